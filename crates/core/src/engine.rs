@@ -1,0 +1,237 @@
+//! Running a turn, and the object-safe [`Engine`] face the daemon uses.
+//!
+//! [`run_turn`] is the only place phases are sequenced: it parses every
+//! player's orders, then runs each phase inside a `tracing` span named after
+//! the phase key, each with its own RNG stream. Tests that must force dice use
+//! [`run_turn_with`] and hand out scripted streams per phase.
+
+use crate::ids::PlayerId;
+use crate::orders::{LineVerdict, Located, Parsed};
+use crate::report::{Report, Viewer};
+use crate::rng::Rng;
+use crate::ruleset::{Outcome, PlayerInfo, Ruleset, RulesetInfo, SetupConfig, SetupError, TurnCtx};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A state between turns, as canonical JSON text (what the store keeps).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Snapshot {
+    /// The last resolved turn (0 after setup).
+    pub turn: u32,
+    pub state: String,
+}
+
+/// The answer to one order block, without resolving anything.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Checked {
+    pub verdicts: Vec<LineVerdict>,
+    pub orders: usize,
+    pub errors: usize,
+    pub warnings: usize,
+    pub ready: bool,
+}
+
+/// A resolved turn: the new state and every report, committed together by the daemon.
+#[derive(Clone, Debug)]
+pub struct Resolved {
+    pub snapshot: Snapshot,
+    pub reports: BTreeMap<PlayerId, Report>,
+    pub spectator: Report,
+    pub game_master: Report,
+    pub outcome: Option<Outcome>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    #[error("stored state does not load: {0}")]
+    BadState(String),
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    #[error("the game is over")]
+    GameOver,
+    #[error("unknown player '{0}'")]
+    UnknownPlayer(String),
+}
+
+/// Parse every active player's orders; a player with no text gets no orders.
+pub fn parse_all<R: Ruleset>(
+    r: &R,
+    state: &R::State,
+    orders: &BTreeMap<PlayerId, String>,
+) -> BTreeMap<PlayerId, Vec<Located<R::Order>>> {
+    let mut out = BTreeMap::new();
+    for p in r.players(state).into_iter().filter(|p| p.active) {
+        let parsed: Vec<Located<R::Order>> = match orders.get(&p.id) {
+            Some(text) => r.parse_orders(state, &p.id, text).orders,
+            None => Vec::new(),
+        };
+        out.insert(p.id, parsed);
+    }
+    out
+}
+
+/// Resolve one turn with the frozen RNG derivation.
+pub fn run_turn<R: Ruleset>(
+    r: &R,
+    state: &mut R::State,
+    seed: u64,
+    orders: &BTreeMap<PlayerId, String>,
+) -> Vec<R::Event> {
+    let parsed = parse_all(r, state, orders);
+    let turn = r.turn(state) + 1;
+    run_turn_with(r, state, &parsed, |key| Rng::for_phase(seed, turn, key))
+}
+
+/// Resolve one turn from parsed orders, taking each phase's stream from `rng_for`.
+pub fn run_turn_with<R: Ruleset>(
+    r: &R,
+    state: &mut R::State,
+    orders: &BTreeMap<PlayerId, Vec<Located<R::Order>>>,
+    mut rng_for: impl FnMut(&str) -> Rng,
+) -> Vec<R::Event> {
+    let turn = r.turn(state) + 1;
+    let _turn_span = tracing::info_span!("turn", ruleset = r.info().id, turn).entered();
+    let mut scratch = R::Scratch::default();
+    let mut events = Vec::new();
+    let phases = r.phases();
+    debug_assert!(
+        {
+            let mut keys: Vec<&str> = phases.iter().map(|p| p.key).collect();
+            keys.sort_unstable();
+            keys.windows(2).all(|w| w[0] != w[1])
+        },
+        "phase keys must be unique: they name RNG streams"
+    );
+    for phase in &phases {
+        let _span = tracing::info_span!("phase", key = phase.key).entered();
+        let mut rng = rng_for(phase.key);
+        let mut ctx = TurnCtx {
+            turn,
+            state: &mut *state,
+            orders,
+            scratch: &mut scratch,
+            rng: &mut rng,
+            events: &mut events,
+        };
+        (phase.run)(&mut ctx);
+    }
+    r.set_turn(state, turn);
+    events
+}
+
+/// The daemon's view of a ruleset: object safe, state as JSON text.
+pub trait Engine: Send + Sync {
+    fn info(&self) -> RulesetInfo;
+    fn setup(&self, config: &SetupConfig) -> Result<Snapshot, EngineError>;
+    fn players(&self, state: &str) -> Result<Vec<PlayerInfo>, EngineError>;
+    /// Parse and judge one order block; nothing changes.
+    fn check(&self, state: &str, player: &PlayerId, text: &str) -> Result<Checked, EngineError>;
+    fn resolve(
+        &self,
+        state: &str,
+        seed: u64,
+        orders: &BTreeMap<PlayerId, String>,
+    ) -> Result<Resolved, EngineError>;
+    /// A report rendered from a stored state alone (turn 0, or a report sent again).
+    fn report(&self, state: &str, viewer: &Viewer) -> Result<Report, EngineError>;
+    fn outcome(&self, state: &str) -> Result<Option<Outcome>, EngineError>;
+    fn bot_orders(&self, state: &str, seed: u64, player: &PlayerId) -> Result<String, EngineError>;
+}
+
+fn load<R: Ruleset>(state: &str) -> Result<R::State, EngineError> {
+    serde_json::from_str(state).map_err(|e| EngineError::BadState(e.to_string()))
+}
+
+fn save<R: Ruleset>(r: &R, state: &R::State) -> Snapshot {
+    Snapshot {
+        turn: r.turn(state),
+        state: serde_json::to_string(state).expect("ruleset state serialises to JSON"),
+    }
+}
+
+fn checked<O>(parsed: &Parsed<O>) -> Checked {
+    let warnings = parsed.diagnostics.iter().filter(|d| d.warning).count();
+    Checked {
+        verdicts: parsed.verdicts(),
+        orders: parsed.orders.len(),
+        errors: parsed.error_count(),
+        warnings,
+        ready: parsed.ready,
+    }
+}
+
+/// Wraps a typed [`Ruleset`] as an [`Engine`]. A wrapper rather than a blanket
+/// impl, so that a ruleset's own methods (`outcome`, `report`) never clash with
+/// the engine's in method-call syntax.
+pub struct Adapter<R>(pub R);
+
+impl<R: Ruleset> Adapter<R> {
+    pub fn boxed(r: R) -> Box<dyn Engine> {
+        Box::new(Adapter(r))
+    }
+}
+
+impl<R: Ruleset> Engine for Adapter<R> {
+    fn info(&self) -> RulesetInfo {
+        Ruleset::info(&self.0)
+    }
+
+    fn setup(&self, config: &SetupConfig) -> Result<Snapshot, EngineError> {
+        let mut rng = Rng::for_setup(config.seed);
+        let state = Ruleset::setup(&self.0, config, &mut rng)?;
+        Ok(save(&self.0, &state))
+    }
+
+    fn players(&self, state: &str) -> Result<Vec<PlayerInfo>, EngineError> {
+        Ok(Ruleset::players(&self.0, &load::<R>(state)?))
+    }
+
+    fn check(&self, state: &str, player: &PlayerId, text: &str) -> Result<Checked, EngineError> {
+        let s = load::<R>(state)?;
+        if !Ruleset::players(&self.0, &s).iter().any(|p| &p.id == player) {
+            return Err(EngineError::UnknownPlayer(player.to_string()));
+        }
+        Ok(checked(&self.0.parse_orders(&s, player, text)))
+    }
+
+    fn resolve(
+        &self,
+        state: &str,
+        seed: u64,
+        orders: &BTreeMap<PlayerId, String>,
+    ) -> Result<Resolved, EngineError> {
+        let mut s = load::<R>(state)?;
+        if Ruleset::outcome(&self.0, &s).is_some() {
+            return Err(EngineError::GameOver);
+        }
+        let events = run_turn(&self.0, &mut s, seed, orders);
+        let _span = tracing::info_span!("reports").entered();
+        let mut reports = BTreeMap::new();
+        for p in Ruleset::players(&self.0, &s) {
+            let rep = Ruleset::report(&self.0, &s, &events, &Viewer::Player(p.id.clone()));
+            reports.insert(p.id, rep);
+        }
+        Ok(Resolved {
+            spectator: Ruleset::report(&self.0, &s, &events, &Viewer::Spectator),
+            game_master: Ruleset::report(&self.0, &s, &events, &Viewer::GameMaster),
+            outcome: Ruleset::outcome(&self.0, &s),
+            snapshot: save(&self.0, &s),
+            reports,
+        })
+    }
+
+    fn report(&self, state: &str, viewer: &Viewer) -> Result<Report, EngineError> {
+        Ok(Ruleset::report(&self.0, &load::<R>(state)?, &[], viewer))
+    }
+
+    fn outcome(&self, state: &str) -> Result<Option<Outcome>, EngineError> {
+        Ok(Ruleset::outcome(&self.0, &load::<R>(state)?))
+    }
+
+    fn bot_orders(&self, state: &str, seed: u64, player: &PlayerId) -> Result<String, EngineError> {
+        let s = load::<R>(state)?;
+        let turn = Ruleset::turn(&self.0, &s) + 1;
+        let mut rng = Rng::for_phase(seed, turn, &format!("bot:{player}"));
+        Ok(Ruleset::bot_orders(&self.0, &s, player, &mut rng))
+    }
+}

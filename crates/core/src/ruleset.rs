@@ -1,0 +1,156 @@
+//! The typed trait a ruleset crate implements.
+//!
+//! A turn is a fixed list of [`Phase`]s in the rulebook's order. The core runs
+//! them (see [`crate::engine::run_turn`]): each inside a tracing span named
+//! after the phase, each with its own RNG stream derived from
+//! (game seed, turn, phase key). A ruleset never builds its own generator.
+
+use crate::ids::PlayerId;
+use crate::lang::Lang;
+use crate::orders::{Located, Parsed};
+use crate::report::{Report, Viewer};
+use crate::rng::Rng;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt::Debug;
+
+/// Static facts about a ruleset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesetInfo {
+    /// The key used in a game's TOML: `ruleset = "nebulight"`.
+    pub id: &'static str,
+    /// Display name: "Nébulight".
+    pub name: &'static str,
+    pub lang: Lang,
+    /// What a turn is called in reports ("tour", "Monat").
+    pub turn_word: &'static str,
+}
+
+/// One player as the game master configured them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayerSetup {
+    pub id: PlayerId,
+    /// Display name in reports ("Maxtor"); defaults to the id.
+    pub name: String,
+    /// Ruleset-specific per-player settings from the game's TOML
+    /// (`[players.maxtor]` keys the daemon does not know), e.g. a start position.
+    #[serde(default)]
+    pub options: toml::Table,
+}
+
+/// Everything a ruleset needs to build turn 0. No I/O happens inside the
+/// ruleset: a file the game's TOML names (`map_file = "big.toml"`) is read by
+/// the daemon and handed over in `files`, keyed by the option's name.
+#[derive(Clone, Debug, Default)]
+pub struct SetupConfig {
+    pub game_id: String,
+    pub seed: u64,
+    pub players: Vec<PlayerSetup>,
+    /// The game's `[rules]` table: map or scenario name, parameters, a full position.
+    pub options: toml::Table,
+    /// Contents of the files named by `*_file` options, keyed by the option name.
+    pub files: BTreeMap<String, String>,
+}
+
+#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
+pub enum SetupError {
+    #[error("{0}")]
+    Invalid(String),
+    #[error("unknown map or scenario '{0}'")]
+    UnknownMap(String),
+    #[error("wrong number of players: {got} (this setup takes {expected})")]
+    PlayerCount { got: usize, expected: String },
+    #[error("bad position TOML: {0}")]
+    Position(String),
+}
+
+/// A player's standing in the game, for the daemon (who must send orders?).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerInfo {
+    pub id: PlayerId,
+    pub name: String,
+    /// False once eliminated or retired: no orders expected, no reminders.
+    pub active: bool,
+}
+
+/// One line of the final ranking.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ranked {
+    pub player: PlayerId,
+    pub score: i64,
+    /// Rank 1 is best; equal scores share a rank.
+    pub rank: u32,
+}
+
+/// The end of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    pub ranking: Vec<Ranked>,
+    /// A sentence in the game's language ("Maxtor gagne par 312 points à 280").
+    pub summary: String,
+}
+
+/// What one phase sees.
+pub struct TurnCtx<'a, R: Ruleset + ?Sized> {
+    /// The turn being resolved (the state's turn before resolution + 1).
+    pub turn: u32,
+    pub state: &'a mut R::State,
+    /// Each active player's parsed orders (empty for a player who sent none).
+    pub orders: &'a BTreeMap<PlayerId, Vec<Located<R::Order>>>,
+    /// Working data that lives for one turn only.
+    pub scratch: &'a mut R::Scratch,
+    /// This phase's own stream.
+    pub rng: &'a mut Rng,
+    /// What happened, for the reports.
+    pub events: &'a mut Vec<R::Event>,
+}
+
+/// A phase of the turn, in rulebook order.
+pub struct Phase<R: Ruleset + ?Sized> {
+    /// The RNG stream key and the tracing span name: `"12-combat"`, `"3.10"`.
+    /// Frozen once games are archived: renaming a phase changes its draws.
+    pub key: &'static str,
+    pub run: fn(&mut TurnCtx<'_, R>),
+}
+
+/// The typed contract of a ruleset. See the crate docs for the invariants.
+pub trait Ruleset: Send + Sync + 'static {
+    /// The whole game state. Serialised as JSON between turns; use `BTreeMap`.
+    type State: Serialize + DeserializeOwned + Clone + Debug + Send;
+    type Order: Clone + Debug;
+    /// Per-turn working data, created with `Default` at the start of each turn.
+    type Scratch: Default;
+    type Event: Clone + Debug;
+
+    fn info(&self) -> RulesetInfo;
+
+    /// Turn 0: the initial state. Use `rng` (the setup stream) for shuffles.
+    fn setup(&self, config: &SetupConfig, rng: &mut Rng) -> Result<Self::State, SetupError>;
+
+    /// The number of the last resolved turn (0 right after setup).
+    fn turn(&self, state: &Self::State) -> u32;
+
+    /// Sets the turn number; the core calls it after the last phase.
+    fn set_turn(&self, state: &mut Self::State, turn: u32);
+
+    fn players(&self, state: &Self::State) -> Vec<PlayerInfo>;
+
+    /// Parse one player's order block against the current state.
+    /// `text` holds only the orders (the mail envelope is already stripped);
+    /// line numbers count from 1 at its first line.
+    fn parse_orders(&self, state: &Self::State, player: &PlayerId, text: &str) -> Parsed<Self::Order>;
+
+    fn phases(&self) -> Vec<Phase<Self>>;
+
+    /// The report for `viewer` after a turn (`events` is empty for turn 0 or a
+    /// report rendered again from a stored state).
+    fn report(&self, state: &Self::State, events: &[Self::Event], viewer: &Viewer) -> Report;
+
+    /// `Some` once the game has ended (turn limit, victory, last survivor).
+    fn outcome(&self, state: &Self::State) -> Option<Outcome>;
+
+    /// Orders a simple bot would send for `player`, as mail text in the
+    /// ruleset's notation. Used for empty seats, NMR replacement and fixtures.
+    fn bot_orders(&self, state: &Self::State, player: &PlayerId, rng: &mut Rng) -> String;
+}

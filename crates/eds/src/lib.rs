@@ -1,0 +1,1 @@
+//! Placeholder: the eds ruleset is built in its own issue.

@@ -1,0 +1,1 @@
+//! Placeholder: the nebulight ruleset is built in its own issue.

@@ -1,0 +1,1 @@
+//! Placeholder: the scrambled ruleset is built in its own issue.

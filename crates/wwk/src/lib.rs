@@ -1,0 +1,1 @@
+//! Placeholder: the wwk ruleset is built in its own issue.
