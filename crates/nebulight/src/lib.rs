@@ -1,1 +1,4 @@
-//! Placeholder: the nebulight ruleset is built in its own issue.
+pub mod model;
+pub mod orders;
+pub mod parser;
+pub mod tech;
