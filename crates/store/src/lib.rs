@@ -1,1 +1,116 @@
-//! Placeholder.
+//! # arbitre-store: everything the referee must not forget
+//!
+//! One SQLite database (WAL, `synchronous=FULL`) holds the games, their players
+//! (argon2id password hashes only), every resolved turn's state, every order
+//! mail's raw text with its per-line verdicts, the inbound mail journal and the
+//! outbox.
+//!
+//! ## Why the API is "functions over a connection"
+//! Exactly-once handling of a mail needs several writes (journal, orders,
+//! reply) to commit together, and a turn needs its new state, its archived
+//! orders and every report to commit together. The daemon therefore opens one
+//! transaction with [`Store::tx`] and calls the table modules' functions on it;
+//! nothing in this crate commits behind the caller's back. Every function takes
+//! `&Connection` (a `Transaction` derefs to one).
+//!
+//! ## Invariants
+//! * a mail's SHA-256 appears at most once in the journal (primary key): a mail
+//!   seen again after a crash is recognised, never answered twice;
+//! * `(game, turn)` is unique in `turns`: the same turn cannot resolve twice;
+//! * an outbox row's Message-ID is unique: a reply is queued at most once;
+//! * passwords are stored only as argon2id PHC strings, compared in constant time
+//!   by the argon2 crate;
+//! * time is whatever the caller passes (unix seconds): the store never reads a clock.
+
+pub mod error;
+pub mod games;
+pub mod journal;
+pub mod lock;
+pub mod migrations;
+pub mod orders;
+pub mod outbox;
+pub mod password;
+pub mod turns;
+
+pub use error::StoreError;
+pub use games::{GameRow, GameStatus, PlayerRow};
+pub use journal::JournalEntry;
+pub use lock::DaemonLock;
+pub use orders::OrderRow;
+pub use outbox::{OutboxRow, OutboxStatus, NewMail};
+pub use password::PasswordHasher;
+pub use turns::TurnRow;
+
+use rusqlite::{Connection, Transaction, TransactionBehavior};
+use std::path::{Path, PathBuf};
+
+pub type Result<T> = std::result::Result<T, StoreError>;
+
+/// An open database.
+pub struct Store {
+    conn: Connection,
+    path: Option<PathBuf>,
+}
+
+impl Store {
+    /// Opens (creating if needed) the database at `path` and migrates it.
+    pub fn open(path: &Path) -> Result<Store> {
+        if let Some(dir) = path.parent() {
+            if !dir.as_os_str().is_empty() {
+                std::fs::create_dir_all(dir).map_err(|e| StoreError::Io(path.display().to_string(), e))?;
+            }
+        }
+        let conn = Connection::open(path)?;
+        // WAL lets a CLI command read while the daemon writes; FULL makes a
+        // commit durable before we move the mail to cur/ (issue 8).
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        Self::configure(conn, Some(path.to_path_buf()))
+    }
+
+    /// A private in-memory database, for tests.
+    pub fn in_memory() -> Result<Store> {
+        Self::configure(Connection::open_in_memory()?, None)
+    }
+
+    fn configure(conn: Connection, path: Option<PathBuf>) -> Result<Store> {
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.busy_timeout(std::time::Duration::from_secs(10))?;
+        let mut store = Store { conn, path };
+        migrations::migrate(&mut store.conn)?;
+        Ok(store)
+    }
+
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// Read access outside a transaction.
+    pub fn conn(&self) -> &Connection {
+        &self.conn
+    }
+
+    /// Runs `f` in one IMMEDIATE transaction: commits if it returns `Ok`,
+    /// rolls back otherwise. IMMEDIATE takes the write lock up front, so two
+    /// processes never interleave a read-then-write.
+    pub fn tx<T, E>(&mut self, f: impl FnOnce(&Transaction<'_>) -> std::result::Result<T, E>) -> std::result::Result<T, E>
+    where
+        E: From<StoreError>,
+    {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(StoreError::from)?;
+        let out = f(&tx)?;
+        tx.commit().map_err(StoreError::from)?;
+        Ok(out)
+    }
+
+    /// Takes the single-daemon lock next to the database (see [`lock`]).
+    pub fn lock_daemon(&self) -> Result<Option<DaemonLock>> {
+        match &self.path {
+            Some(p) => DaemonLock::acquire(p).map(Some),
+            None => Ok(None),
+        }
+    }
+}

@@ -1,0 +1,232 @@
+//! Games and their players.
+
+use crate::{PasswordHasher, Result, StoreError};
+use rusqlite::{params, Connection, OptionalExtension, Row};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameStatus {
+    Running,
+    Paused,
+    Over,
+}
+
+impl GameStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameStatus::Running => "running",
+            GameStatus::Paused => "paused",
+            GameStatus::Over => "over",
+        }
+    }
+    fn parse(s: &str) -> Result<GameStatus> {
+        match s {
+            "running" => Ok(GameStatus::Running),
+            "paused" => Ok(GameStatus::Paused),
+            "over" => Ok(GameStatus::Over),
+            other => Err(StoreError::Corrupt(format!("game status '{other}'"))),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRow {
+    pub id: String,
+    pub ruleset: String,
+    pub seed: u64,
+    pub lang: String,
+    /// The game's TOML, passwords removed.
+    pub config: String,
+    pub gm_email: Option<String>,
+    /// Last resolved turn.
+    pub turn: u32,
+    pub status: GameStatus,
+    /// Unix seconds of the next resolution (None while paused or over).
+    pub deadline: Option<i64>,
+    pub created_at: i64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerRow {
+    pub id: String,
+    pub name: String,
+    pub email: String,
+    pub password_hash: String,
+}
+
+const GAME_COLS: &str = "id, ruleset, seed, lang, config, gm_email, turn, status, deadline, created_at";
+
+fn game_row(r: &Row<'_>) -> rusqlite::Result<(GameRow, String)> {
+    Ok((
+        GameRow {
+            id: r.get(0)?,
+            ruleset: r.get(1)?,
+            // SQLite integers are i64; the seed is a u64 stored bit for bit.
+            seed: r.get::<_, i64>(2)? as u64,
+            lang: r.get(3)?,
+            config: r.get(4)?,
+            gm_email: r.get(5)?,
+            turn: r.get(6)?,
+            status: GameStatus::Running,
+            deadline: r.get(8)?,
+            created_at: r.get(9)?,
+        },
+        r.get(7)?,
+    ))
+}
+
+fn finish((mut g, status): (GameRow, String)) -> Result<GameRow> {
+    g.status = GameStatus::parse(&status)?;
+    Ok(g)
+}
+
+pub fn insert_game(c: &Connection, g: &GameRow) -> Result<()> {
+    let res = c.execute(
+        &format!("INSERT INTO games ({GAME_COLS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"),
+        params![
+            g.id,
+            g.ruleset,
+            g.seed as i64,
+            g.lang,
+            g.config,
+            g.gm_email,
+            g.turn,
+            g.status.as_str(),
+            g.deadline,
+            g.created_at
+        ],
+    );
+    match res {
+        Ok(_) => Ok(()),
+        Err(e) => {
+            let e = StoreError::from(e);
+            if e.is_constraint() {
+                Err(StoreError::GameExists(g.id.clone()))
+            } else {
+                Err(e)
+            }
+        }
+    }
+}
+
+pub fn insert_player(c: &Connection, game: &str, p: &PlayerRow) -> Result<()> {
+    c.execute(
+        "INSERT INTO players (game_id, id, name, email, password_hash) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![game, p.id, p.name, p.email, p.password_hash],
+    )?;
+    Ok(())
+}
+
+pub fn game(c: &Connection, id: &str) -> Result<Option<GameRow>> {
+    c.query_row(&format!("SELECT {GAME_COLS} FROM games WHERE id = ?1"), [id], game_row)
+        .optional()?
+        .map(finish)
+        .transpose()
+}
+
+pub fn require_game(c: &Connection, id: &str) -> Result<GameRow> {
+    game(c, id)?.ok_or_else(|| StoreError::UnknownGame(id.to_string()))
+}
+
+/// Game ids are matched case-insensitively in mail (players type `neb-001` or `NEB-001`).
+pub fn find_game_nocase(c: &Connection, id: &str) -> Result<Option<GameRow>> {
+    let found: Option<String> = c
+        .query_row("SELECT id FROM games WHERE lower(id) = lower(?1) ORDER BY id LIMIT 1", [id], |r| r.get(0))
+        .optional()?;
+    match found {
+        Some(id) => game(c, &id),
+        None => Ok(None),
+    }
+}
+
+pub fn games(c: &Connection) -> Result<Vec<GameRow>> {
+    let mut st = c.prepare(&format!("SELECT {GAME_COLS} FROM games ORDER BY id"))?;
+    let rows = st.query_map([], game_row)?.collect::<rusqlite::Result<Vec<_>>>()?;
+    rows.into_iter().map(finish).collect()
+}
+
+pub fn players(c: &Connection, game: &str) -> Result<Vec<PlayerRow>> {
+    let mut st = c.prepare(
+        "SELECT id, name, email, password_hash FROM players WHERE game_id = ?1 ORDER BY id",
+    )?;
+    let rows = st
+        .query_map([game], |r| {
+            Ok(PlayerRow { id: r.get(0)?, name: r.get(1)?, email: r.get(2)?, password_hash: r.get(3)? })
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(rows)
+}
+
+/// A player by id, case-insensitively (mail clients and people capitalise).
+pub fn player_nocase(c: &Connection, game: &str, id: &str) -> Result<Option<PlayerRow>> {
+    Ok(players(c, game)?.into_iter().find(|p| p.id.eq_ignore_ascii_case(id)))
+}
+
+pub fn set_turn(c: &Connection, game: &str, turn: u32, deadline: Option<i64>) -> Result<()> {
+    c.execute("UPDATE games SET turn = ?2, deadline = ?3 WHERE id = ?1", params![game, turn, deadline])?;
+    Ok(())
+}
+
+pub fn set_status(c: &Connection, game: &str, status: GameStatus, deadline: Option<i64>) -> Result<()> {
+    let n = c.execute(
+        "UPDATE games SET status = ?2, deadline = ?3 WHERE id = ?1",
+        params![game, status.as_str(), deadline],
+    )?;
+    if n == 0 {
+        return Err(StoreError::UnknownGame(game.to_string()));
+    }
+    Ok(())
+}
+
+pub fn set_deadline(c: &Connection, game: &str, deadline: Option<i64>) -> Result<()> {
+    c.execute("UPDATE games SET deadline = ?2 WHERE id = ?1", params![game, deadline])?;
+    Ok(())
+}
+
+/// Verifies a player's password (constant time, in argon2).
+pub fn check_password(p: &PlayerRow, password: &str) -> bool {
+    PasswordHasher::verify(password, &p.password_hash)
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::Store;
+
+    pub(crate) fn sample(id: &str) -> GameRow {
+        GameRow {
+            id: id.into(),
+            ruleset: "tally".into(),
+            seed: u64::MAX - 3,
+            lang: "en".into(),
+            config: "id = \"g\"".into(),
+            gm_email: None,
+            turn: 0,
+            status: GameStatus::Running,
+            deadline: Some(1000),
+            created_at: 1,
+        }
+    }
+
+    #[test]
+    fn game_round_trips_and_duplicates_are_refused() {
+        let s = Store::in_memory().unwrap();
+        insert_game(s.conn(), &sample("G-1")).unwrap();
+        assert_eq!(game(s.conn(), "G-1").unwrap().unwrap(), sample("G-1"));
+        assert_eq!(find_game_nocase(s.conn(), "g-1").unwrap().unwrap().id, "G-1");
+        assert!(matches!(insert_game(s.conn(), &sample("G-1")), Err(StoreError::GameExists(_))));
+        set_status(s.conn(), "G-1", GameStatus::Paused, None).unwrap();
+        let g = game(s.conn(), "G-1").unwrap().unwrap();
+        assert_eq!((g.status, g.deadline), (GameStatus::Paused, None));
+    }
+
+    #[test]
+    fn players_keep_only_the_hash() {
+        let s = Store::in_memory().unwrap();
+        insert_game(s.conn(), &sample("g")).unwrap();
+        let hash = PasswordHasher::fast().hash("pw", "g/a").unwrap();
+        insert_player(s.conn(), "g", &PlayerRow { id: "a".into(), name: "A".into(), email: "a@x".into(), password_hash: hash }).unwrap();
+        let p = player_nocase(s.conn(), "g", "A").unwrap().unwrap();
+        assert!(check_password(&p, "pw"));
+        assert!(!check_password(&p, "pw2"));
+    }
+}

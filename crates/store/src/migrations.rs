@@ -1,0 +1,134 @@
+//! Versioned schema migrations, from day one.
+//!
+//! `PRAGMA user_version` holds the number of migrations applied. Each entry of
+//! [`MIGRATIONS`] runs once, in order, inside one transaction with the version
+//! bump, so a crash mid-migration leaves the previous version intact. A
+//! database from a newer arbitre is refused rather than misread.
+//! Never edit a released migration: append a new one.
+
+use crate::{Result, StoreError};
+use rusqlite::Connection;
+
+pub const MIGRATIONS: &[&str] = &[
+    // 1: the initial schema.
+    r#"
+CREATE TABLE games (
+    id          TEXT PRIMARY KEY,
+    ruleset     TEXT NOT NULL,
+    seed        INTEGER NOT NULL,
+    lang        TEXT NOT NULL,
+    config      TEXT NOT NULL,            -- the game.toml as given (passwords removed)
+    gm_email    TEXT,
+    turn        INTEGER NOT NULL DEFAULT 0,   -- last resolved turn
+    status      TEXT NOT NULL DEFAULT 'running', -- running | paused | over
+    deadline    INTEGER,                  -- unix seconds of the next resolution
+    created_at  INTEGER NOT NULL
+);
+CREATE TABLE players (
+    game_id       TEXT NOT NULL REFERENCES games(id),
+    id            TEXT NOT NULL,
+    name          TEXT NOT NULL,
+    email         TEXT NOT NULL,
+    password_hash TEXT NOT NULL,           -- argon2id PHC string, never the password
+    PRIMARY KEY (game_id, id)
+);
+CREATE TABLE turns (
+    game_id     TEXT NOT NULL REFERENCES games(id),
+    turn        INTEGER NOT NULL,
+    state       TEXT NOT NULL,            -- the ruleset's JSON state after this turn
+    resolved_at INTEGER NOT NULL,
+    outcome     TEXT,                     -- JSON Outcome once the game has ended
+    PRIMARY KEY (game_id, turn)
+);
+CREATE TABLE orders (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    game_id     TEXT NOT NULL REFERENCES games(id),
+    turn        INTEGER NOT NULL,         -- the turn these orders are for
+    player      TEXT NOT NULL,
+    text        TEXT NOT NULL,            -- raw order block, envelope stripped
+    verdicts    TEXT NOT NULL,            -- JSON Vec<LineVerdict>
+    errors      INTEGER NOT NULL,
+    ready       INTEGER NOT NULL,
+    received_at INTEGER NOT NULL,
+    mail_sha256 TEXT
+);
+CREATE INDEX orders_by_turn ON orders(game_id, turn, player, id);
+CREATE TABLE mail_journal (
+    sha256      TEXT PRIMARY KEY,
+    message_id  TEXT,
+    sender      TEXT,
+    received_at INTEGER NOT NULL,
+    game_id     TEXT,
+    outcome     TEXT NOT NULL,            -- stored | checked | rejected | ignored
+    detail      TEXT NOT NULL
+);
+CREATE TABLE outbox (
+    id              INTEGER PRIMARY KEY AUTOINCREMENT,
+    message_id      TEXT NOT NULL UNIQUE,
+    game_id         TEXT,
+    turn            INTEGER,
+    player          TEXT,
+    kind            TEXT NOT NULL,        -- confirm | report | reminder | error | gm | ...
+    recipient       TEXT NOT NULL,
+    subject         TEXT NOT NULL,
+    body            TEXT NOT NULL,
+    raw             BLOB NOT NULL,        -- the formatted RFC 5322 message
+    status          TEXT NOT NULL DEFAULT 'pending', -- pending | sent | failed
+    attempts        INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER NOT NULL,
+    last_error      TEXT,
+    created_at      INTEGER NOT NULL,
+    sent_at         INTEGER
+);
+CREATE INDEX outbox_pending ON outbox(status, next_attempt_at);
+CREATE TABLE reminders (
+    game_id TEXT NOT NULL,
+    turn    INTEGER NOT NULL,
+    player  TEXT NOT NULL,
+    label   TEXT NOT NULL,                -- "24h": one reminder per rule per turn
+    sent_at INTEGER NOT NULL,
+    PRIMARY KEY (game_id, turn, player, label)
+);
+"#,
+];
+
+pub fn version(conn: &Connection) -> Result<i64> {
+    Ok(conn.pragma_query_value(None, "user_version", |r| r.get(0))?)
+}
+
+pub fn migrate(conn: &mut Connection) -> Result<()> {
+    let known = MIGRATIONS.len() as i64;
+    let found = version(conn)?;
+    if found > known {
+        return Err(StoreError::TooNew { found, known });
+    }
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(found as usize) {
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Exclusive)?;
+        // Another process may have migrated while we waited for the lock.
+        if version(&tx)? > i as i64 {
+            continue;
+        }
+        tx.execute_batch(sql)?;
+        tx.pragma_update(None, "user_version", i as i64 + 1)?;
+        tx.commit()?;
+        tracing::info!(version = i + 1, "database migrated");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn migrates_once_and_refuses_newer_schema() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("a.db");
+        drop(crate::Store::open(&p).unwrap());
+        let s = crate::Store::open(&p).unwrap();
+        assert_eq!(version(s.conn()).unwrap(), MIGRATIONS.len() as i64);
+        s.conn().pragma_update(None, "user_version", 99).unwrap();
+        drop(s);
+        assert!(matches!(crate::Store::open(&p), Err(StoreError::TooNew { found: 99, .. })));
+    }
+}

@@ -1,0 +1,109 @@
+//! Orders as players sent them: raw text (envelope stripped) and the verdict
+//! of every line. Every accepted mail adds a row; the latest row of a player
+//! for a turn is the one in force ("a later valid mail replaces the earlier
+//! orders"), and older rows stay as the archive of what was sent.
+
+use crate::Result;
+use arbitre_core::LineVerdict;
+use rusqlite::{params, Connection};
+use std::collections::BTreeMap;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OrderRow {
+    pub id: i64,
+    pub game_id: String,
+    pub turn: u32,
+    pub player: String,
+    pub text: String,
+    pub verdicts: Vec<LineVerdict>,
+    pub errors: u32,
+    pub ready: bool,
+    pub received_at: i64,
+    pub mail_sha256: Option<String>,
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn insert(
+    c: &Connection,
+    game: &str,
+    turn: u32,
+    player: &str,
+    text: &str,
+    verdicts: &[LineVerdict],
+    errors: u32,
+    ready: bool,
+    received_at: i64,
+    mail_sha256: Option<&str>,
+) -> Result<i64> {
+    let v = serde_json::to_string(verdicts).expect("verdicts serialise");
+    c.execute(
+        "INSERT INTO orders (game_id, turn, player, text, verdicts, errors, ready, received_at, mail_sha256)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        params![game, turn, player, text, v, errors, ready, received_at, mail_sha256],
+    )?;
+    Ok(c.last_insert_rowid())
+}
+
+fn rows(c: &Connection, sql: &str, p: impl rusqlite::Params) -> Result<Vec<OrderRow>> {
+    let mut st = c.prepare(sql)?;
+    let rows = st
+        .query_map(p, |r| {
+            let v: String = r.get(5)?;
+            Ok(OrderRow {
+                id: r.get(0)?,
+                game_id: r.get(1)?,
+                turn: r.get(2)?,
+                player: r.get(3)?,
+                text: r.get(4)?,
+                verdicts: serde_json::from_str(&v).unwrap_or_default(),
+                errors: r.get(6)?,
+                ready: r.get(7)?,
+                received_at: r.get(8)?,
+                mail_sha256: r.get(9)?,
+            })
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(rows)
+}
+
+const COLS: &str = "id, game_id, turn, player, text, verdicts, errors, ready, received_at, mail_sha256";
+
+/// The orders in force for `turn`: each player's latest row.
+pub fn latest(c: &Connection, game: &str, turn: u32) -> Result<BTreeMap<String, OrderRow>> {
+    let all = rows(
+        c,
+        &format!("SELECT {COLS} FROM orders WHERE game_id = ?1 AND turn = ?2 ORDER BY id"),
+        params![game, turn],
+    )?;
+    Ok(all.into_iter().map(|o| (o.player.clone(), o)).collect())
+}
+
+/// Every order mail ever accepted for `turn`, oldest first.
+pub fn history(c: &Connection, game: &str, turn: u32) -> Result<Vec<OrderRow>> {
+    rows(
+        c,
+        &format!("SELECT {COLS} FROM orders WHERE game_id = ?1 AND turn = ?2 ORDER BY id"),
+        params![game, turn],
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Store;
+
+    #[test]
+    fn a_later_mail_replaces_the_orders_in_force() {
+        let s = Store::in_memory().unwrap();
+        crate::games::insert_game(s.conn(), &crate::games::tests::sample("g")).unwrap();
+        insert(s.conn(), "g", 1, "a", "ADD 1", &[], 0, true, 10, None).unwrap();
+        insert(s.conn(), "g", 1, "b", "ADD 2", &[], 0, true, 11, None).unwrap();
+        insert(s.conn(), "g", 1, "a", "ADD 3", &[], 0, false, 12, Some("ff")).unwrap();
+        let l = latest(s.conn(), "g", 1).unwrap();
+        assert_eq!(l["a"].text, "ADD 3");
+        assert!(!l["a"].ready);
+        assert_eq!(l["b"].text, "ADD 2");
+        assert_eq!(history(s.conn(), "g", 1).unwrap().len(), 3);
+        assert!(latest(s.conn(), "g", 2).unwrap().is_empty());
+    }
+}

@@ -1,0 +1,206 @@
+//! The outbox: every mail the referee sends is first a row here, written in
+//! the transaction of the change that caused it, then sent by the daemon with
+//! retries and exponential backoff. The Message-ID is unique, so queueing the
+//! same reply twice fails loudly instead of mailing twice.
+
+use crate::{Result, StoreError};
+use rusqlite::{params, Connection, OptionalExtension, Row};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutboxStatus {
+    Pending,
+    Sent,
+    /// Permanent failure, or retries exhausted: the GM must look.
+    Failed,
+}
+
+impl OutboxStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OutboxStatus::Pending => "pending",
+            OutboxStatus::Sent => "sent",
+            OutboxStatus::Failed => "failed",
+        }
+    }
+}
+
+/// A mail to queue.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewMail {
+    pub message_id: String,
+    pub game_id: Option<String>,
+    pub turn: Option<u32>,
+    pub player: Option<String>,
+    pub kind: String,
+    pub recipient: String,
+    pub subject: String,
+    pub body: String,
+    pub raw: Vec<u8>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutboxRow {
+    pub id: i64,
+    pub mail: NewMail,
+    pub status: OutboxStatus,
+    pub attempts: u32,
+    pub next_attempt_at: i64,
+    pub last_error: Option<String>,
+    pub created_at: i64,
+    pub sent_at: Option<i64>,
+}
+
+pub fn queue(c: &Connection, m: &NewMail, now: i64) -> Result<i64> {
+    c.execute(
+        "INSERT INTO outbox (message_id, game_id, turn, player, kind, recipient, subject, body, raw,
+                             status, attempts, next_attempt_at, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'pending', 0, ?10, ?10)",
+        params![m.message_id, m.game_id, m.turn, m.player, m.kind, m.recipient, m.subject, m.body, m.raw, now],
+    )?;
+    Ok(c.last_insert_rowid())
+}
+
+const COLS: &str = "id, message_id, game_id, turn, player, kind, recipient, subject, body, raw,
+                    status, attempts, next_attempt_at, last_error, created_at, sent_at";
+
+fn row(r: &Row<'_>) -> rusqlite::Result<(OutboxRow, String)> {
+    Ok((
+        OutboxRow {
+            id: r.get(0)?,
+            mail: NewMail {
+                message_id: r.get(1)?,
+                game_id: r.get(2)?,
+                turn: r.get(3)?,
+                player: r.get(4)?,
+                kind: r.get(5)?,
+                recipient: r.get(6)?,
+                subject: r.get(7)?,
+                body: r.get(8)?,
+                raw: r.get(9)?,
+            },
+            status: OutboxStatus::Pending,
+            attempts: r.get(11)?,
+            next_attempt_at: r.get(12)?,
+            last_error: r.get(13)?,
+            created_at: r.get(14)?,
+            sent_at: r.get(15)?,
+        },
+        r.get(10)?,
+    ))
+}
+
+fn collect(c: &Connection, sql: &str, p: impl rusqlite::Params) -> Result<Vec<OutboxRow>> {
+    let mut st = c.prepare(sql)?;
+    let raw = st.query_map(p, row)?.collect::<rusqlite::Result<Vec<_>>>()?;
+    raw.into_iter()
+        .map(|(mut o, s)| {
+            o.status = match s.as_str() {
+                "pending" => OutboxStatus::Pending,
+                "sent" => OutboxStatus::Sent,
+                "failed" => OutboxStatus::Failed,
+                x => return Err(StoreError::Corrupt(format!("outbox status '{x}'"))),
+            };
+            Ok(o)
+        })
+        .collect()
+}
+
+/// Pending mails whose next attempt is due, oldest first.
+pub fn due(c: &Connection, now: i64) -> Result<Vec<OutboxRow>> {
+    collect(
+        c,
+        &format!("SELECT {COLS} FROM outbox WHERE status = 'pending' AND next_attempt_at <= ?1 ORDER BY id"),
+        [now],
+    )
+}
+
+/// Every queued mail, in queue order (tests, fixtures, `arbitre status`).
+pub fn all(c: &Connection) -> Result<Vec<OutboxRow>> {
+    collect(c, &format!("SELECT {COLS} FROM outbox ORDER BY id"), [])
+}
+
+/// Mails queued after row `after_id`, in queue order.
+pub fn since(c: &Connection, after_id: i64) -> Result<Vec<OutboxRow>> {
+    collect(c, &format!("SELECT {COLS} FROM outbox WHERE id > ?1 ORDER BY id"), [after_id])
+}
+
+pub fn last_id(c: &Connection) -> Result<i64> {
+    Ok(c.query_row("SELECT coalesce(max(id), 0) FROM outbox", [], |r| r.get(0))?)
+}
+
+pub fn by_message_id(c: &Connection, message_id: &str) -> Result<Option<i64>> {
+    Ok(c.query_row("SELECT id FROM outbox WHERE message_id = ?1", [message_id], |r| r.get(0)).optional()?)
+}
+
+pub fn mark_sent(c: &Connection, id: i64, now: i64) -> Result<()> {
+    c.execute(
+        "UPDATE outbox SET status = 'sent', attempts = attempts + 1, sent_at = ?2, last_error = NULL WHERE id = ?1",
+        params![id, now],
+    )?;
+    Ok(())
+}
+
+/// Records a failed attempt. A transient failure is retried after a backoff
+/// doubling from one minute up to six hours; after `max_attempts`, or on a
+/// permanent failure, the row is `failed` and left for the GM.
+pub fn mark_failed(c: &Connection, id: i64, now: i64, error: &str, permanent: bool, max_attempts: u32) -> Result<OutboxStatus> {
+    let attempts: u32 = c.query_row("SELECT attempts FROM outbox WHERE id = ?1", [id], |r| r.get::<_, u32>(0))? + 1;
+    let status = if permanent || attempts >= max_attempts { OutboxStatus::Failed } else { OutboxStatus::Pending };
+    let delay = backoff(attempts);
+    c.execute(
+        "UPDATE outbox SET status = ?2, attempts = ?3, next_attempt_at = ?4, last_error = ?5 WHERE id = ?1",
+        params![id, status.as_str(), attempts, now + delay, error],
+    )?;
+    Ok(status)
+}
+
+/// Seconds to wait after the `attempts`-th failure.
+pub fn backoff(attempts: u32) -> i64 {
+    (60i64 << attempts.saturating_sub(1).min(9)).min(6 * 3600)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Store;
+
+    fn mail(id: &str) -> NewMail {
+        NewMail {
+            message_id: id.into(),
+            game_id: Some("g".into()),
+            turn: Some(1),
+            player: Some("a".into()),
+            kind: "confirm".into(),
+            recipient: "a@x".into(),
+            subject: "s".into(),
+            body: "b".into(),
+            raw: b"raw".to_vec(),
+        }
+    }
+
+    #[test]
+    fn a_mail_is_queued_once_and_retried_with_backoff() {
+        let s = Store::in_memory().unwrap();
+        let id = queue(s.conn(), &mail("m1"), 100).unwrap();
+        assert!(queue(s.conn(), &mail("m1"), 100).unwrap_err().is_constraint());
+        assert_eq!(due(s.conn(), 100).unwrap().len(), 1);
+        assert_eq!(mark_failed(s.conn(), id, 100, "timeout", false, 3).unwrap(), OutboxStatus::Pending);
+        assert!(due(s.conn(), 159).unwrap().is_empty());
+        assert_eq!(due(s.conn(), 160).unwrap().len(), 1);
+        assert_eq!(mark_failed(s.conn(), id, 160, "timeout", false, 3).unwrap(), OutboxStatus::Pending);
+        assert!(due(s.conn(), 279).unwrap().is_empty(), "second backoff is 120 s");
+        assert_eq!(mark_failed(s.conn(), id, 280, "timeout", false, 3).unwrap(), OutboxStatus::Failed);
+        let row = &all(s.conn()).unwrap()[0];
+        assert_eq!((row.attempts, row.status), (3, OutboxStatus::Failed));
+        assert_eq!(row.last_error.as_deref(), Some("timeout"));
+        let id2 = queue(s.conn(), &mail("m2"), 300).unwrap();
+        mark_sent(s.conn(), id2, 301).unwrap();
+        assert!(due(s.conn(), 10_000).unwrap().is_empty());
+    }
+
+    #[test]
+    fn backoff_doubles_and_caps() {
+        assert_eq!([backoff(1), backoff(2), backoff(3)], [60, 120, 240]);
+        assert_eq!(backoff(30), 6 * 3600);
+    }
+}

@@ -1,0 +1,76 @@
+//! Resolved turns: the ruleset's JSON state after each one, kept for every
+//! turn (turn 0 is the state `game create` built). `(game, turn)` is the
+//! primary key, which is what makes resolving a turn twice impossible.
+
+use crate::{Result, StoreError};
+use rusqlite::{params, Connection, OptionalExtension};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnRow {
+    pub game_id: String,
+    pub turn: u32,
+    pub state: String,
+    pub resolved_at: i64,
+    /// JSON `Outcome` once the game has ended.
+    pub outcome: Option<String>,
+}
+
+pub fn insert(c: &Connection, t: &TurnRow) -> Result<()> {
+    let res = c.execute(
+        "INSERT INTO turns (game_id, turn, state, resolved_at, outcome) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![t.game_id, t.turn, t.state, t.resolved_at, t.outcome],
+    );
+    match res {
+        Ok(_) => Ok(()),
+        Err(e) => {
+            let e = StoreError::from(e);
+            if e.is_constraint() {
+                Err(StoreError::TurnExists { game: t.game_id.clone(), turn: t.turn })
+            } else {
+                Err(e)
+            }
+        }
+    }
+}
+
+pub fn get(c: &Connection, game: &str, turn: u32) -> Result<Option<TurnRow>> {
+    Ok(c.query_row(
+        "SELECT game_id, turn, state, resolved_at, outcome FROM turns WHERE game_id = ?1 AND turn = ?2",
+        params![game, turn],
+        |r| {
+            Ok(TurnRow {
+                game_id: r.get(0)?,
+                turn: r.get(1)?,
+                state: r.get(2)?,
+                resolved_at: r.get(3)?,
+                outcome: r.get(4)?,
+            })
+        },
+    )
+    .optional()?)
+}
+
+/// The latest state of a game.
+pub fn latest(c: &Connection, game: &str) -> Result<TurnRow> {
+    let turn: Option<u32> =
+        c.query_row("SELECT max(turn) FROM turns WHERE game_id = ?1", [game], |r| r.get(0))?;
+    let turn = turn.ok_or_else(|| StoreError::UnknownGame(game.to_string()))?;
+    get(c, game, turn)?.ok_or_else(|| StoreError::Corrupt(format!("turn {turn} of {game} vanished")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Store;
+
+    #[test]
+    fn a_turn_cannot_be_stored_twice() {
+        let s = Store::in_memory().unwrap();
+        crate::games::insert_game(s.conn(), &crate::games::tests::sample("g")).unwrap();
+        let t = TurnRow { game_id: "g".into(), turn: 1, state: "{}".into(), resolved_at: 3, outcome: None };
+        insert(s.conn(), &t).unwrap();
+        assert!(matches!(insert(s.conn(), &t), Err(StoreError::TurnExists { turn: 1, .. })));
+        assert_eq!(latest(s.conn(), "g").unwrap(), t);
+        assert!(matches!(latest(s.conn(), "nope"), Err(StoreError::UnknownGame(_))));
+    }
+}
