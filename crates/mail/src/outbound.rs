@@ -1,0 +1,337 @@
+//! The referee's outgoing mail: formatting (lettre's builder) and the three
+//! transports selected in `arbitre.toml` (file, sendmail, SMTP).
+//!
+//! Formatting is deterministic for a given [`OutgoingMail`]: the daemon
+//! chooses the Message-ID and the Date, and the MIME boundary is derived from
+//! the Message-ID, so archived fixtures compare byte for byte. Every header
+//! value is checked for control characters before it reaches lettre: a
+//! player-controlled string (a subject echoing theirs, a display name) can
+//! never inject a header.
+//!
+//! Transports report [`SendError::Transient`] (retry later with backoff: 4xx,
+//! connection or TLS failures) or [`SendError::Permanent`] (5xx, invalid
+//! address: record and show in `arbitre status`). The file transport is
+//! idempotent on the Message-ID, so a retry after a crash does not duplicate.
+
+use std::fs::{self, OpenOptions};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::{Duration, SystemTime};
+
+use lettre::message::header::{self, ContentType, HeaderName, HeaderValue};
+use lettre::message::{Mailbox, MultiPart, SinglePart};
+use lettre::transport::smtp::authentication::Credentials;
+use lettre::transport::smtp::client::{Tls, TlsParameters};
+use lettre::{Address as LettreAddress, SmtpTransport};
+use sha2::{Digest, Sha256};
+
+use crate::error::MailError;
+
+/// A file attached to a report (a map as SVG, a machine-readable report).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attachment {
+    pub name: String,
+    pub mime: String,
+    pub content: Vec<u8>,
+}
+
+/// A mail the daemon wants to send.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutgoingMail {
+    pub from: String,
+    pub to: String,
+    pub subject: String,
+    pub body: String,
+    /// Without angle brackets; chosen deterministically by the daemon.
+    pub message_id: String,
+    /// Without angle brackets; also sets References.
+    pub in_reply_to: Option<String>,
+    /// `auto-replied` (answers to a player's mail) or `auto-generated`
+    /// (reports, reminders), RFC 3834.
+    pub auto_submitted: &'static str,
+    /// RFC 2822 date chosen by the daemon.
+    pub date: String,
+    pub attachments: Vec<Attachment>,
+}
+
+/// The `Auto-Submitted` header (RFC 3834), which lettre does not define.
+#[derive(Debug, Clone)]
+struct AutoSubmitted(String);
+
+impl header::Header for AutoSubmitted {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("Auto-Submitted")
+    }
+    fn parse(s: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(AutoSubmitted(s.to_owned()))
+    }
+    fn display(&self) -> HeaderValue {
+        HeaderValue::new(Self::name(), self.0.clone())
+    }
+}
+
+fn reject_controls(field: &str, value: &str) -> Result<(), MailError> {
+    if value.chars().any(char::is_control) {
+        return Err(MailError::Format(format!(
+            "{field} contains a control character (line break?): {value:?}"
+        )));
+    }
+    Ok(())
+}
+
+/// Subjects often echo a player's subject: line breaks and other controls are
+/// replaced by spaces rather than refusing to answer.
+fn clean_subject(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect::<String>()
+        .split(' ')
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A Message-ID without brackets: printable ASCII, no spaces, no brackets, one `@`.
+fn check_message_id(field: &str, id: &str) -> Result<(), MailError> {
+    let ok = !id.is_empty()
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_graphic() && b != b'<' && b != b'>' && b != b'"' && b != b'\\')
+        && id.matches('@').count() == 1;
+    if ok {
+        Ok(())
+    } else {
+        Err(MailError::Format(format!(
+            "{field} must look like local@domain without brackets or spaces: {id:?}"
+        )))
+    }
+}
+
+fn mailbox(field: &str, value: &str) -> Result<Mailbox, MailError> {
+    reject_controls(field, value)?;
+    value
+        .parse::<Mailbox>()
+        .map_err(|e| MailError::Format(format!("{field} {value:?} is not an address: {e}")))
+}
+
+/// Formats `m` as RFC 5322 bytes (CRLF line endings).
+pub fn format_mail(m: &OutgoingMail) -> Result<Vec<u8>, MailError> {
+    let from = mailbox("From", &m.from)?;
+    let to = mailbox("To", &m.to)?;
+    check_message_id("Message-ID", &m.message_id)?;
+    if let Some(parent) = &m.in_reply_to {
+        check_message_id("In-Reply-To", parent)?;
+    }
+    if !matches!(m.auto_submitted, "auto-replied" | "auto-generated" | "no") {
+        return Err(MailError::Format(format!(
+            "Auto-Submitted must be auto-replied or auto-generated, not {:?}",
+            m.auto_submitted
+        )));
+    }
+    reject_controls("Date", &m.date)?;
+    let date = chrono::DateTime::parse_from_rfc2822(m.date.trim())
+        .map_err(|e| MailError::Format(format!("Date {:?} is not RFC 2822: {e}", m.date)))?;
+    let date = SystemTime::UNIX_EPOCH
+        + Duration::from_secs(u64::try_from(date.timestamp()).map_err(|_| {
+            MailError::Format(format!("Date {:?} is before 1970", m.date))
+        })?);
+
+    let mut builder = lettre::Message::builder()
+        .from(from)
+        .to(to)
+        .subject(clean_subject(&m.subject))
+        .date(date)
+        .message_id(Some(format!("<{}>", m.message_id)))
+        .header(AutoSubmitted(m.auto_submitted.to_owned()));
+    if let Some(parent) = &m.in_reply_to {
+        builder = builder
+            .in_reply_to(format!("<{parent}>"))
+            .references(format!("<{parent}>"));
+    }
+
+    // Always UTF-8; lettre picks 7bit, quoted-printable or base64 from the
+    // content, so French and German text arrives intact.
+    let body_text = m.body.replace("\r\n", "\n");
+    let text_part = SinglePart::builder()
+        .header(ContentType::TEXT_PLAIN)
+        .body(body_text);
+
+    let message = if m.attachments.is_empty() {
+        builder.singlepart(text_part)
+    } else {
+        let boundary = format!(
+            "arbitre-{}",
+            &hex::encode(Sha256::digest(m.message_id.as_bytes()))[..32]
+        );
+        let mut multi = MultiPart::mixed().boundary(boundary).singlepart(text_part);
+        for a in &m.attachments {
+            reject_controls("attachment name", &a.name)?;
+            let name = a.name.replace(['"', '\\', '/'], "_");
+            let mime = ContentType::parse(&a.mime).map_err(|e| {
+                MailError::Format(format!("attachment MIME type {:?}: {e}", a.mime))
+            })?;
+            multi = multi.singlepart(
+                lettre::message::Attachment::new(name).body(a.content.clone(), mime),
+            );
+        }
+        builder.multipart(multi)
+    }
+    .map_err(|e| MailError::Format(e.to_string()))?;
+    Ok(message.formatted())
+}
+
+/// The decoded text/plain body of a mail produced by [`format_mail`].
+pub fn body_of(raw: &[u8]) -> Option<String> {
+    let message = mail_parser::MessageParser::default().parse(raw)?;
+    let body = message.body_text(0)?;
+    Some(body.replace("\r\n", "\n"))
+}
+
+/// How the SMTP connection is secured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Security {
+    /// Plain text (loopback relays only).
+    None,
+    /// Plain connection upgraded with STARTTLS (port 587); required, never optional.
+    StartTls,
+    /// Implicit TLS (port 465).
+    Tls,
+}
+
+/// SMTP submission settings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SmtpConfig {
+    pub host: String,
+    pub port: u16,
+    pub security: Security,
+    pub user: Option<String>,
+    /// Resolved by the daemon from an environment variable or a file, never
+    /// from the command line.
+    pub password: Option<String>,
+    pub timeout_secs: u64,
+}
+
+/// Where outgoing mail goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Transport {
+    /// Writes `<dir>/<message-id>.eml` (tests, demos, dry runs).
+    File { dir: PathBuf },
+    /// Pipes to a sendmail-compatible command (`/usr/sbin/sendmail`).
+    Sendmail { command: PathBuf },
+    /// SMTP submission with lettre.
+    Smtp(SmtpConfig),
+}
+
+/// A failed send, classified for the outbox's retry loop.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SendError {
+    /// Try again later (4xx, connection refused, timeout, TLS hiccup).
+    #[error("temporary failure: {0}")]
+    Transient(String),
+    /// Do not retry (5xx, invalid address, unusable mail).
+    #[error("permanent failure: {0}")]
+    Permanent(String),
+}
+
+impl SendError {
+    pub fn is_permanent(&self) -> bool {
+        matches!(self, SendError::Permanent(_))
+    }
+}
+
+impl Transport {
+    /// Sends `raw` (as produced by [`format_mail`]) from `from` to `to`
+    /// (envelope addresses, bare `local@domain`).
+    pub fn send(&self, from: &str, to: &str, raw: &[u8]) -> Result<(), SendError> {
+        match self {
+            Transport::File { dir } => send_file(dir, raw),
+            Transport::Sendmail { command } => {
+                use lettre::Transport as _;
+                let envelope = envelope(from, to)?;
+                lettre::SendmailTransport::new_with_command(command.as_os_str())
+                    .send_raw(&envelope, raw)
+                    .map_err(|e| SendError::Transient(format!("sendmail {}: {e}", command.display())))
+            }
+            Transport::Smtp(cfg) => {
+                use lettre::Transport as _;
+                let envelope = envelope(from, to)?;
+                smtp_transport(cfg)?
+                    .send_raw(&envelope, raw)
+                    .map(|_| ())
+                    .map_err(classify_smtp_error)
+            }
+        }
+    }
+}
+
+fn envelope(from: &str, to: &str) -> Result<lettre::address::Envelope, SendError> {
+    let parse = |field: &str, v: &str| {
+        v.trim()
+            .parse::<LettreAddress>()
+            .map_err(|e| SendError::Permanent(format!("{field} address {v:?}: {e}")))
+    };
+    lettre::address::Envelope::new(Some(parse("sender", from)?), vec![parse("recipient", to)?])
+        .map_err(|e| SendError::Permanent(format!("envelope: {e}")))
+}
+
+/// Builds the lettre SMTP transport for `cfg`.
+pub fn smtp_transport(cfg: &SmtpConfig) -> Result<SmtpTransport, SendError> {
+    let tls = || {
+        TlsParameters::new(cfg.host.clone())
+            .map_err(|e| SendError::Permanent(format!("TLS setup for {}: {e}", cfg.host)))
+    };
+    let mut builder = SmtpTransport::builder_dangerous(&cfg.host)
+        .port(cfg.port)
+        .timeout(Some(Duration::from_secs(cfg.timeout_secs.max(1))));
+    builder = match cfg.security {
+        Security::None => builder.tls(Tls::None),
+        Security::StartTls => builder.tls(Tls::Required(tls()?)),
+        Security::Tls => builder.tls(Tls::Wrapper(tls()?)),
+    };
+    if let (Some(user), Some(password)) = (&cfg.user, &cfg.password) {
+        builder = builder.credentials(Credentials::new(user.clone(), password.clone()));
+    }
+    Ok(builder.build())
+}
+
+/// 5xx replies are permanent; 4xx replies, connection, TLS and timeout
+/// failures are transient (the outbox retries with backoff).
+pub fn classify_smtp_error(e: lettre::transport::smtp::Error) -> SendError {
+    if e.is_permanent() {
+        SendError::Permanent(e.to_string())
+    } else {
+        SendError::Transient(e.to_string())
+    }
+}
+
+/// File transport: `<dir>/<sanitised message-id>.eml`, written to a temporary
+/// name and renamed, so a reader never sees half a mail; an existing file
+/// means this mail was already "sent".
+fn send_file(dir: &std::path::Path, raw: &[u8]) -> Result<(), SendError> {
+    let io = |e: std::io::Error| SendError::Transient(format!("file transport {}: {e}", dir.display()));
+    fs::create_dir_all(dir).map_err(io)?;
+    let id = mail_parser::MessageParser::default()
+        .parse_headers(raw)
+        .and_then(|m| m.message_id().map(str::to_owned))
+        .unwrap_or_else(|| hex::encode(Sha256::digest(raw)));
+    let name: String = id
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || "@.-_+=".contains(c) { c } else { '_' })
+        .collect();
+    let name = if name.starts_with('.') { format!("_{name}") } else { name };
+    let path = dir.join(format!("{name}.eml"));
+    if path.exists() {
+        return Ok(());
+    }
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let mut file = OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(&tmp)
+        .map_err(io)?;
+    file.write_all(raw).and_then(|()| file.sync_all()).map_err(io)?;
+    drop(file);
+    fs::rename(&tmp, &path).map_err(io)?;
+    Ok(())
+}
