@@ -1,1 +1,97 @@
-//! Placeholder: the scrambled ruleset is built in its own issue.
+//! # Scrambled Nations by mail
+//!
+//! The ruleset of the rulebook "Scrambled Nations [Beta ouverte]", version
+//! "Brouillard de guerre" (`../shared/seeds/scrambled-nations-rules-fr.txt`),
+//! as specified in `../shared/rules/scrambled-nations.md`. Where the rulebook
+//! is silent, the specification's decisions (D1…D39) apply; docs/scrambled.md
+//! lists them.
+//!
+//! Modules follow the turn (spec §3.0): [`parser`] reads the orders, [`turn`]
+//! sequences the steps R0…R11, [`movement`] (R2, R3), [`combat`] (R4),
+//! [`capture`] (R5, R9b), [`revenue`] with the formulas of [`economy`]
+//! (R7–R9), [`report`] and [`svg`] render what each player sees, [`bot`]
+//! writes orders, [`score`] ranks.
+
+pub mod bot;
+pub mod capture;
+pub mod combat;
+pub mod economy;
+pub mod events;
+pub mod movement;
+pub mod orders;
+pub mod params;
+pub mod parser;
+pub mod report;
+pub mod revenue;
+pub mod score;
+pub mod setup;
+pub mod state;
+pub mod svg;
+pub mod turn;
+pub mod world;
+
+use arbitre_core::lang::Lang;
+use arbitre_core::{
+    Outcome, Parsed, Phase, PlayerId, PlayerInfo, Report, Rng, Ruleset, RulesetInfo, SetupConfig,
+    SetupError, Viewer,
+};
+
+pub use events::Event;
+pub use orders::Order;
+pub use state::State;
+
+/// The Scrambled Nations ruleset (`ruleset = "scrambled"`).
+pub struct Scrambled;
+
+impl Ruleset for Scrambled {
+    type State = State;
+    type Order = Order;
+    type Scratch = turn::Scratch;
+    type Event = Event;
+
+    fn info(&self) -> RulesetInfo {
+        RulesetInfo { id: "scrambled", name: "Scrambled Nations", lang: Lang::Fr, turn_word: "tour" }
+    }
+
+    fn setup(&self, config: &SetupConfig, rng: &mut Rng) -> Result<State, SetupError> {
+        setup::setup(config, rng)
+    }
+
+    fn turn(&self, state: &State) -> u32 {
+        state.turn
+    }
+
+    fn set_turn(&self, state: &mut State, turn: u32) {
+        state.turn = turn;
+    }
+
+    fn players(&self, state: &State) -> Vec<PlayerInfo> {
+        state
+            .players
+            .values()
+            .map(|p| PlayerInfo { id: p.id.clone(), name: p.name.clone(), active: p.active() && !state.over })
+            .collect()
+    }
+
+    fn parse_orders(&self, state: &State, player: &PlayerId, text: &str) -> Parsed<Order> {
+        parser::parse(state, player, text)
+    }
+
+    fn phases(&self) -> Vec<Phase<Self>> {
+        turn::phases()
+    }
+
+    fn report(&self, state: &State, _events: &[Event], viewer: &Viewer) -> Report {
+        // The log of the last resolution is kept in the state, so a report
+        // rendered again later is identical to the first one.
+        report::render(state, viewer)
+    }
+
+    fn outcome(&self, state: &State) -> Option<Outcome> {
+        score::outcome(state)
+    }
+
+    fn bot_orders(&self, state: &State, player: &PlayerId, rng: &mut Rng) -> String {
+        bot::orders(state, player, rng)
+    }
+}

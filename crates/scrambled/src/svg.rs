@@ -1,0 +1,133 @@
+//! An SVG map of what a player sees, attached to the report mail.
+//!
+//! World files carry no coordinates (the rulebook's game drew real maps; the
+//! specification's TOML has only adjacency), so the layout is computed: a
+//! fixed number of force-directed iterations from a circle, in plain `f64`
+//! arithmetic with coordinates rounded to whole pixels, so the same world
+//! always gives the same picture. Circles are coloured by owner; troop counts
+//! are shown only where the viewer has vision.
+
+use crate::state::State;
+use crate::world::{TerrId, Terrain};
+use arbitre_core::PlayerId;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write;
+
+const W: f64 = 900.0;
+const H: f64 = 700.0;
+const PALETTE: &[&str] = &[
+    "#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#46f0f0", "#f032e6", "#bcf60c",
+    "#fabebe", "#008080", "#e6beff", "#9a6324", "#800000", "#808000",
+];
+
+pub fn layout(state: &State) -> BTreeMap<TerrId, (i64, i64)> {
+    let ids: Vec<&TerrId> = state.world.territories.keys().collect();
+    let n = ids.len().max(1);
+    let mut pos: Vec<(f64, f64)> = (0..n)
+        .map(|i| {
+            let a = 2.0 * std::f64::consts::PI * i as f64 / n as f64;
+            (W / 2.0 + 300.0 * a.cos(), H / 2.0 + 250.0 * a.sin())
+        })
+        .collect();
+    let idx: BTreeMap<&TerrId, usize> = ids.iter().enumerate().map(|(i, t)| (*t, i)).collect();
+    let k = (W * H / n as f64).sqrt() * 0.6;
+    let mut temp = 60.0;
+    for _ in 0..150 {
+        let mut disp = vec![(0.0f64, 0.0f64); n];
+        for i in 0..n {
+            for j in 0..n {
+                if i == j {
+                    continue;
+                }
+                let (dx, dy) = (pos[i].0 - pos[j].0, pos[i].1 - pos[j].1);
+                let d = (dx * dx + dy * dy).sqrt().max(0.01);
+                let f = k * k / d;
+                disp[i].0 += dx / d * f;
+                disp[i].1 += dy / d * f;
+            }
+        }
+        for (t, terr) in &state.world.territories {
+            let i = idx[t];
+            for nb in &terr.neighbours {
+                let j = idx[nb];
+                let (dx, dy) = (pos[i].0 - pos[j].0, pos[i].1 - pos[j].1);
+                let d = (dx * dx + dy * dy).sqrt().max(0.01);
+                let f = d * d / k;
+                disp[i].0 -= dx / d * f;
+                disp[i].1 -= dy / d * f;
+            }
+        }
+        for i in 0..n {
+            let (dx, dy) = disp[i];
+            let d = (dx * dx + dy * dy).sqrt().max(0.01);
+            pos[i].0 = (pos[i].0 + dx / d * d.min(temp)).clamp(50.0, W - 50.0);
+            pos[i].1 = (pos[i].1 + dy / d * d.min(temp)).clamp(50.0, H - 50.0);
+        }
+        temp = (temp * 0.97).max(1.0);
+    }
+    ids.iter().enumerate().map(|(i, t)| ((*t).clone(), (pos[i].0.round() as i64, pos[i].1.round() as i64))).collect()
+}
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// `vision = None`: public map (no troops). `me`: the viewer, outlined in black.
+pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&PlayerId>) -> String {
+    let pos = layout(state);
+    let colour: BTreeMap<&PlayerId, &str> =
+        state.players.keys().enumerate().map(|(i, p)| (p, PALETTE[i % PALETTE.len()])).collect();
+    let mut s = String::new();
+    let _ = writeln!(s, r#"<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{}" viewBox="0 0 {W} {}" font-family="sans-serif">"#, H + 40.0, H + 40.0);
+    let _ = writeln!(s, r##"<rect width="100%" height="100%" fill="#fdfaf3"/>"##);
+    let _ = writeln!(s, r#"<text x="10" y="20" font-size="14">Scrambled Nations — {} — tour {}</text>"#, esc(&state.game_id), state.turn);
+    for (t, terr) in &state.world.territories {
+        for nb in terr.neighbours.iter().filter(|nb| *nb > t) {
+            let (a, b) = (pos[t], pos[nb]);
+            let _ = writeln!(s, r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#999" stroke-width="1.5"/>"##, a.0, a.1, b.0, b.1);
+        }
+    }
+    let caps = state.capitals();
+    for (t, terr) in &state.world.territories {
+        let (x, y) = pos[t];
+        let ts = state.terr(t);
+        let fill = match terr.terrain {
+            Terrain::Sea => "#a8d0f0",
+            Terrain::Mountain => "#8d8d8d",
+            Terrain::Land => ts.owner.as_ref().and_then(|o| colour.get(o).copied()).unwrap_or("#ffffff"),
+        };
+        let stroke = if ts.owner.is_some() && ts.owner.as_ref() == me { "#000" } else { "#555" };
+        let sw = if caps.contains(t) { 4 } else { 1 };
+        let _ = writeln!(s, r#"<circle cx="{x}" cy="{y}" r="24" fill="{fill}" stroke="{stroke}" stroke-width="{sw}"/>"#);
+        let _ = writeln!(s, r#"<text x="{x}" y="{}" font-size="11" text-anchor="middle">{}</text>"#, y + 4, esc(t.as_str()));
+        let mut label = String::new();
+        if terr.is_land() {
+            label.push_str(&format!("{}%", ts.economy));
+            if ts.conflict {
+                label.push_str(" ⚔");
+            }
+            if ts.contested {
+                label.push_str(" ?!");
+            }
+        }
+        let _ = writeln!(s, r#"<text x="{x}" y="{}" font-size="9" text-anchor="middle">{}</text>"#, y + 36, esc(&label));
+        if let Some(v) = vision {
+            if v.contains(t) && !ts.troops.is_empty() {
+                let tr: Vec<String> = ts.troops.iter().map(|(p, n)| format!("{} {n}", state.player_name(p))).collect();
+                let _ = writeln!(s, r#"<text x="{x}" y="{}" font-size="9" text-anchor="middle" font-weight="bold">{}</text>"#, y + 47, esc(&tr.join(", ")));
+            }
+        }
+    }
+    let mut ly = H + 5.0;
+    let mut lx = 10.0;
+    for (p, c) in &colour {
+        let _ = writeln!(s, r#"<rect x="{lx}" y="{ly}" width="12" height="12" fill="{c}"/><text x="{}" y="{}" font-size="11">{}</text>"#, lx + 16.0, ly + 11.0, esc(&state.player_name(p)));
+        lx += 120.0;
+        if lx > W - 120.0 {
+            lx = 10.0;
+            ly += 16.0;
+        }
+    }
+    s.push_str("</svg>\n");
+    s
+}

@@ -1,0 +1,374 @@
+//! The world: territories, terrain, areas and adjacency (spec §2.1, §10.T1).
+//!
+//! Worlds are TOML files; the built-in ones live in `rulesets/scrambled/worlds/`
+//! and are embedded at compile time, so the crate never does I/O. The world is
+//! stored inside the game state, so a stored game keeps playing on the map it
+//! started with even if a built-in map changes later.
+
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::fmt;
+
+/// A territory's short code ("LOR"), always upper-case ASCII.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct TerrId(pub String);
+
+impl TerrId {
+    pub fn new(s: &str) -> TerrId {
+        TerrId(s.to_ascii_uppercase())
+    }
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for TerrId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Terrain {
+    Land,
+    /// `lake` in a map file is read as a sea (D31).
+    #[serde(alias = "lake")]
+    Sea,
+    Mountain,
+}
+
+impl Terrain {
+    pub fn passable(self) -> bool {
+        !matches!(self, Terrain::Mountain)
+    }
+    pub fn french(self) -> &'static str {
+        match self {
+            Terrain::Land => "terre",
+            Terrain::Sea => "mer",
+            Terrain::Mountain => "montagne",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Territory {
+    pub id: TerrId,
+    pub name: String,
+    pub terrain: Terrain,
+    #[serde(default)]
+    pub area: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base_income: Option<u64>,
+    pub neighbours: BTreeSet<TerrId>,
+    #[serde(default)]
+    pub start: bool,
+}
+
+impl Territory {
+    pub fn is_land(&self) -> bool {
+        self.terrain == Terrain::Land
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct World {
+    pub name: String,
+    pub territories: BTreeMap<TerrId, Territory>,
+}
+
+#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
+pub enum WorldError {
+    #[error("monde illisible : {0}")]
+    Toml(String),
+    #[error("identifiant de territoire en double : {0}")]
+    DuplicateId(String),
+    #[error("nom de territoire en double : {0}")]
+    DuplicateName(String),
+    #[error("identifiant invalide : {0}")]
+    BadId(String),
+    #[error("{0} : voisin inconnu {1}")]
+    UnknownNeighbour(String, String),
+    #[error("{0} se liste comme son propre voisin")]
+    SelfNeighbour(String),
+    #[error("adjacence à sens unique : {0} -> {1}")]
+    OneWay(String, String),
+    #[error("{0} : territoire terrestre sans superficie")]
+    NoArea(String),
+    #[error("{0} : seul un territoire terrestre peut être un départ")]
+    StartNotLand(String),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WorldFile {
+    world: WorldHeader,
+    #[serde(rename = "territory", default)]
+    territories: Vec<TerritoryFile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WorldHeader {
+    name: String,
+    #[serde(default)]
+    #[allow(dead_code)]
+    version: u32,
+    #[serde(default = "yes")]
+    strict_adjacency: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TerritoryFile {
+    id: String,
+    name: String,
+    terrain: Terrain,
+    area: Option<u64>,
+    base_income: Option<u64>,
+    #[serde(default)]
+    neighbours: Vec<String>,
+    #[serde(default)]
+    start: bool,
+}
+
+/// Built-in worlds, embedded so that setup never reads a file.
+pub const BUILTIN: &[(&str, &str)] = &[
+    ("testland", include_str!("../../../rulesets/scrambled/worlds/testland.toml")),
+    ("hexagone", include_str!("../../../rulesets/scrambled/worlds/hexagone.toml")),
+];
+
+pub fn builtin(name: &str) -> Option<&'static str> {
+    let n = name.trim().trim_end_matches(".toml");
+    let n = n.rsplit('/').next().unwrap_or(n);
+    BUILTIN.iter().find(|(k, _)| k.eq_ignore_ascii_case(n)).map(|(_, v)| *v)
+}
+
+/// Fold a name for matching (§6.3): accents dropped, lower case, `_ - '` and
+/// runs of spaces become one space. Without a Unicode normalisation crate we
+/// map the Latin accented letters that French, German and Catalan names use;
+/// names are NFC in practice (what mail clients send).
+pub fn fold(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.chars().flat_map(|c| c.to_lowercase()) {
+        let rep: &str = match c {
+            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' => "a",
+            'ç' => "c",
+            'è' | 'é' | 'ê' | 'ë' => "e",
+            'ì' | 'í' | 'î' | 'ï' => "i",
+            'ñ' => "n",
+            'ò' | 'ó' | 'ô' | 'õ' | 'ö' => "o",
+            'ù' | 'ú' | 'û' | 'ü' => "u",
+            'ý' | 'ÿ' => "y",
+            'œ' => "oe",
+            'æ' => "ae",
+            'ß' => "ss",
+            '_' | '-' | '\'' | '’' | ' ' => " ",
+            _ => {
+                out.push(c);
+                continue;
+            }
+        };
+        if rep == " " {
+            if !out.is_empty() && !out.ends_with(' ') {
+                out.push(' ');
+            }
+        } else {
+            out.push_str(rep);
+        }
+    }
+    out.trim_end().to_string()
+}
+
+fn valid_id(s: &str) -> bool {
+    let mut cs = s.chars();
+    matches!(cs.next(), Some(c) if c.is_ascii_alphabetic())
+        && s.len() <= 16
+        && cs.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// The outcome of resolving a name (§6.3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Lookup<T> {
+    Found(T),
+    Ambiguous,
+    Unknown,
+}
+
+/// Match `input` against (id, display name) pairs in the three stages of §6.3.
+pub fn lookup<T: Clone>(input: &str, items: &[(T, String, String)]) -> Lookup<T> {
+    let stages: [&dyn Fn(&(T, String, String)) -> bool; 3] = [
+        &|it| it.1.eq_ignore_ascii_case(input),
+        &|it| it.2.to_lowercase() == input.to_lowercase(),
+        &|it| fold(&it.2) == fold(input) || fold(&it.1) == fold(input),
+    ];
+    for stage in stages {
+        let hits: Vec<&(T, String, String)> = items.iter().filter(|it| stage(it)).collect();
+        match hits.len() {
+            0 => continue,
+            1 => return Lookup::Found(hits[0].0.clone()),
+            _ => return Lookup::Ambiguous,
+        }
+    }
+    Lookup::Unknown
+}
+
+impl World {
+    pub fn from_toml(text: &str) -> Result<World, WorldError> {
+        let f: WorldFile = toml::from_str(text).map_err(|e| WorldError::Toml(e.to_string()))?;
+        let mut territories: BTreeMap<TerrId, Territory> = BTreeMap::new();
+        let mut names: BTreeSet<String> = BTreeSet::new();
+        for t in f.territories {
+            if !valid_id(&t.id) {
+                return Err(WorldError::BadId(t.id));
+            }
+            let id = TerrId::new(&t.id);
+            if territories.contains_key(&id) {
+                return Err(WorldError::DuplicateId(t.id));
+            }
+            if !names.insert(fold(&t.name)) {
+                return Err(WorldError::DuplicateName(t.name));
+            }
+            let area = match (t.terrain, t.area) {
+                (Terrain::Land, Some(a)) if a > 0 => a,
+                (Terrain::Land, _) => return Err(WorldError::NoArea(t.id)),
+                (_, a) => a.unwrap_or(0),
+            };
+            if t.start && t.terrain != Terrain::Land {
+                return Err(WorldError::StartNotLand(t.id));
+            }
+            let neighbours = t.neighbours.iter().map(|n| TerrId::new(n)).collect();
+            territories.insert(
+                id.clone(),
+                Territory { id, name: t.name, terrain: t.terrain, area, base_income: t.base_income, neighbours, start: t.start },
+            );
+        }
+        // An id that folds to another territory's name would make names ambiguous.
+        for id in territories.keys() {
+            let f = fold(id.as_str());
+            if territories.values().any(|t| &t.id != id && fold(&t.name) == f) {
+                return Err(WorldError::DuplicateName(id.0.clone()));
+            }
+        }
+        let ids: Vec<TerrId> = territories.keys().cloned().collect();
+        let mut missing: Vec<(TerrId, TerrId)> = Vec::new();
+        for id in &ids {
+            let t = &territories[id];
+            for n in &t.neighbours {
+                if n == id {
+                    return Err(WorldError::SelfNeighbour(id.0.clone()));
+                }
+                match territories.get(n) {
+                    None => return Err(WorldError::UnknownNeighbour(id.0.clone(), n.0.clone())),
+                    Some(o) if !o.neighbours.contains(id) => {
+                        if f.world.strict_adjacency {
+                            return Err(WorldError::OneWay(id.0.clone(), n.0.clone()));
+                        }
+                        missing.push((n.clone(), id.clone()));
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+        // D36, lenient mode: add the missing direction.
+        for (a, b) in missing {
+            if let Some(t) = territories.get_mut(&a) {
+                t.neighbours.insert(b);
+            }
+        }
+        Ok(World { name: f.world.name, territories })
+    }
+
+    pub fn get(&self, id: &TerrId) -> Option<&Territory> {
+        self.territories.get(id)
+    }
+
+    pub fn land(&self) -> impl Iterator<Item = &Territory> {
+        self.territories.values().filter(|t| t.is_land())
+    }
+
+    pub fn area(&self, id: &TerrId) -> u64 {
+        self.territories.get(id).map(|t| t.area).unwrap_or(0)
+    }
+
+    pub fn name(&self, id: &TerrId) -> String {
+        self.territories.get(id).map(|t| t.name.clone()).unwrap_or_else(|| id.0.clone())
+    }
+
+    pub fn passable(&self, id: &TerrId) -> bool {
+        self.territories.get(id).map(|t| t.terrain.passable()).unwrap_or(false)
+    }
+
+    /// Adjacent and both passable (§3.4.2 condition 1).
+    pub fn can_step(&self, a: &TerrId, b: &TerrId) -> bool {
+        self.passable(a)
+            && self.passable(b)
+            && self.territories.get(a).map(|t| t.neighbours.contains(b)).unwrap_or(false)
+    }
+
+    /// Breadth-first move counts from `from` over passable territories,
+    /// leaving out the territories `skip` says no to (except `from`).
+    pub fn distances(&self, from: &TerrId, skip: &dyn Fn(&TerrId) -> bool) -> BTreeMap<TerrId, u32> {
+        let mut dist = BTreeMap::new();
+        if !self.passable(from) {
+            return dist;
+        }
+        dist.insert(from.clone(), 0);
+        let mut q = VecDeque::from([from.clone()]);
+        while let Some(t) = q.pop_front() {
+            let d = dist[&t];
+            for n in &self.territories[&t].neighbours {
+                if !self.passable(n) || dist.contains_key(n) || skip(n) {
+                    continue;
+                }
+                dist.insert(n.clone(), d + 1);
+                q.push_back(n.clone());
+            }
+        }
+        dist
+    }
+
+    /// `hops(a, b)` of §2.1, ignoring ownership.
+    pub fn hops(&self, a: &TerrId, b: &TerrId) -> Option<u32> {
+        self.distances(a, &|_| false).get(b).copied()
+    }
+
+    /// Shortest route `from → to` (§3.4.3): intermediate territories for which
+    /// `blocked` is true are left out; among equal routes, the one whose id list
+    /// comes first in dictionary order (D29). Distances are taken *to* the
+    /// destination, then the walk picks the smallest id one step closer.
+    pub fn route(&self, from: &TerrId, to: &TerrId, blocked: &dyn Fn(&TerrId) -> bool) -> Option<Vec<TerrId>> {
+        if from == to || !self.passable(from) || !self.passable(to) {
+            return None;
+        }
+        let skip = |t: &TerrId| t != from && blocked(t);
+        let dist = self.distances(to, &skip);
+        let mut d = *dist.get(from)?;
+        let mut path = vec![from.clone()];
+        let mut cur = from.clone();
+        while d > 0 {
+            let next = self.territories[&cur]
+                .neighbours
+                .iter()
+                .filter(|n| dist.get(*n) == Some(&(d - 1)))
+                .min()?
+                .clone();
+            path.push(next.clone());
+            cur = next;
+            d -= 1;
+        }
+        Some(path)
+    }
+
+    /// Resolve a territory reference (§6.3).
+    pub fn lookup(&self, input: &str) -> Lookup<TerrId> {
+        let items: Vec<(TerrId, String, String)> =
+            self.territories.values().map(|t| (t.id.clone(), t.id.0.clone(), t.name.clone())).collect();
+        lookup(input, &items)
+    }
+}
