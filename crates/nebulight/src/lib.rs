@@ -1,4 +1,157 @@
+//! # arbitre-nebulight: Nébulight, the light rules of Nébula (version 1.1, 2004)
+//!
+//! A two-player play-by-email space conquest in 20 turns, refereed as in the
+//! rulebook (`shared/seeds/nebulight-rules-fr.txt`) and its English
+//! specification (`shared/rules/nebulight.md`). Modules follow the turn's 14
+//! phases in rulebook order:
+//!
+//! | phase | module |
+//! |---|---|
+//! | 0 bookkeeping | [`turn`] |
+//! | 1 overpopulation | [`init`] |
+//! | 2 probes | [`probes`] |
+//! | 3, 4, 6, 7 construction, research, limits, industries | [`construction`] |
+//! | 5 emigration | [`emigration`] |
+//! | 8–11 unload, transfers, loads | [`transport`] |
+//! | 12 fire, flight, moves, ambushes, black holes | [`combat`] |
+//! | 13 captures | [`capture`] |
+//! | 14 update, points, discoveries | [`update`] |
+//!
+//! The report is in [`report`], what each player sees in [`visibility`], maps
+//! and positions in [`map`] and [`setup`], the bot in [`bot`].
+
+pub mod bot;
+pub mod capture;
+pub mod combat;
+pub mod construction;
+pub mod emigration;
+pub mod init;
+pub mod map;
 pub mod model;
 pub mod orders;
 pub mod parser;
+pub mod probes;
+pub mod report;
+pub mod setup;
 pub mod tech;
+pub mod transport;
+pub mod turn;
+pub mod update;
+pub mod visibility;
+
+use arbitre_core::{
+    Lang, Outcome, Parsed, Phase, PlayerId, PlayerInfo, Ranked, Report, Rng, Ruleset, RulesetInfo,
+    SetupConfig, SetupError, Viewer,
+};
+pub use model::NebState;
+pub use orders::Order;
+
+/// The Nébulight ruleset.
+pub struct Nebulight;
+
+impl Ruleset for Nebulight {
+    type State = NebState;
+    type Order = Order;
+    type Scratch = ();
+    /// Everything a report needs is kept in the state's turn log
+    /// (`NebState::log`), so reports can be rendered again from a stored state.
+    type Event = ();
+
+    fn info(&self) -> RulesetInfo {
+        RulesetInfo { id: "nebulight", name: "Nébulight", lang: Lang::Fr, turn_word: "tour" }
+    }
+
+    fn setup(&self, config: &SetupConfig, rng: &mut Rng) -> Result<NebState, SetupError> {
+        setup::setup(config, rng)
+    }
+
+    fn turn(&self, s: &NebState) -> u32 {
+        s.turn
+    }
+
+    fn set_turn(&self, s: &mut NebState, turn: u32) {
+        s.turn = turn;
+    }
+
+    fn players(&self, s: &NebState) -> Vec<PlayerInfo> {
+        s.players
+            .iter()
+            .map(|p| PlayerInfo { id: PlayerId::new(p.id.clone()), name: p.name.clone(), active: true })
+            .collect()
+    }
+
+    fn parse_orders(&self, _s: &NebState, _p: &PlayerId, text: &str) -> Parsed<Order> {
+        parser::parse(text)
+    }
+
+    fn phases(&self) -> Vec<Phase<Self>> {
+        vec![
+            Phase { key: "0-preparation", run: turn::prepare },
+            Phase { key: "1-initialisation", run: init::overpopulation },
+            Phase { key: "2-sondes", run: probes::probes },
+            Phase { key: "3-construction", run: construction::ships_and_research },
+            Phase { key: "4-limites", run: construction::limits },
+            Phase { key: "5-emigration", run: emigration::emigration },
+            Phase { key: "6-industries", run: construction::industries },
+            Phase { key: "7-conversion", run: construction::convert },
+            Phase { key: "8-dechargement", run: transport::unload_mp },
+            Phase { key: "9-transferts", run: transport::transfers },
+            Phase { key: "10-chargement-mp", run: transport::load_mp },
+            Phase { key: "11-chargement-n", run: transport::load_pop },
+            Phase { key: "12-combat", run: combat::combat },
+            Phase { key: "13-captures", run: capture::captures },
+            Phase { key: "14-mise-au-point", run: update::update },
+            Phase { key: "15-points", run: update::scoring },
+            Phase { key: "16-decouvertes", run: update::discovery },
+        ]
+    }
+
+    fn report(&self, s: &NebState, _events: &[()], viewer: &Viewer) -> Report {
+        let subject = format!("Tour {} - compte rendu", s.turn);
+        match viewer {
+            Viewer::Player(p) => match s.slot_of(p.as_str()) {
+                Some(slot) => {
+                    let body = report::player_report(s, slot);
+                    let template = bot::order_template(s, slot);
+                    Report::text(subject, body).with_attachment(
+                        &format!("ordres-tour-{}.txt", s.turn + 1),
+                        "text/plain",
+                        template.into_bytes(),
+                    )
+                }
+                None => Report::text(subject, format!("Joueur inconnu : {p}\n")),
+            },
+            Viewer::Spectator => Report::text(subject, report::spectator_report(s)),
+            Viewer::GameMaster => Report::text(subject, report::master_report(s)),
+        }
+    }
+
+    fn outcome(&self, s: &NebState) -> Option<Outcome> {
+        if s.turn < s.max_turns {
+            return None;
+        }
+        let mut v: Vec<(usize, i64)> = s.players.iter().enumerate().map(|(i, p)| (i, p.score_total)).collect();
+        v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let ranking = v
+            .iter()
+            .map(|(i, score)| Ranked {
+                player: PlayerId::new(s.players[*i].id.clone()),
+                score: *score,
+                rank: 1 + v.iter().filter(|(_, s2)| s2 > score).count() as u32,
+            })
+            .collect();
+        let summary = if v.len() >= 2 && v[0].1 == v[1].1 {
+            format!("Match nul : {} points partout", v[0].1)
+        } else {
+            format!("{} gagne par {} points à {}", s.players[v[0].0].name, v[0].1, v.get(1).map_or(0, |x| x.1))
+        };
+        Some(Outcome { ranking, summary })
+    }
+
+    fn bot_orders(&self, s: &NebState, p: &PlayerId, rng: &mut Rng) -> String {
+        match s.slot_of(p.as_str()) {
+            Some(slot) => bot::orders(s, slot, rng),
+            None => String::new(),
+        }
+    }
+}

@@ -398,7 +398,7 @@ mod tests {
             ("F_1 * M 12", "pas de numéro"),
             ("M_1 C 2 VI VI", "en trop"),
             ("BONJOUR", "inconnu"),
-            ("M_1 C -2 VI", "quantité"),
+            ("M_1 C -2 VI", "interdit"),
             ("VI M_1 * N", "flotte"),
         ] {
             let e = parse_order(bad).expect_err(bad);

@@ -1,0 +1,355 @@
+//! Maps and positions as TOML (spec AMB-35, NEB-1..3; rulebook: "les numéros
+//! des mondes sont tirés au hasard pour chaque partie").
+//!
+//! One format serves both uses. A *map* names worlds and fleets by keys and is
+//! renumbered at game creation from the setup RNG stream. A *position*
+//! (`renumber = false`) uses the real numbers as keys and may give every
+//! attribute of the game, down to research progress, scores, discovered worlds
+//! and the turn number, so a game can be resumed or a test started mid-game.
+
+use crate::model::*;
+use arbitre_core::{Rng, SetupError};
+use serde::Deserialize;
+use std::collections::{BTreeMap, BTreeSet};
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MapHead {
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default = "yes")]
+    symmetric_links: bool,
+    #[serde(default = "yes")]
+    renumber: bool,
+    #[serde(default)]
+    world_number_max: Option<u32>,
+    #[serde(default)]
+    fleet_number_max: Option<u32>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Debug, Deserialize, Clone)]
+#[serde(untagged)]
+enum Key {
+    Num(i64),
+    Str(String),
+}
+
+impl Key {
+    fn text(&self) -> String {
+        match self {
+            Key::Num(n) => n.to_string(),
+            Key::Str(s) => s.clone(),
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WorldToml {
+    #[serde(alias = "number")]
+    key: Key,
+    #[serde(default)]
+    links: Vec<Key>,
+    #[serde(default)]
+    coords: Option<(i64, i64)>,
+    #[serde(default)]
+    start_of: Option<usize>,
+    #[serde(default)]
+    start: bool,
+    #[serde(default)]
+    black_hole: bool,
+    #[serde(default)]
+    owner: Option<usize>,
+    #[serde(default)]
+    counter: u32,
+    #[serde(default)]
+    industries: u32,
+    #[serde(default)]
+    population: u32,
+    #[serde(default)]
+    pop_limit: u32,
+    #[serde(default)]
+    mp: u32,
+    #[serde(default)]
+    cm: u32,
+    #[serde(default)]
+    vi: u32,
+    #[serde(default)]
+    vp: u32,
+    #[serde(default)]
+    up: Option<u32>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FleetToml {
+    #[serde(alias = "number")]
+    key: Key,
+    world: Key,
+    #[serde(default)]
+    owner: Option<usize>,
+    #[serde(default)]
+    vc: u32,
+    #[serde(default)]
+    cargo_mp: u32,
+    #[serde(default)]
+    cargo_n: u32,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayerToml {
+    slot: usize,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    dep: Option<u32>,
+    #[serde(default)]
+    dep_progress: u32,
+    #[serde(default)]
+    att: Option<u32>,
+    #[serde(default)]
+    att_progress: u32,
+    #[serde(default)]
+    def: Option<u32>,
+    #[serde(default)]
+    def_progress: u32,
+    #[serde(default)]
+    score: i64,
+    #[serde(default)]
+    discovered: Vec<Key>,
+}
+
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct GameToml {
+    #[serde(default)]
+    turn: u32,
+    #[serde(default)]
+    turns: Option<u32>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MapToml {
+    map: MapHead,
+    #[serde(default)]
+    game: GameToml,
+    #[serde(default)]
+    world: Vec<WorldToml>,
+    #[serde(default)]
+    fleet: Vec<FleetToml>,
+    #[serde(default)]
+    player: Vec<PlayerToml>,
+}
+
+/// What a loaded map or position gives the setup.
+pub struct Loaded {
+    pub name: Option<String>,
+    pub turn: u32,
+    pub max_turns: Option<u32>,
+    pub worlds: BTreeMap<WorldId, World>,
+    pub fleets: BTreeMap<FleetId, Fleet>,
+    /// Per slot: (name, dep, att, def, score, discovered), for positions.
+    pub players: BTreeMap<Slot, PlayerOverride>,
+    /// Worlds whose `up` was given (the rest get it computed).
+    pub up_given: BTreeSet<WorldId>,
+}
+
+#[derive(Default)]
+pub struct PlayerOverride {
+    pub name: Option<String>,
+    pub dep: Option<TechLevel>,
+    pub att: Option<TechLevel>,
+    pub def: Option<TechLevel>,
+    pub score: i64,
+    pub discovered: BTreeSet<WorldId>,
+}
+
+fn bad(msg: impl Into<String>) -> SetupError {
+    SetupError::Position(msg.into())
+}
+
+fn draw_numbers(rng: &mut Rng, n: usize, max: u32) -> Vec<u32> {
+    let mut all: Vec<u32> = (1..=max).collect();
+    rng.shuffle(&mut all);
+    all.truncate(n);
+    all
+}
+
+/// Loads a map (renumbered with `rng`) or a position (fixed numbers).
+pub fn load(text: &str, rng: &mut Rng) -> Result<Loaded, SetupError> {
+    let m: MapToml = toml::from_str(text).map_err(|e| bad(e.to_string()))?;
+    if m.world.is_empty() {
+        return Err(bad("la carte n'a aucun monde"));
+    }
+    // Keys → display numbers.
+    let mut wnum: BTreeMap<String, WorldId> = BTreeMap::new();
+    let mut fnum: BTreeMap<String, FleetId> = BTreeMap::new();
+    let keys: Vec<String> = m.world.iter().map(|w| w.key.text()).collect();
+    let fkeys: Vec<String> = m.fleet.iter().map(|f| f.key.text()).collect();
+    for (what, ks) in [("monde", &keys), ("flotte", &fkeys)] {
+        let set: BTreeSet<&String> = ks.iter().collect();
+        if set.len() != ks.len() {
+            return Err(bad(format!("clé de {what} en double")));
+        }
+    }
+    if m.map.renumber {
+        let wmax = m.map.world_number_max.unwrap_or(999);
+        let fmax = m.map.fleet_number_max.unwrap_or(400);
+        if (wmax as usize) < keys.len() || (fmax as usize) < fkeys.len() {
+            return Err(bad("world_number_max / fleet_number_max trop petit"));
+        }
+        let wn = draw_numbers(rng, keys.len(), wmax);
+        let fnn = draw_numbers(rng, fkeys.len(), fmax);
+        for (k, n) in keys.iter().zip(wn) {
+            wnum.insert(k.clone(), WorldId(n));
+        }
+        for (k, n) in fkeys.iter().zip(fnn) {
+            fnum.insert(k.clone(), FleetId(n));
+        }
+    } else {
+        for k in &keys {
+            let n: u32 = k.parse().map_err(|_| bad(format!("position : le monde « {k} » doit avoir un numéro")))?;
+            wnum.insert(k.clone(), WorldId(n));
+        }
+        for k in &fkeys {
+            let n: u32 = k.parse().map_err(|_| bad(format!("position : la flotte « {k} » doit avoir un numéro")))?;
+            fnum.insert(k.clone(), FleetId(n));
+        }
+    }
+    let wid = |k: &Key| -> Result<WorldId, SetupError> {
+        wnum.get(&k.text()).copied().ok_or_else(|| bad(format!("monde inconnu « {} »", k.text())))
+    };
+    let slot = |o: Option<usize>| -> Result<Owner, SetupError> {
+        match o {
+            None | Some(0) => Ok(None),
+            Some(s @ (1 | 2)) => Ok(Some(s - 1)),
+            Some(s) => Err(bad(format!("joueur {s} inconnu (1 ou 2)"))),
+        }
+    };
+    let mut worlds: BTreeMap<WorldId, World> = BTreeMap::new();
+    let mut up_given = BTreeSet::new();
+    for w in &m.world {
+        let id = wid(&w.key)?;
+        let mut links = Vec::new();
+        for l in &w.links {
+            let t = wid(l)?;
+            if t == id {
+                return Err(bad(format!("le monde {} est relié à lui-même", w.key.text())));
+            }
+            links.push(t);
+        }
+        let owner = match w.start_of {
+            Some(s) => slot(Some(s))?,
+            None => slot(w.owner)?,
+        };
+        if w.black_hole
+            && (owner.is_some() || w.population + w.industries + w.vi + w.vp + w.mp + w.cm + w.pop_limit > 0)
+        {
+            return Err(bad(format!("le trou noir {} ne peut rien contenir", w.key.text())));
+        }
+        if owner.is_some() && w.population == 0 {
+            return Err(bad(format!("le monde {} a un propriétaire mais aucune population", w.key.text())));
+        }
+        if w.cm > 10 {
+            return Err(bad(format!("capacité minière du monde {} hors de 0..10", w.key.text())));
+        }
+        if w.population > w.pop_limit + 10 {
+            return Err(bad(format!("le monde {} dépasse sa limite de population de plus de 10", w.key.text())));
+        }
+        if let Some(u) = w.up {
+            up_given.insert(id);
+            let _ = u;
+        }
+        worlds.insert(
+            id,
+            World {
+                links,
+                is_start: w.start_of.is_some() || w.start,
+                black_hole: w.black_hole,
+                coords: w.coords,
+                owner,
+                counter: if owner.is_some() { w.counter } else { 0 },
+                industries: w.industries,
+                vi: w.vi,
+                population: w.population,
+                limit: w.pop_limit,
+                vp: w.vp,
+                mp: w.mp,
+                cm: w.cm,
+                up: w.up.unwrap_or(0),
+            },
+        );
+    }
+    if m.map.symmetric_links {
+        let pairs: Vec<(WorldId, WorldId)> =
+            worlds.iter().flat_map(|(a, w)| w.links.iter().map(move |b| (*b, *a))).collect();
+        for (b, a) in pairs {
+            let wb = worlds.get_mut(&b).expect("link targets exist");
+            if !wb.links.contains(&a) {
+                wb.links.push(a);
+            }
+        }
+    }
+    for (id, w) in worlds.iter_mut() {
+        w.links.sort();
+        w.links.dedup();
+        if w.links.is_empty() {
+            return Err(bad(format!("le monde {} n'a aucune liaison", id.0)));
+        }
+    }
+    let mut fleets = BTreeMap::new();
+    for f in &m.fleet {
+        let id = fnum[&f.key.text()];
+        let world = wid(&f.world)?;
+        if worlds[&world].black_hole {
+            return Err(bad(format!("la flotte {} est dans un trou noir", f.key.text())));
+        }
+        if f.cargo_mp + f.cargo_n > f.vc {
+            return Err(bad(format!("la cargaison de la flotte {} dépasse ses VC", f.key.text())));
+        }
+        fleets.insert(id, Fleet { world, owner: slot(f.owner)?, vc: f.vc, cargo_mp: f.cargo_mp, cargo_n: f.cargo_n });
+    }
+    let mut players = BTreeMap::new();
+    for p in &m.player {
+        let s = slot(Some(p.slot))?.ok_or_else(|| bad("slot de joueur 1 ou 2"))?;
+        let lvl = |l: Option<u32>, prog: u32, t: Tech| -> Result<Option<TechLevel>, SetupError> {
+            match l {
+                None => Ok(None),
+                Some(l) if (crate::tech::initial(t)..=crate::tech::max(t)).contains(&l) => {
+                    Ok(Some(TechLevel { level: l, progress: prog }))
+                }
+                Some(l) => Err(bad(format!("niveau {} {l} hors limites", crate::tech::keyword(t)))),
+            }
+        };
+        let mut discovered = BTreeSet::new();
+        for k in &p.discovered {
+            discovered.insert(wid(k)?);
+        }
+        players.insert(
+            s,
+            PlayerOverride {
+                name: p.name.clone(),
+                dep: lvl(p.dep, p.dep_progress, Tech::Dep)?,
+                att: lvl(p.att, p.att_progress, Tech::Att)?,
+                def: lvl(p.def, p.def_progress, Tech::Def)?,
+                score: p.score,
+                discovered,
+            },
+        );
+    }
+    Ok(Loaded {
+        name: m.map.name,
+        turn: m.game.turn,
+        max_turns: m.game.turns,
+        worlds,
+        fleets,
+        players,
+        up_given,
+    })
+}

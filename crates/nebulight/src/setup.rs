@@ -1,0 +1,98 @@
+//! Game creation (spec 4 "what the referee does" step 1, NEB-1..5): built-in
+//! maps, map files, inline or file positions, options, initial UP and the
+//! turn-0 discovered worlds.
+
+use crate::map;
+use crate::model::*;
+use crate::tech;
+use crate::update::compute_up;
+use crate::visibility;
+use arbitre_core::{Rng, SetupConfig, SetupError};
+
+/// Built-in maps, embedded so the crate never does I/O.
+pub const BUILTIN: &[(&str, &str)] = &[
+    ("duel-petit", include_str!("../../../rulesets/nebulight/maps/duel-petit.toml")),
+    ("duel", include_str!("../../../rulesets/nebulight/maps/duel.toml")),
+];
+
+fn opt_bool(c: &SetupConfig, key: &str, default: bool) -> Result<bool, SetupError> {
+    match c.options.get(key) {
+        None => Ok(default),
+        Some(v) => v.as_bool().ok_or_else(|| SetupError::Invalid(format!("{key} doit être true ou false"))),
+    }
+}
+
+pub fn setup(c: &SetupConfig, rng: &mut Rng) -> Result<NebState, SetupError> {
+    if c.players.len() != 2 {
+        return Err(SetupError::PlayerCount { got: c.players.len(), expected: "2".into() });
+    }
+    for p in &c.players {
+        if p.name.chars().any(|ch| "\"():!{}\n\r".contains(ch)) {
+            return Err(SetupError::Invalid(format!("nom de joueur interdit : {}", p.name)));
+        }
+    }
+    let text: String = if let Some(t) = c.files.get("position_file") {
+        t.clone()
+    } else if let Some(v) = c.options.get("position") {
+        let table = v.as_table().ok_or_else(|| SetupError::Position("position doit être une table".into()))?;
+        toml::to_string(table).map_err(|e| SetupError::Position(e.to_string()))?
+    } else if let Some(t) = c.files.get("map_file") {
+        t.clone()
+    } else {
+        let name = c.options.get("map").and_then(|v| v.as_str()).unwrap_or("duel");
+        BUILTIN
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, t)| t.to_string())
+            .ok_or_else(|| SetupError::UnknownMap(name.to_string()))?
+    };
+    let loaded = map::load(&text, rng)?;
+    let mut players = Vec::new();
+    for (slot, p) in c.players.iter().enumerate() {
+        let o = loaded.players.get(&slot);
+        let lvl = |t: Tech, x: Option<&TechLevel>| x.cloned().unwrap_or(TechLevel { level: tech::initial(t), progress: 0 });
+        players.push(Player {
+            id: p.id.to_string(),
+            name: if p.name.is_empty() { p.id.to_string() } else { p.name.clone() },
+            dep: lvl(Tech::Dep, o.and_then(|o| o.dep.as_ref())),
+            att: lvl(Tech::Att, o.and_then(|o| o.att.as_ref())),
+            def: lvl(Tech::Def, o.and_then(|o| o.def.as_ref())),
+            score_total: o.map_or(0, |o| o.score),
+            discovered: o.map(|o| o.discovered.clone()).unwrap_or_default(),
+        });
+    }
+    let turns = match c.options.get("turns") {
+        Some(v) => v.as_integer().filter(|n| *n >= 1).ok_or_else(|| SetupError::Invalid("turns doit être un entier positif".into()))? as u32,
+        None => loaded.max_turns.unwrap_or(20),
+    };
+    let mut s = NebState {
+        game: c.game_id.clone(),
+        turn: loaded.turn,
+        max_turns: turns,
+        options: Options {
+            hide_foreign_cargo: opt_bool(c, "hide_foreign_cargo", true)?,
+            enforce_known_worlds: opt_bool(c, "enforce_known_worlds", true)?,
+        },
+        players,
+        worlds: loaded.worlds,
+        fleets: loaded.fleets,
+        log: TurnLog::default(),
+    };
+    for slot in 0..2 {
+        if !s.worlds.values().any(|w| w.owner == Some(slot)) {
+            return Err(SetupError::Invalid(format!("le joueur {} n'a aucun monde", slot + 1)));
+        }
+    }
+    let ids: Vec<WorldId> = s.worlds.keys().copied().collect();
+    for id in ids {
+        if !loaded.up_given.contains(&id) {
+            let up = compute_up(&s, id);
+            s.worlds.get_mut(&id).expect("world").up = up;
+        }
+    }
+    for slot in 0..2 {
+        let v = visibility::visible(&s, slot);
+        s.players[slot].discovered.extend(v);
+    }
+    Ok(s)
+}
