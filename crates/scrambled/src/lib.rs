@@ -17,6 +17,7 @@ pub mod capture;
 pub mod combat;
 pub mod economy;
 pub mod events;
+pub mod join;
 pub mod movement;
 pub mod orders;
 pub mod params;

@@ -373,6 +373,16 @@ pub fn parse(state: &State, me: &PlayerId, text: &str) -> Parsed<Order> {
         if first == "END" || first == "FIN" {
             break;
         }
+        if first == "TURN" || first == "TOUR" {
+            // A TURN line left in the block must name the open turn (§6.1).
+            let open = state.turn + 1;
+            match toks.get(1).and_then(|t| t.parse::<u32>().ok()) {
+                Some(t) if t == open => {}
+                Some(t) => out.error(no, line, format!("ordres pour le tour {t}, mais le tour ouvert est le {open}")),
+                None => out.error(no, line, "numéro de tour illisible"),
+            }
+            continue;
+        }
         if is_header(&first) {
             continue;
         }

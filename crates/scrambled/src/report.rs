@@ -71,6 +71,14 @@ fn line(out: &mut String, s: &str) {
     out.push('\n');
 }
 
+/// "de Bob", "d'Alice": French elision before a vowel.
+pub fn de(name: &str) -> String {
+    match name.chars().next() {
+        Some(c) if "AEIOUYÉÈÊÀÂÎÔÛaeiouyéèêàâîôû".contains(c) => format!("d'{name}"),
+        _ => format!("de {name}"),
+    }
+}
+
 fn status_fr(s: Status) -> String {
     match s {
         Status::Active => "actif".into(),
@@ -176,16 +184,16 @@ fn messages(out: &mut String, state: &State, sight: &Sight<'_>) {
     for e in &state.log {
         match e {
             Event::Surprise { victim, attacker, terr } if is_me(victim) || master => {
-                let whose = if master { format!("celles de {}", n(victim)) } else { "les vôtres".into() };
-                v.push(format!("* ATTAQUE SURPRISE : les troupes de {} ont attaqué {whose} par surprise en {} !", n(attacker), state.tname(terr)));
+                let whose = if master { format!("celles {}", de(&n(victim))) } else { "les vôtres".into() };
+                v.push(format!("* ATTAQUE SURPRISE : les troupes {} ont attaqué {whose} par surprise en {} !", de(&n(attacker)), state.tname(terr)));
             }
             Event::Tribute { from, to, amount } => {
                 if is_me(from) {
                     v.push(format!("* Tribut de {amount} payé à {}.", n(to)));
                 } else if is_me(to) {
-                    v.push(format!("* Tribut de {amount} reçu de {}.", n(from)));
+                    v.push(format!("* Tribut de {amount} reçu {}.", de(&n(from))));
                 } else if master {
-                    v.push(format!("* Tribut de {amount} de {} à {}.", n(from), n(to)));
+                    v.push(format!("* Tribut de {amount} {} à {}.", de(&n(from)), n(to)));
                 }
             }
             Event::TroopsGiven { terr, from, to, count } if is_me(to) || master => {
@@ -201,32 +209,32 @@ fn messages(out: &mut String, state: &State, sight: &Sight<'_>) {
                 let lost = from.as_ref().map(|f| is_me(f)).unwrap_or(false);
                 if is_me(to) || lost || master {
                     let how = if *after_desertion { " après des désertions" } else { "" };
-                    v.push(format!("* {} s'est emparé de {}{how}.", n(to), state.tname(terr)));
+                    v.push(format!("* {} s'est emparé {}{how}.", n(to), de(&state.tname(terr))));
                 }
             }
             Event::CapitalLost { player, terr } if is_me(player) || master => {
                 v.push(format!("* {} n'a plus de capitale ({} perdue) : pas de recrutement.", n(player), state.tname(terr)));
             }
             Event::CapitalPending { player, terr, due } if is_me(player) || master => {
-                v.push(format!("* Déménagement de la capitale de {} vers {} prévu à la résolution du tour {due}.", n(player), state.tname(terr)));
+                v.push(format!("* Déménagement de la capitale {} vers {} prévu à la résolution du tour {due}.", de(&n(player)), state.tname(terr)));
             }
             Event::CapitalMoved { player, terr } if is_me(player) || master => {
-                v.push(format!("* La capitale de {} est désormais {}.", n(player), state.tname(terr)));
+                v.push(format!("* La capitale {} est désormais {}.", de(&n(player)), state.tname(terr)));
             }
             Event::CapitalMoveCancelled { player, terr } if is_me(player) || master => {
-                v.push(format!("* Déménagement de la capitale de {} vers {} annulé : le territoire n'est plus à lui.", n(player), state.tname(terr)));
+                v.push(format!("* Déménagement de la capitale {} vers {} annulé : le territoire ne lui appartient plus.", de(&n(player)), state.tname(terr)));
             }
             Event::ChainCancelled { player, chain, from_step, why } if is_me(player) || master => {
-                v.push(format!("* Chemin P{chain} de {} : étapes à partir de P{chain}.{from_step} annulées ({why}).", n(player)));
+                v.push(format!("* Chemin P{chain} {} : étapes à partir de P{chain}.{from_step} annulées ({why}).", de(&n(player))));
             }
             Event::WipedOut { player, terr } if is_me(player) || master => {
-                v.push(format!("* Les troupes de {} en {} ont été anéanties.", n(player), state.tname(terr)));
+                v.push(format!("* Les troupes {} en {} ont été anéanties.", de(&n(player)), state.tname(terr)));
             }
             Event::NoCapital { player } if is_me(player) || master => {
                 v.push(format!("* {} n'a pas de capitale : recrutement annulé.", n(player)));
             }
             Event::Economy { player, budget } if (is_me(player) || master) && budget.deserted > 0 => {
-                v.push(format!("* Budget de {} négatif : {} troupes ont déserté.", n(player), budget.deserted));
+                v.push(format!("* Budget {} négatif : {} troupes ont déserté.", de(&n(player)), budget.deserted));
             }
             Event::Quit { player } => v.push(format!("* {} a quitté la partie.", n(player))),
             Event::Eliminated { player } => v.push(format!("* {} a été anéanti.", n(player))),
@@ -321,7 +329,7 @@ pub fn budget_lines(v: &mut Vec<String>, state: &State, b: &Budget) {
         &format!("Bureaucratie : {} territoires, quote-part {} -> {}   Net", b.territories, state.quota, bp_fr(b.bp)),
         b.net.to_string(),
     ));
-    v.push(kv("Tributs envoyés", format!("-{}", b.sent)));
+    v.push(kv("Tributs envoyés", if b.sent > 0 { format!("-{}", b.sent) } else { "0".into() }));
     v.push(kv("Tributs reçus", b.received.to_string()));
     v.push(kv("Disponible", b.available.to_string()));
     v.push(kv(
@@ -329,7 +337,7 @@ pub fn budget_lines(v: &mut Vec<String>, state: &State, b: &Budget) {
             "Entretien : {} chez soi x {} + {} à l'étranger x {}",
             b.home, state.params.troops_home_upkeep, b.away, state.params.troops_away_upkeep
         ),
-        format!("-{}", b.upkeep),
+        if b.upkeep > 0 { format!("-{}", b.upkeep) } else { "0".into() },
     ));
     v.push(kv("Budget", b.budget.to_string()));
     if b.budget < 0 {
