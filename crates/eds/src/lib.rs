@@ -1,1 +1,212 @@
-//! Placeholder: the eds ruleset is built in its own issue.
+//! # Evolution der Sterne (EDS)
+//!
+//! The German play-by-mail space strategy game, after the rulebook "EDS Regelwerk
+//! Version 2.101" (`../shared/seeds/evolution-der-sterne-rules-de.txt`) and its
+//! English specification (`../shared/rules/evolution-der-sterne.md`).
+//!
+//! One turn is one Monatszug of 23 phases in the rulebook's order; each phase key
+//! is the phase number ("3", "7", "13", "21"), which names its RNG stream as the
+//! specification prescribes (§5.2). Modules follow the phases:
+//! [`naming`] (1–2), [`status`] (3), [`yard`] (4, 12–14), [`logistics`] (5–6,
+//! 8–11), [`jump`] (7), [`combat`] (battles of 3 and 7), [`realm`] (15–18),
+//! [`automatic`] (19–23); [`parser`] reads the Befehlsblatt, [`report`] writes the
+//! documents, [`bot`] plays a ruler, [`setup`] and [`galaxy`] build the start.
+
+pub mod automatic;
+pub mod bot;
+pub mod combat;
+pub mod events;
+pub mod formulas;
+pub mod galaxy;
+pub mod jump;
+pub mod logistics;
+pub mod model;
+pub mod naming;
+pub mod orders;
+pub mod params;
+pub mod parser;
+pub mod realm;
+pub mod report;
+pub mod setup;
+pub mod status;
+pub mod turn;
+pub mod yard;
+
+use arbitre_core::{
+    Lang, Outcome, Parsed, Phase, PlayerId, PlayerInfo, Ranked, Report, Rng, Ruleset, RulesetInfo, SetupConfig,
+    SetupError, Viewer,
+};
+use events::Event;
+use model::{RulerNr, State};
+use orders::Order;
+
+/// The ruleset, registered as `ruleset = "eds"`.
+pub struct Eds;
+
+impl Eds {
+    fn body_for_ruler(&self, state: &State, events: &[Event], r: RulerNr) -> String {
+        let mut body = String::new();
+        if state.month == 0 {
+            body.push_str(&report::herrscherliste(state));
+            body.push('\n');
+        } else {
+            body.push_str(&report::monatsbericht(state, events, Some(r)));
+            let kb = report::kampfberichte(events);
+            if !kb.is_empty() {
+                body.push_str("\nKAMPFBERICHTE\n\n");
+                body.push_str(&kb);
+            }
+            body.push('\n');
+        }
+        body.push_str(&report::besitztuemerblatt(state, r));
+        body.push('\n');
+        body.push_str(&report::sternenkarte(state, Some(r)));
+        body.push('\n');
+        body.push_str(&report::sternenanzeiger(state));
+        body
+    }
+}
+
+impl Ruleset for Eds {
+    type State = State;
+    type Order = Order;
+    type Scratch = turn::Scratch;
+    type Event = Event;
+
+    fn info(&self) -> RulesetInfo {
+        RulesetInfo { id: "eds", name: "Evolution der Sterne", lang: Lang::De, turn_word: "Monat" }
+    }
+
+    fn setup(&self, config: &SetupConfig, rng: &mut Rng) -> Result<State, SetupError> {
+        setup::setup(config, rng)
+    }
+
+    fn turn(&self, state: &State) -> u32 {
+        state.month
+    }
+
+    fn set_turn(&self, state: &mut State, turn: u32) {
+        state.month = turn;
+    }
+
+    fn players(&self, state: &State) -> Vec<PlayerInfo> {
+        state
+            .rulers
+            .iter()
+            .map(|r| PlayerInfo { id: r.id.clone(), name: r.name.clone(), active: r.active && !state.game_over })
+            .collect()
+    }
+
+    fn parse_orders(&self, state: &State, _player: &PlayerId, text: &str) -> Parsed<Order> {
+        parser::parse(state, text)
+    }
+
+    fn phases(&self) -> Vec<Phase<Self>> {
+        vec![
+            Phase { key: "1", run: naming::phase1_star_names },
+            Phase { key: "2", run: naming::phase2_ship_names },
+            Phase { key: "3", run: status::phase3_status },
+            Phase { key: "4", run: yard::phase4_repair },
+            Phase { key: "5", run: logistics::phase5_refuel },
+            Phase { key: "6", run: logistics::phase6_retreat },
+            Phase { key: "7", run: jump::phase7_jumps },
+            Phase { key: "8", run: logistics::phase8_unload },
+            Phase { key: "9", run: logistics::phase9_load },
+            Phase { key: "10", run: logistics::phase10_fighters_out },
+            Phase { key: "11", run: logistics::phase11_fighters_in },
+            Phase { key: "12", run: yard::phase12_fighters },
+            Phase { key: "13", run: yard::phase13_build },
+            Phase { key: "14", run: yard::phase14_scrap },
+            Phase { key: "15", run: realm::phase15_industry },
+            Phase { key: "16", run: realm::phase16_colonise },
+            Phase { key: "17", run: realm::phase17_transfer },
+            Phase { key: "18", run: realm::phase18_handover },
+            Phase { key: "19", run: automatic::phase19_occupy },
+            Phase { key: "20", run: automatic::phase20_production },
+            Phase { key: "21", run: automatic::phase21_research },
+            Phase { key: "22", run: automatic::phase22_grain },
+            Phase { key: "23", run: automatic::phase23_taxes },
+        ]
+    }
+
+    fn report(&self, state: &State, events: &[Event], viewer: &Viewer) -> Report {
+        let label = if state.month == 0 { "Spielvorbereitung".to_string() } else { formulas::short_month(&state.params, state.month) };
+        match viewer {
+            Viewer::Player(id) => {
+                let Some(r) = state.ruler_by_id(id) else {
+                    return Report::text(label, "Unbekannter Herrscher.\n");
+                };
+                let n = r.number;
+                let body = self.body_for_ruler(state, events, n);
+                let tag = label.replace('/', "");
+                let mut rep = Report::text(format!("{label} · Besitztümerblatt {:02} {}", n, r.name), body)
+                    .with_attachment(&format!("sternenkarte-{tag}.svg"), "image/svg+xml", report::sternenkarte_svg(state, Some(n)));
+                if !state.game_over && r.active {
+                    rep = rep.with_attachment(
+                        &format!("befehlsblatt-{}.txt", formulas::short_month(&state.params, state.month + 1).replace('/', "")),
+                        "text/plain",
+                        report::befehlsblatt(state, n),
+                    );
+                }
+                rep
+            }
+            Viewer::Spectator => {
+                let mut body = report::herrscherliste(state);
+                body.push('\n');
+                if state.month > 0 {
+                    body.push_str(&report::monatsbericht(state, events, None));
+                    let kb = report::kampfberichte(events);
+                    if !kb.is_empty() {
+                        body.push_str("\nKAMPFBERICHTE\n\n");
+                        body.push_str(&kb);
+                    }
+                    body.push('\n');
+                }
+                body.push_str(&report::sternenkarte(state, None));
+                body.push('\n');
+                body.push_str(&report::sternenanzeiger(state));
+                Report::text(format!("{label} · öffentlich"), body)
+                    .with_attachment("sternenkarte.svg", "image/svg+xml", report::sternenkarte_svg(state, None))
+            }
+            Viewer::GameMaster => {
+                let mut body = String::from("SPIELLEITUNG · GESAMTÜBERSICHT\n\n");
+                body.push_str(&report::herrscherliste(state));
+                let notes = report::hinweise(state, events);
+                if !notes.is_empty() {
+                    body.push_str("\nHINWEISE AN DIE SPIELLEITUNG\n");
+                    body.push_str(&notes);
+                }
+                for r in &state.rulers {
+                    body.push_str(&format!("\n===== HERRSCHER {:02} {} =====\n", r.number, r.name));
+                    body.push_str(&self.body_for_ruler(state, events, r.number));
+                }
+                body.push_str("\nALLE STERNE\n");
+                body.push_str(report::STAR_HEADER);
+                body.push('\n');
+                for s in state.stars.values() {
+                    body.push_str(&report::star_line(s));
+                    body.push('\n');
+                }
+                Report::text(format!("{label} · Spielleitung"), body)
+            }
+        }
+    }
+
+    fn outcome(&self, state: &State) -> Option<Outcome> {
+        if !state.game_over {
+            return None;
+        }
+        let mut v: Vec<(PlayerId, i64)> = state.rulers.iter().map(|r| (r.id.clone(), r.ev as i64)).collect();
+        v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let ranking = v
+            .iter()
+            .map(|(p, s)| Ranked { player: p.clone(), score: *s, rank: 1 + v.iter().filter(|(_, o)| o > s).count() as u32 })
+            .collect();
+        let names: Vec<String> = state.winners.iter().map(|n| format!("{:02} {}", n, state.name_of(*n))).collect();
+        Some(Outcome { ranking, summary: format!("Evolutionsstufe {} erreicht – Sieg für {}", state.params.ev_win, names.join(" und ")) })
+    }
+
+    fn bot_orders(&self, state: &State, player: &PlayerId, rng: &mut Rng) -> String {
+        bot::orders(state, player, rng)
+    }
+}

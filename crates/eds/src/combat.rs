@@ -1,0 +1,470 @@
+//! Raumschlachten (rulebook Teil III, spec §4.4): who fights where, the combat
+//! round (offence, division, salvos L→T→N→A with the shield matrix, explosions,
+//! retreat), follow-up battles after flight, and where surviving fighters go.
+//!
+//! Design: a battle works directly on the state's ships; destroyed ships leave the
+//! state at once. Fighters have no identity (§2.7), so a side's fighters are two
+//! counts; a salvo walks the fighters alive at that moment, which is the same as
+//! skipping the ones already destroyed. The Kampfbericht is rendered while the
+//! battle runs. Every draw follows the order of spec §5.2 so that golden reports
+//! stay stable.
+
+use crate::events::{Battle, Event};
+use crate::formulas::{hits_from, offence, scatter, shield20, short_month, M20};
+use crate::model::{RulerNr, ShipNr, State};
+use arbitre_core::Rng;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The 8 neighbour offsets in the fixed order of §5.2.
+const NEIGHBOURS: [(i32, i32); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
+
+/// A random in-map neighbouring point (misjumps and blind jumps, A-2).
+pub fn random_neighbour(state: &State, x: i32, y: i32, rng: &mut Rng) -> (i32, i32) {
+    let cands: Vec<(i32, i32)> = NEIGHBOURS
+        .iter()
+        .map(|(dx, dy)| (x + dx, y + dy))
+        .filter(|(a, b)| state.in_map(*a, *b))
+        .collect();
+    if cands.is_empty() {
+        return (x, y);
+    }
+    cands[rng.below(cands.len() as u64) as usize]
+}
+
+/// Battle numbering within the month.
+#[derive(Default)]
+pub struct BattleCounter {
+    pub next: u32,
+}
+
+/// Rulers present at a point: ship owners plus the star owner if fighters are stationed.
+fn present(state: &State, x: i32, y: i32) -> BTreeSet<RulerNr> {
+    let mut p: BTreeSet<RulerNr> = state.ships_at(x, y).map(|s| s.owner).collect();
+    if let Some(st) = state.star_at(x, y) {
+        if let Some(o) = st.owner {
+            if st.ljg + st.tjg > 0 {
+                p.insert(o);
+            }
+        }
+    }
+    p
+}
+
+/// All points where units of a hostile pair stand together, ascending X then Y.
+pub fn contested_points(state: &State) -> Vec<(i32, i32)> {
+    let mut pts: BTreeSet<(i32, i32)> = state.ships.values().map(|s| s.pos()).collect();
+    pts.extend(state.stars.values().filter(|s| s.ljg + s.tjg > 0).map(|s| (s.x, s.y)));
+    pts.into_iter()
+        .filter(|(x, y)| {
+            let p: Vec<RulerNr> = present(state, *x, *y).into_iter().collect();
+            p.iter().any(|a| p.iter().any(|b| state.hostile(*a, *b)))
+        })
+        .collect()
+}
+
+/// `resolve_point` of §4.4.1: fight until no hostile pair stands at P, following
+/// every flight with its Anschlussgefecht at once.
+pub fn resolve_point(
+    state: &mut State,
+    x: i32,
+    y: i32,
+    cause: &str,
+    month: u32,
+    counter: &mut BattleCounter,
+    rng: &mut Rng,
+    events: &mut Vec<Event>,
+) {
+    loop {
+        let p: Vec<RulerNr> = present(state, x, y).into_iter().collect();
+        let mut pairs = Vec::new();
+        for (i, a) in p.iter().enumerate() {
+            for b in &p[i + 1..] {
+                if state.hostile(*a, *b) {
+                    pairs.push((*a, *b));
+                }
+            }
+        }
+        if pairs.is_empty() {
+            return;
+        }
+        let pick = if pairs.len() == 1 { pairs[0] } else { pairs[rng.below(pairs.len() as u64) as usize] };
+        let fled = battle(state, pick, x, y, cause, month, counter, rng, events);
+        for (_, fx, fy) in fled {
+            resolve_point(state, fx, fy, "Anschlussgefecht nach Rückzug", month, counter, rng, events);
+        }
+    }
+}
+
+struct Info {
+    name: String,
+    class: char,
+}
+
+/// One battle between two rulers at P. Returns the ships that fled, in flight order,
+/// with their landing points.
+#[allow(clippy::too_many_arguments)]
+pub fn battle(
+    state: &mut State,
+    pair: (RulerNr, RulerNr),
+    x: i32,
+    y: i32,
+    cause: &str,
+    month: u32,
+    counter: &mut BattleCounter,
+    rng: &mut Rng,
+    events: &mut Vec<Event>,
+) -> Vec<(ShipNr, i32, i32)> {
+    let p = state.params.clone();
+    let sides = [pair.0.min(pair.1), pair.0.max(pair.1)];
+    let star_nr = state.star_nr_at(x, y);
+    // Units: ships (ascending) and launched fighters.
+    let mut ships: [Vec<ShipNr>; 2] = [Vec::new(), Vec::new()];
+    let mut fl = [[0u32; 2]; 2]; // [side][L/T] alive fighters
+    let mut info: BTreeMap<ShipNr, Info> = BTreeMap::new();
+    let mut entered: BTreeSet<ShipNr> = BTreeSet::new();
+    for s in 0..2 {
+        let ids: Vec<ShipNr> = state.ships_at(x, y).filter(|sh| sh.owner == sides[s]).map(|sh| sh.number).collect();
+        for id in &ids {
+            let sh = state.ships.get_mut(id).expect("ship at point");
+            fl[s][0] += sh.ljg;
+            fl[s][1] += sh.tjg;
+            sh.ljg = 0;
+            sh.tjg = 0;
+            if (1..=3).contains(&sh.r) && sh.hits >= sh.r as u32 {
+                entered.insert(*id);
+            }
+            info.insert(*id, Info { name: sh.name.clone(), class: sh.class_letter() });
+        }
+        ships[s] = ids;
+        if let Some(sn) = star_nr {
+            let st = state.stars.get_mut(&sn).expect("star");
+            if st.owner == Some(sides[s]) {
+                fl[s][0] += st.ljg;
+                fl[s][1] += st.tjg;
+                st.ljg = 0;
+                st.tjg = 0;
+            }
+        }
+    }
+    counter.next += 1;
+    let number = counter.next;
+    let label = |n: RulerNr| format!("{:02} {}", n, state.name_of(n));
+    let names = [label(sides[0]), label(sides[1])];
+    let mut text = String::new();
+    text.push_str(&format!("KAMPFBERICHT {} · {} · {}\n", number, short_month(&p, month), cause));
+    text.push_str(&format!("Kampfort ({},{}): {} (rot) gegen {} (blau)\n", x, y, names[0], names[1]));
+    let gef = |s: usize| {
+        let mut by: BTreeMap<char, u32> = BTreeMap::new();
+        for id in &ships[s] {
+            *by.entry(info[id].class).or_default() += 1;
+        }
+        let mut parts: Vec<String> = by.iter().map(|(c, n)| format!("{n} {c}")).collect();
+        if fl[s][0] > 0 {
+            parts.push(format!("{} LJg", fl[s][0]));
+        }
+        if fl[s][1] > 0 {
+            parts.push(format!("{} TJg", fl[s][1]));
+        }
+        if parts.is_empty() { "-".to_string() } else { parts.join(", ") }
+    };
+    text.push_str(&format!("Gefochten: {} gegen {}\n", gef(0), gef(1)));
+    for s in 0..2 {
+        text.push_str(&format!("\nListe {} · {}\n", s + 1, names[s]));
+        let mut used = [false; 4];
+        for id in &ships[s] {
+            let sh = &state.ships[id];
+            text.push_str(&format!("{:>4} {:<12} ({})\n", id, sh.name, sh.class_letter()));
+            for (k, u) in used.iter_mut().enumerate() {
+                *u |= sh.guns[k] + sh.shields[k] > 0;
+            }
+        }
+        used[0] |= fl[s][0] > 0;
+        used[1] |= fl[s][1] > 0;
+        text.push_str(&format!("  Jäger: {} LJg, {} TJg\n", fl[s][0], fl[s][1]));
+        let kinds: Vec<&str> = ["L", "T", "N", "A"].iter().zip(used).filter(|(_, u)| *u).map(|(k, _)| *k).collect();
+        text.push_str(&format!("  Waffensysteme: {}\n", if kinds.is_empty() { "-".to_string() } else { kinds.join(" ") }));
+    }
+    text.push('\n');
+
+    let mut destroyed: [Vec<ShipNr>; 2] = [Vec::new(), Vec::new()];
+    let mut fled_total: [Vec<ShipNr>; 2] = [Vec::new(), Vec::new()];
+    let mut fighters_lost = [[0u32; 2]; 2];
+    let mut fled_out: Vec<(ShipNr, i32, i32)> = Vec::new();
+    let mut r: u64 = 0;
+    loop {
+        r += 1;
+        assert!(r <= 1000, "combat round counter above 1000");
+        let alive = |ships: &[Vec<ShipNr>; 2], s: usize, state: &State| -> Vec<ShipNr> {
+            ships[s].iter().copied().filter(|id| state.ships.get(id).is_some_and(|sh| sh.x == x && sh.y == y)).collect()
+        };
+        let start_alive = [alive(&ships, 0, state), alive(&ships, 1, state)];
+        let units = [
+            start_alive[0].len() as u64 + (fl[0][0] + fl[0][1]) as u64,
+            start_alive[1].len() as u64 + (fl[1][0] + fl[1][1]) as u64,
+        ];
+        let mut o = [[0u64; 4]; 2];
+        for s in 0..2 {
+            for w in 0..4 {
+                o[s][w] = start_alive[s].iter().map(|id| offence(&state.ships[id], w)).sum();
+            }
+            o[s][0] += fl[s][0] as u64;
+            o[s][1] += fl[s][1] as u64;
+        }
+        let mut round_hits: BTreeMap<ShipNr, u32> = BTreeMap::new();
+        let mut round_dead: BTreeSet<ShipNr> = BTreeSet::new();
+        let mut round_fled: BTreeSet<ShipNr> = BTreeSet::new();
+        let mut lost = [[0u32; 2]; 2];
+        for w in 0..4 {
+            for s in 0..2 {
+                let d = 1 - s;
+                if o[s][w] == 0 || units[d] == 0 {
+                    continue;
+                }
+                let e = o[s][w] as f64 / units[d] as f64;
+                for id in &start_alive[d] {
+                    if round_dead.contains(id) {
+                        continue;
+                    }
+                    let z = rng.unit_f64();
+                    let energy = e * scatter(&p, z);
+                    let sh = state.ships.get_mut(id).expect("alive ship");
+                    let h = hits_from(energy, shield20(sh, w));
+                    if h > 0 {
+                        sh.hits += h;
+                        *round_hits.entry(*id).or_default() += h;
+                        if sh.hits >= p.hits_to_destroy {
+                            round_dead.insert(*id);
+                            state.ships.remove(id);
+                        }
+                    }
+                }
+                for t in 0..2 {
+                    let n = fl[d][t];
+                    let mut killed = 0;
+                    for _ in 0..n {
+                        let z = rng.unit_f64();
+                        let u = rng.unit_f64();
+                        let energy = e * scatter(&p, z) * u - 1.0;
+                        if hits_from(energy, M20[w][t] as u64) >= 1 {
+                            killed += 1;
+                        }
+                    }
+                    fl[d][t] -= killed;
+                    lost[d][t] += killed;
+                }
+            }
+        }
+        // Operating errors at the end of the round (F-20).
+        for s in 0..2 {
+            for id in &start_alive[s] {
+                if round_dead.contains(id) {
+                    continue;
+                }
+                if rng.chance(r * p.explosion_ship_bp, 10_000) {
+                    let sh = state.ships.get_mut(id).expect("alive ship");
+                    sh.hits += 1;
+                    *round_hits.entry(*id).or_default() += 1;
+                    if sh.hits >= p.hits_to_destroy {
+                        round_dead.insert(*id);
+                        state.ships.remove(id);
+                    }
+                }
+            }
+            for t in 0..2 {
+                let n = fl[s][t];
+                let mut killed = 0;
+                for _ in 0..n {
+                    if rng.chance(r * p.explosion_fighter_bp, 10_000) {
+                        killed += 1;
+                    }
+                }
+                fl[s][t] -= killed;
+                lost[s][t] += killed;
+            }
+        }
+        // Retreat (§4.4.3 step 5).
+        for s in 0..2 {
+            for id in &start_alive[s] {
+                if round_dead.contains(id) {
+                    continue;
+                }
+                let sh = &state.ships[id];
+                if sh.home_base || sh.sp < 1 {
+                    continue;
+                }
+                let rr = sh.r as u32;
+                let reached = (1..=3).contains(&rr) && sh.hits >= rr;
+                let flees = (rr == 0 && r == 1)
+                    || (reached && round_hits.contains_key(id))
+                    || (reached && entered.contains(id) && r == 1);
+                if flees {
+                    let (nx, ny) = random_neighbour(state, x, y, rng);
+                    let sh = state.ships.get_mut(id).expect("alive ship");
+                    sh.sp -= 1;
+                    sh.x = nx;
+                    sh.y = ny;
+                    round_fled.insert(*id);
+                    fled_total[s].push(*id);
+                    fled_out.push((*id, nx, ny));
+                }
+            }
+        }
+        // Round line.
+        let mut parts = Vec::new();
+        for s in 0..2 {
+            for id in &start_alive[s] {
+                let h = round_hits.get(id).copied().unwrap_or(0);
+                let dead = round_dead.contains(id);
+                let fled = round_fled.contains(id);
+                if h == 0 && !dead && !fled {
+                    continue;
+                }
+                let i = &info[id];
+                let mut e = format!("{}({}){}", i.name, i.class, "*".repeat(h as usize));
+                if dead {
+                    e.push('✗');
+                    destroyed[s].push(*id);
+                }
+                if fled {
+                    e.push('→');
+                }
+                parts.push(e);
+            }
+        }
+        for s in 0..2 {
+            for t in 0..2 {
+                if lost[s][t] > 0 {
+                    parts.push(format!("{}({}) {}", ["LJg", "TJg"][t], s + 1, lost[s][t]));
+                    fighters_lost[s][t] += lost[s][t];
+                }
+            }
+        }
+        if parts.is_empty() {
+            text.push_str(&format!("Runde {r}: keine Treffer\n"));
+        } else {
+            text.push_str(&format!("Runde {r}: {}\n", parts.join(" ")));
+        }
+        let now = [alive(&ships, 0, state), alive(&ships, 1, state)];
+        let stand = |s: usize| {
+            let n = now[s].len();
+            format!("{}: {} {}, {} LJg, {} TJg", s + 1, n, if n == 1 { "Schiff" } else { "Schiffe" }, fl[s][0], fl[s][1])
+        };
+        text.push_str(&format!("  Stand: {} · {}\n", stand(0), stand(1)));
+        let left = [now[0].len() as u32 + fl[0][0] + fl[0][1], now[1].len() as u32 + fl[1][0] + fl[1][1]];
+        if left[0] == 0 || left[1] == 0 {
+            let remain: Vec<String> = (0..2).filter(|s| left[*s] > 0).map(|s| names[s].clone()).collect();
+            let remain = if remain.is_empty() { "niemand".to_string() } else { remain.join(", ") };
+            text.push_str(&format!(
+                "Ende nach {} {}. Am Kampfort verbleibt: {}\n",
+                r,
+                if r == 1 { "Runde" } else { "Runden" },
+                remain
+            ));
+            // §4.4.6: surviving fighters to hangars, then to the own star, else lost.
+            let mut where_ = Vec::new();
+            for s in 0..2 {
+                if fl[s][0] + fl[s][1] == 0 {
+                    where_.push(format!("{}: keine", s + 1));
+                    continue;
+                }
+                let mut order: Vec<ShipNr> =
+                    now[s].iter().copied().filter(|id| state.ships[id].jg > 0).collect();
+                rng.shuffle(&mut order);
+                let mut hang = [0u32; 2];
+                for t in 0..2 {
+                    loop {
+                        let mut placed = false;
+                        for id in &order {
+                            if fl[s][t] == 0 {
+                                break;
+                            }
+                            let sh = state.ships.get_mut(id).expect("survivor");
+                            if sh.ljg + sh.tjg < sh.jg {
+                                if t == 0 { sh.ljg += 1 } else { sh.tjg += 1 }
+                                fl[s][t] -= 1;
+                                hang[t] += 1;
+                                placed = true;
+                            }
+                        }
+                        if !placed || fl[s][t] == 0 {
+                            break;
+                        }
+                    }
+                }
+                let mut on_star = [0u32; 2];
+                if let Some(sn) = star_nr {
+                    let st = state.stars.get_mut(&sn).expect("star");
+                    if st.owner == Some(sides[s]) {
+                        let room = [p.fighter_cap.saturating_sub(st.ljg), p.fighter_cap.saturating_sub(st.tjg)];
+                        for t in 0..2 {
+                            on_star[t] = fl[s][t].min(room[t]);
+                            fl[s][t] -= on_star[t];
+                        }
+                        st.ljg += on_star[0];
+                        st.tjg += on_star[1];
+                    }
+                }
+                where_.push(format!(
+                    "{}: {} LJg, {} TJg in Hangars · {} LJg, {} TJg auf Stern · {} LJg, {} TJg verloren",
+                    s + 1,
+                    hang[0],
+                    hang[1],
+                    on_star[0],
+                    on_star[1],
+                    fl[s][0],
+                    fl[s][1]
+                ));
+                fighters_lost[s][0] += fl[s][0];
+                fighters_lost[s][1] += fl[s][1];
+                fl[s] = [0, 0];
+            }
+            text.push_str(&format!("Verbleib der Jäger: {}\n", where_.join(" · ")));
+            let side_short = |s: usize| {
+                let mut by: BTreeMap<char, u32> = BTreeMap::new();
+                for id in &destroyed[s] {
+                    *by.entry(info[id].class).or_default() += 1;
+                }
+                let mut v: Vec<String> = by.iter().map(|(c, n)| format!("{n} {c}")).collect();
+                if fighters_lost[s][0] > 0 {
+                    v.push(format!("{} LJg", fighters_lost[s][0]));
+                }
+                if fighters_lost[s][1] > 0 {
+                    v.push(format!("{} TJg", fighters_lost[s][1]));
+                }
+                let mut out = Vec::new();
+                if !v.is_empty() {
+                    out.push(format!("vernichtet {}", v.join(", ")));
+                }
+                let mut fb: BTreeMap<char, u32> = BTreeMap::new();
+                for id in &fled_total[s] {
+                    *fb.entry(info[id].class).or_default() += 1;
+                }
+                if !fb.is_empty() {
+                    let f: Vec<String> = fb.iter().map(|(c, n)| format!("{n} {c}")).collect();
+                    out.push(format!("geflohen {}", f.join(", ")));
+                }
+                if out.is_empty() {
+                    format!("{}: keine Verluste", s + 1)
+                } else {
+                    format!("{}: {}", s + 1, out.join(", "))
+                }
+            };
+            let short = format!(
+                "Kampf {} ({},{}){} {} gegen {}: {} {} · {} · {} · am Kampfort verbleibt: {}",
+                number,
+                x,
+                y,
+                if cause.starts_with("Anschluss") { " Anschlussgefecht" } else { "" },
+                names[0],
+                names[1],
+                r,
+                if r == 1 { "Runde" } else { "Runden" },
+                side_short(0),
+                side_short(1),
+                remain
+            );
+            events.push(Event::Battle(Battle { number, text, short, x, y, sides }));
+            return fled_out;
+        }
+    }
+}

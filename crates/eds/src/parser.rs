@@ -1,0 +1,360 @@
+//! The plain-text Befehlsblatt (spec §3.4): one section per order kind, entries
+//! separated by ` / `, fields by commas. The daemon has already stripped the mail
+//! envelope; the optional EDS header lines (`EDS BEFEHLE`, `GALAXIS:`, `MONAT:` …)
+//! are tolerated so that a player can paste the template back unchanged, and a
+//! `MONAT:` naming the wrong month rejects the whole sheet (EDS-15).
+//!
+//! Nothing is checked against money or stock here ("Bei der Eingabe wird nichts
+//! gesperrt", §3.1): the parser judges syntax and entry limits only; everything
+//! else is decided at execution time and reported in the Monatsbericht.
+
+use crate::formulas::{class_typ, short_month};
+use crate::model::{FType, Facility, Good, State};
+use crate::orders::{BuildOrder, Order, SECTION_NAMES};
+use arbitre_core::{numbered_lines, Parsed};
+
+/// Which section the parser is in.
+#[derive(Clone, Debug, PartialEq)]
+enum Section {
+    None,
+    Orders(u8),
+    Anzeiger,
+    Diplomatie(u8),
+    Hinweis,
+}
+
+/// Upper case with Ä/Ö/Ü folded to AE/OE/UE, for section names.
+fn fold(s: &str) -> String {
+    s.to_uppercase()
+        .replace('Ä', "AE")
+        .replace('Ö', "OE")
+        .replace('Ü', "UE")
+        .replace("ß", "SS")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn section_of(inner: &str) -> Option<Section> {
+    let f = fold(inner);
+    if f == "ANZEIGER" {
+        return Some(Section::Anzeiger);
+    }
+    if f == "HINWEIS" {
+        return Some(Section::Hinweis);
+    }
+    if let Some(rest) = f.strip_prefix("DIPLOMATIE") {
+        let n: u8 = rest.trim().parse().ok()?;
+        return Some(Section::Diplomatie(n));
+    }
+    let (num, name) = match f.split_once(' ') {
+        Some((a, b)) if a.chars().all(|c| c.is_ascii_digit()) => (Some(a.to_string()), b.to_string()),
+        _ if f.chars().all(|c| c.is_ascii_digit()) => (Some(f.clone()), String::new()),
+        _ => (None, f.clone()),
+    };
+    let by_num = num.and_then(|n| n.parse::<usize>().ok()).filter(|n| (1..=18).contains(n));
+    let by_name = SECTION_NAMES.iter().position(|s| *s == name).map(|i| i + 1);
+    match (by_num, by_name, name.is_empty()) {
+        (Some(n), _, true) => Some(Section::Orders(n as u8)),
+        (Some(n), Some(m), false) if n == m => Some(Section::Orders(n as u8)),
+        (None, Some(m), _) => Some(Section::Orders(m as u8)),
+        _ => None,
+    }
+}
+
+/// Split a line into entries: a `/` separates entries only when the nearest
+/// non-blank characters on both sides are not commas (§3.4.3), so `8,/,15,4` is
+/// one jump entry and `27 / 103` two entries.
+pub fn split_entries(line: &str) -> Vec<String> {
+    let chars: Vec<char> = line.chars().collect();
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for (i, &c) in chars.iter().enumerate() {
+        if c == '/' {
+            let left = chars[..i].iter().rev().find(|c| !c.is_whitespace());
+            let right = chars[i + 1..].iter().find(|c| !c.is_whitespace());
+            if left != Some(&',') && right != Some(&',') {
+                out.push(cur.trim().to_string());
+                cur.clear();
+                continue;
+            }
+        }
+        cur.push(c);
+    }
+    out.push(cur.trim().to_string());
+    out.into_iter().filter(|e| !e.is_empty()).collect()
+}
+
+/// A plain decimal integer: digits only, leading zeros allowed (EDS-18).
+fn int(s: &str) -> Result<u32, String> {
+    let s = s.trim();
+    if s.is_empty() || !s.chars().all(|c| c.is_ascii_digit()) {
+        return Err(format!("„{s}“ ist keine ganze Zahl"));
+    }
+    s.parse::<u32>().map_err(|_| format!("Zahl „{s}“ zu groß"))
+}
+
+fn fields_n(fields: &[&str], n: usize) -> Result<(), String> {
+    if fields.len() != n {
+        return Err(format!("{n} Felder erwartet, {} angegeben", fields.len()));
+    }
+    Ok(())
+}
+
+/// Parse one entry of section `kind` (1..18).
+pub fn parse_entry(kind: u8, entry: &str) -> Result<(Order, Option<String>), String> {
+    let f: Vec<&str> = entry.split(',').map(|s| s.trim()).collect();
+    let mut note = None;
+    let o = match kind {
+        1 | 2 => {
+            fields_n(&f, 2)?;
+            let n = int(f[0])?;
+            if f[1].is_empty() {
+                return Err("Name fehlt".into());
+            }
+            if kind == 1 {
+                Order::StarName { star: n, name: f[1].to_string() }
+            } else {
+                Order::ShipName { ship: n, name: f[1].to_string() }
+            }
+        }
+        3 => {
+            fields_n(&f, 2)?;
+            let v = int(f[1])?;
+            if !(1..=3).contains(&v) {
+                return Err("Status muss 1, 2 oder 3 sein".into());
+            }
+            Order::Status { ruler: int(f[0])?, value: v }
+        }
+        4 | 14 | 16 => {
+            fields_n(&f, 1)?;
+            let n = int(f[0])?;
+            match kind {
+                4 => Order::Repair { ship: n },
+                14 => Order::Scrap { ship: n },
+                _ => Order::Colonise { star: n },
+            }
+        }
+        5 => {
+            fields_n(&f, 2)?;
+            let a = int(f[1])?;
+            if a == 0 {
+                return Err("Menge muss mindestens 1 sein".into());
+            }
+            Order::Refuel { ship: int(f[0])?, amount: a }
+        }
+        6 => {
+            fields_n(&f, 2)?;
+            let r = int(f[1])?;
+            if r > 4 {
+                return Err("Rückzugszahl muss 0 bis 4 sein".into());
+            }
+            Order::Retreat { ship: int(f[0])?, r }
+        }
+        7 => {
+            fields_n(&f, 4)?;
+            let fleet = match f[1].to_ascii_uppercase().as_str() {
+                "A" => true,
+                "/" => false,
+                _ => return Err("zweites Feld muss A oder / sein".into()),
+            };
+            Order::Jump { ship: int(f[0])?, fleet, x: int(f[2])? as i32, y: int(f[3])? as i32 }
+        }
+        8 | 9 => {
+            fields_n(&f, 3)?;
+            let good = Good::from_letter(f[1]).ok_or("Ware muss E, U oder G sein")?;
+            let a = int(f[2])?;
+            if a == 0 {
+                return Err("Menge muss mindestens 1 sein".into());
+            }
+            let ship = int(f[0])?;
+            if kind == 8 {
+                Order::Unload { ship, good, amount: a }
+            } else {
+                Order::Load { ship, good, amount: a }
+            }
+        }
+        10 | 11 => {
+            fields_n(&f, 3)?;
+            let (ship, l, t) = (int(f[0])?, int(f[1])?, int(f[2])?);
+            if l + t == 0 {
+                return Err("keine Jäger angegeben".into());
+            }
+            if kind == 10 {
+                Order::FightersOut { ship, l, t }
+            } else {
+                Order::FightersIn { ship, l, t }
+            }
+        }
+        12 => {
+            fields_n(&f, 3)?;
+            let kind = match f[1].to_ascii_uppercase().as_str() {
+                "L" => FType::L,
+                "T" => FType::T,
+                _ => return Err("Jägertyp muss L oder T sein".into()),
+            };
+            let c = int(f[2])?;
+            if c == 0 {
+                return Err("Anzahl muss mindestens 1 sein".into());
+            }
+            Order::BuildFighters { star: int(f[0])?, kind, count: c }
+        }
+        13 => {
+            if f.len() != 14 && f.len() != 13 {
+                return Err(format!("14 Felder erwartet, {} angegeben", f.len()));
+            }
+            let typ = class_typ(f[2]).ok_or("Klasse muss ein Buchstabe A bis Z sein")?;
+            let mut n = [0u32; 10];
+            for (i, v) in n.iter_mut().enumerate() {
+                *v = int(f[3 + i])?;
+            }
+            let r = if f.len() == 14 {
+                int(f[13])?
+            } else {
+                note = Some("Rückzugszahl fehlt – 2 angenommen".to_string());
+                2
+            };
+            if r > 4 {
+                return Err("Rückzugszahl muss 0 bis 4 sein".into());
+            }
+            Order::BuildShip(BuildOrder {
+                star: int(f[0])?,
+                name: f[1].to_string(),
+                typ,
+                tk: n[0],
+                jg: n[1],
+                guns: [n[2], n[3], n[4], n[5]],
+                shields: [n[6], n[7], n[8], n[9]],
+                r,
+            })
+        }
+        15 => {
+            fields_n(&f, 2)?;
+            let facility = if f[1] == "-" {
+                None
+            } else {
+                Some(Facility::from_letter(f[1]).ok_or("Anlage muss W, E, U, G, F oder - sein")?)
+            };
+            Order::Industry { star: int(f[0])?, facility }
+        }
+        17 => {
+            fields_n(&f, 2)?;
+            let a = int(f[1])?;
+            if a == 0 {
+                return Err("Betrag muss mindestens 1 WE sein".into());
+            }
+            Order::Transfer { ruler: int(f[0])?, amount: a as i64 }
+        }
+        18 => {
+            fields_n(&f, 2)?;
+            Order::Handover { star: int(f[0])?, ruler: int(f[1])? }
+        }
+        _ => return Err("unbekannter Befehl".into()),
+    };
+    Ok((o, note))
+}
+
+/// Parse a whole order block for the ruler; `state` gives the month being ordered.
+pub fn parse(state: &State, text: &str) -> Parsed<Order> {
+    let mut out = Parsed::new();
+    let mut section = Section::None;
+    let mut counts = [0usize; 19];
+    let mut free: Option<(usize, Section, Vec<String>)> = None;
+    let mut month_ok = true;
+    let expected = short_month(&state.params, state.month + 1);
+    let flush = |free: &mut Option<(usize, Section, Vec<String>)>, out: &mut Parsed<Order>| {
+        if let Some((line, sec, lines)) = free.take() {
+            let text = lines.join("\n");
+            if text.trim().is_empty() {
+                return;
+            }
+            let o = match sec {
+                Section::Anzeiger => Order::Anzeiger(text.clone()),
+                Section::Diplomatie(n) => Order::Diplomatie { to: n, text: text.clone() },
+                _ => Order::Hinweis(text.clone()),
+            };
+            out.push(line, text, o);
+        }
+    };
+    for (no, line) in numbered_lines(text) {
+        let upper = fold(&line);
+        if upper == "ENDE" || upper == "END" {
+            break;
+        }
+        if line.starts_with('[') && line.ends_with(']') {
+            flush(&mut free, &mut out);
+            match section_of(&line[1..line.len() - 1]) {
+                Some(s) => {
+                    if matches!(s, Section::Anzeiger | Section::Diplomatie(_) | Section::Hinweis) {
+                        free = Some((no, s.clone(), Vec::new()));
+                    }
+                    section = s;
+                }
+                None => {
+                    out.error(no, &line, "unbekannter Abschnitt – folgende Zeilen werden ignoriert");
+                    section = Section::None;
+                }
+            }
+            continue;
+        }
+        if let Some((_, _, lines)) = free.as_mut() {
+            lines.push(line.clone());
+            continue;
+        }
+        if line.starts_with('#') {
+            continue;
+        }
+        if upper == "EDS BEFEHLE"
+            || upper.starts_with("GALAXIS:")
+            || upper.starts_with("HERRSCHER:")
+            || upper.starts_with("KENNWORT:")
+        {
+            continue;
+        }
+        if let Some(m) = upper.strip_prefix("MONAT:") {
+            let m = m.trim().replace(' ', "");
+            if m != expected {
+                out.error(
+                    no,
+                    &line,
+                    format!("Befehle für {m}, erwartet {expected} – gesamter Befehlsbogen verworfen"),
+                );
+                month_ok = false;
+            }
+            continue;
+        }
+        let kind = match section {
+            Section::Orders(k) => k,
+            _ => {
+                out.error(no, &line, "Zeile steht in keinem Befehlsabschnitt – Befehl verworfen");
+                continue;
+            }
+        };
+        for entry in split_entries(&line) {
+            let limit = state.params.order_limits[kind as usize - 1];
+            match parse_entry(kind, &entry) {
+                Ok((order, note)) => {
+                    if counts[kind as usize] >= limit {
+                        out.error(
+                            no,
+                            &entry,
+                            format!("Höchstzahl von {limit} Einträgen überschritten – Eintrag ignoriert"),
+                        );
+                        continue;
+                    }
+                    counts[kind as usize] += 1;
+                    if let Some(n) = note {
+                        out.warn(no, &entry, n);
+                    }
+                    out.push(no, entry.clone(), order);
+                }
+                Err(why) => out.error(no, &entry, format!("Syntaxfehler ({why}) – Befehl verworfen")),
+            }
+        }
+    }
+    flush(&mut free, &mut out);
+    if !month_ok {
+        out.orders.clear();
+    }
+    out
+}

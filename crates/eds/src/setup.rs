@@ -1,0 +1,381 @@
+//! Game set-up (rulebook "Startbedingungen", spec §2.12, §8.3): a galaxy from a
+//! built-in scenario (`map = "trio"`), a scenario file (`map_file`), a generated
+//! map (`map = "generate"`) or a full position (`position = {...}` or
+//! `position_file`), then the start assets of every ruler. A position carries
+//! every attribute and the month, so a game master can resume a game from it and
+//! a test can start mid-game; [`position_toml`] writes one from a state.
+
+use crate::formulas::{jump_range, lx, tx};
+use crate::galaxy::{generate, GenStar};
+use crate::model::{Facility, Ruler, RulerNr, Ship, Star, State};
+use crate::params::Params;
+use arbitre_core::{PlayerId, Rng, SetupConfig, SetupError};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Built-in scenarios, embedded so that the crate does no I/O.
+pub const SCENARIOS: [(&str, &str); 3] = [
+    ("duel", include_str!("../../../rulesets/eds/scenarios/duel.toml")),
+    ("trio", include_str!("../../../rulesets/eds/scenarios/trio.toml")),
+    ("standard", include_str!("../../../rulesets/eds/scenarios/standard.toml")),
+];
+
+/// The setup keys of `[rules]`; every other key is a parameter (§2.13).
+const SETUP_KEYS: [&str; 6] = ["map", "map_file", "position", "position_file", "galaxy", "announcements"];
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ScenarioGame {
+    #[serde(default)]
+    pub name: String,
+    pub players: usize,
+    #[serde(default)]
+    pub width: Option<i32>,
+    #[serde(default)]
+    pub height: Option<i32>,
+    #[serde(default)]
+    pub map: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ScenarioRuler {
+    pub number: RulerNr,
+    pub home_star: u32,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ScenarioStar {
+    pub number: u32,
+    pub x: i32,
+    pub y: i32,
+    pub ore_rate: u32,
+    pub uranium_rate: u32,
+    pub grain_rate: u32,
+}
+
+/// A scenario file (spec §8.3, explicit map).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Scenario {
+    pub format: String,
+    pub game: ScenarioGame,
+    #[serde(default)]
+    pub rulers: Vec<ScenarioRuler>,
+    #[serde(default)]
+    pub stars: Vec<ScenarioStar>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PositionRuler {
+    pub number: RulerNr,
+    pub name: String,
+    pub we: i64,
+    pub ev: u32,
+    #[serde(default)]
+    pub home_star: u32,
+    #[serde(default = "yes")]
+    pub active: bool,
+    /// Own status toward other rulers, keys are ruler numbers ("2" = 3).
+    #[serde(default)]
+    pub status: BTreeMap<String, u8>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// A full position (every star, ship, fighter, stock, wealth, EV, status, month).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Position {
+    pub format: String,
+    pub galaxy: String,
+    pub width: i32,
+    pub height: i32,
+    pub month: u32,
+    #[serde(default)]
+    pub scrap_yards_prev: Vec<u32>,
+    pub rulers: Vec<PositionRuler>,
+    pub stars: Vec<Star>,
+    #[serde(default)]
+    pub ships: Vec<Ship>,
+}
+
+fn bad(s: impl Into<String>) -> SetupError {
+    SetupError::Invalid(s.into())
+}
+
+/// The start assets of §2.12 for ruler `nr` on home star `home`.
+pub fn start_assets(state: &mut State, nr: RulerNr, home: u32) {
+    let p = state.params.clone();
+    let star = state.stars.get_mut(&home).expect("home star exists");
+    star.owner = Some(nr);
+    star.bv = p.home_bv;
+    star.facility = Some(Facility::W);
+    star.stock = p.home_stock;
+    star.rate = p.home_rates;
+    let (x, y) = (star.x, star.y);
+    let base_nr = (nr as u32 - 1) * (p.start_ships + 1) + 1;
+    state.ships.insert(
+        base_nr,
+        Ship {
+            number: base_nr,
+            name: "HEIMATBASIS".into(),
+            owner: nr,
+            typ: 8,
+            tk: 0,
+            jg: 0,
+            guns: [256, 0, 0, 0],
+            shields: [256, 0, 0, 0],
+            lr: 0,
+            rw: 0,
+            lx: 1,
+            tx: 0,
+            x,
+            y,
+            hits: 0,
+            sp: 0,
+            ljg: 0,
+            tjg: 0,
+            cargo: None,
+            r: 4,
+            home_base: true,
+        },
+    );
+    for i in 1..=p.start_ships {
+        let n = base_nr + i;
+        state.ships.insert(
+            n,
+            Ship {
+                number: n,
+                name: format!("NAMENLOS {i}"),
+                owner: nr,
+                typ: 1,
+                tk: 5,
+                jg: 0,
+                guns: [0; 4],
+                shields: [0; 4],
+                lr: 10,
+                rw: jump_range(&p, p.start_ev),
+                lx: lx(p.start_ev),
+                tx: tx(p.start_ev),
+                x,
+                y,
+                hits: 0,
+                sp: 0,
+                ljg: 0,
+                tjg: 0,
+                cargo: None,
+                r: 2,
+                home_base: false,
+            },
+        );
+    }
+}
+
+fn new_ruler(nr: RulerNr, id: PlayerId, name: &str, p: &Params, home: u32) -> Ruler {
+    Ruler { number: nr, id, name: name.to_uppercase(), we: p.start_we, ev: p.start_ev, status: BTreeMap::new(), home_star: home, active: true }
+}
+
+/// Build the state of a scenario (explicit map) for the configured players.
+pub fn from_scenario(config: &SetupConfig, sc: &Scenario, params: Params, galaxy: &str) -> Result<State, SetupError> {
+    let n = config.players.len();
+    if n != sc.game.players || sc.rulers.len() != n {
+        return Err(SetupError::PlayerCount { got: n, expected: sc.game.players.to_string() });
+    }
+    let (dw, dh) = crate::formulas::map_size(&params, n as u32);
+    let (w, h) = (sc.game.width.unwrap_or(dw), sc.game.height.unwrap_or(dh));
+    let mut stars = BTreeMap::new();
+    for s in &sc.stars {
+        if !(1..=w).contains(&s.x) || !(1..=h).contains(&s.y) {
+            return Err(bad(format!("Stern {} liegt außerhalb der Karte", s.number)));
+        }
+        if s.ore_rate > 340 || s.uranium_rate > 49 || s.grain_rate > 49 {
+            return Err(bad(format!("Stern {}: Ertragsrate außerhalb der Grenzen", s.number)));
+        }
+        let star = Star { number: s.number, x: s.x, y: s.y, name: String::new(), owner: None, bv: 0, facility: None, ljg: 0, tjg: 0, stock: [0; 3], rate: [s.ore_rate, s.uranium_rate, s.grain_rate] };
+        if stars.insert(s.number, star).is_some() {
+            return Err(bad(format!("Sternnummer {} doppelt", s.number)));
+        }
+    }
+    let expected = params.stars_per_player as usize * n;
+    if stars.len() != expected || stars.keys().copied().ne(1..=expected as u32) {
+        return Err(bad(format!("{} Sterne mit Nummern 1..{} erwartet", expected, expected)));
+    }
+    let pts: Vec<&Star> = stars.values().collect();
+    for (i, a) in pts.iter().enumerate() {
+        for b in &pts[i + 1..] {
+            let q = ((a.x - b.x) as i64).pow(2) + ((a.y - b.y) as i64).pow(2);
+            if q < (params.min_star_distance as i64).pow(2) {
+                return Err(bad(format!("Sterne {} und {} liegen zu dicht beieinander", a.number, b.number)));
+            }
+        }
+    }
+    let mut state = State {
+        game_id: config.game_id.clone(),
+        galaxy: galaxy.to_uppercase(),
+        width: w,
+        height: h,
+        month: 0,
+        params,
+        rulers: Vec::new(),
+        stars,
+        ships: BTreeMap::new(),
+        scrap_yards_prev: BTreeSet::new(),
+        winners: Vec::new(),
+        game_over: false,
+        anzeiger: Vec::new(),
+        announcements: String::new(),
+    };
+    let mut homes = BTreeSet::new();
+    for (i, ps) in config.players.iter().enumerate() {
+        let slot = sc.rulers.iter().find(|r| r.number as usize == i + 1).ok_or_else(|| bad(format!("Herrscher {} fehlt im Szenario", i + 1)))?;
+        if !state.stars.contains_key(&slot.home_star) || !homes.insert(slot.home_star) {
+            return Err(bad(format!("Heimatstern {} ungültig oder doppelt", slot.home_star)));
+        }
+        let p = state.params.clone();
+        state.rulers.push(new_ruler((i + 1) as RulerNr, ps.id.clone(), &ps.name, &p, slot.home_star));
+    }
+    for i in 0..n {
+        let home = state.rulers[i].home_star;
+        start_assets(&mut state, (i + 1) as RulerNr, home);
+    }
+    Ok(state)
+}
+
+/// A scenario file from a generated galaxy (used to write the built-in maps).
+pub fn scenario_from_generated(name: &str, w: i32, h: i32, stars: &[GenStar]) -> Scenario {
+    let n = stars.iter().filter(|s| s.home.is_some()).count();
+    let mut rulers: Vec<ScenarioRuler> = stars
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| s.home.map(|h| ScenarioRuler { number: (h + 1) as RulerNr, home_star: i as u32 + 1 }))
+        .collect();
+    rulers.sort_by_key(|r| r.number);
+    Scenario {
+        format: "eds-scenario-1".into(),
+        game: ScenarioGame { name: name.to_uppercase(), players: n, width: Some(w), height: Some(h), map: Some("explicit".into()) },
+        rulers,
+        stars: stars
+            .iter()
+            .enumerate()
+            .map(|(i, s)| ScenarioStar { number: i as u32 + 1, x: s.x, y: s.y, ore_rate: s.rate[0], uranium_rate: s.rate[1], grain_rate: s.rate[2] })
+            .collect(),
+    }
+}
+
+/// Load a full position for the configured players (matched by order).
+pub fn from_position(config: &SetupConfig, pos: Position, params: Params) -> Result<State, SetupError> {
+    if pos.rulers.len() != config.players.len() {
+        return Err(SetupError::PlayerCount { got: config.players.len(), expected: pos.rulers.len().to_string() });
+    }
+    let mut rulers = Vec::new();
+    for (i, (pr, ps)) in pos.rulers.iter().zip(&config.players).enumerate() {
+        if pr.number as usize != i + 1 {
+            return Err(SetupError::Position(format!("Herrscher müssen 1..N in Reihenfolge sein, gefunden {}", pr.number)));
+        }
+        let mut status = BTreeMap::new();
+        for (k, v) in &pr.status {
+            let k: RulerNr = k.parse().map_err(|_| SetupError::Position(format!("Status-Schlüssel {k} ist keine Herrschernummer")))?;
+            if !(1..=3).contains(v) {
+                return Err(SetupError::Position(format!("Status {v} ungültig")));
+            }
+            status.insert(k, *v);
+        }
+        rulers.push(Ruler { number: pr.number, id: ps.id.clone(), name: pr.name.to_uppercase(), we: pr.we, ev: pr.ev, status, home_star: pr.home_star, active: pr.active });
+    }
+    let stars: BTreeMap<u32, Star> = pos.stars.into_iter().map(|s| (s.number, s)).collect();
+    let ships: BTreeMap<u32, Ship> = pos.ships.into_iter().map(|s| (s.number, s)).collect();
+    for s in ships.values() {
+        if s.owner == 0 || s.owner as usize > rulers.len() {
+            return Err(SetupError::Position(format!("Schiff {}: Besitzer {} unbekannt", s.number, s.owner)));
+        }
+        if !(1..=26).contains(&s.typ) {
+            return Err(SetupError::Position(format!("Schiff {}: Typ {} ungültig", s.number, s.typ)));
+        }
+    }
+    Ok(State {
+        game_id: config.game_id.clone(),
+        galaxy: pos.galaxy.to_uppercase(),
+        width: pos.width,
+        height: pos.height,
+        month: pos.month,
+        params,
+        rulers,
+        stars,
+        ships,
+        scrap_yards_prev: pos.scrap_yards_prev.into_iter().collect(),
+        winners: Vec::new(),
+        game_over: false,
+        anzeiger: Vec::new(),
+        announcements: String::new(),
+    })
+}
+
+/// Write a state as a position TOML (resume a game, start a test mid-game).
+pub fn position_toml(state: &State) -> String {
+    let pos = Position {
+        format: "eds-position-1".into(),
+        galaxy: state.galaxy.clone(),
+        width: state.width,
+        height: state.height,
+        month: state.month,
+        scrap_yards_prev: state.scrap_yards_prev.iter().copied().collect(),
+        rulers: state
+            .rulers
+            .iter()
+            .map(|r| PositionRuler {
+                number: r.number,
+                name: r.name.clone(),
+                we: r.we,
+                ev: r.ev,
+                home_star: r.home_star,
+                active: r.active,
+                status: r.status.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
+            })
+            .collect(),
+        stars: state.stars.values().cloned().collect(),
+        ships: state.ships.values().cloned().collect(),
+    };
+    toml::to_string(&pos).expect("position serialises")
+}
+
+fn parse_toml<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, SetupError> {
+    toml::from_str(text).map_err(|e| SetupError::Position(e.to_string()))
+}
+
+/// The whole of `Ruleset::setup`.
+pub fn setup(config: &SetupConfig, rng: &mut Rng) -> Result<State, SetupError> {
+    if config.players.len() < 2 {
+        return Err(SetupError::PlayerCount { got: config.players.len(), expected: "2 oder mehr".into() });
+    }
+    let mut ptable = toml::Table::new();
+    for (k, v) in &config.options {
+        if !SETUP_KEYS.contains(&k.as_str()) {
+            ptable.insert(k.clone(), v.clone());
+        }
+    }
+    let params = Params::from_table(&ptable).map_err(bad)?;
+    let galaxy = config.options.get("galaxy").and_then(|v| v.as_str()).unwrap_or(&config.game_id).to_string();
+    let mut state = if let Some(v) = config.options.get("position") {
+        let pos: Position = v.clone().try_into().map_err(|e: toml::de::Error| SetupError::Position(e.to_string()))?;
+        from_position(config, pos, params)?
+    } else if let Some(text) = config.files.get("position_file") {
+        from_position(config, parse_toml(text)?, params)?
+    } else if let Some(text) = config.files.get("map_file") {
+        let sc: Scenario = parse_toml(text)?;
+        from_scenario(config, &sc, params, &galaxy)?
+    } else {
+        let map = config.options.get("map").and_then(|v| v.as_str()).unwrap_or("generate");
+        if map == "generate" {
+            let (w, h, stars) = generate(&params, config.players.len(), rng);
+            let sc = scenario_from_generated(&galaxy, w, h, &stars);
+            from_scenario(config, &sc, params, &galaxy)?
+        } else {
+            let text = SCENARIOS.iter().find(|(k, _)| *k == map).ok_or_else(|| SetupError::UnknownMap(map.to_string()))?.1;
+            let sc: Scenario = parse_toml(text)?;
+            from_scenario(config, &sc, params, &galaxy)?
+        }
+    };
+    if let Some(a) = config.options.get("announcements").and_then(|v| v.as_str()) {
+        state.announcements = a.to_string();
+    }
+    Ok(state)
+}
