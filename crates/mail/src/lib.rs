@@ -8,7 +8,9 @@
 //!   charset, transfer-encoding and hostile-input guards players' clients need;
 //! - [`envelope`]: the `GAME … PLAYER … PASSWORD …` block inside a text;
 //! - [`outbound`]: formatting replies (lettre) and the file / sendmail / SMTP
-//!   transports.
+//!   transports;
+//! - [`imap`]: the inbound IMAP inbox (same list / read / mark-done protocol
+//!   as the Maildir), and [`secret`] for its and SMTP's passwords.
 //!
 //! Nothing here keeps state between calls: idempotency is the daemon's journal
 //! (keyed by the SHA-256 of the raw bytes, see [`InboundMail::sha256`]).
@@ -17,17 +19,21 @@ pub mod decode;
 pub mod envelope;
 pub mod error;
 pub mod html;
+pub mod imap;
 pub mod maildir;
 pub mod outbound;
 pub mod parse;
+pub mod secret;
 
 pub use envelope::{find_envelope, find_in_mail, BlockKind, Envelope, EnvelopeError};
 pub use error::MailError;
+pub use imap::{ImapConfig, ImapEntry, ImapError, ImapInbox};
 pub use maildir::{Maildir, MaildirEntry};
 pub use outbound::{
     body_of, format_mail, Attachment, OutgoingMail, Security, SendError, SmtpConfig, Transport,
 };
 pub use parse::{parse_mail, Address, AutoKind, InboundMail};
+pub use secret::{read_secret, SecretError, SecretSource};
 
 /// Largest raw mail accepted (10 MiB): bigger mails are refused before any
 /// parsing so a hostile sender cannot make the daemon allocate without bound.
