@@ -23,6 +23,12 @@ impl TerrId {
     }
 }
 
+impl From<&str> for TerrId {
+    fn from(s: &str) -> TerrId {
+        TerrId::new(s)
+    }
+}
+
 impl fmt::Display for TerrId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)

@@ -79,3 +79,29 @@ pub fn has_line(text: &str, needle: &str) -> bool {
     let n = norm(needle);
     text.lines().any(|l| norm(l).contains(&n))
 }
+
+/// A game on a world given as TOML text (a GM's `world_file`) from a position.
+pub fn custom(names: &[&str], world: &str, position: &str) -> State {
+    let files: BTreeMap<String, String> = [
+        ("world_file".to_string(), world.to_string()),
+        ("position_file".to_string(), position.to_string()),
+    ]
+    .into();
+    let cfg = SetupConfig { game_id: "sn-test".into(), seed: 42, players: players(names), options: Default::default(), files };
+    let mut rng = arbitre_core::Rng::for_setup(42);
+    Scrambled.setup(&cfg, &mut rng).expect("setup from custom world")
+}
+
+/// A player block for a position file.
+pub fn player(id: &str, start: &str, capital: Option<&str>, enemies: &[&str]) -> String {
+    let cap = capital.map(|c| format!("capital = \"{c}\"\n")).unwrap_or_default();
+    let en: Vec<String> = enemies.iter().map(|e| format!("\"{e}\"")).collect();
+    format!("[[player]]\nid = \"{id}\"\nstart = \"{start}\"\n{cap}enemies = [{}]\n", en.join(", "))
+}
+
+/// A territory block for a position file; `troops` as (player, count).
+pub fn territory(id: &str, owner: Option<&str>, economy: u32, troops: &[(&str, u64)]) -> String {
+    let own = owner.map(|o| format!("owner = \"{o}\"\n")).unwrap_or_default();
+    let tr: Vec<String> = troops.iter().map(|(p, n)| format!("{p} = {n}")).collect();
+    format!("[[territory]]\nid = \"{id}\"\n{own}economy = {economy}\ntroops = {{ {} }}\n", tr.join(", "))
+}
