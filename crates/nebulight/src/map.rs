@@ -149,6 +149,8 @@ struct MapToml {
 
 /// What a loaded map or position gives the setup.
 pub struct Loaded {
+    /// A map (renumbered) rather than a position.
+    pub renumber: bool,
     pub name: Option<String>,
     pub turn: u32,
     pub max_turns: Option<u32>,
@@ -344,6 +346,7 @@ pub fn load(text: &str, rng: &mut Rng) -> Result<Loaded, SetupError> {
         );
     }
     Ok(Loaded {
+        renumber: m.map.renumber,
         name: m.map.name,
         turn: m.game.turn,
         max_turns: m.game.turns,

@@ -47,6 +47,7 @@ pub fn setup(c: &SetupConfig, rng: &mut Rng) -> Result<NebState, SetupError> {
             .ok_or_else(|| SetupError::UnknownMap(name.to_string()))?
     };
     let loaded = map::load(&text, rng)?;
+    let renumber = loaded.renumber;
     let mut players = Vec::new();
     for (slot, p) in c.players.iter().enumerate() {
         let o = loaded.players.get(&slot);
@@ -78,8 +79,10 @@ pub fn setup(c: &SetupConfig, rng: &mut Rng) -> Result<NebState, SetupError> {
         fleets: loaded.fleets,
         log: TurnLog::default(),
     };
+    // A map must give each player a world; a position may show a player who
+    // has already lost everything.
     for slot in 0..2 {
-        if !s.worlds.values().any(|w| w.owner == Some(slot)) {
+        if renumber && !s.worlds.values().any(|w| w.owner == Some(slot)) {
             return Err(SetupError::Invalid(format!("le joueur {} n'a aucun monde", slot + 1)));
         }
     }
