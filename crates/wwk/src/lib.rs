@@ -1,1 +1,117 @@
-//! Placeholder: the wwk ruleset is built in its own issue.
+//! # arbitre-wwk: the WWK ruleset (World War K, French, play by e-mail)
+//!
+//! Implements `../shared/rules/wwk.md` (English specification) over the
+//! original rulebook `../shared/seeds/wwk-rules-fr.txt`. Modules follow the
+//! turn's phases (§4): `intake` (0), `admin` (1), `intel` (2), `military` and
+//! `combat` (3), `control` (4), `economy` (5), then `report`. Static data:
+//! `catalog` (unit tables), `map` (graph and distances), `setup` (scenarios
+//! and positions), `parser` (order notation).
+
+pub mod admin;
+pub mod bot;
+pub mod catalog;
+pub mod combat;
+pub mod control;
+pub mod economy;
+pub mod intake;
+pub mod intel;
+pub mod map;
+pub mod military;
+pub mod model;
+pub mod orders;
+pub mod parser;
+pub mod report;
+pub mod setup;
+pub mod turn;
+
+use arbitre_core::{
+    Lang, Outcome, Parsed, Phase, PlayerId, PlayerInfo, Ranked, Report, Rng, Ruleset, RulesetInfo, SetupConfig, SetupError,
+    Viewer,
+};
+
+pub use model::State;
+pub use orders::Order;
+pub use turn::{Event, Scratch};
+
+pub struct Wwk;
+
+impl Ruleset for Wwk {
+    type State = State;
+    type Order = Order;
+    type Scratch = Scratch;
+    type Event = Event;
+
+    fn info(&self) -> RulesetInfo {
+        RulesetInfo { id: "wwk", name: "WWK", lang: Lang::Fr, turn_word: "tour" }
+    }
+
+    fn setup(&self, config: &SetupConfig, _rng: &mut Rng) -> Result<State, SetupError> {
+        setup::setup(config)
+    }
+
+    fn turn(&self, s: &State) -> u32 {
+        s.turn
+    }
+
+    fn set_turn(&self, s: &mut State, turn: u32) {
+        s.turn = turn;
+    }
+
+    fn players(&self, s: &State) -> Vec<PlayerInfo> {
+        s.nations
+            .values()
+            .map(|n| PlayerInfo { id: PlayerId::new(n.player.clone()), name: n.name.clone(), active: n.active })
+            .collect()
+    }
+
+    fn parse_orders(&self, s: &State, player: &PlayerId, text: &str) -> Parsed<Order> {
+        match s.nation_of_player(player.as_str()) {
+            Some(n) => parser::parse(s, &n.code.clone(), text),
+            None => {
+                let mut p = Parsed::new();
+                p.error(1, text.lines().next().unwrap_or(""), "joueur inconnu dans cette partie");
+                p
+            }
+        }
+    }
+
+    fn phases(&self) -> Vec<Phase<Self>> {
+        turn::phases()
+    }
+
+    fn report(&self, s: &State, events: &[Event], viewer: &Viewer) -> Report {
+        let (nation, gm) = match viewer {
+            Viewer::Player(p) => (s.nation_of_player(p.as_str()).map(|n| n.code.clone()), false),
+            Viewer::Spectator => (None, false),
+            Viewer::GameMaster => (None, true),
+        };
+        let body = report::render(s, events, nation.as_deref(), gm);
+        Report::text(format!("WWK tour {}", s.turn), body)
+    }
+
+    fn outcome(&self, s: &State) -> Option<Outcome> {
+        if !s.ended {
+            return None;
+        }
+        let mut v: Vec<(String, i64, String)> = s.nations.values().map(|n| (n.player.clone(), n.vp, n.code.clone())).collect();
+        v.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.cmp(&b.2)));
+        let winners = s.winner.clone().unwrap_or_default();
+        let ranking = v
+            .iter()
+            .map(|(p, vp, code)| Ranked {
+                player: PlayerId::new(p.clone()),
+                score: *vp,
+                rank: if winners.contains(code) { 1 } else { 1 + v.iter().filter(|x| x.1 > *vp || winners.contains(&x.2)).count() as u32 },
+            })
+            .collect();
+        let summary = format!("{} gagne(nt) avec {} PV", winners.join(", "), v.first().map(|x| x.1).unwrap_or(0));
+        Some(Outcome { ranking, summary })
+    }
+
+    fn bot_orders(&self, s: &State, player: &PlayerId, rng: &mut Rng) -> String {
+        match s.nation_of_player(player.as_str()) {
+            Some(n) => bot::orders(s, &n.code.clone(), rng),
+            None => String::new(),
+        }
+    }
+}

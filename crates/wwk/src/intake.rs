@@ -1,0 +1,142 @@
+//! Phase 0 (spec §4 steps 0.1–0.3): intake of the parsed orders, standing
+//! orders, AI crises and initiative.
+
+use crate::orders::Order;
+use crate::turn::*;
+use arbitre_core::Rng;
+
+/// Random pick among `k` ordered candidates: `d(k)`; no roll when k ≤ 1 (D-94).
+pub fn pick(rng: &mut Rng, k: usize) -> usize {
+    if k <= 1 {
+        0
+    } else {
+        rng.d(k as u32) as usize - 1
+    }
+}
+
+/// Step 0.1: flatten every nation's orders; record standing orders.
+pub fn intake(ctx: &mut Ctx) {
+    let mut items = vec![];
+    for (pid, orders) in ctx.orders.iter() {
+        let Some(n) = ctx.state.nation_of_player(pid.as_str()) else { continue };
+        let code = n.code.clone();
+        for o in orders {
+            items.push(Item { nation: code.clone(), line: o.line, text: o.text.clone(), order: o.order.clone() });
+        }
+    }
+    items.sort_by(|a, b| (&a.nation, a.line).cmp(&(&b.nation, b.line)));
+    for it in &items {
+        match &it.order {
+            Order::Research(w) => {
+                if let Some(n) = ctx.state.nations.get_mut(&it.nation) {
+                    n.research = *w;
+                }
+                ctx.scratch.ok(it);
+            }
+            Order::Opt { ai, yes } => {
+                let n = ctx.state.nations.get_mut(&it.nation).expect("nation");
+                let lost = if *ai { n.options.ai_lost } else { n.options.green_lost };
+                if lost && *yes {
+                    ctx.scratch.fail(it, "la fenêtre de choix est passée");
+                    continue;
+                }
+                if *ai {
+                    n.options.want_ai = *yes;
+                } else {
+                    n.options.want_green = *yes;
+                }
+                ctx.scratch.ok(it);
+            }
+            Order::Tac { zone, offensive, on } => {
+                let z = ctx.state.zone_mut(zone);
+                let set = if *offensive { &mut z.taco } else { &mut z.tacd };
+                if *on {
+                    set.insert(it.nation.clone());
+                } else {
+                    set.remove(&it.nation);
+                }
+                ctx.scratch.ok(it);
+            }
+            _ => {}
+        }
+    }
+    ctx.scratch.items = items;
+}
+
+/// AI crisis chance (S l.683): max(2, 22 − max(0, L − 80)).
+pub fn ai_crisis_pct(l: i32) -> u32 {
+    (22 - (l - 80).max(0)).max(2) as u32
+}
+
+/// Step 0.2 (WWK-27): each zone of an AI nation rolls; a crisis deletes 2 orders.
+pub fn ai_crisis(ctx: &mut Ctx) {
+    let ais: Vec<(String, i32)> = ctx
+        .state
+        .nations
+        .values()
+        .filter(|n| n.options.ai && n.active)
+        .map(|n| (n.code.clone(), n.tech.l))
+        .collect();
+    for (n, l) in ais {
+        let mut zones: Vec<String> = ctx.state.controlled(&n);
+        zones.extend(ctx.state.shared(&n));
+        zones.sort();
+        for z in zones {
+            let r = ctx.rng.d(100);
+            let pct = ai_crisis_pct(l);
+            if r > pct {
+                continue;
+            }
+            let mut lines: Vec<usize> = ctx
+                .scratch
+                .items
+                .iter()
+                .filter(|i| i.nation == n && i.order.zone() == Some(z.as_str()) && !matches!(i.order, Order::Build { .. }))
+                .map(|i| i.line)
+                .collect();
+            let mut gone = vec![];
+            for _ in 0..2 {
+                if lines.is_empty() {
+                    break;
+                }
+                let k = pick(ctx.rng, lines.len());
+                gone.push(lines.remove(k));
+            }
+            gone.sort();
+            for l in &gone {
+                ctx.scratch.deleted.insert((n.clone(), *l));
+                ctx.scratch.results.insert((n.clone(), *l), "FAILED: crise de l'IA".into());
+            }
+            ev(ctx, to_nation(&n), Sec::Orders, format!("Crise de l'IA en [{z}] (jet {r} <= {pct}) : {} ordre(s) annulé(s)", gone.len()));
+        }
+    }
+}
+
+/// Step 0.3 (WWK-24): initiative = L + 1d20, ties by d100 roll-off then code.
+pub fn initiative(ctx: &mut Ctx) {
+    let nations: Vec<(String, i32)> = ctx.state.nations.values().filter(|n| n.active).map(|n| (n.code.clone(), n.tech.l)).collect();
+    let mut v: Vec<(i64, u32, String)> = vec![];
+    for (n, l) in &nations {
+        let r = ctx.rng.d(20);
+        v.push((i64::from(*l) + i64::from(r), 0, n.clone()));
+    }
+    // Roll-offs for equal initiative.
+    let vals: Vec<i64> = v.iter().map(|x| x.0).collect();
+    for e in v.iter_mut() {
+        if vals.iter().filter(|x| **x == e.0).count() > 1 {
+            e.1 = ctx.rng.d(100);
+        }
+    }
+    v.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+    for (i, _, n) in &v {
+        ctx.scratch.initiative.insert(n.clone(), *i);
+    }
+    ctx.scratch.nation_order = v.into_iter().map(|x| x.2).collect();
+    let starts: Vec<((String, String), i64)> = ctx
+        .state
+        .zones
+        .iter()
+        .flat_map(|(z, s)| s.ledgers.iter().map(move |(n, l)| ((n.clone(), z.clone()), l.ec)))
+        .collect();
+    ctx.scratch.ec_start.extend(starts);
+}

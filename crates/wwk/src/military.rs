@@ -1,0 +1,1151 @@
+//! Phase 3, military orders (spec §4 steps 3.1–3.9 and 3.11, §5.7–§5.13;
+//! rulebook "Armée", "Satellites", "Missiles", "Nucléaire", "Missions
+//! aériennes", "Hélicoptères", "Mouvement"). Combat itself (3.10) is in
+//! `combat.rs`.
+//!
+//! Units are chosen by the selectors of §3.4 and become `ordered`, so a unit
+//! executes at most one order per turn (D-91).
+
+use crate::catalog::{self, sp, Cat, Mt};
+use crate::combat::{bombing_exchange, detonate, fate, roll, thresholds, Fate, Rat};
+use crate::control::ensure_garrison;
+use crate::intake::pick;
+use crate::map::Mode;
+use crate::model::*;
+use crate::orders::{Mission, Order, Selector, Target};
+use crate::parser::is_group;
+use crate::turn::*;
+
+pub fn has_spc(st: &State, n: &str, z: &str) -> bool {
+    st.count(n, "SPC", z) > 0 || st.units.values().any(|u| u.owner == n && u.code == "SPB")
+}
+
+fn in_group(s: &catalog::Spec, g: &str) -> bool {
+    match g {
+        "I" => s.mt == Mt::I,
+        "V" => s.mt == Mt::V,
+        "I/V" => matches!(s.mt, Mt::I | Mt::V),
+        "A" => matches!(s.mt, Mt::Air | Mt::H),
+        "NV" => s.mt == Mt::Nv,
+        _ => false,
+    }
+}
+
+/// Select units for an order (§3.4, WWK-15..18). Returns the chosen ids,
+/// already marked `ordered`.
+pub fn select(ctx: &mut Ctx, n: &str, z: &str, sel: &Selector, capable: &dyn Fn(&catalog::Spec) -> bool) -> Vec<UnitId> {
+    let free = |u: &Unit| u.owner == n && !ctx.scratch.ordered.contains(&u.id) && !ctx.scratch.immobilised.contains(&u.id);
+    let mut out: Vec<UnitId> = vec![];
+    match sel {
+        Selector::Space(l) => {
+            out.extend(ctx.state.units.values().filter(|u| free(u) && &u.at == l && capable(sp(&u.code))).map(|u| u.id));
+        }
+        Selector::Units(k, code) => {
+            let mut c: Vec<&Unit> = ctx.state.units.values().filter(|u| free(u) && &u.code == code && u.at == z && capable(sp(&u.code))).collect();
+            match k {
+                None => c.retain(|u| u.army.is_none()),
+                Some(_) => c.sort_by(|a, b| (a.army.is_some(), a.army.clone(), a.id).cmp(&(b.army.is_some(), b.army.clone(), b.id))),
+            }
+            let k = k.unwrap_or(usize::MAX);
+            out.extend(c.into_iter().take(k).map(|u| u.id));
+            // Army members taken beyond the free units leave their army (S).
+            for id in &out {
+                if let Some(u) = ctx.state.unit_mut(*id) {
+                    u.army = None;
+                }
+            }
+        }
+        Selector::Group(k, g) => {
+            let mut c: Vec<&Unit> = ctx
+                .state
+                .units
+                .values()
+                .filter(|u| free(u) && u.at == z && u.army.is_none() && is_group(g) && in_group(sp(&u.code), g) && capable(sp(&u.code)))
+                .collect();
+            c.sort_by(|a, b| (&a.code, a.id).cmp(&(&b.code, b.id)));
+            out.extend(c.into_iter().take(k.unwrap_or(usize::MAX)).map(|u| u.id));
+        }
+        Selector::AllArmy => {
+            let here: Vec<&Unit> = ctx.state.units.values().filter(|u| free(u) && u.at == z).collect();
+            let bad_armies: std::collections::BTreeSet<String> = here.iter().filter(|u| !capable(sp(&u.code))).filter_map(|u| u.army.clone()).collect();
+            out.extend(here.iter().filter(|u| capable(sp(&u.code)) && u.army.as_ref().is_none_or(|a| !bad_armies.contains(a))).map(|u| u.id));
+        }
+        Selector::Army(name) => {
+            out.extend(
+                ctx.state
+                    .units
+                    .values()
+                    .filter(|u| free(u) && u.at == z && u.army.as_deref().is_some_and(|a| a.eq_ignore_ascii_case(name)) && capable(sp(&u.code)))
+                    .map(|u| u.id),
+            );
+        }
+    }
+    for id in &out {
+        ctx.scratch.ordered.insert(*id);
+    }
+    out
+}
+
+fn zone_mil(o: &Order, f: fn(&Mission) -> bool) -> bool {
+    matches!(o, Order::Mil { mission, .. } if f(mission))
+}
+
+/// Step 3.1 (WWK-19): `- - ARMY` regroupings (not the unit's order).
+pub fn armies(ctx: &mut Ctx) {
+    for it in activation(ctx.scratch, ctx.state, |o| matches!(o, Order::Army { .. })) {
+        let Order::Army { zone, pairs, name } = &it.order else { continue };
+        let mut tagged = 0;
+        for (k, code) in pairs {
+            let mut c: Vec<&Unit> = ctx.state.units.values().filter(|u| u.owner == it.nation && &u.code == code && &u.at == zone && u.army.as_deref() != Some(name)).collect();
+            c.sort_by(|a, b| (a.army.is_some(), a.id).cmp(&(b.army.is_some(), b.id)));
+            let ids: Vec<UnitId> = c.into_iter().take(*k).map(|u| u.id).collect();
+            for id in ids {
+                if let Some(u) = ctx.state.unit_mut(id) {
+                    u.army = Some(name.clone());
+                    tagged += 1;
+                }
+            }
+        }
+        if tagged == 0 {
+            ctx.scratch.fail(&it, "aucune unité");
+        } else {
+            ctx.scratch.set(&it, format!("OK  {tagged} unité(s) dans {name}"));
+        }
+    }
+}
+
+/// Step 3.2 (WWK-92): CAP placement.
+pub fn caps(ctx: &mut Ctx) {
+    for it in activation(ctx.scratch, ctx.state, |o| zone_mil(o, |m| matches!(m, Mission::Caps(_)))) {
+        let Order::Mil { zone, sel, mission: Mission::Caps(t) } = &it.order else { continue };
+        let d = ctx.state.dist(zone, t, Mode::Air);
+        let ids = select(ctx, &it.nation, zone, sel, &|s| s.has(catalog::M_CAPS));
+        if ids.is_empty() {
+            ctx.scratch.fail(&it, "aucune unité capable");
+            continue;
+        }
+        let r = ids.iter().filter_map(|id| ctx.state.unit(*id)).map(|u| sp(&u.code).range).min().unwrap_or(0);
+        if d > r {
+            ctx.scratch.fail(&it, format!("hors de portée ({} > {r})", show_d(d)));
+            continue;
+        }
+        for id in ids {
+            ctx.scratch.caps.insert(id, t.clone());
+        }
+        ctx.scratch.ok(&it);
+    }
+}
+
+fn show_d(d: u32) -> String {
+    if d == u32::MAX {
+        "inaccessible".into()
+    } else {
+        d.to_string()
+    }
+}
+
+/// Marks the market closures of a nuclear use (§7.2.5, WWK-38).
+pub fn nuclear_used(ctx: &mut Ctx, strategic: bool) {
+    let until = ctx.turn + 3;
+    let mut closed = false;
+    if !ctx.state.market.first_nuke_used {
+        ctx.state.market.first_nuke_used = true;
+        closed = true;
+    }
+    if strategic && !ctx.state.market.first_strategic_used {
+        ctx.state.market.first_strategic_used = true;
+        closed = true;
+    }
+    if closed {
+        ctx.state.market.closed_until = ctx.state.market.closed_until.max(until);
+        ev(ctx, Vis::All, Sec::News, format!("MARCHÉ  fermé à tous jusqu'au tour {until} (emploi nucléaire)"));
+    }
+}
+
+/// ABM satellites of nation `n` that may still roll this turn (§5.9).
+fn abm_sats(ctx: &Ctx, n: &str) -> Vec<(UnitId, u32)> {
+    ctx.state
+        .units
+        .values()
+        .filter(|u| u.owner == n && u.at.starts_with('#'))
+        .filter(|u| {
+            let s = sp(&u.code);
+            s.abm > 0 && (!s.has(catalog::ABM_IDLE) || !ctx.scratch.ordered.contains(&u.id)) && !ctx.scratch.abm_sat_used.contains(&u.id)
+        })
+        .map(|u| (u.id, sp(&u.code).abm))
+        .collect()
+}
+
+/// Step 3.3 (WWK-107): SATT against satellites; nuclear fire at `#TTNN`.
+pub fn space(ctx: &mut Ctx) {
+    let items = activation(ctx.scratch, ctx.state, |o| {
+        matches!(o, Order::Mil { mission: Mission::Satt(Target::Space(_)), .. } | Order::Mil { mission: Mission::Nuke { target: Target::Space(_), .. }, .. })
+    });
+    for it in items {
+        let Order::Mil { zone, sel, mission } = &it.order else { continue };
+        if !has_spc(ctx.state, &it.nation, zone) && matches!(mission, Mission::Satt(_)) {
+            ctx.scratch.fail(&it, "pas de centre spatial");
+            continue;
+        }
+        let label = match mission {
+            Mission::Satt(t) | Mission::Nuke { target: t, .. } => t.label().to_string(),
+            _ => continue,
+        };
+        let Some(target) = ctx.state.units.values().find(|u| u.at == label).cloned() else {
+            ctx.scratch.fail(&it, format!("aucune cible en {label}"));
+            continue;
+        };
+        match mission {
+            Mission::Satt(_) => {
+                let ids = select(ctx, &it.nation, zone, sel, &|s| s.has(catalog::SAT_SPACE));
+                if ids.is_empty() {
+                    ctx.scratch.fail(&it, "aucun satellite d'attaque");
+                    continue;
+                }
+                let mut txt = vec![];
+                for id in ids {
+                    let Some(a) = ctx.state.unit(id).cloned() else { continue };
+                    if a.code == "KSAT" {
+                        let mut intercepted = false;
+                        for (sid, p) in abm_sats(ctx, &target.owner) {
+                            ctx.scratch.abm_sat_used.insert(sid);
+                            let r = ctx.rng.d(100);
+                            if r <= p {
+                                intercepted = true;
+                                txt.push(format!("KSAT #{id} intercepté (jet {r} <= {p})"));
+                                break;
+                            }
+                        }
+                        ctx.state.remove_unit(id);
+                        if intercepted {
+                            continue;
+                        }
+                    }
+                    if ctx.state.unit(target.id).is_none() {
+                        break;
+                    }
+                    let p = catalog::kill_pct(&target.code) + if a.code == "LSAT" { 10 } else { 0 };
+                    let r = ctx.rng.d(100);
+                    if r <= p {
+                        ctx.state.remove_unit(target.id);
+                        txt.push(format!("{} {label} détruit par {} (jet {r} <= {p})", target.code, a.code));
+                    } else {
+                        txt.push(format!("{} {label} manqué par {} (jet {r} > {p})", target.code, a.code));
+                    }
+                }
+                ctx.scratch.set(&it, format!("OK  {}", txt.join(" ; ")));
+                ev(ctx, Vis::Nation(target.owner.clone()), Sec::Combat, format!("ESPACE  attaque contre {label} : {}", txt.join(" ; ")));
+            }
+            Mission::Nuke { k, head, .. } => {
+                let h = head.clone();
+                let ids = select(ctx, &it.nation, zone, sel, &|s| s.has(catalog::SPACE_FIRE));
+                let Some(l) = ids.first().copied() else {
+                    ctx.scratch.fail(&it, "seuls AIBM et MSLP tirent vers l'espace");
+                    continue;
+                };
+                let Some(n) = take_heads(ctx, l, &h, *k) else {
+                    ctx.scratch.fail(&it, format!("têtes {h} insuffisantes"));
+                    continue;
+                };
+                let w = catalog::warhead(&h).expect("known");
+                nuclear_used(ctx, w.strategic);
+                ev(ctx, Vis::All, Sec::News, format!("NUCLÉAIRE  tir détecté depuis [{zone}]"));
+                let mut txt = vec![];
+                for _ in 0..n {
+                    if ctx.state.unit(target.id).is_none() {
+                        break;
+                    }
+                    let r = ctx.rng.d(100);
+                    if r <= w.emp {
+                        ctx.state.remove_unit(target.id);
+                        txt.push(format!("{label} détruit (jet {r} <= {})", w.emp));
+                    } else {
+                        txt.push(format!("{label} indemne (jet {r})"));
+                    }
+                }
+                ctx.scratch.set(&it, format!("OK  {}", txt.join(" ; ")));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Remove `k` warheads of `head` from launcher `id`.
+fn take_heads(ctx: &mut Ctx, id: UnitId, head: &str, k: usize) -> Option<usize> {
+    let u = ctx.state.unit_mut(id)?;
+    let have = u.heads.iter().filter(|h| *h == head).count();
+    if have < k {
+        return None;
+    }
+    for _ in 0..k {
+        let i = u.heads.iter().position(|h| h == head)?;
+        u.heads.remove(i);
+    }
+    Some(k)
+}
+
+/// Attacks on a zone held by a nation at peace are refused (§3.7).
+fn may_attack(st: &State, n: &str, z: &str) -> Result<(), String> {
+    match &st.zone(z).status {
+        Status::Controlled { by } if st.diplo(n, by) != Diplo::War && by != n => Err(format!("pas en guerre avec {by}")),
+        Status::Controlled { by } if by == n => Err("zone à vous".into()),
+        _ => Ok(()),
+    }
+}
+
+fn hostile_targets(ctx: &Ctx, n: &str, z: &str, with_fac: bool) -> Vec<UnitId> {
+    ctx.state
+        .units
+        .values()
+        .filter(|u| u.at == z && ctx.state.hostile(n, &u.owner) && u.owner != GUERRILLA)
+        .filter(|u| {
+            let s = sp(&u.code);
+            (s.cat != Cat::Civil || (with_fac && u.code == "FAC")) && s.cat != Cat::Space
+        })
+        .map(|u| u.id)
+        .collect()
+}
+
+/// Step 3.4 (WWK-107): SATT against the ground and SATC.
+pub fn sat_ground(ctx: &mut Ctx) {
+    let items = activation(ctx.scratch, ctx.state, |o| matches!(o, Order::Mil { mission: Mission::Satt(Target::Zone(_)) | Mission::Satc(_), .. }));
+    for it in items {
+        let Order::Mil { zone, sel, mission } = &it.order else { continue };
+        let (t, civil) = match mission {
+            Mission::Satt(Target::Zone(t)) => (t.clone(), false),
+            Mission::Satc(t) => (t.clone(), true),
+            _ => continue,
+        };
+        if !has_spc(ctx.state, &it.nation, zone) {
+            ctx.scratch.fail(&it, "pas de centre spatial");
+            continue;
+        }
+        if !ctx.scratch.recon.contains(&(it.nation.clone(), t.clone())) {
+            ctx.scratch.fail(&it, format!("pas de reconnaissance de [{t}] ce tour"));
+            continue;
+        }
+        if let Err(e) = may_attack(ctx.state, &it.nation, &t) {
+            ctx.scratch.fail(&it, e);
+            continue;
+        }
+        let ids = select(ctx, &it.nation, zone, sel, &|s| s.has(catalog::SAT_GROUND));
+        if ids.is_empty() {
+            ctx.scratch.fail(&it, "aucun satellite capable");
+            continue;
+        }
+        ensure_garrison(ctx, &t);
+        let mut fa = Rat::zero();
+        for id in &ids {
+            fa = fa.add(Rat::int(ctx.state.unit(*id).map(|u| sp(&u.code).a).unwrap_or(0)));
+        }
+        let targets = hostile_targets(ctx, &it.nation, &t, civil);
+        if targets.iter().any(|id| ctx.state.unit(*id).is_some_and(|u| sp(&u.code).has(catalog::ECM))) {
+            fa = fa.mul(1, 2);
+        }
+        if civil {
+            fa = fa.mul(1, 2);
+        }
+        let mut fd = Rat::zero();
+        for id in &targets {
+            fd = fd.add(Rat::int(ctx.state.unit(*id).map(|u| if u.code == "FAC" { 4 } else { sp(&u.code).land_d() }).unwrap_or(0)));
+        }
+        let mut log = vec![format!("== SATELLITES contre [{t}] : FA {} FD {} ==", fa.show(), fd.show())];
+        ground_strike(ctx, &it.nation, &targets, fa, fd, &mut log);
+        ctx.scratch.attacked.insert(t.clone());
+        ctx.scratch.ok(&it);
+        notify(ctx, &it.nation, &t, log);
+    }
+}
+
+/// One-sided strike (satellite, missile): DESTROYED or immobilised; factories
+/// only on DESTROYED at −10.
+fn ground_strike(ctx: &mut Ctx, firer: &str, targets: &[UnitId], fa: Rat, fd: Rat, log: &mut Vec<String>) {
+    let mut ts = targets.to_vec();
+    ts.sort_by_key(|id| ctx.state.unit(*id).map(|u| (u.owner.clone(), u.code.clone(), u.id)));
+    // ECM: one affect roll per ECM unit counts as 100 (§5.9 step 4).
+    let mut ecm: Vec<UnitId> = ts.iter().copied().filter(|id| ctx.state.unit(*id).is_some_and(|u| sp(&u.code).has(catalog::ECM)) && !ctx.scratch.ecm_used.contains(id)).collect();
+    for id in ts {
+        let Some(u) = ctx.state.unit(id).cloned() else { continue };
+        let fac = u.code == "FAC";
+        let t = thresholds(fa, fd, if fac { 10 } else { 0 });
+        let (mut f, mut r) = fate(ctx.rng, t);
+        if let Some(e) = ecm.first().copied() {
+            if f != Fate::Unaffected && !fac {
+                ecm.remove(0);
+                ctx.scratch.ecm_used.insert(e);
+                f = Fate::Unaffected;
+                r = Some(100);
+            }
+        }
+        let out = match f {
+            Fate::Destroyed => {
+                ctx.state.remove_unit(id);
+                if fac {
+                    *ctx.scratch.civil_fac.entry(firer.to_string()).or_default() += 1;
+                }
+                "détruit"
+            }
+            Fate::Retreat if !fac => {
+                ctx.scratch.immobilised.insert(id);
+                "immobilisé"
+            }
+            _ => "indemne",
+        };
+        log.push(format!("  {} #{id} {} seuils {}/{} jet {} -> {out}", u.owner, u.code, t.0, t.1, roll(r)));
+    }
+}
+
+fn notify(ctx: &mut Ctx, firer: &str, z: &str, log: Vec<String>) {
+    let mut who = vec![firer.to_string()];
+    who.extend(ctx.state.zone(z).status.parties());
+    who.sort();
+    who.dedup();
+    ev(ctx, Vis::Nations(who), Sec::Combat, log.join("\n"));
+}
+
+/// Missile accuracy (§5.9, TV-10): 100 − 20·d, or 100 − 10·d with recon.
+pub fn accuracy(d: u32, recon: bool) -> i64 {
+    if d == u32::MAX || d > 10 {
+        return 0;
+    }
+    let d = i64::from(d);
+    (if recon { 100 - 10 * d } else { 100 - 20 * d }).clamp(0, 100)
+}
+
+/// Range of a launcher for a given fire (§5.8).
+fn launcher_range(s: &catalog::Spec, nuke: bool) -> u32 {
+    if s.cat == Cat::Space {
+        return u32::MAX;
+    }
+    if s.code == "HART" && nuke {
+        return 1;
+    }
+    s.bal.max(s.cru)
+}
+
+/// Step 3.5 (WWK-101..104): MISS, MISC and nuclear missiles and shells.
+pub fn missiles(ctx: &mut Ctx) {
+    let items = activation(ctx.scratch, ctx.state, |o| {
+        matches!(o, Order::Mil { mission: Mission::Miss(_) | Mission::Misc(_) | Mission::Nuke { target: Target::Zone(_), .. }, .. })
+    });
+    for it in items {
+        let Order::Mil { zone, sel, mission } = &it.order else { continue };
+        // Nuclear drops by aircraft are air missions (3.6).
+        if let Mission::Nuke { .. } = mission {
+            if let Selector::Units(_, c) = sel {
+                if sp(c).cat == Cat::Acft {
+                    continue;
+                }
+            }
+        }
+        let (t, civil, nuke) = match mission {
+            Mission::Miss(t) => (t.clone(), false, None),
+            Mission::Misc(t) => (t.clone(), true, None),
+            Mission::Nuke { k, head, target: Target::Zone(t) } => (t.clone(), false, Some((*k, head.clone()))),
+            _ => continue,
+        };
+        if let Err(e) = may_attack(ctx.state, &it.nation, &t) {
+            ctx.scratch.fail(&it, e);
+            continue;
+        }
+        if let Some((_, h)) = &nuke {
+            let w = catalog::warhead(h).expect("known");
+            if w.strategic && ctx.state.units.values().any(|u| u.at == t && ctx.state.friendly(&it.nation, &u.owner)) {
+                ctx.scratch.fail(&it, "arme stratégique interdite sur une zone avec des unités amies");
+                continue;
+            }
+        }
+        let is_nuke = nuke.is_some();
+        let ids = select(ctx, &it.nation, zone, sel, &|s| if is_nuke { s.nuc > 0 && s.code != "ABSE" } else { s.bal > 0 || s.cru > 0 });
+        if ids.is_empty() {
+            ctx.scratch.fail(&it, "aucun lanceur");
+            continue;
+        }
+        ensure_garrison(ctx, &t);
+        let d = ctx.state.dist(zone, &t, Mode::Missile);
+        let recon = ctx.scratch.recon.contains(&(it.nation.clone(), t.clone()));
+        let mut log = vec![format!("== MISSILES de [{zone}] sur [{t}] (distance {}) ==", show_d(d))];
+        let mut fired = 0;
+        for id in ids {
+            let Some(l) = ctx.state.unit(id).cloned() else { continue };
+            let s = sp(&l.code);
+            if d > launcher_range(s, is_nuke) {
+                log.push(format!("  #{id} {} : hors de portée", l.code));
+                continue;
+            }
+            let ballistic = s.bal > 0 || s.cat == Cat::Space;
+            let shell = s.code == "HART";
+            let heads = match &nuke {
+                Some((k, h)) => match take_heads(ctx, id, h, *k) {
+                    Some(n) => n,
+                    None => {
+                        log.push(format!("  #{id} {} : pas de tête {h}", l.code));
+                        continue;
+                    }
+                },
+                None => 0,
+            };
+            fired += 1;
+            if is_nuke {
+                ev(ctx, Vis::All, Sec::News, format!("NUCLÉAIRE  tir détecté depuis [{zone}]"));
+            }
+            // Interception (§5.9 step 1); shells are not intercepted.
+            if !shell && intercept(ctx, &it.nation, &t, ballistic, &mut log) {
+                log.push(format!("  salve #{id} {} interceptée", l.code));
+                continue;
+            }
+            if let Some((_, h)) = &nuke {
+                let p = if shell { 100 } else { accuracy(d, recon) };
+                for _ in 0..heads {
+                    detonate(ctx, &it.nation, &t, h, p, !shell, shell, &mut log);
+                }
+                continue;
+            }
+            let p = (accuracy(d, recon) - if civil { 20 } else { 0 }).clamp(0, 100);
+            let r = ctx.rng.d(100);
+            if i64::from(r) > p {
+                log.push(format!("  salve #{id} {} manquée (jet {r} > {p})", l.code));
+                continue;
+            }
+            log.push(format!("  salve #{id} {} au but (jet {r} <= {p})", l.code));
+            let mut cands = hostile_targets(ctx, &it.nation, &t, civil);
+            cands.sort_by_key(|id| ctx.state.unit(*id).map(|u| (u.owner.clone(), u.code.clone(), u.id)));
+            let mut chosen = vec![];
+            for _ in 0..2 {
+                if cands.is_empty() {
+                    break;
+                }
+                if cands.len() == 1 && chosen.len() < 2 {
+                    chosen.push(cands.remove(0));
+                    break;
+                }
+                let k = pick(ctx.rng, cands.len());
+                chosen.push(cands.remove(k));
+            }
+            let fa = if ballistic { Rat::int(10) } else { Rat::int(s.a).mul(1, 2) };
+            let mut fd = Rat::zero();
+            for c in &chosen {
+                fd = fd.add(Rat::int(ctx.state.unit(*c).map(|u| if u.code == "FAC" { 4 } else { sp(&u.code).land_d() }).unwrap_or(0)));
+            }
+            ground_strike(ctx, &it.nation, &chosen, fa, fd, &mut log);
+        }
+        if fired == 0 {
+            ctx.scratch.fail(&it, "aucune salve tirée (portée ou têtes)");
+        } else {
+            ctx.scratch.ok(&it);
+        }
+        ctx.scratch.attacked.insert(t.clone());
+        notify(ctx, &it.nation, &t, log);
+    }
+}
+
+/// ABM (ballistic) or ACM (cruise) interception; true if intercepted.
+fn intercept(ctx: &mut Ctx, firer: &str, t: &str, ballistic: bool, log: &mut Vec<String>) -> bool {
+    if ballistic {
+        let abmps: Vec<UnitId> = ctx.state.units.values().filter(|u| u.at == t && u.code == "ABMP" && u.ammo > 0 && ctx.state.hostile(firer, &u.owner)).map(|u| u.id).collect();
+        for id in abmps {
+            if let Some(u) = ctx.state.unit_mut(id) {
+                u.ammo -= 1;
+            }
+            let r = ctx.rng.d(100);
+            if r <= 40 {
+                log.push(format!("  ABMP #{id} intercepte (jet {r} <= 40)"));
+                return true;
+            }
+        }
+        if let Some(owner) = ctx.state.zone(t).status.controller().map(str::to_string) {
+            for (sid, p) in abm_sats(ctx, &owner) {
+                ctx.scratch.abm_sat_used.insert(sid);
+                let r = ctx.rng.d(100);
+                if r <= p {
+                    log.push(format!("  satellite #{sid} intercepte (jet {r} <= {p})"));
+                    return true;
+                }
+            }
+        }
+    } else {
+        let cap: Option<(UnitId, u32)> = ctx
+            .scratch
+            .caps
+            .iter()
+            .filter(|(id, z)| z.as_str() == t && !ctx.scratch.acm_used.contains(*id))
+            .filter_map(|(id, _)| ctx.state.unit(*id).filter(|u| ctx.state.hostile(firer, &u.owner)).map(|u| (*id, sp(&u.code).acm)))
+            .next();
+        if let Some((id, p)) = cap {
+            ctx.scratch.acm_used.insert(id);
+            ctx.scratch.caps.remove(&id);
+            let r = ctx.rng.d(100);
+            if r <= p {
+                log.push(format!("  ACM #{id} intercepte (jet {r} <= {p})"));
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// CAP engagement of a mission in zone `z` (§5.7.2–5.7.4). Escorts absorb the
+/// engagement while any remain (WWK-95); stealth units may slip through
+/// (WWK-100). Returns the surviving mission aircraft.
+fn cap_engage(ctx: &mut Ctx, n: &str, z: &str, endpoint: bool, mission: &mut Vec<UnitId>, escorts: &mut Vec<UnitId>, log: &mut Vec<String>) {
+    let caps: Vec<UnitId> = ctx.scratch.caps.iter().filter(|(id, cz)| cz.as_str() == z && ctx.state.unit(**id).is_some_and(|u| ctx.state.hostile(n, &u.owner))).map(|(id, _)| *id).collect();
+    if caps.is_empty() {
+        return;
+    }
+    let exposed: &mut Vec<UnitId> = if escorts.is_empty() { mission } else { escorts };
+    // Stealth.
+    let mut engaged = vec![];
+    for id in exposed.iter() {
+        let st = ctx.state.unit(*id).is_some_and(|u| sp(&u.code).has(catalog::STLH));
+        if st {
+            let r = ctx.rng.d(100);
+            let p = if endpoint { 20 } else { 70 };
+            if r <= p {
+                log.push(format!("  #{id} furtif ignore la CAP (jet {r} <= {p})"));
+                continue;
+            }
+        }
+        engaged.push(*id);
+    }
+    let fa_cap = sum(ctx, &caps, |s| s.aa);
+    let fd_cap = sum(ctx, &caps, |s| s.land_d());
+    let fa_m = sum_dual(ctx, &engaged);
+    let fd_m = sum(ctx, &engaged, |s| s.land_d());
+    log.push(format!("  CAP en [{z}] : FA {} FD {} contre FA {} FD {}", fa_cap.show(), fd_cap.show(), fa_m.show(), fd_m.show()));
+    let mut lost = vec![];
+    for id in &caps {
+        let t = thresholds(fa_m, fd_cap, 0);
+        let (f, r) = fate(ctx.rng, t);
+        log.push(format!("  CAP #{id} seuils {}/{} jet {} {}", t.0, t.1, roll(r), f.fr()));
+        if f == Fate::Destroyed {
+            ctx.state.remove_unit(*id);
+        }
+        ctx.scratch.caps.remove(id);
+    }
+    for id in &engaged {
+        let t = thresholds(fa_cap, fd_m, 0);
+        let (f, r) = fate(ctx.rng, t);
+        log.push(format!("  #{id} seuils {}/{} jet {} {}", t.0, t.1, roll(r), f.fr()));
+        match f {
+            Fate::Destroyed => {
+                ctx.state.remove_unit(*id);
+                lost.push(*id);
+            }
+            Fate::Retreat => lost.push(*id),
+            Fate::Unaffected => {}
+        }
+    }
+    exposed.retain(|id| !lost.contains(id));
+}
+
+fn sum(ctx: &Ctx, ids: &[UnitId], f: impl Fn(&catalog::Spec) -> i64) -> Rat {
+    let mut r = Rat::zero();
+    for id in ids {
+        if let Some(u) = ctx.state.unit(*id) {
+            r = r.add(Rat::int(f(sp(&u.code))));
+        }
+    }
+    r
+}
+
+/// Σ a with DUAL aircraft halved (they fly a bombing mission).
+fn sum_dual(ctx: &Ctx, ids: &[UnitId]) -> Rat {
+    let mut r = Rat::zero();
+    for id in ids {
+        if let Some(u) = ctx.state.unit(*id) {
+            let s = sp(&u.code);
+            let a = Rat::int(s.aa);
+            r = r.add(if s.has(catalog::DUAL) { a.mul(1, 2) } else { a });
+        }
+    }
+    r
+}
+
+/// Step 3.6 (WWK-93..96): BOMB, BMBC, nuclear drops, DROP, TRSF with escorts.
+pub fn air(ctx: &mut Ctx) {
+    let items = activation(ctx.scratch, ctx.state, |o| {
+        matches!(o, Order::Mil { mission: Mission::Bomb(_) | Mission::Bmbc(_) | Mission::Drop(_) | Mission::Trsf(_), .. })
+            || matches!(o, Order::Mil { mission: Mission::Nuke { target: Target::Zone(_), .. }, sel: Selector::Units(_, c), .. } if sp(c).cat == Cat::Acft)
+    });
+    let escorts_all = activation(ctx.scratch, ctx.state, |o| matches!(o, Order::Escort { .. }));
+    for it in items {
+        let Order::Mil { zone, sel, mission } = &it.order else { continue };
+        let (t, kind) = match mission {
+            Mission::Bomb(t) => (t.clone(), "BOMB"),
+            Mission::Bmbc(t) => (t.clone(), "BMBC"),
+            Mission::Drop(t) => (t.clone(), "DROP"),
+            Mission::Trsf(t) => (t.clone(), "TRSF"),
+            Mission::Nuke { target: Target::Zone(t), .. } => (t.clone(), "NUKE"),
+            _ => continue,
+        };
+        if kind != "TRSF" {
+            if let Err(e) = may_attack(ctx.state, &it.nation, &t) {
+                ctx.scratch.fail(&it, e);
+                continue;
+            }
+        }
+        if kind == "DROP" && ctx.state.count(&it.nation, "ABSE", zone) == 0 {
+            ctx.scratch.fail(&it, "pas de base aérienne");
+            continue;
+        }
+        let d = ctx.state.dist(zone, &t, Mode::Air);
+        let capable: Box<dyn Fn(&catalog::Spec) -> bool> = match kind {
+            "DROP" => Box::new(|s: &catalog::Spec| s.has(catalog::M_DROP)),
+            "TRSF" => Box::new(|s: &catalog::Spec| s.is_air() || s.is_heli()),
+            "NUKE" => Box::new(|s: &catalog::Spec| s.has(catalog::NBOMB)),
+            _ => Box::new(|s: &catalog::Spec| s.has(catalog::M_BOMB)),
+        };
+        let mut ids = select(ctx, &it.nation, zone, sel, capable.as_ref());
+        if ids.is_empty() {
+            ctx.scratch.fail(&it, "aucune unité capable");
+            continue;
+        }
+        let reach = ids
+            .iter()
+            .filter_map(|id| ctx.state.unit(*id))
+            .map(|u| {
+                let s = sp(&u.code);
+                match kind {
+                    "DROP" => s.drop,
+                    "TRSF" => 2 * s.range.max(2),
+                    _ => s.range,
+                }
+            })
+            .min()
+            .unwrap_or(0);
+        if d > reach {
+            for id in &ids {
+                ctx.scratch.ordered.remove(id);
+            }
+            ctx.scratch.fail(&it, format!("hors de portée ({} > {reach})", show_d(d)));
+            continue;
+        }
+        if kind == "TRSF" {
+            if ctx.state.count(&it.nation, "ABSE", &t) == 0 && !ctx.state.units.values().any(|u| u.owner == it.nation && u.at == t && sp(&u.code).carr > 0) {
+                ctx.scratch.fail(&it, format!("pas de base ni de porte-avions en [{t}]"));
+                continue;
+            }
+            for id in &ids {
+                if let Some(u) = ctx.state.unit_mut(*id) {
+                    u.at = t.clone();
+                }
+            }
+            ctx.scratch.set(&it, format!("OK  {} unité(s) transférée(s)", ids.len()));
+            continue;
+        }
+        // Escorts attached to this line.
+        let mut escorts = vec![];
+        for e in escorts_all.iter().filter(|e| e.nation == it.nation && matches!(&e.order, Order::Escort { of, .. } if *of == it.line)) {
+            let Order::Escort { zone: ez, sel: es, .. } = &e.order else { continue };
+            let got = select(ctx, &it.nation, ez, es, &|s| s.has(catalog::M_ESCT));
+            if got.is_empty() {
+                ctx.scratch.fail(e, "aucune escorte disponible");
+            } else {
+                ctx.scratch.ok(e);
+                escorts.extend(got);
+            }
+        }
+        ensure_garrison(ctx, &t);
+        let mut log = vec![format!("== MISSION AÉRIENNE {kind} de [{zone}] sur [{t}] ==")];
+        let path = ctx.state.path(zone, &t, Mode::Air).unwrap_or_default();
+        let last = path.len().saturating_sub(1);
+        for (i, pz) in path.iter().enumerate() {
+            cap_engage(ctx, &it.nation, pz, i == 0 || i == last, &mut ids, &mut escorts, &mut log);
+        }
+        let targets = hostile_targets(ctx, &it.nation, &t, kind == "BMBC");
+        // Advanced DCA (SAM).
+        let sams: Vec<UnitId> = targets.iter().copied().filter(|id| ctx.state.unit(*id).is_some_and(|u| sp(&u.code).has(catalog::SAM))).collect();
+        if kind == "NUKE" && sams.is_empty() {
+            nuke_drop(ctx, &it, &t, &ids, &mut log);
+        }
+        if !sams.is_empty() && !(kind == "DROP" && ids.iter().all(|id| ctx.state.unit(*id).is_some_and(|u| u.code == "HAIR"))) {
+            let fa = sum(ctx, &sams, |s| s.aa);
+            let exposed = if escorts.is_empty() { ids.clone() } else { escorts.clone() };
+            let fd = sum(ctx, &exposed, |s| if s.cat == Cat::Inf { s.d } else { s.land_d() });
+            log.push(format!("  DCA avancée FA {} contre FD {}", fa.show(), fd.show()));
+            for id in exposed {
+                let t2 = thresholds(fa, fd, 0);
+                let (f, r) = fate(ctx.rng, t2);
+                log.push(format!("  #{id} seuils {}/{} jet {} {}", t2.0, t2.1, roll(r), f.fr()));
+                if f != Fate::Unaffected {
+                    if f == Fate::Destroyed || kind == "DROP" {
+                        ctx.state.remove_unit(id);
+                    }
+                    ids.retain(|x| *x != id);
+                    escorts.retain(|x| *x != id);
+                }
+            }
+        }
+        match kind {
+            "NUKE" => {
+                if !sams.is_empty() {
+                    nuke_drop(ctx, &it, &t, &ids, &mut log);
+                }
+            }
+            "DROP" => {
+                for id in &ids {
+                    if let Some(u) = ctx.state.unit_mut(*id) {
+                        u.at = t.clone();
+                    }
+                    ctx.scratch.landed.insert(*id);
+                    ctx.scratch.came_from.insert(*id, zone.clone());
+                }
+                ctx.scratch.invaded.insert(t.clone());
+                log.push(format!("  {} unité(s) parachutée(s) en [{t}]", ids.len()));
+            }
+            _ => {
+                if !ids.is_empty() && !targets.is_empty() {
+                    let alive: Vec<UnitId> = targets.iter().copied().filter(|id| ctx.state.unit(*id).is_some()).collect();
+                    bombing_exchange(ctx, &ids, &alive, kind == "BMBC", &mut log);
+                }
+            }
+        }
+        ctx.scratch.attacked.insert(t.clone());
+        ctx.scratch.ok(&it);
+        notify(ctx, &it.nation, &t, log);
+    }
+}
+
+fn nuke_drop(ctx: &mut Ctx, it: &Item, t: &str, ids: &[UnitId], log: &mut Vec<String>) {
+    let Order::Mil { zone, mission: Mission::Nuke { head, .. }, .. } = &it.order else { return };
+    for id in ids {
+        // Bombs are taken from the base the aircraft flies from.
+        let base = ctx.state.units.values().find(|u| u.owner == it.nation && u.at == *zone && u.code == "ABSE" && u.heads.contains(head)).map(|u| u.id);
+        let Some(b) = base else { continue };
+        if take_heads(ctx, b, head, 1).is_none() {
+            continue;
+        }
+        if ctx.state.unit(*id).is_none() {
+            continue;
+        }
+        log.push(format!("  largage nucléaire {head} par #{id}"));
+        detonate(ctx, &it.nation, t, head, 100, true, false, log);
+    }
+}
+
+/// Step 3.7 (WWK-92): CAPs flying from carriers that move are recalled.
+pub fn cap_recall(ctx: &mut Ctx) {
+    let moving: Vec<String> = activation(ctx.scratch, ctx.state, |o| zone_mil(o, |m| matches!(m, Mission::Move(_) | Mission::Smov(_))))
+        .iter()
+        .filter_map(|i| i.order.zone().map(str::to_string))
+        .collect();
+    let recalled: Vec<UnitId> = ctx
+        .scratch
+        .caps
+        .keys()
+        .copied()
+        .filter(|id| {
+            ctx.state.unit(*id).is_some_and(|u| {
+                moving.contains(&u.at) && ctx.state.kind(&u.at).is_sea() && ctx.state.units.values().any(|c| c.owner == u.owner && c.at == u.at && sp(&c.code).carr > 0 && ctx.scratch.ordered.contains(&c.id))
+            })
+        })
+        .collect();
+    for id in recalled {
+        ctx.scratch.caps.remove(&id);
+    }
+}
+
+/// Land-zone entry check (§5.13 step 5, WWK-33): a zone controlled by a nation
+/// at peace with the mover (not shared with it) is closed.
+pub fn may_enter(st: &State, n: &str, z: &str) -> bool {
+    match &st.zone(z).status {
+        Status::Controlled { by } => by == n || st.diplo(n, by) != Diplo::Peace,
+        Status::Contested { by, .. } => by.iter().all(|b| b == n || st.diplo(n, b) != Diplo::Peace) || by.iter().any(|b| b == n),
+        _ => true,
+    }
+}
+
+fn hostile_present(st: &State, n: &str, z: &str) -> bool {
+    st.units.values().any(|u| u.at == z && u.owner != GUERRILLA && st.hostile(n, &u.owner) && !sp(&u.code).is_base())
+}
+
+/// Step 3.8 (WWK-97): HMOV, with ACAV carrying [I]-type units.
+pub fn hmov(ctx: &mut Ctx) {
+    for it in activation(ctx.scratch, ctx.state, |o| zone_mil(o, |m| matches!(m, Mission::Hmov(_)))) {
+        let Order::Mil { zone, sel, mission: Mission::Hmov(path) } = &it.order else { continue };
+        let dest = path.last().cloned().unwrap_or_default();
+        let ok_end = |z: &str| ctx.state.kind(z) == ZoneKind::Land || ctx.state.units.values().any(|u| u.owner == it.nation && u.at == z && matches!(u.code.as_str(), "CVH" | "AASH"));
+        if !ok_end(&dest) || ctx.state.kind(&dest) == ZoneKind::Mountain {
+            ctx.scratch.fail(&it, "l'arrivée doit être terrestre ou porter un CVH/AASH");
+            continue;
+        }
+        let mut prev = zone.clone();
+        let mut valid = true;
+        for p in path {
+            if !ctx.state.adjacent(&prev, p) || ctx.state.kind(p) == ZoneKind::Mountain {
+                valid = false;
+            }
+            prev = p.clone();
+        }
+        if !valid || !may_enter(ctx.state, &it.nation, &dest) {
+            ctx.scratch.fail(&it, "chemin invalide ou entrée interdite");
+            continue;
+        }
+        let mut ids = select(ctx, &it.nation, zone, sel, &|s| s.has(catalog::M_HMOV) || s.mt == Mt::I);
+        // [I]-type units ride ACAVs, one each.
+        let infantry: Vec<UnitId> = ids.iter().copied().filter(|id| ctx.state.unit(*id).is_some_and(|u| sp(&u.code).mt == Mt::I && !sp(&u.code).has(catalog::M_HMOV))).collect();
+        if !infantry.is_empty() {
+            let acavs: Vec<UnitId> = ctx.state.units.values().filter(|u| u.owner == it.nation && u.at == *zone && u.code == "ACAV" && !ctx.scratch.ordered.contains(&u.id)).map(|u| u.id).take(infantry.len()).collect();
+            if acavs.len() < infantry.len() {
+                for id in &ids {
+                    ctx.scratch.ordered.remove(id);
+                }
+                ctx.scratch.fail(&it, format!("ACAV libres insuffisants ({} pour {})", acavs.len(), infantry.len()));
+                continue;
+            }
+            for a in &acavs {
+                ctx.scratch.ordered.insert(*a);
+            }
+            ids.extend(acavs);
+        }
+        if ids.is_empty() {
+            ctx.scratch.fail(&it, "aucune unité capable");
+            continue;
+        }
+        let mut log = vec![format!("== HMOV de [{zone}] vers [{dest}] ==")];
+        // Interception: 25% per crossed CAP zone; automatic at the end points.
+        let mut full = vec![zone.clone()];
+        full.extend(path.iter().cloned());
+        for (i, z) in full.iter().enumerate() {
+            let endpoint = i == 0 || i == full.len() - 1;
+            let has_cap = ctx.scratch.caps.iter().any(|(id, cz)| cz == z && ctx.state.unit(*id).is_some_and(|u| ctx.state.hostile(&it.nation, &u.owner)));
+            if !has_cap {
+                continue;
+            }
+            if !endpoint {
+                let r = ctx.rng.d(100);
+                if r > 25 {
+                    log.push(format!("  CAP en [{z}] n'intercepte pas (jet {r} > 25)"));
+                    continue;
+                }
+            }
+            let mut helis: Vec<UnitId> = ids.iter().copied().filter(|id| ctx.state.unit(*id).is_some_and(|u| sp(&u.code).is_heli())).collect();
+            let before = helis.clone();
+            cap_engage(ctx, &it.nation, z, endpoint, &mut helis, &mut vec![], &mut log);
+            for h in before.iter().filter(|h| !helis.contains(h)) {
+                if ctx.state.unit(*h).is_none() {
+                    // The carried unit shares its ACAV's fate.
+                    if let Some(inf) = infantry.first().copied() {
+                        let _ = inf;
+                    }
+                }
+                ids.retain(|x| x != h);
+            }
+        }
+        let movers: Vec<UnitId> = ids.into_iter().filter(|id| ctx.state.unit(*id).is_some()).collect();
+        let n_inf = movers.iter().filter(|id| infantry.contains(id)).count();
+        let n_acav = movers.iter().filter(|id| ctx.state.unit(**id).is_some_and(|u| u.code == "ACAV")).count();
+        for (k, id) in movers.iter().enumerate() {
+            let _ = k;
+            if infantry.contains(id) && n_acav < n_inf {
+                continue;
+            }
+            if let Some(u) = ctx.state.unit_mut(*id) {
+                u.at = dest.clone();
+            }
+            ctx.scratch.came_from.insert(*id, zone.clone());
+            if infantry.contains(id) && hostile_present(ctx.state, &it.nation, &dest) {
+                ctx.scratch.landed.insert(*id);
+            }
+        }
+        ctx.scratch.invaded.insert(dest.clone());
+        ctx.scratch.set(&it, format!("OK  {} unité(s) en [{dest}]", movers.len()));
+        if log.len() > 1 {
+            notify(ctx, &it.nation, &dest, log);
+        }
+    }
+}
+
+/// Steps allowed for a unit on MOVE (§5.13 step 1).
+fn steps(u: &Unit) -> usize {
+    let s = sp(&u.code);
+    if u.damaged {
+        return 1;
+    }
+    match s.mt {
+        Mt::I | Mt::H => 1,
+        Mt::V => 2,
+        Mt::Nv => 3,
+        _ => 0,
+    }
+}
+
+/// May a unit of this spec step from `a` into `b`? (terrain, straits, COAST)
+fn can_step(st: &State, n: &str, s: &catalog::Spec, a: &str, b: &str, by_sea: bool) -> bool {
+    if !st.adjacent(a, b) {
+        return false;
+    }
+    let kb = st.kind(b);
+    if kb == ZoneKind::Mountain && !matches!(s.mt, Mt::I) {
+        return false;
+    }
+    if s.is_naval() {
+        let ok = kb.is_sea() || st.zdef(b).is_some_and(|d| d.coastal);
+        if s.has(catalog::COAST) && kb == ZoneKind::Highsea {
+            return false;
+        }
+        return ok && st.strait_open(a, b, n);
+    }
+    if by_sea || s.has(catalog::AMPHI) {
+        return (kb.is_sea() || kb == ZoneKind::Land) && st.strait_open(a, b, n);
+    }
+    kb == ZoneKind::Land || (kb == ZoneKind::Mountain && s.mt == Mt::I)
+}
+
+/// Step 3.9 (WWK-98, WWK-99, WWK-33): MOVE with blocking, land and naval
+/// transport, straits and the war check.
+pub fn movement(ctx: &mut Ctx) {
+    for it in activation(ctx.scratch, ctx.state, |o| zone_mil(o, |m| matches!(m, Mission::Move(_)))) {
+        let Order::Mil { zone, sel, mission: Mission::Move(path) } = &it.order else { continue };
+        let n = it.nation.clone();
+        let ids = select(ctx, &n, zone, sel, &|s| matches!(s.mt, Mt::I | Mt::V | Mt::Nv | Mt::H));
+        if ids.is_empty() {
+            ctx.scratch.fail(&it, "aucune unité disponible");
+            continue;
+        }
+        let taco = ctx.state.zone(zone).taco.contains(&n);
+        // Naval transport available: land units with a TLS/MSLC/AASH/HVCR here.
+        let naval_lift = ctx.state.units.values().any(|u| u.owner == n && u.at == *zone && (matches!(u.code.as_str(), "TLS" | "MSLC" | "AASH" | "HVCR")));
+        // Land transports for infantry with 2-step paths.
+        let mut vehicles: Vec<UnitId> = ctx
+            .state
+            .units
+            .values()
+            .filter(|u| u.owner == n && u.at == *zone && sp(&u.code).trn > 0 && sp(&u.code).is_land() && (ids.contains(&u.id) || !ctx.scratch.ordered.contains(&u.id)))
+            .map(|u| u.id)
+            .collect();
+        vehicles.sort_by_key(|id| ctx.state.unit(*id).map(|u| (u.code.clone(), u.id)));
+        let mut seats = 0usize;
+        let mut moved = 0;
+        let mut stopped = vec![];
+        let mut carried = vec![];
+        let inf_needing: Vec<UnitId> = ids.iter().copied().filter(|id| ctx.state.unit(*id).is_some_and(|u| sp(&u.code).mt == Mt::I)).collect();
+        if path.len() >= 2 && !inf_needing.is_empty() {
+            for v in &vehicles {
+                if seats >= inf_needing.len() {
+                    break;
+                }
+                ctx.scratch.ordered.insert(*v);
+                seats += 2;
+                carried.push(*v);
+            }
+        }
+        let mut group: Vec<UnitId> = ids.clone();
+        for v in &carried {
+            if !group.contains(v) {
+                group.push(*v);
+            }
+        }
+        let mut infantry_rides = seats;
+        for id in group {
+            let Some(u) = ctx.state.unit(id).cloned() else { continue };
+            let s = sp(&u.code);
+            let by_sea = s.is_land() && naval_lift && path.iter().any(|p| ctx.state.kind(p).is_sea());
+            let mut allowed = steps(&u);
+            if s.mt == Mt::I && path.len() >= 2 && infantry_rides > 0 {
+                infantry_rides -= 1;
+                allowed = 2;
+            }
+            if by_sea {
+                allowed = 3.max(allowed);
+            }
+            let mut at = zone.clone();
+            let mut blocked_at = None;
+            for (i, p) in path.iter().enumerate() {
+                if i >= allowed {
+                    break;
+                }
+                if !can_step(ctx.state, &n, s, &at, p, by_sea) {
+                    blocked_at = Some(format!("passage impossible vers [{p}]"));
+                    break;
+                }
+                if ctx.state.kind(p) == ZoneKind::Land && !may_enter(ctx.state, &n, p) {
+                    blocked_at = Some(format!("[{p}] tenue par une nation en paix"));
+                    break;
+                }
+                if ctx.state.kind(p) == ZoneKind::Land && ctx.state.zone(p).status == Status::Neutral && !s.is_naval() {
+                    ensure_garrison(ctx, p);
+                }
+                at = p.clone();
+                // Blocking (§5.13 step 4): vehicles and ships only.
+                let blockable = matches!(s.mt, Mt::V | Mt::Nv) && !u.at.starts_with('@');
+                if blockable && i + 1 < path.len().min(allowed) && hostile_present(ctx.state, &n, p) {
+                    let b = ctx.state.units.values().filter(|x| x.at == *p && x.owner != GUERRILLA && ctx.state.hostile(&n, &x.owner) && !sp(&x.code).is_base()).count();
+                    let pinned = ctx.state.units.values().filter(|x| x.at == *p && x.owner == n && sp(&x.code).cat == Cat::Inf).count();
+                    if b > pinned {
+                        let r = ctx.rng.d(100);
+                        if r <= 50 {
+                            stopped.push(format!("#{id} {} bloqué en [{p}] (jet {r})", u.code));
+                            break;
+                        }
+                    }
+                }
+            }
+            if let Some(why) = blocked_at {
+                if at == *zone {
+                    stopped.push(format!("#{id} {} : {why}", u.code));
+                    continue;
+                }
+            }
+            if at != *zone {
+                if let Some(x) = ctx.state.unit_mut(id) {
+                    x.at = at.clone();
+                }
+                ctx.scratch.came_from.insert(id, zone.clone());
+                moved += 1;
+                if taco {
+                    ctx.scratch.taco_units.insert(id);
+                }
+                if hostile_present(ctx.state, &n, &at) || !ctx.state.zone(&at).status.parties().iter().any(|p| ctx.state.friendly(&n, p)) {
+                    ctx.scratch.invaded.insert(at.clone());
+                    if by_sea && s.is_land() && hostile_present(ctx.state, &n, &at) {
+                        ctx.scratch.landed.insert(id);
+                    }
+                }
+            }
+        }
+        if moved == 0 {
+            ctx.scratch.fail(&it, if stopped.is_empty() { "aucun mouvement".to_string() } else { stopped.join(" ; ") });
+        } else if stopped.is_empty() {
+            ctx.scratch.set(&it, format!("OK  {moved} unité(s) déplacée(s)"));
+        } else {
+            ctx.scratch.set(&it, format!("OK  {moved} unité(s) déplacée(s) ; {}", stopped.join(" ; ")));
+        }
+    }
+}
+
+/// Step 3.11 (WWK-96): aircraft whose base is gone make an emergency transfer
+/// to the nearest own base within R − 1, or are lost; CAPs end.
+pub fn return_to_base(ctx: &mut Ctx) {
+    ctx.scratch.caps.clear();
+    let planes: Vec<Unit> = ctx.state.units.values().filter(|u| sp(&u.code).cat == Cat::Acft && !u.at.starts_with('@')).cloned().collect();
+    for p in planes {
+        let based = ctx.state.count(&p.owner, "ABSE", &p.at) > 0 || ctx.state.units.values().any(|c| c.owner == p.owner && c.at == p.at && sp(&c.code).carr > 0);
+        if based {
+            continue;
+        }
+        let r = sp(&p.code).range.saturating_sub(1);
+        let mut bases: Vec<(u32, String)> = ctx
+            .state
+            .units
+            .values()
+            .filter(|b| b.owner == p.owner && (b.code == "ABSE" || sp(&b.code).carr > 0) && !b.at.starts_with('#'))
+            .map(|b| (ctx.state.dist(&p.at, &b.at, Mode::Air), b.at.clone()))
+            .filter(|(d, _)| *d <= r)
+            .collect();
+        bases.sort();
+        match bases.first() {
+            Some((_, z)) if !ctx.scratch.retreated.contains(&p.id) => {
+                let z = z.clone();
+                if let Some(u) = ctx.state.unit_mut(p.id) {
+                    u.at = z.clone();
+                }
+                ev(ctx, to_nation(&p.owner), Sec::Combat, format!("Transfert d'urgence : #{} {} de [{}] vers [{z}]", p.id, p.code, p.at));
+            }
+            _ => {
+                ctx.state.remove_unit(p.id);
+                ev(ctx, to_nation(&p.owner), Sec::Combat, format!("#{} {} sans base en [{}] : perdu", p.id, p.code, p.at));
+            }
+        }
+    }
+}

@@ -1,0 +1,615 @@
+//! The game state (spec §2): global state, nations, zones, units, diplomacy.
+//!
+//! Everything is `BTreeMap`/`Vec` so that serialisation and iteration are
+//! deterministic. The same structure, written as TOML, is the "full position"
+//! a GM can load to resume a game (every field has a serde default, so a
+//! position only needs what differs from an empty game).
+
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+pub type NationCode = String;
+pub type ZoneCode = String;
+pub type UnitId = u32;
+
+/// Owner tag of the neutral forces and of guerrillas (not nations, §2.3).
+pub const NEUTRAL: &str = "NEUTRE";
+pub const GUERRILLA: &str = "GUERILLA";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Field {
+    I,
+    V,
+    A,
+    Nv,
+    N,
+    L,
+}
+
+impl Field {
+    pub const ALL: [Field; 6] = [Field::I, Field::V, Field::A, Field::Nv, Field::N, Field::L];
+    pub fn label(self) -> &'static str {
+        match self {
+            Field::I => "I",
+            Field::V => "V",
+            Field::A => "A",
+            Field::Nv => "Nv",
+            Field::N => "N",
+            Field::L => "L",
+        }
+    }
+    pub fn parse(s: &str) -> Option<Field> {
+        match s.to_ascii_uppercase().as_str() {
+            "I" => Some(Field::I),
+            "V" => Some(Field::V),
+            "A" => Some(Field::A),
+            "NV" => Some(Field::Nv),
+            "N" => Some(Field::N),
+            "L" => Some(Field::L),
+            _ => None,
+        }
+    }
+    pub fn idx(self) -> usize {
+        self as usize
+    }
+}
+
+/// Technology levels 0..100 in the six fields (§2.6).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tech {
+    #[serde(rename = "I", default)]
+    pub i: i32,
+    #[serde(rename = "V", default)]
+    pub v: i32,
+    #[serde(rename = "A", default)]
+    pub a: i32,
+    #[serde(rename = "Nv", default)]
+    pub nv: i32,
+    #[serde(rename = "N", default)]
+    pub n: i32,
+    #[serde(rename = "L", default)]
+    pub l: i32,
+}
+
+impl Tech {
+    pub fn get(&self, f: Field) -> i32 {
+        match f {
+            Field::I => self.i,
+            Field::V => self.v,
+            Field::A => self.a,
+            Field::Nv => self.nv,
+            Field::N => self.n,
+            Field::L => self.l,
+        }
+    }
+    pub fn set(&mut self, f: Field, v: i32) {
+        let v = v.clamp(0, 100);
+        match f {
+            Field::I => self.i = v,
+            Field::V => self.v = v,
+            Field::A => self.a = v,
+            Field::Nv => self.nv = v,
+            Field::N => self.n = v,
+            Field::L => self.l = v,
+        }
+    }
+    /// Sum of the five military fields (L excluded, §2.6).
+    pub fn sum5(&self) -> i64 {
+        i64::from(self.i + self.v + self.a + self.nv + self.n)
+    }
+}
+
+/// The six raw materials (§2.5), in canonical order N M P O F U.
+pub const RES: [char; 6] = ['N', 'M', 'P', 'O', 'F', 'U'];
+
+/// A zone's reserve for one nation: ec and stocks (§2.4 `ledger`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ledger {
+    #[serde(default)]
+    pub ec: i64,
+    #[serde(rename = "N", default)]
+    pub n: i64,
+    #[serde(rename = "M", default)]
+    pub m: i64,
+    #[serde(rename = "P", default)]
+    pub p: i64,
+    #[serde(rename = "O", default)]
+    pub o: i64,
+    #[serde(rename = "F", default)]
+    pub f: i64,
+    #[serde(rename = "U", default)]
+    pub u: i64,
+}
+
+impl Ledger {
+    pub fn res(&self, r: char) -> i64 {
+        match r {
+            'N' => self.n,
+            'M' => self.m,
+            'P' => self.p,
+            'O' => self.o,
+            'F' => self.f,
+            'U' => self.u,
+            _ => self.ec,
+        }
+    }
+    pub fn res_mut(&mut self, r: char) -> &mut i64 {
+        match r {
+            'N' => &mut self.n,
+            'M' => &mut self.m,
+            'P' => &mut self.p,
+            'O' => &mut self.o,
+            'F' => &mut self.f,
+            'U' => &mut self.u,
+            _ => &mut self.ec,
+        }
+    }
+    pub fn add(&mut self, o: &Ledger) {
+        self.ec += o.ec;
+        for r in RES {
+            *self.res_mut(r) += o.res(r);
+        }
+    }
+    /// `F5 N2 M0 P1 O0 U0` (§8.2).
+    pub fn stock_line(&self) -> String {
+        format!("F{} N{} M{} P{} O{} U{}", self.f, self.n, self.m, self.p, self.o, self.u)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum ZoneKind {
+    #[default]
+    Land,
+    Sea,
+    Highsea,
+    Innersea,
+    Mountain,
+}
+
+impl ZoneKind {
+    pub fn is_sea(self) -> bool {
+        matches!(self, ZoneKind::Sea | ZoneKind::Highsea | ZoneKind::Innersea)
+    }
+}
+
+/// Static map data of a zone (§2.4, §10.2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct ZoneDef {
+    pub code: ZoneCode,
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub kind: ZoneKind,
+    #[serde(default)]
+    pub coastal: bool,
+    #[serde(default)]
+    pub symbols: Vec<char>,
+    #[serde(default)]
+    pub capital_symbol: bool,
+    #[serde(default)]
+    pub adjacent: Vec<ZoneCode>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Link {
+    pub a: ZoneCode,
+    pub b: ZoneCode,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub requires: Option<ZoneCode>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Map {
+    #[serde(default, rename = "zone")]
+    pub zones: Vec<ZoneDef>,
+    #[serde(default, rename = "crossing")]
+    pub crossings: Vec<Link>,
+    #[serde(default, rename = "strait")]
+    pub straits: Vec<Link>,
+}
+
+/// Zone control status (§2.4).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Status {
+    #[default]
+    Neutral,
+    Controlled { by: NationCode },
+    Shared { by: Vec<NationCode> },
+    Contested { by: Vec<NationCode>, holder: Option<NationCode> },
+}
+
+impl Status {
+    pub fn controller(&self) -> Option<&str> {
+        match self {
+            Status::Controlled { by } => Some(by),
+            _ => None,
+        }
+    }
+    /// Nations with a stake: controller, sharers or contestants.
+    pub fn parties(&self) -> Vec<NationCode> {
+        match self {
+            Status::Neutral => vec![],
+            Status::Controlled { by } => vec![by.clone()],
+            Status::Shared { by } | Status::Contested { by, .. } => by.clone(),
+        }
+    }
+    pub fn controls_or_shares(&self, n: &str) -> bool {
+        match self {
+            Status::Controlled { by } => by == n,
+            Status::Shared { by } => by.iter().any(|x| x == n),
+            _ => false,
+        }
+    }
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Status::Neutral => "[NEUT]",
+            Status::Controlled { .. } => "[CTRL]",
+            Status::Shared { .. } => "[SHRD]",
+            Status::Contested { .. } => "[CONT]",
+        }
+    }
+}
+
+/// Dynamic state of one zone (§2.4).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct ZoneState {
+    #[serde(default)]
+    pub status: Status,
+    /// One ledger per nation holding stock here (D-69).
+    #[serde(default)]
+    pub ledgers: BTreeMap<NationCode, Ledger>,
+    #[serde(default)]
+    pub ce: i64,
+    #[serde(default)]
+    pub infiltration: BTreeMap<NationCode, i64>,
+    /// Stored neutral garrison (unit codes) once generated (§5.15).
+    #[serde(default)]
+    pub garrison: Option<Vec<String>>,
+    #[serde(default)]
+    pub irradiated_until: u32,
+    #[serde(default)]
+    pub tacd: BTreeSet<NationCode>,
+    #[serde(default)]
+    pub taco: BTreeSet<NationCode>,
+    /// Nations whose PG failed here: their L counts −10 until the next CE upgrade.
+    #[serde(default)]
+    pub pg_malus: BTreeSet<NationCode>,
+    /// Nations that acquired the zone this turn (for SHARED decisions).
+    #[serde(default)]
+    pub guerrilla_free_turns: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Diplo {
+    #[default]
+    Peace,
+    War,
+    Allied,
+}
+
+/// A unit instance (§2.7). `at` is a zone code, `#TTNN` for space, or `@<id>`
+/// for cargo of unit `id`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unit {
+    pub id: UnitId,
+    pub owner: NationCode,
+    pub code: String,
+    pub at: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub army: Option<String>,
+    #[serde(default)]
+    pub damaged: bool,
+    /// ABMP shots left (10 at build).
+    #[serde(default)]
+    pub ammo: u32,
+    #[serde(default)]
+    pub built: u32,
+    /// Loaded warheads (codes), for launchers, ABSE and NBOMB aircraft.
+    #[serde(default)]
+    pub heads: Vec<String>,
+    /// PROC output type.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub res: Option<char>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Options {
+    #[serde(default)]
+    pub economy_restored: bool,
+    #[serde(default)]
+    pub soylent_green: bool,
+    #[serde(default)]
+    pub ai: bool,
+    /// Advance declarations (D-78).
+    #[serde(default)]
+    pub want_green: bool,
+    #[serde(default)]
+    pub want_ai: bool,
+    /// The window closed for good.
+    #[serde(default)]
+    pub green_lost: bool,
+    #[serde(default)]
+    pub ai_lost: bool,
+    /// Turn of the report that first showed L ≥ 60 / 80.
+    #[serde(default)]
+    pub green_seen: Option<u32>,
+    #[serde(default)]
+    pub ai_seen: Option<u32>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Nation {
+    pub code: NationCode,
+    #[serde(default)]
+    pub name: String,
+    /// The daemon's player id playing this nation.
+    #[serde(default)]
+    pub player: String,
+    #[serde(default)]
+    pub tech: Tech,
+    pub specialty: Field,
+    #[serde(default)]
+    pub weaknesses: Vec<Field>,
+    /// Standing research weights in field order I V A Nv N L.
+    #[serde(default = "default_weights")]
+    pub research: [i64; 6],
+    #[serde(default)]
+    pub treasury: i64,
+    #[serde(default)]
+    pub options: Options,
+    #[serde(default)]
+    pub vp: i64,
+    #[serde(default)]
+    pub superpower: bool,
+    /// Consecutive turns ending with ≥ 7 capitals.
+    #[serde(default)]
+    pub capital_streak: u32,
+    #[serde(default = "yes")]
+    pub active: bool,
+    #[serde(default)]
+    pub home: ZoneCode,
+}
+
+fn default_weights() -> [i64; 6] {
+    [1, 1, 1, 1, 1, 1]
+}
+fn yes() -> bool {
+    true
+}
+
+/// Rules parameters (§10.2), every [P] number with its default.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Params {
+    pub local_orders_per_zone: usize,
+    pub ai_capital_extra_orders: usize,
+    pub national_actions: usize,
+    pub vp_tech_divisor: i64,
+    pub espionage_literal_signs: bool,
+    pub ce_cap: i64,
+    pub irradiation_turns: u32,
+    pub capital_min_factories: usize,
+    pub max_turns: u32,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            local_orders_per_zone: 5,
+            ai_capital_extra_orders: 1,
+            national_actions: 3,
+            vp_tech_divisor: 5,
+            espionage_literal_signs: false,
+            ce_cap: 20,
+            irradiation_turns: 3,
+            capital_min_factories: 16,
+            max_turns: 60,
+        }
+    }
+}
+
+/// Market closures (§7.2.5).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Market {
+    #[serde(default)]
+    pub closed_until: u32,
+    #[serde(default)]
+    pub closed_for: BTreeMap<NationCode, u32>,
+    #[serde(default)]
+    pub first_nuke_used: bool,
+    #[serde(default)]
+    pub first_strategic_used: bool,
+}
+
+/// The whole game state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Default)]
+pub struct State {
+    #[serde(default)]
+    pub game_id: String,
+    /// Last resolved turn (0 after setup).
+    #[serde(default)]
+    pub turn: u32,
+    #[serde(default)]
+    pub params: Params,
+    #[serde(default)]
+    pub map: Map,
+    #[serde(default)]
+    pub zones: BTreeMap<ZoneCode, ZoneState>,
+    #[serde(default)]
+    pub nations: BTreeMap<NationCode, Nation>,
+    /// Pairs "AAA-BBB" (codes sorted) not at peace.
+    #[serde(default)]
+    pub diplomacy: BTreeMap<String, Diplo>,
+    #[serde(default)]
+    pub units: BTreeMap<String, Unit>,
+    #[serde(default)]
+    pub next_id: UnitId,
+    #[serde(default)]
+    pub market: Market,
+    /// Launch serial within the current turn.
+    #[serde(default)]
+    pub launches: BTreeMap<String, u32>,
+    /// Set when an end condition holds.
+    #[serde(default)]
+    pub winner: Option<Vec<NationCode>>,
+    #[serde(default)]
+    pub ended: bool,
+}
+
+pub fn pair_key(a: &str, b: &str) -> String {
+    if a <= b {
+        format!("{a}-{b}")
+    } else {
+        format!("{b}-{a}")
+    }
+}
+
+impl State {
+    pub fn zdef(&self, z: &str) -> Option<&ZoneDef> {
+        self.map.zones.iter().find(|d| d.code == z)
+    }
+    pub fn is_zone(&self, z: &str) -> bool {
+        self.zdef(z).is_some()
+    }
+    pub fn zone(&self, z: &str) -> &ZoneState {
+        static EMPTY: std::sync::OnceLock<ZoneState> = std::sync::OnceLock::new();
+        self.zones.get(z).unwrap_or_else(|| EMPTY.get_or_init(ZoneState::default))
+    }
+    pub fn zone_mut(&mut self, z: &str) -> &mut ZoneState {
+        self.zones.entry(z.to_string()).or_default()
+    }
+    pub fn diplo(&self, a: &str, b: &str) -> Diplo {
+        if a == b {
+            return Diplo::Allied;
+        }
+        self.diplomacy.get(&pair_key(a, b)).copied().unwrap_or_default()
+    }
+    pub fn set_diplo(&mut self, a: &str, b: &str, d: Diplo) {
+        let k = pair_key(a, b);
+        if d == Diplo::Peace {
+            self.diplomacy.remove(&k);
+        } else {
+            self.diplomacy.insert(k, d);
+        }
+    }
+    pub fn ally_of(&self, n: &str) -> Option<NationCode> {
+        self.nations
+            .keys()
+            .find(|m| m.as_str() != n && self.diplo(n, m) == Diplo::Allied)
+            .cloned()
+    }
+    /// Hostility between two owners (nations, NEUTRE, GUERILLA) (§5.2).
+    pub fn hostile(&self, a: &str, b: &str) -> bool {
+        if a == b {
+            return false;
+        }
+        let an = self.nations.contains_key(a);
+        let bn = self.nations.contains_key(b);
+        if !an || !bn {
+            return true;
+        }
+        self.diplo(a, b) == Diplo::War
+    }
+    pub fn friendly(&self, a: &str, b: &str) -> bool {
+        a == b || (self.nations.contains_key(a) && self.diplo(a, b) == Diplo::Allied)
+    }
+    pub fn add_unit(&mut self, owner: &str, code: &str, at: &str) -> UnitId {
+        self.next_id += 1;
+        let id = self.next_id;
+        let ammo = if code == "ABMP" { 10 } else { 0 };
+        self.units.insert(
+            ukey(id),
+            Unit {
+                id,
+                owner: owner.to_string(),
+                code: code.to_string(),
+                at: at.to_string(),
+                army: None,
+                damaged: false,
+                ammo,
+                built: self.turn,
+                heads: vec![],
+                res: None,
+            },
+        );
+        id
+    }
+    pub fn unit(&self, id: UnitId) -> Option<&Unit> {
+        self.units.get(&ukey(id))
+    }
+    pub fn unit_mut(&mut self, id: UnitId) -> Option<&mut Unit> {
+        self.units.get_mut(&ukey(id))
+    }
+    /// Remove a unit with everything it carries (§7.4: "with everything they carry").
+    pub fn remove_unit(&mut self, id: UnitId) -> Vec<Unit> {
+        let mut out = vec![];
+        if let Some(u) = self.units.remove(&ukey(id)) {
+            out.push(u);
+            let cargo: Vec<UnitId> =
+                self.units.values().filter(|c| c.at == format!("@{id}")).map(|c| c.id).collect();
+            for c in cargo {
+                out.extend(self.remove_unit(c));
+            }
+        }
+        out
+    }
+    /// The zone a unit is in (its carrier's zone for cargo; None in space).
+    pub fn unit_zone(&self, id: UnitId) -> Option<String> {
+        let u = self.unit(id)?;
+        if let Some(c) = u.at.strip_prefix('@') {
+            return self.unit_zone(c.parse().ok()?);
+        }
+        if u.at.starts_with('#') {
+            return None;
+        }
+        Some(u.at.clone())
+    }
+    /// Units standing directly in zone `z` (not in cargo, not in space).
+    pub fn units_in(&self, z: &str) -> Vec<&Unit> {
+        self.units.values().filter(|u| u.at == z).collect()
+    }
+    pub fn count(&self, owner: &str, code: &str, z: &str) -> usize {
+        self.units.values().filter(|u| u.owner == owner && u.code == code && u.at == z).count()
+    }
+    pub fn factories(&self, owner: &str, z: &str) -> usize {
+        self.count(owner, "FAC", z)
+    }
+    pub fn is_capital(&self, n: &str, z: &str) -> bool {
+        self.zone(z).status.controller() == Some(n)
+            && self.factories(n, z) >= self.params.capital_min_factories
+    }
+    pub fn capitals(&self, n: &str) -> Vec<ZoneCode> {
+        self.zones.keys().filter(|z| self.is_capital(n, z)).cloned().collect()
+    }
+    pub fn nation_of_player(&self, p: &str) -> Option<&Nation> {
+        self.nations.values().find(|n| n.player == p)
+    }
+    pub fn ledger(&self, n: &str, z: &str) -> Ledger {
+        self.zone(z).ledgers.get(n).copied().unwrap_or_default()
+    }
+    pub fn ledger_mut(&mut self, n: &str, z: &str) -> &mut Ledger {
+        self.zone_mut(z).ledgers.entry(n.to_string()).or_default()
+    }
+    /// Zones a nation controls / shares.
+    pub fn controlled(&self, n: &str) -> Vec<ZoneCode> {
+        self.zones.iter().filter(|(_, s)| s.status.controller() == Some(n)).map(|(z, _)| z.clone()).collect()
+    }
+    pub fn shared(&self, n: &str) -> Vec<ZoneCode> {
+        self.zones
+            .iter()
+            .filter(|(_, s)| matches!(&s.status, Status::Shared { by } if by.iter().any(|x| x == n)))
+            .map(|(z, _)| z.clone())
+            .collect()
+    }
+    pub fn space_label(&self, u: &Unit) -> String {
+        u.at.clone()
+    }
+}
+
+pub fn ukey(id: UnitId) -> String {
+    format!("{id:06}")
+}

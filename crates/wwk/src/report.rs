@@ -1,0 +1,214 @@
+//! Turn reports (spec §8): per-nation text in the rulebook's notation, in
+//! French, honouring fog of war. A nation sees its own state, the zones it
+//! controls, shares or contests (S l.571), the zones where its units stand,
+//! public news and the results of its own reconnaissance and espionage. The
+//! spectator sees public news and the map's control; the GM sees everything.
+
+use crate::catalog::sp;
+use crate::model::*;
+use crate::turn::{Event, Sec};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+fn units_line(st: &State, owner: &str, z: &str) -> String {
+    let mut loose: BTreeMap<String, usize> = BTreeMap::new();
+    let mut armies: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
+    let mut bases = vec![];
+    for u in st.units.values().filter(|u| u.owner == owner && u.at == z) {
+        let s = sp(&u.code);
+        if s.is_base() {
+            if u.code == "FAC" {
+                continue;
+            }
+            let mut b = u.code.clone();
+            if !u.heads.is_empty() {
+                b.push_str(&format!("({})", u.heads.join(",")));
+            }
+            bases.push(b);
+            continue;
+        }
+        let mut code = u.code.clone();
+        if u.damaged {
+            code.push('*');
+        }
+        if !u.heads.is_empty() {
+            code = format!("{}({})", code, u.heads.join(","));
+        }
+        match &u.army {
+            Some(a) => *armies.entry(a.clone()).or_default().entry(code).or_default() += 1,
+            None => *loose.entry(code).or_default() += 1,
+        }
+    }
+    let mut parts: Vec<String> = loose.iter().map(|(c, k)| format!("{k} {c}")).collect();
+    for (a, m) in armies {
+        parts.push(format!("{a}{{{}}}", m.iter().map(|(c, k)| format!("{k} {c}")).collect::<Vec<_>>().join(",")));
+    }
+    let mut s = String::new();
+    if !parts.is_empty() {
+        s.push_str(&format!("  Unités {}\n", parts.join(", ")));
+    }
+    if !bases.is_empty() {
+        s.push_str(&format!("  Bases {}\n", bases.join(", ")));
+    }
+    s
+}
+
+fn status_text(st: &State, z: &str) -> String {
+    let zs = st.zone(z);
+    let mut s = zs.status.tag().to_string();
+    match &zs.status {
+        Status::Controlled { by } => {
+            s.push_str(&format!(" {by}"));
+            if st.is_capital(by, z) {
+                s.push_str("[CAPITAL]");
+            }
+        }
+        Status::Shared { by } => s.push_str(&format!(" {}", by.join("+"))),
+        Status::Contested { by, holder } => s.push_str(&format!(" {} (défenseur {})", by.join("+"), holder.clone().unwrap_or_else(|| NEUTRAL.into()))),
+        Status::Neutral => {}
+    }
+    if zs.irradiated_until >= st.turn && zs.irradiated_until > 0 {
+        s.push_str("[IRR]");
+    }
+    if st.units.values().any(|u| u.owner == GUERRILLA && u.at == z) {
+        s.push_str("[GUE]");
+    }
+    s
+}
+
+pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> String {
+    let mut o = String::new();
+    let head = match viewer {
+        Some(n) => format!("nation={n} ({})", st.nations.get(n).map(|x| x.name.as_str()).unwrap_or("")),
+        None if gm => "arbitre".into(),
+        None => "spectateur".into(),
+    };
+    let _ = writeln!(o, "WWK RAPPORT DE TOUR  partie={}  tour={}  {head}", st.game_id, st.turn);
+    let sees = |e: &Event| gm || e.visible(viewer);
+    if let Some(n) = viewer.and_then(|n| st.nations.get(n)) {
+        let t = n.tech;
+        let tag = |f: Field| if f == n.specialty { "(S)" } else if n.weaknesses.contains(&f) { "(W)" } else { "" };
+        let _ = writeln!(o, "== NATION ==");
+        let _ = writeln!(
+            o,
+            "Tech  I {}{} V {}{} A {}{} Nv {}{} N {}{} L {}{}   moyenne({})={}",
+            t.i, tag(Field::I), t.v, tag(Field::V), t.a, tag(Field::A), t.nv, tag(Field::Nv), t.n, tag(Field::N), t.l, tag(Field::L),
+            st.params.vp_tech_divisor,
+            crate::combat::Rat::int(t.sum5()).mul(1, st.params.vp_tech_divisor).show()
+        );
+        let mut opts = vec![];
+        if n.options.economy_restored {
+            opts.push("Economie Redressée");
+        }
+        if n.options.soylent_green {
+            opts.push("Soleil Vert");
+        }
+        if n.options.ai {
+            opts.push("IA");
+        }
+        let _ = writeln!(
+            o,
+            "PV {}   Statut: {}   Trésor {}ec   Options: {}",
+            n.vp,
+            if n.superpower { "superpuissance" } else { "-" },
+            n.treasury,
+            if opts.is_empty() { "-".to_string() } else { opts.join(", ") }
+        );
+        let mut war = vec![];
+        let mut ally = vec![];
+        for m in st.nations.keys().filter(|m| *m != &n.code) {
+            match st.diplo(&n.code, m) {
+                Diplo::War => war.push(format!("[{m}]")),
+                Diplo::Allied => ally.push(format!("[{m}]")),
+                Diplo::Peace => {}
+            }
+        }
+        let _ = writeln!(o, "Diplomatie: GUERRE {}  ALLIÉ {}", if war.is_empty() { "-".into() } else { war.join(" ") }, if ally.is_empty() { "-".into() } else { ally.join(" ") });
+        let closed = crate::admin::market_closed_for(st, &n.code, st.turn + 1);
+        let _ = writeln!(o, "Marché: {}", if closed { "fermé" } else { "ouvert" });
+    }
+    let mut sections: BTreeMap<Sec, Vec<&str>> = BTreeMap::new();
+    for e in events.iter().filter(|e| sees(e)) {
+        sections.entry(e.sec).or_default().push(&e.text);
+    }
+    let title = |s: Sec| match s {
+        Sec::News => "NOUVELLES DU MONDE",
+        Sec::Diplo => "DIPLOMATIE",
+        Sec::Orders => "ORDRES",
+        Sec::Economy => "ÉCONOMIE",
+        Sec::Combat => "COMBATS",
+        Sec::Espionage => "ESPIONNAGE",
+        Sec::Recon => "RECONNAISSANCE",
+        Sec::Research => "RECHERCHE",
+    };
+    for (sec, lines) in &sections {
+        if *sec == Sec::Economy || *sec == Sec::Combat || *sec == Sec::Espionage || *sec == Sec::Recon || *sec == Sec::Research {
+            continue;
+        }
+        let _ = writeln!(o, "== {} ==", title(*sec));
+        for l in lines {
+            let _ = writeln!(o, "{l}");
+        }
+    }
+    // Zones: those the viewer holds, shares, contests or has units in.
+    let _ = writeln!(o, "== ZONES ==");
+    for d in &st.map.zones {
+        let z = &d.code;
+        let zs = st.zone(z);
+        let visible = match viewer {
+            _ if gm => true,
+            None => zs.status != Status::Neutral,
+            Some(n) => zs.status.parties().iter().any(|p| p == n) || st.units.values().any(|u| u.owner == n && st.unit_zone(u.id).as_deref() == Some(z)),
+        };
+        if !visible {
+            continue;
+        }
+        let syms: String = d.symbols.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ");
+        let _ = writeln!(o, "[{z}] {}  {}  symboles {}", d.name, status_text(st, z), if syms.is_empty() { "-".into() } else { syms });
+        let owners: Vec<String> = match viewer {
+            Some(n) if !gm => vec![n.to_string()],
+            _ if gm => {
+                let mut v: Vec<String> = st.units.values().filter(|u| u.at == *z).map(|u| u.owner.clone()).collect();
+                v.extend(zs.ledgers.keys().cloned());
+                v.sort();
+                v.dedup();
+                v
+            }
+            _ => vec![],
+        };
+        for n in owners {
+            if let Some(l) = zs.ledgers.get(&n) {
+                let fac = st.factories(&n, z);
+                let ce = if zs.status.parties().contains(&n) { format!("  CE {}", zs.ce) } else { String::new() };
+                let _ = writeln!(o, "  {n} Stock {}ec {}  usines {fac}{ce}", l.ec, l.stock_line());
+            }
+            let ul = units_line(st, &n, z);
+            if !ul.is_empty() {
+                if gm {
+                    let _ = write!(o, "  {n}:\n");
+                }
+                o.push_str(&ul);
+            }
+        }
+    }
+    for (sec, lines) in &sections {
+        if !matches!(sec, Sec::Economy | Sec::Combat | Sec::Espionage | Sec::Recon | Sec::Research) {
+            continue;
+        }
+        let _ = writeln!(o, "== {} ==", title(*sec));
+        for l in lines {
+            let _ = writeln!(o, "{l}");
+        }
+    }
+    let space: Vec<&Unit> = st.units.values().filter(|u| u.at.starts_with('#') && (gm || viewer == Some(u.owner.as_str()))).collect();
+    if !space.is_empty() {
+        let _ = writeln!(o, "== ESPACE ==");
+        for u in space {
+            let _ = writeln!(o, "{} {} {}", u.at, u.code, if u.heads.is_empty() { String::new() } else { format!("({})", u.heads.join(",")) });
+        }
+    }
+    if let Some(w) = &st.winner {
+        let _ = writeln!(o, "== FIN ==\nVainqueur(s) : {}", w.join(", "));
+    }
+    o
+}

@@ -1,0 +1,368 @@
+//! Game creation (§2.2, §10.2): built-in scenarios, scenario TOML and full
+//! positions.
+//!
+//! Three sources, in this order of precedence:
+//! * `position` (inline table) or `files["position_file"]`: a full saved
+//!   position, the serde form of [`State`] written in TOML (every field has a
+//!   default; `map = "trio"` inside it fills in a built-in map);
+//! * `files["scenario_file"]` / `files["map_file"]`: a scenario TOML;
+//! * `map = "<name>"` (or `scenario`): a built-in scenario embedded from
+//!   `rulesets/wwk/scenarios/`.
+//!
+//! Players take the scenario's nations in order, unless a player's options
+//! name one (`nation = "TUR"`). Nations without a player are left out and
+//! their home zone stays neutral.
+
+use crate::catalog;
+use crate::model::*;
+use arbitre_core::{SetupConfig, SetupError};
+use serde::Deserialize;
+use std::collections::BTreeSet;
+
+pub const TRIO: &str = include_str!("../../../rulesets/wwk/scenarios/trio.toml");
+pub const MONDE: &str = include_str!("../../../rulesets/wwk/scenarios/monde.toml");
+
+pub fn builtin(name: &str) -> Option<&'static str> {
+    match name {
+        "trio" | "duel" | "petit" => Some(TRIO),
+        "monde" | "world" => Some(MONDE),
+        _ => None,
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct GameSection {
+    #[serde(default)]
+    id: Option<String>,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    max_turns: Option<u32>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NationDef {
+    code: String,
+    #[serde(default)]
+    name: String,
+    specialty: String,
+    #[serde(default)]
+    weaknesses: Vec<String>,
+    home: String,
+    #[serde(default)]
+    tech: Option<Tech>,
+    #[serde(default)]
+    ec: Option<i64>,
+    #[serde(default)]
+    stock: Option<Ledger>,
+    /// "7 INF, 2 ENG" overrides the unit package.
+    #[serde(default)]
+    units: Option<String>,
+    #[serde(default)]
+    bases: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ScenarioFile {
+    #[serde(default)]
+    game: GameSection,
+    #[serde(default)]
+    rules: Option<Params>,
+    #[serde(default)]
+    zone: Vec<ZoneDef>,
+    #[serde(default)]
+    crossing: Vec<Link>,
+    #[serde(default)]
+    strait: Vec<Link>,
+    #[serde(default)]
+    nation: Vec<NationDef>,
+}
+
+/// Tokens a zone code may not take (§3.5 "reserved").
+pub fn reserved(tok: &str) -> bool {
+    const KW: &[&str] = &[
+        "NAT", "ALL", "ARMY", "WAR", "CEASEFIRE", "ALLY", "BREAK", "RESEARCH", "MARKET", "SELL", "BUY", "SPY",
+        "DEMOB", "XFER", "EC", "OPTION", "GREEN", "AI", "YES", "NO", "AID", "EXCH", "GIVE", "GET", "WITH", "CE",
+        "BUILD", "TACD", "TACO", "ON", "OFF", "RECN", "SATT", "SATC", "MISS", "MISC", "CAPS", "CAP", "BOMB",
+        "BMBC", "DROP", "ESCT", "ESCORT", "TRSF", "HMOV", "HMOVE", "MOVE", "SMOV", "SMOVE", "END", "RG", "IN",
+        "RP", "PG", "RC", "RR", "RS", "RT", "SA", "SC", "SN", "SP", "ST", "SR", "I", "V", "A", "NV", "N", "L",
+        "I/V", "M", "P", "O", "F", "U",
+    ];
+    KW.contains(&tok) || catalog::spec(tok).is_some() || catalog::warhead(tok).is_some()
+}
+
+fn perr(e: impl std::fmt::Display) -> SetupError {
+    SetupError::Position(e.to_string())
+}
+
+/// Parse "7 INF, 2 ENG" into (count, code).
+pub fn parse_units(s: &str) -> Result<Vec<(usize, String)>, SetupError> {
+    let mut out = vec![];
+    for part in s.split(',') {
+        let part = part.trim();
+        if part.is_empty() {
+            continue;
+        }
+        let mut it = part.split_whitespace();
+        let (n, code) = match (it.next(), it.next()) {
+            (Some(n), Some(c)) => (n.parse::<usize>().map_err(perr)?, c.to_ascii_uppercase()),
+            (Some(c), None) => (1, c.to_ascii_uppercase()),
+            _ => continue,
+        };
+        if catalog::spec(&code).is_none() {
+            return Err(SetupError::Invalid(format!("unité inconnue '{code}'")));
+        }
+        out.push((n, code));
+    }
+    Ok(out)
+}
+
+/// Validate a map (WWK-1): unique, non-reserved codes; symmetric adjacency.
+pub fn check_map(map: &Map) -> Result<(), SetupError> {
+    let mut seen = BTreeSet::new();
+    for z in &map.zones {
+        if !seen.insert(z.code.clone()) {
+            return Err(SetupError::Invalid(format!("zone {} en double", z.code)));
+        }
+        if reserved(&z.code) || z.code != z.code.to_ascii_uppercase() {
+            return Err(SetupError::Invalid(format!("code de zone réservé ou invalide: {}", z.code)));
+        }
+        for s in &z.symbols {
+            if !RES.contains(s) {
+                return Err(SetupError::Invalid(format!("symbole inconnu {s} en {}", z.code)));
+            }
+        }
+    }
+    for z in &map.zones {
+        for a in &z.adjacent {
+            let Some(o) = map.zones.iter().find(|d| &d.code == a) else {
+                return Err(SetupError::Invalid(format!("{}: zone adjacente inconnue {a}", z.code)));
+            };
+            if !o.adjacent.contains(&z.code) {
+                return Err(SetupError::Invalid(format!("adjacence non symétrique: {} -> {a}", z.code)));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Build the start package for a nation (§2.2, WWK-2).
+fn place_start(st: &mut State, n: &NationDef) -> Result<(), SetupError> {
+    let home = n.home.clone();
+    let def = st.zdef(&home).cloned().ok_or_else(|| SetupError::Invalid(format!("zone {home} inconnue")))?;
+    if def.kind != ZoneKind::Land {
+        return Err(SetupError::Invalid(format!("la zone {home} n'est pas terrestre")));
+    }
+    let bases = n.bases.clone().unwrap_or_else(|| "16 FAC, 1 ABSE".into());
+    let mut units = n
+        .units
+        .clone()
+        .unwrap_or_else(|| "7 INF, 2 ENG, 4 LT, 2 ART, 2 AA, 2 FTR, 2 BMB".into());
+    if n.units.is_none() && def.coastal {
+        units.push_str(", 2 DD, 1 TLS");
+    }
+    for (k, code) in parse_units(&bases)?.into_iter().chain(parse_units(&units)?) {
+        for _ in 0..k {
+            st.add_unit(&n.code, &code, &home);
+        }
+    }
+    let mut led = Ledger { ec: n.ec.unwrap_or(20), ..Default::default() };
+    match n.stock {
+        Some(s) => {
+            for r in RES {
+                *led.res_mut(r) = s.res(r);
+            }
+        }
+        None => {
+            for s in &def.symbols {
+                *led.res_mut(*s) = 4;
+            }
+        }
+    }
+    let z = st.zone_mut(&home);
+    z.status = Status::Controlled { by: n.code.clone() };
+    z.ledgers.insert(n.code.clone(), led);
+    Ok(())
+}
+
+fn field(s: &str) -> Result<Field, SetupError> {
+    Field::parse(s).ok_or_else(|| SetupError::Invalid(format!("domaine inconnu {s}")))
+}
+
+/// Build a state from a scenario TOML text and the game's players.
+pub fn from_scenario(text: &str, cfg: &SetupConfig) -> Result<State, SetupError> {
+    let sc: ScenarioFile = toml::from_str(text).map_err(|e| SetupError::Invalid(e.to_string()))?;
+    let map = Map { zones: sc.zone, crossings: sc.crossing, straits: sc.strait };
+    check_map(&map)?;
+    let mut st = State { game_id: cfg.game_id.clone(), map, ..Default::default() };
+    st.params = sc.rules.unwrap_or_default();
+    if let Some(m) = sc.game.max_turns {
+        st.params.max_turns = m;
+    }
+    let _ = (sc.game.id, sc.game.name);
+    apply_param_overrides(&mut st.params, &cfg.options)?;
+    for z in &st.map.zones {
+        st.zones.insert(z.code.clone(), ZoneState::default());
+    }
+    if cfg.players.is_empty() || cfg.players.len() > sc.nation.len() {
+        return Err(SetupError::PlayerCount { got: cfg.players.len(), expected: format!("1 à {}", sc.nation.len()) });
+    }
+    // Assign nations: explicit `nation` options first, then scenario order.
+    let mut taken: BTreeSet<String> = BTreeSet::new();
+    let mut assign: Vec<(usize, usize)> = vec![];
+    for (pi, p) in cfg.players.iter().enumerate() {
+        if let Some(code) = p.options.get("nation").and_then(|v| v.as_str()) {
+            let ni = sc
+                .nation
+                .iter()
+                .position(|n| n.code.eq_ignore_ascii_case(code))
+                .ok_or_else(|| SetupError::Invalid(format!("nation inconnue {code}")))?;
+            if !taken.insert(sc.nation[ni].code.clone()) {
+                return Err(SetupError::Invalid(format!("nation {code} choisie deux fois")));
+            }
+            assign.push((pi, ni));
+        }
+    }
+    for (pi, _) in cfg.players.iter().enumerate() {
+        if assign.iter().any(|(a, _)| *a == pi) {
+            continue;
+        }
+        let ni = (0..sc.nation.len()).find(|i| !taken.contains(&sc.nation[*i].code)).unwrap_or(0);
+        taken.insert(sc.nation[ni].code.clone());
+        assign.push((pi, ni));
+    }
+    assign.sort();
+    for (pi, ni) in assign {
+        let nd = &sc.nation[ni];
+        let p = &cfg.players[pi];
+        let specialty = field(&nd.specialty)?;
+        let weaknesses: Vec<Field> = nd.weaknesses.iter().map(|w| field(w)).collect::<Result<_, _>>()?;
+        let mut tech = Tech::default();
+        for f in Field::ALL {
+            let v = if f == specialty {
+                10
+            } else if weaknesses.contains(&f) {
+                0
+            } else {
+                5
+            };
+            tech.set(f, v);
+        }
+        if let Some(t) = nd.tech {
+            tech = t;
+        }
+        st.nations.insert(
+            nd.code.clone(),
+            Nation {
+                code: nd.code.clone(),
+                name: if nd.name.is_empty() { p.name.clone() } else { nd.name.clone() },
+                player: p.id.to_string(),
+                tech,
+                specialty,
+                weaknesses,
+                research: [1; 6],
+                treasury: 0,
+                options: Options::default(),
+                vp: 0,
+                superpower: false,
+                capital_streak: 0,
+                active: true,
+                home: nd.home.clone(),
+            },
+        );
+        place_start(&mut st, nd)?;
+    }
+    Ok(st)
+}
+
+fn apply_param_overrides(p: &mut Params, opts: &toml::Table) -> Result<(), SetupError> {
+    let mut t = toml::Table::try_from(p.clone()).map_err(perr)?;
+    for (k, v) in opts {
+        if t.contains_key(k) {
+            t.insert(k.clone(), v.clone());
+        }
+    }
+    *p = t.try_into().map_err(perr)?;
+    Ok(())
+}
+
+#[derive(Deserialize)]
+struct PositionHead {
+    #[serde(default)]
+    map: Option<String>,
+}
+
+/// Load a full position (serde form of [`State`] in TOML).
+pub fn from_position(text: &str, cfg: &SetupConfig) -> Result<State, SetupError> {
+    let head: PositionHead = toml::from_str(text).map_err(perr)?;
+    let mut table: toml::Table = toml::from_str(text).map_err(perr)?;
+    table.remove("map");
+    let mut st: State = table.try_into().map_err(perr)?;
+    if let Some(name) = head.map {
+        let sc = builtin(&name).ok_or(SetupError::UnknownMap(name.clone()))?;
+        let sf: ScenarioFile = toml::from_str(sc).map_err(perr)?;
+        st.map = Map { zones: sf.zone, crossings: sf.crossing, straits: sf.strait };
+    }
+    check_map(&st.map)?;
+    for z in st.map.zones.iter().map(|z| z.code.clone()).collect::<Vec<_>>() {
+        st.zones.entry(z).or_default();
+    }
+    if st.game_id.is_empty() {
+        st.game_id = cfg.game_id.clone();
+    }
+    // Unit ids: a hand-written position may omit next_id.
+    let max = st.units.values().map(|u| u.id).max().unwrap_or(0);
+    st.next_id = st.next_id.max(max);
+    // Re-key units by id so that hand-written keys are canonical.
+    let units: Vec<Unit> = std::mem::take(&mut st.units).into_values().collect();
+    for mut u in units {
+        u.code = u.code.to_ascii_uppercase();
+        if catalog::spec(&u.code).is_none() {
+            return Err(SetupError::Position(format!("unité inconnue {}", u.code)));
+        }
+        st.units.insert(ukey(u.id), u);
+    }
+    for (code, n) in st.nations.iter_mut() {
+        n.code = code.clone();
+        if n.player.is_empty() {
+            n.player = code.to_ascii_lowercase();
+        }
+    }
+    // Players of the game TOML, in order, may rename the nations' players.
+    for (p, (_, n)) in cfg.players.iter().zip(st.nations.iter_mut()) {
+        if let Some(code) = p.options.get("nation").and_then(|v| v.as_str()) {
+            if !code.eq_ignore_ascii_case(&n.code) {
+                continue;
+            }
+        }
+        n.player = p.id.to_string();
+    }
+    apply_param_overrides(&mut st.params, &cfg.options)?;
+    Ok(st)
+}
+
+pub fn setup(cfg: &SetupConfig) -> Result<State, SetupError> {
+    if let Some(text) = cfg.files.get("position_file") {
+        return from_position(text, cfg);
+    }
+    if let Some(pos) = cfg.options.get("position") {
+        let text = toml::to_string(pos).map_err(perr)?;
+        return from_position(&text, cfg);
+    }
+    for key in ["scenario_file", "map_file"] {
+        if let Some(text) = cfg.files.get(key) {
+            return from_scenario(text, cfg);
+        }
+    }
+    let name = cfg
+        .options
+        .get("map")
+        .or_else(|| cfg.options.get("scenario"))
+        .and_then(|v| v.as_str())
+        .unwrap_or("trio");
+    let text = builtin(name).ok_or_else(|| SetupError::UnknownMap(name.to_string()))?;
+    from_scenario(text, cfg)
+}
