@@ -97,8 +97,12 @@ impl Ruleset for Eds {
             .collect()
     }
 
-    fn parse_orders(&self, state: &State, _player: &PlayerId, text: &str) -> Parsed<Order> {
-        parser::parse(state, text)
+    fn parse_orders(&self, state: &State, player: &PlayerId, text: &str) -> Parsed<Order> {
+        let mut parsed = parser::parse(state, text);
+        if let Some(r) = state.ruler_by_id(player) {
+            parser::planner(state, r.number, &mut parsed);
+        }
+        parsed
     }
 
     fn phases(&self) -> Vec<Phase<Self>> {

@@ -358,3 +358,37 @@ pub fn parse(state: &State, text: &str) -> Parsed<Order> {
     }
     out
 }
+
+/// The "Zug-Planer" (§3.4.5): the WE the sheet commits in execution order
+/// against the current Vermögen. It never blocks anything; when more is committed
+/// than held it adds one warning, on the line of the last costly order.
+pub fn planner(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<Order>) {
+    use crate::formulas::{armament_we, colonise_cost, hull_we, repair_cost};
+    let Some(r) = state.ruler(ruler) else { return };
+    let p = &state.params;
+    let mut total: i64 = 0;
+    let mut last: Option<(usize, String)> = None;
+    let mut seen = std::collections::BTreeSet::new();
+    let mut sorted: Vec<&arbitre_core::Located<Order>> = parsed.orders.iter().collect();
+    sorted.sort_by_key(|o| o.order.phase());
+    for o in sorted {
+        let cost = match &o.order {
+            Order::Repair { ship } => state.ships.get(ship).filter(|s| s.owner == ruler).map(|s| repair_cost(p, s) * s.hits as i64).unwrap_or(0),
+            Order::BuildFighters { kind, count, .. } => *count as i64 * if *kind == FType::L { p.fighter_we_l } else { p.fighter_we_t },
+            Order::BuildShip(b) => hull_we(p, b.typ) + armament_we(&b.guns, &b.shields),
+            Order::Industry { facility: Some(f), .. } => p.industry_cost[f.idx()],
+            Order::Colonise { star } if seen.insert(*star) => state.stars.get(star).map(|s| colonise_cost(p, s.bv + 1)).unwrap_or(0),
+            Order::Transfer { amount, .. } => *amount,
+            _ => 0,
+        };
+        if cost > 0 {
+            total += cost;
+            last = Some((o.line, o.text.clone()));
+        }
+    }
+    if let Some((line, text)) = last {
+        if total > r.we {
+            parsed.warn(line, text, format!("Verplant: {total} WE, vorhanden: {} WE – Achtung, mehr verplant als vorhanden", r.we));
+        }
+    }
+}

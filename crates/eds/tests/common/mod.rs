@@ -81,3 +81,170 @@ pub fn has_line(events: &[Event], r: u8, needle: &str) -> bool {
 pub fn battles(events: &[Event]) -> Vec<arbitre_eds::events::Battle> {
     events.iter().filter_map(|e| if let Event::Battle(b) = e { Some(b.clone()) } else { None }).collect()
 }
+
+/// A small three-ruler position used by the rule tests (loaded through the
+/// position TOML loader, so every test also exercises EDS-10's position path).
+pub const BASE: &str = r#"
+format = "eds-position-1"
+galaxy = "PRUEFSTAND"
+width = 30
+height = 20
+month = 2
+
+[[rulers]]
+number = 1
+name = "ALDEBARAN"
+we = 10000
+ev = 4
+home_star = 1
+
+[[rulers]]
+number = 2
+name = "BETEIGEUZE"
+we = 10000
+ev = 0
+home_star = 2
+
+[[rulers]]
+number = 3
+name = "CORVUS"
+we = 10000
+ev = 0
+home_star = 3
+
+[[stars]]
+number = 1
+x = 5
+y = 5
+name = "ERDE"
+owner = 1
+bv = 10
+facility = "W"
+stock = [2000, 100, 400]
+rate = [250, 25, 32]
+
+[[stars]]
+number = 2
+x = 25
+y = 5
+owner = 2
+bv = 10
+facility = "W"
+stock = [2000, 100, 400]
+rate = [250, 25, 32]
+
+[[stars]]
+number = 3
+x = 15
+y = 15
+owner = 3
+bv = 10
+facility = "W"
+stock = [2000, 100, 400]
+rate = [250, 25, 32]
+
+[[stars]]
+number = 4
+x = 10
+y = 5
+rate = [100, 10, 20]
+
+[[stars]]
+number = 5
+x = 12
+y = 8
+owner = 1
+bv = 2
+stock = [0, 0, 50]
+rate = [120, 5, 30]
+
+[[stars]]
+number = 6
+x = 20
+y = 10
+rate = [60, 3, 12]
+
+[[ships]]
+number = 1
+name = "HEIMATBASIS"
+owner = 1
+typ = 8
+tk = 0
+jg = 0
+guns = [256, 0, 0, 0]
+shields = [256, 0, 0, 0]
+lr = 0
+rw = 0
+lx = 1
+tx = 0
+x = 5
+y = 5
+r = 4
+home_base = true
+
+[[ships]]
+number = 2
+name = "NAMENLOS 1"
+owner = 1
+typ = 1
+tk = 5
+jg = 0
+guns = [0, 0, 0, 0]
+shields = [0, 0, 0, 0]
+lr = 10
+rw = 10
+lx = 1
+tx = 0
+x = 5
+y = 5
+sp = 5
+r = 2
+"#;
+
+pub fn base() -> State {
+    position(BASE)
+}
+
+/// Add a ship from a design line `G,Tk,JG,LK,TK,NK,AK,LS,TS,NS,AS,R` built at `ev`.
+pub fn add_ship(s: &mut State, number: u32, owner: u8, design: &str, x: i32, y: i32, ev: u32) -> u32 {
+    use arbitre_eds::formulas::*;
+    let f: Vec<&str> = design.split(',').collect();
+    let typ = class_typ(f[0]).unwrap();
+    let n: Vec<u32> = f[1..].iter().map(|v| v.trim().parse().unwrap()).collect();
+    let guns = [n[2], n[3], n[4], n[5]];
+    let shields = [n[6], n[7], n[8], n[9]];
+    let weapons: u32 = guns.iter().sum::<u32>() + shields.iter().sum::<u32>();
+    let p = s.params.clone();
+    s.ships.insert(
+        number,
+        arbitre_eds::model::Ship {
+            number,
+            name: format!("SCHIFF {number}"),
+            owner,
+            typ,
+            tk: n[0],
+            jg: n[1],
+            guns,
+            shields,
+            lr: cargo_capacity(&p, typ, n[0], n[1], weapons),
+            rw: jump_range(&p, ev),
+            lx: lx(ev),
+            tx: tx(ev),
+            x,
+            y,
+            hits: 0,
+            sp: n[0],
+            ljg: 0,
+            tjg: 0,
+            cargo: None,
+            r: n[10] as u8,
+            home_base: false,
+        },
+    );
+    number
+}
+
+/// A raw `next_u64` value that `unit_f64` turns into z.
+pub fn z(v: f64) -> u64 {
+    ((v * (1u64 << 53) as f64) as u64) << 11
+}
