@@ -1,0 +1,405 @@
+//! One test (at least) per checklist item of the specification (NEB-n), each
+//! set up as a position, played through a real turn, and checked on the state
+//! and on the report line.
+
+mod common;
+use arbitre_core::{Engine, Rng, Ruleset};
+use arbitre_nebulight::model::{FleetId, WorldId};
+use arbitre_nebulight::Nebulight;
+use common::*;
+
+fn w(n: u32) -> WorldId {
+    WorldId(n)
+}
+fn f(n: u32) -> FleetId {
+    FleetId(n)
+}
+
+const HOME: &str = "[[world]]\nnumber = 1\nlinks = [2, 3]\nowner = 1\ncounter = 2\nindustries = 10\npopulation = 40\npop_limit = 60\nmp = 20\ncm = 2\nvi = 1\nvp = 1\n\n\
+[[world]]\nnumber = 2\nlinks = [1, 3]\npopulation = 30\npop_limit = 40\nmp = 5\ncm = 3\n\n\
+[[world]]\nnumber = 3\nlinks = [1, 2, 4]\nowner = 2\ncounter = 2\nindustries = 10\npopulation = 40\npop_limit = 60\nmp = 20\ncm = 2\nvi = 1\nvp = 1\n\n\
+[[world]]\nnumber = 4\nlinks = [3]\npopulation = 5\npop_limit = 5\n\n";
+
+fn home(extra: &str) -> arbitre_nebulight::NebState {
+    position(&format!("{HOME}{extra}"))
+}
+
+#[test]
+fn neb_1_builtin_maps_load_and_bad_maps_are_refused() {
+    for name in ["duel", "duel-petit"] {
+        let s = Nebulight.setup(&config(&[], &format!("map = \"{name}\"")), &mut Rng::for_setup(9)).unwrap();
+        assert_eq!(s.fleets.values().filter(|f| f.owner == Some(0)).count(), if name == "duel" { 5 } else { 3 });
+        assert!(s.worlds.values().any(|w| w.black_hole));
+        // Symmetric links: every link has its reverse.
+        for (a, x) in &s.worlds {
+            for b in &x.links {
+                assert!(s.worlds[b].links.contains(a), "{name}: {a:?}->{b:?}");
+            }
+        }
+    }
+    let head = "[map]\nrenumber = false\nsymmetric_links = false\n";
+    let ok_worlds = "[[world]]\nnumber = 1\nlinks = [2]\nowner = 1\npopulation = 5\npop_limit = 5\n\n[[world]]\nnumber = 2\nlinks = [1]\nowner = 2\npopulation = 5\npop_limit = 5\n\n";
+    let bad = [
+        ("[[world]]\nnumber = 3\nlinks = [9]\n", "inconnu"),
+        ("[[world]]\nnumber = 3\nlinks = [3]\n", "lui-même"),
+        ("[[world]]\nnumber = 3\nlinks = [1]\nblack_hole = true\npopulation = 2\n", "trou noir"),
+        ("[[world]]\nnumber = 3\nlinks = [1]\nowner = 1\n", "aucune population"),
+        ("[[world]]\nnumber = 3\nlinks = [1]\ncm = 11\n", "capacité"),
+        ("[[world]]\nnumber = 3\nlinks = [1]\npopulation = 20\npop_limit = 5\n", "limite"),
+        ("[[world]]\nnumber = 1\nlinks = [2]\n", "double"),
+        ("[[fleet]]\nnumber = 1\nworld = 1\nvc = 1\ncargo_mp = 2\n", "cargaison"),
+    ];
+    for (extra, needle) in bad {
+        let text = format!("{head}{ok_worlds}{extra}");
+        let e = Nebulight.setup(&config(&[("position_file", &text)], ""), &mut Rng::for_setup(1)).unwrap_err();
+        assert!(e.to_string().contains(needle), "{extra}: {e}");
+    }
+    // Directed links stay one-way without symmetric_links.
+    let s = position("[[world]]\nnumber = 1\nlinks = [2]\nowner = 1\npopulation = 5\npop_limit = 5\n\n[[world]]\nnumber = 2\nlinks = [3]\n\n[[world]]\nnumber = 3\nlinks = [2]\n");
+    assert!(!s.worlds[&w(2)].links.contains(&w(1)));
+}
+
+#[test]
+fn neb_2_game_options_and_player_count() {
+    let s = Nebulight
+        .setup(&config(&[], "map = \"duel-petit\"\nturns = 5\nhide_foreign_cargo = false\n"), &mut Rng::for_setup(1))
+        .unwrap();
+    assert_eq!(s.max_turns, 5);
+    assert!(!s.options.hide_foreign_cargo);
+    assert!(s.options.enforce_known_worlds);
+    let mut c = config(&[], "");
+    c.players.truncate(1);
+    assert!(Nebulight.setup(&c, &mut Rng::for_setup(1)).is_err());
+    let e = Nebulight.setup(&config(&[], "map = \"nulle-part\""), &mut Rng::for_setup(1)).unwrap_err();
+    assert!(e.to_string().contains("nulle-part"));
+    // A map file handed over by the daemon.
+    let text = include_str!("../../../rulesets/nebulight/maps/duel-petit.toml");
+    let s = Nebulight.setup(&config(&[("map_file", text)], ""), &mut Rng::for_setup(1)).unwrap();
+    assert_eq!(s.worlds.len(), 12);
+    // An inline position table.
+    let s = Nebulight
+        .setup(
+            &config(&[], "[position.map]\nrenumber = false\n[position.game]\nturn = 7\n[[position.world]]\nnumber = 8\nlinks = [9]\nowner = 1\npopulation = 3\npop_limit = 3\n[[position.world]]\nnumber = 9\nlinks = [8]\n"),
+            &mut Rng::for_setup(1),
+        )
+        .unwrap();
+    assert_eq!(s.turn, 7);
+    assert!(s.worlds[&w(9)].links.contains(&w(8)));
+}
+
+#[test]
+fn neb_3_world_and_fleet_numbers_are_drawn_from_the_seed() {
+    let make = |seed| Nebulight.setup(&config(&[], "map = \"duel\""), &mut Rng::for_setup(seed)).unwrap();
+    let a = make(1);
+    let b = make(1);
+    let c = make(2);
+    assert_eq!(a, b);
+    assert_ne!(a.worlds.keys().collect::<Vec<_>>(), c.worlds.keys().collect::<Vec<_>>());
+    assert!(a.worlds.keys().all(|k| (1..=999).contains(&k.0)));
+    assert!(a.fleets.keys().all(|k| (1..=400).contains(&k.0)));
+    assert_eq!(a.worlds.len(), 41);
+    // Same topology: the sorted degree list does not depend on numbering.
+    let deg = |s: &arbitre_nebulight::NebState| {
+        let mut d: Vec<usize> = s.worlds.values().map(|w| w.links.len()).collect();
+        d.sort();
+        d
+    };
+    assert_eq!(deg(&a), deg(&c));
+}
+
+#[test]
+fn neb_4_initial_technologies_and_neutral_coefficients() {
+    let s = Nebulight.setup(&config(&[], "map = \"duel-petit\""), &mut Rng::for_setup(3)).unwrap();
+    for p in &s.players {
+        assert_eq!((p.dep.level, p.dep.progress, p.att.level, p.att.progress, p.def.level, p.def.progress), (3, 0, 1, 0, 1, 0));
+    }
+    assert!(report(&s, "maxtor").contains("DEPlacement : 3 (10)\nATTaque : 1 (5), Votre CA est de : 50\nDEFense : 1 (10), Votre CD est de : 100\n"));
+    assert_eq!((arbitre_nebulight::tech::ca(1), arbitre_nebulight::tech::cd(1)), (50, 100));
+}
+
+#[test]
+fn neb_5_initial_up_and_turn_0_report() {
+    let s = Nebulight.setup(&config(&[], "map = \"duel\""), &mut Rng::for_setup(3)).unwrap();
+    let start = s.worlds.values().find(|w| w.is_start && w.owner == Some(0)).unwrap();
+    assert_eq!(start.up, 30);
+    let r = report(&s, "maxtor");
+    assert!(r.contains(" \"Maxtor\" [I=30]=1 [P=50(100)]=1 MP=30(+2) ["), "{r}");
+    assert!(r.contains("Points ce tour : 0 (total : 0)\n"));
+    assert_eq!(r.lines().filter(|l| l.starts_with("Md_")).count(), 1);
+}
+
+#[test]
+fn neb_9_onr_player_resolves_with_no_orders() {
+    let mut s = home("");
+    play(&mut s, &[("maxtor", "M_1 C 1 VI")]);
+    assert_eq!(s.turn, 1);
+    assert_eq!(s.worlds[&w(3)].population, 44);
+    assert!(world_line(&report(&s, "miria"), 3).starts_with("M_3 (1,2,4) \"Miria:3\""));
+}
+
+#[test]
+fn neb_10_ownership_is_checked_when_the_phase_runs() {
+    // Neutral M_2 with 2 VI is taken by emigration in phase 5; its VI can then
+    // be transferred in phase 9 of the same turn.
+    let mut s = position(&HOME.replace("population = 30\npop_limit = 40\nmp = 5\ncm = 3\n", "population = 30\npop_limit = 40\nmp = 5\ncm = 3\nvi = 2\n"));
+    play(&mut s, &[("maxtor", "M_2 T 2 VI VP\nM_1 E 5 N M_2\nM_3 C 1 VI")]);
+    assert_eq!((s.worlds[&w(2)].vi, s.worlds[&w(2)].vp), (0, 2));
+    assert_eq!(s.worlds[&w(2)].owner, Some(0));
+    let r = report(&s, "maxtor");
+    assert!(r.contains("M_3 C 1 VI : le monde M_3 ne vous appartient pas"), "{r}");
+}
+
+#[test]
+fn neb_11_one_exclusive_order_per_firing_point() {
+    let mut s = home("[[fleet]]\nnumber = 7\nworld = 1\nowner = 1\nvc = 5\n\n[[fleet]]\nnumber = 8\nworld = 3\nowner = 2\nvc = 2\n");
+    play(&mut s, &[("maxtor", "F_7 * F_8\nF_7 M_2\nF_7 * M")]);
+    let r = report(&s, "maxtor");
+    // F_8 is not on M_1: the fire order is void, so the move is the first valid one.
+    assert!(r.contains("F_7 * F_8 : la flotte F_8 n'était pas sur M_1 au début du tour"), "{r}");
+    assert!(r.contains("F_7 * M : ordre exclusif déjà donné"), "{r}");
+    assert_eq!(s.fleets[&f(7)].world, w(2));
+}
+
+#[test]
+fn neb_13_neb_29_loading_the_last_populations_neutralises_the_world() {
+    let mut s = position(
+        "[[world]]\nnumber = 1\nlinks = [2]\nowner = 1\npopulation = 4\npop_limit = 5\nvi = 2\n\n[[world]]\nnumber = 2\nlinks = [1]\nowner = 2\npopulation = 9\npop_limit = 9\n\n\
+         [[fleet]]\nnumber = 7\nworld = 1\nowner = 1\nvc = 6\n",
+    );
+    play(&mut s, &[("maxtor", "F_7 C N")]);
+    assert_eq!(s.fleets[&f(7)].cargo_n, 4);
+    let r = report(&s, "maxtor");
+    // World neutral with its VI; case 1 of phase 13 (F_7 and the neutral VI) keeps it neutral.
+    assert_eq!(world_line(&r, 1), "M_1 (2) \"(Maxtor)\" []=2 P=0(5)");
+    assert!(r.contains("F_7 \"Maxtor\" [4N]=6"));
+}
+
+#[test]
+fn neb_15_construction_costs_up_and_mp_and_is_partial() {
+    let mut s = home("[[fleet]]\nnumber = 7\nworld = 1\nowner = 1\n");
+    play(&mut s, &[("maxtor", "M_1 C 4 VC F_7\nM_1 C 10 VP\nM_1 C 1 VI")]);
+    assert_eq!(s.fleets[&f(7)].vc, 4);
+    assert_eq!(s.worlds[&w(1)].vp, 7);
+    let r = report(&s, "maxtor");
+    assert!(r.contains("M_1 C 10 VP : exécuté partiellement : 6 sur 10"), "{r}");
+    assert!(r.contains("M_1 C 1 VI : plus d'UP disponibles sur M_1"), "{r}");
+    // 10 MP spent, then 2 mined (44 pops − 10 employed).
+    assert_eq!(s.worlds[&w(1)].mp, 12);
+}
+
+#[test]
+fn neb_17_population_limit_plus_one_per_up() {
+    let mut s = home("");
+    play(&mut s, &[("maxtor", "M_1 C 3 P")]);
+    assert_eq!(s.worlds[&w(1)].limit, 63);
+    assert_eq!(s.worlds[&w(1)].mp, 19);
+}
+
+#[test]
+fn neb_19_unloading_populations() {
+    let extra = "[[fleet]]\nnumber = 7\nworld = 2\nowner = 1\nvc = 6\ncargo_n = 6\n\n[[fleet]]\nnumber = 8\nworld = 3\nowner = 1\nvc = 6\ncargo_n = 6\n\n\
+                 [[fleet]]\nnumber = 9\nworld = 1\nowner = 1\nvc = 6\ncargo_n = 6\n";
+    let mut s = home(extra);
+    play(&mut s, &[("maxtor", "F_9 D 2 N\nF_8 D N\nF_7 D N")]);
+    assert_eq!(s.fleets[&f(9)].cargo_n, 4);
+    assert_eq!(s.worlds[&w(1)].population, 42 + 4);
+    let r = report(&s, "maxtor");
+    assert!(r.contains("F_8 D N : débarquement interdit sur M_3 (monde ennemi peuplé)"), "{r}");
+    // M_2 is neutral with P = 30 > 0: not allowed either.
+    assert!(r.contains("F_7 D N : débarquement interdit sur M_2"), "{r}");
+    // On a P = 0 world unloading captures it.
+    let mut s = position(
+        "[[world]]\nnumber = 1\nlinks = [2]\nowner = 1\npopulation = 4\npop_limit = 5\n\n[[world]]\nnumber = 2\nlinks = [1]\npop_limit = 8\n\n\
+         [[fleet]]\nnumber = 7\nworld = 2\nowner = 1\nvc = 6\ncargo_n = 6\n",
+    );
+    play(&mut s, &[("maxtor", "F_7 D N")]);
+    assert_eq!(world_line(&report(&s, "maxtor"), 2), "M_2 (1) \"Maxtor\"! P=6(8)");
+}
+
+#[test]
+fn neb_22_industries_at_four_up_whole_units() {
+    let mut s = home("");
+    play(&mut s, &[("maxtor", "M_1 C 3 I")]);
+    assert_eq!(s.worlds[&w(1)].industries, 12);
+    assert!(report(&s, "maxtor").contains("M_1 C 3 I : exécuté partiellement : 2 sur 3"));
+    assert_eq!(s.worlds[&w(1)].mp, 20 - 8 + 2);
+}
+
+#[test]
+fn neb_24_unloading_mp_anywhere_all_by_default() {
+    let mut s = home("[[fleet]]\nnumber = 7\nworld = 2\nowner = 1\nvc = 6\ncargo_mp = 5\n\n[[fleet]]\nnumber = 8\nworld = 3\nowner = 1\nvc = 6\ncargo_mp = 5\n");
+    play(&mut s, &[("maxtor", "F_7 D MP\nF_8 D 2 MP")]);
+    assert_eq!(s.worlds[&w(2)].mp, 10);
+    assert_eq!(s.fleets[&f(8)].cargo_mp, 3);
+}
+
+#[test]
+fn neb_26_transferred_ships_belong_to_the_receiving_container() {
+    let mut s = home("[[fleet]]\nnumber = 7\nworld = 1\nowner = 2\nvc = 1\n\n[[fleet]]\nnumber = 8\nworld = 1\nvc = 0\n\n[[fleet]]\nnumber = 9\nworld = 1\nowner = 1\nvc = 4\n");
+    play(&mut s, &[("maxtor", "M_1 T 1 VI F_7\nF_9 T 3 VC F_8")]);
+    assert_eq!(s.fleets[&f(7)].vc, 2);
+    assert_eq!(s.fleets[&f(7)].owner, Some(1));
+    assert_eq!(s.fleets[&f(8)].vc, 3);
+    assert_eq!(s.fleets[&f(8)].owner, None);
+}
+
+#[test]
+fn neb_28_loading_mp_needs_an_owned_world() {
+    let mut s = home("[[fleet]]\nnumber = 7\nworld = 1\nowner = 1\nvc = 6\ncargo_n = 1\n\n[[fleet]]\nnumber = 8\nworld = 2\nowner = 1\nvc = 6\n");
+    play(&mut s, &[("maxtor", "F_7 C MP\nF_8 C 3 MP")]);
+    assert_eq!(s.fleets[&f(7)].cargo_mp, 5);
+    assert!(report(&s, "maxtor").contains("F_8 C 3 MP : le monde M_2 ne vous appartient pas"));
+}
+
+#[test]
+fn neb_33_neb_37_targets_and_order_of_destruction() {
+    // F * P: VP first, then populations. F * I: VI first, then industries.
+    let mut s = home("[[fleet]]\nnumber = 7\nworld = 3\nowner = 1\nvc = 10\n\n[[fleet]]\nnumber = 8\nworld = 3\nowner = 1\nvc = 10\n");
+    play(&mut s, &[("maxtor", "F_7 * P\nF_8 * I")]);
+    let x = &s.worlds[&w(3)];
+    // T = 5, D = 5 each: VP 1 then 4 populations; VI 1 then 4 industries.
+    assert_eq!((x.vp, x.vi, x.industries), (0, 0, 6));
+    // With VI and VP gone and only Maxtor's ships left, M_3 is captured.
+    let r = report(&s, "miria");
+    assert_eq!(world_line(&r, 3), "M_3 (1,2,4) \"Maxtor(Miria)\"! I=6 P=36{-4N}(60) MP=20(+2)");
+    assert!(block(&r, 3).contains("F_7 \"Maxtor\" [?]=10?*P\nF_8 \"Maxtor\" [?]=10?*I\n"));
+    // VI cannot fire at populations (parser), VP can execute them.
+    let mut s = home("");
+    play(&mut s, &[("maxtor", "VI M_1 * N\nVP M_1 * N")]);
+    let r = report(&s, "maxtor");
+    assert!(r.contains("VI M_1 * N : les VI ne peuvent tirer que sur une flotte"), "{r}");
+    // 40 − 1 executed, then growth +3.
+    assert!(world_line(&r, 1).contains("[P=42{-1N}(60)]=1*N"), "{r}");
+}
+
+#[test]
+fn neb_34_target_fleet_must_have_been_there_at_the_start() {
+    let mut s = home("[[fleet]]\nnumber = 7\nworld = 1\nowner = 1\nvc = 5\n\n[[fleet]]\nnumber = 8\nworld = 2\nowner = 2\nvc = 5\n");
+    play(&mut s, &[("maxtor", "F_7 * F_8"), ("miria", "F_8 M_1")]);
+    assert!(report(&s, "maxtor").contains("F_7 * F_8 : la flotte F_8 n'était pas sur M_1 au début du tour"));
+    assert_eq!(s.fleets[&f(8)].vc, 5);
+}
+
+#[test]
+fn neb_38_killed_populations_cost_the_shooter_points() {
+    let base = "[[fleet]]\nnumber = 7\nworld = 4\nowner = 1\nvc = 6\n";
+    let mut a = home(base);
+    let mut b = home(base);
+    play(&mut a, &[("maxtor", "F_7 * P")]);
+    play(&mut b, &[]);
+    // 3 populations killed on neutral M_4: −3 points (the world is neutral, no P score).
+    assert_eq!(a.log.players[0].kills, 3);
+    assert_eq!(a.log.players[0].points, b.log.players[0].points - 3);
+    assert!(world_line(&gm(&a), 4).contains("P=2{-3N}(5)"));
+}
+
+#[test]
+fn neb_40_move_validation() {
+    let mut s = position(
+        "[[world]]\nnumber = 1\nlinks = [2]\nowner = 1\npopulation = 5\npop_limit = 5\nvi = 1\n\n\
+         [[world]]\nnumber = 2\nlinks = [1, 3]\n\n[[world]]\nnumber = 3\nlinks = [2, 4]\n\n[[world]]\nnumber = 4\nlinks = [3, 5]\n\n[[world]]\nnumber = 5\nlinks = [4]\n\n\
+         [[fleet]]\nnumber = 7\nworld = 1\nowner = 1\nvc = 5\n\n[[fleet]]\nnumber = 8\nworld = 1\nowner = 1\n\n[[fleet]]\nnumber = 9\nworld = 1\nowner = 1\nvc = 2\n\n\
+         [[fleet]]\nnumber = 10\nworld = 1\nowner = 1\nvc = 2\n\n\
+         [[player]]\nslot = 1\ndiscovered = [1, 2, 3, 4]\n",
+    );
+    play(&mut s, &[("maxtor", "F_7 MM 2 3 4 5\nF_8 M_2\nF_9 M_3\nF_10 MM 2 1 2")]);
+    let r = report(&s, "maxtor");
+    assert!(r.contains("F_7 MM 2 3 4 5 : chemin réduit à 3 mondes (DEP 3)"), "{r}");
+    assert_eq!(s.fleets[&f(7)].world, w(4));
+    assert!(r.contains("F_8 M_2 : la flotte F_8 n'a aucun VC"), "{r}");
+    assert!(r.contains("F_9 M_3 : M_3 n'est pas relié à M_1"), "{r}");
+    assert_eq!(s.fleets[&f(10)].world, w(2));
+    // M_5 is linked from M_4, now discovered, so it is known next turn; M_6 never.
+    let mut s2 = s.clone();
+    play(&mut s2, &[("maxtor", "F_7 M_5")]);
+    assert_eq!(s2.fleets[&f(7)].world, w(5));
+}
+
+#[test]
+fn neb_40_unknown_worlds_cannot_be_headed_for() {
+    let mut s = position(
+        "[[world]]\nnumber = 1\nlinks = [2]\nowner = 1\npopulation = 5\npop_limit = 5\nvi = 1\n\n\
+         [[world]]\nnumber = 2\nlinks = [1, 3]\n\n[[world]]\nnumber = 3\nlinks = [2]\n\n\
+         [[fleet]]\nnumber = 7\nworld = 1\nowner = 1\nvc = 5\n",
+    );
+    play(&mut s, &[("maxtor", "F_7 MM 2 3")]);
+    assert!(report(&s, "maxtor").contains("F_7 MM 2 3 : M_3 vous est inconnu"));
+}
+
+#[test]
+fn neb_50_counter_resets_on_capture_and_counts_after() {
+    let mut s = position(
+        "[[world]]\nnumber = 1\nlinks = [2]\nowner = 1\ncounter = 9\npopulation = 5\npop_limit = 5\nvi = 1\n\n\
+         [[world]]\nnumber = 2\nlinks = [1]\npopulation = 5\npop_limit = 5\n\n\
+         [[fleet]]\nnumber = 7\nworld = 1\nowner = 1\nvc = 5\n",
+    );
+    play(&mut s, &[("maxtor", "F_7 M_2")]);
+    let r = report(&s, "maxtor");
+    assert_eq!(world_line(&r, 2), "M_2 (1) \"Maxtor\"! P=5(5)");
+    assert_eq!(world_line(&r, 1), "M_1 (2) \"Maxtor:10\" []=1 P=5(5)");
+    play(&mut s, &[]);
+    assert_eq!(world_line(&report(&s, "maxtor"), 2), "M_2 (1) \"Maxtor:1\" P=5(5)");
+}
+
+#[test]
+fn neb_57_final_result_after_the_last_turn() {
+    let text = format!("[map]\nrenumber = false\nsymmetric_links = false\n[game]\nturns = 1\n{HOME}");
+    let e = arbitre_core::Adapter(Nebulight);
+    let snap = e.setup(&config(&[("position_file", &text)], "")).unwrap();
+    let res = e.resolve(&snap.state, SEED, &Default::default()).unwrap();
+    let out = res.outcome.expect("game over after turn 1");
+    assert_eq!(out.ranking.len(), 2);
+    let body = &res.reports[&arbitre_core::PlayerId::from("maxtor")].body;
+    assert!(body.contains("Résultat final : Maxtor "), "{body}");
+    // Symmetric position and no orders: a draw.
+    assert!(body.contains("Match nul\n"), "{body}");
+    assert!(matches!(e.resolve(&res.snapshot.state, SEED, &Default::default()), Err(arbitre_core::EngineError::GameOver)));
+}
+
+#[test]
+fn neb_58_neb_59_visibility_and_discoveries() {
+    // M_2 keeps one neutral VP, so Maxtor's visit does not capture it.
+    let mut s = position(&format!(
+        "{}[[fleet]]\nnumber = 7\nworld = 1\nowner = 1\nvc = 5\n",
+        HOME.replace("mp = 5\ncm = 3\n", "mp = 5\ncm = 3\nvp = 1\n")
+    ));
+    let r0 = report(&s, "miria");
+    assert!(!r0.contains("M_1 ("), "{r0}");
+    play(&mut s, &[("maxtor", "F_7 M_2")]);
+    let r = report(&s, "maxtor");
+    // Rule 1 (M_1 owned), rule 3 (M_2, fleet there).
+    assert!(r.contains("M_1 (2,3)") && r.contains("M_2 (1,3)"), "{r}");
+    assert!(!r.contains("M_3 ("));
+    assert!(s.players[0].discovered.contains(&w(2)));
+    // The fleet comes back: M_2 is no longer shown but stays discovered.
+    play(&mut s, &[("maxtor", "F_7 M_1")]);
+    let r = report(&s, "maxtor");
+    assert!(r.contains("M_2 (1,3)"), "rule 4: the departure world is shown");
+    play(&mut s, &[]);
+    let r = report(&s, "maxtor");
+    assert!(!r.contains("M_2 (1,3)"), "{r}");
+    assert!(s.players[0].discovered.contains(&w(2)));
+    assert!(s.known(0).contains(&w(3)));
+}
+
+#[test]
+fn neb_66_coordinates_are_the_last_part() {
+    let s = position(
+        "[[world]]\nnumber = 342\nlinks = [45, 89, 245, 368]\ncoords = [12, 7]\nowner = 1\ncounter = 3\npopulation = 49\npop_limit = 78\nvp = 1\nmp = 3\ncm = 1\n\n\
+         [[world]]\nnumber = 45\nlinks = [342]\n\n[[world]]\nnumber = 89\nlinks = [342]\n\n[[world]]\nnumber = 245\nlinks = [342]\n\n[[world]]\nnumber = 368\nlinks = [342]\n",
+    );
+    assert_eq!(world_line(&report(&s, "maxtor"), 342), "M_342 (45,89,245,368) \"Maxtor:3\" [P=49(78)]=1 MP=3(+1) [12,7]");
+}
+
+#[test]
+fn neb_73_blocks_fleets_and_traces_in_ascending_order() {
+    let mut s = home("[[fleet]]\nnumber = 30\nworld = 1\nowner = 1\nvc = 2\n\n[[fleet]]\nnumber = 4\nworld = 1\nowner = 1\nvc = 2\n\n[[fleet]]\nnumber = 12\nworld = 1\nowner = 1\nvc = 2\n");
+    play(&mut s, &[("maxtor", "F_30 M_2\nF_12 M_2\nF_4 M_2")]);
+    let r = report(&s, "maxtor");
+    assert_eq!(
+        block(&r, 2),
+        "M_2 (1,3) \"Maxtor\"! P=30(40) MP=5(+3)\nF_4 \"Maxtor\" []=2 du M_1\nF_12 \"Maxtor\" []=2 du M_1\nF_30 \"Maxtor\" []=2 du M_1\n"
+    );
+    assert!(block(&r, 1).ends_with("{F_4 \"Maxtor\" vers M_2}\n{F_12 \"Maxtor\" vers M_2}\n{F_30 \"Maxtor\" vers M_2}\n"));
+    assert!(r.find("M_1 (").unwrap() < r.find("M_2 (").unwrap());
+}
