@@ -1,0 +1,139 @@
+//! Fog of war and the report format (spec §4, §7).
+mod common;
+use arbitre_core::{Ruleset, Viewer};
+use arbitre_scrambled::Scrambled;
+use common::*;
+
+fn fog() -> arbitre_scrambled::State {
+    let pos = [
+        player("alice", "LOR", Some("LOR"), &[]),
+        player("bob", "SWA", Some("SWA"), &["alice"]),
+        player("carol", "BAV", Some("BAV"), &["alice"]),
+        territory("LOR", Some("alice"), 100, &[("alice", 1000)]),
+        territory("CHA", None, 100, &[("alice", 5)]),
+        territory("SWA", Some("bob"), 100, &[("bob", 1000)]),
+        territory("BAD", None, 100, &[("alice", 10), ("bob", 1000)]),
+        territory("BAV", Some("carol"), 100, &[("carol", 1000)]),
+        territory("BOH", Some("carol"), 100, &[("carol", 77)]),
+    ]
+    .join("\n");
+    let mut s = testland(ABC, &pos);
+    resolve(&mut s, &[("alice", "MOVE 5 CHA -> PIC"), ("bob", "MOVE 300 SWA -> BOD"), ("carol", "MOVE 1000 BAV -> BOD")]);
+    s
+}
+
+fn row<'a>(r: &'a str, id: &str) -> &'a str {
+    r.lines().find(|l| l.starts_with(&format!("{id} "))).unwrap_or_else(|| panic!("no row {id} in\n{r}"))
+}
+
+#[test]
+fn scn_57_troops_and_moves_only_inside_the_vision_set() {
+    let s = fog();
+    let r = report(&s, "alice");
+    // Alice never had anything in SWA, BOD, BAV or BOH: no troops, no moves.
+    for id in ["SWA", "BOD", "BAV", "BOH"] {
+        assert!(row(&r, id).split_whitespace().any(|w| w == "?"), "{}", row(&r, id));
+    }
+    assert!(!r.contains("Bob 300 vers BOD"), "{r}");
+    assert!(!r.contains("Carol 1000"), "{r}");
+    // Her own territory and where her troops were are visible.
+    assert!(row(&r, "LOR").contains("Alice "), "{}", row(&r, "LOR"));
+    assert!(has_line(&r, "Sorties : Alice 5 vers PIC"), "{r}");
+    // Bob sees his own move.
+    assert!(has_line(&report(&s, "bob"), "Sorties : Bob 300 vers BOD"));
+}
+
+#[test]
+fn scn_58_wiped_garrison_and_explorers_give_vision_for_that_turn() {
+    let mut s = fog();
+    let r = report(&s, "alice");
+    // BAD: her 10 were wiped out by Bob; she sees the battle and Bob's stack.
+    assert!(has_line(&r, "* Les troupes d'Alice en Baden (BAD) ont été anéanties."), "{r}");
+    assert!(row(&r, "BAD").contains("Bob "), "{}", row(&r, "BAD"));
+    assert!(has_line(&r, "Bataille : avant Alice 10, Bob 1000"), "{r}");
+    // CHA: she left it this turn, so she still sees it; PIC: her explorers arrived.
+    assert!(row(&r, "PIC").contains("Alice 5"), "{}", row(&r, "PIC"));
+    // Next turn, BAD is out of sight again.
+    resolve(&mut s, &[]);
+    let r = report(&s, "alice");
+    assert!(row(&r, "BAD").split_whitespace().any(|w| w == "?"), "{}", row(&r, "BAD"));
+}
+
+#[test]
+fn scn_59_public_facts_for_every_territory_private_income() {
+    let s = fog();
+    let r = report(&s, "alice");
+    // Owner, economic ratio, area and flags of Carol's BOH are public.
+    let boh = row(&r, "BOH");
+    assert!(boh.contains("Carol") && boh.contains("100%") && boh.contains("25000"), "{boh}");
+    assert!(row(&r, "BAV").contains("CAP"));
+    assert!(row(&r, "BAD").contains("CONFLIT"), "{}", row(&r, "BAD"));
+    // Nobody else's income appears in Alice's report.
+    assert!(!r.contains("Swabia (cap)") && !r.contains("Bavaria (cap)"));
+    // A spectator sees public facts only, the game master sees everything.
+    let spec = Scrambled.report(&s, &[], &Viewer::Spectator).body;
+    assert!(row(&spec, "LOR").split_whitespace().any(|w| w == "?"), "{}", row(&spec, "LOR"));
+    assert!(!spec.contains("ÉCONOMIE"));
+    let gm = Scrambled.report(&s, &[], &Viewer::GameMaster).body;
+    assert!(row(&gm, "BOH").contains("Carol 77"), "{}", row(&gm, "BOH"));
+    assert!(gm.contains("Bob 300 vers BOD"));
+}
+
+#[test]
+fn scn_60_diplomacy_shows_both_directions() {
+    let s = fog();
+    let r = report(&s, "alice");
+    assert!(has_line(&r, "Bob ALLIÉ ENNEMI"), "{r}");
+    assert!(has_line(&r, "Carol ALLIÉ ENNEMI"), "{r}");
+    let rb = report(&s, "bob");
+    assert!(has_line(&rb, "Alice ENNEMI ALLIÉ"), "{rb}");
+    // Carol's mark toward Alice is not shown to Bob.
+    assert!(has_line(&rb, "Carol ALLIÉ ALLIÉ"), "{rb}");
+}
+
+fn num(r: &str, label: &str) -> i64 {
+    let l = r.lines().find(|l| l.starts_with(label)).unwrap_or_else(|| panic!("no {label} in\n{r}"));
+    l.split_whitespace().last().unwrap().parse().unwrap()
+}
+
+#[test]
+fn scn_61_sections_in_order_and_budget_adds_up() {
+    let s = fog();
+    for p in ["alice", "bob", "carol"] {
+        let r = report(&s, p);
+        let order = ["== MESSAGES ==", "== RÉSULTATS DES ORDRES ==", "== ÉCONOMIE ==", "== VOS TROUPES ==", "== ORDRES PERMANENTS ==", "== ACTIVITÉ VISIBLE ==", "== TERRITOIRES ==", "== DIPLOMATIE ==", "== CLASSEMENT =="];
+        let pos: Vec<usize> = order.iter().map(|h| r.find(h).unwrap_or_else(|| panic!("{h} missing"))).collect();
+        assert!(pos.windows(2).all(|w| w[0] < w[1]), "{r}");
+        let gross = num(&r, "Revenu brut");
+        let lines: i64 = r
+            .lines()
+            .skip_while(|l| !l.starts_with("Territoire "))
+            .skip(1)
+            .take_while(|l| !l.starts_with("Revenu brut"))
+            .map(|l| l.split_whitespace().last().unwrap().parse::<i64>().unwrap())
+            .sum();
+        assert_eq!(lines, gross, "{r}");
+        let net = num(&r, "Bureaucratie");
+        let avail = num(&r, "Disponible");
+        assert_eq!(net + num(&r, "Tributs envoyés") + num(&r, "Tributs reçus"), avail);
+        let upkeep = num(&r, "Entretien");
+        let budget = num(&r, "Budget");
+        assert_eq!(avail + upkeep, budget);
+        assert!(r.lines().all(|l| l.chars().count() <= 130), "line too long");
+    }
+}
+
+#[test]
+fn report_has_an_svg_map_and_is_stable_when_sent_again() {
+    let s = fog();
+    let a = Scrambled.report(&s, &[], &Viewer::Player(pid("alice")));
+    assert_eq!(a.attachments.len(), 1);
+    assert_eq!(a.attachments[0].mime, "image/svg+xml");
+    let svg = String::from_utf8(a.attachments[0].content.clone()).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("LOR"));
+    // Fog of war on the map too: Carol's 77 in BOH are not drawn for Alice.
+    assert!(!svg.contains("Carol 77"));
+    let json = serde_json::to_string(&s).unwrap();
+    let back: arbitre_scrambled::State = serde_json::from_str(&json).unwrap();
+    assert_eq!(Scrambled.report(&back, &[], &Viewer::Player(pid("alice"))), a);
+}
