@@ -298,7 +298,9 @@ pub fn parse(state: &State, text: &str) -> Parsed<Order> {
             continue;
         }
         if let Some((_, _, lines)) = free.as_mut() {
-            lines.push(line.clone());
+            if !line.starts_with('#') {
+                lines.push(line.clone());
+            }
             continue;
         }
         if line.starts_with('#') {
