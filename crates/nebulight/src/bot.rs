@@ -5,6 +5,7 @@
 //! fires when it is stronger. It fills empty seats and drives the fixture games.
 
 use crate::model::*;
+use crate::tech;
 use crate::visibility;
 use arbitre_core::Rng;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -42,6 +43,10 @@ impl View<'_> {
             if !self.s.players[self.slot].discovered.contains(&w) || self.holes.contains(&w) {
                 continue;
             }
+            // Never pass through a world whose visible ships would ambush.
+            if w != from && !self.safe(w) {
+                continue;
+            }
             for l in &self.s.worlds[&w].links {
                 if self.known.contains(l) && !self.holes.contains(l) && seen.insert(*l) {
                     prev.insert(*l, w);
@@ -50,6 +55,27 @@ impl View<'_> {
             }
         }
         None
+    }
+
+    /// A world the player can see holds no foreign protection or fleet.
+    fn safe(&self, w: WorldId) -> bool {
+        if !self.visible.contains(&w) {
+            return true;
+        }
+        let x = &self.s.worlds[&w];
+        let guarded = x.owner != Some(self.slot) && x.vi + x.vp > 0;
+        let fleets = self.s.fleets.values().any(|f| f.world == w && f.vc > 0 && f.owner != Some(self.slot));
+        !guarded && !fleets
+    }
+
+    /// The owned industrial world that lacks the most MP (industries − stock).
+    fn neediest(&self) -> Option<WorldId> {
+        self.s
+            .worlds
+            .iter()
+            .filter(|(k, w)| self.industrial(**k) && w.industries > w.mp)
+            .max_by_key(|(k, w)| (w.industries - w.mp, std::cmp::Reverse(**k)))
+            .map(|(k, _)| *k)
     }
 
     fn mine(&self, w: WorldId) -> bool {
@@ -79,6 +105,9 @@ pub fn orders(s: &NebState, slot: Slot, rng: &mut Rng) -> String {
     let mut vc_after: BTreeMap<FleetId, u32> = my_fleets.iter().map(|(k, f)| (*k, f.vc)).collect();
 
     // Production, world by world.
+    let mut researched: BTreeMap<Tech, u32> = BTreeMap::new();
+    // MP each world will have left when loads run (phase 10): 1 MP per UP spent.
+    let mut mp_left: BTreeMap<WorldId, u32> = BTreeMap::new();
     for (id, w) in s.worlds.iter().filter(|(_, w)| w.owner == Some(slot)) {
         let mut up = w.up.min(w.population);
         let spend = |out: &mut String, n: u32, what: &str, up: &mut u32| {
@@ -113,18 +142,28 @@ pub fn orders(s: &NebState, slot: Slot, rng: &mut Rng) -> String {
             up -= 4;
         }
         if up > 0 {
+            // Research what is not at its maximum yet (each order is capped at
+            // what the level cap still takes); the rest raises the limit.
             let p = &s.players[slot];
-            let tech = if p.dep.level < 5 && next_turn % 3 == 0 {
-                "DEP"
-            } else if next_turn % 2 == 0 && p.def.level < 10 {
-                "DEF"
-            } else if p.att.level < 12 {
-                "ATT"
-            } else {
-                "DEF"
-            };
-            spend(&mut out, up, tech, &mut up);
+            let mut prefs = vec![Tech::Att, Tech::Def];
+            if next_turn % 2 == 0 {
+                prefs.reverse();
+            }
+            if p.dep.level < 5 && next_turn % 3 == 0 {
+                prefs.insert(0, Tech::Dep);
+            }
+            prefs.push(Tech::Dep);
+            for t in prefs {
+                let room = tech::room(t, s.tech(slot, t)).saturating_sub(*researched.get(&t).unwrap_or(&0));
+                let n = up.min(room);
+                if n > 0 {
+                    *researched.entry(t).or_default() += n;
+                    spend(&mut out, n, tech::keyword(t), &mut up);
+                }
+            }
+            spend(&mut out, up, "P", &mut up);
         }
+        mp_left.insert(*id, w.mp - w.up.min(w.population).min(w.mp));
     }
 
     // Fleets.
@@ -151,15 +190,20 @@ pub fn orders(s: &NebState, slot: Slot, rng: &mut Rng) -> String {
             continue;
         }
         let mut carrying = fl.cargo_mp;
-        if carrying > 0 && v.industrial(w) {
+        let needy = v.neediest();
+        if carrying > 0 && (Some(w) == needy || (v.industrial(w) && world.industries > world.mp)) {
             let _ = writeln!(fleet_lines, "F_{} D MP", f.0);
             carrying = 0;
-        } else if carrying == 0 && v.mine(w) && !v.industrial(w) && world.mp >= 6 && vc >= 3 {
+        } else if carrying == 0 && needy.is_some() && v.mine(w) && !v.industrial(w) && mp_left.get(&w).copied().unwrap_or(0) >= 6 && vc >= 3 {
             let _ = writeln!(fleet_lines, "F_{} C MP", f.0);
-            carrying = world.mp.min(vc);
+            carrying = mp_left[&w].min(vc);
+            *mp_left.get_mut(&w).expect("checked") -= carrying;
         }
         let path = if carrying > 0 {
-            v.path(w, |x| v.industrial(x))
+            match needy {
+                Some(n) => v.path(w, |x| x == n),
+                None => v.path(w, |x| v.industrial(x)),
+            }
         } else {
             let target = |x: WorldId| {
                 if claimed.contains(&x) || v.holes.contains(&x) || v.mine(x) {

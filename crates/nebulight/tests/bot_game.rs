@@ -1,0 +1,109 @@
+//! A full 20-turn bot-vs-bot game on the built-in "duel" map, through the
+//! engine face the daemon uses. Every player's report of every turn (and the
+//! orders the bots wrote) is compared byte for byte with the golden files in
+//! `tests/golden/bot-duel/`. `BLESS=1 cargo test -p arbitre-nebulight --test
+//! bot_game` rewrites them; without BLESS any difference fails with a diff.
+
+use arbitre_core::{Adapter, Engine, PlayerId, PlayerSetup, SetupConfig, Viewer};
+use arbitre_nebulight::Nebulight;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+const SEED: u64 = 20040101;
+
+fn config() -> SetupConfig {
+    SetupConfig {
+        game_id: "duel-bots".into(),
+        seed: SEED,
+        players: vec![
+            PlayerSetup { id: "maxtor".into(), name: "Maxtor".into(), options: Default::default() },
+            PlayerSetup { id: "miria".into(), name: "Miria".into(), options: Default::default() },
+        ],
+        options: toml::from_str("map = \"duel\"").unwrap(),
+        files: Default::default(),
+    }
+}
+
+/// Plays the whole game; returns (file name, content) for every golden file
+/// and the final state JSON.
+fn play_game() -> (Vec<(String, String)>, String) {
+    let e = Adapter(Nebulight);
+    let mut state = e.setup(&config()).unwrap().state;
+    let ids = ["maxtor", "miria"];
+    let mut files = Vec::new();
+    for id in ids {
+        let r = e.report(&state, &Viewer::Player(PlayerId::from(id))).unwrap();
+        files.push((format!("t00-{id}.txt"), r.body));
+    }
+    for turn in 1..=20u32 {
+        let mut orders = BTreeMap::new();
+        for id in ids {
+            let o = e.bot_orders(&state, SEED, &PlayerId::from(id)).unwrap();
+            let check = e.check(&state, &PlayerId::from(id), &o).unwrap();
+            assert_eq!(check.errors, 0, "turn {turn}, {id}: the bot wrote an invalid order:\n{o}");
+            files.push((format!("t{turn:02}-{id}-ordres.txt"), o.clone()));
+            orders.insert(PlayerId::from(id), o);
+        }
+        let res = e.resolve(&state, SEED, &orders).unwrap();
+        for id in ids {
+            files.push((format!("t{turn:02}-{id}.txt"), res.reports[&PlayerId::from(id)].body.clone()));
+        }
+        if turn == 20 {
+            let out = res.outcome.clone().expect("the game ends after turn 20");
+            files.push(("resultat.txt".into(), format!("{}\n{:?}\n", out.summary, out.ranking)));
+            files.push(("t20-arbitre.txt".into(), res.game_master.body.clone()));
+        } else {
+            assert!(res.outcome.is_none());
+        }
+        state = res.snapshot.state;
+    }
+    (files, state)
+}
+
+fn golden_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/bot-duel")
+}
+
+#[test]
+fn bot_game_20_turns_matches_golden_reports() {
+    let (files, _) = play_game();
+    let dir = golden_dir();
+    if std::env::var("BLESS").is_ok_and(|v| v == "1") {
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, text) in &files {
+            std::fs::write(dir.join(name), text).unwrap();
+        }
+        return;
+    }
+    let mut failures = String::new();
+    for (name, text) in &files {
+        let want = std::fs::read_to_string(dir.join(name)).unwrap_or_else(|_| {
+            panic!("missing golden file {name}: run with BLESS=1 to create it")
+        });
+        if &want != text {
+            let diff = similar::TextDiff::from_lines(&want, text);
+            failures.push_str(&format!("--- golden/{name}\n+++ actual\n{}\n", diff.unified_diff().context_radius(2)));
+        }
+    }
+    assert!(failures.is_empty(), "reports differ from the golden files (BLESS=1 to accept):\n{failures}");
+}
+
+#[test]
+fn neb_75_same_seed_and_orders_give_identical_state_and_reports() {
+    let (a, sa) = play_game();
+    let (b, sb) = play_game();
+    assert_eq!(sa, sb);
+    assert_eq!(a, b);
+    // And one turn resolved twice from the same stored state.
+    let e = Adapter(Nebulight);
+    let s0 = e.setup(&config()).unwrap().state;
+    let mut orders = BTreeMap::new();
+    for id in ["maxtor", "miria"] {
+        orders.insert(PlayerId::from(id), e.bot_orders(&s0, SEED, &PlayerId::from(id)).unwrap());
+    }
+    let r1 = e.resolve(&s0, SEED, &orders).unwrap();
+    let r2 = e.resolve(&s0, SEED, &orders).unwrap();
+    assert_eq!(r1.snapshot, r2.snapshot);
+    assert_eq!(r1.reports, r2.reports);
+    assert_eq!(r1.game_master, r2.game_master);
+}
