@@ -51,4 +51,5 @@ pub fn captures(ctx: &mut Ctx<'_, '_>) {
             }
         }
     }
+    crate::model::debug_invariants(ctx.state);
 }

@@ -311,4 +311,5 @@ pub fn combat(ctx: &mut Ctx<'_, '_>) {
     for w in ids {
         s.neutralise_if_empty(w);
     }
+    crate::model::debug_invariants(ctx.state);
 }

@@ -179,4 +179,5 @@ pub fn emigration(ctx: &mut Ctx<'_, '_>) {
             s.wlog(t).acquired = true;
         }
     }
+    crate::model::debug_invariants(ctx.state);
 }

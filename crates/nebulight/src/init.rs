@@ -33,4 +33,5 @@ pub fn overpopulation(ctx: &mut Ctx<'_, '_>) {
         let l = ctx.state.wlog(id);
         l.up_left = if owned { l.up_left.min(p) } else { 0 };
     }
+    crate::model::debug_invariants(ctx.state);
 }

@@ -326,3 +326,31 @@ impl NebState {
         }
     }
 }
+
+/// The invariants of spec 2.10, checked after the phases that can break them
+/// (debug builds only: a violation is a referee bug, never a player's fault).
+pub fn debug_invariants(s: &NebState) {
+    if !cfg!(debug_assertions) {
+        return;
+    }
+    for (id, w) in &s.worlds {
+        debug_assert!(w.population > 0 || w.owner.is_none(), "{id}: P = 0 but owned");
+        debug_assert!(w.cm <= 10, "{id}: CM {}", w.cm);
+        debug_assert!(w.owner.is_some() || w.counter == 0, "{id}: neutral with counter");
+        debug_assert!(!w.black_hole || w.owner.is_none(), "{id}: owned black hole");
+    }
+    for (id, f) in &s.fleets {
+        debug_assert!(f.cargo_mp + f.cargo_n <= f.vc, "{id}: cargo above VC");
+        debug_assert!(s.worlds.get(&f.world).is_some_and(|w| !w.black_hole), "{id}: on a black hole");
+    }
+    for p in &s.players {
+        for (t, tl) in [(Tech::Dep, &p.dep), (Tech::Att, &p.att), (Tech::Def, &p.def)] {
+            debug_assert!(
+                (crate::tech::initial(t)..=crate::tech::max(t)).contains(&tl.level),
+                "{}: {t:?} level {}",
+                p.name,
+                tl.level
+            );
+        }
+    }
+}

@@ -51,4 +51,5 @@ pub fn probes(ctx: &mut Ctx<'_, '_>) {
             s.cargo_check(f);
         }
     }
+    crate::model::debug_invariants(ctx.state);
 }

@@ -130,6 +130,7 @@ pub fn transfers(ctx: &mut Ctx<'_, '_>) {
     for f in ids {
         s.cargo_check(f);
     }
+    crate::model::debug_invariants(ctx.state);
 }
 
 fn load(ctx: &mut Ctx<'_, '_>, cargo: Cargo) {

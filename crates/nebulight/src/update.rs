@@ -50,6 +50,7 @@ pub fn update(ctx: &mut Ctx<'_, '_>) {
         let up = compute_up(s, *id);
         s.worlds.get_mut(id).expect("world").up = up;
     }
+    crate::model::debug_invariants(ctx.state);
 }
 
 /// Points of one player for the state as it stands (section 8, AMB-3/42).

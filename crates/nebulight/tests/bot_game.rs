@@ -107,3 +107,30 @@ fn neb_75_same_seed_and_orders_give_identical_state_and_reports() {
     assert_eq!(r1.reports, r2.reports);
     assert_eq!(r1.game_master, r2.game_master);
 }
+
+/// Many seeds on both built-in maps: every phase's invariants hold (checked
+/// in debug builds after each phase), bots never write a refused line, and
+/// every game ends after its last turn with a ranking.
+#[test]
+fn bot_games_on_many_seeds_keep_the_invariants() {
+    let e = Adapter(Nebulight);
+    for map in ["duel", "duel-petit"] {
+        for seed in 1..=8u64 {
+            let mut c = config();
+            c.seed = seed;
+            c.options = toml::from_str(&format!("map = \"{map}\"\nturns = 12")).unwrap();
+            let mut state = e.setup(&c).unwrap().state;
+            for turn in 1..=12 {
+                let mut orders = BTreeMap::new();
+                for id in ["maxtor", "miria"] {
+                    let o = e.bot_orders(&state, seed, &PlayerId::from(id)).unwrap();
+                    assert_eq!(e.check(&state, &PlayerId::from(id), &o).unwrap().errors, 0, "{map} seed {seed} turn {turn}:\n{o}");
+                    orders.insert(PlayerId::from(id), o);
+                }
+                let res = e.resolve(&state, seed, &orders).unwrap();
+                assert_eq!(res.outcome.is_some(), turn == 12);
+                state = res.snapshot.state;
+            }
+        }
+    }
+}
