@@ -9,10 +9,15 @@ use crate::update::compute_up;
 use crate::visibility;
 use arbitre_core::{Rng, SetupConfig, SetupError};
 
-/// Built-in maps, embedded so the crate never does I/O.
+/// Built-in maps and scenarios (positions of the rulebook's worked examples),
+/// embedded so the crate never does I/O: `map = "duel"` in a game's `[rules]`.
 pub const BUILTIN: &[(&str, &str)] = &[
     ("duel-petit", include_str!("../../../rulesets/nebulight/maps/duel-petit.toml")),
     ("duel", include_str!("../../../rulesets/nebulight/maps/duel.toml")),
+    ("exemple-ouverture", include_str!("../../../rulesets/nebulight/scenarios/exemple-ouverture.toml")),
+    ("exemple-combat", include_str!("../../../rulesets/nebulight/scenarios/exemple-combat.toml")),
+    ("exemple-embuscade", include_str!("../../../rulesets/nebulight/scenarios/exemple-embuscade.toml")),
+    ("exemple-paralysie", include_str!("../../../rulesets/nebulight/scenarios/exemple-paralysie.toml")),
 ];
 
 fn opt_bool(c: &SetupConfig, key: &str, default: bool) -> Result<bool, SetupError> {

@@ -132,13 +132,13 @@ fn neb_76_tv07_production_limited_neb_5_neb_55() {
     assert_eq!(world_line(&report(&s, "miria"), 100), "M_100 (234,345) \"Miria:7\" [I=22/30]=1 [P=22(100)]=3 MP=35(+3)");
 }
 
-fn tv08(extra: &str) -> arbitre_nebulight::NebState {
-    position(&format!(
-        "[[world]]\nnumber = 100\nlinks = [234, 345]\nowner = 2\ncounter = 3\nindustries = 30\npopulation = 100\npop_limit = 100\nmp = 22\ncm = 3\nvi = 3\nvp = 1\n\n\
-         [[world]]\nnumber = 234\nlinks = [100]\nowner = 1\npopulation = 10\npop_limit = 10\n\n{}\
-         [[fleet]]\nnumber = 25\nworld = 234\nowner = 1\nvc = 10\n\n{extra}",
-        fillers(&[345], 100)
-    ))
+fn tv08(extra_fleet: bool) -> arbitre_nebulight::NebState {
+    let mut s = scenario("exemple-paralysie");
+    if extra_fleet {
+        use arbitre_nebulight::model::{Fleet, FleetId, WorldId};
+        s.fleets.insert(FleetId(30), Fleet { world: WorldId(100), owner: Some(1), vc: 4, cargo_mp: 0, cargo_n: 0 });
+    }
+    s
 }
 
 // TV-08: paralysis by enemy presence (seed M_100 + F_25). The rulebook shows
@@ -146,7 +146,7 @@ fn tv08(extra: &str) -> arbitre_nebulight::NebState {
 // (so CM does not step up) with MP 22 + 3 extracted = 25.
 #[test]
 fn neb_76_tv08_paralysis_neb_55_neb_69_neb_71() {
-    let mut s = tv08("");
+    let mut s = tv08(false);
     play(&mut s, &[("maxtor", "F_25 M_100")]);
     let want = "M_100 (234,345) \"Miria:4\" [I=22/30]=3 [P=100(100)]=1 MP=25(+3)\nF_25 \"Maxtor\" []=10 du M_234\n";
     assert_eq!(block(&report(&s, "maxtor"), 100), want);
@@ -155,7 +155,7 @@ fn neb_76_tv08_paralysis_neb_55_neb_69_neb_71() {
         "M_100 (234,345) \"Miria:4\" [I=22/30]=3 [P=100(100)]=1 MP=25(+3)\nF_25 \"Maxtor\" [?]=10? du M_234\n"
     );
     // Counter-test: a Miria fleet with 4 VC on M_100 makes O = 11 ≥ 10.
-    let mut s = tv08("[[fleet]]\nnumber = 30\nworld = 100\nowner = 2\nvc = 4\n");
+    let mut s = tv08(true);
     play(&mut s, &[("maxtor", "F_25 M_100")]);
     assert!(world_line(&report(&s, "miria"), 100).contains("[I=25/30]=3"));
 }
@@ -203,21 +203,7 @@ fn neb_76_tv10_technology_display_neb_60() {
 }
 
 fn tv11() -> arbitre_nebulight::NebState {
-    let neutral = |n: u32, links: &str| {
-        format!("[[world]]\nnumber = {n}\nlinks = [{links}]\npopulation = 89\npop_limit = 120\nmp = 3\ncm = 5\n\n")
-    };
-    let fleets: String = [57, 128, 157, 240, 301]
-        .iter()
-        .map(|f| format!("[[fleet]]\nnumber = {f}\nworld = 127\nowner = 1\n\n"))
-        .collect();
-    position(&format!(
-        "[[world]]\nnumber = 127\nlinks = [48, 123, 287]\nstart = true\nowner = 1\nindustries = 30\npopulation = 50\npop_limit = 100\nmp = 30\ncm = 2\nvi = 1\nvp = 1\n\n\
-         {}{}{}{}{fleets}",
-        neutral(48, "127, 256, 304"),
-        neutral(123, "127"),
-        neutral(287, "127"),
-        fillers(&[256, 304], 48),
-    ))
+    scenario("exemple-ouverture")
 }
 
 // TV-11: the opening moves of Maxtor (rulebook), turn 0 and turn 1.
@@ -243,15 +229,7 @@ fn neb_76_tv11_maxtor_opening_neb_5_neb_48_neb_61_neb_72() {
 }
 
 fn tv12() -> arbitre_nebulight::NebState {
-    position(&format!(
-        "[[world]]\nnumber = 505\nlinks = [10, 23, 89]\npopulation = 254\npop_limit = 356\nmp = 15\ncm = 4\n\n\
-         [[world]]\nnumber = 10\nlinks = [45, 505]\nowner = 1\ncounter = 1\npopulation = 291\npop_limit = 353\nvp = 1\nmp = 1\ncm = 2\n\n{}{}\
-         [[fleet]]\nnumber = 128\nworld = 505\nowner = 2\nvc = 18\n\n\
-         [[fleet]]\nnumber = 258\nworld = 505\nowner = 1\nvc = 20\ncargo_n = 12\n\n\
-         [[player]]\nslot = 1\natt = 3\ndef = 2\n\n[[player]]\nslot = 2\natt = 2\ndef = 2\n",
-        fillers(&[23, 89], 505),
-        fillers(&[45], 10),
-    ))
+    scenario("exemple-combat")
 }
 
 // TV-12: both fleets fire (rulebook M_505). [SEED ERROR] the rulebook prints
@@ -288,18 +266,7 @@ fn neb_76_tv13_flight_neb_39_neb_48_neb_72() {
 }
 
 fn tv14() -> arbitre_nebulight::NebState {
-    position(
-        "[[world]]\nnumber = 463\nlinks = [54, 247, 400]\nowner = 2\ncounter = 3\nvi = 7\npopulation = 10\npop_limit = 23\nvp = 4\nmp = 2\ncm = 1\n\n\
-         [[world]]\nnumber = 54\nlinks = [77, 463]\n\n\
-         [[world]]\nnumber = 77\nlinks = [54]\n\n\
-         [[world]]\nnumber = 247\nlinks = [463]\n\n\
-         [[world]]\nnumber = 400\nlinks = [463]\n\n\
-         [[fleet]]\nnumber = 124\nworld = 463\nowner = 1\nvc = 12\n\n\
-         [[fleet]]\nnumber = 73\nworld = 77\nowner = 1\nvc = 12\n\n\
-         [[fleet]]\nnumber = 89\nworld = 54\nowner = 1\nvc = 5\ncargo_mp = 2\n\n\
-         [[fleet]]\nnumber = 188\nworld = 400\nowner = 2\nvc = 3\n\n\
-         [[player]]\nslot = 1\ndef = 2\n",
-    )
+    scenario("exemple-embuscade")
 }
 
 // TV-14: the ambush on M_463, with the rulebook's report lines.

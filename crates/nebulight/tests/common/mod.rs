@@ -93,3 +93,10 @@ pub fn block(report: &str, n: u32) -> String {
 pub fn world_line(report: &str, n: u32) -> String {
     block(report, n).lines().next().unwrap_or("").to_string()
 }
+
+/// A built-in map or scenario by name (`map = "exemple-combat"`).
+pub fn scenario(name: &str) -> NebState {
+    Nebulight
+        .setup(&config(&[], &format!("map = \"{name}\"")), &mut Rng::for_setup(SEED))
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
+}
