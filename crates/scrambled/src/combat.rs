@@ -53,6 +53,13 @@ pub fn battle(state: &mut State, t: &TerrId, events: &mut Vec<Event>) -> bool {
     for (q, inc) in &incoming {
         let loss = (*inc).min(before[q]);
         state.terr_mut(t).remove(q, loss);
+        // For the battle report only: when the stack is smaller than the hits,
+        // each attacker's share is scaled by loss / incoming (§3.5.3).
+        if loss < *inc {
+            for h in hits.iter_mut().filter(|h| &h.target == q) {
+                h.hits = (2 * h.hits * loss + inc) / (2 * inc);
+            }
+        }
     }
     let after: BTreeMap<PlayerId, u64> =
         present.iter().map(|p| (p.clone(), state.terr(t).troops_of(p))).collect();

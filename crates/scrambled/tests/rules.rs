@@ -150,6 +150,9 @@ fn scn_20_damage_split_equally_with_round_half_up() {
     // Bob and Carol deal 20 each; Alice's 27 fall to 0 (capped).
     assert_eq!(troops(&s, "BOD", "alice"), 0);
     assert!(has_line(&report(&s, "bob"), "Alice -> Bob 3"));
+    // Alice took 40 hits for 27 troops: each share is shown scaled, 20 × 27 / 40 → 14.
+    assert!(has_line(&report(&s, "alice"), "Bob -> Alice 14"));
+    assert!(has_line(&report(&s, "alice"), "après Alice 0 (-27)"));
 }
 
 #[test]
