@@ -110,23 +110,30 @@ pub fn orders(state: &State, player: &PlayerId, _rng: &mut Rng) -> String {
             }
         }
     }
-    // Industry on colonies: grain first, then research.
-    let has_f = own_stars.iter().any(|s| s.facility == Some(Facility::F));
+    // Industry on colonies: research stations while money allows (research wins
+    // the game), grain farms elsewhere.
+    let mut stations = own_stars.iter().filter(|s| s.facility == Some(Facility::F)).count();
+    let mut by_bv: Vec<_> = own_stars.iter().filter(|s| s.bv >= 1 && s.facility != Some(Facility::W) && s.facility != Some(Facility::F)).collect();
+    by_bv.sort_by_key(|s| (std::cmp::Reverse(s.bv), s.number));
+    let mut used = BTreeSet::new();
+    for s in by_bv {
+        if stations < 4 && we >= p.industry_cost[4] + 1500 && s.stock[2] >= 10 {
+            sec.entry(15).or_default().push(format!("{},F", s.number));
+            we -= p.industry_cost[4];
+            stations += 1;
+            used.insert(s.number);
+        }
+    }
     for s in &own_stars {
-        if s.facility.is_none() && s.bv >= 1 {
-            if s.rate[2] >= 3 && we >= p.industry_cost[3] + 500 {
-                sec.entry(15).or_default().push(format!("{},G", s.number));
-                we -= p.industry_cost[3];
-            } else if !has_f && we >= p.industry_cost[4] + 1000 {
-                sec.entry(15).or_default().push(format!("{},F", s.number));
-                we -= p.industry_cost[4];
-            }
+        if s.facility.is_none() && s.bv >= 1 && s.rate[2] >= 3 && !used.contains(&s.number) && we >= p.industry_cost[3] + 500 {
+            sec.entry(15).or_default().push(format!("{},G", s.number));
+            we -= p.industry_cost[3];
         }
     }
     // Colonise: stars where grain will cover the new level.
     let mut n16 = 0;
     for s in &own_stars {
-        if n16 >= 4 || s.bv >= p.bv_max {
+        if n16 >= 6 || s.bv >= p.bv_max {
             continue;
         }
         let grain = s.stock[2] + if s.facility == Some(Facility::G) { s.rate[2] } else { 0 };
@@ -145,6 +152,9 @@ pub fn orders(state: &State, player: &PlayerId, _rng: &mut Rng) -> String {
                 we -= 1000;
             } else if we >= 1500 && my_ships.len() < 10 && h.stock[0] >= 25 {
                 sec.entry(13).or_default().push(format!("{},KOLONIST {},A,5,0,0,0,0,0,0,0,0,0,2", h.number, my_ships.len()));
+            } else if we >= 4000 && my_ships.len() < 14 && h.stock[0] >= 100 {
+                // A Zweckraumer (Spielhilfe design): 40 cargo, 2 hangars, some guns.
+                sec.entry(13).or_default().push(format!("{},FRACHTER {},B,6,2,24,0,0,0,16,0,0,0,2", h.number, my_ships.len()));
             }
         }
     }
