@@ -1,0 +1,58 @@
+//! Shared helpers: a game from the built-in trio scenario or a position, and
+//! running one turn with fixed dice per step.
+#![allow(dead_code)]
+
+use arbitre_core::engine::run_turn_with;
+use arbitre_core::{PlayerId, PlayerSetup, Rng, Ruleset, SetupConfig};
+use arbitre_wwk::turn::Event;
+use arbitre_wwk::{State, Wwk};
+use std::collections::BTreeMap;
+
+pub fn players(n: usize) -> Vec<PlayerSetup> {
+    ["tur", "egy", "gre"]
+        .iter()
+        .take(n)
+        .map(|p| PlayerSetup { id: PlayerId::from(*p), name: p.to_string(), options: Default::default() })
+        .collect()
+}
+
+pub fn trio() -> State {
+    let cfg = SetupConfig { game_id: "t".into(), seed: 1, players: players(3), ..Default::default() };
+    Wwk.setup(&cfg, &mut Rng::for_setup(1)).expect("setup")
+}
+
+/// A position written in TOML (serde form of the state), on the trio map.
+pub fn position(toml_text: &str) -> State {
+    let text = format!("map = \"trio\"\n{toml_text}");
+    let cfg = SetupConfig { game_id: "p".into(), seed: 1, players: vec![], files: [("position_file".to_string(), text)].into(), ..Default::default() };
+    Wwk.setup(&cfg, &mut Rng::for_setup(1)).expect("position")
+}
+
+/// Run one turn: orders per nation player; `dice` gives scripted d100/dn rolls
+/// per step key; other steps use the seeded stream (seed 7).
+pub fn turn(st: &mut State, orders: &[(&str, &str)], dice: &[(&str, Vec<u64>)]) -> Vec<Event> {
+    let mut parsed = BTreeMap::new();
+    for n in st.nations.values() {
+        parsed.insert(PlayerId::new(n.player.clone()), vec![]);
+    }
+    for (p, text) in orders {
+        let pid = PlayerId::from(*p);
+        let res = Wwk.parse_orders(st, &pid, text);
+        assert!(res.diagnostics.iter().all(|d| d.warning), "parse errors: {:?}", res.diagnostics);
+        parsed.insert(pid, res.orders);
+    }
+    let dice: BTreeMap<String, Vec<u64>> = dice.iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
+    let t = st.turn + 1;
+    run_turn_with(&Wwk, st, &parsed, |key| match dice.get(key) {
+        Some(v) => Rng::scripted_rolls(v.clone()),
+        None => Rng::for_phase(7, t, key),
+    })
+}
+
+pub fn texts(ev: &[Event]) -> String {
+    ev.iter().map(|e| e.text.clone()).collect::<Vec<_>>().join("\n")
+}
+
+pub fn count(st: &State, owner: &str, code: &str, z: &str) -> usize {
+    st.count(owner, code, z)
+}
