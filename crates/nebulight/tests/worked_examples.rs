@@ -520,3 +520,25 @@ fn neb_76_tv23_syntax_equivalences_neb_6_neb_7() {
     assert_eq!(a, run("M 127 C 10 VC F 57\nF 57 MM 48"));
     assert_eq!(a, run("m127 c 10 vc f57\nf_57 m_48"));
 }
+
+/// The complete example mail of docs/nebulight.md is valid and gives the
+/// report lines the guide shows.
+#[test]
+fn neb_7_player_guide_example_mail_plays_as_documented() {
+    let doc = include_str!("../../../docs/nebulight.md");
+    let mail = doc.split("```\nFrom:").nth(1).expect("example mail");
+    let body = mail.split("MOT-DE-PASSE etoile-filante\n").nth(1).unwrap().split("\nEND").next().unwrap();
+    let p = arbitre_nebulight::parser::parse(body);
+    assert_eq!(p.error_count(), 0);
+    let mut s = tv11();
+    s.game = "defi-07".into();
+    play(&mut s, &[("maxtor", body)]);
+    let r = report(&s, "maxtor");
+    let shown = doc.split("Au tour suivant, le compte rendu de Maxtor contient notamment :\n\n```\n").nth(1).unwrap();
+    for line in shown.split("\n```").next().unwrap().lines() {
+        assert!(r.contains(&format!("{line}\n")), "{line}\n{r}");
+    }
+    let header = doc.split("un en-tête, vos niveaux technologiques et vos points :\n\n```\n").nth(1).unwrap();
+    let header = header.split("```").next().unwrap();
+    assert!(r.starts_with(header), "{header}\n---\n{r}");
+}
