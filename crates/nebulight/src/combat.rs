@@ -260,8 +260,8 @@ pub fn combat(ctx: &mut Ctx<'_, '_>) {
             s.plog(owner).seen.insert(*w);
             if s.worlds[w].black_hole {
                 let vc = s.fleets[f].vc;
-                let pct = ctx.rng.range(0, 100) as u32;
-                let lost = vc * pct / 100;
+                let pct = ctx.rng.range(0, 100) as u64;
+                let lost = (u64::from(vc) * pct / 100) as u32;
                 s.fleets.get_mut(f).expect("fleet").vc -= lost;
                 s.cargo_check(*f);
                 let d = holes[ctx.rng.below(holes.len() as u64) as usize];

@@ -102,7 +102,7 @@ pub fn emigration(ctx: &mut Ctx<'_, '_>) {
     for t in &targets {
         let w = &s.worlds[t];
         let total: u32 = reqs.iter().filter(|r| r.target == *t).map(|r| r.sized).sum();
-        let room = if w.black_hole { total } else { (w.limit + 10).saturating_sub(p_start[t]) };
+        let room = if w.black_hole { total } else { w.limit.saturating_add(10).saturating_sub(p_start[t]) };
         if total <= room {
             for r in reqs.iter_mut().filter(|r| r.target == *t) {
                 r.granted = r.sized;

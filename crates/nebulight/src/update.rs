@@ -14,13 +14,13 @@ pub fn compute_up(s: &NebState, w: WorldId) -> u32 {
         return 0;
     }
     let base = world.industries.min(world.population).min(world.mp);
-    let mut own = 2 * world.vi + world.vp;
+    let mut own = world.vi.saturating_mul(2).saturating_add(world.vp);
     let mut enemy = 0;
     for f in s.fleets.values().filter(|f| f.world == w) {
         if f.owner == Some(owner) {
-            own += f.vc;
+            own = own.saturating_add(f.vc);
         } else {
-            enemy += f.vc;
+            enemy = enemy.saturating_add(f.vc);
         }
     }
     base.saturating_sub(enemy.saturating_sub(own))
