@@ -44,7 +44,7 @@ pub fn settle(state: &State, t: &TerrId) -> Settle {
     if elig.is_empty() {
         return Settle::Quiet;
     }
-    elig.sort_by(|a, b| b.1.cmp(&a.1));
+    elig.sort_by_key(|e| std::cmp::Reverse(e.1));
     if elig.len() > 1 && elig[0].1 == elig[1].1 {
         return Settle::Contested;
     }

@@ -75,21 +75,25 @@ fn fixed(asked: Option<u64>, done: u64, msg: String) -> (OrderStatus, String) {
 
 /// One move `a → b` of up to `qty` troops from `avail`. Returns the number moved
 /// or the reason it failed.
+/// The troops still free to move this step, and the moves made so far.
+struct Pool {
+    avail: BTreeMap<(TerrId, PlayerId), u64>,
+    moves: Vec<(PlayerId, TerrId, TerrId, u64)>,
+}
+
 fn one_move(
     state: &mut State,
     s0: &BTreeMap<TerrId, TerrState>,
-    avail: &mut BTreeMap<(TerrId, PlayerId), u64>,
+    pool: &mut Pool,
     p: &PlayerId,
-    a: &TerrId,
-    b: &TerrId,
+    (a, b): (&TerrId, &TerrId),
     qty: Qty,
-    moves: &mut Vec<(PlayerId, TerrId, TerrId, u64)>,
 ) -> Result<u64, String> {
     if !state.world.can_step(a, b) {
         return Err(format!("{} n'est pas voisin de {}", state.tname(b), state.tname(a)));
     }
     let key = (a.clone(), p.clone());
-    let have = avail.get(&key).copied().unwrap_or(0);
+    let have = pool.avail.get(&key).copied().unwrap_or(0);
     if have == 0 {
         return Err(format!("aucune troupe disponible en {}", state.tname(a)));
     }
@@ -100,9 +104,9 @@ fn one_move(
         ));
     }
     let moved = qty.take(have);
-    avail.insert(key, have - moved);
+    pool.avail.insert(key, have - moved);
     state.terr_mut(a).remove(p, moved);
-    moves.push((p.clone(), a.clone(), b.clone(), moved));
+    pool.moves.push((p.clone(), a.clone(), b.clone(), moved));
     Ok(moved)
 }
 
@@ -123,7 +127,7 @@ pub fn move_troops(
             avail.insert((t.clone(), p.clone()), n.saturating_sub(gone));
         }
     }
-    let mut moves = Vec::new();
+    let mut pool = Pool { avail, moves: Vec::new() };
     let fresh: Vec<u32> = new_chains.values().copied().collect();
     for p in state.active_players() {
         // Standing chains first.
@@ -134,12 +138,12 @@ pub fn move_troops(
             .map(|c| c.number)
             .collect();
         for c in standing {
-            run_chain_step(state, s0, &mut avail, &p, c, &mut moves, events);
+            run_chain_step(state, s0, &mut pool, &p, c, events);
         }
         for o in orders.get(&p).map(|v| v.as_slice()).unwrap_or(&[]) {
             match &o.order {
                 Order::Move { qty, from, to } => {
-                    let r = one_move(state, s0, &mut avail, &p, from, to, *qty, &mut moves);
+                    let r = one_move(state, s0, &mut pool, &p, (from, to), *qty);
                     let (status, detail) = match r {
                         Ok(m) => fixed(qty.asked(), m, format!("{m} déplacées")),
                         Err(e) => (OrderStatus::Failed, e),
@@ -148,14 +152,14 @@ pub fn move_troops(
                 }
                 Order::Path { .. } => {
                     if let Some(c) = new_chains.get(&(p.clone(), o.line)) {
-                        run_chain_step(state, s0, &mut avail, &p, *c, &mut moves, events);
+                        run_chain_step(state, s0, &mut pool, &p, *c, events);
                     }
                 }
                 _ => {}
             }
         }
     }
-    for (p, a, b, n) in moves {
+    for (p, a, b, n) in pool.moves {
         state.terr_mut(&b).add(&p, n);
         events.push(Event::Moved { player: p, from: a, to: b, count: n });
     }
@@ -165,10 +169,9 @@ pub fn move_troops(
 fn run_chain_step(
     state: &mut State,
     s0: &BTreeMap<TerrId, TerrState>,
-    avail: &mut BTreeMap<(TerrId, PlayerId), u64>,
+    pool: &mut Pool,
     p: &PlayerId,
     c: u32,
-    moves: &mut Vec<(PlayerId, TerrId, TerrId, u64)>,
     events: &mut Vec<Event>,
 ) {
     let Some(idx) = state.chains.iter().position(|ch| ch.number == c) else { return };
@@ -180,7 +183,7 @@ fn run_chain_step(
     let (a, b) = (ch.route[ch.next].clone(), ch.route[ch.next + 1].clone());
     let qty = ch.planned.map(Qty::N).unwrap_or(Qty::All);
     let text = format!("P{c}.{step} {} {a} -> {b}", ch.planned.map(|n| n.to_string()).unwrap_or_else(|| "ALL".into()));
-    match one_move(state, s0, avail, p, &a, &b, qty, moves) {
+    match one_move(state, s0, pool, p, (&a, &b), qty) {
         Ok(m) => {
             let (status, detail) = fixed(qty.asked(), m, format!("{m} déplacées"));
             events.push(Event::OrderResult { player: p.clone(), text, status, detail });

@@ -206,7 +206,7 @@ fn messages(out: &mut String, state: &State, sight: &Sight<'_>) {
                 v.push(format!("* {} a rendu {} indépendant.", n(player), state.tname(terr)));
             }
             Event::Captured { terr, from, to, after_desertion } => {
-                let lost = from.as_ref().map(|f| is_me(f)).unwrap_or(false);
+                let lost = from.as_ref().map(is_me).unwrap_or(false);
                 if is_me(to) || lost || master {
                     let how = if *after_desertion { " après des désertions" } else { "" };
                     v.push(format!("* {} s'est emparé {}{how}.", n(to), de(&state.tname(terr))));
@@ -433,16 +433,13 @@ fn activity(out: &mut String, state: &State, vis: &BTreeSet<TerrId>, sight: &Sig
     let mut ins: BTreeMap<&TerrId, Vec<String>> = BTreeMap::new();
     let mut outs: BTreeMap<&TerrId, Vec<String>> = BTreeMap::new();
     for e in &state.log {
-        match e {
-            Event::Moved { player, from, to, count } => {
-                if vis.contains(to) {
-                    ins.entry(to).or_default().push(format!("{} {count} depuis {from}", n(player)));
-                }
-                if vis.contains(from) {
-                    outs.entry(from).or_default().push(format!("{} {count} vers {to}", n(player)));
-                }
+        if let Event::Moved { player, from, to, count } = e {
+            if vis.contains(to) {
+                ins.entry(to).or_default().push(format!("{} {count} depuis {from}", n(player)));
             }
-            _ => {}
+            if vis.contains(from) {
+                outs.entry(from).or_default().push(format!("{} {count} vers {to}", n(player)));
+            }
         }
     }
     let lbl = |s: &str| pad(&format!("  {s} :"), 15);
@@ -471,7 +468,7 @@ fn activity(out: &mut String, state: &State, vis: &BTreeSet<TerrId>, sight: &Sig
                     v.push(format!("{}après {}", pad("", 15), a.join(", ")));
                 }
                 Event::Captured { terr, from, to, after_desertion } if terr == t => {
-                    let old = from.as_ref().map(|f| n(f)).unwrap_or_else(|| "neutre".into());
+                    let old = from.as_ref().map(n).unwrap_or_else(|| "neutre".into());
                     let how = if *after_desertion { " après désertions" } else { "" };
                     v.push(format!("{}{} s'en empare{how} (avant : {old})", lbl("Prise"), n(to)));
                 }

@@ -215,10 +215,9 @@ fn r6_give_territory(ctx: &mut Ctx<'_, '_>) {
                 Some("un ordre précédent porte déjà sur ce territoire".to_string())
             } else if st.owner(terr) != Some(p) {
                 Some(format!("{} ne vous appartient pas après les combats", st.tname(terr)))
-            } else if let Some(q) = to.filter(|q| !st.players.get(*q).map(|x| x.active()).unwrap_or(false)) {
-                Some(format!("{} n'est plus en jeu", st.player_name(q)))
             } else {
-                None
+                to.filter(|q| !st.players.get(*q).map(|x| x.active()).unwrap_or(false))
+                    .map(|q| format!("{} n'est plus en jeu", st.player_name(q)))
             };
             if let Some(why) = fail {
                 ctx.events.push(Event::OrderResult { player: p.clone(), text: o.text.clone(), status: OrderStatus::Failed, detail: why });

@@ -208,7 +208,8 @@ pub enum Lookup<T> {
 
 /// Match `input` against (id, display name) pairs in the three stages of §6.3.
 pub fn lookup<T: Clone>(input: &str, items: &[(T, String, String)]) -> Lookup<T> {
-    let stages: [&dyn Fn(&(T, String, String)) -> bool; 3] = [
+    type Stage<'a, T> = &'a dyn Fn(&(T, String, String)) -> bool;
+    let stages: [Stage<'_, T>; 3] = [
         &|it| it.1.eq_ignore_ascii_case(input),
         &|it| it.2.to_lowercase() == input.to_lowercase(),
         &|it| fold(&it.2) == fold(input) || fold(&it.1) == fold(input),

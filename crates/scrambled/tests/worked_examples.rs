@@ -199,7 +199,7 @@ fn scn_25_supremacy_for_everyone_vector_9_8() {
     resolve(&mut s, &[]);
     for p in ["alice", "bob", "carol"] {
         assert_eq!(troops(&s, "BOD", p), 180);
-        assert_eq!(terr(&s, "BOD").supremacy[&pid(p)], true);
+        assert!(terr(&s, "BOD").supremacy[&pid(p)]);
         assert!(report(&s, p).contains("ATTAQUE SURPRISE"));
     }
     assert!(terr(&s, "BOD").conflict);
