@@ -15,7 +15,7 @@ pub fn compute_up(s: &NebState, w: WorldId) -> u32 {
     }
     let base = world.industries.min(world.population).min(world.mp);
     let mut own = world.vi.saturating_mul(2).saturating_add(world.vp);
-    let mut enemy = 0;
+    let mut enemy: u32 = 0;
     for f in s.fleets.values().filter(|f| f.world == w) {
         if f.owner == Some(owner) {
             own = own.saturating_add(f.vc);
