@@ -69,7 +69,8 @@ pub fn thresholds(fa: Rat, fd: Rat, modifier: i64) -> (i64, i64) {
     let num = 100 * fa.n * fd.d;
     let td = (num / (2 * fa.d * fd.n)) as i64;
     let tr = (num / (fa.d * fd.n)) as i64;
-    ((td - modifier).clamp(0, 100), (tr - modifier).clamp(0, 100))
+    // Clamp first, then the protection modifier (TV-32: 54/109 → 54/100 → 44/90).
+    ((td.clamp(0, 100) - modifier).clamp(0, 100), (tr.clamp(0, 100) - modifier).clamp(0, 100))
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

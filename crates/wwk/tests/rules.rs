@@ -645,3 +645,41 @@ fn wwk_115_smov_along_own_zones_tv12() {
     let ev = turn(&mut st, &[("tur", "SYR 2 LT SMOV ISR")], &[]);
     assert!(texts(&ev).contains("FAILED"), "ISR is neutral");
 }
+
+#[test]
+fn wwk_67_sabotage_technologique_halves_the_field() {
+    let mut st = trio();
+    // 2.2: fail roll 99 (success), detection 99. EGY: RP 55, L gets 9 → 4.
+    let ev = turn(&mut st, &[("tur", "NAT SPY ST EGY L")], &[("2.2", vec![99, 99])]);
+    let t = texts(&ev);
+    assert!(t.contains("ST -> EGY L : réussite"), "{t}");
+    assert!(t.contains("L 4rp"), "{t}");
+}
+
+#[test]
+fn wwk_74_no_guerrilla_on_turn_one() {
+    let mut st = trio();
+    st.zone_mut("SIN").status = Status::Controlled { by: "EGY".into() };
+    st.add_unit("TUR", "INF", "ANK");
+    st.zone_mut("ANK").status = Status::Controlled { by: "TUR".into() };
+    let ev = turn(&mut st, &[("tur", "ANK SPY RG SIN")], &[]);
+    assert!(texts(&ev).contains("guérilla interdite au tour 1"));
+}
+
+#[test]
+fn wwk_61_unmaintained_units_are_demobilised() {
+    let mut st = trio();
+    st.ledger_mut("TUR", "IST").ec = 0;
+    st.ledger_mut("TUR", "IST").n = 0;
+    // No income would pay: make IST irradiated (capacity 0) through turn 1.
+    st.zone_mut("IST").irradiated_until = 1;
+    for _ in 0..10 {
+        st.add_unit("TUR", "INF", "IST");
+    }
+    // 35 units, capacity 0: income 22ec pays 22, 2 N pay 4, 9 are lost.
+    let before = st.units.values().filter(|u| u.owner == "TUR").count();
+    let ev = turn(&mut st, &[], &[]);
+    let after = st.units.values().filter(|u| u.owner == "TUR").count();
+    assert_eq!(after, before - 9, "{}", texts(&ev));
+    assert!(texts(&ev).contains("non entretenues, démobilisées"));
+}
