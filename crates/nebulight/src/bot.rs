@@ -146,10 +146,10 @@ pub fn orders(s: &NebState, slot: Slot, rng: &mut Rng) -> String {
             // what the level cap still takes); the rest raises the limit.
             let p = &s.players[slot];
             let mut prefs = vec![Tech::Att, Tech::Def];
-            if next_turn % 2 == 0 {
+            if next_turn.is_multiple_of(2) {
                 prefs.reverse();
             }
-            if p.dep.level < 5 && next_turn % 3 == 0 {
+            if p.dep.level < 5 && next_turn.is_multiple_of(3) {
                 prefs.insert(0, Tech::Dep);
             }
             prefs.push(Tech::Dep);

@@ -164,7 +164,7 @@ pub fn combat(ctx: &mut Ctx<'_, '_>) {
                 match other {
                     Target::M => {
                         let dd = d.min(vi + vp);
-                        let vil = if vi + vp == 0 { 0 } else { dd * vi / (vi + vp) };
+                        let vil = (dd * vi).checked_div(vi + vp).unwrap_or(0);
                         *loss.vi.entry(world).or_default() += vil;
                         *loss.vp.entry(world).or_default() += dd - vil;
                         Mark::M

@@ -10,7 +10,7 @@ use crate::orders::{Cargo, Container, Dest, Group, Order};
 use crate::turn::{orders_for, partial, Ctx};
 use std::collections::BTreeMap;
 
-fn own_fleet<'a>(s: &'a mut NebState, slot: Slot, f: FleetId, line: usize, text: &str) -> Option<Fleet> {
+fn own_fleet(s: &mut NebState, slot: Slot, f: FleetId, line: usize, text: &str) -> Option<Fleet> {
     match s.fleets.get(&f) {
         None => {
             s.reject(slot, line, text, format!("flotte {f} inconnue"));

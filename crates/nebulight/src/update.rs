@@ -38,7 +38,7 @@ pub fn update(ctx: &mut Ctx<'_, '_>) {
             continue;
         }
         w.counter += 1;
-        if w.counter % 7 == 0 && w.cm > 0 && w.cm < 10 {
+        if w.counter.is_multiple_of(7) && w.cm > 0 && w.cm < 10 {
             w.cm += 1;
         }
         if w.population < w.limit {

@@ -193,10 +193,10 @@ fn neb_76_tv10_technology_display_neb_60() {
         "Vos niveaux technologiques :\nDEPlacement : 4 (+4/10)\nATTaque : 1 (5), Votre CA est de : 50\nDEFense : 1 (10), Votre CD est de : 100\n"
     ), "{r}");
     // 14 DEP from a fresh player, then ATT 3 + 4 from two worlds.
-    let mut s = position(&format!(
+    let mut s = position(
         "[[world]]\nnumber = 1\nlinks = [2]\nowner = 1\nindustries = 30\npopulation = 50\npop_limit = 50\nmp = 30\n\n\
-         [[world]]\nnumber = 2\nlinks = [1]\nowner = 1\nindustries = 5\npopulation = 5\npop_limit = 5\nmp = 5\n\n"
-    ));
+         [[world]]\nnumber = 2\nlinks = [1]\nowner = 1\nindustries = 5\npopulation = 5\npop_limit = 5\nmp = 5\n\n",
+    );
     play(&mut s, &[("maxtor", "M_1 C 14 DEP\nM_1 C 3 ATT\nM_2 C 4 ATT")]);
     let r = report(&s, "maxtor");
     assert!(r.contains("DEPlacement : 4 (+4/10)\nATTaque : 2 (+2/5), Votre CA est de : 55\n"), "{r}");
@@ -436,11 +436,11 @@ fn neb_76_tv18_emigration_conflicts_neb_20_neb_21() {
 // TV-19: scoring with the rounding pinned (145/10 → 15).
 #[test]
 fn neb_76_tv19_scoring_neb_56() {
-    let s = position(&format!(
+    let s = position(
         "[[world]]\nnumber = 127\nlinks = [48]\nowner = 1\nindustries = 30\nup = 2\npopulation = 55\npop_limit = 100\nmp = 2\ncm = 2\n\n\
          [[world]]\nnumber = 48\nlinks = [127]\nowner = 1\npopulation = 89\npop_limit = 120\ncm = 5\n\n\
-         [[world]]\nnumber = 9\nlinks = [48]\nowner = 1\npopulation = 1\npop_limit = 1\n\n"
-    ));
+         [[world]]\nnumber = 9\nlinks = [48]\nowner = 1\npopulation = 1\npop_limit = 1\n\n",
+    );
     assert_eq!(arbitre_nebulight::update::points(&s, 0, 3), 51);
 }
 
