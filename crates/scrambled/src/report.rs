@@ -132,7 +132,34 @@ pub fn render(state: &State, viewer: &Viewer) -> Report {
     };
     let svg = crate::svg::render(state, map_vis, me);
     rep = rep.with_attachment(&format!("carte-t{}.svg", state.turn), "image/svg+xml", svg.into_bytes());
+    if let Some(p) = me {
+        if state.players[p].active() && !state.over {
+            let name = format!("ordres-t{}.txt", state.turn + 1);
+            rep = rep.with_attachment(&name, "text/plain; charset=utf-8", order_template(state, p).into_bytes());
+        }
+    }
     rep
+}
+
+/// A ready-to-fill order mail: the envelope, then one commented line per stack
+/// with its neighbours, so a player can uncomment and edit.
+pub fn order_template(state: &State, p: &PlayerId) -> String {
+    let mut t = format!("PARTIE {} JOUEUR {} MOT-DE-PASSE <mot-de-passe>\nTOUR {}\n", state.game_id, p, state.turn + 1);
+    for (id, ts) in &state.territories {
+        let n = ts.troops_of(p);
+        if n == 0 {
+            continue;
+        }
+        let nbs: Vec<&str> = state.world.territories[id]
+            .neighbours
+            .iter()
+            .filter(|x| state.world.passable(x))
+            .map(|x| x.as_str())
+            .collect();
+        t.push_str(&format!("# MOVE {n} {id} -> ?   ({}, voisins : {})\n", state.world.name(id), nbs.join(", ")));
+    }
+    t.push_str("READY\nEND\n");
+    t
 }
 
 fn header(out: &mut String, state: &State, sight: &Sight<'_>) {

@@ -290,7 +290,7 @@ fn load_position(state: &mut State, config: &SetupConfig, pos: toml::Table) -> R
     let mut max_chain = 0;
     for c in &f.chains {
         let route: Vec<TerrId> = c.route.iter().map(|s| terr(s, &state.world)).collect::<Result<_, _>>()?;
-        if route.len() < 2 || route.windows(2).any(|w| !state.world.can_step(&w[0], &w[1])) {
+        if route.len() < 2 || c.next + 1 >= route.len() || route.windows(2).any(|w| !state.world.can_step(&w[0], &w[1])) {
             return Err(bad(format!("chemin P{} invalide", c.number)));
         }
         max_chain = max_chain.max(c.number);

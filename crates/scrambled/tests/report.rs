@@ -127,7 +127,13 @@ fn scn_61_sections_in_order_and_budget_adds_up() {
 fn report_has_an_svg_map_and_is_stable_when_sent_again() {
     let s = fog();
     let a = Scrambled.report(&s, &[], &Viewer::Player(pid("alice")));
-    assert_eq!(a.attachments.len(), 1);
+    assert_eq!(a.attachments.len(), 2);
+    let tpl = String::from_utf8(a.attachments[1].content.clone()).unwrap();
+    assert!(tpl.starts_with("PARTIE sn-test JOUEUR alice MOT-DE-PASSE"), "{tpl}");
+    assert!(tpl.contains(&format!("# MOVE {} LOR -> ?   (Lorraine, voisins : ALS, CHA)", troops(&s, "LOR", "alice"))), "{tpl}");
+    // The template parses: only comments, the header and READY.
+    let p = arbitre_scrambled::parser::parse(&s, &pid("alice"), &tpl);
+    assert_eq!(p.error_count(), 0, "{:?}", p.diagnostics);
     assert_eq!(a.attachments[0].mime, "image/svg+xml");
     let svg = String::from_utf8(a.attachments[0].content.clone()).unwrap();
     assert!(svg.starts_with("<svg") && svg.contains("LOR"));
