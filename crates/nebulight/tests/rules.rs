@@ -403,3 +403,102 @@ fn neb_73_blocks_fleets_and_traces_in_ascending_order() {
     assert!(block(&r, 1).ends_with("{F_4 \"Maxtor\" vers M_2}\n{F_12 \"Maxtor\" vers M_2}\n{F_30 \"Maxtor\" vers M_2}\n"));
     assert!(r.find("M_1 (").unwrap() < r.find("M_2 (").unwrap());
 }
+
+#[test]
+fn neb_27_cargo_check_after_a_fleet_probe() {
+    let mut s = home("[[fleet]]\nnumber = 7\nworld = 1\nowner = 1\nvc = 3\ncargo_mp = 2\ncargo_n = 1\n");
+    play(&mut s, &[("maxtor", "F_7 S M_2\nF_7 S M_3")]);
+    // 1 VC left for 3 cargo: 2 MP lost first, then nothing more (1 N fits).
+    assert!(block(&report(&s, "maxtor"), 1).contains("F_7 \"Maxtor\" [1N]=1\n"));
+}
+
+#[test]
+fn neb_35_simultaneous_fire_adds_losses_and_caps_them() {
+    // Two Maxtor fleets fire at Miria's F_9 (4 VC); F_9 fires back at F_7.
+    // F_7: T = ceil(10×50/100) = 5 → D 5; F_8: T = 3 → D 3; total 8, capped at 4.
+    // F_9 (snapshot 4 VC): T = 2 → F_7 loses 2, though F_9 is wiped out.
+    let mut s = home(
+        "[[fleet]]\nnumber = 7\nworld = 2\nowner = 1\nvc = 10\n\n[[fleet]]\nnumber = 8\nworld = 2\nowner = 1\nvc = 5\n\n\
+         [[fleet]]\nnumber = 9\nworld = 2\nowner = 2\nvc = 4\n",
+    );
+    play(&mut s, &[("maxtor", "F_7 * F_9\nF_8 * F_9"), ("miria", "F_9 * F_7")]);
+    let b = block(&gm(&s), 2);
+    assert!(b.contains("F_7 \"Maxtor\" []=8*F_9\nF_8 \"Maxtor\" []=5*F_9\nF_9 \"Maxtor(Miria)\"! *F_7\n"), "{b}");
+}
+
+#[test]
+fn neb_39_interception_when_fire_empties_a_fleeing_fleet() {
+    // Miria's F_9 (2 VC) tries to leave M_2; Maxtor's F_7 (10 VC) fires:
+    // T = 5, D = ceil(5 × 50/100) = 3 (CD halved) ≥ 2 → intercepted.
+    let mut s = home("[[fleet]]\nnumber = 7\nworld = 2\nowner = 1\nvc = 10\n\n[[fleet]]\nnumber = 9\nworld = 2\nowner = 2\nvc = 2\n");
+    play(&mut s, &[("maxtor", "F_7 * F_9"), ("miria", "F_9 M_1")]);
+    assert_eq!(s.fleets[&f(9)].world, w(2));
+    let b = block(&report(&s, "miria"), 2);
+    assert!(b.contains("F_9 \"Maxtor(Miria)\"!\n"), "{b}");
+    assert!(!b.contains("{F_9"), "no trace for an intercepted fleet: {b}");
+    // With 10 VC instead, the flight succeeds with halved damage: 10 − 3 = 7.
+    let mut s = home("[[fleet]]\nnumber = 7\nworld = 2\nowner = 1\nvc = 10\n\n[[fleet]]\nnumber = 9\nworld = 2\nowner = 2\nvc = 10\n");
+    play(&mut s, &[("maxtor", "F_7 * F_9"), ("miria", "F_9 M_1")]);
+    assert_eq!((s.fleets[&f(9)].world, s.fleets[&f(9)].vc), (w(1), 7));
+}
+
+#[test]
+fn neb_70_wiped_out_shooter_keeps_its_mark() {
+    // Maxtor's F_12 (1 VC) fires at M_3's protection while Miria's VP kill it;
+    // Maxtor's F_13 keeps ships there, so case 1: F_12 turns neutral.
+    let mut s = home("[[fleet]]\nnumber = 12\nworld = 3\nowner = 1\nvc = 1\n\n[[fleet]]\nnumber = 13\nworld = 3\nowner = 1\nvc = 6\n");
+    play(&mut s, &[("maxtor", "F_12 * M"), ("miria", "VP M_3 * F_12")]);
+    let b = block(&report(&s, "maxtor"), 3);
+    assert!(b.contains("\nF_12 \"(Maxtor)\" *M\n"), "{b}");
+    // The VP group that fired and was destroyed shows 0 and its mark.
+    assert!(world_line(&b, 3).contains("[P=44(60)]=0*F_12"), "{b}");
+}
+
+#[test]
+fn neb_45_emigrants_into_a_black_hole_are_lost_without_a_draw() {
+    let mut s = position(
+        "[[world]]\nnumber = 1\nlinks = [65]\nowner = 1\nindustries = 10\npopulation = 40\npop_limit = 40\nmp = 20\n\n\
+         [[world]]\nnumber = 65\nblack_hole = true\nlinks = [1]\n",
+    );
+    // Phase 5 gets an empty scripted stream: any draw there would panic.
+    play_scripted(&mut s, &[("maxtor", "M_1 E 5 N M_65")], "5-emigration", vec![]);
+    // 40 − 5 emigrants, then growth +3; nobody arrives anywhere.
+    assert_eq!(s.worlds[&w(1)].population, 38);
+    assert_eq!(s.worlds[&w(65)].population, 0);
+    let r = report(&s, "maxtor");
+    assert!(r.contains("\nM_65 *** Trou noir ***\n"), "{r}");
+}
+
+#[test]
+fn neb_44_black_hole_draws_stay_in_range() {
+    for seed in 0..40u64 {
+        let mut s = position(
+            "[[world]]\nnumber = 60\nlinks = [65]\nowner = 1\npopulation = 10\npop_limit = 10\nvi = 1\n\n\
+             [[world]]\nnumber = 65\nblack_hole = true\nlinks = [60, 70]\n\n[[world]]\nnumber = 66\nblack_hole = true\nlinks = [70]\n\n\
+             [[world]]\nnumber = 70\nlinks = [65]\n\n[[world]]\nnumber = 300\nlinks = [70]\n\n\
+             [[fleet]]\nnumber = 5\nworld = 60\nowner = 1\nvc = 10\ncargo_mp = 4\n",
+        );
+        let parsed = arbitre_core::engine::parse_all(&Nebulight, &s, &[(arbitre_core::PlayerId::from("maxtor"), "F_5 M_65".to_string())].into());
+        arbitre_core::engine::run_turn_with(&Nebulight, &mut s, &parsed, |k| Rng::for_phase(seed, 1, k));
+        let fl = &s.fleets[&f(5)];
+        assert!(fl.vc <= 10);
+        assert!(!s.worlds[&fl.world].black_hole);
+        assert_eq!(s.log.fleets[&f(5)].arrived_from, Some(w(65)));
+    }
+}
+
+#[test]
+fn neb_12_overpopulation_deaths_stay_within_the_surplus() {
+    for seed in 0..40u64 {
+        let mut s = position("[[world]]\nnumber = 1\nlinks = [2]\nowner = 1\npopulation = 30\npop_limit = 20\n\n[[world]]\nnumber = 2\nlinks = [1]\n");
+        let parsed = arbitre_core::engine::parse_all(&Nebulight, &s, &Default::default());
+        arbitre_core::engine::run_turn_with(&Nebulight, &mut s, &parsed, |k| Rng::for_phase(seed, 1, k));
+        let d = s.log.worlds[&w(1)].deaths;
+        assert!(d <= 10);
+        assert_eq!(s.worlds[&w(1)].population, 30 - d);
+    }
+    // L = 0 and every surplus population dies: the world turns neutral.
+    let mut s = position("[[world]]\nnumber = 1\nlinks = [2]\nowner = 1\npopulation = 3\n\n[[world]]\nnumber = 2\nlinks = [1]\nowner = 2\npopulation = 1\npop_limit = 1\n");
+    play_scripted(&mut s, &[], "1-initialisation", vec![1, 1, 1]);
+    assert_eq!(world_line(&report(&s, "maxtor"), 1), "M_1 (2) \"(Maxtor)\" P=0{-3N}(0)");
+}
