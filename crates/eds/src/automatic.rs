@@ -52,7 +52,7 @@ pub fn phase20_production(ctx: &mut TurnCtx<'_, Eds>) {
             Some(Facility::G) => 2,
             _ => continue,
         };
-        s.stock[g] = (s.stock[g] + s.rate[g]).min(p.stock_cap);
+        s.stock[g] = s.stock[g].saturating_add(s.rate[g]).min(p.stock_cap);
         if g < 2 {
             s.rate[g] = mine_decline(&p, s.rate[g]);
         }

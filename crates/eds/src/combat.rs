@@ -9,6 +9,9 @@
 //! battle runs. Every draw follows the order of spec §5.2 so that golden reports
 //! stay stable.
 
+// Sides and weapon kinds are indices 0..2 and 0..4 into small fixed arrays.
+#![allow(clippy::needless_range_loop)]
+
 use crate::events::{Battle, Event};
 use crate::formulas::{hits_from, offence, scatter, shield20, short_month, M20};
 use crate::model::{RulerNr, ShipNr, State};
@@ -64,6 +67,7 @@ pub fn contested_points(state: &State) -> Vec<(i32, i32)> {
 
 /// `resolve_point` of §4.4.1: fight until no hostile pair stands at P, following
 /// every flight with its Anschlussgefecht at once.
+#[allow(clippy::too_many_arguments)]
 pub fn resolve_point(
     state: &mut State,
     x: i32,

@@ -179,23 +179,6 @@ pub fn class_typ(s: &str) -> Option<u32> {
     Some(c as u32 - 'A' as u32 + 1)
 }
 
-/// German number style with `.` for thousands (`2.170`).
-pub fn de_num(n: i64) -> String {
-    let s = n.abs().to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
-            out.push('.');
-        }
-        out.push(c);
-    }
-    if n < 0 {
-        format!("-{out}")
-    } else {
-        out
-    }
-}
-
 /// Two decimals with a comma (`1,40`).
 pub fn de_dec2(v: f64) -> String {
     format!("{:.2}", v).replace('.', ",")

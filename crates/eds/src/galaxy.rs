@@ -68,8 +68,8 @@ pub fn home_sums(stars: &[GenStar], range: u32) -> Vec<[u32; 3]> {
     for h in homes {
         let i = h.home.expect("home");
         for s in stars.iter().filter(|s| s.home.is_none() && near((s.x, s.y), (h.x, h.y), range)) {
-            for g in 0..3 {
-                out[i][g] += s.rate[g];
+            for (o, r) in out[i].iter_mut().zip(s.rate) {
+                *o += r;
             }
         }
     }

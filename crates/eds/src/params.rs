@@ -140,6 +140,34 @@ impl Default for Params {
 }
 
 impl Params {
+    /// Values that would make a rule meaningless (a divisor of 0, a battle that can
+    /// never end) are refused before the game starts.
+    pub fn validate(&self) -> Result<(), String> {
+        let positive = [
+            ("ships_per_player", self.ships_per_player as i64),
+            ("months_per_year", self.months_per_year as i64),
+            ("misjump_denominator", self.misjump_denominator as i64),
+            ("hits_to_destroy", self.hits_to_destroy as i64),
+            ("grain_per_bv", self.grain_per_bv as i64),
+            ("stars_per_player", self.stars_per_player as i64),
+            ("area_per_player", self.area_per_player as i64),
+            ("aspect_h", self.aspect_h as i64),
+        ];
+        for (k, v) in positive {
+            if v <= 0 {
+                return Err(format!("Parameter {k} muss größer als 0 sein"));
+            }
+        }
+        // Ships must be certain to explode by round 1000 (§4.4.7).
+        if self.explosion_ship_bp < 10 {
+            return Err("Parameter explosion_ship_bp muss mindestens 10 sein".into());
+        }
+        if self.hits_to_destroy > 4 {
+            return Err("Parameter hits_to_destroy darf höchstens 4 sein".into());
+        }
+        Ok(())
+    }
+
     /// Parameters from the keys of a `[rules]` table that are not setup keys.
     pub fn from_table(t: &toml::Table) -> Result<Params, String> {
         toml::Value::Table(t.clone()).try_into::<Params>().map_err(|e| e.to_string())

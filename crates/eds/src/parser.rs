@@ -91,8 +91,17 @@ fn int(s: &str) -> Result<u32, String> {
     if s.is_empty() || !s.chars().all(|c| c.is_ascii_digit()) {
         return Err(format!("„{s}“ ist keine ganze Zahl"));
     }
-    s.parse::<u32>().map_err(|_| format!("Zahl „{s}“ zu groß"))
+    match s.parse::<u32>() {
+        // A cap far above any legal amount keeps every sum of fields inside u32.
+        Ok(v) if v <= MAX_INT => Ok(v),
+        _ => Err(format!("Zahl „{s}“ zu groß")),
+    }
 }
+
+/// The largest number an order field may hold.
+pub const MAX_INT: u32 = 1_000_000_000;
+/// The largest count in a ship design (ten of them are summed and squared).
+pub const MAX_DESIGN: u32 = 99_999;
 
 fn fields_n(fields: &[&str], n: usize) -> Result<(), String> {
     if fields.len() != n {
@@ -207,6 +216,9 @@ pub fn parse_entry(kind: u8, entry: &str) -> Result<(Order, Option<String>), Str
             let mut n = [0u32; 10];
             for (i, v) in n.iter_mut().enumerate() {
                 *v = int(f[3 + i])?;
+                if *v > MAX_DESIGN {
+                    return Err(format!("Zahl „{}“ zu groß", f[3 + i]));
+                }
             }
             let r = if f.len() == 14 {
                 int(f[13])?

@@ -19,12 +19,11 @@ pub fn phase15_industry(ctx: &mut TurnCtx<'_, Eds>) {
             continue;
         };
         let Some(f) = facility else {
-            if s.facility.is_none() {
-                msg(ctx.events, ruler, 15, true, Some(&text), format!("Auf Stern {star} steht keine Anlage – Befehl verworfen"));
-            } else {
-                let old = s.facility.expect("facility");
+            if let Some(old) = s.facility {
                 msg(ctx.events, ruler, 15, false, Some(&text), format!("{} auf Stern {star} abgerissen", old.word()));
                 ctx.state.stars.get_mut(&star).expect("star").facility = None;
+            } else {
+                msg(ctx.events, ruler, 15, true, Some(&text), format!("Auf Stern {star} steht keine Anlage – Befehl verworfen"));
             }
             continue;
         };

@@ -101,7 +101,7 @@ pub fn observed_ships(state: &State, r: RulerNr) -> Vec<&Ship> {
             return true;
         }
         let own_here = state.ships_at(x.x, x.y).any(|s| s.owner == r);
-        own_here && !star.is_some_and(|s| s.owner == Some(x.owner))
+        own_here && star.is_none_or(|s| s.owner != Some(x.owner))
     }))
 }
 

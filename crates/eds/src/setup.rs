@@ -282,6 +282,11 @@ pub fn from_position(config: &SetupConfig, pos: Position, params: Params) -> Res
         rulers.push(Ruler { number: pr.number, id: ps.id.clone(), name: pr.name.to_uppercase(), we: pr.we, ev: pr.ev, status, home_star: pr.home_star, active: pr.active });
     }
     let stars: BTreeMap<u32, Star> = pos.stars.into_iter().map(|s| (s.number, s)).collect();
+    for s in stars.values() {
+        if s.owner.is_some_and(|o| o == 0 || o as usize > rulers.len()) {
+            return Err(SetupError::Position(format!("Stern {}: Besitzer unbekannt", s.number)));
+        }
+    }
     let ships: BTreeMap<u32, Ship> = pos.ships.into_iter().map(|s| (s.number, s)).collect();
     for s in ships.values() {
         if s.owner == 0 || s.owner as usize > rulers.len() {
@@ -353,6 +358,10 @@ pub fn setup(config: &SetupConfig, rng: &mut Rng) -> Result<State, SetupError> {
         }
     }
     let params = Params::from_table(&ptable).map_err(bad)?;
+    params.validate().map_err(bad)?;
+    if config.players.len() > 99 {
+        return Err(SetupError::PlayerCount { got: config.players.len(), expected: "höchstens 99".into() });
+    }
     let galaxy = config.options.get("galaxy").and_then(|v| v.as_str()).unwrap_or(&config.game_id).to_string();
     let mut state = if let Some(v) = config.options.get("position") {
         let pos: Position = v.clone().try_into().map_err(|e: toml::de::Error| SetupError::Position(e.to_string()))?;

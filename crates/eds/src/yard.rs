@@ -45,7 +45,7 @@ pub fn phase4_repair(ctx: &mut TurnCtx<'_, Eds>) {
             msg(ctx.events, ruler, 4, true, Some(&text), format!("Werft auf Stern {yard} bereits ausgelastet – Befehl verworfen"));
             continue;
         }
-        let affordable = (we / cost).max(0) as u32;
+        let affordable = if cost <= 0 { u32::MAX } else { (we / cost).clamp(0, u32::MAX as i64) as u32 };
         let h = sh.hits.min(free).min(affordable);
         if h == 0 {
             msg(ctx.events, ruler, 4, true, Some(&text), money_text(cost, we));
@@ -95,8 +95,8 @@ pub fn phase12_fighters(ctx: &mut TurnCtx<'_, Eds>) {
         let limits = [
             (p.yard_fighters.saturating_sub(ctx.scratch.fighters_built.get(&star).copied().unwrap_or(0)), "Werftkapazität"),
             (p.fighter_cap.saturating_sub(stationed), "999er-Grenze"),
-            ((we / cost).max(0) as u32, "Vermögen"),
-            (s.stock[0] / p.fighter_ore, "Erz"),
+            (if cost <= 0 { u32::MAX } else { (we / cost).clamp(0, u32::MAX as i64) as u32 }, "Vermögen"),
+            (s.stock[0].checked_div(p.fighter_ore).unwrap_or(u32::MAX), "Erz"),
         ];
         let mut q = count;
         let mut why = "";
@@ -291,7 +291,7 @@ pub fn phase14_scrap(ctx: &mut TurnCtx<'_, Eds>) {
         let owner = star.owner;
         ctx.state.ships.remove(&ship);
         let s = ctx.state.stars.get_mut(&sn).expect("star");
-        s.stock[0] = (s.stock[0] + ore).min(p.stock_cap);
+        s.stock[0] = s.stock[0].saturating_add(ore).min(p.stock_cap);
         ctx.scratch.scrapped_at.insert(sn);
         msg(ctx.events, ruler, 14, false, Some(&text), line.clone());
         if let Some(o) = owner.filter(|o| *o != ruler) {

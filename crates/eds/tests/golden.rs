@@ -106,6 +106,20 @@ fn garbage_orders_never_panic() {
     let s = base();
     let mut rng = Rng::for_setup(123);
     let alphabet: Vec<char> = "0123456789,/ []ABCDEFGLTUWZaeg-#äöüß\t\u{a0}HSPRUNGMONAT:J999999999999999999999".chars().collect();
+    let edge = [
+        "[13]\n1,X,Z,99999,99999,99999,99999,99999,99999,99999,99999,99999,99999,4\n",
+        "[13]\n1,X,Z,4294967295,0,0,0,0,0,0,0,0,0,2\n",
+        "[10]\n2,1000000000,1000000000\n[11]\n2,1000000000,1000000000\n",
+        "[5]\n2,1000000000\n[17]\n2,1000000000\n[12]\n1,L,1000000000\n",
+        "[7]\n2,A,1000000000,1000000000\n2,/,0,0\n",
+        "[DIPLOMATIE 255]\nx\n[DIPLOMATIE 999]\ny\n[ANZEIGER]\n",
+    ];
+    for text in edge {
+        let mut st = s.clone();
+        let p = Eds.parse_orders(&st, &pid(1), text);
+        let _ = p.verdicts();
+        month(&mut st, &[(1, text)]);
+    }
     for _ in 0..3000 {
         let len = rng.below(120) as usize;
         let text: String = (0..len).map(|_| alphabet[rng.below(alphabet.len() as u64) as usize]).collect();
