@@ -236,7 +236,7 @@ fn messages(out: &mut String, state: &State, sight: &Sight<'_>) {
                 let lost = from.as_ref().map(is_me).unwrap_or(false);
                 if is_me(to) || lost || master {
                     let how = if *after_desertion { " après des désertions" } else { "" };
-                    v.push(format!("* {} s'est emparé {}{how}.", n(to), de(&state.tname(terr))));
+                    v.push(format!("* {} passe sous le contrôle {}{how}.", state.tname(terr), de(&n(to))));
                 }
             }
             Event::CapitalLost { player, terr } if is_me(player) || master => {
@@ -264,7 +264,7 @@ fn messages(out: &mut String, state: &State, sight: &Sight<'_>) {
                 v.push(format!("* Budget {} négatif : {} troupes ont déserté.", de(&n(player)), budget.deserted));
             }
             Event::Quit { player } => v.push(format!("* {} a quitté la partie.", n(player))),
-            Event::Eliminated { player } => v.push(format!("* {} a été anéanti.", n(player))),
+            Event::Eliminated { player } => v.push(format!("* Élimination : {} n'a plus ni territoire ni troupe.", n(player))),
             Event::GameOver => v.push("* La partie est terminée.".into()),
             _ => {}
         }
@@ -497,7 +497,7 @@ fn activity(out: &mut String, state: &State, vis: &BTreeSet<TerrId>, sight: &Sig
                 Event::Captured { terr, from, to, after_desertion } if terr == t => {
                     let old = from.as_ref().map(n).unwrap_or_else(|| "neutre".into());
                     let how = if *after_desertion { " après désertions" } else { "" };
-                    v.push(format!("{}{} s'en empare{how} (avant : {old})", lbl("Prise"), n(to)));
+                    v.push(format!("{}{}{how} (avant : {old})", lbl("Prise"), n(to)));
                 }
                 Event::Recruited { player, terr, count } if terr == t => {
                     v.push(format!("{}{} +{count}", lbl("Recrues"), n(player)));

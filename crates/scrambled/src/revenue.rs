@@ -28,7 +28,10 @@ pub fn corruption_of(state: &State, p: &PlayerId, t: &TerrId) -> u32 {
 pub fn income(state: &State, p: &PlayerId) -> Budget {
     let mut b = Budget::default();
     let cap = state.players.get(p).and_then(|x| x.capital.clone());
-    for t in state.owned_by(p) {
+    // The capital first, then the others by id (the report's order, spec §7).
+    let mut owned = state.owned_by(p);
+    owned.sort_by_key(|t| (cap.as_ref() != Some(t), t.clone()));
+    for t in owned {
         let terr = &state.world.territories[&t];
         let ts = state.terr(&t);
         let base = terr.base_income.unwrap_or(state.params.territory_base_income);

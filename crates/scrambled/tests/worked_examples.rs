@@ -260,8 +260,8 @@ fn scn_43_scn_48_ownership_recheck_after_desertion_vector_9_9() {
     assert_eq!(troops(&s, "SWA", "greg"), 0);
     assert_eq!(owner(&s, "SWA").as_deref(), Some("frank"));
     assert_eq!(s.players[&pid("greg")].status, Status::Eliminated(1));
-    assert!(has_line(&report(&s, "frank"), "* Frank s'est emparé de Swabia (SWA) après des désertions."));
-    assert!(has_line(&report(&s, "frank"), "* Greg a été anéanti."));
+    assert!(has_line(&report(&s, "frank"), "* Swabia (SWA) passe sous le contrôle de Frank après des désertions."));
+    assert!(has_line(&report(&s, "frank"), "* Élimination : Greg n'a plus ni territoire ni troupe."));
     assert_eq!(score(&s, &pid("greg")), -12_000);
 }
 
