@@ -63,7 +63,7 @@ impl Default for Params {
 
 /// Keys of `[rules]` that are not parameters but are understood by setup.
 pub const SETUP_KEYS: &[&str] = &[
-    "world", "map", "world_file", "map_file", "position", "position_file", "parameters",
+    "world", "map", "world_file", "map_file", "position", "position_file", "parameters", "scenario",
 ];
 
 pub const PARAM_KEYS: &[&str] = &[

@@ -21,8 +21,28 @@ pub fn quota(land: usize, players: usize) -> u32 {
     (land / players.max(1)).max(1) as u32
 }
 
+/// A built-in scenario (`scenario = "alsace"`): its world name and position.
+fn scenario_of(config: &SetupConfig) -> Result<Option<(String, toml::Table)>, SetupError> {
+    let Some(v) = config.options.get("scenario") else { return Ok(None) };
+    let name = v.as_str().ok_or_else(|| SetupError::Invalid("scenario doit être un nom".into()))?;
+    let text = crate::world::scenario(name).ok_or_else(|| SetupError::UnknownMap(name.to_string()))?;
+    let t: toml::Table = toml::from_str(text).map_err(|e| SetupError::Position(e.to_string()))?;
+    let world = t
+        .get("scenario")
+        .and_then(|s| s.get("world"))
+        .and_then(|w| w.as_str())
+        .ok_or_else(|| SetupError::Position("scénario sans monde".into()))?
+        .to_string();
+    let pos = t.get("position").and_then(|p| p.as_table()).cloned().unwrap_or_default();
+    Ok(Some((world, pos)))
+}
+
 fn world_of(config: &SetupConfig) -> Result<World, SetupError> {
     let o = &config.options;
+    if let Some((w, _)) = scenario_of(config)? {
+        let text = crate::world::builtin(&w).ok_or(SetupError::UnknownMap(w))?;
+        return World::from_toml(text).map_err(|e| SetupError::Invalid(e.to_string()));
+    }
     let text: String = if let Some(t) = config.files.get("world_file").or_else(|| config.files.get("map_file")) {
         t.clone()
     } else {
@@ -85,6 +105,7 @@ pub fn setup(config: &SetupConfig, rng: &mut Rng) -> Result<State, SetupError> {
         over: false,
     };
     let position = match (config.files.get("position_file"), config.options.get("position")) {
+        (None, None) if config.options.contains_key("scenario") => scenario_of(config)?.map(|(_, p)| p),
         (Some(text), _) => Some(toml::from_str::<toml::Table>(text).map_err(|e| SetupError::Position(e.to_string()))?),
         (None, Some(v)) => Some(v.as_table().cloned().ok_or_else(|| SetupError::Position("position doit être une table".into()))?),
         (None, None) => None,

@@ -149,6 +149,17 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("hexagone", include_str!("../../../rulesets/scrambled/worlds/hexagone.toml")),
 ];
 
+/// Built-in scenarios: a world name and a full position.
+pub const SCENARIOS: &[(&str, &str)] = &[
+    ("alsace", include_str!("../../../rulesets/scrambled/scenarios/alsace.toml")),
+];
+
+pub fn scenario(name: &str) -> Option<&'static str> {
+    let n = name.trim().trim_end_matches(".toml");
+    let n = n.rsplit('/').next().unwrap_or(n);
+    SCENARIOS.iter().find(|(k, _)| k.eq_ignore_ascii_case(n)).map(|(_, v)| *v)
+}
+
 pub fn builtin(name: &str) -> Option<&'static str> {
     let n = name.trim().trim_end_matches(".toml");
     let n = n.rsplit('/').next().unwrap_or(n);

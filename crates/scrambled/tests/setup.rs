@@ -169,3 +169,24 @@ fn position_toml_loads_every_attribute() {
     // Supremacy is computed from the loaded counts.
     assert_eq!(als.supremacy.get(&pid("bob")), Some(&false));
 }
+
+#[test]
+fn builtin_scenario_loads_the_worked_example_position() {
+    let mut s = game(&["Alice", "Bob", "Carol"], "scenario = \"alsace\"");
+    assert_eq!((s.turn, s.quota, s.world.name.as_str()), (6, 6, "Testland"));
+    assert_eq!(troops(&s, "LOR", "alice"), 2200);
+    resolve(&mut s, &[("alice", "MOVE 200 LOR -> ALS\nMOVE 900 BAD -> BOD\nTRIBUTE 1000 TO Carol"), ("bob", "ENEMY Alice\nMOVE 40 BAD -> ALS")]);
+    assert!(has_line(&report(&s, "alice"), "Alsace 10000 80% 2% 34% 5174"));
+    assert!(matches!(try_setup(&["Alice"], "scenario = \"nowhere\""), Err(SetupError::UnknownMap(_))));
+}
+
+#[test]
+fn hexagone_hosts_fourteen_players() {
+    let names: Vec<String> = (1..=14).map(|i| format!("J{i}")).collect();
+    let n: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
+    let s = game(&n, "world = \"hexagone\"");
+    assert_eq!(s.quota, 2);
+    let starts: std::collections::BTreeSet<_> = s.players.values().map(|p| p.start_territory.clone()).collect();
+    assert_eq!(starts.len(), 14);
+    assert!(s.world.land().count() >= 28);
+}
