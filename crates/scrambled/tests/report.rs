@@ -143,3 +143,22 @@ fn report_has_an_svg_map_and_is_stable_when_sent_again() {
     let back: arbitre_scrambled::State = serde_json::from_str(&json).unwrap();
     assert_eq!(Scrambled.report(&back, &[], &Viewer::Player(pid("alice"))), a);
 }
+
+#[test]
+fn scn_58_explorers_destroyed_on_arrival_still_see() {
+    let pos = [
+        player("alice", "LOR", Some("LOR"), &[]),
+        player("bob", "SWA", Some("SWA"), &["alice"]),
+        territory("LOR", Some("alice"), 100, &[]),
+        territory("BAD", None, 100, &[("alice", 5)]),
+        territory("SWA", Some("bob"), 100, &[("bob", 1000)]),
+    ]
+    .join("\n");
+    let mut s = testland(&["Alice", "Bob"], &pos);
+    resolve(&mut s, &[("alice", "MOVE 5 BAD -> SWA")]);
+    assert_eq!(troops(&s, "SWA", "alice"), 0);
+    let r = report(&s, "alice");
+    assert!(row(&r, "SWA").contains("Bob "), "{}", row(&r, "SWA"));
+    assert!(has_line(&r, "Bataille : avant Alice 5, Bob 1000"), "{r}");
+    assert!(has_line(&r, "* Les troupes d'Alice en Swabia (SWA) ont été anéanties."), "{r}");
+}
