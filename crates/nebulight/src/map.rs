@@ -284,7 +284,8 @@ pub fn load(text: &str, rng: &mut Rng) -> Result<Loaded, SetupError> {
                 vp: w.vp,
                 mp: w.mp,
                 cm: w.cm,
-                up: w.up.unwrap_or(0),
+                // A neutral world never has UP (decision AMB-13).
+                up: if owner.is_some() { w.up.unwrap_or(0) } else { 0 },
             },
         );
     }

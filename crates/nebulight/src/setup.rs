@@ -51,10 +51,22 @@ pub fn setup(c: &SetupConfig, rng: &mut Rng) -> Result<NebState, SetupError> {
             .map(|(_, t)| t.to_string())
             .ok_or_else(|| SetupError::UnknownMap(name.to_string()))?
     };
+    // Slot 1 is the map's player 1. By default the players' TOML order decides;
+    // `[players.rules] slot = 1|2` may say it explicitly (both players then).
+    let mut ordered: Vec<&arbitre_core::PlayerSetup> = c.players.iter().collect();
+    let slots: Vec<Option<i64>> = ordered.iter().map(|p| p.options.get("slot").and_then(|v| v.as_integer())).collect();
+    if slots.iter().any(|x| x.is_some()) {
+        let mut sorted = slots.clone();
+        sorted.sort();
+        if sorted != [Some(1), Some(2)] {
+            return Err(SetupError::Invalid("slot : donnez 1 et 2 aux deux joueurs".into()));
+        }
+        ordered.sort_by_key(|p| p.options.get("slot").and_then(|v| v.as_integer()));
+    }
     let loaded = map::load(&text, rng)?;
     let renumber = loaded.renumber;
     let mut players = Vec::new();
-    for (slot, p) in c.players.iter().enumerate() {
+    for (slot, p) in ordered.iter().enumerate() {
         let o = loaded.players.get(&slot);
         let lvl = |t: Tech, x: Option<&TechLevel>| x.cloned().unwrap_or(TechLevel { level: tech::initial(t), progress: 0 });
         players.push(Player {

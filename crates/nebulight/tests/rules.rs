@@ -72,6 +72,14 @@ fn neb_2_game_options_and_player_count() {
     assert!(Nebulight.setup(&c, &mut Rng::for_setup(1)).is_err());
     let e = Nebulight.setup(&config(&[], "map = \"nulle-part\""), &mut Rng::for_setup(1)).unwrap_err();
     assert!(e.to_string().contains("nulle-part"));
+    // `[players.rules] slot` puts Miria in slot 1.
+    let mut c = config(&[], "map = \"duel-petit\"");
+    c.players[0].options.insert("slot".into(), toml::Value::Integer(2));
+    c.players[1].options.insert("slot".into(), toml::Value::Integer(1));
+    let s = Nebulight.setup(&c, &mut Rng::for_setup(1)).unwrap();
+    assert_eq!((s.players[0].id.as_str(), s.players[1].id.as_str()), ("miria", "maxtor"));
+    c.players[1].options.insert("slot".into(), toml::Value::Integer(2));
+    assert!(Nebulight.setup(&c, &mut Rng::for_setup(1)).is_err());
     // A map file handed over by the daemon.
     let text = include_str!("../../../rulesets/nebulight/maps/duel-petit.toml");
     let s = Nebulight.setup(&config(&[("map_file", text)], ""), &mut Rng::for_setup(1)).unwrap();
