@@ -1,5 +1,6 @@
 //! Galaxy generation (spec §8.2, rulebook "Die Galaxis"): 25·N stars on about
-//! 625·N points, homes spread by best-candidate sampling, 8–16 stars within start
+//! 625·N points, homes spread by best-candidate sampling and Lloyd relaxation
+//! (the best of 8 layouts), 8–16 stars within start
 //! range 10 of every home, resources balanced to 75–130 % of the median. All
 //! draws come from the setup stream. Built-in scenarios are generated once with
 //! this code and stored as explicit TOML, which is what games read.
@@ -85,6 +86,62 @@ pub fn neighbour_counts(stars: &[GenStar], range: u32) -> Vec<usize> {
         .collect()
 }
 
+/// Home worlds (§8.2 step 2): 8 layouts, each by best-candidate sampling (500
+/// candidates per further home) and 20 Lloyd iterations over the inner area; the
+/// layout with the largest minimum pairwise distance wins.
+pub fn place_homes(n: usize, w: i32, h: i32, m: i32, rng: &mut Rng) -> Vec<(i32, i32)> {
+    let (x0, x1, y0, y1) = (m, (w - m + 1).max(m), m, (h - m + 1).max(m));
+    let mut best: Option<(i64, Vec<(i32, i32)>)> = None;
+    for _ in 0..8 {
+        let mut homes: Vec<(i32, i32)> = Vec::new();
+        for i in 0..n {
+            let cands = if i == 0 { 1 } else { 500 };
+            let mut pick = (x0, y0);
+            let mut pick_d = -1i64;
+            for _ in 0..cands {
+                let c = (x0 + rng.below((x1 - x0 + 1) as u64) as i32, y0 + rng.below((y1 - y0 + 1) as u64) as i32);
+                let d = homes.iter().map(|hh| q(*hh, c)).min().unwrap_or(i64::MAX);
+                if d > pick_d {
+                    pick_d = d;
+                    pick = c;
+                }
+            }
+            homes.push(pick);
+        }
+        for _ in 0..20 {
+            let mut sum = vec![(0i64, 0i64, 0i64); n];
+            for x in x0..=x1 {
+                for y in y0..=y1 {
+                    let mut k = 0;
+                    for j in 1..n {
+                        if q(homes[j], (x, y)) < q(homes[k], (x, y)) {
+                            k = j;
+                        }
+                    }
+                    sum[k].0 += x as i64;
+                    sum[k].1 += y as i64;
+                    sum[k].2 += 1;
+                }
+            }
+            for (hh, (sx, sy, c)) in homes.iter_mut().zip(&sum) {
+                if *c > 0 {
+                    *hh = (((*sx as f64) / *c as f64).round() as i32, ((*sy as f64) / *c as f64).round() as i32);
+                }
+            }
+        }
+        let mut min_d = i64::MAX;
+        for i in 0..n {
+            for j in i + 1..n {
+                min_d = min_d.min(q(homes[i], homes[j]));
+            }
+        }
+        if best.as_ref().is_none_or(|(d, _)| min_d > *d) {
+            best = Some((min_d, homes));
+        }
+    }
+    best.expect("eight layouts").1
+}
+
 /// Generate a galaxy for `n` rulers; stars come out in random order, so the
 /// caller numbers them 1..25N in the returned order.
 pub fn generate(p: &Params, n: usize, rng: &mut Rng) -> (i32, i32, Vec<GenStar>) {
@@ -93,21 +150,10 @@ pub fn generate(p: &Params, n: usize, rng: &mut Rng) -> (i32, i32, Vec<GenStar>)
     let m = 6.min(w / 4).min(h / 4).max(1);
     let range = p.start_range;
     'attempt: loop {
-        // Homes: best-candidate sampling in the inner area.
-        let mut homes: Vec<(i32, i32)> = Vec::new();
-        for i in 0..n {
-            let cands = if i == 0 { 1 } else { 500 };
-            let mut best = None;
-            let mut best_d = -1i64;
-            for _ in 0..cands {
-                let c = (m + rng.below((w - 2 * m + 1).max(1) as u64) as i32, m + rng.below((h - 2 * m + 1).max(1) as u64) as i32);
-                let d = homes.iter().map(|hh| q(*hh, c)).min().unwrap_or(i64::MAX);
-                if d > best_d {
-                    best_d = d;
-                    best = Some(c);
-                }
-            }
-            homes.push(best.expect("a candidate"));
+        let homes = place_homes(n, w, h, m, rng);
+        let md = p.min_star_distance as i64;
+        if (0..n).any(|i| (i + 1..n).any(|j| q(homes[i], homes[j]) < md * md)) {
+            continue 'attempt;
         }
         let mut stars: Vec<GenStar> = homes
             .iter()
