@@ -383,13 +383,20 @@ pub fn planner(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<
     let mut total: i64 = 0;
     let mut last: Option<(usize, String)> = None;
     let mut seen = std::collections::BTreeSet::new();
+    let mut ore: std::collections::BTreeMap<u32, u32> = std::collections::BTreeMap::new();
     let mut sorted: Vec<&arbitre_core::Located<Order>> = parsed.orders.iter().collect();
     sorted.sort_by_key(|o| o.order.phase());
     for o in sorted {
         let cost = match &o.order {
             Order::Repair { ship } => state.ships.get(ship).filter(|s| s.owner == ruler).map(|s| repair_cost(p, s) * s.hits as i64).unwrap_or(0),
-            Order::BuildFighters { kind, count, .. } => *count as i64 * if *kind == FType::L { p.fighter_we_l } else { p.fighter_we_t },
-            Order::BuildShip(b) => hull_we(p, b.typ) + armament_we(&b.guns, &b.shields),
+            Order::BuildFighters { star, kind, count } => {
+                *ore.entry(*star).or_default() += count.min(&p.yard_fighters) * p.fighter_ore;
+                *count as i64 * if *kind == FType::L { p.fighter_we_l } else { p.fighter_we_t }
+            }
+            Order::BuildShip(b) => {
+                *ore.entry(b.star).or_default() += crate::formulas::hull_ore(p, b.typ);
+                hull_we(p, b.typ) + armament_we(&b.guns, &b.shields)
+            }
             Order::Industry { facility: Some(f), .. } => p.industry_cost[f.idx()],
             Order::Colonise { star } if seen.insert(*star) => state.stars.get(star).map(|s| colonise_cost(p, s.bv + 1)).unwrap_or(0),
             Order::Transfer { amount, .. } => *amount,
@@ -398,6 +405,14 @@ pub fn planner(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<
         if cost > 0 {
             total += cost;
             last = Some((o.line, o.text.clone()));
+        }
+    }
+    for (star, need) in ore {
+        let have = state.stars.get(&star).filter(|s| s.owner == Some(ruler)).map(|s| s.stock[0]);
+        if let Some(have) = have.filter(|h| need > *h) {
+            if let Some((line, text)) = &last {
+                parsed.warn(*line, text.clone(), format!("Werftstern {star}: {need} Erz verplant, vorhanden: {have} Erz – Achtung, mehr verplant als vorhanden"));
+            }
         }
     }
     if let Some((line, text)) = last {

@@ -271,6 +271,7 @@ pub fn befehlsblatt(state: &State, r: RulerNr) -> String {
         let _ = writeln!(s, "# {}   – höchstens {} Einträge\n", SECTION_SYNTAX[i], state.params.order_limits[i]);
     }
     s.push_str("[ANZEIGER]\n# Text für den Sternenanzeiger (wird mit Nummer und Name unterzeichnet)\n\n");
+    s.push_str("# [DIPLOMATIE 04]  – vertrauliche Nachricht an Herrscher 04 (eigener Abschnitt je Empfänger)\n\n");
     s.push_str("[HINWEIS]\n# Nachricht an die Spielleitung\n\nEND\n");
     s
 }

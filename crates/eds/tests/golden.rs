@@ -133,3 +133,17 @@ fn garbage_orders_never_panic() {
         }
     }
 }
+
+#[test]
+fn ten_bots_play_the_standard_galaxy() {
+    let mut s = scenario("standard", 10);
+    for m in 0..6u32 {
+        let orders: Vec<(usize, String)> = (1..=10).map(|n| (n, Eds.bot_orders(&s, &pid(n), &mut Rng::for_phase(1, m, "bot")))).collect();
+        let o: Vec<(usize, &str)> = orders.iter().map(|(n, t)| (*n, t.as_str())).collect();
+        month(&mut s, &o);
+    }
+    assert_eq!(s.month, 6);
+    for r in &s.rulers {
+        assert!(s.stars.values().filter(|x| x.owner == Some(r.number)).count() >= 3, "ruler {} expands", r.number);
+    }
+}

@@ -264,6 +264,9 @@ fn eds_20_planner_warns_when_more_is_committed_than_held() {
     assert_eq!(w.len(), 1, "{:?}", p.diagnostics);
     assert_eq!(w[0].reason, "Verplant: 11000 WE, vorhanden: 10000 WE – Achtung, mehr verplant als vorhanden");
     assert_eq!(p.orders.len(), 2, "the planner never blocks");
+    // Ore per shipyard star: a class-D hull needs 400 Erz, star 1 holds 2000.
+    let p = Eds.parse_orders(&s, &pid(1), "[13]\n1,A,J,0,0,0,0,0,0,0,0,0,0,2\n");
+    assert!(p.diagnostics.iter().any(|d| d.warning && d.reason == "Werftstern 1: 2500 Erz verplant, vorhanden: 2000 Erz – Achtung, mehr verplant als vorhanden"), "{:?}", p.diagnostics);
 }
 
 #[test]
