@@ -13,14 +13,18 @@
 //! writes orders, [`score`] ranks.
 
 pub mod bot;
+pub mod capital;
 pub mod capture;
 pub mod combat;
 pub mod economy;
 pub mod events;
+pub mod freeze;
+pub mod housekeeping;
 pub mod join;
 pub mod movement;
 pub mod orders;
 pub mod params;
+pub mod quit;
 pub mod parser;
 pub mod report;
 pub mod revenue;
@@ -28,6 +32,7 @@ pub mod score;
 pub mod setup;
 pub mod state;
 pub mod svg;
+pub mod territory_gift;
 pub mod turn;
 pub mod world;
 

@@ -98,7 +98,7 @@ pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&Play
         };
         let stroke = if ts.owner.is_some() && ts.owner.as_ref() == me { "#000" } else { "#555" };
         let sw = if caps.contains(t) { 4 } else { 1 };
-        let _ = writeln!(s, r#"<circle cx="{x}" cy="{y}" r="24" fill="{fill}" stroke="{stroke}" stroke-width="{sw}"/>"#);
+        let _ = writeln!(s, r#"<circle cx="{x}" cy="{y}" r="20" fill="{fill}" stroke="{stroke}" stroke-width="{sw}"/>"#);
         let _ = writeln!(s, r#"<text x="{x}" y="{}" font-size="11" text-anchor="middle">{}</text>"#, y + 4, esc(t.as_str()));
         let mut label = String::new();
         if terr.is_land() {
