@@ -18,7 +18,8 @@
 //! | 14 update, points, discoveries | [`update`] |
 //!
 //! The report is in [`report`], what each player sees in [`visibility`], maps
-//! and positions in [`map`] and [`setup`], the bot in [`bot`].
+//! and positions in [`map`] and [`setup`], the bot in [`bot`], the SVG map
+//! attached to each report in [`svg`].
 
 pub mod bot;
 pub mod capture;
@@ -33,6 +34,7 @@ pub mod parser;
 pub mod probes;
 pub mod report;
 pub mod setup;
+pub mod svg;
 pub mod tech;
 pub mod transport;
 pub mod turn;
@@ -113,11 +115,15 @@ impl Ruleset for Nebulight {
                 Some(slot) => {
                     let body = report::player_report(s, slot);
                     let template = bot::order_template(s, slot);
-                    Report::text(subject, body).with_attachment(
+                    let mut r = Report::text(subject, body).with_attachment(
                         &format!("ordres-tour-{}.txt", s.turn + 1),
                         "text/plain",
                         template.into_bytes(),
-                    )
+                    );
+                    if let Some(map) = svg::player_map(s, slot) {
+                        r = r.with_attachment(&format!("carte-tour-{}.svg", s.turn), "image/svg+xml", map.into_bytes());
+                    }
+                    r
                 }
                 None => Report::text(subject, format!("Joueur inconnu : {p}\n")),
             },

@@ -510,3 +510,19 @@ fn neb_12_overpopulation_deaths_stay_within_the_surplus() {
     play_scripted(&mut s, &[], "1-initialisation", vec![1, 1, 1]);
     assert_eq!(world_line(&report(&s, "maxtor"), 1), "M_1 (2) \"(Maxtor)\" P=0{-3N}(0)");
 }
+
+#[test]
+fn neb_66_svg_map_attached_when_the_map_has_coordinates() {
+    let s = Nebulight.setup(&config(&[], "map = \"duel\""), &mut Rng::for_setup(3)).unwrap();
+    let r = Nebulight.report(&s, &[], &arbitre_core::Viewer::Player("maxtor".into()));
+    let svg = r.attachments.iter().find(|a| a.mime == "image/svg+xml").expect("svg map");
+    let text = String::from_utf8(svg.content.clone()).unwrap();
+    assert!(text.starts_with("<svg "));
+    // Only known worlds are drawn: the start world, its 3 neighbours.
+    assert_eq!(text.matches("<circle").count(), s.known(0).len());
+    assert!(r.attachments.iter().any(|a| a.name == "ordres-tour-1.txt"));
+    // A map without coordinates gets no picture.
+    let s = home("");
+    let r = Nebulight.report(&s, &[], &arbitre_core::Viewer::Player("maxtor".into()));
+    assert!(r.attachments.iter().all(|a| a.mime != "image/svg+xml"));
+}
