@@ -640,6 +640,10 @@ fn land_round(ctx: &mut Ctx, z: &str, log: &mut Vec<String>) {
         return;
     }
     let is_sea = ctx.state.kind(z).is_sea();
+    if is_sea {
+        // At sea the naval phases (3.10b/c) are the whole fight.
+        return;
+    }
     // Support malus of each side's best supporting unit, applied to its enemies.
     let mut best_sup: Vec<i64> = vec![];
     for side in &sd {

@@ -325,7 +325,7 @@ pub fn smov(ctx: &mut Ctx) {
         let mut full = vec![zone.clone()];
         full.extend(path.iter().cloned());
         let chain_ok = full.windows(2).all(|w| ctx.state.adjacent(&w[0], &w[1]));
-        let own_ok = full.iter().all(|z| ctx.state.zone(z).status.controls_or_shares(n) || (ctx.state.kind(z).is_sea() && ctx.state.zone(z).status == Status::Neutral && !ctx.scratch.invaded.contains(z)));
+        let own_ok = full.iter().all(|z| ctx.state.zone(z).status.controls_or_shares(n));
         let hot = full.iter().any(|z| ctx.scratch.invaded.contains(z) || matches!(ctx.state.zone(z).status, Status::Contested { .. }));
         if !chain_ok || !own_ok {
             ctx.scratch.fail(&it, "chemin hors de vos zones contrôlées ou partagées");

@@ -588,7 +588,23 @@ fn intercept(ctx: &mut Ctx, firer: &str, t: &str, ballistic: bool, log: &mut Vec
 /// engagement while any remain (WWK-95); stealth units may slip through
 /// (WWK-100). Returns the surviving mission aircraft.
 fn cap_engage(ctx: &mut Ctx, n: &str, z: &str, endpoint: bool, mission: &mut Vec<UnitId>, escorts: &mut Vec<UnitId>, log: &mut Vec<String>) {
-    let caps: Vec<UnitId> = ctx.scratch.caps.iter().filter(|(id, cz)| cz.as_str() == z && ctx.state.unit(**id).is_some_and(|u| ctx.state.hostile(n, &u.owner))).map(|(id, _)| *id).collect();
+    cap_engage_with(ctx, n, z, endpoint, false, mission, escorts, log)
+}
+
+/// `based`: aircraft based in `z` with no order also engage (HMOV end points, §5.7.7).
+#[allow(clippy::too_many_arguments)]
+fn cap_engage_with(ctx: &mut Ctx, n: &str, z: &str, endpoint: bool, based: bool, mission: &mut Vec<UnitId>, escorts: &mut Vec<UnitId>, log: &mut Vec<String>) {
+    let mut caps: Vec<UnitId> = ctx.scratch.caps.iter().filter(|(id, cz)| cz.as_str() == z && ctx.state.unit(**id).is_some_and(|u| ctx.state.hostile(n, &u.owner))).map(|(id, _)| *id).collect();
+    if based {
+        let extra: Vec<UnitId> = ctx
+            .state
+            .units
+            .values()
+            .filter(|u| u.at == z && sp(&u.code).cat == Cat::Acft && sp(&u.code).aa > 0 && ctx.state.hostile(n, &u.owner) && !ctx.scratch.ordered.contains(&u.id) && !caps.contains(&u.id))
+            .map(|u| u.id)
+            .collect();
+        caps.extend(extra);
+    }
     if caps.is_empty() {
         return;
     }
@@ -884,6 +900,7 @@ pub fn hmov(ctx: &mut Ctx) {
         let mut ids = select(ctx, &it.nation, zone, sel, &|s| s.has(catalog::M_HMOV) || s.mt == Mt::I);
         // [I]-type units ride ACAVs, one each.
         let infantry: Vec<UnitId> = ids.iter().copied().filter(|id| ctx.state.unit(*id).is_some_and(|u| sp(&u.code).mt == Mt::I && !sp(&u.code).has(catalog::M_HMOV))).collect();
+        let mut full_acavs: Vec<UnitId> = vec![];
         if !infantry.is_empty() {
             let acavs: Vec<UnitId> = ctx.state.units.values().filter(|u| u.owner == it.nation && u.at == *zone && u.code == "ACAV" && !ctx.scratch.ordered.contains(&u.id)).map(|u| u.id).take(infantry.len()).collect();
             if acavs.len() < infantry.len() {
@@ -896,6 +913,7 @@ pub fn hmov(ctx: &mut Ctx) {
             for a in &acavs {
                 ctx.scratch.ordered.insert(*a);
             }
+            full_acavs = acavs.clone();
             ids.extend(acavs);
         }
         if ids.is_empty() {
@@ -908,7 +926,8 @@ pub fn hmov(ctx: &mut Ctx) {
         full.extend(path.iter().cloned());
         for (i, z) in full.iter().enumerate() {
             let endpoint = i == 0 || i == full.len() - 1;
-            let has_cap = ctx.scratch.caps.iter().any(|(id, cz)| cz == z && ctx.state.unit(*id).is_some_and(|u| ctx.state.hostile(&it.nation, &u.owner)));
+            let has_cap = ctx.scratch.caps.iter().any(|(id, cz)| cz == z && ctx.state.unit(*id).is_some_and(|u| ctx.state.hostile(&it.nation, &u.owner)))
+                || (endpoint && ctx.state.units.values().any(|u| &u.at == z && sp(&u.code).cat == Cat::Acft && sp(&u.code).aa > 0 && ctx.state.hostile(&it.nation, &u.owner) && !ctx.scratch.ordered.contains(&u.id)));
             if !has_cap {
                 continue;
             }
@@ -921,30 +940,30 @@ pub fn hmov(ctx: &mut Ctx) {
             }
             let mut helis: Vec<UnitId> = ids.iter().copied().filter(|id| ctx.state.unit(*id).is_some_and(|u| sp(&u.code).is_heli())).collect();
             let before = helis.clone();
-            cap_engage(ctx, &it.nation, z, endpoint, &mut helis, &mut vec![], &mut log);
+            cap_engage_with(ctx, &it.nation, z, endpoint, endpoint, &mut helis, &mut vec![], &mut log);
             for h in before.iter().filter(|h| !helis.contains(h)) {
-                if ctx.state.unit(*h).is_none() {
-                    // The carried unit shares its ACAV's fate.
-                    if let Some(inf) = infantry.first().copied() {
-                        let _ = inf;
-                    }
-                }
                 ids.retain(|x| x != h);
             }
         }
-        let movers: Vec<UnitId> = ids.into_iter().filter(|id| ctx.state.unit(*id).is_some()).collect();
-        let n_inf = movers.iter().filter(|id| infantry.contains(id)).count();
-        let n_acav = movers.iter().filter(|id| ctx.state.unit(**id).is_some_and(|u| u.code == "ACAV")).count();
-        for (k, id) in movers.iter().enumerate() {
-            let _ = k;
-            if infantry.contains(id) && n_acav < n_inf {
-                continue;
+        // Carried units share their ACAV's fate (S): destroyed with it, back
+        // home with it when it aborts.
+        let acavs: Vec<UnitId> = full_acavs.clone();
+        for (inf, acav) in infantry.iter().zip(acavs.iter()) {
+            if ctx.state.unit(*acav).is_none() {
+                ctx.state.remove_unit(*inf);
+                log.push(format!("  #{inf} transporté détruit avec son ACAV #{acav}"));
+            } else if !ids.contains(acav) {
+                ids.retain(|x| x != inf);
             }
+        }
+        let movers: Vec<UnitId> = ids.into_iter().filter(|id| ctx.state.unit(*id).is_some()).collect();
+        let hostile_dest = hostile_present(ctx.state, &it.nation, &dest);
+        for id in &movers {
             if let Some(u) = ctx.state.unit_mut(*id) {
                 u.at = dest.clone();
             }
             ctx.scratch.came_from.insert(*id, zone.clone());
-            if infantry.contains(id) && hostile_present(ctx.state, &it.nation, &dest) {
+            if infantry.contains(id) && hostile_dest {
                 ctx.scratch.landed.insert(*id);
             }
         }
@@ -992,8 +1011,36 @@ fn can_step(st: &State, n: &str, s: &catalog::Spec, a: &str, b: &str, by_sea: bo
     kb == ZoneKind::Land || (kb == ZoneKind::Mountain && s.mt == Mt::I)
 }
 
+/// Blocking (§5.13 step 4, D-42): B = hostile combat units in `z` minus the
+/// mover's regular infantry already there; max(B, 0) of the moving vehicles
+/// and ships, picked at random (R14), are stopped. Returns the stopped ids.
+fn block(ctx: &mut Ctx, n: &str, z: &str, movers: &[UnitId]) -> Vec<UnitId> {
+    let hostile = ctx.state.units.values().filter(|x| x.at == z && x.owner != GUERRILLA && ctx.state.hostile(n, &x.owner) && !sp(&x.code).is_base()).count();
+    let pinned = ctx.state.units.values().filter(|x| x.at == z && x.owner == n && sp(&x.code).cat == Cat::Inf && !movers.contains(&x.id)).count();
+    let b = hostile.saturating_sub(pinned);
+    let mut cands: Vec<UnitId> = movers.iter().copied().filter(|id| ctx.state.unit(*id).is_some_and(|u| matches!(sp(&u.code).mt, Mt::V | Mt::Nv))).collect();
+    let mut out = vec![];
+    for _ in 0..b {
+        if cands.is_empty() {
+            break;
+        }
+        let k = pick(ctx.rng, cands.len());
+        out.push(cands.remove(k));
+    }
+    out
+}
+
+/// A zone where moving vehicles may be blocked on entry (§5.13 step 4).
+fn blocking_zone(st: &State, n: &str, z: &str) -> bool {
+    let s = &st.zone(z).status;
+    matches!(s, Status::Contested { .. })
+        || s.controller().is_some_and(|c| st.hostile(n, c))
+        || (*s == Status::Neutral && st.units.values().any(|u| u.at == z && u.owner == NEUTRAL))
+        || hostile_present(st, n, z)
+}
+
 /// Step 3.9 (WWK-98, WWK-99, WWK-33): MOVE with blocking, land and naval
-/// transport, straits and the war check.
+/// transport, straits and the war check. A group moves step by step.
 pub fn movement(ctx: &mut Ctx) {
     for it in activation(ctx.scratch, ctx.state, |o| zone_mil(o, |m| matches!(m, Mission::Move(_)))) {
         let Order::Mil { zone, sel, mission: Mission::Move(path) } = &it.order else { continue };
@@ -1004,9 +1051,10 @@ pub fn movement(ctx: &mut Ctx) {
             continue;
         }
         let taco = ctx.state.zone(zone).taco.contains(&n);
-        // Naval transport available: land units with a TLS/MSLC/AASH/HVCR here.
-        let naval_lift = ctx.state.units.values().any(|u| u.owner == n && u.at == *zone && (matches!(u.code.as_str(), "TLS" | "MSLC" | "AASH" | "HVCR")));
-        // Land transports for infantry with 2-step paths.
+        // Naval transport (§5.13 step 3): land units with a TLS/MSLC/AASH/HVCR here.
+        let naval_lift = ctx.state.units.values().any(|u| u.owner == n && u.at == *zone && matches!(u.code.as_str(), "TLS" | "MSLC" | "AASH" | "HVCR"));
+        let through_sea = path.iter().any(|p| ctx.state.kind(p).is_sea());
+        // Land transport (§5.13 step 2, D-44): free TRN vehicles, alphabetical.
         let mut vehicles: Vec<UnitId> = ctx
             .state
             .units
@@ -1015,101 +1063,126 @@ pub fn movement(ctx: &mut Ctx) {
             .map(|u| u.id)
             .collect();
         vehicles.sort_by_key(|id| ctx.state.unit(*id).map(|u| (u.code.clone(), u.id)));
+        let infantry: Vec<UnitId> = ids.iter().copied().filter(|id| ctx.state.unit(*id).is_some_and(|u| sp(&u.code).mt == Mt::I)).collect();
+        let mut group: Vec<UnitId> = ids.clone();
         let mut seats = 0usize;
-        let mut moved = 0;
-        let mut stopped = vec![];
-        let mut carried = vec![];
-        let inf_needing: Vec<UnitId> = ids.iter().copied().filter(|id| ctx.state.unit(*id).is_some_and(|u| sp(&u.code).mt == Mt::I)).collect();
-        if path.len() >= 2 && !inf_needing.is_empty() {
+        if path.len() >= 2 && !infantry.is_empty() && !(naval_lift && through_sea) {
             for v in &vehicles {
-                if seats >= inf_needing.len() {
+                if seats >= infantry.len() {
                     break;
                 }
                 ctx.scratch.ordered.insert(*v);
-                seats += 2;
-                carried.push(*v);
+                seats += ctx.state.unit(*v).map(|u| sp(&u.code).trn as usize).unwrap_or(0);
+                if !group.contains(v) {
+                    group.push(*v);
+                }
             }
         }
-        let mut group: Vec<UnitId> = ids.clone();
-        for v in &carried {
-            if !group.contains(v) {
-                group.push(*v);
+        // Naval transports sail with the units they carry.
+        if naval_lift && through_sea && group.iter().any(|id| ctx.state.unit(*id).is_some_and(|u| sp(&u.code).is_land())) {
+            let ships: Vec<UnitId> = ctx
+                .state
+                .units
+                .values()
+                .filter(|u| u.owner == n && u.at == *zone && matches!(u.code.as_str(), "TLS" | "MSLC" | "AASH") && !ctx.scratch.ordered.contains(&u.id))
+                .map(|u| u.id)
+                .collect();
+            for sid in ships {
+                ctx.scratch.ordered.insert(sid);
+                group.push(sid);
             }
         }
-        let mut infantry_rides = seats;
-        for id in group {
-            let Some(u) = ctx.state.unit(id).cloned() else { continue };
+        // Steps allowed and mode per unit.
+        let mut allowed: std::collections::BTreeMap<UnitId, (usize, bool)> = Default::default();
+        let mut rides = seats;
+        for id in &group {
+            let Some(u) = ctx.state.unit(*id) else { continue };
             let s = sp(&u.code);
-            let by_sea = s.is_land() && naval_lift && path.iter().any(|p| ctx.state.kind(p).is_sea());
-            let mut allowed = steps(&u);
-            if s.mt == Mt::I && path.len() >= 2 && infantry_rides > 0 {
-                infantry_rides -= 1;
-                allowed = 2;
+            let by_sea = s.is_land() && naval_lift && through_sea;
+            let mut k = steps(u);
+            if s.mt == Mt::I && rides > 0 && path.len() >= 2 {
+                rides -= 1;
+                k = 2;
             }
             if by_sea {
-                allowed = 3.max(allowed);
+                k = k.max(3);
             }
-            let mut at = zone.clone();
-            let mut blocked_at = None;
-            for (i, p) in path.iter().enumerate() {
-                if i >= allowed {
-                    break;
-                }
-                if !can_step(ctx.state, &n, s, &at, p, by_sea) {
-                    blocked_at = Some(format!("passage impossible vers [{p}]"));
-                    break;
-                }
-                if ctx.state.kind(p) == ZoneKind::Land && !may_enter(ctx.state, &n, p) {
-                    blocked_at = Some(format!("[{p}] tenue par une nation en paix"));
-                    break;
-                }
-                if ctx.state.kind(p) == ZoneKind::Land && ctx.state.zone(p).status == Status::Neutral && !s.is_naval() {
-                    ensure_garrison(ctx, p);
-                }
-                at = p.clone();
-                // Blocking (§5.13 step 4): vehicles and ships only.
-                let blockable = matches!(s.mt, Mt::V | Mt::Nv) && !u.at.starts_with('@');
-                if blockable && i + 1 < path.len().min(allowed) && hostile_present(ctx.state, &n, p) {
-                    let b = ctx.state.units.values().filter(|x| x.at == *p && x.owner != GUERRILLA && ctx.state.hostile(&n, &x.owner) && !sp(&x.code).is_base()).count();
-                    let pinned = ctx.state.units.values().filter(|x| x.at == *p && x.owner == n && sp(&x.code).cat == Cat::Inf).count();
-                    if b > pinned {
-                        let r = ctx.rng.d(100);
-                        if r <= 50 {
-                            stopped.push(format!("#{id} {} bloqué en [{p}] (jet {r})", u.code));
-                            break;
-                        }
-                    }
+            allowed.insert(*id, (k, by_sea));
+        }
+        let mut active: Vec<UnitId> = group.clone();
+        let mut cur = zone.clone();
+        let mut notes: Vec<String> = vec![];
+        let mut moved: std::collections::BTreeSet<UnitId> = Default::default();
+        for (i, p) in path.iter().enumerate() {
+            active.retain(|id| allowed.get(id).is_some_and(|a| a.0 > i) && ctx.state.unit(*id).is_some());
+            if active.is_empty() {
+                break;
+            }
+            // Leaving a zone holding hostile units (D-43).
+            if hostile_present(ctx.state, &n, &cur) {
+                for b in block(ctx, &n, &cur, &active) {
+                    notes.push(format!("#{b} bloqué en [{cur}]"));
+                    active.retain(|x| *x != b);
                 }
             }
-            if let Some(why) = blocked_at {
-                if at == *zone {
-                    stopped.push(format!("#{id} {} : {why}", u.code));
-                    continue;
+            if ctx.state.kind(p) == ZoneKind::Land && !may_enter(ctx.state, &n, p) {
+                notes.push(format!("[{p}] tenue par une nation en paix"));
+                break;
+            }
+            let mut stepping = vec![];
+            for id in &active {
+                let Some(u) = ctx.state.unit(*id) else { continue };
+                let (_, by_sea) = allowed[id];
+                if can_step(ctx.state, &n, sp(&u.code), &cur, p, by_sea) {
+                    stepping.push(*id);
+                } else {
+                    notes.push(format!("#{id} {} : passage impossible vers [{p}]", u.code));
                 }
             }
-            if at != *zone {
-                if let Some(x) = ctx.state.unit_mut(id) {
-                    x.at = at.clone();
+            if stepping.is_empty() {
+                break;
+            }
+            if ctx.state.kind(p) == ZoneKind::Land {
+                ensure_garrison(ctx, p);
+            }
+            for id in &stepping {
+                if let Some(x) = ctx.state.unit_mut(*id) {
+                    x.at = p.clone();
                 }
-                ctx.scratch.came_from.insert(id, zone.clone());
-                moved += 1;
-                if taco {
-                    ctx.scratch.taco_units.insert(id);
-                }
-                if hostile_present(ctx.state, &n, &at) || !ctx.state.zone(&at).status.parties().iter().any(|p| ctx.state.friendly(&n, p)) {
-                    ctx.scratch.invaded.insert(at.clone());
-                    if by_sea && s.is_land() && hostile_present(ctx.state, &n, &at) {
-                        ctx.scratch.landed.insert(id);
-                    }
+                moved.insert(*id);
+            }
+            active = stepping;
+            cur = p.clone();
+            // Entering a blocking zone with more path to go.
+            if i + 1 < path.len() && blocking_zone(ctx.state, &n, p) {
+                for b in block(ctx, &n, p, &active) {
+                    notes.push(format!("#{b} bloqué en [{p}]"));
+                    active.retain(|x| *x != b);
                 }
             }
         }
-        if moved == 0 {
-            ctx.scratch.fail(&it, if stopped.is_empty() { "aucun mouvement".to_string() } else { stopped.join(" ; ") });
-        } else if stopped.is_empty() {
-            ctx.scratch.set(&it, format!("OK  {moved} unité(s) déplacée(s)"));
+        for id in &moved {
+            let Some(u) = ctx.state.unit(*id).cloned() else { continue };
+            ctx.scratch.came_from.insert(*id, zone.clone());
+            if taco {
+                ctx.scratch.taco_units.insert(*id);
+            }
+            let hostile_here = hostile_present(ctx.state, &n, &u.at);
+            if hostile_here || !ctx.state.zone(&u.at).status.parties().iter().any(|p| ctx.state.friendly(&n, p)) {
+                ctx.scratch.invaded.insert(u.at.clone());
+            }
+            // Amphibious landing (§5.13 step 6).
+            if allowed.get(id).is_some_and(|a| a.1) && hostile_here && ctx.state.kind(&u.at) == ZoneKind::Land {
+                ctx.scratch.landed.insert(*id);
+            }
+        }
+        let k = moved.len();
+        if k == 0 {
+            ctx.scratch.fail(&it, if notes.is_empty() { "aucun mouvement".to_string() } else { notes.join(" ; ") });
+        } else if notes.is_empty() {
+            ctx.scratch.set(&it, format!("OK  {k} unité(s) déplacée(s)"));
         } else {
-            ctx.scratch.set(&it, format!("OK  {moved} unité(s) déplacée(s) ; {}", stopped.join(" ; ")));
+            ctx.scratch.set(&it, format!("OK  {k} unité(s) déplacée(s) ; {}", notes.join(" ; ")));
         }
     }
 }
