@@ -526,3 +526,37 @@ fn neb_66_svg_map_attached_when_the_map_has_coordinates() {
     let r = Nebulight.report(&s, &[], &arbitre_core::Viewer::Player("maxtor".into()));
     assert!(r.attachments.iter().all(|a| a.mime != "image/svg+xml"));
 }
+
+#[test]
+fn neb_58_spectators_see_scores_and_the_game_master_sees_everything() {
+    let mut s = home("[[fleet]]\nnumber = 7\nworld = 2\nowner = 2\nvc = 3\ncargo_mp = 2\n");
+    play(&mut s, &[]);
+    let spec = Nebulight.report(&s, &[], &arbitre_core::Viewer::Spectator).body;
+    assert!(!spec.contains("M_"), "{spec}");
+    assert!(spec.contains("Maxtor : ") && spec.contains("Miria : "));
+    let g = gm(&s);
+    for n in [1, 2, 3, 4] {
+        assert!(g.contains(&format!("M_{n} (")), "{g}");
+    }
+    assert!(g.contains("F_7 \"Miria\" [2]=3\n"), "the game master sees cargo: {g}");
+}
+
+#[test]
+fn bot_uses_only_what_its_player_sees() {
+    let e = arbitre_core::Adapter(Nebulight);
+    let snap = e.setup(&config(&[], "map = \"duel\"")).unwrap();
+    let s: arbitre_nebulight::NebState = serde_json::from_str(&snap.state).unwrap();
+    let hidden: Vec<WorldId> = s.worlds.keys().copied().filter(|w| !arbitre_nebulight::visibility::visible(&s, 0).contains(w)).collect();
+    let mut t = s.clone();
+    for w in &hidden {
+        let x = t.worlds.get_mut(w).unwrap();
+        x.population += 7;
+        x.vp += 3;
+        x.mp += 11;
+    }
+    let orders = |st: &arbitre_nebulight::NebState| {
+        Nebulight.bot_orders(st, &arbitre_core::PlayerId::from("maxtor"), &mut Rng::for_phase(1, 1, "bot:maxtor"))
+    };
+    assert!(!orders(&s).is_empty());
+    assert_eq!(orders(&s), orders(&t));
+}
