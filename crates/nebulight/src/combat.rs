@@ -245,7 +245,8 @@ pub fn combat(ctx: &mut Ctx<'_, '_>) {
             }
         }
     }
-    let holes: Vec<WorldId> = s.worlds.iter().filter(|(_, w)| !w.black_hole).map(|(k, _)| *k).collect();
+    // Where a black hole may throw a fleet: every other world, ascending (AMB-26).
+    let landing: Vec<WorldId> = s.worlds.iter().filter(|(_, w)| !w.black_hole).map(|(k, _)| *k).collect();
     for (f, path) in &moves {
         let fl = s.fleets[f].clone();
         let owner = fl.owner.expect("moving fleets are owned");
@@ -264,7 +265,7 @@ pub fn combat(ctx: &mut Ctx<'_, '_>) {
                 let lost = (u64::from(vc) * pct / 100) as u32;
                 s.fleets.get_mut(f).expect("fleet").vc -= lost;
                 s.cargo_check(*f);
-                let d = holes[ctx.rng.below(holes.len() as u64) as usize];
+                let d = landing[ctx.rng.below(landing.len() as u64) as usize];
                 s.fleets.get_mut(f).expect("fleet").world = d;
                 s.flog(*f).arrived_from = Some(*w);
                 s.plog(owner).seen.insert(d);

@@ -129,7 +129,7 @@ mod tests {
     }
 
     #[test]
-    fn neb_32_damage_with_cargo_and_flight() {
+    fn neb_32_neb_76_tv24_damage_with_cargo_and_flight() {
         assert_eq!(damage(10, 90, Some((20, 12)), false), 15);
         assert_eq!(damage(10, 90, Some((20, 12)), true), 8);
         assert_eq!(damage(13, 90, Some((18, 0)), false), 12);
