@@ -13,7 +13,9 @@ use arbitre_core::{PlayerId, Rng};
 use std::collections::{BTreeMap, BTreeSet};
 
 pub fn orders(state: &State, me: &PlayerId, rng: &mut Rng) -> String {
-    let Some(pl) = state.players.get(me) else { return String::new() };
+    let Some(pl) = state.players.get(me) else {
+        return String::new();
+    };
     if !pl.active() || state.over {
         return String::new();
     }
@@ -25,7 +27,10 @@ pub fn orders(state: &State, me: &PlayerId, rng: &mut Rng) -> String {
     // Diplomacy: once no neutral land touches us, pick the neighbour with the
     // fewest territories as the one enemy; everyone else is an ally.
     let neutral_near = mine.iter().any(|t| {
-        w.territories[t].neighbours.iter().any(|n| w.get(n).map(|x| x.is_land()).unwrap_or(false) && state.owner(n).is_none())
+        w.territories[t]
+            .neighbours
+            .iter()
+            .any(|n| w.get(n).map(|x| x.is_land()).unwrap_or(false) && state.owner(n).is_none())
     });
     let mut neighbours: BTreeSet<PlayerId> = BTreeSet::new();
     for t in &mine {
@@ -38,22 +43,45 @@ pub fn orders(state: &State, me: &PlayerId, rng: &mut Rng) -> String {
         }
     }
     let mut marks: BTreeMap<PlayerId, Mark> = pl.marks.clone();
-    let current_enemy = pl.marks.iter().find(|(q, m)| **m == Mark::Enemy && neighbours.contains(*q)).map(|(q, _)| q.clone());
+    let current_enemy = pl
+        .marks
+        .iter()
+        .find(|(q, m)| **m == Mark::Enemy && neighbours.contains(*q))
+        .map(|(q, _)| q.clone());
     let enemy = if state.turn >= 3 && !neutral_near {
         current_enemy.or_else(|| {
-            let mut v: Vec<(usize, PlayerId)> = neighbours.iter().map(|q| (state.owned_by(q).len(), q.clone())).collect();
+            let mut v: Vec<(usize, PlayerId)> = neighbours
+                .iter()
+                .map(|q| (state.owned_by(q).len(), q.clone()))
+                .collect();
             v.sort();
             let lowest = v.first().map(|x| x.0);
-            let tied: Vec<PlayerId> = v.into_iter().filter(|x| Some(x.0) == lowest).map(|x| x.1).collect();
+            let tied: Vec<PlayerId> = v
+                .into_iter()
+                .filter(|x| Some(x.0) == lowest)
+                .map(|x| x.1)
+                .collect();
             rng.pick(&tied).cloned()
         })
     } else {
         None
     };
-    for q in state.players.keys().filter(|q| *q != me && state.players[*q].active()) {
-        let want = if Some(q) == enemy.as_ref() { Mark::Enemy } else { Mark::Ally };
+    for q in state
+        .players
+        .keys()
+        .filter(|q| *q != me && state.players[*q].active())
+    {
+        let want = if Some(q) == enemy.as_ref() {
+            Mark::Enemy
+        } else {
+            Mark::Ally
+        };
         if pl.mark(q) != want {
-            out.push(format!("{} {}", if want == Mark::Enemy { "ENEMY" } else { "ALLY" }, q));
+            out.push(format!(
+                "{} {}",
+                if want == Mark::Enemy { "ENEMY" } else { "ALLY" },
+                q
+            ));
             marks.insert(q.clone(), want);
         }
     }
@@ -62,7 +90,11 @@ pub fn orders(state: &State, me: &PlayerId, rng: &mut Rng) -> String {
         Some(o) => o != me && marks.get(o).copied() == Some(Mark::Enemy),
     };
     // Targets: land we do not own that we may capture.
-    let targets: BTreeSet<TerrId> = w.land().filter(|t| !mine.contains(&t.id) && hostile_owner(&t.id)).map(|t| t.id.clone()).collect();
+    let targets: BTreeSet<TerrId> = w
+        .land()
+        .filter(|t| !mine.contains(&t.id) && hostile_owner(&t.id))
+        .map(|t| t.id.clone())
+        .collect();
     let dist_to_target = {
         let mut best: BTreeMap<TerrId, u32> = BTreeMap::new();
         for t in &targets {
@@ -82,7 +114,11 @@ pub fn orders(state: &State, me: &PlayerId, rng: &mut Rng) -> String {
             continue;
         }
         let supreme = ts.supremacy.get(me).copied().unwrap_or(true);
-        let nbs: Vec<&TerrId> = w.territories[t].neighbours.iter().filter(|n| w.passable(n)).collect();
+        let nbs: Vec<&TerrId> = w.territories[t]
+            .neighbours
+            .iter()
+            .filter(|n| w.passable(n))
+            .collect();
         if !supreme {
             if let Some(home) = nbs.iter().find(|n| mine.contains(**n)) {
                 out.push(format!("MOVE ALL {t} -> {home}"));
@@ -99,7 +135,13 @@ pub fn orders(state: &State, me: &PlayerId, rng: &mut Rng) -> String {
             .filter(|n| targets.contains(**n))
             .map(|n| {
                 let hostile: u64 = if seen.contains(*n) {
-                    state.terr(n).troops.iter().filter(|(q, _)| *q != me).map(|(_, c)| *c).sum()
+                    state
+                        .terr(n)
+                        .troops
+                        .iter()
+                        .filter(|(q, _)| *q != me)
+                        .map(|(_, c)| *c)
+                        .sum()
                 } else {
                     0
                 };
@@ -109,7 +151,11 @@ pub fn orders(state: &State, me: &PlayerId, rng: &mut Rng) -> String {
         cands.sort();
         for (need, n) in cands {
             if need <= left {
-                let send = if left - need < need / 5 { left } else { need + (left - need) / 4 };
+                let send = if left - need < need / 5 {
+                    left
+                } else {
+                    need + (left - need) / 4
+                };
                 out.push(format!("MOVE {send} {t} -> {n}"));
                 left -= send;
             }
@@ -123,7 +169,12 @@ pub fn orders(state: &State, me: &PlayerId, rng: &mut Rng) -> String {
             .iter()
             .filter(|n| mine.contains(**n) || !w.get(n).map(|x| x.is_land()).unwrap_or(false))
             .filter(|n| dist_to_target.get(**n).copied().unwrap_or(u32::MAX) < here)
-            .min_by_key(|n| (dist_to_target.get(**n).copied().unwrap_or(u32::MAX), (**n).clone()));
+            .min_by_key(|n| {
+                (
+                    dist_to_target.get(**n).copied().unwrap_or(u32::MAX),
+                    (**n).clone(),
+                )
+            });
         if let Some(n) = step {
             if here > 1 || state.terr(t).owner.as_ref() != Some(me) {
                 out.push(format!("MOVE {left} {t} -> {n}"));

@@ -13,7 +13,9 @@ pub fn run(ctx: &mut Ctx<'_>) {
     let st = &mut *ctx.state;
     let ids: Vec<PlayerId> = st.active_players();
     for p in ids {
-        let Some((t, due)) = st.players[&p].pending_capital.clone() else { continue };
+        let Some((t, due)) = st.players[&p].pending_capital.clone() else {
+            continue;
+        };
         if due != turn {
             continue;
         }
@@ -24,7 +26,8 @@ pub fn run(ctx: &mut Ctx<'_>) {
             me.capital = Some(t.clone());
             ctx.events.push(Event::CapitalMoved { player: p, terr: t });
         } else {
-            ctx.events.push(Event::CapitalMoveCancelled { player: p, terr: t });
+            ctx.events
+                .push(Event::CapitalMoveCancelled { player: p, terr: t });
         }
     }
 }

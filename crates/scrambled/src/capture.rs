@@ -31,7 +31,9 @@ pub fn eligible(state: &State, owner: Option<&PlayerId>, p: &PlayerId) -> bool {
 pub fn settle(state: &State, t: &TerrId) -> Settle {
     let ts = state.terr(t);
     let present: Vec<&PlayerId> = ts.troops.keys().collect();
-    let hostile_pair = present.iter().any(|a| present.iter().any(|b| state.hostile(a, b)));
+    let hostile_pair = present
+        .iter()
+        .any(|a| present.iter().any(|b| state.hostile(a, b)));
     if hostile_pair {
         return Settle::Contested;
     }
@@ -68,7 +70,12 @@ pub fn hostile_troops(state: &State, t: &TerrId) -> u64 {
 }
 
 /// Apply §3.6.3–§3.6.4 to `t`; returns true if it changed owner.
-pub fn apply(state: &mut State, t: &TerrId, after_desertion: bool, events: &mut Vec<Event>) -> bool {
+pub fn apply(
+    state: &mut State,
+    t: &TerrId,
+    after_desertion: bool,
+    events: &mut Vec<Event>,
+) -> bool {
     if !state.world.get(t).map(|x| x.is_land()).unwrap_or(false) {
         return false;
     }
@@ -87,17 +94,29 @@ pub fn apply(state: &mut State, t: &TerrId, after_desertion: bool, events: &mut 
             if let Some(o) = &old {
                 if state.players.get(o).and_then(|x| x.capital.as_ref()) == Some(t) {
                     state.players.get_mut(o).expect("owner is a player").capital = None;
-                    events.push(Event::CapitalLost { player: o.clone(), terr: t.clone() });
+                    events.push(Event::CapitalLost {
+                        player: o.clone(),
+                        terr: t.clone(),
+                    });
                 }
             }
-            events.push(Event::Captured { terr: t.clone(), from: old, to: p, after_desertion });
+            events.push(Event::Captured {
+                terr: t.clone(),
+                from: old,
+                to: p,
+                after_desertion,
+            });
             captured = true;
         }
     }
     let h = hostile_troops(state, t);
     let area = state.world.area(t);
     let cap = state.params.troops_capture_capacity;
-    let s = if captured { 0 } else { suppression(h, cap, area) };
+    let s = if captured {
+        0
+    } else {
+        suppression(h, cap, area)
+    };
     state.terr_mut(t).suppression = if state.terr(t).owner.is_some() { s } else { 0 };
     captured
 }

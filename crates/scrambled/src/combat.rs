@@ -25,9 +25,11 @@ pub fn resolve_all(state: &mut State, events: &mut Vec<Event>) {
 pub fn battle(state: &mut State, t: &TerrId, events: &mut Vec<Event>) -> bool {
     let before: BTreeMap<PlayerId, u64> = state.terr(t).troops.clone();
     let present: Vec<PlayerId> = before.keys().cloned().collect();
-    let any_enemy = present
-        .iter()
-        .any(|p| present.iter().any(|q| p != q && state.mark(p, q) == Mark::Enemy));
+    let any_enemy = present.iter().any(|p| {
+        present
+            .iter()
+            .any(|q| p != q && state.mark(p, q) == Mark::Enemy)
+    });
     if !any_enemy {
         return false;
     }
@@ -35,8 +37,10 @@ pub fn battle(state: &mut State, t: &TerrId, events: &mut Vec<Event>) -> bool {
     let mut hits: Vec<Hit> = Vec::new();
     let mut incoming: BTreeMap<PlayerId, u64> = BTreeMap::new();
     for p in &present {
-        let targets: Vec<&PlayerId> =
-            present.iter().filter(|q| *q != p && state.mark(p, q) == Mark::Enemy).collect();
+        let targets: Vec<&PlayerId> = present
+            .iter()
+            .filter(|q| *q != p && state.mark(p, q) == Mark::Enemy)
+            .collect();
         if targets.is_empty() {
             continue; // troops never attack players their owner marks ally
         }
@@ -47,7 +51,12 @@ pub fn battle(state: &mut State, t: &TerrId, events: &mut Vec<Event>) -> bool {
             let mul = if surprise { 2 } else { 1 };
             let h = round_hu(dmg * mul, k);
             *incoming.entry(q.clone()).or_default() += h;
-            hits.push(Hit { attacker: p.clone(), target: q.clone(), hits: h, surprise });
+            hits.push(Hit {
+                attacker: p.clone(),
+                target: q.clone(),
+                hits: h,
+                surprise,
+            });
         }
     }
     for (q, inc) in &incoming {
@@ -61,19 +70,33 @@ pub fn battle(state: &mut State, t: &TerrId, events: &mut Vec<Event>) -> bool {
             }
         }
     }
-    let after: BTreeMap<PlayerId, u64> =
-        present.iter().map(|p| (p.clone(), state.terr(t).troops_of(p))).collect();
+    let after: BTreeMap<PlayerId, u64> = present
+        .iter()
+        .map(|p| (p.clone(), state.terr(t).troops_of(p)))
+        .collect();
     for h in &hits {
         if h.surprise {
-            events.push(Event::Surprise { victim: h.target.clone(), attacker: h.attacker.clone(), terr: t.clone() });
+            events.push(Event::Surprise {
+                victim: h.target.clone(),
+                attacker: h.attacker.clone(),
+                terr: t.clone(),
+            });
         }
     }
     for p in &present {
         if after[p] == 0 {
-            events.push(Event::WipedOut { player: p.clone(), terr: t.clone() });
+            events.push(Event::WipedOut {
+                player: p.clone(),
+                terr: t.clone(),
+            });
         }
     }
-    events.push(Event::Battle { terr: t.clone(), before, hits, after });
+    events.push(Event::Battle {
+        terr: t.clone(),
+        before,
+        hits,
+        after,
+    });
     true
 }
 
@@ -97,8 +120,10 @@ pub fn compute_supremacy(state: &mut State) {
     let ids: Vec<TerrId> = state.territories.keys().cloned().collect();
     for t in ids {
         let present: Vec<PlayerId> = state.terr(&t).troops.keys().cloned().collect();
-        let sup: BTreeMap<PlayerId, bool> =
-            present.iter().map(|p| (p.clone(), supremacy_score(state, &t, p) >= 0)).collect();
+        let sup: BTreeMap<PlayerId, bool> = present
+            .iter()
+            .map(|p| (p.clone(), supremacy_score(state, &t, p) >= 0))
+            .collect();
         state.terr_mut(&t).supremacy = sup;
     }
 }

@@ -26,7 +26,10 @@ pub fn suppression(hostile: u64, capacity: u64, area: u64) -> u32 {
     if hostile == 0 || area == 0 {
         return if hostile == 0 { 0 } else { 100 };
     }
-    let v = ceil_div(100u64.saturating_mul(hostile).saturating_mul(capacity), area);
+    let v = ceil_div(
+        100u64.saturating_mul(hostile).saturating_mul(capacity),
+        area,
+    );
     v.min(100) as u32
 }
 
@@ -72,7 +75,13 @@ pub fn net_income(gross: u64, bp: u32) -> u64 {
 }
 
 /// Economic ratio after one resolution (§2.4): combat wins over capture (D11).
-pub fn next_economy(economy: u32, combat: bool, captured: bool, conflict_mod: i64, peace_mod: i64) -> u32 {
+pub fn next_economy(
+    economy: u32,
+    combat: bool,
+    captured: bool,
+    conflict_mod: i64,
+    peace_mod: i64,
+) -> u32 {
     let delta = if combat {
         conflict_mod
     } else if captured {

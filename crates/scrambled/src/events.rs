@@ -57,33 +57,109 @@ pub struct Budget {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
     /// One order line (or standing path step) and what became of it.
-    OrderResult { player: PlayerId, text: String, status: OrderStatus, detail: String },
-    Quit { player: PlayerId },
-    TroopsGiven { terr: TerrId, from: PlayerId, to: PlayerId, count: u64 },
-    Moved { player: PlayerId, from: TerrId, to: TerrId, count: u64 },
+    OrderResult {
+        player: PlayerId,
+        text: String,
+        status: OrderStatus,
+        detail: String,
+    },
+    Quit {
+        player: PlayerId,
+    },
+    TroopsGiven {
+        terr: TerrId,
+        from: PlayerId,
+        to: PlayerId,
+        count: u64,
+    },
+    Moved {
+        player: PlayerId,
+        from: TerrId,
+        to: TerrId,
+        count: u64,
+    },
     Battle {
         terr: TerrId,
         before: BTreeMap<PlayerId, u64>,
         hits: Vec<Hit>,
         after: BTreeMap<PlayerId, u64>,
     },
-    Surprise { victim: PlayerId, attacker: PlayerId, terr: TerrId },
-    WipedOut { player: PlayerId, terr: TerrId },
-    Captured { terr: TerrId, from: Option<PlayerId>, to: PlayerId, after_desertion: bool },
-    CapitalLost { player: PlayerId, terr: TerrId },
-    TerritoryGiven { terr: TerrId, from: PlayerId, to: PlayerId },
-    Abandoned { terr: TerrId, player: PlayerId },
-    Tribute { from: PlayerId, to: PlayerId, amount: u64 },
-    Economy { player: PlayerId, budget: Budget },
-    Deserted { player: PlayerId, terr: TerrId, count: u64 },
-    Recruited { player: PlayerId, terr: TerrId, count: u64 },
-    NoCapital { player: PlayerId },
-    CapitalPending { player: PlayerId, terr: TerrId, due: u32 },
-    CapitalMoved { player: PlayerId, terr: TerrId },
-    CapitalMoveCancelled { player: PlayerId, terr: TerrId },
-    ChainCancelled { player: PlayerId, chain: u32, from_step: usize, why: String },
-    Eliminated { player: PlayerId },
+    Surprise {
+        victim: PlayerId,
+        attacker: PlayerId,
+        terr: TerrId,
+    },
+    WipedOut {
+        player: PlayerId,
+        terr: TerrId,
+    },
+    Captured {
+        terr: TerrId,
+        from: Option<PlayerId>,
+        to: PlayerId,
+        after_desertion: bool,
+    },
+    CapitalLost {
+        player: PlayerId,
+        terr: TerrId,
+    },
+    TerritoryGiven {
+        terr: TerrId,
+        from: PlayerId,
+        to: PlayerId,
+    },
+    Abandoned {
+        terr: TerrId,
+        player: PlayerId,
+    },
+    Tribute {
+        from: PlayerId,
+        to: PlayerId,
+        amount: u64,
+    },
+    Economy {
+        player: PlayerId,
+        budget: Budget,
+    },
+    Deserted {
+        player: PlayerId,
+        terr: TerrId,
+        count: u64,
+    },
+    Recruited {
+        player: PlayerId,
+        terr: TerrId,
+        count: u64,
+    },
+    NoCapital {
+        player: PlayerId,
+    },
+    CapitalPending {
+        player: PlayerId,
+        terr: TerrId,
+        due: u32,
+    },
+    CapitalMoved {
+        player: PlayerId,
+        terr: TerrId,
+    },
+    CapitalMoveCancelled {
+        player: PlayerId,
+        terr: TerrId,
+    },
+    ChainCancelled {
+        player: PlayerId,
+        chain: u32,
+        from_step: usize,
+        why: String,
+    },
+    Eliminated {
+        player: PlayerId,
+    },
     /// The vision set of §4.1 for this resolution.
-    Vision { player: PlayerId, terrs: BTreeSet<TerrId> },
+    Vision {
+        player: PlayerId,
+        terrs: BTreeSet<TerrId>,
+    },
     GameOver,
 }

@@ -33,11 +33,20 @@ pub fn run(ctx: &mut Ctx<'_>) {
                     for q in others {
                         me.marks.insert(q, *mark);
                     }
-                    ctx.events.push(Event::OrderResult { player: p.clone(), text: o.text.clone(), status: OrderStatus::Ok, detail: "appliqué".into() });
+                    ctx.events.push(Event::OrderResult {
+                        player: p.clone(),
+                        text: o.text.clone(),
+                        status: OrderStatus::Ok,
+                        detail: "appliqué".into(),
+                    });
                 }
                 Order::CancelChain { chain, step } => {
                     let mut done = false;
-                    if let Some(i) = st.chains.iter().position(|c| c.number == *chain && &c.player == p) {
+                    if let Some(i) = st
+                        .chains
+                        .iter()
+                        .position(|c| c.number == *chain && &c.player == p)
+                    {
                         let from = step.unwrap_or(st.chains[i].next + 1);
                         if from <= st.chains[i].next + 1 {
                             st.chains.remove(i);
@@ -45,23 +54,64 @@ pub fn run(ctx: &mut Ctx<'_>) {
                             // Keep the steps before `from`: the route ends at route[from - 1].
                             st.chains[i].route.truncate(from);
                         }
-                        ctx.events.push(Event::ChainCancelled { player: p.clone(), chain: *chain, from_step: from, why: "annulé par ordre".into() });
+                        ctx.events.push(Event::ChainCancelled {
+                            player: p.clone(),
+                            chain: *chain,
+                            from_step: from,
+                            why: "annulé par ordre".into(),
+                        });
                         done = true;
                     }
-                    let (status, detail) = if done { (OrderStatus::Ok, "annulé".to_string()) } else { (OrderStatus::Failed, format!("pas de chemin P{chain} en cours")) };
-                    ctx.events.push(Event::OrderResult { player: p.clone(), text: o.text.clone(), status, detail });
+                    let (status, detail) = if done {
+                        (OrderStatus::Ok, "annulé".to_string())
+                    } else {
+                        (
+                            OrderStatus::Failed,
+                            format!("pas de chemin P{chain} en cours"),
+                        )
+                    };
+                    ctx.events.push(Event::OrderResult {
+                        player: p.clone(),
+                        text: o.text.clone(),
+                        status,
+                        detail,
+                    });
                 }
                 Order::CancelCapital => {
                     let me = st.players.get_mut(p).expect("active player");
                     let had = me.pending_capital.take().is_some();
-                    let (status, detail) = if had { (OrderStatus::Ok, "déménagement annulé".to_string()) } else { (OrderStatus::Failed, "aucun déménagement en cours".to_string()) };
-                    ctx.events.push(Event::OrderResult { player: p.clone(), text: o.text.clone(), status, detail });
+                    let (status, detail) = if had {
+                        (OrderStatus::Ok, "déménagement annulé".to_string())
+                    } else {
+                        (
+                            OrderStatus::Failed,
+                            "aucun déménagement en cours".to_string(),
+                        )
+                    };
+                    ctx.events.push(Event::OrderResult {
+                        player: p.clone(),
+                        text: o.text.clone(),
+                        status,
+                        detail,
+                    });
                 }
                 Order::Capital { terr } => {
                     // A new order replaces a pending one and restarts the delay (D20).
-                    st.players.get_mut(p).expect("active player").pending_capital = Some((terr.clone(), turn + 1));
-                    ctx.events.push(Event::CapitalPending { player: p.clone(), terr: terr.clone(), due: turn + 1 });
-                    ctx.events.push(Event::OrderResult { player: p.clone(), text: o.text.clone(), status: OrderStatus::Ok, detail: format!("effectif à la résolution du tour {}", turn + 1) });
+                    st.players
+                        .get_mut(p)
+                        .expect("active player")
+                        .pending_capital = Some((terr.clone(), turn + 1));
+                    ctx.events.push(Event::CapitalPending {
+                        player: p.clone(),
+                        terr: terr.clone(),
+                        due: turn + 1,
+                    });
+                    ctx.events.push(Event::OrderResult {
+                        player: p.clone(),
+                        text: o.text.clone(),
+                        status: OrderStatus::Ok,
+                        detail: format!("effectif à la résolution du tour {}", turn + 1),
+                    });
                 }
                 _ => {}
             }
@@ -73,12 +123,24 @@ pub fn run(ctx: &mut Ctx<'_>) {
             continue;
         }
         for o in list {
-            if let Order::Path { qty, from, to, avoid } = &o.order {
+            if let Order::Path {
+                qty,
+                from,
+                to,
+                avoid,
+            } = &o.order
+            {
                 match movement::plan_route(st, p, from, to, *avoid) {
                     Some(route) => {
                         let number = st.next_chain;
                         st.next_chain += 1;
-                        st.chains.push(Chain { number, player: p.clone(), route, next: 0, planned: qty.asked() });
+                        st.chains.push(Chain {
+                            number,
+                            player: p.clone(),
+                            route,
+                            next: 0,
+                            planned: qty.asked(),
+                        });
                         ctx.scratch.new_chains.insert((p.clone(), o.line), number);
                     }
                     None => ctx.events.push(Event::OrderResult {

@@ -26,7 +26,12 @@ pub enum JoinError {
     Full,
 }
 
-pub fn join(state: &mut State, id: PlayerId, name: String, rng: &mut Rng) -> Result<TerrId, JoinError> {
+pub fn join(
+    state: &mut State,
+    id: PlayerId,
+    name: String,
+    rng: &mut Rng,
+) -> Result<TerrId, JoinError> {
     if state.over {
         return Err(JoinError::Over);
     }

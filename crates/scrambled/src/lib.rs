@@ -24,8 +24,8 @@ pub mod join;
 pub mod movement;
 pub mod orders;
 pub mod params;
-pub mod quit;
 pub mod parser;
+pub mod quit;
 pub mod report;
 pub mod revenue;
 pub mod score;
@@ -56,7 +56,12 @@ impl Ruleset for Scrambled {
     type Event = Event;
 
     fn info(&self) -> RulesetInfo {
-        RulesetInfo { id: "scrambled", name: "Scrambled Nations", lang: Lang::Fr, turn_word: "tour" }
+        RulesetInfo {
+            id: "scrambled",
+            name: "Scrambled Nations",
+            lang: Lang::Fr,
+            turn_word: "tour",
+        }
     }
 
     fn setup(&self, config: &SetupConfig, rng: &mut Rng) -> Result<State, SetupError> {
@@ -75,7 +80,11 @@ impl Ruleset for Scrambled {
         state
             .players
             .values()
-            .map(|p| PlayerInfo { id: p.id.clone(), name: p.name.clone(), active: p.active() && !state.over })
+            .map(|p| PlayerInfo {
+                id: p.id.clone(),
+                name: p.name.clone(),
+                active: p.active() && !state.over,
+            })
             .collect()
     }
 

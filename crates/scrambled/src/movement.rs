@@ -14,15 +14,31 @@ use std::collections::BTreeMap;
 
 /// The route a `PATH` takes (§3.4.3): AVOID leaves out intermediate
 /// territories owned by players the mover marks enemy.
-pub fn plan_route(state: &State, p: &PlayerId, from: &TerrId, to: &TerrId, avoid: bool) -> Option<Vec<TerrId>> {
+pub fn plan_route(
+    state: &State,
+    p: &PlayerId,
+    from: &TerrId,
+    to: &TerrId,
+    avoid: bool,
+) -> Option<Vec<TerrId>> {
     let blocked = |t: &TerrId| {
-        avoid && state.owner(t).map(|o| o != p && state.mark(p, o) == Mark::Enemy).unwrap_or(false)
+        avoid
+            && state
+                .owner(t)
+                .map(|o| o != p && state.mark(p, o) == Mark::Enemy)
+                .unwrap_or(false)
     };
     state.world.route(from, to, &blocked)
 }
 
 /// The retreat rule (§3.4.2): may `p` leave `a` for `b`, judged on the start-of-turn state?
-pub fn retreat_allows(state: &State, s0: &BTreeMap<TerrId, TerrState>, p: &PlayerId, a: &TerrId, b: &TerrId) -> bool {
+pub fn retreat_allows(
+    state: &State,
+    s0: &BTreeMap<TerrId, TerrState>,
+    p: &PlayerId,
+    a: &TerrId,
+    b: &TerrId,
+) -> bool {
     let has_supremacy = s0[a].supremacy.get(p).copied().unwrap_or(true);
     if has_supremacy {
         return true;
@@ -37,16 +53,26 @@ pub fn retreat_allows(state: &State, s0: &BTreeMap<TerrId, TerrState>, p: &Playe
 }
 
 /// R2: troop gifts, in the order written.
-pub fn give_troops(state: &mut State, orders: &BTreeMap<PlayerId, Vec<Located<Order>>>, given_away: &mut BTreeMap<(TerrId, PlayerId), u64>, events: &mut Vec<Event>) {
+pub fn give_troops(
+    state: &mut State,
+    orders: &BTreeMap<PlayerId, Vec<Located<Order>>>,
+    given_away: &mut BTreeMap<(TerrId, PlayerId), u64>,
+    events: &mut Vec<Event>,
+) {
     for (p, list) in orders {
         if !state.players.get(p).map(|x| x.active()).unwrap_or(false) {
             continue;
         }
         for o in list {
-            let Order::GiveTroops { qty, terr, to } = &o.order else { continue };
+            let Order::GiveTroops { qty, terr, to } = &o.order else {
+                continue;
+            };
             let active = state.players.get(to).map(|x| x.active()).unwrap_or(false);
             let (status, detail) = if !active {
-                (OrderStatus::Failed, format!("{} n'est plus en jeu", state.player_name(to)))
+                (
+                    OrderStatus::Failed,
+                    format!("{} n'est plus en jeu", state.player_name(to)),
+                )
             } else {
                 let have = state.terr(terr).troops_of(p);
                 let given = qty.take(have);
@@ -57,18 +83,31 @@ pub fn give_troops(state: &mut State, orders: &BTreeMap<PlayerId, Vec<Located<Or
                     t.remove(p, given);
                     t.add(to, given);
                     *given_away.entry((terr.clone(), p.clone())).or_default() += given;
-                    events.push(Event::TroopsGiven { terr: terr.clone(), from: p.clone(), to: to.clone(), count: given });
+                    events.push(Event::TroopsGiven {
+                        terr: terr.clone(),
+                        from: p.clone(),
+                        to: to.clone(),
+                        count: given,
+                    });
                     fixed(qty.asked(), given, format!("{given} données"))
                 }
             };
-            events.push(Event::OrderResult { player: p.clone(), text: o.text.clone(), status, detail });
+            events.push(Event::OrderResult {
+                player: p.clone(),
+                text: o.text.clone(),
+                status,
+                detail,
+            });
         }
     }
 }
 
 fn fixed(asked: Option<u64>, done: u64, msg: String) -> (OrderStatus, String) {
     match asked {
-        Some(a) if a > done => (OrderStatus::Fixed, format!("seulement {done} disponibles, {msg}")),
+        Some(a) if a > done => (
+            OrderStatus::Fixed,
+            format!("seulement {done} disponibles, {msg}"),
+        ),
         _ => (OrderStatus::Ok, msg),
     }
 }
@@ -90,7 +129,11 @@ fn one_move(
     qty: Qty,
 ) -> Result<u64, String> {
     if !state.world.can_step(a, b) {
-        return Err(format!("{} n'est pas voisin de {}", state.tname(b), state.tname(a)));
+        return Err(format!(
+            "{} n'est pas voisin de {}",
+            state.tname(b),
+            state.tname(a)
+        ));
     }
     let key = (a.clone(), p.clone());
     let have = pool.avail.get(&key).copied().unwrap_or(0);
@@ -123,11 +166,17 @@ pub fn move_troops(
     let mut avail: BTreeMap<(TerrId, PlayerId), u64> = BTreeMap::new();
     for (t, ts) in s0 {
         for (p, n) in &ts.troops {
-            let gone = given_away.get(&(t.clone(), p.clone())).copied().unwrap_or(0);
+            let gone = given_away
+                .get(&(t.clone(), p.clone()))
+                .copied()
+                .unwrap_or(0);
             avail.insert((t.clone(), p.clone()), n.saturating_sub(gone));
         }
     }
-    let mut pool = Pool { avail, moves: Vec::new() };
+    let mut pool = Pool {
+        avail,
+        moves: Vec::new(),
+    };
     let fresh: Vec<u32> = new_chains.values().copied().collect();
     for p in state.active_players() {
         // Standing chains first.
@@ -148,7 +197,12 @@ pub fn move_troops(
                         Ok(m) => fixed(qty.asked(), m, format!("{m} déplacées")),
                         Err(e) => (OrderStatus::Failed, e),
                     };
-                    events.push(Event::OrderResult { player: p.clone(), text: o.text.clone(), status, detail });
+                    events.push(Event::OrderResult {
+                        player: p.clone(),
+                        text: o.text.clone(),
+                        status,
+                        detail,
+                    });
                 }
                 Order::Path { .. } => {
                     if let Some(c) = new_chains.get(&(p.clone(), o.line)) {
@@ -161,7 +215,12 @@ pub fn move_troops(
     }
     for (p, a, b, n) in pool.moves {
         state.terr_mut(&b).add(&p, n);
-        events.push(Event::Moved { player: p, from: a, to: b, count: n });
+        events.push(Event::Moved {
+            player: p,
+            from: a,
+            to: b,
+            count: n,
+        });
     }
 }
 
@@ -174,7 +233,9 @@ fn run_chain_step(
     c: u32,
     events: &mut Vec<Event>,
 ) {
-    let Some(idx) = state.chains.iter().position(|ch| ch.number == c) else { return };
+    let Some(idx) = state.chains.iter().position(|ch| ch.number == c) else {
+        return;
+    };
     let ch = state.chains[idx].clone();
     if ch.done() {
         return;
@@ -182,11 +243,21 @@ fn run_chain_step(
     let step = ch.next + 1;
     let (a, b) = (ch.route[ch.next].clone(), ch.route[ch.next + 1].clone());
     let qty = ch.planned.map(Qty::N).unwrap_or(Qty::All);
-    let text = format!("P{c}.{step} {} {a} -> {b}", ch.planned.map(|n| n.to_string()).unwrap_or_else(|| "ALL".into()));
+    let text = format!(
+        "P{c}.{step} {} {a} -> {b}",
+        ch.planned
+            .map(|n| n.to_string())
+            .unwrap_or_else(|| "ALL".into())
+    );
     match one_move(state, s0, pool, p, (&a, &b), qty) {
         Ok(m) => {
             let (status, detail) = fixed(qty.asked(), m, format!("{m} déplacées"));
-            events.push(Event::OrderResult { player: p.clone(), text, status, detail });
+            events.push(Event::OrderResult {
+                player: p.clone(),
+                text,
+                status,
+                detail,
+            });
             let chm = &mut state.chains[idx];
             chm.next += 1;
             // A smaller step scales every later step down (the rulebook's rule).
@@ -196,7 +267,12 @@ fn run_chain_step(
             }
         }
         Err(e) => {
-            events.push(Event::OrderResult { player: p.clone(), text, status: OrderStatus::Failed, detail: e });
+            events.push(Event::OrderResult {
+                player: p.clone(),
+                text,
+                status: OrderStatus::Failed,
+                detail: e,
+            });
             if step + 1 < ch.route.len() {
                 events.push(Event::ChainCancelled {
                     player: p.clone(),

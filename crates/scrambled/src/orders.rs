@@ -38,14 +38,43 @@ pub enum Target {
 pub enum Order {
     Quit,
     Ready,
-    GiveTroops { qty: Qty, terr: TerrId, to: PlayerId },
-    Move { qty: Qty, from: TerrId, to: TerrId },
-    Path { qty: Qty, from: TerrId, to: TerrId, avoid: bool },
-    GiveTerritory { terr: TerrId, to: PlayerId },
-    Abandon { terr: TerrId },
-    Tribute { qty: Qty, to: PlayerId },
-    Capital { terr: TerrId },
-    Diplomacy { target: Target, mark: Mark },
-    CancelChain { chain: u32, step: Option<usize> },
+    GiveTroops {
+        qty: Qty,
+        terr: TerrId,
+        to: PlayerId,
+    },
+    Move {
+        qty: Qty,
+        from: TerrId,
+        to: TerrId,
+    },
+    Path {
+        qty: Qty,
+        from: TerrId,
+        to: TerrId,
+        avoid: bool,
+    },
+    GiveTerritory {
+        terr: TerrId,
+        to: PlayerId,
+    },
+    Abandon {
+        terr: TerrId,
+    },
+    Tribute {
+        qty: Qty,
+        to: PlayerId,
+    },
+    Capital {
+        terr: TerrId,
+    },
+    Diplomacy {
+        target: Target,
+        mark: Mark,
+    },
+    CancelChain {
+        chain: u32,
+        step: Option<usize>,
+    },
     CancelCapital,
 }

@@ -63,15 +63,37 @@ impl Default for Params {
 
 /// Keys of `[rules]` that are not parameters but are understood by setup.
 pub const SETUP_KEYS: &[&str] = &[
-    "world", "map", "world_file", "map_file", "position", "position_file", "parameters", "scenario",
+    "world",
+    "map",
+    "world_file",
+    "map_file",
+    "position",
+    "position_file",
+    "parameters",
+    "scenario",
 ];
 
 pub const PARAM_KEYS: &[&str] = &[
-    "turn_interval", "turn_limit", "min_players", "max_players", "troops_home_upkeep",
-    "troops_away_upkeep", "troops_recruit_cost", "troops_efficiency", "troops_capture_capacity",
-    "territory_base_income", "economy_modifier_conflict", "economy_modifier_peace",
-    "bureaucracy_max_ratio", "bureaucracy_min_ratio", "allow_join_midgame", "starting_troops",
-    "corruption_per_hop", "corruption_max", "neutral_initial_economy", "start_economy",
+    "turn_interval",
+    "turn_limit",
+    "min_players",
+    "max_players",
+    "troops_home_upkeep",
+    "troops_away_upkeep",
+    "troops_recruit_cost",
+    "troops_efficiency",
+    "troops_capture_capacity",
+    "territory_base_income",
+    "economy_modifier_conflict",
+    "economy_modifier_peace",
+    "bureaucracy_max_ratio",
+    "bureaucracy_min_ratio",
+    "allow_join_midgame",
+    "starting_troops",
+    "corruption_per_hop",
+    "corruption_max",
+    "neutral_initial_economy",
+    "start_economy",
 ];
 
 #[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
@@ -85,7 +107,8 @@ pub enum ParamError {
 }
 
 fn int(key: &str, v: &toml::Value) -> Result<i64, ParamError> {
-    v.as_integer().ok_or_else(|| ParamError::Bad(key.into(), "entier attendu".into()))
+    v.as_integer()
+        .ok_or_else(|| ParamError::Bad(key.into(), "entier attendu".into()))
 }
 
 fn nonneg(key: &str, v: &toml::Value) -> Result<u64, ParamError> {
@@ -98,7 +121,9 @@ pub fn parse_interval(key: &str, v: &toml::Value) -> Result<u64, ParamError> {
     if let Some(i) = v.as_integer() {
         return u64::try_from(i).map_err(|_| ParamError::Bad(key.into(), "durée négative".into()));
     }
-    let s = v.as_str().ok_or_else(|| ParamError::Bad(key.into(), "durée attendue".into()))?;
+    let s = v
+        .as_str()
+        .ok_or_else(|| ParamError::Bad(key.into(), "durée attendue".into()))?;
     let s = s.trim();
     let (num, unit) = s.split_at(s.len().saturating_sub(1));
     let mult = match unit {
@@ -106,7 +131,12 @@ pub fn parse_interval(key: &str, v: &toml::Value) -> Result<u64, ParamError> {
         "h" => 3_600,
         "m" => 60,
         "s" => 1,
-        _ => return Err(ParamError::Bad(key.into(), format!("durée illisible « {s} »"))),
+        _ => {
+            return Err(ParamError::Bad(
+                key.into(),
+                format!("durée illisible « {s} »"),
+            ))
+        }
     };
     num.parse::<u64>()
         .map(|n| n * mult)
@@ -166,8 +196,13 @@ impl Params {
         if self.troops_recruit_cost < 1 {
             return bad("troops_recruit_cost", "doit valoir au moins 1");
         }
-        if self.bureaucracy_min_ratio > self.bureaucracy_max_ratio || self.bureaucracy_max_ratio > 100 {
-            return bad("bureaucracy_min_ratio", "il faut 0 ≤ minimum ≤ maximum ≤ 100");
+        if self.bureaucracy_min_ratio > self.bureaucracy_max_ratio
+            || self.bureaucracy_max_ratio > 100
+        {
+            return bad(
+                "bureaucracy_min_ratio",
+                "il faut 0 ≤ minimum ≤ maximum ≤ 100",
+            );
         }
         if self.corruption_max > 100 {
             return bad("corruption_max", "doit être entre 0 et 100");

@@ -137,7 +137,10 @@ impl Ctx<'_> {
     fn land(&self, s: &str) -> Result<TerrId, String> {
         let t = self.terr(s)?;
         if self.state.world.get(&t).map(|x| x.terrain) != Some(Terrain::Land) {
-            return Err(format!("{} n'est pas un territoire terrestre", self.state.tname(&t)));
+            return Err(format!(
+                "{} n'est pas un territoire terrestre",
+                self.state.tname(&t)
+            ));
         }
         Ok(t)
     }
@@ -177,10 +180,16 @@ fn parse_order(cx: &Ctx<'_>, toks: &[String]) -> LineResult {
             let to = cx.other_active(&toks[5])?;
             let have = cx.state.terr(&terr).troops_of(cx.me);
             if have == 0 {
-                return Err(format!("vous n'avez pas de troupes en {}", cx.state.tname(&terr)));
+                return Err(format!(
+                    "vous n'avez pas de troupes en {}",
+                    cx.state.tname(&terr)
+                ));
             }
             let warn = match q {
-                Qty::N(x) if x > have => Some(format!("vous n'avez que {have} troupes en {} : {have} seront données", cx.state.tname(&terr))),
+                Qty::N(x) if x > have => Some(format!(
+                    "vous n'avez que {have} troupes en {} : {have} seront données",
+                    cx.state.tname(&terr)
+                )),
                 _ => None,
             };
             Ok((Order::GiveTroops { qty: q, terr, to }, warn))
@@ -191,8 +200,12 @@ fn parse_order(cx: &Ctx<'_>, toks: &[String]) -> LineResult {
             }
             let terr = cx.land(&toks[2])?;
             let to = cx.other_active(&toks[4])?;
-            let warn = (cx.state.owner(&terr) != Some(cx.me))
-                .then(|| format!("{} ne vous appartient pas actuellement", cx.state.tname(&terr)));
+            let warn = (cx.state.owner(&terr) != Some(cx.me)).then(|| {
+                format!(
+                    "{} ne vous appartient pas actuellement",
+                    cx.state.tname(&terr)
+                )
+            });
             Ok((Order::GiveTerritory { terr, to }, warn))
         }
         "GIVE" => usage("GIVE TROOPS … ou GIVE TERRITORY …"),
@@ -201,8 +214,12 @@ fn parse_order(cx: &Ctx<'_>, toks: &[String]) -> LineResult {
                 return usage("ABANDON <territoire>");
             }
             let terr = cx.land(&toks[1])?;
-            let warn = (cx.state.owner(&terr) != Some(cx.me))
-                .then(|| format!("{} ne vous appartient pas actuellement", cx.state.tname(&terr)));
+            let warn = (cx.state.owner(&terr) != Some(cx.me)).then(|| {
+                format!(
+                    "{} ne vous appartient pas actuellement",
+                    cx.state.tname(&terr)
+                )
+            });
             Ok((Order::Abandon { terr }, warn))
         }
         "MOVE" | "PATH" => {
@@ -220,22 +237,38 @@ fn parse_order(cx: &Ctx<'_>, toks: &[String]) -> LineResult {
             let to = cx.terr(&toks[4])?;
             let w = &cx.state.world;
             if !w.passable(&to) {
-                return Err(format!("{} est une montagne infranchissable", cx.state.tname(&to)));
+                return Err(format!(
+                    "{} est une montagne infranchissable",
+                    cx.state.tname(&to)
+                ));
             }
             if !w.passable(&from) {
-                return Err(format!("{} est une montagne infranchissable", cx.state.tname(&from)));
+                return Err(format!(
+                    "{} est une montagne infranchissable",
+                    cx.state.tname(&from)
+                ));
             }
             let have = cx.state.terr(&from).troops_of(cx.me);
             if have == 0 {
-                return Err(format!("vous n'avez pas de troupes en {}", cx.state.tname(&from)));
+                return Err(format!(
+                    "vous n'avez pas de troupes en {}",
+                    cx.state.tname(&from)
+                ));
             }
             let mut warn = match q {
-                Qty::N(x) if x > have => Some(format!("seulement {have} troupes en {} : correction automatique", cx.state.tname(&from))),
+                Qty::N(x) if x > have => Some(format!(
+                    "seulement {have} troupes en {} : correction automatique",
+                    cx.state.tname(&from)
+                )),
                 _ => None,
             };
             if !path {
                 if !w.can_step(&from, &to) {
-                    return Err(format!("{} n'est pas voisin de {}", cx.state.tname(&to), cx.state.tname(&from)));
+                    return Err(format!(
+                        "{} n'est pas voisin de {}",
+                        cx.state.tname(&to),
+                        cx.state.tname(&from)
+                    ));
                 }
                 return Ok((Order::Move { qty: q, from, to }, warn));
             }
@@ -248,7 +281,11 @@ fn parse_order(cx: &Ctx<'_>, toks: &[String]) -> LineResult {
                 return Err("départ et arrivée identiques".into());
             }
             match crate::movement::plan_route(cx.state, cx.me, &from, &to, avoid) {
-                None => Err(format!("aucun chemin de {} à {}", cx.state.tname(&from), cx.state.tname(&to))),
+                None => Err(format!(
+                    "aucun chemin de {} à {}",
+                    cx.state.tname(&from),
+                    cx.state.tname(&to)
+                )),
                 Some(route) => {
                     let ids: Vec<&str> = route.iter().map(|t| t.as_str()).collect();
                     let preview = format!("trajet {} ({} tours)", ids.join(" > "), route.len() - 1);
@@ -256,7 +293,15 @@ fn parse_order(cx: &Ctx<'_>, toks: &[String]) -> LineResult {
                         Some(w) => format!("{w} ; {preview}"),
                         None => preview,
                     });
-                    Ok((Order::Path { qty: q, from, to, avoid }, warn))
+                    Ok((
+                        Order::Path {
+                            qty: q,
+                            from,
+                            to,
+                            avoid,
+                        },
+                        warn,
+                    ))
                 }
             }
         }
@@ -284,7 +329,11 @@ fn parse_order(cx: &Ctx<'_>, toks: &[String]) -> LineResult {
             if n != 2 {
                 return usage("ALLY <joueur|ALL> ou ENEMY <joueur|ALL>");
             }
-            let mark = if k[0] == "ALLY" { Mark::Ally } else { Mark::Enemy };
+            let mark = if k[0] == "ALLY" {
+                Mark::Ally
+            } else {
+                Mark::Enemy
+            };
             let target = if k[1] == "ALL" {
                 Target::All
             } else {
@@ -304,17 +353,29 @@ fn parse_order(cx: &Ctx<'_>, toks: &[String]) -> LineResult {
                 return Ok((Order::CancelCapital, None));
             }
             let s = toks[1].to_ascii_uppercase();
-            let body = s.strip_prefix('P').ok_or("référence de chemin attendue (P7, P7.2)")?;
+            let body = s
+                .strip_prefix('P')
+                .ok_or("référence de chemin attendue (P7, P7.2)")?;
             let (c, st) = match body.split_once('.') {
                 Some((c, st)) => (c, Some(st)),
                 None => (body, None),
             };
-            let chain: u32 = c.parse().map_err(|_| format!("référence de chemin illisible « {} »", toks[1]))?;
+            let chain: u32 = c
+                .parse()
+                .map_err(|_| format!("référence de chemin illisible « {} »", toks[1]))?;
             let step: Option<usize> = match st {
-                Some(x) => Some(x.parse().map_err(|_| format!("étape illisible « {} »", toks[1]))?),
+                Some(x) => Some(
+                    x.parse()
+                        .map_err(|_| format!("étape illisible « {} »", toks[1]))?,
+                ),
                 None => None,
             };
-            let Some(ch) = cx.state.chains.iter().find(|ch| ch.number == chain && &ch.player == cx.me) else {
+            let Some(ch) = cx
+                .state
+                .chains
+                .iter()
+                .find(|ch| ch.number == chain && &ch.player == cx.me)
+            else {
                 return Err(format!("vous n'avez pas de chemin P{chain} en cours"));
             };
             if let Some(i) = step {
@@ -329,7 +390,10 @@ fn parse_order(cx: &Ctx<'_>, toks: &[String]) -> LineResult {
 }
 
 fn is_header(k: &str) -> bool {
-    matches!(k, "PLAYER" | "JOUEUR" | "TURN" | "TOUR" | "PASSWORD" | "MOT-DE-PASSE")
+    matches!(
+        k,
+        "PLAYER" | "JOUEUR" | "TURN" | "TOUR" | "PASSWORD" | "MOT-DE-PASSE"
+    )
 }
 
 /// Parse one player's order block.
@@ -338,13 +402,21 @@ pub fn parse(state: &State, me: &PlayerId, text: &str) -> Parsed<Order> {
     out.ready = false;
     let cx = Ctx { state, me };
     if !state.players.get(me).map(|p| p.active()).unwrap_or(false) {
-        if let Some((no, l)) = text.lines().enumerate().map(|(i, l)| (i + 1, normalize_line(l))).find(|(_, l)| !l.is_empty()) {
+        if let Some((no, l)) = text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, normalize_line(l)))
+            .find(|(_, l)| !l.is_empty())
+        {
             out.error(no, l, "vous n'êtes plus en jeu");
         }
         return out;
     }
-    let lines: Vec<(usize, String)> =
-        text.lines().enumerate().map(|(i, l)| (i + 1, normalize_line(l))).collect();
+    let lines: Vec<(usize, String)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, normalize_line(l)))
+        .collect();
     // Text before a GAME line (a mail envelope left in) is ignored (§6.1).
     let start = lines
         .iter()
@@ -378,7 +450,11 @@ pub fn parse(state: &State, me: &PlayerId, text: &str) -> Parsed<Order> {
             let open = state.turn + 1;
             match toks.get(1).and_then(|t| t.parse::<u32>().ok()) {
                 Some(t) if t == open => {}
-                Some(t) => out.error(no, line, format!("ordres pour le tour {t}, mais le tour ouvert est le {open}")),
+                Some(t) => out.error(
+                    no,
+                    line,
+                    format!("ordres pour le tour {t}, mais le tour ouvert est le {open}"),
+                ),
                 None => out.error(no, line, "numéro de tour illisible"),
             }
             continue;

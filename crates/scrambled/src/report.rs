@@ -74,7 +74,9 @@ fn line(out: &mut String, s: &str) {
 /// "de Bob", "d'Alice": French elision before a vowel.
 pub fn de(name: &str) -> String {
     match name.chars().next() {
-        Some(c) if "AEIOUYÉÈÊÀÂÎÔÛaeiouyéèêàâîôû".contains(c) => format!("d'{name}"),
+        Some(c) if "AEIOUYÉÈÊÀÂÎÔÛaeiouyéèêàâîôû".contains(c) => {
+            format!("d'{name}")
+        }
         _ => format!("de {name}"),
     }
 }
@@ -131,11 +133,19 @@ pub fn render(state: &State, viewer: &Viewer) -> Report {
         _ => None,
     };
     let svg = crate::svg::render(state, map_vis, me);
-    rep = rep.with_attachment(&format!("carte-t{}.svg", state.turn), "image/svg+xml", svg.into_bytes());
+    rep = rep.with_attachment(
+        &format!("carte-t{}.svg", state.turn),
+        "image/svg+xml",
+        svg.into_bytes(),
+    );
     if let Some(p) = me {
         if state.players[p].active() && !state.over {
             let name = format!("ordres-t{}.txt", state.turn + 1);
-            rep = rep.with_attachment(&name, "text/plain; charset=utf-8", order_template(state, p).into_bytes());
+            rep = rep.with_attachment(
+                &name,
+                "text/plain; charset=utf-8",
+                order_template(state, p).into_bytes(),
+            );
         }
     }
     rep
@@ -144,7 +154,12 @@ pub fn render(state: &State, viewer: &Viewer) -> Report {
 /// A ready-to-fill order mail: the envelope, then one commented line per stack
 /// with its neighbours, so a player can uncomment and edit.
 pub fn order_template(state: &State, p: &PlayerId) -> String {
-    let mut t = format!("PARTIE {} JOUEUR {} MOT-DE-PASSE <mot-de-passe>\nTOUR {}\n", state.game_id, p, state.turn + 1);
+    let mut t = format!(
+        "PARTIE {} JOUEUR {} MOT-DE-PASSE <mot-de-passe>\nTOUR {}\n",
+        state.game_id,
+        p,
+        state.turn + 1
+    );
     for (id, ts) in &state.territories {
         let n = ts.troops_of(p);
         if n == 0 {
@@ -156,7 +171,11 @@ pub fn order_template(state: &State, p: &PlayerId) -> String {
             .filter(|x| state.world.passable(x))
             .map(|x| x.as_str())
             .collect();
-        t.push_str(&format!("# MOVE {n} {id} -> ?   ({}, voisins : {})\n", state.world.name(id), nbs.join(", ")));
+        t.push_str(&format!(
+            "# MOVE {n} {id} -> ?   ({}, voisins : {})\n",
+            state.world.name(id),
+            nbs.join(", ")
+        ));
     }
     t.push_str("READY\nEND\n");
     t
@@ -168,23 +187,48 @@ fn header(out: &mut String, state: &State, sight: &Sight<'_>) {
         Sight::Spectator => "rapport public".to_string(),
         Sight::Master => "rapport du meneur de jeu".to_string(),
     };
-    line(out, &format!("SCRAMBLED NATIONS — partie {} — {who}", state.game_id));
+    line(
+        out,
+        &format!("SCRAMBLED NATIONS — partie {} — {who}", state.game_id),
+    );
     let status = if state.over {
         "partie terminée".to_string()
     } else {
         format!("ordres attendus pour le tour {}", state.turn + 1)
     };
-    line(out, &format!("Tour {} sur {} résolu — {status}", state.turn, state.params.turn_limit));
+    line(
+        out,
+        &format!(
+            "Tour {} sur {} résolu — {status}",
+            state.turn, state.params.turn_limit
+        ),
+    );
     if let Sight::Player(p) = sight {
         let pl = &state.players[*p];
-        let cap = pl.capital.as_ref().map(|c| state.tname(c)).unwrap_or_else(|| "aucune".into());
+        let cap = pl
+            .capital
+            .as_ref()
+            .map(|c| state.tname(c))
+            .unwrap_or_else(|| "aucune".into());
         let pend = match &pl.pending_capital {
             Some((t, due)) => format!("{} à la résolution du tour {due}", state.tname(t)),
             None => "aucun".into(),
         };
-        line(out, &format!("Capitale : {cap}   Déménagement : {pend}   Quote-part : {} territoires", state.quota));
+        line(
+            out,
+            &format!(
+                "Capitale : {cap}   Déménagement : {pend}   Quote-part : {} territoires",
+                state.quota
+            ),
+        );
     } else {
-        line(out, &format!("Monde : {}   Quote-part : {} territoires", state.world.name, state.quota));
+        line(
+            out,
+            &format!(
+                "Monde : {}   Quote-part : {} territoires",
+                state.world.name, state.quota
+            ),
+        );
     }
 }
 
@@ -210,9 +254,21 @@ fn messages(out: &mut String, state: &State, sight: &Sight<'_>) {
     let master = matches!(sight, Sight::Master);
     for e in &state.log {
         match e {
-            Event::Surprise { victim, attacker, terr } if is_me(victim) || master => {
-                let whose = if master { format!("celles {}", de(&n(victim))) } else { "les vôtres".into() };
-                v.push(format!("* ATTAQUE SURPRISE : les troupes {} ont attaqué {whose} par surprise en {} !", de(&n(attacker)), state.tname(terr)));
+            Event::Surprise {
+                victim,
+                attacker,
+                terr,
+            } if is_me(victim) || master => {
+                let whose = if master {
+                    format!("celles {}", de(&n(victim)))
+                } else {
+                    "les vôtres".into()
+                };
+                v.push(format!(
+                    "* ATTAQUE SURPRISE : les troupes {} ont attaqué {whose} par surprise en {} !",
+                    de(&n(attacker)),
+                    state.tname(terr)
+                ));
             }
             Event::Tribute { from, to, amount } => {
                 if is_me(from) {
@@ -220,51 +276,120 @@ fn messages(out: &mut String, state: &State, sight: &Sight<'_>) {
                 } else if is_me(to) {
                     v.push(format!("* Tribut de {amount} reçu {}.", de(&n(from))));
                 } else if master {
-                    v.push(format!("* Tribut de {amount} {} à {}.", de(&n(from)), n(to)));
+                    v.push(format!(
+                        "* Tribut de {amount} {} à {}.",
+                        de(&n(from)),
+                        n(to)
+                    ));
                 }
             }
-            Event::TroopsGiven { terr, from, to, count } if is_me(to) || master => {
-                v.push(format!("* {} a donné {count} troupes à {} en {}.", n(from), n(to), state.tname(terr)));
+            Event::TroopsGiven {
+                terr,
+                from,
+                to,
+                count,
+            } if is_me(to) || master => {
+                v.push(format!(
+                    "* {} a donné {count} troupes à {} en {}.",
+                    n(from),
+                    n(to),
+                    state.tname(terr)
+                ));
             }
             Event::TerritoryGiven { terr, from, to } if is_me(to) || is_me(from) || master => {
-                v.push(format!("* {} a donné le territoire {} à {}.", n(from), state.tname(terr), n(to)));
+                v.push(format!(
+                    "* {} a donné le territoire {} à {}.",
+                    n(from),
+                    state.tname(terr),
+                    n(to)
+                ));
             }
             Event::Abandoned { terr, player } if is_me(player) || master => {
-                v.push(format!("* {} a rendu {} indépendant.", n(player), state.tname(terr)));
+                v.push(format!(
+                    "* {} a rendu {} indépendant.",
+                    n(player),
+                    state.tname(terr)
+                ));
             }
-            Event::Captured { terr, from, to, after_desertion } => {
+            Event::Captured {
+                terr,
+                from,
+                to,
+                after_desertion,
+            } => {
                 let lost = from.as_ref().map(is_me).unwrap_or(false);
                 if is_me(to) || lost || master {
-                    let how = if *after_desertion { " après des désertions" } else { "" };
-                    v.push(format!("* {} passe sous le contrôle {}{how}.", state.tname(terr), de(&n(to))));
+                    let how = if *after_desertion {
+                        " après des désertions"
+                    } else {
+                        ""
+                    };
+                    v.push(format!(
+                        "* {} passe sous le contrôle {}{how}.",
+                        state.tname(terr),
+                        de(&n(to))
+                    ));
                 }
             }
             Event::CapitalLost { player, terr } if is_me(player) || master => {
-                v.push(format!("* {} n'a plus de capitale ({} perdue) : pas de recrutement.", n(player), state.tname(terr)));
+                v.push(format!(
+                    "* {} n'a plus de capitale ({} perdue) : pas de recrutement.",
+                    n(player),
+                    state.tname(terr)
+                ));
             }
             Event::CapitalPending { player, terr, due } if is_me(player) || master => {
-                v.push(format!("* Déménagement de la capitale {} vers {} prévu à la résolution du tour {due}.", de(&n(player)), state.tname(terr)));
+                v.push(format!(
+                    "* Déménagement de la capitale {} vers {} prévu à la résolution du tour {due}.",
+                    de(&n(player)),
+                    state.tname(terr)
+                ));
             }
             Event::CapitalMoved { player, terr } if is_me(player) || master => {
-                v.push(format!("* La capitale {} est désormais {}.", de(&n(player)), state.tname(terr)));
+                v.push(format!(
+                    "* La capitale {} est désormais {}.",
+                    de(&n(player)),
+                    state.tname(terr)
+                ));
             }
             Event::CapitalMoveCancelled { player, terr } if is_me(player) || master => {
                 v.push(format!("* Déménagement de la capitale {} vers {} annulé : le territoire ne lui appartient plus.", de(&n(player)), state.tname(terr)));
             }
-            Event::ChainCancelled { player, chain, from_step, why } if is_me(player) || master => {
+            Event::ChainCancelled {
+                player,
+                chain,
+                from_step,
+                why,
+            } if is_me(player) || master => {
                 v.push(format!("* Chemin P{chain} {} : étapes à partir de P{chain}.{from_step} annulées ({why}).", de(&n(player))));
             }
             Event::WipedOut { player, terr } if is_me(player) || master => {
-                v.push(format!("* Les troupes {} en {} ont été anéanties.", de(&n(player)), state.tname(terr)));
+                v.push(format!(
+                    "* Les troupes {} en {} ont été anéanties.",
+                    de(&n(player)),
+                    state.tname(terr)
+                ));
             }
             Event::NoCapital { player } if is_me(player) || master => {
-                v.push(format!("* {} n'a pas de capitale : recrutement annulé.", n(player)));
+                v.push(format!(
+                    "* {} n'a pas de capitale : recrutement annulé.",
+                    n(player)
+                ));
             }
-            Event::Economy { player, budget } if (is_me(player) || master) && budget.deserted > 0 => {
-                v.push(format!("* Budget {} négatif : {} troupes ont déserté.", de(&n(player)), budget.deserted));
+            Event::Economy { player, budget }
+                if (is_me(player) || master) && budget.deserted > 0 =>
+            {
+                v.push(format!(
+                    "* Budget {} négatif : {} troupes ont déserté.",
+                    de(&n(player)),
+                    budget.deserted
+                ));
             }
             Event::Quit { player } => v.push(format!("* {} a quitté la partie.", n(player))),
-            Event::Eliminated { player } => v.push(format!("* Élimination : {} n'a plus ni territoire ni troupe.", n(player))),
+            Event::Eliminated { player } => v.push(format!(
+                "* Élimination : {} n'a plus ni territoire ni troupe.",
+                n(player)
+            )),
             Event::GameOver => v.push("* La partie est terminée.".into()),
             _ => {}
         }
@@ -278,7 +403,13 @@ fn order_results(out: &mut String, state: &State, sight: &Sight<'_>) {
     }
     let mut v = Vec::new();
     for e in &state.log {
-        if let Event::OrderResult { player, text, status, detail } = e {
+        if let Event::OrderResult {
+            player,
+            text,
+            status,
+            detail,
+        } = e
+        {
             let mine = matches!(sight, Sight::Player(p) if *p == player);
             if !mine && !matches!(sight, Sight::Master) {
                 continue;
@@ -288,7 +419,11 @@ fn order_results(out: &mut String, state: &State, sight: &Sight<'_>) {
                 OrderStatus::Fixed => "[corrigé]",
                 OrderStatus::Failed => "[échec]",
             };
-            let who = if matches!(sight, Sight::Master) { format!("{}: ", state.player_name(player)) } else { String::new() };
+            let who = if matches!(sight, Sight::Master) {
+                format!("{}: ", state.player_name(player))
+            } else {
+                String::new()
+            };
             v.push(format!("{} {}{} — {detail}", pad(tag, 9), who, text));
         }
     }
@@ -303,7 +438,14 @@ fn budget_of<'a>(state: &'a State, p: &PlayerId) -> Option<&'a Budget> {
 }
 
 fn name_width(state: &State) -> usize {
-    state.world.territories.values().map(|t| t.name.chars().count()).max().unwrap_or(8).max(10)
+    state
+        .world
+        .territories
+        .values()
+        .map(|t| t.name.chars().count())
+        .max()
+        .unwrap_or(8)
+        .max(10)
 }
 
 fn kv(label: &str, value: String) -> String {
@@ -338,9 +480,21 @@ fn economy(out: &mut String, state: &State, sight: &Sight<'_>) {
 /// The income breakdown; every figure adds up to the budget (SCN-61).
 pub fn budget_lines(v: &mut Vec<String>, state: &State, b: &Budget) {
     let w = name_width(state) + 6;
-    v.push(format!("{}{:>7}{:>6}{:>6}{:>6}{:>9}", pad("Territoire", w), "Base", "Éco", "Corr", "Supp", "Revenu"));
+    v.push(format!(
+        "{}{:>7}{:>6}{:>6}{:>6}{:>9}",
+        pad("Territoire", w),
+        "Base",
+        "Éco",
+        "Corr",
+        "Supp",
+        "Revenu"
+    ));
     for l in &b.lines {
-        let name = format!("{}{}", state.world.name(&l.terr), if l.capital { " (cap)" } else { "" });
+        let name = format!(
+            "{}{}",
+            state.world.name(&l.terr),
+            if l.capital { " (cap)" } else { "" }
+        );
         v.push(format!(
             "{}{:>7}{:>6}{:>6}{:>6}{:>9}",
             pad(&name, w),
@@ -353,10 +507,22 @@ pub fn budget_lines(v: &mut Vec<String>, state: &State, b: &Budget) {
     }
     v.push(kv("Revenu brut", b.gross.to_string()));
     v.push(kv(
-        &format!("Bureaucratie : {} territoires, quote-part {} -> {}   Net", b.territories, state.quota, bp_fr(b.bp)),
+        &format!(
+            "Bureaucratie : {} territoires, quote-part {} -> {}   Net",
+            b.territories,
+            state.quota,
+            bp_fr(b.bp)
+        ),
         b.net.to_string(),
     ));
-    v.push(kv("Tributs envoyés", if b.sent > 0 { format!("-{}", b.sent) } else { "0".into() }));
+    v.push(kv(
+        "Tributs envoyés",
+        if b.sent > 0 {
+            format!("-{}", b.sent)
+        } else {
+            "0".into()
+        },
+    ));
     v.push(kv("Tributs reçus", b.received.to_string()));
     v.push(kv("Disponible", b.available.to_string()));
     v.push(kv(
@@ -364,11 +530,18 @@ pub fn budget_lines(v: &mut Vec<String>, state: &State, b: &Budget) {
             "Entretien : {} chez soi x {} + {} à l'étranger x {}",
             b.home, state.params.troops_home_upkeep, b.away, state.params.troops_away_upkeep
         ),
-        if b.upkeep > 0 { format!("-{}", b.upkeep) } else { "0".into() },
+        if b.upkeep > 0 {
+            format!("-{}", b.upkeep)
+        } else {
+            "0".into()
+        },
     ));
     v.push(kv("Budget", b.budget.to_string()));
     if b.budget < 0 {
-        v.push(format!("Désertion : déficit {}, {} troupes ont déserté ; aucun recrutement", -b.budget, b.deserted));
+        v.push(format!(
+            "Désertion : déficit {}, {} troupes ont déserté ; aucun recrutement",
+            -b.budget, b.deserted
+        ));
     } else if let Some(c) = &b.recruit_at {
         v.push(format!(
             "Recrutement : {} troupes à {} ({} chacune) ; {} non dépensés, perdus",
@@ -378,23 +551,50 @@ pub fn budget_lines(v: &mut Vec<String>, state: &State, b: &Budget) {
             b.lost
         ));
     } else {
-        v.push(format!("Pas de capitale : aucun recrutement ; {} perdus", b.lost));
+        v.push(format!(
+            "Pas de capitale : aucun recrutement ; {} perdus",
+            b.lost
+        ));
     }
 }
 
 fn your_troops(out: &mut String, state: &State, p: &PlayerId) {
     let w = name_width(state) + 8;
     let mut v = Vec::new();
-    let rows: Vec<(&TerrId, u64)> =
-        state.territories.iter().filter(|(_, ts)| ts.troops_of(p) > 0).map(|(t, ts)| (t, ts.troops_of(p))).collect();
+    let rows: Vec<(&TerrId, u64)> = state
+        .territories
+        .iter()
+        .filter(|(_, ts)| ts.troops_of(p) > 0)
+        .map(|(t, ts)| (t, ts.troops_of(p)))
+        .collect();
     if !rows.is_empty() {
-        v.push(format!("{}{:>8}  {}  {}", pad("Territoire", w), "Troupes", pad("Entretien", 11), "Suprématie"));
+        v.push(format!(
+            "{}{:>8}  {}  {}",
+            pad("Territoire", w),
+            "Troupes",
+            pad("Entretien", 11),
+            "Suprématie"
+        ));
     }
     for (t, n) in rows {
         let ts = state.terr(t);
-        let home = if ts.owner.as_ref() == Some(p) { "chez soi" } else { "étranger" };
-        let sup = if ts.supremacy.get(p).copied().unwrap_or(true) { "oui" } else { "non" };
-        v.push(format!("{}{:>8}  {}  {}", pad(&state.tname(t), w), n, pad(home, 11), sup));
+        let home = if ts.owner.as_ref() == Some(p) {
+            "chez soi"
+        } else {
+            "étranger"
+        };
+        let sup = if ts.supremacy.get(p).copied().unwrap_or(true) {
+            "oui"
+        } else {
+            "non"
+        };
+        v.push(format!(
+            "{}{:>8}  {}  {}",
+            pad(&state.tname(t), w),
+            n,
+            pad(home, 11),
+            sup
+        ));
     }
     section(out, "VOS TROUPES", v);
 }
@@ -410,8 +610,15 @@ fn standing_orders(out: &mut String, state: &State, sight: &Sight<'_>) {
             continue;
         }
         let ids: Vec<&str> = c.route.iter().map(|t| t.as_str()).collect();
-        let qty = c.planned.map(|n| n.to_string()).unwrap_or_else(|| "toutes les".into());
-        let who = if mine { String::new() } else { format!("{} ", state.player_name(&c.player)) };
+        let qty = c
+            .planned
+            .map(|n| n.to_string())
+            .unwrap_or_else(|| "toutes les".into());
+        let who = if mine {
+            String::new()
+        } else {
+            format!("{} ", state.player_name(&c.player))
+        };
         v.push(format!(
             "{who}P{} : {} ; prochaine étape P{}.{} {} -> {} avec {qty} troupes",
             c.number,
@@ -460,12 +667,22 @@ fn activity(out: &mut String, state: &State, vis: &BTreeSet<TerrId>, sight: &Sig
     let mut ins: BTreeMap<&TerrId, Vec<String>> = BTreeMap::new();
     let mut outs: BTreeMap<&TerrId, Vec<String>> = BTreeMap::new();
     for e in &state.log {
-        if let Event::Moved { player, from, to, count } = e {
+        if let Event::Moved {
+            player,
+            from,
+            to,
+            count,
+        } = e
+        {
             if vis.contains(to) {
-                ins.entry(to).or_default().push(format!("{} {count} depuis {from}", n(player)));
+                ins.entry(to)
+                    .or_default()
+                    .push(format!("{} {count} depuis {from}", n(player)));
             }
             if vis.contains(from) {
-                outs.entry(from).or_default().push(format!("{} {count} vers {to}", n(player)));
+                outs.entry(from)
+                    .or_default()
+                    .push(format!("{} {count} vers {to}", n(player)));
             }
         }
     }
@@ -480,29 +697,72 @@ fn activity(out: &mut String, state: &State, vis: &BTreeSet<TerrId>, sight: &Sig
         }
         for e in &state.log {
             match e {
-                Event::TroopsGiven { terr, from, to, count } if terr == t => {
-                    v.push(format!("{}{} donne {count} à {}", lbl("Don"), n(from), n(to)));
+                Event::TroopsGiven {
+                    terr,
+                    from,
+                    to,
+                    count,
+                } if terr == t => {
+                    v.push(format!(
+                        "{}{} donne {count} à {}",
+                        lbl("Don"),
+                        n(from),
+                        n(to)
+                    ));
                 }
-                Event::Battle { terr, before, hits, after } if terr == t => {
-                    let b: Vec<String> = before.iter().map(|(p, c)| format!("{} {c}", n(p))).collect();
+                Event::Battle {
+                    terr,
+                    before,
+                    hits,
+                    after,
+                } if terr == t => {
+                    let b: Vec<String> = before
+                        .iter()
+                        .map(|(p, c)| format!("{} {c}", n(p)))
+                        .collect();
                     v.push(format!("{}avant {}", lbl("Bataille"), b.join(", ")));
                     for h in hits {
                         let s = if h.surprise { " (SURPRISE x2)" } else { "" };
-                        v.push(format!("{}{} -> {} {}{s}", pad("", 15), n(&h.attacker), n(&h.target), h.hits));
+                        v.push(format!(
+                            "{}{} -> {} {}{s}",
+                            pad("", 15),
+                            n(&h.attacker),
+                            n(&h.target),
+                            h.hits
+                        ));
                     }
-                    let a: Vec<String> =
-                        after.iter().map(|(p, c)| format!("{} {c} (-{})", n(p), before[p] - c)).collect();
+                    let a: Vec<String> = after
+                        .iter()
+                        .map(|(p, c)| format!("{} {c} (-{})", n(p), before[p] - c))
+                        .collect();
                     v.push(format!("{}après {}", pad("", 15), a.join(", ")));
                 }
-                Event::Captured { terr, from, to, after_desertion } if terr == t => {
+                Event::Captured {
+                    terr,
+                    from,
+                    to,
+                    after_desertion,
+                } if terr == t => {
                     let old = from.as_ref().map(n).unwrap_or_else(|| "neutre".into());
-                    let how = if *after_desertion { " après désertions" } else { "" };
+                    let how = if *after_desertion {
+                        " après désertions"
+                    } else {
+                        ""
+                    };
                     v.push(format!("{}{}{how} (avant : {old})", lbl("Prise"), n(to)));
                 }
-                Event::Recruited { player, terr, count } if terr == t => {
+                Event::Recruited {
+                    player,
+                    terr,
+                    count,
+                } if terr == t => {
                     v.push(format!("{}{} +{count}", lbl("Recrues"), n(player)));
                 }
-                Event::Deserted { player, terr, count } if terr == t => {
+                Event::Deserted {
+                    player,
+                    terr,
+                    count,
+                } if terr == t => {
                     v.push(format!("{}{} -{count}", lbl("Désertion"), n(player)));
                 }
                 _ => {}
@@ -516,17 +776,36 @@ fn activity(out: &mut String, state: &State, vis: &BTreeSet<TerrId>, sight: &Sig
             .troops
             .iter()
             .map(|(p, c)| {
-                let sup = if ts.supremacy.get(p).copied().unwrap_or(true) { "oui" } else { "non" };
+                let sup = if ts.supremacy.get(p).copied().unwrap_or(true) {
+                    "oui"
+                } else {
+                    "non"
+                };
                 format!("{} {c} (suprématie {sup})", n(p))
             })
             .collect();
-        v.push(format!("{}{}", lbl("Fin"), if end.is_empty() { "(aucune troupe)".into() } else { end.join(", ") }));
+        v.push(format!(
+            "{}{}",
+            lbl("Fin"),
+            if end.is_empty() {
+                "(aucune troupe)".into()
+            } else {
+                end.join(", ")
+            }
+        ));
         per.insert(t, v);
     }
     let mut body = Vec::new();
     for (t, v) in per {
-        let f: Vec<&str> = flags(state, t).into_iter().filter(|x| *x != "CAP").collect();
-        let fl = if f.is_empty() { String::new() } else { format!(" — {}", f.join(", ")) };
+        let f: Vec<&str> = flags(state, t)
+            .into_iter()
+            .filter(|x| *x != "CAP")
+            .collect();
+        let fl = if f.is_empty() {
+            String::new()
+        } else {
+            format!(" — {}", f.join(", "))
+        };
         body.push(format!("{} — {}{fl}", state.tname(t), owner_fr(state, t)));
         body.extend(v);
     }
@@ -535,7 +814,14 @@ fn activity(out: &mut String, state: &State, vis: &BTreeSet<TerrId>, sight: &Sig
 
 fn territories(out: &mut String, state: &State, vis: &BTreeSet<TerrId>, _sight: &Sight<'_>) {
     let nw = name_width(state) + 2;
-    let ow = state.players.values().map(|p| p.name.chars().count()).max().unwrap_or(6).max(12) + 2;
+    let ow = state
+        .players
+        .values()
+        .map(|p| p.name.chars().count())
+        .max()
+        .unwrap_or(6)
+        .max(12)
+        + 2;
     let rows: Vec<(String, String)> = state
         .territories
         .keys()
@@ -547,7 +833,11 @@ fn territories(out: &mut String, state: &State, vis: &BTreeSet<TerrId>, _sight: 
                 if ts.troops.is_empty() {
                     "-".to_string()
                 } else {
-                    ts.troops.iter().map(|(p, c)| format!("{} {c}", state.player_name(p))).collect::<Vec<_>>().join(", ")
+                    ts.troops
+                        .iter()
+                        .map(|(p, c)| format!("{} {c}", state.player_name(p)))
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 }
             } else {
                 "?".to_string()
@@ -555,7 +845,13 @@ fn territories(out: &mut String, state: &State, vis: &BTreeSet<TerrId>, _sight: 
             (t.0.clone(), troops)
         })
         .collect();
-    let tw = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(1).max(8) + 2;
+    let tw = rows
+        .iter()
+        .map(|r| r.1.chars().count())
+        .max()
+        .unwrap_or(1)
+        .max(8)
+        + 2;
     let mut v = vec![format!(
         "{}{}{}{:>11}  {}{:>5}  {}{}",
         pad("Id", 6),
@@ -572,9 +868,21 @@ fn territories(out: &mut String, state: &State, vis: &BTreeSet<TerrId>, _sight: 
         let terr = &state.world.territories[&t];
         let ts = state.terr(&t);
         let land = terr.is_land();
-        let area = if land { terr.area.to_string() } else { "-".into() };
-        let owner = ts.owner.as_ref().map(|o| state.player_name(o)).unwrap_or_else(|| "-".into());
-        let eco = if land { format!("{}%", ts.economy) } else { "-".into() };
+        let area = if land {
+            terr.area.to_string()
+        } else {
+            "-".into()
+        };
+        let owner = ts
+            .owner
+            .as_ref()
+            .map(|o| state.player_name(o))
+            .unwrap_or_else(|| "-".into());
+        let eco = if land {
+            format!("{}%", ts.economy)
+        } else {
+            "-".into()
+        };
         v.push(format!(
             "{}{}{}{:>11}  {}{:>5}  {}{}",
             pad(t.as_str(), 6),
@@ -595,8 +903,20 @@ fn diplomacy(out: &mut String, state: &State, sight: &Sight<'_>) {
     match sight {
         Sight::Spectator => return,
         Sight::Player(me) => {
-            let w = state.players.values().map(|p| p.name.chars().count()).max().unwrap_or(6).max(8) + 2;
-            v.push(format!("{}{}{}", pad("Joueur", w), pad("Vous le marquez", 18), "Il vous marque"));
+            let w = state
+                .players
+                .values()
+                .map(|p| p.name.chars().count())
+                .max()
+                .unwrap_or(6)
+                .max(8)
+                + 2;
+            v.push(format!(
+                "{}{}{}",
+                pad("Joueur", w),
+                pad("Vous le marquez", 18),
+                "Il vous marque"
+            ));
             for p in state.players.values().filter(|p| &p.id != *me) {
                 v.push(format!(
                     "{}{}{}",
@@ -611,10 +931,16 @@ fn diplomacy(out: &mut String, state: &State, sight: &Sight<'_>) {
                 let enemies: Vec<String> = state
                     .players
                     .values()
-                    .filter(|b| b.id != a.id && state.mark(&a.id, &b.id) == crate::state::Mark::Enemy)
+                    .filter(|b| {
+                        b.id != a.id && state.mark(&a.id, &b.id) == crate::state::Mark::Enemy
+                    })
                     .map(|b| b.name.clone())
                     .collect();
-                let e = if enemies.is_empty() { "aucun".into() } else { enemies.join(", ") };
+                let e = if enemies.is_empty() {
+                    "aucun".into()
+                } else {
+                    enemies.join(", ")
+                };
                 v.push(format!("{} marque ENNEMI : {e}", a.name));
             }
         }
@@ -623,7 +949,14 @@ fn diplomacy(out: &mut String, state: &State, sight: &Sight<'_>) {
 }
 
 fn standings(out: &mut String, state: &State) {
-    let w = state.players.values().map(|p| p.name.chars().count()).max().unwrap_or(6).max(8) + 2;
+    let w = state
+        .players
+        .values()
+        .map(|p| p.name.chars().count())
+        .max()
+        .unwrap_or(6)
+        .max(8)
+        + 2;
     let mut v = vec![format!(
         "{}{}{:>6}{:>12}{:>10}{:>10}",
         pad("Joueur", w),
@@ -650,7 +983,12 @@ fn standings(out: &mut String, state: &State) {
 fn final_scores(out: &mut String, state: &State) {
     let mut v = Vec::new();
     for r in score::ranking(state) {
-        v.push(format!("{}. {} : {} km²", r.rank, state.player_name(&r.player), r.score));
+        v.push(format!(
+            "{}. {} : {} km²",
+            r.rank,
+            state.player_name(&r.player),
+            r.score
+        ));
     }
     section(out, "SCORES FINAUX", v);
 }
@@ -658,8 +996,15 @@ fn final_scores(out: &mut String, state: &State) {
 /// A sentence used by tests and the GM: the activity lines of one territory.
 pub fn activity_of(report: &str, terr_header: &str) -> Vec<String> {
     let mut lines = report.lines().skip_while(|l| !l.starts_with(terr_header));
-    let mut v: Vec<String> = lines.next().map(|l| vec![l.to_string()]).unwrap_or_default();
-    v.extend(lines.take_while(|l| l.starts_with("  ")).map(|l| l.to_string()));
+    let mut v: Vec<String> = lines
+        .next()
+        .map(|l| vec![l.to_string()])
+        .unwrap_or_default();
+    v.extend(
+        lines
+            .take_while(|l| l.starts_with("  "))
+            .map(|l| l.to_string()),
+    );
     let _ = write!(String::new(), "");
     v
 }

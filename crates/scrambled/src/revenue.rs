@@ -19,7 +19,11 @@ pub fn corruption_of(state: &State, p: &PlayerId, t: &TerrId) -> u32 {
     let cap = state.players.get(p).and_then(|x| x.capital.clone());
     match cap {
         Some(c) if &c == t => 0,
-        Some(c) => corruption(state.world.hops(&c, t), prm.corruption_per_hop, prm.corruption_max),
+        Some(c) => corruption(
+            state.world.hops(&c, t),
+            prm.corruption_per_hop,
+            prm.corruption_max,
+        ),
         None => prm.corruption_max,
     }
 }
@@ -34,7 +38,9 @@ pub fn income(state: &State, p: &PlayerId) -> Budget {
     for t in owned {
         let terr = &state.world.territories[&t];
         let ts = state.terr(&t);
-        let base = terr.base_income.unwrap_or(state.params.territory_base_income);
+        let base = terr
+            .base_income
+            .unwrap_or(state.params.territory_base_income);
         let c = corruption_of(state, p, &t);
         let inc = territory_income(base, ts.economy, c, ts.suppression);
         b.lines.push(IncomeLine {
@@ -49,14 +55,26 @@ pub fn income(state: &State, p: &PlayerId) -> Budget {
         b.gross += inc;
     }
     b.territories = b.lines.len() as u32;
-    b.bp = bureaucracy_bp(b.territories, state.quota, state.params.bureaucracy_max_ratio, state.params.bureaucracy_min_ratio);
+    b.bp = bureaucracy_bp(
+        b.territories,
+        state.quota,
+        state.params.bureaucracy_max_ratio,
+        state.params.bureaucracy_min_ratio,
+    );
     b.net = net_income(b.gross, b.bp);
     b
 }
 
 /// R7 for every active player.
 pub fn compute_income(state: &State) -> BTreeMap<PlayerId, Budget> {
-    state.active_players().into_iter().map(|p| { let b = income(state, &p); (p, b) }).collect()
+    state
+        .active_players()
+        .into_iter()
+        .map(|p| {
+            let b = income(state, &p);
+            (p, b)
+        })
+        .collect()
 }
 
 /// R8: tributes capped by the giver's own net income (D14).
@@ -68,25 +86,44 @@ pub fn tributes(
 ) {
     let mut received: BTreeMap<PlayerId, u64> = BTreeMap::new();
     for (p, list) in orders {
-        let Some(net) = budgets.get(p).map(|b| b.net) else { continue };
+        let Some(net) = budgets.get(p).map(|b| b.net) else {
+            continue;
+        };
         let mut sent = 0u64;
         for o in list {
-            let Order::Tribute { qty, to } = &o.order else { continue };
+            let Order::Tribute { qty, to } = &o.order else {
+                continue;
+            };
             let (status, detail) = if !budgets.contains_key(to) {
-                (OrderStatus::Failed, format!("{} n'est plus en jeu", state.player_name(to)))
+                (
+                    OrderStatus::Failed,
+                    format!("{} n'est plus en jeu", state.player_name(to)),
+                )
             } else {
                 let paid = qty.take(net - sent);
                 sent += paid;
                 *received.entry(to.clone()).or_default() += paid;
                 if paid > 0 {
-                    events.push(Event::Tribute { from: p.clone(), to: to.clone(), amount: paid });
+                    events.push(Event::Tribute {
+                        from: p.clone(),
+                        to: to.clone(),
+                        amount: paid,
+                    });
                 }
                 match qty.asked() {
-                    Some(a) if a > paid => (OrderStatus::Fixed, format!("seulement {paid} disponibles, {paid} payés")),
+                    Some(a) if a > paid => (
+                        OrderStatus::Fixed,
+                        format!("seulement {paid} disponibles, {paid} payés"),
+                    ),
                     _ => (OrderStatus::Ok, format!("{paid} payés")),
                 }
             };
-            events.push(Event::OrderResult { player: p.clone(), text: o.text.clone(), status, detail });
+            events.push(Event::OrderResult {
+                player: p.clone(),
+                text: o.text.clone(),
+                status,
+                detail,
+            });
         }
         budgets.get_mut(p).expect("budget").sent = sent;
     }
@@ -97,7 +134,11 @@ pub fn tributes(
 }
 
 /// R9: upkeep, desertion, ownership recheck, recruitment (§3.10).
-pub fn upkeep_and_recruit(state: &mut State, budgets: &mut BTreeMap<PlayerId, Budget>, events: &mut Vec<Event>) {
+pub fn upkeep_and_recruit(
+    state: &mut State,
+    budgets: &mut BTreeMap<PlayerId, Budget>,
+    events: &mut Vec<Event>,
+) {
     let prm = state.params.clone();
     let mut deserted_in: Vec<TerrId> = Vec::new();
     // R9a for everyone first, so that the result does not depend on player order.
@@ -128,7 +169,11 @@ pub fn upkeep_and_recruit(state: &mut State, budgets: &mut BTreeMap<PlayerId, Bu
                 if d > 0 {
                     state.terr_mut(&t).remove(p, d);
                     b.deserted += d;
-                    events.push(Event::Deserted { player: p.clone(), terr: t.clone(), count: d });
+                    events.push(Event::Deserted {
+                        player: p.clone(),
+                        terr: t.clone(),
+                        count: d,
+                    });
                     if !deserted_in.contains(&t) {
                         deserted_in.push(t);
                     }
@@ -155,7 +200,11 @@ pub fn upkeep_and_recruit(state: &mut State, budgets: &mut BTreeMap<PlayerId, Bu
                 b.lost = b.budget as u64 - r * prm.troops_recruit_cost;
                 if r > 0 {
                     state.terr_mut(&c).add(p, r);
-                    events.push(Event::Recruited { player: p.clone(), terr: c, count: r });
+                    events.push(Event::Recruited {
+                        player: p.clone(),
+                        terr: c,
+                        count: r,
+                    });
                 }
             }
             _ => {
@@ -165,6 +214,9 @@ pub fn upkeep_and_recruit(state: &mut State, budgets: &mut BTreeMap<PlayerId, Bu
         }
     }
     for (p, b) in budgets.iter() {
-        events.push(Event::Economy { player: p.clone(), budget: b.clone() });
+        events.push(Event::Economy {
+            player: p.clone(),
+            budget: b.clone(),
+        });
     }
 }

@@ -8,7 +8,9 @@ use crate::state::{State, Status};
 use arbitre_core::{Outcome, PlayerId, Ranked};
 
 pub fn score(state: &State, p: &PlayerId) -> i64 {
-    let Some(pl) = state.players.get(p) else { return 0 };
+    let Some(pl) = state.players.get(p) else {
+        return 0;
+    };
     let start = state.world.area(&pl.start_territory) as i64;
     match pl.status {
         Status::Active => state.area_owned(p) as i64 - start,
@@ -20,7 +22,14 @@ pub fn ranking(state: &State) -> Vec<Ranked> {
     let mut v: Vec<(PlayerId, i64, u64, String)> = state
         .players
         .values()
-        .map(|pl| (pl.id.clone(), score(state, &pl.id), state.area_owned(&pl.id), pl.name.clone()))
+        .map(|pl| {
+            (
+                pl.id.clone(),
+                score(state, &pl.id),
+                state.area_owned(&pl.id),
+                pl.name.clone(),
+            )
+        })
         .collect();
     v.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.cmp(&a.2)).then(a.3.cmp(&b.3)));
     v.iter()

@@ -23,9 +23,14 @@ pub fn quota(land: usize, players: usize) -> u32 {
 
 /// A built-in scenario (`scenario = "alsace"`): its world name and position.
 fn scenario_of(config: &SetupConfig) -> Result<Option<(String, toml::Table)>, SetupError> {
-    let Some(v) = config.options.get("scenario") else { return Ok(None) };
-    let name = v.as_str().ok_or_else(|| SetupError::Invalid("scenario doit être un nom".into()))?;
-    let text = crate::world::scenario(name).ok_or_else(|| SetupError::UnknownMap(name.to_string()))?;
+    let Some(v) = config.options.get("scenario") else {
+        return Ok(None);
+    };
+    let name = v
+        .as_str()
+        .ok_or_else(|| SetupError::Invalid("scenario doit être un nom".into()))?;
+    let text =
+        crate::world::scenario(name).ok_or_else(|| SetupError::UnknownMap(name.to_string()))?;
     let t: toml::Table = toml::from_str(text).map_err(|e| SetupError::Position(e.to_string()))?;
     let world = t
         .get("scenario")
@@ -33,7 +38,11 @@ fn scenario_of(config: &SetupConfig) -> Result<Option<(String, toml::Table)>, Se
         .and_then(|w| w.as_str())
         .ok_or_else(|| SetupError::Position("scénario sans monde".into()))?
         .to_string();
-    let pos = t.get("position").and_then(|p| p.as_table()).cloned().unwrap_or_default();
+    let pos = t
+        .get("position")
+        .and_then(|p| p.as_table())
+        .cloned()
+        .unwrap_or_default();
     Ok(Some((world, pos)))
 }
 
@@ -43,25 +52,39 @@ fn world_of(config: &SetupConfig) -> Result<World, SetupError> {
         let text = crate::world::builtin(&w).ok_or(SetupError::UnknownMap(w))?;
         return World::from_toml(text).map_err(|e| SetupError::Invalid(e.to_string()));
     }
-    let text: String = if let Some(t) = config.files.get("world_file").or_else(|| config.files.get("map_file")) {
+    let text: String = if let Some(t) = config
+        .files
+        .get("world_file")
+        .or_else(|| config.files.get("map_file"))
+    {
         t.clone()
     } else {
         let name = o
             .get("world")
             .or_else(|| o.get("map"))
             .and_then(|v| v.as_str())
-            .ok_or_else(|| SetupError::Invalid("le monde est obligatoire : world = \"testland\" ou world_file".into()))?;
-        crate::world::builtin(name).ok_or_else(|| SetupError::UnknownMap(name.to_string()))?.to_string()
+            .ok_or_else(|| {
+                SetupError::Invalid(
+                    "le monde est obligatoire : world = \"testland\" ou world_file".into(),
+                )
+            })?;
+        crate::world::builtin(name)
+            .ok_or_else(|| SetupError::UnknownMap(name.to_string()))?
+            .to_string()
     };
     World::from_toml(&text).map_err(|e| SetupError::Invalid(e.to_string()))
 }
 
 pub fn params_of(options: &toml::Table) -> Result<Params, SetupError> {
     let mut p = Params::default();
-    p.apply(options, SETUP_KEYS).map_err(|e| SetupError::Invalid(e.to_string()))?;
+    p.apply(options, SETUP_KEYS)
+        .map_err(|e| SetupError::Invalid(e.to_string()))?;
     if let Some(t) = options.get("parameters") {
-        let t = t.as_table().ok_or_else(|| SetupError::Invalid("[parameters] doit être une table".into()))?;
-        p.apply(t, &[]).map_err(|e| SetupError::Invalid(e.to_string()))?;
+        let t = t
+            .as_table()
+            .ok_or_else(|| SetupError::Invalid("[parameters] doit être une table".into()))?;
+        p.apply(t, &[])
+            .map_err(|e| SetupError::Invalid(e.to_string()))?;
     }
     Ok(p)
 }
@@ -71,16 +94,25 @@ pub fn setup(config: &SetupConfig, rng: &mut Rng) -> Result<State, SetupError> {
     let world = world_of(config)?;
     let n = config.players.len();
     if n == 0 {
-        return Err(SetupError::PlayerCount { got: 0, expected: "au moins 1".into() });
+        return Err(SetupError::PlayerCount {
+            got: 0,
+            expected: "au moins 1".into(),
+        });
     }
     if let Some(max) = params.max_players {
         if n > max as usize {
-            return Err(SetupError::PlayerCount { got: n, expected: format!("au plus {max}") });
+            return Err(SetupError::PlayerCount {
+                got: n,
+                expected: format!("au plus {max}"),
+            });
         }
     }
     if let Some(min) = params.min_players {
         if n < min as usize {
-            return Err(SetupError::PlayerCount { got: n, expected: format!("au moins {min}") });
+            return Err(SetupError::PlayerCount {
+                got: n,
+                expected: format!("au moins {min}"),
+            });
         }
     }
     let land = world.land().count();
@@ -92,8 +124,18 @@ pub fn setup(config: &SetupConfig, rng: &mut Rng) -> Result<State, SetupError> {
             .territories
             .values()
             .map(|t| {
-                let eco = if t.is_land() { params.neutral_initial_economy } else { 0 };
-                (t.id.clone(), TerrState { economy: eco, ..Default::default() })
+                let eco = if t.is_land() {
+                    params.neutral_initial_economy
+                } else {
+                    0
+                };
+                (
+                    t.id.clone(),
+                    TerrState {
+                        economy: eco,
+                        ..Default::default()
+                    },
+                )
             })
             .collect(),
         params,
@@ -104,10 +146,21 @@ pub fn setup(config: &SetupConfig, rng: &mut Rng) -> Result<State, SetupError> {
         log: Vec::new(),
         over: false,
     };
-    let position = match (config.files.get("position_file"), config.options.get("position")) {
-        (None, None) if config.options.contains_key("scenario") => scenario_of(config)?.map(|(_, p)| p),
-        (Some(text), _) => Some(toml::from_str::<toml::Table>(text).map_err(|e| SetupError::Position(e.to_string()))?),
-        (None, Some(v)) => Some(v.as_table().cloned().ok_or_else(|| SetupError::Position("position doit être une table".into()))?),
+    let position = match (
+        config.files.get("position_file"),
+        config.options.get("position"),
+    ) {
+        (None, None) if config.options.contains_key("scenario") => {
+            scenario_of(config)?.map(|(_, p)| p)
+        }
+        (Some(text), _) => Some(
+            toml::from_str::<toml::Table>(text).map_err(|e| SetupError::Position(e.to_string()))?,
+        ),
+        (None, Some(v)) => Some(
+            v.as_table()
+                .cloned()
+                .ok_or_else(|| SetupError::Position("position doit être une table".into()))?,
+        ),
         (None, None) => None,
     };
     match position {
@@ -119,7 +172,12 @@ pub fn setup(config: &SetupConfig, rng: &mut Rng) -> Result<State, SetupError> {
 }
 
 fn place(state: &mut State, config: &SetupConfig, rng: &mut Rng) -> Result<(), SetupError> {
-    let mut pool: Vec<TerrId> = state.world.land().filter(|t| t.start).map(|t| t.id.clone()).collect();
+    let mut pool: Vec<TerrId> = state
+        .world
+        .land()
+        .filter(|t| t.start)
+        .map(|t| t.id.clone())
+        .collect();
     if pool.is_empty() {
         pool = state.world.land().map(|t| t.id.clone()).collect();
     }
@@ -127,13 +185,26 @@ fn place(state: &mut State, config: &SetupConfig, rng: &mut Rng) -> Result<(), S
     let mut fixed: BTreeMap<PlayerId, TerrId> = BTreeMap::new();
     for p in &config.players {
         if let Some(v) = p.options.get("start") {
-            let s = v.as_str().ok_or_else(|| SetupError::Invalid(format!("{} : start doit être un territoire", p.id)))?;
+            let s = v.as_str().ok_or_else(|| {
+                SetupError::Invalid(format!("{} : start doit être un territoire", p.id))
+            })?;
             let t = match state.world.lookup(s) {
-                crate::world::Lookup::Found(t) if state.world.get(&t).map(|x| x.is_land()).unwrap_or(false) => t,
-                _ => return Err(SetupError::Invalid(format!("{} : territoire de départ inconnu « {s} »", p.id))),
+                crate::world::Lookup::Found(t)
+                    if state.world.get(&t).map(|x| x.is_land()).unwrap_or(false) =>
+                {
+                    t
+                }
+                _ => {
+                    return Err(SetupError::Invalid(format!(
+                        "{} : territoire de départ inconnu « {s} »",
+                        p.id
+                    )))
+                }
             };
             if fixed.values().any(|x| x == &t) {
-                return Err(SetupError::Invalid(format!("territoire de départ pris deux fois : {t}")));
+                return Err(SetupError::Invalid(format!(
+                    "territoire de départ pris deux fois : {t}"
+                )));
             }
             pool.retain(|x| x != &t);
             fixed.insert(p.id.clone(), t);
@@ -141,7 +212,9 @@ fn place(state: &mut State, config: &SetupConfig, rng: &mut Rng) -> Result<(), S
     }
     let need = config.players.len() - fixed.len();
     if pool.len() < need {
-        return Err(SetupError::Invalid("pas assez de territoires de départ pour tous les joueurs".into()));
+        return Err(SetupError::Invalid(
+            "pas assez de territoires de départ pour tous les joueurs".into(),
+        ));
     }
     rng.shuffle(&mut pool);
     let mut draw = pool.into_iter();
@@ -229,14 +302,21 @@ struct PosChain {
     planned: Option<u64>,
 }
 
-fn load_position(state: &mut State, config: &SetupConfig, pos: toml::Table) -> Result<(), SetupError> {
+fn load_position(
+    state: &mut State,
+    config: &SetupConfig,
+    pos: toml::Table,
+) -> Result<(), SetupError> {
     let bad = |m: String| SetupError::Position(m);
-    let f: PosFile = toml::Value::Table(pos).try_into().map_err(|e: toml::de::Error| bad(e.to_string()))?;
+    let f: PosFile = toml::Value::Table(pos)
+        .try_into()
+        .map_err(|e: toml::de::Error| bad(e.to_string()))?;
     state.turn = f.turn;
     if let Some(q) = f.quota {
         state.quota = q.max(1);
     }
-    let ids: BTreeMap<PlayerId, &arbitre_core::PlayerSetup> = config.players.iter().map(|p| (p.id.clone(), p)).collect();
+    let ids: BTreeMap<PlayerId, &arbitre_core::PlayerSetup> =
+        config.players.iter().map(|p| (p.id.clone(), p)).collect();
     let terr = |s: &str, w: &World| -> Result<TerrId, SetupError> {
         let t = TerrId::new(s);
         if w.get(&t).is_none() {
@@ -274,7 +354,11 @@ fn load_position(state: &mut State, config: &SetupConfig, pos: toml::Table) -> R
                 name: ids[&id].name.clone(),
                 status,
                 start_territory: terr(&pp.start, &state.world)?,
-                capital: pp.capital.as_deref().map(|c| terr(c, &state.world)).transpose()?,
+                capital: pp
+                    .capital
+                    .as_deref()
+                    .map(|c| terr(c, &state.world))
+                    .transpose()?,
                 pending_capital: pending,
                 marks,
             },
@@ -297,7 +381,14 @@ fn load_position(state: &mut State, config: &SetupConfig, pos: toml::Table) -> R
         }
         let mut ts = TerrState {
             owner,
-            economy: pt.economy.unwrap_or(if land { state.params.neutral_initial_economy } else { 0 }).min(100),
+            economy: pt
+                .economy
+                .unwrap_or(if land {
+                    state.params.neutral_initial_economy
+                } else {
+                    0
+                })
+                .min(100),
             conflict: pt.conflict,
             contested: pt.contested,
             suppression: pt.suppression.min(100),
@@ -310,12 +401,27 @@ fn load_position(state: &mut State, config: &SetupConfig, pos: toml::Table) -> R
     }
     let mut max_chain = 0;
     for c in &f.chains {
-        let route: Vec<TerrId> = c.route.iter().map(|s| terr(s, &state.world)).collect::<Result<_, _>>()?;
-        if route.len() < 2 || c.next + 1 >= route.len() || route.windows(2).any(|w| !state.world.can_step(&w[0], &w[1])) {
+        let route: Vec<TerrId> = c
+            .route
+            .iter()
+            .map(|s| terr(s, &state.world))
+            .collect::<Result<_, _>>()?;
+        if route.len() < 2
+            || c.next + 1 >= route.len()
+            || route
+                .windows(2)
+                .any(|w| !state.world.can_step(&w[0], &w[1]))
+        {
             return Err(bad(format!("chemin P{} invalide", c.number)));
         }
         max_chain = max_chain.max(c.number);
-        state.chains.push(Chain { number: c.number, player: player(&c.player)?, route, next: c.next, planned: c.planned });
+        state.chains.push(Chain {
+            number: c.number,
+            player: player(&c.player)?,
+            route,
+            next: c.next,
+            planned: c.planned,
+        });
     }
     state.next_chain = f.next_chain.unwrap_or(max_chain + 1).max(max_chain + 1);
     Ok(())

@@ -160,7 +160,11 @@ impl State {
     }
 
     pub fn active_players(&self) -> Vec<PlayerId> {
-        self.players.values().filter(|p| p.active()).map(|p| p.id.clone()).collect()
+        self.players
+            .values()
+            .filter(|p| p.active())
+            .map(|p| p.id.clone())
+            .collect()
     }
 
     pub fn owned_by(&self, p: &PlayerId) -> Vec<TerrId> {
@@ -180,7 +184,10 @@ impl State {
     }
 
     pub fn player_name(&self, p: &PlayerId) -> String {
-        self.players.get(p).map(|x| x.name.clone()).unwrap_or_else(|| p.0.clone())
+        self.players
+            .get(p)
+            .map(|x| x.name.clone())
+            .unwrap_or_else(|| p.0.clone())
     }
 
     /// "Lorraine (LOR)".
@@ -190,6 +197,10 @@ impl State {
 
     /// Players whose names are taken as capitals, for the CAP flag.
     pub fn capitals(&self) -> BTreeSet<TerrId> {
-        self.players.values().filter(|p| p.active()).filter_map(|p| p.capital.clone()).collect()
+        self.players
+            .values()
+            .filter(|p| p.active())
+            .filter_map(|p| p.capital.clone())
+            .collect()
     }
 }

@@ -65,26 +65,55 @@ pub fn layout(state: &State) -> BTreeMap<TerrId, (i64, i64)> {
         }
         temp = (temp * 0.97).max(1.0);
     }
-    ids.iter().enumerate().map(|(i, t)| ((*t).clone(), (pos[i].0.round() as i64, pos[i].1.round() as i64))).collect()
+    ids.iter()
+        .enumerate()
+        .map(|(i, t)| {
+            (
+                (*t).clone(),
+                (pos[i].0.round() as i64, pos[i].1.round() as i64),
+            )
+        })
+        .collect()
 }
 
 fn esc(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// `vision = None`: public map (no troops). `me`: the viewer, outlined in black.
 pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&PlayerId>) -> String {
     let pos = layout(state);
-    let colour: BTreeMap<&PlayerId, &str> =
-        state.players.keys().enumerate().map(|(i, p)| (p, PALETTE[i % PALETTE.len()])).collect();
+    let colour: BTreeMap<&PlayerId, &str> = state
+        .players
+        .keys()
+        .enumerate()
+        .map(|(i, p)| (p, PALETTE[i % PALETTE.len()]))
+        .collect();
     let mut s = String::new();
-    let _ = writeln!(s, r#"<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{}" viewBox="0 0 {W} {}" font-family="sans-serif">"#, H + 40.0, H + 40.0);
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{}" viewBox="0 0 {W} {}" font-family="sans-serif">"#,
+        H + 40.0,
+        H + 40.0
+    );
     let _ = writeln!(s, r##"<rect width="100%" height="100%" fill="#fdfaf3"/>"##);
-    let _ = writeln!(s, r#"<text x="10" y="20" font-size="14">Scrambled Nations — {} — tour {}</text>"#, esc(&state.game_id), state.turn);
+    let _ = writeln!(
+        s,
+        r#"<text x="10" y="20" font-size="14">Scrambled Nations — {} — tour {}</text>"#,
+        esc(&state.game_id),
+        state.turn
+    );
     for (t, terr) in &state.world.territories {
         for nb in terr.neighbours.iter().filter(|nb| *nb > t) {
             let (a, b) = (pos[t], pos[nb]);
-            let _ = writeln!(s, r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#999" stroke-width="1.5"/>"##, a.0, a.1, b.0, b.1);
+            let _ = writeln!(
+                s,
+                r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#999" stroke-width="1.5"/>"##,
+                a.0, a.1, b.0, b.1
+            );
         }
     }
     let caps = state.capitals();
@@ -94,12 +123,28 @@ pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&Play
         let fill = match terr.terrain {
             Terrain::Sea => "#a8d0f0",
             Terrain::Mountain => "#8d8d8d",
-            Terrain::Land => ts.owner.as_ref().and_then(|o| colour.get(o).copied()).unwrap_or("#ffffff"),
+            Terrain::Land => ts
+                .owner
+                .as_ref()
+                .and_then(|o| colour.get(o).copied())
+                .unwrap_or("#ffffff"),
         };
-        let stroke = if ts.owner.is_some() && ts.owner.as_ref() == me { "#000" } else { "#555" };
+        let stroke = if ts.owner.is_some() && ts.owner.as_ref() == me {
+            "#000"
+        } else {
+            "#555"
+        };
         let sw = if caps.contains(t) { 4 } else { 1 };
-        let _ = writeln!(s, r#"<circle cx="{x}" cy="{y}" r="20" fill="{fill}" stroke="{stroke}" stroke-width="{sw}"/>"#);
-        let _ = writeln!(s, r#"<text x="{x}" y="{}" font-size="11" text-anchor="middle">{}</text>"#, y + 4, esc(t.as_str()));
+        let _ = writeln!(
+            s,
+            r#"<circle cx="{x}" cy="{y}" r="20" fill="{fill}" stroke="{stroke}" stroke-width="{sw}"/>"#
+        );
+        let _ = writeln!(
+            s,
+            r#"<text x="{x}" y="{}" font-size="11" text-anchor="middle">{}</text>"#,
+            y + 4,
+            esc(t.as_str())
+        );
         let mut label = String::new();
         if terr.is_land() {
             label.push_str(&format!("{}%", ts.economy));
@@ -110,18 +155,38 @@ pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&Play
                 label.push_str(" ?!");
             }
         }
-        let _ = writeln!(s, r#"<text x="{x}" y="{}" font-size="9" text-anchor="middle">{}</text>"#, y + 36, esc(&label));
+        let _ = writeln!(
+            s,
+            r#"<text x="{x}" y="{}" font-size="9" text-anchor="middle">{}</text>"#,
+            y + 36,
+            esc(&label)
+        );
         if let Some(v) = vision {
             if v.contains(t) && !ts.troops.is_empty() {
-                let tr: Vec<String> = ts.troops.iter().map(|(p, n)| format!("{} {n}", state.player_name(p))).collect();
-                let _ = writeln!(s, r#"<text x="{x}" y="{}" font-size="9" text-anchor="middle" font-weight="bold">{}</text>"#, y + 47, esc(&tr.join(", ")));
+                let tr: Vec<String> = ts
+                    .troops
+                    .iter()
+                    .map(|(p, n)| format!("{} {n}", state.player_name(p)))
+                    .collect();
+                let _ = writeln!(
+                    s,
+                    r#"<text x="{x}" y="{}" font-size="9" text-anchor="middle" font-weight="bold">{}</text>"#,
+                    y + 47,
+                    esc(&tr.join(", "))
+                );
             }
         }
     }
     let mut ly = H + 5.0;
     let mut lx = 10.0;
     for (p, c) in &colour {
-        let _ = writeln!(s, r#"<rect x="{lx}" y="{ly}" width="12" height="12" fill="{c}"/><text x="{}" y="{}" font-size="11">{}</text>"#, lx + 16.0, ly + 11.0, esc(&state.player_name(p)));
+        let _ = writeln!(
+            s,
+            r#"<rect x="{lx}" y="{ly}" width="12" height="12" fill="{c}"/><text x="{}" y="{}" font-size="11">{}</text>"#,
+            lx + 16.0,
+            ly + 11.0,
+            esc(&state.player_name(p))
+        );
         lx += 120.0;
         if lx > W - 120.0 {
             lx = 10.0;

@@ -27,26 +27,49 @@ pub fn run(ctx: &mut Ctx<'_>) {
             let fail = if !used.insert(terr.clone()) {
                 Some("un ordre précédent porte déjà sur ce territoire".to_string())
             } else if st.owner(terr) != Some(p) {
-                Some(format!("{} ne vous appartient pas après les combats", st.tname(terr)))
+                Some(format!(
+                    "{} ne vous appartient pas après les combats",
+                    st.tname(terr)
+                ))
             } else {
                 to.filter(|q| !st.players.get(*q).map(|x| x.active()).unwrap_or(false))
                     .map(|q| format!("{} n'est plus en jeu", st.player_name(q)))
             };
             if let Some(why) = fail {
-                ctx.events.push(Event::OrderResult { player: p.clone(), text: o.text.clone(), status: OrderStatus::Failed, detail: why });
+                ctx.events.push(Event::OrderResult {
+                    player: p.clone(),
+                    text: o.text.clone(),
+                    status: OrderStatus::Failed,
+                    detail: why,
+                });
                 continue;
             }
             st.terr_mut(terr).owner = to.cloned();
             let me = st.players.get_mut(p).expect("player");
             if me.capital.as_ref() == Some(terr) {
                 me.capital = None;
-                ctx.events.push(Event::CapitalLost { player: p.clone(), terr: terr.clone() });
+                ctx.events.push(Event::CapitalLost {
+                    player: p.clone(),
+                    terr: terr.clone(),
+                });
             }
             match to {
-                Some(q) => ctx.events.push(Event::TerritoryGiven { terr: terr.clone(), from: p.clone(), to: q.clone() }),
-                None => ctx.events.push(Event::Abandoned { terr: terr.clone(), player: p.clone() }),
+                Some(q) => ctx.events.push(Event::TerritoryGiven {
+                    terr: terr.clone(),
+                    from: p.clone(),
+                    to: q.clone(),
+                }),
+                None => ctx.events.push(Event::Abandoned {
+                    terr: terr.clone(),
+                    player: p.clone(),
+                }),
             }
-            ctx.events.push(Event::OrderResult { player: p.clone(), text: o.text.clone(), status: OrderStatus::Ok, detail: "fait".into() });
+            ctx.events.push(Event::OrderResult {
+                player: p.clone(),
+                text: o.text.clone(),
+                status: OrderStatus::Ok,
+                detail: "fait".into(),
+            });
         }
     }
 }

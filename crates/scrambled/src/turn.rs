@@ -29,18 +29,54 @@ type Ctx<'a> = TurnCtx<'a, Scrambled>;
 
 pub fn phases() -> Vec<Phase<Scrambled>> {
     vec![
-        Phase { key: "R0", run: crate::freeze::run },
-        Phase { key: "R1", run: crate::quit::run },
-        Phase { key: "R2", run: r2_give_troops },
-        Phase { key: "R3", run: r3_move },
-        Phase { key: "R4", run: r4_combat },
-        Phase { key: "R5", run: r5_ownership },
-        Phase { key: "R6", run: crate::territory_gift::run },
-        Phase { key: "R7", run: r7_income },
-        Phase { key: "R8", run: r8_tribute },
-        Phase { key: "R9", run: r9_recruit },
-        Phase { key: "R10", run: crate::capital::run },
-        Phase { key: "R11", run: crate::housekeeping::run },
+        Phase {
+            key: "R0",
+            run: crate::freeze::run,
+        },
+        Phase {
+            key: "R1",
+            run: crate::quit::run,
+        },
+        Phase {
+            key: "R2",
+            run: r2_give_troops,
+        },
+        Phase {
+            key: "R3",
+            run: r3_move,
+        },
+        Phase {
+            key: "R4",
+            run: r4_combat,
+        },
+        Phase {
+            key: "R5",
+            run: r5_ownership,
+        },
+        Phase {
+            key: "R6",
+            run: crate::territory_gift::run,
+        },
+        Phase {
+            key: "R7",
+            run: r7_income,
+        },
+        Phase {
+            key: "R8",
+            run: r8_tribute,
+        },
+        Phase {
+            key: "R9",
+            run: r9_recruit,
+        },
+        Phase {
+            key: "R10",
+            run: crate::capital::run,
+        },
+        Phase {
+            key: "R11",
+            run: crate::housekeeping::run,
+        },
     ]
 }
 
@@ -60,16 +96,26 @@ pub(crate) fn see_owned(state: &State, vision: &mut BTreeMap<PlayerId, BTreeSet<
     }
 }
 
-
-
 fn r2_give_troops(ctx: &mut Ctx<'_>) {
-    movement::give_troops(ctx.state, ctx.orders, &mut ctx.scratch.given_away, ctx.events);
+    movement::give_troops(
+        ctx.state,
+        ctx.orders,
+        &mut ctx.scratch.given_away,
+        ctx.events,
+    );
     see_troops(ctx.state, &mut ctx.scratch.vision);
 }
 
 fn r3_move(ctx: &mut Ctx<'_>) {
     let s0 = std::mem::take(&mut ctx.scratch.s0);
-    movement::move_troops(ctx.state, &s0, ctx.orders, &ctx.scratch.new_chains, &ctx.scratch.given_away, ctx.events);
+    movement::move_troops(
+        ctx.state,
+        &s0,
+        ctx.orders,
+        &ctx.scratch.new_chains,
+        &ctx.scratch.given_away,
+        ctx.events,
+    );
     ctx.scratch.s0 = s0;
     see_troops(ctx.state, &mut ctx.scratch.vision);
 }
@@ -85,11 +131,16 @@ fn r5_ownership(ctx: &mut Ctx<'_>) {
     let land: Vec<TerrId> = ctx.state.world.land().map(|t| t.id.clone()).collect();
     for t in land {
         let ts = ctx.state.terr_mut(&t);
-        ts.economy = crate::economy::next_economy(ts.economy, ts.conflict, captured.contains(&t), prm.economy_modifier_conflict, prm.economy_modifier_peace);
+        ts.economy = crate::economy::next_economy(
+            ts.economy,
+            ts.conflict,
+            captured.contains(&t),
+            prm.economy_modifier_conflict,
+            prm.economy_modifier_peace,
+        );
     }
     ctx.scratch.captured = captured;
 }
-
 
 fn r7_income(ctx: &mut Ctx<'_>) {
     ctx.scratch.budgets = revenue::compute_income(ctx.state);
@@ -102,5 +153,3 @@ fn r8_tribute(ctx: &mut Ctx<'_>) {
 fn r9_recruit(ctx: &mut Ctx<'_>) {
     revenue::upkeep_and_recruit(ctx.state, &mut ctx.scratch.budgets, ctx.events);
 }
-
-

@@ -145,25 +145,38 @@ struct TerritoryFile {
 
 /// Built-in worlds, embedded so that setup never reads a file.
 pub const BUILTIN: &[(&str, &str)] = &[
-    ("testland", include_str!("../../../rulesets/scrambled/worlds/testland.toml")),
-    ("hexagone", include_str!("../../../rulesets/scrambled/worlds/hexagone.toml")),
+    (
+        "testland",
+        include_str!("../../../rulesets/scrambled/worlds/testland.toml"),
+    ),
+    (
+        "hexagone",
+        include_str!("../../../rulesets/scrambled/worlds/hexagone.toml"),
+    ),
 ];
 
 /// Built-in scenarios: a world name and a full position.
-pub const SCENARIOS: &[(&str, &str)] = &[
-    ("alsace", include_str!("../../../rulesets/scrambled/scenarios/alsace.toml")),
-];
+pub const SCENARIOS: &[(&str, &str)] = &[(
+    "alsace",
+    include_str!("../../../rulesets/scrambled/scenarios/alsace.toml"),
+)];
 
 pub fn scenario(name: &str) -> Option<&'static str> {
     let n = name.trim().trim_end_matches(".toml");
     let n = n.rsplit('/').next().unwrap_or(n);
-    SCENARIOS.iter().find(|(k, _)| k.eq_ignore_ascii_case(n)).map(|(_, v)| *v)
+    SCENARIOS
+        .iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case(n))
+        .map(|(_, v)| *v)
 }
 
 pub fn builtin(name: &str) -> Option<&'static str> {
     let n = name.trim().trim_end_matches(".toml");
     let n = n.rsplit('/').next().unwrap_or(n);
-    BUILTIN.iter().find(|(k, _)| k.eq_ignore_ascii_case(n)).map(|(_, v)| *v)
+    BUILTIN
+        .iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case(n))
+        .map(|(_, v)| *v)
 }
 
 /// Fold a name for matching (§6.3): accents dropped, lower case, `_ - '` and
@@ -263,13 +276,24 @@ impl World {
             let neighbours = t.neighbours.iter().map(|n| TerrId::new(n)).collect();
             territories.insert(
                 id.clone(),
-                Territory { id, name: t.name, terrain: t.terrain, area, base_income: t.base_income, neighbours, start: t.start },
+                Territory {
+                    id,
+                    name: t.name,
+                    terrain: t.terrain,
+                    area,
+                    base_income: t.base_income,
+                    neighbours,
+                    start: t.start,
+                },
             );
         }
         // An id that folds to another territory's name would make names ambiguous.
         for id in territories.keys() {
             let f = fold(id.as_str());
-            if territories.values().any(|t| &t.id != id && fold(&t.name) == f) {
+            if territories
+                .values()
+                .any(|t| &t.id != id && fold(&t.name) == f)
+            {
                 return Err(WorldError::DuplicateName(id.0.clone()));
             }
         }
@@ -299,7 +323,10 @@ impl World {
                 t.neighbours.insert(b);
             }
         }
-        Ok(World { name: f.world.name, territories })
+        Ok(World {
+            name: f.world.name,
+            territories,
+        })
     }
 
     pub fn get(&self, id: &TerrId) -> Option<&Territory> {
@@ -315,23 +342,37 @@ impl World {
     }
 
     pub fn name(&self, id: &TerrId) -> String {
-        self.territories.get(id).map(|t| t.name.clone()).unwrap_or_else(|| id.0.clone())
+        self.territories
+            .get(id)
+            .map(|t| t.name.clone())
+            .unwrap_or_else(|| id.0.clone())
     }
 
     pub fn passable(&self, id: &TerrId) -> bool {
-        self.territories.get(id).map(|t| t.terrain.passable()).unwrap_or(false)
+        self.territories
+            .get(id)
+            .map(|t| t.terrain.passable())
+            .unwrap_or(false)
     }
 
     /// Adjacent and both passable (§3.4.2 condition 1).
     pub fn can_step(&self, a: &TerrId, b: &TerrId) -> bool {
         self.passable(a)
             && self.passable(b)
-            && self.territories.get(a).map(|t| t.neighbours.contains(b)).unwrap_or(false)
+            && self
+                .territories
+                .get(a)
+                .map(|t| t.neighbours.contains(b))
+                .unwrap_or(false)
     }
 
     /// Breadth-first move counts from `from` over passable territories,
     /// leaving out the territories `skip` says no to (except `from`).
-    pub fn distances(&self, from: &TerrId, skip: &dyn Fn(&TerrId) -> bool) -> BTreeMap<TerrId, u32> {
+    pub fn distances(
+        &self,
+        from: &TerrId,
+        skip: &dyn Fn(&TerrId) -> bool,
+    ) -> BTreeMap<TerrId, u32> {
         let mut dist = BTreeMap::new();
         if !self.passable(from) {
             return dist;
@@ -360,7 +401,12 @@ impl World {
     /// `blocked` is true are left out; among equal routes, the one whose id list
     /// comes first in dictionary order (D29). Distances are taken *to* the
     /// destination, then the walk picks the smallest id one step closer.
-    pub fn route(&self, from: &TerrId, to: &TerrId, blocked: &dyn Fn(&TerrId) -> bool) -> Option<Vec<TerrId>> {
+    pub fn route(
+        &self,
+        from: &TerrId,
+        to: &TerrId,
+        blocked: &dyn Fn(&TerrId) -> bool,
+    ) -> Option<Vec<TerrId>> {
         if from == to || !self.passable(from) || !self.passable(to) {
             return None;
         }
@@ -385,8 +431,11 @@ impl World {
 
     /// Resolve a territory reference (§6.3).
     pub fn lookup(&self, input: &str) -> Lookup<TerrId> {
-        let items: Vec<(TerrId, String, String)> =
-            self.territories.values().map(|t| (t.id.clone(), t.id.0.clone(), t.name.clone())).collect();
+        let items: Vec<(TerrId, String, String)> = self
+            .territories
+            .values()
+            .map(|t| (t.id.clone(), t.id.0.clone(), t.name.clone()))
+            .collect();
         lookup(input, &items)
     }
 }

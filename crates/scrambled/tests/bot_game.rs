@@ -11,14 +11,26 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 const SEED: u64 = 20_261_129;
-const PLAYERS: &[(&str, &str)] = &[("anne", "Anne"), ("bruno", "Bruno"), ("chloe", "Chloé"), ("denis", "Denis")];
+const PLAYERS: &[(&str, &str)] = &[
+    ("anne", "Anne"),
+    ("bruno", "Bruno"),
+    ("chloe", "Chloé"),
+    ("denis", "Denis"),
+];
 
 fn config() -> SetupConfig {
     let options: toml::Table = toml::from_str("world = \"hexagone\"\nturn_limit = 15").unwrap();
     SetupConfig {
         game_id: "sn-bots".into(),
         seed: SEED,
-        players: PLAYERS.iter().map(|(id, n)| PlayerSetup { id: PlayerId::from(*id), name: n.to_string(), options: Default::default() }).collect(),
+        players: PLAYERS
+            .iter()
+            .map(|(id, n)| PlayerSetup {
+                id: PlayerId::from(*id),
+                name: n.to_string(),
+                options: Default::default(),
+            })
+            .collect(),
         options,
         files: BTreeMap::new(),
     }
@@ -30,15 +42,26 @@ fn play() -> (Vec<(String, String)>, String) {
     let mut state = engine.setup(&config()).unwrap().state;
     let mut out = Vec::new();
     for (id, _) in PLAYERS {
-        let r = engine.report(&state, &Viewer::Player(PlayerId::from(*id))).unwrap();
+        let r = engine
+            .report(&state, &Viewer::Player(PlayerId::from(*id)))
+            .unwrap();
         out.push((format!("t00-{id}.txt"), r.body));
     }
     for turn in 1..=15u32 {
         let mut orders = BTreeMap::new();
-        for p in engine.players(&state).unwrap().into_iter().filter(|p| p.active) {
+        for p in engine
+            .players(&state)
+            .unwrap()
+            .into_iter()
+            .filter(|p| p.active)
+        {
             let text = engine.bot_orders(&state, SEED, &p.id).unwrap();
             let checked = engine.check(&state, &p.id, &text).unwrap();
-            assert_eq!(checked.errors, 0, "bot {} wrote a bad order at turn {turn}: {:?}\n{text}", p.id, checked.verdicts);
+            assert_eq!(
+                checked.errors, 0,
+                "bot {} wrote a bad order at turn {turn}: {:?}\n{text}",
+                p.id, checked.verdicts
+            );
             assert!(checked.ready);
             orders.insert(p.id.clone(), text);
         }
@@ -84,13 +107,24 @@ fn bot_game_15_turns_matches_golden_reports() {
             std::fs::write(&path, content).unwrap();
             continue;
         }
-        let want = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("missing golden file {} (run with BLESS=1)", path.display()));
+        let want = std::fs::read_to_string(&path).unwrap_or_else(|_| {
+            panic!("missing golden file {} (run with BLESS=1)", path.display())
+        });
         if &want != content {
             let diff = similar::TextDiff::from_lines(want.as_str(), content.as_str());
-            failures.push(format!("{name}:\n{}", diff.unified_diff().context_radius(2).header("golden", "actual")));
+            failures.push(format!(
+                "{name}:\n{}",
+                diff.unified_diff()
+                    .context_radius(2)
+                    .header("golden", "actual")
+            ));
         }
     }
-    assert!(failures.is_empty(), "reports differ from the golden files (BLESS=1 to accept):\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "reports differ from the golden files (BLESS=1 to accept):\n{}",
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -102,8 +136,15 @@ fn scn_64_same_seed_and_orders_give_identical_state_and_reports() {
     // And a resolution of one stored state, twice, is identical too.
     let engine = Adapter(Scrambled);
     let s0 = engine.setup(&config()).unwrap().state;
-    let orders: BTreeMap<PlayerId, String> =
-        PLAYERS.iter().map(|(id, _)| (PlayerId::from(*id), engine.bot_orders(&s0, 1, &PlayerId::from(*id)).unwrap())).collect();
+    let orders: BTreeMap<PlayerId, String> = PLAYERS
+        .iter()
+        .map(|(id, _)| {
+            (
+                PlayerId::from(*id),
+                engine.bot_orders(&s0, 1, &PlayerId::from(*id)).unwrap(),
+            )
+        })
+        .collect();
     let r1 = engine.resolve(&s0, 1, &orders).unwrap();
     let r2 = engine.resolve(&s0, 1, &orders).unwrap();
     assert_eq!(r1.snapshot, r2.snapshot);

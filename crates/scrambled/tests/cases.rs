@@ -42,7 +42,9 @@ fn run(name: &str, text: &str) {
     let names: Vec<&str> = case.players.iter().map(|s| s.as_str()).collect();
     if !case.bureaucracy.is_empty() {
         // One game per territory count, all of Alice's land at economy 100.
-        let land = ["LOR", "ALS", "CHA", "PIC", "IDF", "BAD", "SWA", "BAV", "BOH"];
+        let land = [
+            "LOR", "ALS", "CHA", "PIC", "IDF", "BAD", "SWA", "BAV", "BOH",
+        ];
         for (n, want) in &case.bureaucracy {
             let mut pos = format!("quota = 6\n{}", player("alice", "LOR", Some("LOR"), &[]));
             for t in land.iter().take(*n as usize) {
@@ -52,7 +54,11 @@ fn run(name: &str, text: &str) {
             resolve(&mut s, &[]);
             let r = report(&s, "alice");
             let line = format!("Bureaucratie : {n} territoires, quote-part 6 -> {want}");
-            assert!(has_line(&r, &line), "{name} ({}): missing «{line}» in\n{r}", case.description);
+            assert!(
+                has_line(&r, &line),
+                "{name} ({}): missing «{line}» in\n{r}",
+                case.description
+            );
         }
     }
     if case.turn.is_empty() {
@@ -60,15 +66,29 @@ fn run(name: &str, text: &str) {
     }
     let mut s = from_position(&names, &case.rules, case.position.as_deref().unwrap_or(""));
     for (i, turn) in case.turn.iter().enumerate() {
-        let orders: Vec<(&str, &str)> = turn.orders.iter().map(|(p, o)| (p.as_str(), o.as_str())).collect();
+        let orders: Vec<(&str, &str)> = turn
+            .orders
+            .iter()
+            .map(|(p, o)| (p.as_str(), o.as_str()))
+            .collect();
         resolve(&mut s, &orders);
         for (t, p, n) in &turn.troops {
-            assert_eq!(troops(&s, t, p), *n, "{name} turn {}: troops of {p} in {t}", i + 1);
+            assert_eq!(
+                troops(&s, t, p),
+                *n,
+                "{name} turn {}: troops of {p} in {t}",
+                i + 1
+            );
         }
         for e in &turn.report {
             let r = report(&s, &e.player);
             for l in &e.lines {
-                assert!(r.lines().any(|x| x == l.trim_end()), "{name} turn {}: missing exact line «{l}» for {} in\n{r}", i + 1, e.player);
+                assert!(
+                    r.lines().any(|x| x == l.trim_end()),
+                    "{name} turn {}: missing exact line «{l}» for {} in\n{r}",
+                    i + 1,
+                    e.player
+                );
             }
         }
     }
@@ -77,7 +97,10 @@ fn run(name: &str, text: &str) {
 #[test]
 fn conformance_cases_from_data_files() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
-    let mut names: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     names.sort();
     assert!(names.len() >= 2);
     for p in names {

@@ -5,8 +5,15 @@ use common::*;
 
 #[test]
 fn docs_example_mail_parses_cleanly() {
-    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/scrambled.md")).unwrap();
-    let section = doc.split("## 3. Exemple complet").nth(1).expect("example section");
+    let doc = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/scrambled.md"
+    ))
+    .unwrap();
+    let section = doc
+        .split("## 3. Exemple complet")
+        .nth(1)
+        .expect("example section");
     let mail = section.split("```").nth(1).expect("example block");
     let pos = [
         "turn = 7".to_string(),

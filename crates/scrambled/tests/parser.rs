@@ -43,7 +43,10 @@ fn scn_52_a_new_set_replaces_the_old_one_and_can_withdraw_ready() {
     assert_eq!(second.orders.len(), 1);
     let mut t = s.clone();
     resolve(&mut t, &[("alice", "MOVE 20 LOR -> CHA")]);
-    assert_eq!((troops(&t, "ALS", "alice"), troops(&t, "CHA", "alice")), (0, 20));
+    assert_eq!(
+        (troops(&t, "ALS", "alice"), troops(&t, "CHA", "alice")),
+        (0, 20)
+    );
 }
 
 #[test]
@@ -53,8 +56,15 @@ fn scn_53_orders_for_the_wrong_turn_are_rejected() {
     let s = base();
     let p = parse(&s, &pid("alice"), "TURN 7\nMOVE 10 LOR -> ALS");
     assert_eq!(p.error_count(), 1);
-    assert!(p.diagnostics[0].reason.contains("le tour ouvert est le 8"), "{:?}", p.diagnostics);
-    assert_eq!(parse(&s, &pid("alice"), "TURN 8\nMOVE 10 LOR -> ALS").error_count(), 0);
+    assert!(
+        p.diagnostics[0].reason.contains("le tour ouvert est le 8"),
+        "{:?}",
+        p.diagnostics
+    );
+    assert_eq!(
+        parse(&s, &pid("alice"), "TURN 8\nMOVE 10 LOR -> ALS").error_count(),
+        0
+    );
     // A player who is out of the game cannot send orders.
     let mut q = s.clone();
     resolve(&mut q, &[("carol", "QUIT")]);
@@ -71,7 +81,14 @@ fn scn_54_case_comments_quotes_header_and_arrows() {
     assert_eq!(p.error_count(), 0, "{:?}", p.diagnostics);
     assert_eq!(p.orders.len(), 4);
     for o in &p.orders {
-        assert_eq!(o.order, Order::Move { qty: Qty::N(10), from: "LOR".into(), to: "ALS".into() });
+        assert_eq!(
+            o.order,
+            Order::Move {
+                qty: Qty::N(10),
+                from: "LOR".into(),
+                to: "ALS".into()
+            }
+        );
     }
     assert_eq!(p.orders[0].line, 5);
 }
@@ -79,23 +96,43 @@ fn scn_54_case_comments_quotes_header_and_arrows() {
 #[test]
 fn scn_55_names_resolve_by_id_name_then_folded_name() {
     let s = base();
-    for r in ["IDF", "idf", "\"Île-de-France\"", "ile-de-france", "Ile_de_France", "\"ILE DE FRANCE\""] {
+    for r in [
+        "IDF",
+        "idf",
+        "\"Île-de-France\"",
+        "ile-de-france",
+        "Ile_de_France",
+        "\"ILE DE FRANCE\"",
+    ] {
         let p = parse(&s, &pid("alice"), &format!("GIVE TROOPS 5 {r} TO Bob"));
         assert_eq!(p.error_count(), 0, "{r}: {:?}", p.diagnostics);
         assert!(matches!(&p.orders[0].order, Order::GiveTroops { terr, .. } if terr.0 == "IDF"));
     }
-    let p = parse(&s, &pid("alice"), "GIVE TROOPS 5 Atlantis TO Bob\nTRIBUTE 5 TO bob\nTRIBUTE 5 TO BOB");
+    let p = parse(
+        &s,
+        &pid("alice"),
+        "GIVE TROOPS 5 Atlantis TO Bob\nTRIBUTE 5 TO bob\nTRIBUTE 5 TO BOB",
+    );
     assert_eq!(p.error_count(), 1);
     assert!(p.diagnostics[0].reason.contains("territoire inconnu"));
     // Two players whose names fold the same are ambiguous.
-    let pos = [player("alice", "LOR", Some("LOR"), &[]), player("zoe", "SWA", Some("SWA"), &[]), player("zoé", "BAV", Some("BAV"), &[])].join("\n");
+    let pos = [
+        player("alice", "LOR", Some("LOR"), &[]),
+        player("zoe", "SWA", Some("SWA"), &[]),
+        player("zoé", "BAV", Some("BAV"), &[]),
+    ]
+    .join("\n");
     let names = ["Alice", "Zoe", "Zoé"];
     let mut st = testland(&names, &pos);
     // Give both the same display name after folding and distinct ids.
     st.players.get_mut(&pid("zoe")).unwrap().name = "Zoe-X".into();
     st.players.get_mut(&pid("zoé")).unwrap().name = "Zoe X".into();
     let p = parse(&st, &pid("alice"), "TRIBUTE 5 TO zoe_x");
-    assert!(p.diagnostics[0].reason.contains("ambigu"), "{:?}", p.diagnostics);
+    assert!(
+        p.diagnostics[0].reason.contains("ambigu"),
+        "{:?}",
+        p.diagnostics
+    );
 }
 
 #[test]
@@ -108,7 +145,11 @@ fn scn_56_acknowledgment_has_one_verdict_per_line_with_path_preview() {
         .unwrap();
     assert_eq!(c.verdicts.len(), 5);
     assert!(matches!(&c.verdicts[0].verdict, Verdict::Warning(w) if w.contains("seulement 1000")));
-    assert!(matches!(&c.verdicts[1].verdict, Verdict::Warning(w) if w.contains("trajet LOR > ALS > BAD > BOD > BAV (4 tours)")), "{:?}", c.verdicts[1]);
+    assert!(
+        matches!(&c.verdicts[1].verdict, Verdict::Warning(w) if w.contains("trajet LOR > ALS > BAD > BOD > BAV (4 tours)")),
+        "{:?}",
+        c.verdicts[1]
+    );
     assert!(matches!(&c.verdicts[2].verdict, Verdict::Error(e) if e.contains("pas de troupes")));
     assert!(matches!(&c.verdicts[3].verdict, Verdict::Warning(w) if w.contains("tour 9")));
     assert_eq!(c.verdicts[4].verdict, Verdict::Ok);
@@ -130,21 +171,69 @@ fn every_order_of_the_notation_parses() {
 fn garbage_never_panics() {
     let s = base();
     let samples = [
-        "", "\u{feff}", "\"", "\"unterminated", "MOVE", "MOVE -1 LOR -> ALS", "MOVE 99999999999999999999 LOR -> ALS",
-        "MOVE 0 LOR -> ALS", "CANCEL P", "CANCEL P.", "CANCEL P9999999999999.1", "CANCEL Px.y", "GIVE", "GIVE TROOPS",
-        "→→→", "PATH 1 LOR -> LOR", "TURN", "TURN x", "ALLY", "ENEMY alice", "\0\0\0", "💥 MOVE 💥", "# only",
-        "MOVE 1 \"\" -> \"\"", "END", "READY READY",
+        "",
+        "\u{feff}",
+        "\"",
+        "\"unterminated",
+        "MOVE",
+        "MOVE -1 LOR -> ALS",
+        "MOVE 99999999999999999999 LOR -> ALS",
+        "MOVE 0 LOR -> ALS",
+        "CANCEL P",
+        "CANCEL P.",
+        "CANCEL P9999999999999.1",
+        "CANCEL Px.y",
+        "GIVE",
+        "GIVE TROOPS",
+        "→→→",
+        "PATH 1 LOR -> LOR",
+        "TURN",
+        "TURN x",
+        "ALLY",
+        "ENEMY alice",
+        "\0\0\0",
+        "💥 MOVE 💥",
+        "# only",
+        "MOVE 1 \"\" -> \"\"",
+        "END",
+        "READY READY",
     ];
     for t in samples {
         let _ = parse(&s, &pid("alice"), t);
     }
     // A pseudo-random soup of tokens.
-    let words = ["MOVE", "PATH", "GIVE", "TROOPS", "TERRITORY", "->", "TO", "ALL", "LOR", "ALS", "BOD", "ALP", "1", "0", "\"", "#", "CANCEL", "P1.2", "Bob", "é", "TRIBUTE", "CAPITAL", "ENEMY"];
+    let words = [
+        "MOVE",
+        "PATH",
+        "GIVE",
+        "TROOPS",
+        "TERRITORY",
+        "->",
+        "TO",
+        "ALL",
+        "LOR",
+        "ALS",
+        "BOD",
+        "ALP",
+        "1",
+        "0",
+        "\"",
+        "#",
+        "CANCEL",
+        "P1.2",
+        "Bob",
+        "é",
+        "TRIBUTE",
+        "CAPITAL",
+        "ENEMY",
+    ];
     let mut x: u64 = 12345;
     for _ in 0..3000 {
         let mut line = String::new();
         for _ in 0..(x % 7) {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             line.push_str(words[(x >> 33) as usize % words.len()]);
             line.push(' ');
         }

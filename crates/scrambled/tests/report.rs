@@ -18,12 +18,21 @@ fn fog() -> arbitre_scrambled::State {
     ]
     .join("\n");
     let mut s = testland(ABC, &pos);
-    resolve(&mut s, &[("alice", "MOVE 5 CHA -> PIC"), ("bob", "MOVE 300 SWA -> BOD"), ("carol", "MOVE 1000 BAV -> BOD")]);
+    resolve(
+        &mut s,
+        &[
+            ("alice", "MOVE 5 CHA -> PIC"),
+            ("bob", "MOVE 300 SWA -> BOD"),
+            ("carol", "MOVE 1000 BAV -> BOD"),
+        ],
+    );
     s
 }
 
 fn row<'a>(r: &'a str, id: &str) -> &'a str {
-    r.lines().find(|l| l.starts_with(&format!("{id} "))).unwrap_or_else(|| panic!("no row {id} in\n{r}"))
+    r.lines()
+        .find(|l| l.starts_with(&format!("{id} ")))
+        .unwrap_or_else(|| panic!("no row {id} in\n{r}"))
 }
 
 #[test]
@@ -32,7 +41,11 @@ fn scn_57_troops_and_moves_only_inside_the_vision_set() {
     let r = report(&s, "alice");
     // Alice never had anything in SWA, BOD, BAV or BOH: no troops, no moves.
     for id in ["SWA", "BOD", "BAV", "BOH"] {
-        assert!(row(&r, id).split_whitespace().any(|w| w == "?"), "{}", row(&r, id));
+        assert!(
+            row(&r, id).split_whitespace().any(|w| w == "?"),
+            "{}",
+            row(&r, id)
+        );
     }
     assert!(!r.contains("Bob 300 vers BOD"), "{r}");
     assert!(!r.contains("Carol 1000"), "{r}");
@@ -48,7 +61,13 @@ fn scn_58_wiped_garrison_and_explorers_give_vision_for_that_turn() {
     let mut s = fog();
     let r = report(&s, "alice");
     // BAD: her 10 were wiped out by Bob; she sees the battle and Bob's stack.
-    assert!(has_line(&r, "* Les troupes d'Alice en Baden (BAD) ont été anéanties."), "{r}");
+    assert!(
+        has_line(
+            &r,
+            "* Les troupes d'Alice en Baden (BAD) ont été anéanties."
+        ),
+        "{r}"
+    );
     assert!(row(&r, "BAD").contains("Bob "), "{}", row(&r, "BAD"));
     assert!(has_line(&r, "Bataille : avant Alice 10, Bob 1000"), "{r}");
     // CHA: she left it this turn, so she still sees it; PIC: her explorers arrived.
@@ -56,7 +75,11 @@ fn scn_58_wiped_garrison_and_explorers_give_vision_for_that_turn() {
     // Next turn, BAD is out of sight again.
     resolve(&mut s, &[]);
     let r = report(&s, "alice");
-    assert!(row(&r, "BAD").split_whitespace().any(|w| w == "?"), "{}", row(&r, "BAD"));
+    assert!(
+        row(&r, "BAD").split_whitespace().any(|w| w == "?"),
+        "{}",
+        row(&r, "BAD")
+    );
 }
 
 #[test]
@@ -65,14 +88,21 @@ fn scn_59_public_facts_for_every_territory_private_income() {
     let r = report(&s, "alice");
     // Owner, economic ratio, area and flags of Carol's BOH are public.
     let boh = row(&r, "BOH");
-    assert!(boh.contains("Carol") && boh.contains("100%") && boh.contains("25000"), "{boh}");
+    assert!(
+        boh.contains("Carol") && boh.contains("100%") && boh.contains("25000"),
+        "{boh}"
+    );
     assert!(row(&r, "BAV").contains("CAP"));
     assert!(row(&r, "BAD").contains("CONFLIT"), "{}", row(&r, "BAD"));
     // Nobody else's income appears in Alice's report.
     assert!(!r.contains("Swabia (cap)") && !r.contains("Bavaria (cap)"));
     // A spectator sees public facts only, the game master sees everything.
     let spec = Scrambled.report(&s, &[], &Viewer::Spectator).body;
-    assert!(row(&spec, "LOR").split_whitespace().any(|w| w == "?"), "{}", row(&spec, "LOR"));
+    assert!(
+        row(&spec, "LOR").split_whitespace().any(|w| w == "?"),
+        "{}",
+        row(&spec, "LOR")
+    );
     assert!(!spec.contains("ÉCONOMIE"));
     let gm = Scrambled.report(&s, &[], &Viewer::GameMaster).body;
     assert!(row(&gm, "BOH").contains("Carol 77"), "{}", row(&gm, "BOH"));
@@ -92,7 +122,10 @@ fn scn_60_diplomacy_shows_both_directions() {
 }
 
 fn num(r: &str, label: &str) -> i64 {
-    let l = r.lines().find(|l| l.starts_with(label)).unwrap_or_else(|| panic!("no {label} in\n{r}"));
+    let l = r
+        .lines()
+        .find(|l| l.starts_with(label))
+        .unwrap_or_else(|| panic!("no {label} in\n{r}"));
     l.split_whitespace().last().unwrap().parse().unwrap()
 }
 
@@ -101,8 +134,21 @@ fn scn_61_sections_in_order_and_budget_adds_up() {
     let s = fog();
     for p in ["alice", "bob", "carol"] {
         let r = report(&s, p);
-        let order = ["== MESSAGES ==", "== RÉSULTATS DES ORDRES ==", "== ÉCONOMIE ==", "== VOS TROUPES ==", "== ORDRES PERMANENTS ==", "== ACTIVITÉ VISIBLE ==", "== TERRITOIRES ==", "== DIPLOMATIE ==", "== CLASSEMENT =="];
-        let pos: Vec<usize> = order.iter().map(|h| r.find(h).unwrap_or_else(|| panic!("{h} missing"))).collect();
+        let order = [
+            "== MESSAGES ==",
+            "== RÉSULTATS DES ORDRES ==",
+            "== ÉCONOMIE ==",
+            "== VOS TROUPES ==",
+            "== ORDRES PERMANENTS ==",
+            "== ACTIVITÉ VISIBLE ==",
+            "== TERRITOIRES ==",
+            "== DIPLOMATIE ==",
+            "== CLASSEMENT ==",
+        ];
+        let pos: Vec<usize> = order
+            .iter()
+            .map(|h| r.find(h).unwrap_or_else(|| panic!("{h} missing")))
+            .collect();
         assert!(pos.windows(2).all(|w| w[0] < w[1]), "{r}");
         let gross = num(&r, "Revenu brut");
         let lines: i64 = r
@@ -115,7 +161,10 @@ fn scn_61_sections_in_order_and_budget_adds_up() {
         assert_eq!(lines, gross, "{r}");
         let net = num(&r, "Bureaucratie");
         let avail = num(&r, "Disponible");
-        assert_eq!(net + num(&r, "Tributs envoyés") + num(&r, "Tributs reçus"), avail);
+        assert_eq!(
+            net + num(&r, "Tributs envoyés") + num(&r, "Tributs reçus"),
+            avail
+        );
         let upkeep = num(&r, "Entretien");
         let budget = num(&r, "Budget");
         assert_eq!(avail + upkeep, budget);
@@ -129,8 +178,17 @@ fn report_has_an_svg_map_and_is_stable_when_sent_again() {
     let a = Scrambled.report(&s, &[], &Viewer::Player(pid("alice")));
     assert_eq!(a.attachments.len(), 2);
     let tpl = String::from_utf8(a.attachments[1].content.clone()).unwrap();
-    assert!(tpl.starts_with("PARTIE sn-test JOUEUR alice MOT-DE-PASSE"), "{tpl}");
-    assert!(tpl.contains(&format!("# MOVE {} LOR -> ?   (Lorraine, voisins : ALS, CHA)", troops(&s, "LOR", "alice"))), "{tpl}");
+    assert!(
+        tpl.starts_with("PARTIE sn-test JOUEUR alice MOT-DE-PASSE"),
+        "{tpl}"
+    );
+    assert!(
+        tpl.contains(&format!(
+            "# MOVE {} LOR -> ?   (Lorraine, voisins : ALS, CHA)",
+            troops(&s, "LOR", "alice")
+        )),
+        "{tpl}"
+    );
     // The template parses: only comments, the header and READY.
     let p = arbitre_scrambled::parser::parse(&s, &pid("alice"), &tpl);
     assert_eq!(p.error_count(), 0, "{:?}", p.diagnostics);
@@ -141,7 +199,10 @@ fn report_has_an_svg_map_and_is_stable_when_sent_again() {
     assert!(!svg.contains("Carol 77"));
     let json = serde_json::to_string(&s).unwrap();
     let back: arbitre_scrambled::State = serde_json::from_str(&json).unwrap();
-    assert_eq!(Scrambled.report(&back, &[], &Viewer::Player(pid("alice"))), a);
+    assert_eq!(
+        Scrambled.report(&back, &[], &Viewer::Player(pid("alice"))),
+        a
+    );
 }
 
 #[test]
@@ -160,5 +221,11 @@ fn scn_58_explorers_destroyed_on_arrival_still_see() {
     let r = report(&s, "alice");
     assert!(row(&r, "SWA").contains("Bob "), "{}", row(&r, "SWA"));
     assert!(has_line(&r, "Bataille : avant Alice 5, Bob 1000"), "{r}");
-    assert!(has_line(&r, "* Les troupes d'Alice en Swabia (SWA) ont été anéanties."), "{r}");
+    assert!(
+        has_line(
+            &r,
+            "* Les troupes d'Alice en Swabia (SWA) ont été anéanties."
+        ),
+        "{r}"
+    );
 }

@@ -11,7 +11,13 @@ use std::collections::BTreeMap;
 
 fn try_setup(names: &[&str], rules: &str) -> Result<arbitre_scrambled::State, SetupError> {
     let options: toml::Table = toml::from_str(rules).unwrap();
-    let cfg = SetupConfig { game_id: "g".into(), seed: 7, players: players(names), options, files: BTreeMap::new() };
+    let cfg = SetupConfig {
+        game_id: "g".into(),
+        seed: 7,
+        players: players(names),
+        options,
+        files: BTreeMap::new(),
+    };
     Scrambled.setup(&cfg, &mut Rng::for_setup(7))
 }
 
@@ -20,22 +26,58 @@ fn scn_1_defaults_overrides_and_unknown_keys() {
     let s = try_setup(&["Alice", "Bob"], "world = \"testland\"").unwrap();
     assert_eq!(s.params, Params::default());
     let d = Params::default();
-    assert_eq!((d.troops_home_upkeep, d.troops_away_upkeep, d.troops_recruit_cost, d.troops_efficiency), (2, 3, 20, 5));
-    assert_eq!((d.troops_capture_capacity, d.territory_base_income), (50, 10_000));
-    assert_eq!((d.economy_modifier_conflict, d.economy_modifier_peace), (-20, 20));
-    assert_eq!((d.bureaucracy_max_ratio, d.bureaucracy_min_ratio, d.turn_interval), (100, 50, 86_400));
+    assert_eq!(
+        (
+            d.troops_home_upkeep,
+            d.troops_away_upkeep,
+            d.troops_recruit_cost,
+            d.troops_efficiency
+        ),
+        (2, 3, 20, 5)
+    );
+    assert_eq!(
+        (d.troops_capture_capacity, d.territory_base_income),
+        (50, 10_000)
+    );
+    assert_eq!(
+        (d.economy_modifier_conflict, d.economy_modifier_peace),
+        (-20, 20)
+    );
+    assert_eq!(
+        (
+            d.bureaucracy_max_ratio,
+            d.bureaucracy_min_ratio,
+            d.turn_interval
+        ),
+        (100, 50, 86_400)
+    );
     assert!(d.allow_join_midgame);
     let s = try_setup(
         &["Alice", "Bob"],
         "world = \"testland\"\nturn_interval = \"12h\"\ntroops_efficiency = 4\nturn_limit = 20\n[parameters]\ntroops_recruit_cost = 25",
     )
     .unwrap();
-    assert_eq!((s.params.turn_interval, s.params.troops_efficiency, s.params.turn_limit), (43_200, 4, 20));
+    assert_eq!(
+        (
+            s.params.turn_interval,
+            s.params.troops_efficiency,
+            s.params.turn_limit
+        ),
+        (43_200, 4, 20)
+    );
     assert_eq!(s.params.troops_recruit_cost, 25);
-    let e = try_setup(&["Alice", "Bob"], "world = \"testland\"\ntroops_efficency = 4").unwrap_err();
+    let e = try_setup(
+        &["Alice", "Bob"],
+        "world = \"testland\"\ntroops_efficency = 4",
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("troops_efficency"), "{e}");
     assert!(try_setup(&["Alice"], "world = \"nowhere\"").is_err());
-    assert!(try_setup(&["Alice"], "world = \"testland\"\nbureaucracy_min_ratio = 120").is_err());
+    assert!(try_setup(
+        &["Alice"],
+        "world = \"testland\"\nbureaucracy_min_ratio = 120"
+    )
+    .is_err());
     // Both built-in worlds load.
     for (name, text) in arbitre_scrambled::world::BUILTIN {
         World::from_toml(text).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -44,7 +86,11 @@ fn scn_1_defaults_overrides_and_unknown_keys() {
 
 #[test]
 fn scn_2_min_and_max_players_together_are_rejected() {
-    let e = try_setup(&["Alice", "Bob"], "world = \"testland\"\nmin_players = 2\nmax_players = 4").unwrap_err();
+    let e = try_setup(
+        &["Alice", "Bob"],
+        "world = \"testland\"\nmin_players = 2\nmax_players = 4",
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("min_players"), "{e}");
 }
 
@@ -52,22 +98,45 @@ const T: &str = "[world]\nname = \"t\"\n";
 
 #[test]
 fn scn_3_world_loader_rejects_bad_maps() {
-    let land = |id: &str, name: &str, n: &str| format!("[[territory]]\nid = \"{id}\"\nname = \"{name}\"\nterrain = \"land\"\narea = 100\nneighbours = [{n}]\n");
-    let ok = format!("{T}{}{}", land("A", "Aa", "\"B\""), land("B", "Bb", "\"A\""));
+    let land = |id: &str, name: &str, n: &str| {
+        format!("[[territory]]\nid = \"{id}\"\nname = \"{name}\"\nterrain = \"land\"\narea = 100\nneighbours = [{n}]\n")
+    };
+    let ok = format!(
+        "{T}{}{}",
+        land("A", "Aa", "\"B\""),
+        land("B", "Bb", "\"A\"")
+    );
     assert!(World::from_toml(&ok).is_ok());
     let dup = format!("{T}{}{}", land("A", "Aa", ""), land("a", "Cc", ""));
-    assert!(matches!(World::from_toml(&dup), Err(WorldError::DuplicateId(_))));
+    assert!(matches!(
+        World::from_toml(&dup),
+        Err(WorldError::DuplicateId(_))
+    ));
     let dupname = format!("{T}{}{}", land("A", "Île", ""), land("B", "ile", ""));
-    assert!(matches!(World::from_toml(&dupname), Err(WorldError::DuplicateName(_))));
+    assert!(matches!(
+        World::from_toml(&dupname),
+        Err(WorldError::DuplicateName(_))
+    ));
     let unknown = format!("{T}{}", land("A", "Aa", "\"Z\""));
-    assert!(matches!(World::from_toml(&unknown), Err(WorldError::UnknownNeighbour(..))));
+    assert!(matches!(
+        World::from_toml(&unknown),
+        Err(WorldError::UnknownNeighbour(..))
+    ));
     let oneway = format!("{T}{}{}", land("A", "Aa", "\"B\""), land("B", "Bb", ""));
-    assert!(matches!(World::from_toml(&oneway), Err(WorldError::OneWay(..))));
+    assert!(matches!(
+        World::from_toml(&oneway),
+        Err(WorldError::OneWay(..))
+    ));
     let lenient = oneway.replace("name = \"t\"", "name = \"t\"\nstrict_adjacency = false");
     let w = World::from_toml(&lenient).unwrap();
-    assert!(w.territories[&TerrId::new("B")].neighbours.contains(&TerrId::new("A")));
+    assert!(w.territories[&TerrId::new("B")]
+        .neighbours
+        .contains(&TerrId::new("A")));
     let noarea = format!("{T}[[territory]]\nid = \"A\"\nname = \"Aa\"\nterrain = \"land\"\n");
-    assert!(matches!(World::from_toml(&noarea), Err(WorldError::NoArea(_))));
+    assert!(matches!(
+        World::from_toml(&noarea),
+        Err(WorldError::NoArea(_))
+    ));
 }
 
 #[test]
@@ -77,7 +146,13 @@ fn scn_4_quota_is_fixed_at_start_and_joiners_do_not_change_it() {
     assert_eq!(quota(2, 5), 1);
     let mut s = game(&["Alice", "Bob", "Carol"], "world = \"testland\"");
     assert_eq!(s.quota, 3); // 9 land territories, 3 players
-    join(&mut s, PlayerId::from("dave"), "Dave".into(), &mut Rng::for_phase(1, 1, "join")).unwrap();
+    join(
+        &mut s,
+        PlayerId::from("dave"),
+        "Dave".into(),
+        &mut Rng::for_phase(1, 1, "join"),
+    )
+    .unwrap();
     assert_eq!(s.quota, 3);
 }
 
@@ -104,10 +179,19 @@ fn scn_5_start_placement() {
         }
     }
     let again = game(&["Alice", "Bob", "Carol"], "world = \"testland\"");
-    assert_eq!(serde_json::to_string(&s).unwrap(), serde_json::to_string(&again).unwrap());
+    assert_eq!(
+        serde_json::to_string(&s).unwrap(),
+        serde_json::to_string(&again).unwrap()
+    );
     // `start` marks in the world restrict the draw.
     let w = "[world]\nname = \"s\"\n[[territory]]\nid = \"A\"\nname = \"Aa\"\nterrain = \"land\"\narea = 10\nneighbours = [\"B\"]\nstart = true\n[[territory]]\nid = \"B\"\nname = \"Bb\"\nterrain = \"land\"\narea = 10\nneighbours = [\"A\"]\n";
-    let cfg = SetupConfig { game_id: "g".into(), seed: 3, players: players(&["Alice"]), options: Default::default(), files: [("world_file".to_string(), w.to_string())].into() };
+    let cfg = SetupConfig {
+        game_id: "g".into(),
+        seed: 3,
+        players: players(&["Alice"]),
+        options: Default::default(),
+        files: [("world_file".to_string(), w.to_string())].into(),
+    };
     let s = Scrambled.setup(&cfg, &mut Rng::for_setup(3)).unwrap();
     assert_eq!(s.players[&pid("alice")].start_territory, TerrId::new("A"));
 }
@@ -115,24 +199,47 @@ fn scn_5_start_placement() {
 #[test]
 fn scn_6_player_limits_are_enforced_at_start() {
     // The daemon starts the game; the ruleset refuses a start outside the limits.
-    assert!(matches!(try_setup(&["A1", "B1", "C1"], "world = \"testland\"\nmax_players = 2"), Err(SetupError::PlayerCount { .. })));
-    assert!(matches!(try_setup(&["A1"], "world = \"testland\"\nmin_players = 2"), Err(SetupError::PlayerCount { .. })));
+    assert!(matches!(
+        try_setup(&["A1", "B1", "C1"], "world = \"testland\"\nmax_players = 2"),
+        Err(SetupError::PlayerCount { .. })
+    ));
+    assert!(matches!(
+        try_setup(&["A1"], "world = \"testland\"\nmin_players = 2"),
+        Err(SetupError::PlayerCount { .. })
+    ));
     assert!(try_setup(&["A1", "B1"], "world = \"testland\"\nmin_players = 2").is_ok());
     // With max_players reached, a join is refused.
     let mut s = try_setup(&["A1", "B1"], "world = \"testland\"\nmax_players = 2").unwrap();
-    assert_eq!(join(&mut s, pid("c1"), "C1".into(), &mut Rng::for_phase(1, 1, "join")), Err(JoinError::Full));
+    assert_eq!(
+        join(
+            &mut s,
+            pid("c1"),
+            "C1".into(),
+            &mut Rng::for_phase(1, 1, "join")
+        ),
+        Err(JoinError::Full)
+    );
 }
 
 #[test]
 fn scn_62_midgame_join_places_newcomer_on_free_neutral_land() {
     let mut s = game(&["Alice", "Bob"], "world = \"testland\"");
-    let t = join(&mut s, pid("dave"), "Dave".into(), &mut Rng::for_phase(1, 1, "join")).unwrap();
+    let t = join(
+        &mut s,
+        pid("dave"),
+        "Dave".into(),
+        &mut Rng::for_phase(1, 1, "join"),
+    )
+    .unwrap();
     let ts = &s.territories[&t];
     assert_eq!(ts.owner, Some(pid("dave")));
     assert_eq!(ts.troops_of(&pid("dave")), 1000);
     assert_eq!(ts.economy, 100);
     assert_eq!(s.players[&pid("dave")].capital, Some(t.clone()));
-    assert!(s.players.values().all(|p| p.mark(&pid("dave")) == arbitre_scrambled::state::Mark::Ally));
+    assert!(s
+        .players
+        .values()
+        .all(|p| p.mark(&pid("dave")) == arbitre_scrambled::state::Mark::Ally));
     // The newcomer plays the next turn like anyone.
     resolve(&mut s, &[("dave", "READY")]);
     assert!(report(&s, "dave").contains("rapport pour Dave"));
@@ -140,13 +247,43 @@ fn scn_62_midgame_join_places_newcomer_on_free_neutral_land() {
 
 #[test]
 fn scn_63_join_refused_when_not_allowed_or_no_room() {
-    let mut s = game(&["Alice"], "world = \"testland\"\nallow_join_midgame = false");
-    assert_eq!(join(&mut s, pid("bob"), "Bob".into(), &mut Rng::for_phase(1, 1, "j")), Err(JoinError::NotAllowed));
+    let mut s = game(
+        &["Alice"],
+        "world = \"testland\"\nallow_join_midgame = false",
+    );
+    assert_eq!(
+        join(
+            &mut s,
+            pid("bob"),
+            "Bob".into(),
+            &mut Rng::for_phase(1, 1, "j")
+        ),
+        Err(JoinError::NotAllowed)
+    );
     let mut s = game(&["Alice"], "world = \"testland\"");
-    for (i, t) in s.world.land().map(|t| t.id.clone()).collect::<Vec<_>>().into_iter().enumerate() {
-        s.territories.get_mut(&t).unwrap().troops.insert(pid(&format!("x{i}")), 1);
+    for (i, t) in s
+        .world
+        .land()
+        .map(|t| t.id.clone())
+        .collect::<Vec<_>>()
+        .into_iter()
+        .enumerate()
+    {
+        s.territories
+            .get_mut(&t)
+            .unwrap()
+            .troops
+            .insert(pid(&format!("x{i}")), 1);
     }
-    assert_eq!(join(&mut s, pid("bob"), "Bob".into(), &mut Rng::for_phase(1, 1, "j")), Err(JoinError::NoRoom));
+    assert_eq!(
+        join(
+            &mut s,
+            pid("bob"),
+            "Bob".into(),
+            &mut Rng::for_phase(1, 1, "j")
+        ),
+        Err(JoinError::NoRoom)
+    );
 }
 
 #[test]
@@ -161,11 +298,17 @@ fn position_toml_loads_every_attribute() {
     assert_eq!(s.turn, 7);
     assert_eq!(s.quota, 6);
     let als = terr(&s, "ALS");
-    assert_eq!((als.economy, als.suppression, als.conflict, als.contested), (80, 34, true, true));
+    assert_eq!(
+        (als.economy, als.suppression, als.conflict, als.contested),
+        (80, 34, true, true)
+    );
     assert_eq!(troops(&s, "ALS", "bob"), 40);
     assert_eq!(s.chains[0].number, 7);
     assert_eq!(s.next_chain, 9);
-    assert_eq!(s.mark(&pid("bob"), &pid("alice")), arbitre_scrambled::state::Mark::Enemy);
+    assert_eq!(
+        s.mark(&pid("bob"), &pid("alice")),
+        arbitre_scrambled::state::Mark::Enemy
+    );
     // Supremacy is computed from the loaded counts.
     assert_eq!(als.supremacy.get(&pid("bob")), Some(&false));
 }
@@ -175,9 +318,24 @@ fn builtin_scenario_loads_the_worked_example_position() {
     let mut s = game(&["Alice", "Bob", "Carol"], "scenario = \"alsace\"");
     assert_eq!((s.turn, s.quota, s.world.name.as_str()), (6, 6, "Testland"));
     assert_eq!(troops(&s, "LOR", "alice"), 2200);
-    resolve(&mut s, &[("alice", "MOVE 200 LOR -> ALS\nMOVE 900 BAD -> BOD\nTRIBUTE 1000 TO Carol"), ("bob", "ENEMY Alice\nMOVE 40 BAD -> ALS")]);
-    assert!(has_line(&report(&s, "alice"), "Alsace 10000 80% 2% 34% 5174"));
-    assert!(matches!(try_setup(&["Alice"], "scenario = \"nowhere\""), Err(SetupError::UnknownMap(_))));
+    resolve(
+        &mut s,
+        &[
+            (
+                "alice",
+                "MOVE 200 LOR -> ALS\nMOVE 900 BAD -> BOD\nTRIBUTE 1000 TO Carol",
+            ),
+            ("bob", "ENEMY Alice\nMOVE 40 BAD -> ALS"),
+        ],
+    );
+    assert!(has_line(
+        &report(&s, "alice"),
+        "Alsace 10000 80% 2% 34% 5174"
+    ));
+    assert!(matches!(
+        try_setup(&["Alice"], "scenario = \"nowhere\""),
+        Err(SetupError::UnknownMap(_))
+    ));
 }
 
 #[test]
@@ -186,7 +344,11 @@ fn hexagone_hosts_fourteen_players() {
     let n: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
     let s = game(&n, "world = \"hexagone\"");
     assert_eq!(s.quota, 2);
-    let starts: std::collections::BTreeSet<_> = s.players.values().map(|p| p.start_territory.clone()).collect();
+    let starts: std::collections::BTreeSet<_> = s
+        .players
+        .values()
+        .map(|p| p.start_territory.clone())
+        .collect();
     assert_eq!(starts.len(), 14);
     assert!(s.world.land().count() >= 28);
 }

@@ -24,7 +24,10 @@ fn alice_resolution_7() -> arbitre_scrambled::State {
     resolve(
         &mut s,
         &[
-            ("alice", "MOVE 200 LOR -> ALS\nMOVE 900 BAD -> BOD\nTRIBUTE 1000 TO Carol"),
+            (
+                "alice",
+                "MOVE 200 LOR -> ALS\nMOVE 900 BAD -> BOD\nTRIBUTE 1000 TO Carol",
+            ),
             ("bob", "ENEMY Alice\nMOVE 40 BAD -> ALS"),
         ],
     );
@@ -50,14 +53,24 @@ fn scn_38_rulebook_bureaucracy_table_quota_6() {
     let pct: Vec<u32> = bp.iter().map(|b| (b + 50) / 100).collect();
     assert_eq!(pct, vec![100, 81, 64, 54, 51, 50, 50]);
     // Other quotas (spec §2.6).
-    let q = |q: u32| (1..=q).map(|n| bureaucracy_bp(n, q, 100, 50)).collect::<Vec<_>>();
+    let q = |q: u32| {
+        (1..=q)
+            .map(|n| bureaucracy_bp(n, q, 100, 50))
+            .collect::<Vec<_>>()
+    };
     assert_eq!(q(2), vec![10000, 5000]);
     assert_eq!(q(3), vec![10000, 5453, 5000]);
     assert_eq!(q(4), vec![10000, 6276, 5222, 5000]);
     assert_eq!(q(5), vec![10000, 7262, 5675, 5143, 5000]);
     assert_eq!(q(8), vec![10000, 9066, 7945, 6603, 5672, 5243, 5083, 5000]);
-    assert_eq!(q(10), vec![10000, 9497, 8914, 7961, 6846, 5954, 5434, 5184, 5076, 5000]);
-    assert_eq!((bureaucracy_bp(1, 1, 100, 50), bureaucracy_bp(2, 1, 100, 50)), (10000, 5000));
+    assert_eq!(
+        q(10),
+        vec![10000, 9497, 8914, 7961, 6846, 5954, 5434, 5184, 5076, 5000]
+    );
+    assert_eq!(
+        (bureaucracy_bp(1, 1, 100, 50), bureaucracy_bp(2, 1, 100, 50)),
+        (10000, 5000)
+    );
     assert!((1..=8).all(|n| bureaucracy_bp(n, 6, 70, 70) == 7000));
 }
 
@@ -88,7 +101,10 @@ fn scn_39_scn_41_scn_44_full_player_economy_vector_9_2() {
 #[test]
 fn scn_21_surprise_attack_vector_9_5() {
     let s = alice_resolution_7();
-    assert_eq!((troops(&s, "ALS", "alice"), troops(&s, "ALS", "bob")), (284, 40));
+    assert_eq!(
+        (troops(&s, "ALS", "alice"), troops(&s, "ALS", "bob")),
+        (284, 40)
+    );
     let als = terr(&s, "ALS");
     assert!(als.contested && als.conflict);
     assert_eq!(als.supremacy.get(&pid("alice")), Some(&true));
@@ -97,7 +113,10 @@ fn scn_21_surprise_attack_vector_9_5() {
     assert!(has_line(&r, "* ATTAQUE SURPRISE : les troupes de Bob ont attaqué les vôtres par surprise en Alsace (ALS) !"), "{r}");
     assert!(has_line(&r, "Bob -> Alice 16 (SURPRISE x2)"), "{r}");
     assert!(has_line(&r, "après Alice 284 (-16), Bob 40 (-0)"), "{r}");
-    assert!(has_line(&r, "Alsace (ALS) — propriétaire Alice — CONFLIT, CONTESTÉ"), "{r}");
+    assert!(
+        has_line(&r, "Alsace (ALS) — propriétaire Alice — CONFLIT, CONTESTÉ"),
+        "{r}"
+    );
     // Bob attacked, he is not surprised.
     assert!(!report(&s, "bob").contains("ATTAQUE SURPRISE"));
 }
@@ -111,7 +130,12 @@ fn bavaria() -> arbitre_scrambled::State {
         territory("LOR", Some("alice"), 100, &[]),
         territory("SWA", Some("bob"), 100, &[("bob", 100)]),
         territory("BOH", Some("carol"), 100, &[]),
-        territory("BAV", Some("carol"), 100, &[("alice", 1000), ("bob", 600), ("carol", 400)]),
+        territory(
+            "BAV",
+            Some("carol"),
+            100,
+            &[("alice", 1000), ("bob", 600), ("carol", 400)],
+        ),
     ]
     .join("\n");
     testland(ABC, &pos)
@@ -121,21 +145,34 @@ fn bavaria() -> arbitre_scrambled::State {
 fn scn_23_scn_24_three_player_battle_vector_9_4() {
     let mut s = bavaria();
     resolve(&mut s, &[]);
-    assert_eq!((troops(&s, "BAV", "alice"), troops(&s, "BAV", "bob"), troops(&s, "BAV", "carol")), (960, 360, 180));
+    assert_eq!(
+        (
+            troops(&s, "BAV", "alice"),
+            troops(&s, "BAV", "bob"),
+            troops(&s, "BAV", "carol")
+        ),
+        (960, 360, 180)
+    );
     let bav = terr(&s, "BAV");
     assert!(bav.conflict && bav.contested);
     assert_eq!(owner(&s, "BAV").as_deref(), Some("carol"));
     assert_eq!(bav.suppression, 100);
     assert_eq!(bav.economy, 80);
     let sup = &bav.supremacy;
-    assert_eq!((sup[&pid("alice")], sup[&pid("bob")], sup[&pid("carol")]), (true, true, false));
+    assert_eq!(
+        (sup[&pid("alice")], sup[&pid("bob")], sup[&pid("carol")]),
+        (true, true, false)
+    );
     let rb = report(&s, "bob");
     assert!(has_line(&rb, "* ATTAQUE SURPRISE : les troupes d'Alice ont attaqué les vôtres par surprise en Bavaria (BAV) !"), "{rb}");
     assert!(has_line(&rb, "Alice -> Bob 200 (SURPRISE x2)"));
     assert!(has_line(&rb, "Alice -> Carol 100"));
     assert!(has_line(&rb, "Bob -> Carol 120"));
     // Carol's income from BAV is zero (suppression 100%).
-    assert!(has_line(&report(&s, "carol"), "Bavaria 10000 80% 2% 100% 0"));
+    assert!(has_line(
+        &report(&s, "carol"),
+        "Bavaria 10000 80% 2% 100% 0"
+    ));
 }
 
 #[test]
@@ -145,18 +182,30 @@ fn scn_14_retreat_rule_vector_9_12() {
     let moved = |order: &str| {
         let mut t = s.clone();
         resolve(&mut t, &[("carol", order)]);
-        has_line(&report(&t, "carol"), &format!("[ok] {order} — 180 déplacées"))
+        has_line(
+            &report(&t, "carol"),
+            &format!("[ok] {order} — 180 déplacées"),
+        )
     };
     assert!(moved("MOVE 180 BAV -> BOH"), "to her own territory");
     assert!(moved("MOVE 180 BAV -> BOD"), "to an empty sea");
-    assert!(!moved("MOVE 180 BAV -> SWA"), "into Bob's garrison without supremacy");
+    assert!(
+        !moved("MOVE 180 BAV -> SWA"),
+        "into Bob's garrison without supremacy"
+    );
     let mut t = s.clone();
     resolve(&mut t, &[("carol", "MOVE 180 BAV -> SWA")]);
-    assert!(has_line(&report(&t, "carol"), "[échec] MOVE 180 BAV -> SWA — sans suprématie en Bavaria (BAV)"));
+    assert!(has_line(
+        &report(&t, "carol"),
+        "[échec] MOVE 180 BAV -> SWA — sans suprématie en Bavaria (BAV)"
+    ));
     // Alice has supremacy and may go anywhere adjacent.
     let mut t = s.clone();
     resolve(&mut t, &[("alice", "MOVE 100 BAV -> SWA")]);
-    assert!(has_line(&report(&t, "alice"), "[ok] MOVE 100 BAV -> SWA — 100 déplacées"));
+    assert!(has_line(
+        &report(&t, "alice"),
+        "[ok] MOVE 100 BAV -> SWA — 100 déplacées"
+    ));
     // A mountain is rejected when received.
     let p = arbitre_scrambled::parser::parse(&s, &pid("alice"), "MOVE 10 BAV -> ALP");
     assert_eq!(p.error_count(), 1);
@@ -192,7 +241,12 @@ fn scn_25_supremacy_for_everyone_vector_9_8() {
         territory("LOR", Some("alice"), 100, &[]),
         territory("SWA", Some("bob"), 100, &[]),
         territory("CHA", Some("carol"), 100, &[]),
-        territory("BOD", None, 0, &[("alice", 300), ("bob", 300), ("carol", 300)]),
+        territory(
+            "BOD",
+            None,
+            0,
+            &[("alice", 300), ("bob", 300), ("carol", 300)],
+        ),
     ]
     .join("\n");
     let mut s = testland(ABC, &pos);
@@ -221,7 +275,12 @@ fn scn_24_two_player_and_zero_score_supremacy_vector_9_8() {
         let mut s = testland(&["Alice", "Bob"], &pos);
         resolve(&mut s, &[]);
         let t = terr(&s, "BOD");
-        (troops(&s, "BOD", "alice"), troops(&s, "BOD", "bob"), t.supremacy[&pid("alice")], t.supremacy[&pid("bob")])
+        (
+            troops(&s, "BOD", "alice"),
+            troops(&s, "BOD", "bob"),
+            t.supremacy[&pid("alice")],
+            t.supremacy[&pid("bob")],
+        )
     };
     // Supremacy scores: Alice 500 - 100 = 400, Bob 100 + 500 = 600.
     assert_eq!(two(500, 300, false), (500, 100, true, true));
@@ -239,9 +298,17 @@ fn scn_42_desertion_vector_9_9() {
     .join("\n");
     let mut s = testland(&["Dave", "Carol"], &pos);
     resolve(&mut s, &[]);
-    assert_eq!((troops(&s, "BOH", "dave"), troops(&s, "BAV", "dave")), (375, 750));
+    assert_eq!(
+        (troops(&s, "BOH", "dave"), troops(&s, "BAV", "dave")),
+        (375, 750)
+    );
     let r = report(&s, "dave");
-    for l in ["Bohemia (cap) 10000 30% 0% 0% 3000", "Entretien : 500 chez soi x 2 + 1000 à l'étranger x 3 -4000", "Budget -1000", "Désertion : déficit 1000, 375 troupes ont déserté ; aucun recrutement"] {
+    for l in [
+        "Bohemia (cap) 10000 30% 0% 0% 3000",
+        "Entretien : 500 chez soi x 2 + 1000 à l'étranger x 3 -4000",
+        "Budget -1000",
+        "Désertion : déficit 1000, 375 troupes ont déserté ; aucun recrutement",
+    ] {
         assert!(has_line(&r, l), "missing «{l}» in\n{r}");
     }
 }
@@ -260,8 +327,14 @@ fn scn_43_scn_48_ownership_recheck_after_desertion_vector_9_9() {
     assert_eq!(troops(&s, "SWA", "greg"), 0);
     assert_eq!(owner(&s, "SWA").as_deref(), Some("frank"));
     assert_eq!(s.players[&pid("greg")].status, Status::Eliminated(1));
-    assert!(has_line(&report(&s, "frank"), "* Swabia (SWA) passe sous le contrôle de Frank après des désertions."));
-    assert!(has_line(&report(&s, "frank"), "* Élimination : Greg n'a plus ni territoire ni troupe."));
+    assert!(has_line(
+        &report(&s, "frank"),
+        "* Swabia (SWA) passe sous le contrôle de Frank après des désertions."
+    ));
+    assert!(has_line(
+        &report(&s, "frank"),
+        "* Élimination : Greg n'a plus ni territoire ni troupe."
+    ));
     assert_eq!(score(&s, &pid("greg")), -12_000);
 }
 
@@ -286,21 +359,58 @@ fn path_game(extra_orders: &str) -> arbitre_scrambled::State {
 fn scn_15_scn_16_scn_17_planned_path_and_cascade_vector_9_10() {
     let s0 = path_game("");
     // Route and tie-break: AVOID leaves out SWA; DIRECT picks BOD by dictionary order.
-    let before = testland(&["Alice", "Bob"], &[player("alice", "LOR", Some("LOR"), &["bob"]), player("bob", "SWA", Some("SWA"), &["alice"]), territory("SWA", Some("bob"), 100, &[])].join("\n"));
-    let ids = |v: Vec<arbitre_scrambled::world::TerrId>| v.iter().map(|t| t.0.clone()).collect::<Vec<_>>().join(" ");
-    let route = |avoid| ids(arbitre_scrambled::movement::plan_route(&before, &pid("alice"), &"ALS".into(), &"BAV".into(), avoid).unwrap());
+    let before = testland(
+        &["Alice", "Bob"],
+        &[
+            player("alice", "LOR", Some("LOR"), &["bob"]),
+            player("bob", "SWA", Some("SWA"), &["alice"]),
+            territory("SWA", Some("bob"), 100, &[]),
+        ]
+        .join("\n"),
+    );
+    let ids = |v: Vec<arbitre_scrambled::world::TerrId>| {
+        v.iter().map(|t| t.0.clone()).collect::<Vec<_>>().join(" ")
+    };
+    let route = |avoid| {
+        ids(arbitre_scrambled::movement::plan_route(
+            &before,
+            &pid("alice"),
+            &"ALS".into(),
+            &"BAV".into(),
+            avoid,
+        )
+        .unwrap())
+    };
     assert_eq!(route(true), "ALS BAD BOD BAV");
     assert_eq!(route(false), "ALS BAD BOD BAV");
     // Step 1 moves the 284 available (fixed); later steps carry 284 — but Bob's
     // 2000 in BAD kill them all.
     let r = report(&s0, "alice");
-    assert!(has_line(&r, "[corrigé] P7.1 300 ALS -> BAD — seulement 284 disponibles, 284 déplacées"), "{r}");
-    assert!(has_line(&r, "P7 : ALS > BAD > BOD > BAV ; prochaine étape P7.2 BAD -> BOD avec 284 troupes"), "{r}");
+    assert!(
+        has_line(
+            &r,
+            "[corrigé] P7.1 300 ALS -> BAD — seulement 284 disponibles, 284 déplacées"
+        ),
+        "{r}"
+    );
+    assert!(
+        has_line(
+            &r,
+            "P7 : ALS > BAD > BOD > BAV ; prochaine étape P7.2 BAD -> BOD avec 284 troupes"
+        ),
+        "{r}"
+    );
     assert_eq!(troops(&s0, "BAD", "alice"), 0);
     let mut s = s0.clone();
     resolve(&mut s, &[]);
     let r = report(&s, "alice");
-    assert!(has_line(&r, "[échec] P7.2 284 BAD -> BOD — aucune troupe disponible en Baden (BAD)"), "{r}");
+    assert!(
+        has_line(
+            &r,
+            "[échec] P7.2 284 BAD -> BOD — aucune troupe disponible en Baden (BAD)"
+        ),
+        "{r}"
+    );
     assert!(has_line(&r, "* Chemin P7 d'Alice : étapes à partir de P7.3 annulées (l'étape P7.2 n'a pas pu s'exécuter)."), "{r}");
     assert!(s.chains.is_empty());
 }
@@ -347,14 +457,26 @@ fn scn_46_capital_move_timeline_vector_9_11() {
     let mut s = testland(&["Alice"], &pos);
     resolve(&mut s, &[("alice", "CAPITAL BAD")]);
     let r = report(&s, "alice");
-    assert!(has_line(&r, "Déménagement : Baden (BAD) à la résolution du tour 9"), "{r}");
-    assert_eq!(s.players[&pid("alice")].capital.as_ref().map(|t| t.0.as_str()), Some("LOR"));
+    assert!(
+        has_line(&r, "Déménagement : Baden (BAD) à la résolution du tour 9"),
+        "{r}"
+    );
+    assert_eq!(
+        s.players[&pid("alice")]
+            .capital
+            .as_ref()
+            .map(|t| t.0.as_str()),
+        Some("LOR")
+    );
     resolve(&mut s, &[]);
     let r = report(&s, "alice");
     // Resolution 9: corruption from LOR, recruits at LOR, then the move.
     assert!(has_line(&r, "Baden 10000 100% 4% 0%"), "{r}");
     assert!(has_line(&r, "à Lorraine (20 chacune)"), "{r}");
-    assert!(has_line(&r, "* La capitale d'Alice est désormais Baden (BAD)."), "{r}");
+    assert!(
+        has_line(&r, "* La capitale d'Alice est désormais Baden (BAD)."),
+        "{r}"
+    );
     resolve(&mut s, &[]);
     let r = report(&s, "alice");
     assert!(has_line(&r, "Lorraine 10000 100% 4% 0%"), "{r}");
@@ -369,8 +491,10 @@ fn scn_49_final_scores_vector_9_13() {
         player("alice", "LOR", Some("LOR"), &[]),
         player("bob", "SWA", Some("SWA"), &[]),
         player("carol", "CHA", Some("BAV"), &[]),
-        "[[player]]\nid = \"hugo\"\nstart = \"PIC\"\nstatus = \"quit\"\nstatus_turn = 12\n".to_string(),
-        "[[player]]\nid = \"greg\"\nstart = \"IDF\"\nstatus = \"eliminated\"\nstatus_turn = 9\n".to_string(),
+        "[[player]]\nid = \"hugo\"\nstart = \"PIC\"\nstatus = \"quit\"\nstatus_turn = 12\n"
+            .to_string(),
+        "[[player]]\nid = \"greg\"\nstart = \"IDF\"\nstatus = \"eliminated\"\nstatus_turn = 9\n"
+            .to_string(),
         territory("LOR", Some("alice"), 100, &[]),
         territory("ALS", Some("alice"), 100, &[]),
         territory("BAD", Some("alice"), 100, &[]),
@@ -381,7 +505,17 @@ fn scn_49_final_scores_vector_9_13() {
     .join("\n");
     let s = testland(&["Alice", "Bob", "Carol", "Hugo", "Greg"], &pos);
     let sc = |p: &str| score(&s, &pid(p));
-    assert_eq!((sc("alice"), sc("bob"), sc("carol"), sc("hugo"), sc("greg")), (21_000, 0, 29_400, -19_400, -12_000));
-    let ivan = testland(&["Ivan"], &[player("ivan", "BAV", None, &[]), territory("ALS", Some("ivan"), 100, &[])].join("\n"));
+    assert_eq!(
+        (sc("alice"), sc("bob"), sc("carol"), sc("hugo"), sc("greg")),
+        (21_000, 0, 29_400, -19_400, -12_000)
+    );
+    let ivan = testland(
+        &["Ivan"],
+        &[
+            player("ivan", "BAV", None, &[]),
+            territory("ALS", Some("ivan"), 100, &[]),
+        ]
+        .join("\n"),
+    );
     assert_eq!(score(&ivan, &pid("ivan")), -24_000);
 }
