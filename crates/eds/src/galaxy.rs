@@ -62,7 +62,7 @@ pub fn median(v: &[f64]) -> f64 {
     if n % 2 == 1 { v[n / 2] } else { (v[n / 2 - 1] + v[n / 2]) / 2.0 }
 }
 
-/// Rate sums within start range of every home: [home][good].
+/// Rate sums within start range of every home, indexed `[home][good]`.
 pub fn home_sums(stars: &[GenStar], range: u32) -> Vec<[u32; 3]> {
     let homes: Vec<&GenStar> = stars.iter().filter(|s| s.home.is_some()).collect();
     let mut out = vec![[0u32; 3]; homes.len()];
