@@ -245,7 +245,8 @@ pub fn combat(ctx: &mut Ctx<'_, '_>) {
             }
         }
     }
-    // Where a black hole may throw a fleet: every other world, ascending (AMB-26).
+    // Where a black hole may throw a fleet: any world that is not a black hole,
+    // in ascending order, one drawn uniformly (AMB-26).
     let landing: Vec<WorldId> = s.worlds.iter().filter(|(_, w)| !w.black_hole).map(|(k, _)| *k).collect();
     for (f, path) in &moves {
         let fl = s.fleets[f].clone();

@@ -134,3 +134,57 @@ fn bot_games_on_many_seeds_keep_the_invariants() {
         }
     }
 }
+
+/// Random orders of every form, naming real and unknown worlds and fleets
+/// with random quantities, for many turns: the referee never panics and the
+/// invariants (checked after each phase in debug builds) always hold.
+#[test]
+fn random_orders_never_break_the_referee() {
+    use arbitre_core::Rng;
+    use arbitre_nebulight::NebState;
+    let e = Adapter(Nebulight);
+    for seed in 1..=6u64 {
+        let mut c = config();
+        c.seed = seed;
+        c.options = toml::from_str("map = \"duel-petit\"\nturns = 15\nenforce_known_worlds = false").unwrap();
+        let mut state = e.setup(&c).unwrap().state;
+        let mut rng = Rng::for_phase(seed, 0, "fuzz");
+        for _ in 1..=15 {
+            let s: NebState = serde_json::from_str(&state).unwrap();
+            let worlds: Vec<u32> = s.worlds.keys().map(|w| w.0).chain([0, 4242]).collect();
+            let fleets: Vec<u32> = s.fleets.keys().map(|f| f.0).chain([0, 777]).collect();
+            let mut orders = BTreeMap::new();
+            for id in ["maxtor", "miria"] {
+                let mut text = String::new();
+                for _ in 0..40 {
+                    let m = *rng.pick(&worlds).unwrap();
+                    let n = *rng.pick(&worlds).unwrap();
+                    let f = *rng.pick(&fleets).unwrap();
+                    let g = *rng.pick(&fleets).unwrap();
+                    let x = rng.range(0, 30);
+                    let forms = [
+                        format!("VI M_{m} S M_{n}"), format!("VP M_{m} S M_{n}"), format!("F_{f} S M_{m}"),
+                        format!("M_{m} C {x} VC F_{f}"), format!("M_{m} C {x} VI"), format!("M_{m} C {x} VP"),
+                        format!("M_{m} C {x} DEP"), format!("M_{m} C {x} ATT"), format!("M_{m} C {x} DEF"),
+                        format!("M_{m} C {x} P"), format!("M_{m} E {x} N M_{n}"), format!("M_{m} C {x} I"),
+                        format!("VI M_{m} C {x} I"), format!("F_{f} D MP"), format!("F_{f} D {x} N"),
+                        format!("M_{m} T {x} VI VP"), format!("M_{m} T {x} VP VI"), format!("M_{m} T {x} VI F_{f}"),
+                        format!("M_{m} T {x} VP F_{f}"), format!("F_{f} T {x} VC VI"), format!("F_{f} T {x} VC VP"),
+                        format!("F_{f} T {x} VC F_{g}"), format!("F_{f} C MP"), format!("F_{f} C {x} N"),
+                        format!("F_{f} * F_{g}"), format!("F_{f} * M"), format!("F_{f} * P"), format!("F_{f} * I"),
+                        format!("VP M_{m} * F_{f}"), format!("VP M_{m} * N"), format!("VI M_{m} * F_{f}"),
+                        format!("F_{f} MM {m} {n}"), format!("F_{f} M_{n}"), "F_1 -> 3".to_string(),
+                    ];
+                    text.push_str(rng.pick(&forms).unwrap());
+                    text.push('\n');
+                }
+                orders.insert(PlayerId::from(id), text);
+            }
+            let res = e.resolve(&state, seed, &orders).unwrap();
+            for id in ["maxtor", "miria"] {
+                assert!(res.reports[&PlayerId::from(id)].body.starts_with("NÉBULIGHT"));
+            }
+            state = res.snapshot.state;
+        }
+    }
+}
