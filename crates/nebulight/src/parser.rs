@@ -12,6 +12,40 @@ use crate::model::{FleetId, Tech, WorldId};
 use crate::orders::{Build, Cargo, Container, Dest, Group, Order, Shooter, Target};
 use arbitre_core::{LineParser, Parsed};
 
+/// Why a line is not an order, in French (the game's language).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OrderError {
+    #[error("raccourci de Nebutil, pas un ordre (écrivez F_f M_m ...)")]
+    NebutilShorthand,
+    #[error("les parenthèses ne s'écrivent pas dans un ordre")]
+    Parentheses,
+    #[error("nombre trop grand : {0}")]
+    TooLarge(String),
+    #[error("caractère interdit « {0} »")]
+    ForbiddenChar(char),
+    #[error("éléments en trop en fin d'ordre")]
+    Trailing,
+    #[error("la notation Md_ est réservée aux comptes rendus : utilisez M_{0}")]
+    StartNotation(u32),
+    #[error("{0} doit être suivi d'un monde (M_m)")]
+    GroupWithoutWorld(&'static str),
+    #[error("ordre {0} inconnu (S, C ou *)")]
+    UnknownGroupOrder(&'static str),
+    #[error("quantité manquante après {0}")]
+    MissingQuantity(&'static str),
+    #[error("la technologie {0} n'existe pas dans Nébulight")]
+    NoSuchTech(String),
+    #[error("les VI ne peuvent tirer que sur une flotte")]
+    ViFireOnlyAtFleets,
+    #[error("les {group} ne peuvent pas tirer sur {target} (cibles : {allowed})")]
+    GroupTarget { group: &'static str, target: String, allowed: &'static str },
+    #[error("F_f * M vise les vaisseaux du monde où est la flotte : pas de numéro")]
+    NumberAfterM,
+    /// The line starts like an order but does not follow its form (given).
+    #[error("{0}")]
+    Form(&'static str),
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Tok {
     Word(String),
@@ -19,12 +53,12 @@ enum Tok {
     Star,
 }
 
-fn lex(line: &str) -> Result<Vec<Tok>, String> {
+fn lex(line: &str) -> Result<Vec<Tok>, OrderError> {
     if line.contains("->") {
-        return Err("raccourci de Nebutil, pas un ordre (écrivez F_f M_m ...)".into());
+        return Err(OrderError::NebutilShorthand);
     }
     if line.contains('(') || line.contains(')') {
-        return Err("les parenthèses ne s'écrivent pas dans un ordre".into());
+        return Err(OrderError::Parentheses);
     }
     let mut out = Vec::new();
     let chars: Vec<char> = line.chars().collect();
@@ -51,17 +85,17 @@ fn lex(line: &str) -> Result<Vec<Tok>, String> {
             let s: String = chars[start..i].iter().collect();
             match s.parse::<u32>() {
                 Ok(n) if n <= 1_000_000 => out.push(Tok::Num(n)),
-                _ => return Err(format!("nombre trop grand : {s}")),
+                _ => return Err(OrderError::TooLarge(s)),
             }
         } else {
-            return Err(format!("caractère interdit « {c} »"));
+            return Err(OrderError::ForbiddenChar(c));
         }
     }
     Ok(out)
 }
 
 /// Parses one normalised order line into an order or a French reason.
-pub fn parse_order(line: &str) -> Result<Order, String> {
+pub fn parse_order(line: &str) -> Result<Order, OrderError> {
     let toks = lex(line)?;
     let w = |i: usize| -> Option<&str> {
         match toks.get(i) {
@@ -76,20 +110,21 @@ pub fn parse_order(line: &str) -> Result<Order, String> {
         }
     };
     let star = |i: usize| matches!(toks.get(i), Some(Tok::Star));
-    let end = |i: usize| -> Result<(), String> {
+    let end = |i: usize| -> Result<(), OrderError> {
         if toks.len() > i {
-            Err("éléments en trop en fin d'ordre".into())
+            Err(OrderError::Trailing)
         } else {
             Ok(())
         }
     };
     match (w(0), n(1)) {
-        (Some("MD"), Some(m)) => Err(format!("la notation Md_ est réservée aux comptes rendus : utilisez M_{m}")),
+        (Some("MD"), Some(m)) => Err(OrderError::StartNotation(m)),
         (Some(g @ ("VI" | "VP")), _) => {
             let group = if g == "VI" { Group::Vi } else { Group::Vp };
+            let gname: &'static str = if group == Group::Vi { "VI" } else { "VP" };
             let world = match (w(1), n(2)) {
                 (Some("M"), Some(m)) => WorldId(m),
-                _ => return Err(format!("{g} doit être suivi d'un monde (M_m)")),
+                _ => return Err(OrderError::GroupWithoutWorld(gname)),
             };
             if w(3) == Some("S") {
                 return match (w(4), n(5)) {
@@ -97,7 +132,7 @@ pub fn parse_order(line: &str) -> Result<Order, String> {
                         end(6)?;
                         Ok(Order::Probe { from: Container::Group(world, group), target: WorldId(t) })
                     }
-                    _ => Err("sonde : le monde sondé doit s'écrire M_n".into()),
+                    _ => Err(OrderError::Form("sonde : le monde sondé doit s'écrire M_n")),
                 };
             }
             if w(3) == Some("C") && group == Group::Vi {
@@ -106,7 +141,7 @@ pub fn parse_order(line: &str) -> Result<Order, String> {
                         end(6)?;
                         Ok(Order::Convert { world, qty: q })
                     }
-                    _ => Err("conversion : VI M_m C x I".into()),
+                    _ => Err(OrderError::Form("conversion : VI M_m C x I")),
                 };
             }
             if star(3) {
@@ -120,27 +155,31 @@ pub fn parse_order(line: &str) -> Result<Order, String> {
                         end(5)?;
                         Ok(Order::Fire { shooter, target: Target::N })
                     }
-                    (Some("N"), None) => Err("les VI ne peuvent tirer que sur une flotte".into()),
+                    (Some("N"), None) => Err(OrderError::ViFireOnlyAtFleets),
                     (Some(x @ ("M" | "P" | "I")), _) => {
-                        Err(format!("les {g} ne peuvent pas tirer sur {x} (cibles : F_f{})", if group == Group::Vp { " ou N" } else { "" }))
+                        Err(OrderError::GroupTarget {
+                            group: gname,
+                            target: x.to_string(),
+                            allowed: if group == Group::Vp { "F_f ou N" } else { "F_f" },
+                        })
                     }
-                    _ => Err("cible de tir invalide".into()),
+                    _ => Err(OrderError::Form("cible de tir invalide")),
                 };
             }
-            Err(format!("ordre {g} inconnu (S, C ou *)"))
+            Err(OrderError::UnknownGroupOrder(gname))
         }
         (Some("M"), Some(m)) => {
             let world = WorldId(m);
             match w(2) {
                 Some("C") => {
-                    let q = n(3).ok_or("quantité manquante après C")?;
+                    let q = n(3).ok_or(OrderError::MissingQuantity("C"))?;
                     let what = match w(4) {
                         Some("VC") => match (w(5), n(6)) {
                             (Some("F"), Some(f)) => {
                                 end(7)?;
                                 return Ok(Order::Build { world, qty: q, what: Build::Vc(FleetId(f)) });
                             }
-                            _ => return Err("construction de VC : M_m C x VC F_f".into()),
+                            _ => return Err(OrderError::Form("construction de VC : M_m C x VC F_f")),
                         },
                         Some("VI") => Build::Vi,
                         Some("VP") => Build::Vp,
@@ -150,9 +189,9 @@ pub fn parse_order(line: &str) -> Result<Order, String> {
                         Some("P") => Build::Limit,
                         Some("I") => Build::Industry,
                         Some(t @ ("RAD" | "ALI" | "CAR")) => {
-                            return Err(format!("la technologie {t} n'existe pas dans Nébulight"))
+                            return Err(OrderError::NoSuchTech(t.to_string()))
                         }
-                        _ => return Err("construction inconnue (VC F_f, VI, VP, DEP, ATT, DEF, P ou I)".into()),
+                        _ => return Err(OrderError::Form("construction inconnue (VC F_f, VI, VP, DEP, ATT, DEF, P ou I)")),
                     };
                     end(5)?;
                     Ok(Order::Build { world, qty: q, what })
@@ -162,25 +201,25 @@ pub fn parse_order(line: &str) -> Result<Order, String> {
                         end(7)?;
                         Ok(Order::Emigrate { from: world, qty: q, to: WorldId(t) })
                     }
-                    _ => Err("émigration : M_a E x N M_b".into()),
+                    _ => Err(OrderError::Form("émigration : M_a E x N M_b")),
                 },
                 Some("T") => {
-                    let q = n(3).ok_or("quantité manquante après T")?;
+                    let q = n(3).ok_or(OrderError::MissingQuantity("T"))?;
                     let src = match w(4) {
                         Some("VI") => Group::Vi,
                         Some("VP") => Group::Vp,
-                        _ => return Err("transfert : M_m T x VI|VP (VP|VI|F_f)".into()),
+                        _ => return Err(OrderError::Form("transfert : M_m T x VI|VP (VP|VI|F_f)")),
                     };
                     let to = match (w(5), n(6)) {
                         (Some("VI"), _) if src == Group::Vp => Dest::Group(Group::Vi),
                         (Some("VP"), _) if src == Group::Vi => Dest::Group(Group::Vp),
                         (Some("F"), Some(f)) => Dest::Fleet(FleetId(f)),
-                        _ => return Err("transfert : destination invalide".into()),
+                        _ => return Err(OrderError::Form("transfert : destination invalide")),
                     };
                     end(if matches!(to, Dest::Fleet(_)) { 7 } else { 6 })?;
                     Ok(Order::Transfer { from: Container::Group(world, src), qty: q, to })
                 }
-                _ => Err("ordre de monde inconnu (C, E ou T)".into()),
+                _ => Err(OrderError::Form("ordre de monde inconnu (C, E ou T)")),
             }
         }
         (Some("F"), Some(f)) => {
@@ -193,11 +232,11 @@ pub fn parse_order(line: &str) -> Result<Order, String> {
                     }
                     (Some("M"), None) => Target::M,
                     (Some("M"), Some(_)) => {
-                        return Err("F_f * M vise les vaisseaux du monde où est la flotte : pas de numéro".into())
+                        return Err(OrderError::NumberAfterM)
                     }
                     (Some("P"), None) => Target::P,
                     (Some("I"), None) => Target::I,
-                    _ => return Err("cible de tir invalide (F_g, M, P ou I)".into()),
+                    _ => return Err(OrderError::Form("cible de tir invalide (F_g, M, P ou I)")),
                 };
                 if !matches!(target, Target::Fleet(_)) {
                     end(4)?;
@@ -210,7 +249,7 @@ pub fn parse_order(line: &str) -> Result<Order, String> {
                         end(5)?;
                         Ok(Order::Probe { from: Container::Fleet(fleet), target: WorldId(t) })
                     }
-                    _ => Err("sonde : F_f S M_m".into()),
+                    _ => Err(OrderError::Form("sonde : F_f S M_m")),
                 },
                 Some(k @ ("C" | "D")) => {
                     let (qty, i) = match n(3) {
@@ -220,7 +259,13 @@ pub fn parse_order(line: &str) -> Result<Order, String> {
                     let cargo = match w(i) {
                         Some("MP") => Cargo::Mp,
                         Some("N") => Cargo::N,
-                        _ => return Err(format!("{} : F_f {k} (x) MP|N", if k == "C" { "chargement" } else { "déchargement" })),
+                        _ => {
+                            return Err(OrderError::Form(if k == "C" {
+                                "chargement : F_f C (x) MP|N"
+                            } else {
+                                "déchargement : F_f D (x) MP|N"
+                            }))
+                        }
                     };
                     end(i + 1)?;
                     Ok(if k == "C" {
@@ -230,15 +275,15 @@ pub fn parse_order(line: &str) -> Result<Order, String> {
                     })
                 }
                 Some("T") => {
-                    let q = n(3).ok_or("quantité manquante après T")?;
+                    let q = n(3).ok_or(OrderError::MissingQuantity("T"))?;
                     if w(4) != Some("VC") {
-                        return Err("transfert de flotte : F_f T x VC (VI|VP|F_g)".into());
+                        return Err(OrderError::Form("transfert de flotte : F_f T x VC (VI|VP|F_g)"));
                     }
                     let to = match (w(5), n(6)) {
                         (Some("VI"), _) => Dest::Group(Group::Vi),
                         (Some("VP"), _) => Dest::Group(Group::Vp),
                         (Some("F"), Some(g)) => Dest::Fleet(FleetId(g)),
-                        _ => return Err("transfert : destination invalide".into()),
+                        _ => return Err(OrderError::Form("transfert : destination invalide")),
                     };
                     end(if matches!(to, Dest::Fleet(_)) { 7 } else { 6 })?;
                     Ok(Order::Transfer { from: Container::Fleet(fleet), qty: q, to })
@@ -248,11 +293,11 @@ pub fn parse_order(line: &str) -> Result<Order, String> {
                     for t in &toks[3..] {
                         match t {
                             Tok::Num(v) => path.push(WorldId(*v)),
-                            _ => return Err("déplacement : F_f MM m n ... (des numéros seulement)".into()),
+                            _ => return Err(OrderError::Form("déplacement : F_f MM m n ... (des numéros seulement)")),
                         }
                     }
                     if path.is_empty() {
-                        return Err("déplacement sans destination".into());
+                        return Err(OrderError::Form("déplacement sans destination"));
                     }
                     Ok(Order::Move { fleet, path })
                 }
@@ -263,18 +308,18 @@ pub fn parse_order(line: &str) -> Result<Order, String> {
                         match (w(i), n(i + 1)) {
                             (Some("M"), Some(v)) => path.push(WorldId(v)),
                             (Some("MD"), Some(v)) => {
-                                return Err(format!("la notation Md_ est réservée aux comptes rendus : utilisez M_{v}"))
+                                return Err(OrderError::StartNotation(v))
                             }
-                            _ => return Err("déplacement : F_f M_m M_n ...".into()),
+                            _ => return Err(OrderError::Form("déplacement : F_f M_m M_n ...")),
                         }
                         i += 2;
                     }
                     Ok(Order::Move { fleet, path })
                 }
-                _ => Err("ordre de flotte inconnu".into()),
+                _ => Err(OrderError::Form("ordre de flotte inconnu")),
             }
         }
-        _ => Err("ordre inconnu".into()),
+        _ => Err(OrderError::Form("ordre inconnu")),
     }
 }
 
@@ -307,7 +352,8 @@ impl LineParser for NebParser {
                 }
                 out.push(no, line, o);
             }
-            Err(reason) => {
+            Err(e) => {
+                let reason = e.to_string();
                 out.error(no, line, reason.clone());
                 // Kept so the turn's report can list it (see Order::Rejected).
                 out.push(no, line, Order::Rejected { reason });
@@ -401,7 +447,7 @@ mod tests {
             ("M_1 C -2 VI", "interdit"),
             ("VI M_1 * N", "flotte"),
         ] {
-            let e = parse_order(bad).expect_err(bad);
+            let e = parse_order(bad).expect_err(bad).to_string();
             assert!(e.contains(needle), "{bad}: {e}");
         }
         let p = parse("M_1 C 2 VI\nXX\nF_1 M_2");
