@@ -424,6 +424,21 @@ impl ImapInbox {
             .collect())
     }
 
+    /// Every message of the folder not flagged `\Deleted`, done or not (for
+    /// inspecting a processed folder, or a full resynchronisation against
+    /// the journal).
+    pub fn pending_all(&mut self) -> Result<Vec<ImapEntry>, ImapError> {
+        let mut uids: Vec<u32> = self.session.uid_search("UNDELETED").map_err(from_imap)?.into_iter().collect();
+        uids.sort_unstable();
+        Ok(uids
+            .into_iter()
+            .map(|uid| ImapEntry {
+                uid_validity: self.uid_validity,
+                uid,
+            })
+            .collect())
+    }
+
     fn check_validity(&self, e: &ImapEntry) -> Result<(), ImapError> {
         if e.uid_validity != self.uid_validity {
             return Err(ImapError::UidValidityChanged {

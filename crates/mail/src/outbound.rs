@@ -294,6 +294,14 @@ pub fn smtp_transport(cfg: &SmtpConfig) -> Result<SmtpTransport, SendError> {
     Ok(builder.build())
 }
 
+/// Delay before retrying a transient failure for the `attempt`-th time
+/// (1-based): `base`, doubled at each attempt, capped at `max`. The outbox
+/// stores the attempt count and the next try time; this is the curve.
+pub fn retry_delay(attempt: u32, base: Duration, max: Duration) -> Duration {
+    let factor = 1u32.checked_shl(attempt.saturating_sub(1)).unwrap_or(u32::MAX);
+    base.checked_mul(factor).map_or(max, |d| d.min(max))
+}
+
 /// 5xx replies are permanent; 4xx replies, connection, TLS and timeout
 /// failures are transient (the outbox retries with backoff).
 pub fn classify_smtp_error(e: lettre::transport::smtp::Error) -> SendError {
