@@ -510,17 +510,15 @@ pub fn missiles(ctx: &mut Ctx) {
             log.push(format!("  salve #{id} {} au but (jet {r} <= {p})", l.code));
             let mut cands = hostile_targets(ctx, &it.nation, &t, civil);
             cands.sort_by_key(|id| ctx.state.unit(*id).map(|u| (u.owner.clone(), u.code.clone(), u.id)));
+            // Two distinct targets; with two or fewer candidates no pick is rolled (D-94).
             let mut chosen = vec![];
-            for _ in 0..2 {
-                if cands.is_empty() {
-                    break;
+            if cands.len() <= 2 {
+                chosen.append(&mut cands);
+            } else {
+                for _ in 0..2 {
+                    let k = pick(ctx.rng, cands.len());
+                    chosen.push(cands.remove(k));
                 }
-                if cands.len() == 1 && chosen.len() < 2 {
-                    chosen.push(cands.remove(0));
-                    break;
-                }
-                let k = pick(ctx.rng, cands.len());
-                chosen.push(cands.remove(k));
             }
             let fa = if ballistic { Rat::int(10) } else { Rat::int(s.a).mul(1, 2) };
             let mut fd = Rat::zero();

@@ -56,3 +56,36 @@ pub fn texts(ev: &[Event]) -> String {
 pub fn count(st: &State, owner: &str, code: &str, z: &str) -> usize {
     st.count(owner, code, z)
 }
+
+/// Parsed orders of one nation as turn items (for calling one step directly).
+pub fn items(st: &State, player: &str, text: &str) -> Vec<arbitre_wwk::turn::Item> {
+    let res = Wwk.parse_orders(st, &PlayerId::from(player), text);
+    assert!(res.diagnostics.is_empty(), "{:?}", res.diagnostics);
+    let nation = st.nation_of_player(player).expect("player").code.clone();
+    res.orders
+        .into_iter()
+        .map(|o| arbitre_wwk::turn::Item { nation: nation.clone(), line: o.line, text: o.text, order: o.order })
+        .collect()
+}
+
+/// Run one step function directly with scripted rolls.
+pub fn step(
+    st: &mut State,
+    scratch: &mut arbitre_wwk::Scratch,
+    f: fn(&mut arbitre_core::TurnCtx<'_, Wwk>),
+    rolls: Vec<u64>,
+) -> Vec<Event> {
+    let orders = BTreeMap::new();
+    let mut rng = Rng::scripted_rolls(rolls);
+    let mut events = vec![];
+    let turn = st.turn + 1;
+    let mut ctx = arbitre_core::TurnCtx { turn, state: st, orders: &orders, scratch, rng: &mut rng, events: &mut events };
+    f(&mut ctx);
+    events
+}
+
+/// Give zone `z` to nation `n` with one infantry unit.
+pub fn hold(st: &mut State, n: &str, z: &str) {
+    st.zone_mut(z).status = arbitre_wwk::model::Status::Controlled { by: n.into() };
+    st.add_unit(n, "INF", z);
+}
