@@ -153,4 +153,6 @@ pub fn phase23_taxes(ctx: &mut TurnCtx<'_, Eds>) {
         }
     }
     ctx.state.anzeiger = posts;
+    // Phase 23 is the last phase: the month's events are complete.
+    ctx.state.last_events = ctx.events.clone();
 }

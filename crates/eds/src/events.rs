@@ -4,8 +4,9 @@
 //! receives the same Kampfbericht (§6.6).
 
 use crate::model::RulerNr;
+use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Msg {
     pub ruler: RulerNr,
     pub phase: u8,
@@ -16,7 +17,7 @@ pub struct Msg {
     pub text: String,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Battle {
     pub number: u32,
     /// The full Kampfbericht.
@@ -28,7 +29,7 @@ pub struct Battle {
     pub sides: [RulerNr; 2],
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Event {
     Msg(Msg),
     /// The phase-7 ruler order, printed in every Monatsbericht.

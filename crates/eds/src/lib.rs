@@ -134,6 +134,8 @@ impl Ruleset for Eds {
     }
 
     fn report(&self, state: &State, events: &[Event], viewer: &Viewer) -> Report {
+        // A report rendered again from a stored state uses the month's saved events.
+        let events = if events.is_empty() { &state.last_events[..] } else { events };
         let label = if state.month == 0 { "Spielvorbereitung".to_string() } else { formulas::short_month(&state.params, state.month) };
         match viewer {
             Viewer::Player(id) => {

@@ -197,6 +197,10 @@ pub struct State {
     /// Game-master announcements printed in every Sternenanzeiger.
     #[serde(default)]
     pub announcements: String,
+    /// What the last month produced, kept so that its documents can be rendered
+    /// again from the snapshot alone, byte for byte (spec §8.4).
+    #[serde(default)]
+    pub last_events: Vec<crate::events::Event>,
 }
 
 impl State {

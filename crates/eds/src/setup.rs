@@ -223,6 +223,7 @@ pub fn from_scenario(config: &SetupConfig, sc: &Scenario, params: Params, galaxy
         game_over: false,
         anzeiger: Vec::new(),
         announcements: String::new(),
+        last_events: Vec::new(),
     };
     let mut homes = BTreeSet::new();
     for (i, ps) in config.players.iter().enumerate() {
@@ -311,6 +312,7 @@ pub fn from_position(config: &SetupConfig, pos: Position, params: Params) -> Res
         game_over: false,
         anzeiger: Vec::new(),
         announcements: String::new(),
+        last_events: Vec::new(),
     })
 }
 

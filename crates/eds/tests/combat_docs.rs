@@ -684,3 +684,18 @@ fn eds_109_parameters_frozen_in_the_state() {
     assert_eq!(s.params, p);
     assert_eq!(s.rulers[2].we, 2500 + 20 * 100);
 }
+
+#[test]
+fn eds_107_a_report_sent_again_from_the_snapshot_is_identical() {
+    let engine = Adapter(Eds);
+    let mut cfg = config(3, toml::Table::new());
+    cfg.options.insert("map".into(), "trio".into());
+    let snap = engine.setup(&cfg).unwrap();
+    let orders: BTreeMap<_, _> = [(pid(1), "[5]\n2,5\n[7]\n2,/,10,10\n[17]\n2,100\n".to_string())].into();
+    let res = engine.resolve(&snap.state, 9, &orders).unwrap();
+    for p in 1..=3 {
+        let again = engine.report(&res.snapshot.state, &Viewer::Player(pid(p))).unwrap();
+        assert_eq!(&again, &res.reports[&pid(p)]);
+    }
+    assert_eq!(engine.report(&res.snapshot.state, &Viewer::GameMaster).unwrap(), res.game_master);
+}
