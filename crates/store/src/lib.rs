@@ -30,6 +30,7 @@ pub mod migrations;
 pub mod orders;
 pub mod outbox;
 pub mod password;
+pub mod reminders;
 pub mod turns;
 
 pub use error::StoreError;

@@ -1,0 +1,224 @@
+//! The command line (issue 2 item 6). Every command has its `--help`.
+//! The library is driven in-process by tests through [`run`].
+
+use crate::clock::SystemClock;
+use crate::config::DaemonConfig;
+use crate::daemon::Daemon;
+use crate::fixture::{self, OrdersSource};
+use crate::registry::Registry;
+use crate::schedule::parse_duration;
+use anyhow::{bail, Context};
+use clap::{Parser, Subcommand};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+#[derive(Parser, Debug)]
+#[command(name = "arbitre", version, about = "arbitre, a play-by-email referee: reads order mails, resolves turns, mails reports.")]
+pub struct Cli {
+    /// Daemon configuration (default: ./arbitre.toml if present, else everything under ./var/).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Manage games.
+    #[command(subcommand)]
+    Game(GameCmd),
+    /// Run the daemon: poll the inbox, answer order mails, store orders, resolve due turns, send reports and reminders.
+    Serve {
+        /// Do one cycle and exit (cron, tests).
+        #[arg(long)]
+        once: bool,
+    },
+    /// Resolve the next turn of a game now (game master).
+    Turn { game: String },
+    /// Show turn, deadline and who has sent orders, for one game or all, and the outbox's health.
+    Status { game: Option<String> },
+    /// Print a player's report (`gm` and `spectator` are viewers too).
+    Report {
+        game: String,
+        player: String,
+        /// The turn (default: the last resolved).
+        #[arg(long)]
+        turn: Option<u32>,
+    },
+    /// Pause a game: no deadline until `resume`; orders are still accepted.
+    Pause { game: String },
+    /// Resume a paused game; the next deadline follows the schedule from now.
+    Resume { game: String },
+    /// Push back the current deadline (e.g. `extend neb-001 48h`).
+    Extend {
+        game: String,
+        /// How long: 7d, 48h, 1d12h, 90m.
+        by: String,
+    },
+    /// Validate an orders file offline against a fresh game, like echeck. Exit status 1 if any line has an error.
+    Check {
+        ruleset: String,
+        orders_file: PathBuf,
+        /// Judge against this game's setup instead of the ruleset's default one.
+        #[arg(long, value_name = "GAME_TOML")]
+        game: Option<PathBuf>,
+        /// Check as this player (default: the order block's PLAYER, else the first player).
+        #[arg(long)]
+        player: Option<String>,
+    },
+    /// Replay an archived game (a fixture folder) and compare every mail with expected/.
+    Replay {
+        fixture_dir: PathBuf,
+        /// Rewrite expected/ with what the referee sends now.
+        #[arg(long)]
+        bless: bool,
+    },
+    /// Record fixtures.
+    #[command(subcommand)]
+    Fixture(FixtureCmd),
+    /// Create a demo game under ./var/, play a few turns with bot order mails through the real loop, and show where the reports are.
+    Demo {
+        /// Turns to play.
+        #[arg(long, default_value_t = 3)]
+        turns: u32,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum GameCmd {
+    /// Create a game from its TOML and mail every player the turn-0 report.
+    Create { game_toml: PathBuf },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum FixtureCmd {
+    /// Play a game from a TOML and write it as a fixture folder (game.toml, turn-NNN/inbox, turn-NNN/expected).
+    Record {
+        game_toml: PathBuf,
+        /// Output folder (must not hold a fixture yet).
+        out_dir: PathBuf,
+        /// Orders from each player's bot.
+        #[arg(long, conflicts_with = "orders")]
+        bots: bool,
+        /// Orders from DIR/turn-NNN/ (*.eml as they are, <player>.txt wrapped into an order mail).
+        #[arg(long, value_name = "DIR")]
+        orders: Option<PathBuf>,
+        /// Stop after this many turns (the game may end earlier).
+        #[arg(long, default_value_t = 10)]
+        turns: u32,
+    },
+}
+
+fn load_config(path: Option<&Path>) -> anyhow::Result<DaemonConfig> {
+    match path {
+        Some(p) => Ok(DaemonConfig::load(p)?),
+        None if Path::new("arbitre.toml").is_file() => Ok(DaemonConfig::load(Path::new("arbitre.toml"))?),
+        None => Ok(DaemonConfig::under(Path::new("var"))),
+    }
+}
+
+fn daemon(config: Option<&Path>, registry: Registry) -> anyhow::Result<Daemon> {
+    let cfg = load_config(config)?;
+    let db = cfg.database.display().to_string();
+    Daemon::open(cfg, registry, Arc::new(SystemClock)).with_context(|| format!("opening {db}"))
+}
+
+/// Runs a parsed command line; output goes to `out`. Returns the exit status.
+pub fn run(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> anyhow::Result<u8> {
+    let cfg = cli.config.as_deref();
+    match cli.command {
+        Command::Game(GameCmd::Create { game_toml }) => {
+            let mut d = daemon(cfg, registry)?;
+            let id = d.create_game_file(&game_toml)?;
+            writeln!(out, "game {id} created; turn-0 reports queued (sent by the next `arbitre serve` cycle)")?;
+        }
+        Command::Serve { once } => {
+            let mut d = daemon(cfg, registry)?;
+            let _lock = d.lock()?;
+            loop {
+                let r = d.cycle()?;
+                tracing::info!(mails = r.mails, resolved = r.resolved.len(), reminders = r.reminders, sent = r.sent, "cycle done");
+                if once {
+                    writeln!(out, "{} mail(s) handled, {} turn(s) resolved, {} reminder(s), {} mail(s) sent, {} send failure(s)", r.mails, r.resolved.len(), r.reminders, r.sent, r.send_failures)?;
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_secs(d.config.poll_seconds));
+            }
+        }
+        Command::Turn { game } => {
+            let mut d = daemon(cfg, registry)?;
+            let t = d.resolve(&game)?;
+            writeln!(out, "game {game}: turn {t} resolved; reports queued (sent by the next `arbitre serve` cycle)")?;
+        }
+        Command::Status { game } => {
+            let d = daemon(cfg, registry)?;
+            write!(out, "{}", d.status(game.as_deref())?)?;
+        }
+        Command::Report { game, player, turn } => {
+            let d = daemon(cfg, registry)?;
+            writeln!(out, "{}", d.report(&game, &player, turn)?.trim_end())?;
+        }
+        Command::Pause { game } => {
+            daemon(cfg, registry)?.pause(&game)?;
+            writeln!(out, "game {game} paused; players notified")?;
+        }
+        Command::Resume { game } => {
+            daemon(cfg, registry)?.resume(&game)?;
+            writeln!(out, "game {game} resumed; players notified")?;
+        }
+        Command::Extend { game, by } => {
+            let by = parse_duration(&by)?;
+            daemon(cfg, registry)?.extend(&game, by)?;
+            writeln!(out, "game {game}: deadline extended; players notified")?;
+        }
+        Command::Check { ruleset, orders_file, game, player } => {
+            let bytes = std::fs::read(&orders_file).with_context(|| format!("reading {}", orders_file.display()))?;
+            let text = arbitre_mail::decode::decode_charset(&bytes, None);
+            let c = crate::offline::check(&registry, &ruleset, &text, game.as_deref(), player.as_deref())?;
+            write!(out, "{}", c.report)?;
+            return Ok(if c.errors > 0 { 1 } else { 0 });
+        }
+        Command::Replay { fixture_dir, bless } => {
+            let s = fixture::replay(&fixture_dir, registry, bless)?;
+            let verb = if bless { "blessed" } else { "replayed, identical" };
+            writeln!(out, "{}: {} turn(s), {} mail(s) {verb}", fixture_dir.display(), s.turns, s.mails)?;
+        }
+        Command::Fixture(FixtureCmd::Record { game_toml, out_dir, bots, orders, turns }) => {
+            let source = match (bots, orders) {
+                (true, None) => OrdersSource::Bots,
+                (false, Some(d)) => OrdersSource::Dir(d),
+                _ => bail!("give --bots or --orders DIR"),
+            };
+            let s = fixture::record(&game_toml, source, &out_dir, turns, registry)?;
+            writeln!(out, "{}: {} turn(s), {} mail(s) recorded", out_dir.display(), s.turns, s.mails)?;
+        }
+        Command::Demo { turns } => {
+            let base = match cfg {
+                Some(p) => load_config(Some(p))?.database.parent().map(Path::to_path_buf).unwrap_or_else(|| "var".into()),
+                None => PathBuf::from("var"),
+            };
+            crate::demo::run(&base, registry, turns, out)?;
+        }
+    }
+    Ok(0)
+}
+
+/// The binary's entry point.
+pub fn main(registry: Registry) -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_env("ARBITRE_LOG").unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let cli = Cli::parse();
+    let mut stdout = std::io::stdout();
+    match run(cli, registry, &mut stdout) {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            eprintln!("arbitre: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

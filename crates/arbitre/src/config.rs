@@ -1,0 +1,183 @@
+//! The daemon's configuration, `arbitre.toml` (documented in
+//! docs/game-master.md). With no file, everything lives under `./var/`:
+//! the Maildir `./var/inbox`, the database `./var/arbitre.db` and the file
+//! outbox `./var/outbox`. Relative paths in a config file are relative to the
+//! file's folder, so a config works whatever the daemon's working directory.
+
+use arbitre_core::Lang;
+use arbitre_mail::{Security, SmtpConfig, Transport};
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ConfigToml {
+    inbox: Option<PathBuf>,
+    database: Option<PathBuf>,
+    referee: Option<String>,
+    max_mail_size: Option<usize>,
+    language: Option<String>,
+    poll_seconds: Option<u64>,
+    max_send_attempts: Option<u32>,
+    outbound: Option<OutboundToml>,
+    argon2: Option<Argon2Toml>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
+enum OutboundToml {
+    File { dir: PathBuf },
+    Sendmail { command: Option<PathBuf> },
+    Smtp {
+        host: String,
+        port: Option<u16>,
+        security: Option<String>,
+        user: Option<String>,
+        password: Option<String>,
+        timeout_secs: Option<u64>,
+    },
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Argon2Toml {
+    m_cost: u32,
+    t_cost: u32,
+}
+
+#[derive(Clone, Debug)]
+pub struct DaemonConfig {
+    pub inbox: PathBuf,
+    pub database: PathBuf,
+    pub transport: Transport,
+    /// The referee's own address: From of every mail, and never answered.
+    pub referee: String,
+    pub max_mail_size: usize,
+    /// Language of replies to mail that names no known game.
+    pub language: Lang,
+    pub poll_seconds: u64,
+    pub max_send_attempts: u32,
+    pub hasher: arbitre_store::PasswordHasher,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("cannot read {0}: {1}")]
+    Read(String, std::io::Error),
+    #[error("{0}: {1}")]
+    Toml(String, String),
+    #[error("{0}: {1}")]
+    Invalid(String, String),
+}
+
+impl DaemonConfig {
+    /// Everything under `base` (./var by default).
+    pub fn under(base: &Path) -> DaemonConfig {
+        DaemonConfig {
+            inbox: base.join("inbox"),
+            database: base.join("arbitre.db"),
+            transport: Transport::File { dir: base.join("outbox") },
+            referee: "arbitre@localhost".into(),
+            max_mail_size: 10 * 1024 * 1024,
+            language: Lang::En,
+            poll_seconds: 60,
+            max_send_attempts: 10,
+            hasher: arbitre_store::PasswordHasher::default(),
+        }
+    }
+
+    pub fn load(path: &Path) -> Result<DaemonConfig, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|e| ConfigError::Read(path.display().to_string(), e))?;
+        let base = path.parent().unwrap_or(Path::new("."));
+        Self::parse(&text, base).map_err(|e| match e {
+            ConfigError::Toml(_, m) => ConfigError::Toml(path.display().to_string(), m),
+            ConfigError::Invalid(_, m) => ConfigError::Invalid(path.display().to_string(), m),
+            e => e,
+        })
+    }
+
+    pub fn parse(text: &str, base: &Path) -> Result<DaemonConfig, ConfigError> {
+        let t: ConfigToml = toml::from_str(text).map_err(|e| ConfigError::Toml("arbitre.toml".into(), e.to_string()))?;
+        let invalid = |m: String| ConfigError::Invalid("arbitre.toml".into(), m);
+        let mut c = DaemonConfig::under(&base.join("var"));
+        let rel = |p: PathBuf| if p.is_absolute() { p } else { base.join(p) };
+        if let Some(p) = t.inbox {
+            c.inbox = rel(p);
+        }
+        if let Some(p) = t.database {
+            c.database = rel(p);
+        }
+        if let Some(r) = t.referee {
+            if !r.contains('@') {
+                return Err(invalid(format!("referee '{r}' is not an e-mail address")));
+            }
+            c.referee = r;
+        }
+        if let Some(m) = t.max_mail_size {
+            c.max_mail_size = m;
+        }
+        if let Some(l) = t.language {
+            c.language = Lang::parse(&l).ok_or_else(|| invalid(format!("unknown language '{l}'")))?;
+        }
+        if let Some(p) = t.poll_seconds {
+            c.poll_seconds = p.max(1);
+        }
+        if let Some(a) = t.max_send_attempts {
+            c.max_send_attempts = a.max(1);
+        }
+        if let Some(a) = t.argon2 {
+            c.hasher = arbitre_store::PasswordHasher { m_cost: a.m_cost, t_cost: a.t_cost };
+        }
+        c.transport = match t.outbound {
+            None => Transport::File { dir: base.join("var").join("outbox") },
+            Some(OutboundToml::File { dir }) => Transport::File { dir: rel(dir) },
+            Some(OutboundToml::Sendmail { command }) => Transport::Sendmail {
+                command: command.unwrap_or_else(|| PathBuf::from("/usr/sbin/sendmail")),
+            },
+            Some(OutboundToml::Smtp { host, port, security, user, password, timeout_secs }) => {
+                let security = match security.as_deref().unwrap_or("starttls") {
+                    "none" => Security::None,
+                    "starttls" => Security::StartTls,
+                    "tls" => Security::Tls,
+                    s => return Err(invalid(format!("smtp security '{s}' (none, starttls, tls)"))),
+                };
+                let port = port.unwrap_or(match security {
+                    Security::Tls => 465,
+                    Security::StartTls => 587,
+                    Security::None => 25,
+                });
+                Transport::Smtp(SmtpConfig { host, port, security, user, password, timeout_secs: timeout_secs.unwrap_or(30) })
+            }
+        };
+        Ok(c)
+    }
+
+    /// The domain part of the referee address, for Message-IDs.
+    pub fn domain(&self) -> &str {
+        self.referee.rsplit('@').next().unwrap_or("localhost")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_live_under_var_and_paths_are_relative_to_the_file() {
+        let c = DaemonConfig::under(Path::new("./var"));
+        assert_eq!(c.inbox, Path::new("./var/inbox"));
+        assert_eq!(c.database, Path::new("./var/arbitre.db"));
+        assert_eq!(c.transport, Transport::File { dir: "./var/outbox".into() });
+        let c = DaemonConfig::parse(
+            "inbox = \"mail\"\nreferee = \"ref@games.example\"\n[outbound]\nkind = \"smtp\"\nhost = \"smtp.example\"\nsecurity = \"tls\"\n[argon2]\nm_cost = 8\nt_cost = 1\n",
+            Path::new("/etc/arbitre"),
+        )
+        .unwrap();
+        assert_eq!(c.inbox, Path::new("/etc/arbitre/mail"));
+        assert_eq!(c.domain(), "games.example");
+        assert!(matches!(c.transport, Transport::Smtp(ref s) if s.port == 465));
+        assert_eq!(c.hasher.m_cost, 8);
+        let e = DaemonConfig::parse("inbx = \"x\"", Path::new(".")).unwrap_err();
+        assert!(e.to_string().contains("inbx"), "{e}");
+    }
+}

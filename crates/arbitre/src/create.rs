@@ -1,0 +1,94 @@
+//! `arbitre game create <game.toml>`: builds turn 0 and mails it.
+//!
+//! The ruleset builds the initial state from the `[rules]` table (its map or
+//! scenario), the players and the seed; the daemon hashes the passwords,
+//! stores the game, its players and the turn-0 state, and queues every
+//! player's turn-0 report — all in one transaction.
+
+use crate::daemon::{Daemon, GameView};
+use crate::error::{DaemonError, Result};
+use crate::game_config::GameToml;
+use crate::messages::{text, Msg};
+use crate::outgoing::{queue, signed, Draft, Kind};
+use arbitre_core::{PlayerId, Viewer};
+use arbitre_store::{games, turns, GameRow, GameStatus, PlayerRow, TurnRow};
+use std::path::Path;
+
+impl Daemon {
+    pub fn create_game_file(&mut self, path: &Path) -> Result<String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| DaemonError::Invalid(format!("cannot read {}: {e}", path.display())))?;
+        self.create_game(&text, path.parent().unwrap_or(Path::new(".")))
+    }
+
+    /// Creates a game from its TOML text; `base` resolves `*_file` options.
+    pub fn create_game(&mut self, toml_text: &str, base: &Path) -> Result<String> {
+        let g = GameToml::parse(toml_text)?;
+        g.require_passwords()?;
+        let engine = self.registry.get(&g.ruleset)?;
+        let info = engine.info();
+        let setup = g.setup_config(base)?;
+        let snap = engine.setup(&setup).map_err(|e| DaemonError::Engine { game: g.id.clone(), err: e.to_string() })?;
+        let schedule = g.schedule();
+        let now = self.now();
+        let mut deadline = schedule.next_after(schedule.start.unwrap_or(now));
+        if deadline <= now {
+            deadline = schedule.next_after(now);
+        }
+        let row = GameRow {
+            id: g.id.clone(),
+            ruleset: info.id.to_string(),
+            seed: g.seed(),
+            lang: g.lang(info.lang).code().to_string(),
+            config: g.stored(),
+            gm_email: g.gm_email.clone(),
+            turn: snap.turn,
+            status: GameStatus::Running,
+            deadline: Some(deadline.timestamp()),
+            created_at: now.timestamp(),
+        };
+        let mut players = Vec::new();
+        for p in &g.players {
+            let password = p.password.as_deref().unwrap_or_default();
+            players.push(PlayerRow {
+                id: p.id.clone(),
+                name: p.name.clone().unwrap_or_else(|| p.id.clone()),
+                email: p.email.clone(),
+                password_hash: self.config.hasher.hash(password, &format!("{}/{}", g.id, p.id))?,
+            });
+        }
+        let Daemon { store, registry, config, .. } = self;
+        store.tx(|tx| -> Result<()> {
+            games::insert_game(tx, &row)?;
+            for p in &players {
+                games::insert_player(tx, &row.id, p)?;
+            }
+            turns::insert(tx, &TurnRow { game_id: row.id.clone(), turn: snap.turn, state: snap.state.clone(), resolved_at: now.timestamp(), outcome: None })?;
+            let game = GameView::new(registry, row.clone())?;
+            let when = game.schedule.show(deadline);
+            let footer = text(game.lang, &Msg::Deadline { when: &when });
+            for p in &players {
+                let r = game
+                    .engine
+                    .report(&snap.state, &Viewer::Player(PlayerId::new(p.id.clone())))
+                    .map_err(|e| game.engine_err(e))?;
+                let body = signed(game.lang, &format!("{}\n\n{footer}", r.body.trim_end()));
+                let subject = text(game.lang, &Msg::ReportSubject { game: &row.id, subject: &r.subject });
+                let mut d = Draft::new(Kind::Report, &p.email, subject, body).about(&row.id, snap.turn, Some(&p.id));
+                d.attachments = r.attachments;
+                queue(tx, config, now, d)?;
+            }
+            if let Some(gm) = &row.gm_email {
+                let r = game.engine.report(&snap.state, &Viewer::GameMaster).map_err(|e| game.engine_err(e))?;
+                let body = signed(game.lang, &format!("{}\n\n{footer}", r.body.trim_end()));
+                let subject = text(game.lang, &Msg::ReportSubject { game: &row.id, subject: &r.subject });
+                let mut d = Draft::new(Kind::Gm, gm, subject, body).about(&row.id, snap.turn, None);
+                d.attachments = r.attachments;
+                queue(tx, config, now, d)?;
+            }
+            Ok(())
+        })?;
+        tracing::info!(game = %row.id, ruleset = %row.ruleset, players = players.len(), "game created");
+        Ok(row.id)
+    }
+}

@@ -1,0 +1,95 @@
+//! The daemon: one [`Daemon`] owns the database, the inbox, the transport,
+//! the ruleset registry and the clock. [`Daemon::cycle`] is one pass of
+//! `arbitre serve`: read the inbox, resolve due turns, send reminders, send
+//! the outbox — in that order, so that orders arriving just before a deadline
+//! count, and every mail a cycle queues leaves in the same cycle.
+
+use crate::clock::Clock;
+use crate::config::DaemonConfig;
+use crate::error::{DaemonError, Result};
+use crate::game_config::GameToml;
+use crate::registry::Registry;
+use crate::schedule::Schedule;
+use arbitre_core::{Engine, Lang};
+use arbitre_mail::Maildir;
+use arbitre_store::{DaemonLock, GameRow, Store};
+use chrono::{DateTime, Utc};
+use std::sync::Arc;
+
+pub struct Daemon {
+    pub config: DaemonConfig,
+    pub store: Store,
+    pub registry: Registry,
+    pub clock: Arc<dyn Clock>,
+    pub maildir: Maildir,
+}
+
+/// What one cycle did (for logs and tests).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CycleReport {
+    pub mails: usize,
+    pub resolved: Vec<(String, u32)>,
+    pub reminders: usize,
+    pub sent: usize,
+    pub send_failures: usize,
+}
+
+impl Daemon {
+    pub fn open(config: DaemonConfig, registry: Registry, clock: Arc<dyn Clock>) -> Result<Daemon> {
+        let store = Store::open(&config.database)?;
+        let maildir = Maildir::open(&config.inbox)?;
+        Ok(Daemon { config, store, registry, clock, maildir })
+    }
+
+    /// The single-daemon lock (`serve` takes it; one-shot GM commands do not).
+    pub fn lock(&self) -> Result<Option<DaemonLock>> {
+        Ok(self.store.lock_daemon()?)
+    }
+
+    pub fn now(&self) -> DateTime<Utc> {
+        self.clock.now()
+    }
+
+    /// One pass of `arbitre serve`.
+    pub fn cycle(&mut self) -> Result<CycleReport> {
+        let _span = tracing::info_span!("cycle").entered();
+        let mut report = CycleReport { mails: self.process_inbox()?, ..Default::default() };
+        report.resolved = self.resolve_due()?;
+        report.reminders = self.send_reminders()?;
+        let (sent, failed) = self.send_outbox()?;
+        report.sent = sent;
+        report.send_failures = failed;
+        Ok(report)
+    }
+}
+
+/// Per-game facts the daemon derives from the stored row.
+pub struct GameView<'a> {
+    pub row: GameRow,
+    pub toml: GameToml,
+    pub schedule: Schedule,
+    pub lang: Lang,
+    pub engine: &'a dyn Engine,
+}
+
+impl<'a> GameView<'a> {
+    pub fn new(registry: &'a Registry, row: GameRow) -> Result<GameView<'a>> {
+        let toml = GameToml::parse(&row.config)?;
+        let schedule = toml.schedule();
+        let engine = registry.get(&row.ruleset)?;
+        let lang = Lang::parse(&row.lang).unwrap_or(engine.info().lang);
+        Ok(GameView { row, toml, schedule, lang, engine })
+    }
+
+    pub fn deadline(&self) -> Option<DateTime<Utc>> {
+        self.row.deadline.and_then(|t| DateTime::from_timestamp(t, 0))
+    }
+
+    pub fn show_deadline(&self) -> Option<String> {
+        self.deadline().map(|d| self.schedule.show(d))
+    }
+
+    pub fn engine_err(&self, e: impl std::fmt::Display) -> DaemonError {
+        DaemonError::Engine { game: self.row.id.clone(), err: e.to_string() }
+    }
+}

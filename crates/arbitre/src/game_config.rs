@@ -1,0 +1,229 @@
+//! A game's TOML (documented in docs/game-master.md).
+//!
+//! The daemon reads what it needs (id, ruleset, seed, language, schedule,
+//! players' addresses and passwords) and hands `[rules]` and each player's
+//! `[players.rules]` to the ruleset untouched. String options whose key ends
+//! in `_file` name a file relative to the game.toml; the daemon reads it,
+//! because a ruleset does no I/O. The copy kept in the database has the
+//! passwords removed: only their argon2id hashes are stored.
+
+use crate::schedule::{Schedule, ScheduleError, ScheduleToml};
+use arbitre_core::{rng::fnv1a64, Lang, PlayerId, PlayerSetup, SetupConfig};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameToml {
+    pub id: String,
+    pub ruleset: String,
+    pub seed: Option<u64>,
+    pub language: Option<String>,
+    pub gm_email: Option<String>,
+    #[serde(default)]
+    pub schedule: ScheduleToml,
+    #[serde(default)]
+    pub rules: toml::Table,
+    #[serde(default)]
+    pub players: Vec<PlayerToml>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerToml {
+    pub id: String,
+    pub name: Option<String>,
+    pub email: String,
+    /// Required in the file given to `game create`; absent in the stored copy.
+    pub password: Option<String>,
+    #[serde(default)]
+    pub rules: toml::Table,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum GameConfigError {
+    #[error("cannot read {0}: {1}")]
+    Read(String, std::io::Error),
+    #[error("game TOML: {0}")]
+    Toml(String),
+    #[error("game id '{0}' must be 1-40 letters, digits, '-', '_' or '.'")]
+    BadId(String),
+    #[error("player id '{0}' must be 1-40 letters, digits, '-', '_' or '.'")]
+    BadPlayerId(String),
+    #[error("player '{0}' appears twice")]
+    DuplicatePlayer(String),
+    #[error("player '{0}' has no password")]
+    NoPassword(String),
+    #[error("player '{0}': '{1}' is not an e-mail address")]
+    BadEmail(String, String),
+    #[error("unknown language '{0}' (fr, de, en)")]
+    BadLanguage(String),
+    #[error("schedule: {0}")]
+    Schedule(#[from] ScheduleError),
+    #[error("option {key}: cannot read file {path}: {err}")]
+    File { key: String, path: String, err: std::io::Error },
+}
+
+fn valid_id(s: &str) -> bool {
+    !s.is_empty() && s.len() <= 40 && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
+}
+
+impl GameToml {
+    pub fn parse(text: &str) -> Result<GameToml, GameConfigError> {
+        let g: GameToml = toml::from_str(text).map_err(|e| GameConfigError::Toml(e.to_string()))?;
+        if !valid_id(&g.id) {
+            return Err(GameConfigError::BadId(g.id));
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        for p in &g.players {
+            if !valid_id(&p.id) {
+                return Err(GameConfigError::BadPlayerId(p.id.clone()));
+            }
+            if !seen.insert(p.id.to_ascii_lowercase()) {
+                return Err(GameConfigError::DuplicatePlayer(p.id.clone()));
+            }
+            if !p.email.contains('@') || p.email.contains(char::is_whitespace) {
+                return Err(GameConfigError::BadEmail(p.id.clone(), p.email.clone()));
+            }
+        }
+        if let Some(l) = &g.language {
+            Lang::parse(l).ok_or_else(|| GameConfigError::BadLanguage(l.clone()))?;
+        }
+        Schedule::from_toml(&g.schedule)?;
+        Ok(g)
+    }
+
+    pub fn load(path: &Path) -> Result<GameToml, GameConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|e| GameConfigError::Read(path.display().to_string(), e))?;
+        GameToml::parse(&text)
+    }
+
+    /// Checks what only `game create` needs: every player has a password.
+    pub fn require_passwords(&self) -> Result<(), GameConfigError> {
+        match self.players.iter().find(|p| p.password.as_deref().unwrap_or("").is_empty()) {
+            Some(p) => Err(GameConfigError::NoPassword(p.id.clone())),
+            None => Ok(()),
+        }
+    }
+
+    /// The seed: given, or derived from the id (FNV-1a, stable forever).
+    pub fn seed(&self) -> u64 {
+        self.seed.unwrap_or_else(|| fnv1a64(self.id.as_bytes()))
+    }
+
+    pub fn lang(&self, ruleset_default: Lang) -> Lang {
+        self.language.as_deref().and_then(Lang::parse).unwrap_or(ruleset_default)
+    }
+
+    pub fn schedule(&self) -> Schedule {
+        Schedule::from_toml(&self.schedule).expect("validated in GameToml::parse")
+    }
+
+    /// The copy stored in the database: the same TOML without passwords.
+    pub fn stored(&self) -> String {
+        let mut g = self.clone();
+        for p in &mut g.players {
+            p.password = None;
+        }
+        toml::to_string(&g).expect("game TOML serialises")
+    }
+
+    /// The ruleset's setup input; `base` is the game.toml's folder, for `*_file` options.
+    pub fn setup_config(&self, base: &Path) -> Result<SetupConfig, GameConfigError> {
+        let mut files = BTreeMap::new();
+        collect_files(&self.rules, base, &mut files)?;
+        for p in &self.players {
+            collect_files(&p.rules, base, &mut files)?;
+        }
+        Ok(SetupConfig {
+            game_id: self.id.clone(),
+            seed: self.seed(),
+            players: self
+                .players
+                .iter()
+                .map(|p| PlayerSetup {
+                    id: PlayerId::new(p.id.clone()),
+                    name: p.name.clone().unwrap_or_else(|| p.id.clone()),
+                    options: p.rules.clone(),
+                })
+                .collect(),
+            options: self.rules.clone(),
+            files,
+        })
+    }
+}
+
+fn collect_files(t: &toml::Table, base: &Path, out: &mut BTreeMap<String, String>) -> Result<(), GameConfigError> {
+    for (k, v) in t {
+        if let (true, Some(rel)) = (k.ends_with("_file"), v.as_str()) {
+            let path = base.join(rel);
+            let text = std::fs::read_to_string(&path).map_err(|err| GameConfigError::File {
+                key: k.clone(),
+                path: path.display().to_string(),
+                err,
+            })?;
+            out.insert(k.clone(), text);
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GAME: &str = r#"
+id = "neb-001"
+ruleset = "nebulight"
+language = "fr"
+[schedule]
+interval = "7d"
+[rules]
+map = "duel"
+map_file = "map.toml"
+[[players]]
+id = "maxtor"
+name = "Maxtor"
+email = "maxtor@example.org"
+password = "secret"
+[players.rules]
+slot = 1
+[[players]]
+id = "miria"
+email = "miria@example.org"
+password = "hunter2"
+"#;
+
+    #[test]
+    fn game_toml_parses_reads_files_and_stores_no_password() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("map.toml"), "size = 9").unwrap();
+        let g = GameToml::parse(GAME).unwrap();
+        g.require_passwords().unwrap();
+        assert_eq!(g.seed(), fnv1a64(b"neb-001"));
+        assert_eq!(g.lang(Lang::En), Lang::Fr);
+        let cfg = g.setup_config(dir.path()).unwrap();
+        assert_eq!(cfg.files["map_file"], "size = 9");
+        assert_eq!(cfg.players[1].name, "miria");
+        assert_eq!(cfg.players[0].options["slot"].as_integer(), Some(1));
+        let stored = g.stored();
+        assert!(!stored.contains("secret") && !stored.contains("hunter2"));
+        let back = GameToml::parse(&stored).unwrap();
+        assert!(back.require_passwords().is_err());
+        assert_eq!(back.players.len(), 2);
+    }
+
+    #[test]
+    fn bad_game_toml_is_a_clear_error() {
+        let dup = GAME.replace("id = \"miria\"", "id = \"Maxtor\"");
+        assert!(matches!(GameToml::parse(&dup), Err(GameConfigError::DuplicatePlayer(_))));
+        let bad = GAME.replace("neb-001", "neb 001");
+        assert!(matches!(GameToml::parse(&bad), Err(GameConfigError::BadId(_))));
+        let typo = GAME.replace("gm_email", "x").replace("language", "langauge");
+        assert!(GameToml::parse(&typo).unwrap_err().to_string().contains("langauge"));
+        let dir = tempfile::tempdir().unwrap();
+        let e = GameToml::parse(GAME).unwrap().setup_config(dir.path()).unwrap_err();
+        assert!(e.to_string().contains("map_file"), "{e}");
+    }
+}

@@ -1,0 +1,350 @@
+//! The life of one inbound mail (issue 2 item 4; exactly once, issue 8).
+//!
+//! 1. read it from `new/` (refused unread if larger than `max_mail_size`);
+//! 2. its SHA-256 is looked up in the journal: a hit means it was handled
+//!    before a crash, and only step 5 is repeated;
+//! 3. decide, inside one IMMEDIATE transaction: journal row + orders (if any)
+//!    + the reply in the outbox;
+//! 4. commit;
+//! 5. move the file to `cur/`.
+//!
+//! A crash before 4 handles the mail again from scratch (nothing was
+//! written); a crash between 4 and 5 only repeats the move. Replies are
+//! never sent from here: the outbox sender does that after the commit.
+//!
+//! Never answered (no mail loops): bounces, Auto-Submitted mail, list and
+//! bulk mail, mail from the referee's own address, mail without a sender.
+//! Answered but nothing stored: no order block, a malformed header, an
+//! unknown game or player, a wrong password, a finished game.
+
+use crate::daemon::{Daemon, GameView};
+use crate::error::Result;
+use crate::failpoint;
+use crate::messages::{text, Msg};
+use crate::outgoing::{queue, signed, Draft, Kind};
+use crate::registry::Registry;
+use crate::config::DaemonConfig;
+use arbitre_core::{Checked, Lang, PlayerId, Verdict};
+use arbitre_mail::{find_in_mail, parse_mail, AutoKind, BlockKind, EnvelopeError, InboundMail, MailError, MaildirEntry};
+use arbitre_store::{games, journal, orders, turns, GameStatus, JournalEntry};
+use chrono::{DateTime, Utc};
+use rusqlite::Connection;
+use sha2::{Digest, Sha256};
+use std::io::Read;
+
+/// What became of a mail (the journal's `outcome`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Disposition {
+    Stored,
+    Checked,
+    Rejected,
+    Ignored,
+}
+
+impl Disposition {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Disposition::Stored => "stored",
+            Disposition::Checked => "checked",
+            Disposition::Rejected => "rejected",
+            Disposition::Ignored => "ignored",
+        }
+    }
+}
+
+impl Daemon {
+    /// Handles every mail waiting in `new/`, in file-name order. Returns how
+    /// many were handled. A mail that fails for a reason of its own is
+    /// logged and left for the next cycle; a database error stops the cycle.
+    pub fn process_inbox(&mut self) -> Result<usize> {
+        let entries = self.maildir.pending()?;
+        let mut n = 0;
+        for entry in entries {
+            let _span = tracing::info_span!("mail", file = %entry.name).entered();
+            match self.handle_entry(&entry) {
+                Ok(()) => n += 1,
+                Err(crate::error::DaemonError::Store(e)) => return Err(e.into()),
+                Err(e) => tracing::error!(error = %e, "mail left in new/ for the next cycle"),
+            }
+        }
+        Ok(n)
+    }
+
+    fn handle_entry(&mut self, entry: &MaildirEntry) -> Result<()> {
+        let now = self.now();
+        let raw = match self.maildir.read(entry, self.config.max_mail_size) {
+            Ok(raw) => raw,
+            Err(MailError::TooLarge { size, limit }) => return self.too_large(entry, size, limit, now),
+            Err(e) => return Err(e.into()),
+        };
+        let sha = hex::encode(Sha256::digest(&raw));
+        if journal::seen(self.store.conn(), &sha)? {
+            tracing::info!(sha256 = %sha, "already handled before a restart: only moving it to cur/");
+            self.maildir.mark_done(entry)?;
+            return Ok(());
+        }
+        failpoint::hit("after-read");
+        let Daemon { store, registry, config, .. } = self;
+        store.tx(|tx| -> Result<()> {
+            let d = decide(tx, registry, config, &raw, &sha)?;
+            apply(tx, config, now, d)?;
+            failpoint::hit("before-commit");
+            Ok(())
+        })?;
+        failpoint::hit("after-commit-before-move");
+        self.maildir.mark_done(entry)?;
+        Ok(())
+    }
+
+    /// A mail over the size limit is never read whole: its hash is computed
+    /// by streaming, its headers from the first 64 KiB, and its sender gets
+    /// a short refusal.
+    fn too_large(&mut self, entry: &MaildirEntry, size: usize, limit: usize, now: DateTime<Utc>) -> Result<()> {
+        let mut file = std::fs::File::open(&entry.path).map_err(MailError::from)?;
+        let mut hasher = Sha256::new();
+        let mut head = Vec::new();
+        let mut buf = vec![0u8; 64 * 1024];
+        loop {
+            let n = file.read(&mut buf).map_err(MailError::from)?;
+            if n == 0 {
+                break;
+            }
+            if head.len() < 64 * 1024 {
+                head.extend_from_slice(&buf[..n.min(64 * 1024 - head.len())]);
+            }
+            hasher.update(&buf[..n]);
+        }
+        let sha = hex::encode(hasher.finalize());
+        if journal::seen(self.store.conn(), &sha)? {
+            self.maildir.mark_done(entry)?;
+            return Ok(());
+        }
+        tracing::warn!(size, limit, "mail larger than max_mail_size refused unread");
+        let detail = format!("too large: {size} bytes (limit {limit})");
+        let parsed = parse_mail(&head, usize::MAX).ok();
+        let config = &self.config;
+        let lang = config.language;
+        let d = match parsed.as_ref().and_then(|m| answerable(m, config).ok()) {
+            Some(to) => Decision::reject(
+                &sha,
+                parsed.as_ref(),
+                detail,
+                None,
+                Draft::new(Kind::Error, &to, text(lang, &Msg::ErrorSubject), signed(lang, &too_large_text(lang, size, limit))),
+            ),
+            None => Decision::ignore(&sha, parsed.as_ref(), detail),
+        };
+        self.store.tx(|tx| apply(tx, config, now, d))?;
+        self.maildir.mark_done(entry)?;
+        Ok(())
+    }
+}
+
+fn too_large_text(lang: Lang, size: usize, limit: usize) -> String {
+    let (s, l) = (size / 1024, limit / 1024);
+    match lang {
+        Lang::En => format!("Your mail ({s} KiB) is larger than this referee accepts ({l} KiB) and was not read. Send your orders as plain text."),
+        Lang::Fr => format!("Votre courrier ({s} Kio) dépasse la taille acceptée par cet arbitre ({l} Kio) et n'a pas été lu. Envoyez vos ordres en texte simple."),
+        Lang::De => format!("Ihre Nachricht ({s} KiB) ist größer als dieser Spielleiter annimmt ({l} KiB) und wurde nicht gelesen. Senden Sie Ihre Befehle als einfachen Text."),
+    }
+}
+
+/// Everything one mail causes, written in one transaction.
+pub struct Decision {
+    pub journal: JournalEntry,
+    pub orders: Option<NewOrders>,
+    pub reply: Option<Draft>,
+}
+
+pub struct NewOrders {
+    pub game: String,
+    pub turn: u32,
+    pub player: String,
+    pub text: String,
+    pub checked: Checked,
+}
+
+impl Decision {
+    fn base(sha: &str, mail: Option<&InboundMail>, outcome: Disposition, detail: String, game: Option<String>) -> JournalEntry {
+        JournalEntry {
+            sha256: sha.to_string(),
+            message_id: mail.and_then(|m| m.message_id.clone()),
+            sender: mail.and_then(|m| m.from.as_ref().map(|a| a.email.clone())),
+            received_at: 0,
+            game_id: game,
+            outcome: outcome.as_str().to_string(),
+            detail,
+        }
+    }
+
+    fn ignore(sha: &str, mail: Option<&InboundMail>, detail: String) -> Decision {
+        tracing::info!(%detail, "mail ignored, not answered");
+        Decision { journal: Self::base(sha, mail, Disposition::Ignored, detail, None), orders: None, reply: None }
+    }
+
+    fn reject(sha: &str, mail: Option<&InboundMail>, detail: String, game: Option<String>, reply: Draft) -> Decision {
+        tracing::warn!(%detail, "mail refused, nothing stored");
+        let reply = reply.replying_to(mail.and_then(|m| m.message_id.as_deref())).discriminator(&sha[..16]);
+        Decision { journal: Self::base(sha, mail, Disposition::Rejected, detail, game), orders: None, reply: Some(reply) }
+    }
+}
+
+/// The address to answer, or why not to answer at all.
+fn answerable(m: &InboundMail, config: &DaemonConfig) -> std::result::Result<String, String> {
+    if m.auto != AutoKind::Human {
+        return Err(format!("automatic mail ({:?})", m.auto));
+    }
+    let own = |a: &Option<arbitre_mail::Address>| {
+        a.as_ref().is_some_and(|a| a.email.trim().eq_ignore_ascii_case(config.referee.trim()))
+    };
+    if own(&m.from) || own(&m.reply_to) {
+        return Err("mail from the referee's own address".into());
+    }
+    match m.reply_to.as_ref().or(m.from.as_ref()) {
+        Some(a) if a.email.contains('@') && !a.email.contains(char::is_whitespace) => Ok(a.email.trim().to_string()),
+        _ => Err("no usable sender address".into()),
+    }
+}
+
+/// Decides what a mail causes. Reads the database (inside the caller's
+/// transaction, so no turn can resolve between the check and the insert).
+pub fn decide(c: &Connection, registry: &Registry, config: &DaemonConfig, raw: &[u8], sha: &str) -> Result<Decision> {
+    let default_lang = config.language;
+    let mail = match parse_mail(raw, config.max_mail_size) {
+        Ok(m) => m,
+        Err(e) => return Ok(Decision::ignore(sha, None, format!("unreadable mail: {e}"))),
+    };
+    let m = Some(&mail);
+    let to = match answerable(&mail, config) {
+        Ok(to) => to,
+        Err(why) => return Ok(Decision::ignore(sha, m, why)),
+    };
+    let error_mail = |lang: Lang, body: String| Draft::new(Kind::Error, &to, text(lang, &Msg::ErrorSubject), signed(lang, &body));
+    let env = match find_in_mail(&mail) {
+        Ok(env) => env,
+        Err(EnvelopeError::NoBlock) => {
+            return Ok(Decision::reject(sha, m, "no order block".into(), None, error_mail(default_lang, text(default_lang, &Msg::NoBlock))))
+        }
+        Err(EnvelopeError::Malformed { line, reason, .. }) => {
+            let body = text(default_lang, &Msg::Malformed { line, reason: &reason });
+            return Ok(Decision::reject(sha, m, format!("malformed header line {line}: {reason}"), None, error_mail(default_lang, body)));
+        }
+    };
+    let Some(row) = games::find_game_nocase(c, &env.game)? else {
+        let body = text(default_lang, &Msg::UnknownGame { game: &env.game });
+        return Ok(Decision::reject(sha, m, format!("unknown game '{}'", env.game), None, error_mail(default_lang, body)));
+    };
+    let game = GameView::new(registry, row)?;
+    let (gid, lang) = (game.row.id.clone(), game.lang);
+    let Some(player) = games::player_nocase(c, &gid, &env.player)? else {
+        let body = text(lang, &Msg::UnknownPlayer { game: &gid, player: &env.player });
+        let detail = format!("unknown player '{}'", env.player);
+        return Ok(Decision::reject(sha, m, detail, Some(gid), error_mail(lang, body)));
+    };
+    // The password itself never reaches a log line or a reply.
+    if !games::check_password(&player, &env.password) {
+        let body = text(lang, &Msg::WrongPassword { game: &gid, player: &player.id });
+        let detail = format!("wrong password for player '{}'", player.id);
+        return Ok(Decision::reject(sha, m, detail, Some(gid), error_mail(lang, body)));
+    }
+    if game.row.status == GameStatus::Over {
+        let body = text(lang, &Msg::GameOver { game: &gid });
+        return Ok(Decision::reject(sha, m, "game over".into(), Some(gid), error_mail(lang, body)));
+    }
+    let state = turns::latest(c, &gid)?;
+    let pid = PlayerId::new(player.id.clone());
+    let checked = game.engine.check(&state.state, &pid, &env.orders).map_err(|e| game.engine_err(e))?;
+    let turn = game.row.turn + 1;
+    let store = env.kind == BlockKind::Orders;
+    let body = confirmation(&game, turn, &player.id, store, &checked);
+    let (kind, subject) = if store {
+        (Kind::Confirm, text(lang, &Msg::ConfirmSubject { game: &gid, turn }))
+    } else {
+        (Kind::Check, text(lang, &Msg::CheckSubject { game: &gid }))
+    };
+    let reply = Draft::new(kind, &to, subject, body)
+        .about(&gid, turn, Some(&player.id))
+        .discriminator(&sha[..16])
+        .replying_to(mail.message_id.as_deref());
+    let disposition = if store { Disposition::Stored } else { Disposition::Checked };
+    let detail = format!(
+        "{} for {} turn {turn}: {} order(s), {} error(s)",
+        if store { "orders" } else { "check" },
+        player.id,
+        checked.orders,
+        checked.errors
+    );
+    tracing::info!(game = %gid, player = %player.id, turn, orders = checked.orders, errors = checked.errors, "{}", disposition.as_str());
+    let orders = store.then(|| NewOrders { game: gid.clone(), turn, player: player.id.clone(), text: env.orders.clone(), checked });
+    Ok(Decision { journal: Decision::base(sha, m, disposition, detail, Some(gid)), orders, reply: Some(reply) })
+}
+
+/// Writes a decision (in the caller's transaction).
+pub fn apply(c: &Connection, config: &DaemonConfig, now: DateTime<Utc>, mut d: Decision) -> Result<()> {
+    d.journal.received_at = now.timestamp();
+    journal::record(c, &d.journal)?;
+    if let Some(o) = &d.orders {
+        orders::insert(
+            c,
+            &o.game,
+            o.turn,
+            &o.player,
+            &o.text,
+            &o.checked.verdicts,
+            o.checked.errors as u32,
+            o.checked.ready,
+            now.timestamp(),
+            Some(&d.journal.sha256),
+        )?;
+    }
+    if let Some(r) = d.reply {
+        queue(c, config, now, r)?;
+    }
+    Ok(())
+}
+
+/// The confirmation: every line echoed with OK or its reason.
+pub fn confirmation(game: &GameView<'_>, turn: u32, player: &str, stored: bool, checked: &Checked) -> String {
+    let lang = game.lang;
+    let gid = game.row.id.as_str();
+    let mut out = if stored {
+        text(lang, &Msg::ConfirmHeader { game: gid, turn, player })
+    } else {
+        text(lang, &Msg::CheckHeader { game: gid, turn, player })
+    };
+    out.push_str("\n\n");
+    if checked.verdicts.is_empty() {
+        out.push_str(&text(lang, &Msg::NoOrderLines));
+        out.push('\n');
+    }
+    let (ok, err, warn) = (text(lang, &Msg::Ok), text(lang, &Msg::Error), text(lang, &Msg::Warning));
+    let width = [&ok, &err, &warn].iter().map(|s| s.chars().count()).max().unwrap_or(0);
+    for v in &checked.verdicts {
+        let (label, reason) = match &v.verdict {
+            Verdict::Ok => (&ok, None),
+            Verdict::Warning(r) => (&warn, Some(r)),
+            Verdict::Error(r) => (&err, Some(r)),
+        };
+        out.push_str(&format!("{:>4}  {label:<width$}  {}", v.line, v.text));
+        if let Some(r) = reason {
+            out.push_str(&format!("\n      {:width$}  -> {r}", ""));
+        }
+        out.push('\n');
+    }
+    out.push('\n');
+    out.push_str(&text(lang, &Msg::Summary { orders: checked.orders, errors: checked.errors, warnings: checked.warnings }));
+    out.push('\n');
+    if stored {
+        out.push_str(&text(lang, &Msg::Replaces));
+        out.push('\n');
+        if !checked.ready {
+            out.push_str(&text(lang, &Msg::NotReady));
+            out.push('\n');
+        }
+    }
+    if let Some(when) = game.show_deadline() {
+        out.push_str(&text(lang, &Msg::Deadline { when: &when }));
+        out.push('\n');
+    }
+    signed(lang, &out)
+}

@@ -1,0 +1,41 @@
+//! # arbitre: the play-by-email referee daemon and its command line
+//!
+//! This crate owns time, mail and storage; the rulesets (pure, in their own
+//! crates) own the games. See docs/architecture.md for the crate map and the
+//! life of one order mail.
+//!
+//! Module map, in the order a mail meets them:
+//! [`config`] (arbitre.toml), [`game_config`] (a game's TOML), [`registry`]
+//! (ruleset id → engine), [`daemon`] (the serve cycle), [`inbound`] (one
+//! mail, exactly once), [`turn`] (resolution), [`reminder`], [`sender`]
+//! (outbox → transport), [`create`] and [`gm`] (the GM's commands),
+//! [`messages`] (FR/DE/EN system texts), [`schedule`] (deadlines, time zones),
+//! [`clock`] (injected time), [`failpoint`] (crash tests), [`fixture`]
+//! (replay and record of archived games), [`demo`], [`offline`] (`check`).
+
+pub mod cli;
+pub mod clock;
+pub mod config;
+pub mod create;
+pub mod daemon;
+pub mod demo;
+pub mod error;
+pub mod failpoint;
+pub mod fixture;
+pub mod game_config;
+pub mod gm;
+pub mod inbound;
+pub mod messages;
+pub mod offline;
+pub mod outgoing;
+pub mod registry;
+pub mod reminder;
+pub mod schedule;
+pub mod sender;
+pub mod turn;
+
+pub use clock::{Clock, FixedClock, SystemClock};
+pub use config::DaemonConfig;
+pub use daemon::{CycleReport, Daemon};
+pub use error::DaemonError;
+pub use registry::Registry;

@@ -1,0 +1,196 @@
+//! Every mail arbitre sends is built here and queued in the outbox table,
+//! inside the caller's transaction.
+//!
+//! Message-IDs are deterministic per (kind, game, turn, player) — plus the
+//! answered mail's hash for replies, since a player may send several mails
+//! in one turn — so a queued mail can never be queued twice (the outbox's
+//! Message-ID is unique) and a replayed game produces the same IDs.
+
+use crate::config::DaemonConfig;
+use crate::error::Result;
+use crate::messages::{text, Msg};
+use arbitre_core::Lang;
+use arbitre_mail::{format_mail, Attachment, OutgoingMail};
+use arbitre_store::{outbox, NewMail};
+use chrono::{DateTime, Utc};
+use rusqlite::Connection;
+
+/// What a mail is, for the outbox and the fixture file names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Reply to an order mail that was stored.
+    Confirm,
+    /// Reply to a CHECK block.
+    Check,
+    /// Reply to a mail that was refused.
+    Error,
+    Report,
+    /// The game master's report.
+    Gm,
+    Reminder,
+    Notice,
+}
+
+impl Kind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Confirm => "confirm",
+            Kind::Check => "check",
+            Kind::Error => "error",
+            Kind::Report => "report",
+            Kind::Gm => "gm",
+            Kind::Reminder => "reminder",
+            Kind::Notice => "notice",
+        }
+    }
+
+    /// RFC 3834: replies are auto-replied, the rest auto-generated.
+    fn auto_submitted(self) -> &'static str {
+        match self {
+            Kind::Confirm | Kind::Check | Kind::Error => "auto-replied",
+            _ => "auto-generated",
+        }
+    }
+}
+
+/// A mail about to be queued.
+#[derive(Clone, Debug)]
+pub struct Draft {
+    pub kind: Kind,
+    pub to: String,
+    pub subject: String,
+    pub body: String,
+    pub game: Option<String>,
+    pub turn: Option<u32>,
+    pub player: Option<String>,
+    /// Distinguishes mails of one kind for one (game, turn, player).
+    pub discriminator: Option<String>,
+    pub in_reply_to: Option<String>,
+    pub attachments: Vec<arbitre_core::Attachment>,
+}
+
+impl Draft {
+    pub fn new(kind: Kind, to: &str, subject: String, body: String) -> Draft {
+        Draft {
+            kind,
+            to: to.to_string(),
+            subject,
+            body,
+            game: None,
+            turn: None,
+            player: None,
+            discriminator: None,
+            in_reply_to: None,
+            attachments: Vec::new(),
+        }
+    }
+
+    pub fn about(mut self, game: &str, turn: u32, player: Option<&str>) -> Draft {
+        self.game = Some(game.to_string());
+        self.turn = Some(turn);
+        self.player = player.map(str::to_string);
+        self
+    }
+
+    pub fn discriminator(mut self, d: impl Into<String>) -> Draft {
+        self.discriminator = Some(d.into());
+        self
+    }
+
+    pub fn replying_to(mut self, message_id: Option<&str>) -> Draft {
+        self.in_reply_to = message_id.filter(|m| valid_message_id(m)).map(str::to_string);
+        self
+    }
+
+    pub fn message_id(&self, domain: &str) -> String {
+        let mut parts = vec![self.kind.as_str().to_string()];
+        if let Some(g) = &self.game {
+            parts.push(g.clone());
+        }
+        if let Some(t) = self.turn {
+            parts.push(format!("t{t}"));
+        }
+        if let Some(p) = &self.player {
+            parts.push(p.clone());
+        }
+        if let Some(d) = &self.discriminator {
+            parts.push(d.clone());
+        }
+        let local: String = parts
+            .join(".")
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() || "-_.+=".contains(c) { c } else { '_' })
+            .collect();
+        format!("{local}@{domain}")
+    }
+}
+
+pub fn valid_message_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.bytes().all(|b| b.is_ascii_graphic() && !b"<>\"\\".contains(&b))
+        && id.matches('@').count() == 1
+}
+
+/// Formats the draft and queues it in the outbox, in the caller's transaction.
+pub fn queue(c: &Connection, config: &DaemonConfig, now: DateTime<Utc>, d: Draft) -> Result<String> {
+    let message_id = d.message_id(config.domain());
+    let mail = OutgoingMail {
+        from: config.referee.clone(),
+        to: d.to.clone(),
+        subject: d.subject.clone(),
+        body: d.body.clone(),
+        message_id: message_id.clone(),
+        in_reply_to: d.in_reply_to.clone(),
+        auto_submitted: d.kind.auto_submitted(),
+        date: now.to_rfc2822(),
+        attachments: d
+            .attachments
+            .iter()
+            .map(|a| Attachment { name: a.name.clone(), mime: a.mime.clone(), content: a.content.clone() })
+            .collect(),
+    };
+    let raw = format_mail(&mail)?;
+    outbox::queue(
+        c,
+        &NewMail {
+            message_id: message_id.clone(),
+            game_id: d.game,
+            turn: d.turn,
+            player: d.player,
+            kind: d.kind.as_str().to_string(),
+            recipient: d.to,
+            subject: d.subject,
+            body: d.body,
+            raw,
+        },
+        now.timestamp(),
+    )?;
+    Ok(message_id)
+}
+
+/// Body text followed by the signature in the game's language.
+pub fn signed(lang: Lang, body: &str) -> String {
+    let mut s = body.trim_end().to_string();
+    s.push_str("\n\n");
+    s.push_str(&text(lang, &Msg::Signature));
+    s.push('\n');
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn message_ids_are_deterministic_and_valid() {
+        let d = Draft::new(Kind::Report, "a@x", "s".into(), "b".into()).about("neb-001", 3, Some("maxtor"));
+        assert_eq!(d.message_id("ref.example"), "report.neb-001.t3.maxtor@ref.example");
+        let r = Draft::new(Kind::Confirm, "a@x", "s".into(), "b".into())
+            .about("g", 1, Some("p q"))
+            .discriminator("ab12");
+        assert_eq!(r.message_id("d"), "confirm.g.t1.p_q.ab12@d");
+        assert!(valid_message_id(&r.message_id("d")));
+        assert!(!valid_message_id("<a@b>"));
+        assert!(!valid_message_id("a b@c"));
+    }
+}

@@ -1,0 +1,65 @@
+//! Reminder mails before the deadline (issue 2 item 5), to active players
+//! who have sent no orders for the turn. Each rule ("24h", "2h") fires once
+//! per player and turn (the `reminders` table). After downtime, when several
+//! windows are open at once, only the nearest-deadline reminder is mailed;
+//! the others are recorded as passed.
+
+use crate::daemon::{Daemon, GameView};
+use crate::error::Result;
+use crate::messages::{text, Msg};
+use crate::outgoing::{queue, signed, Draft, Kind};
+use arbitre_store::{games, orders, reminders, turns, GameStatus};
+
+impl Daemon {
+    pub fn send_reminders(&mut self) -> Result<usize> {
+        let now = self.now();
+        let mut sent = 0;
+        let Daemon { store, registry, config, .. } = self;
+        for row in games::games(store.conn())? {
+            if row.status != GameStatus::Running || row.deadline.is_none() {
+                continue;
+            }
+            let Ok(game) = GameView::new(registry, row) else { continue };
+            let Some(deadline) = game.deadline() else { continue };
+            if now >= deadline || game.schedule.reminders.is_empty() {
+                continue;
+            }
+            let open: Vec<&String> = game
+                .schedule
+                .reminders
+                .iter()
+                .filter(|(_, before)| now >= deadline - *before)
+                .map(|(label, _)| label)
+                .collect();
+            let Some(nearest) = open.last().copied() else { continue };
+            sent += store.tx(|tx| -> Result<usize> {
+                let gid = game.row.id.as_str();
+                let turn = game.row.turn + 1;
+                let state = turns::latest(tx, gid)?;
+                let active = game.engine.players(&state.state).map_err(|e| game.engine_err(e))?;
+                let have = orders::latest(tx, gid, turn)?;
+                let addresses = games::players(tx, gid)?;
+                let mut n = 0;
+                for p in active.iter().filter(|p| p.active && !have.contains_key(p.id.as_str())) {
+                    let Some(addr) = addresses.iter().find(|a| a.id == p.id.as_str()) else { continue };
+                    let mail_it = !reminders::sent(tx, gid, turn, &addr.id, nearest)?;
+                    for label in &open {
+                        reminders::record(tx, gid, turn, &addr.id, label, now.timestamp())?;
+                    }
+                    if mail_it {
+                        let when = game.schedule.show(deadline);
+                        let body = text(game.lang, &Msg::Reminder { game: gid, turn, player: &p.name, when: &when });
+                        let subject = text(game.lang, &Msg::ReminderSubject { game: gid, turn });
+                        let d = Draft::new(Kind::Reminder, &addr.email, subject, signed(game.lang, &body))
+                            .about(gid, turn, Some(&addr.id))
+                            .discriminator(nearest.clone());
+                        queue(tx, config, now, d)?;
+                        n += 1;
+                    }
+                }
+                Ok(n)
+            })?;
+        }
+        Ok(sent)
+    }
+}

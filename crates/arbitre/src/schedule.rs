@@ -1,0 +1,276 @@
+//! Turn scheduling from the game's `[schedule]` table (issue 2 item 5).
+//!
+//! A deadline rule is either a fixed interval ("7d") or a weekly slot
+//! (weekday + local time in a named IANA time zone). Weekly slots are
+//! computed in the zone with chrono-tz, so "friday 20:00 Europe/Paris" stays
+//! 20:00 local across the DST change: a local time that does not exist (the
+//! spring gap) moves one hour later, an ambiguous one (autumn) takes the
+//! earlier instant.
+
+use chrono::{DateTime, Datelike, Duration, NaiveTime, TimeZone, Utc, Weekday};
+use chrono_tz::Tz;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScheduleToml {
+    /// "7d", "48h", "1d12h", "90m".
+    pub interval: Option<String>,
+    /// "mon" .. "sun" (or full English names).
+    pub weekday: Option<String>,
+    /// "20:00", local to `timezone`.
+    pub time: Option<String>,
+    /// IANA name, "Europe/Paris". Also used to show deadlines. Default UTC.
+    pub timezone: Option<String>,
+    /// Resolve as soon as every active player has sent ready orders. Default true.
+    pub early: Option<bool>,
+    /// Reminder offsets before the deadline, e.g. ["24h", "2h"].
+    #[serde(default)]
+    pub reminders: Vec<String>,
+    /// RFC 3339 start of the game: the reference for the first deadline.
+    pub start: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum DeadlineRule {
+    Interval(Duration),
+    Weekly { weekday: Weekday, time: NaiveTime },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Schedule {
+    pub rule: DeadlineRule,
+    pub tz: Tz,
+    pub early: bool,
+    /// (label as written, offset before the deadline), longest first.
+    pub reminders: Vec<(String, Duration)>,
+    pub start: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ScheduleError {
+    #[error("bad duration '{0}' (examples: 7d, 48h, 1d12h, 90m)")]
+    Duration(String),
+    #[error("unknown weekday '{0}' (mon, tue, wed, thu, fri, sat, sun)")]
+    Weekday(String),
+    #[error("bad time '{0}' (expected HH:MM)")]
+    Time(String),
+    #[error("unknown time zone '{0}' (expected an IANA name such as Europe/Paris)")]
+    Zone(String),
+    #[error("bad start '{0}' (expected RFC 3339, e.g. 2026-12-01T20:00:00+01:00)")]
+    Start(String),
+    #[error("give either interval or weekday + time, not both")]
+    Both,
+    #[error("weekday needs a time, and time needs a weekday")]
+    Half,
+}
+
+/// Parses "7d", "48h", "1d12h", "90m", "30s".
+pub fn parse_duration(s: &str) -> Result<Duration, ScheduleError> {
+    let err = || ScheduleError::Duration(s.to_string());
+    let t = s.trim();
+    if t.is_empty() {
+        return Err(err());
+    }
+    let mut total = Duration::zero();
+    let mut num = String::new();
+    for c in t.chars() {
+        if c.is_ascii_digit() {
+            num.push(c);
+            continue;
+        }
+        let n: i64 = num.parse().map_err(|_| err())?;
+        num.clear();
+        let unit = match c.to_ascii_lowercase() {
+            'w' => Duration::try_weeks(n),
+            'd' => Duration::try_days(n),
+            'h' => Duration::try_hours(n),
+            'm' => Duration::try_minutes(n),
+            's' => Duration::try_seconds(n),
+            _ => None,
+        }
+        .ok_or_else(err)?;
+        total += unit;
+    }
+    if !num.is_empty() || total <= Duration::zero() {
+        return Err(err());
+    }
+    Ok(total)
+}
+
+fn parse_weekday(s: &str) -> Result<Weekday, ScheduleError> {
+    let l = s.trim().to_ascii_lowercase();
+    let w = match l.get(..3).unwrap_or("") {
+        "mon" => Weekday::Mon,
+        "tue" => Weekday::Tue,
+        "wed" => Weekday::Wed,
+        "thu" => Weekday::Thu,
+        "fri" => Weekday::Fri,
+        "sat" => Weekday::Sat,
+        "sun" => Weekday::Sun,
+        _ => return Err(ScheduleError::Weekday(s.to_string())),
+    };
+    Ok(w)
+}
+
+pub fn parse_zone(s: &str) -> Result<Tz, ScheduleError> {
+    s.parse::<Tz>().map_err(|_| ScheduleError::Zone(s.to_string()))
+}
+
+pub fn parse_instant(s: &str) -> Option<DateTime<Utc>> {
+    DateTime::parse_from_rfc3339(s.trim()).ok().map(|d| d.with_timezone(&Utc))
+}
+
+impl Schedule {
+    pub fn from_toml(t: &ScheduleToml) -> Result<Schedule, ScheduleError> {
+        let tz = match &t.timezone {
+            Some(z) => parse_zone(z)?,
+            None => Tz::UTC,
+        };
+        let rule = match (&t.interval, &t.weekday, &t.time) {
+            (Some(_), Some(_), _) | (Some(_), _, Some(_)) => return Err(ScheduleError::Both),
+            (Some(i), None, None) => DeadlineRule::Interval(parse_duration(i)?),
+            (None, Some(w), Some(tm)) => DeadlineRule::Weekly {
+                weekday: parse_weekday(w)?,
+                time: NaiveTime::parse_from_str(tm.trim(), "%H:%M")
+                    .map_err(|_| ScheduleError::Time(tm.to_string()))?,
+            },
+            (None, None, None) => DeadlineRule::Interval(Duration::days(7)),
+            _ => return Err(ScheduleError::Half),
+        };
+        let mut reminders = t
+            .reminders
+            .iter()
+            .map(|r| parse_duration(r).map(|d| (r.trim().to_string(), d)))
+            .collect::<Result<Vec<_>, _>>()?;
+        reminders.sort_by(|a, b| b.1.cmp(&a.1));
+        let start = match &t.start {
+            Some(s) => Some(parse_instant(s).ok_or_else(|| ScheduleError::Start(s.clone()))?),
+            None => None,
+        };
+        Ok(Schedule { rule, tz, early: t.early.unwrap_or(true), reminders, start })
+    }
+
+    /// The first deadline strictly after `t`.
+    pub fn next_after(&self, t: DateTime<Utc>) -> DateTime<Utc> {
+        match &self.rule {
+            DeadlineRule::Interval(d) => t + *d,
+            DeadlineRule::Weekly { weekday, time } => {
+                let local = t.with_timezone(&self.tz).date_naive();
+                for days in 0..=8 {
+                    let date = local + Duration::days(days);
+                    if date.weekday() != *weekday {
+                        continue;
+                    }
+                    let naive = date.and_time(*time);
+                    let at = match self.tz.from_local_datetime(&naive).earliest() {
+                        Some(x) => x,
+                        // Spring-forward gap: the wall clock skips this time.
+                        None => match self.tz.from_local_datetime(&(naive + Duration::hours(1))).earliest() {
+                            Some(x) => x,
+                            None => continue,
+                        },
+                    };
+                    let at = at.with_timezone(&Utc);
+                    if at > t {
+                        return at;
+                    }
+                }
+                // Unreachable for real zones; keep the daemon alive anyway.
+                t + Duration::days(7)
+            }
+        }
+    }
+
+    /// The next deadline after a resolution at `resolved_at` of a turn whose
+    /// deadline was `deadline`: keeps a regular rhythm when the turn resolved
+    /// on time, and never schedules a deadline in the past after downtime.
+    pub fn following(&self, deadline: Option<DateTime<Utc>>, resolved_at: DateTime<Utc>) -> DateTime<Utc> {
+        let reference = match deadline {
+            Some(d) if d <= resolved_at => d,
+            _ => resolved_at,
+        };
+        let next = self.next_after(reference);
+        if next <= resolved_at {
+            self.next_after(resolved_at)
+        } else {
+            next
+        }
+    }
+
+    /// A deadline as players read it: local time and zone name.
+    pub fn show(&self, t: DateTime<Utc>) -> String {
+        format!("{} ({})", t.with_timezone(&self.tz).format("%Y-%m-%d %H:%M"), self.tz.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn weekly(day: &str, time: &str, tz: &str) -> Schedule {
+        Schedule::from_toml(&ScheduleToml {
+            weekday: Some(day.into()),
+            time: Some(time.into()),
+            timezone: Some(tz.into()),
+            ..Default::default()
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn durations_parse_and_garbage_is_refused() {
+        assert_eq!(parse_duration("7d").unwrap(), Duration::days(7));
+        assert_eq!(parse_duration("1d12h").unwrap(), Duration::hours(36));
+        assert_eq!(parse_duration("90m").unwrap(), Duration::minutes(90));
+        for bad in ["", "7", "d", "7x", "0h", "-3h"] {
+            assert!(parse_duration(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn weekly_deadline_keeps_local_time_across_dst() {
+        let s = weekly("fri", "20:00", "Europe/Paris");
+        // Thursday 2026-10-22 (CEST, UTC+2) -> Friday 23rd 20:00 CEST = 18:00 UTC.
+        let t = parse_instant("2026-10-22T12:00:00Z").unwrap();
+        let d1 = s.next_after(t);
+        assert_eq!(d1, parse_instant("2026-10-23T18:00:00Z").unwrap());
+        // DST ends on 25 October: Friday 30th 20:00 CET = 19:00 UTC.
+        let d2 = s.next_after(d1);
+        assert_eq!(d2, parse_instant("2026-10-30T19:00:00Z").unwrap());
+        assert_eq!(s.show(d2), "2026-10-30 20:00 (Europe/Paris)");
+    }
+
+    #[test]
+    fn weekly_slot_in_the_spring_gap_moves_one_hour_later() {
+        let s = weekly("sun", "02:30", "Europe/Paris");
+        // 29 March 2026 02:30 does not exist in Paris; 03:30 CEST = 01:30 UTC.
+        let d = s.next_after(parse_instant("2026-03-28T00:00:00Z").unwrap());
+        assert_eq!(d, parse_instant("2026-03-29T01:30:00Z").unwrap());
+    }
+
+    #[test]
+    fn following_keeps_rhythm_and_skips_the_past() {
+        let s = Schedule::from_toml(&ScheduleToml { interval: Some("1d".into()), ..Default::default() }).unwrap();
+        let d = parse_instant("2026-01-02T00:00:00Z").unwrap();
+        // On time (a cycle 5 minutes late): next = deadline + 1d.
+        assert_eq!(s.following(Some(d), d + Duration::minutes(5)), d + Duration::days(1));
+        // Early resolution 6 hours before: next = resolution + 1d.
+        let early = d - Duration::hours(6);
+        assert_eq!(s.following(Some(d), early), early + Duration::days(1));
+        // Three days of downtime: never a deadline in the past.
+        let late = d + Duration::days(3);
+        assert!(s.following(Some(d), late) > late);
+    }
+
+    #[test]
+    fn schedule_errors_are_clear() {
+        let both = ScheduleToml { interval: Some("7d".into()), weekday: Some("fri".into()), ..Default::default() };
+        assert_eq!(Schedule::from_toml(&both), Err(ScheduleError::Both));
+        let tz = ScheduleToml { timezone: Some("Mars/Olympus".into()), ..Default::default() };
+        assert_eq!(Schedule::from_toml(&tz), Err(ScheduleError::Zone("Mars/Olympus".into())));
+        let s = Schedule::from_toml(&ScheduleToml { reminders: vec!["2h".into(), "24h".into()], ..Default::default() }).unwrap();
+        assert_eq!(s.reminders[0].0, "24h");
+        assert!(s.early);
+    }
+}

@@ -1,0 +1,148 @@
+//! Resolving a turn (issue 2 item 5) — atomically.
+//!
+//! One transaction holds: the new state (a `turns` row, whose primary key
+//! `(game, turn)` makes a second resolution of the same turn impossible), the
+//! game's new turn number and deadline, and every report in the outbox. The
+//! orders resolved are the latest accepted mail of each player for that turn;
+//! they stay in the `orders` table as the turn's archive. A player without
+//! orders does nothing (NMR): the ruleset receives no text for them.
+//!
+//! A game is due when its deadline has passed, or — with `early = true` —
+//! when every active player's latest orders are ready.
+
+use crate::daemon::{Daemon, GameView};
+use crate::error::{DaemonError, Result};
+use crate::failpoint;
+use crate::messages::{text, Msg};
+use crate::outgoing::{queue, signed, Draft, Kind};
+use crate::registry::Registry;
+use arbitre_core::PlayerId;
+use arbitre_store::{games, orders, turns, GameStatus, TurnRow};
+use chrono::{DateTime, Utc};
+use rusqlite::Connection;
+use std::collections::BTreeMap;
+
+impl Daemon {
+    /// Resolves every game whose turn is due. Returns (game, new turn) pairs.
+    pub fn resolve_due(&mut self) -> Result<Vec<(String, u32)>> {
+        let now = self.now();
+        let mut done = Vec::new();
+        for row in games::games(self.store.conn())? {
+            if row.status != GameStatus::Running {
+                continue;
+            }
+            let id = row.id.clone();
+            let game = match GameView::new(&self.registry, row) {
+                Ok(g) => g,
+                Err(e) => {
+                    tracing::error!(game = %id, error = %e, "game skipped");
+                    continue;
+                }
+            };
+            let deadline_passed = game.deadline().is_some_and(|d| d <= now);
+            let due = deadline_passed || (game.schedule.early && all_ready(self.store.conn(), &game)?);
+            if due {
+                let why = if deadline_passed { "deadline" } else { "all players ready" };
+                tracing::info!(game = %id, turn = game.row.turn + 1, why, "resolving");
+                match self.resolve(&id) {
+                    Ok(t) => done.push((id, t)),
+                    Err(e @ DaemonError::Store(_)) => return Err(e),
+                    Err(e) => tracing::error!(game = %id, error = %e, "turn not resolved"),
+                }
+            }
+        }
+        Ok(done)
+    }
+
+    /// Resolves the next turn of `game` now (also `arbitre turn`). Returns the new turn number.
+    pub fn resolve(&mut self, game: &str) -> Result<u32> {
+        let now = self.now();
+        let Daemon { store, registry, config, .. } = self;
+        let turn = store.tx(|tx| -> Result<u32> {
+            let t = resolve_in(tx, registry, config, game, now)?;
+            failpoint::hit("before-resolve-commit");
+            Ok(t)
+        })?;
+        failpoint::hit("after-resolve-commit");
+        Ok(turn)
+    }
+}
+
+/// True when every active player has sent orders marked ready.
+pub fn all_ready(c: &Connection, game: &GameView<'_>) -> Result<bool> {
+    let state = turns::latest(c, &game.row.id)?;
+    let players = game.engine.players(&state.state).map_err(|e| game.engine_err(e))?;
+    let sent = orders::latest(c, &game.row.id, game.row.turn + 1)?;
+    let mut active = players.iter().filter(|p| p.active).peekable();
+    if active.peek().is_none() {
+        return Ok(false);
+    }
+    Ok(active.all(|p| sent.get(p.id.as_str()).is_some_and(|o| o.ready)))
+}
+
+fn resolve_in(c: &Connection, registry: &Registry, config: &crate::config::DaemonConfig, game_id: &str, now: DateTime<Utc>) -> Result<u32> {
+    let game = GameView::new(registry, games::require_game(c, game_id)?)?;
+    if game.row.status == GameStatus::Over {
+        return Err(DaemonError::GameOver(game_id.to_string()));
+    }
+    let last = turns::latest(c, game_id)?;
+    let turn = game.row.turn + 1;
+    let orders: BTreeMap<PlayerId, String> = orders::latest(c, game_id, turn)?
+        .into_iter()
+        .map(|(p, o)| (PlayerId::new(p), o.text))
+        .collect();
+    let resolved = game
+        .engine
+        .resolve(&last.state, game.row.seed, &orders)
+        .map_err(|e| game.engine_err(e))?;
+    if resolved.snapshot.turn != turn {
+        return Err(game.engine_err(format!("ruleset returned turn {} for turn {turn}", resolved.snapshot.turn)));
+    }
+    turns::insert(
+        c,
+        &TurnRow {
+            game_id: game_id.to_string(),
+            turn,
+            state: resolved.snapshot.state.clone(),
+            resolved_at: now.timestamp(),
+            outcome: resolved.outcome.as_ref().map(|o| serde_json::to_string(o).expect("outcome serialises")),
+        },
+    )?;
+    let next = match (&resolved.outcome, game.row.status) {
+        (Some(_), _) => None,
+        (None, GameStatus::Paused) => None,
+        (None, _) => Some(game.schedule.following(game.deadline(), now)),
+    };
+    games::set_turn(c, game_id, turn, next.map(|d| d.timestamp()))?;
+    if resolved.outcome.is_some() {
+        games::set_status(c, game_id, GameStatus::Over, None)?;
+    }
+    let lang = game.lang;
+    let footer = match (&resolved.outcome, next) {
+        (Some(o), _) => text(lang, &Msg::GameEnded { summary: &o.summary }),
+        (None, Some(d)) => text(lang, &Msg::Deadline { when: &game.schedule.show(d) }),
+        (None, None) => String::new(),
+    };
+    let players = games::players(c, game_id)?;
+    for (pid, report) in &resolved.reports {
+        let Some(p) = players.iter().find(|p| p.id == pid.as_str()) else {
+            tracing::warn!(game = game_id, player = %pid, "report for a player with no address");
+            continue;
+        };
+        let body = signed(lang, &format!("{}\n\n{footer}", report.body.trim_end()));
+        let subject = text(lang, &Msg::ReportSubject { game: game_id, subject: &report.subject });
+        let mut d = Draft::new(Kind::Report, &p.email, subject, body).about(game_id, turn, Some(&p.id));
+        d.attachments = report.attachments.clone();
+        queue(c, config, now, d)?;
+    }
+    if let Some(gm) = &game.toml.gm_email {
+        let r = &resolved.game_master;
+        let body = signed(lang, &format!("{}\n\n{footer}", r.body.trim_end()));
+        let subject = text(lang, &Msg::ReportSubject { game: game_id, subject: &r.subject });
+        let mut d = Draft::new(Kind::Gm, gm, subject, body).about(game_id, turn, None);
+        d.attachments = r.attachments.clone();
+        queue(c, config, now, d)?;
+    }
+    tracing::info!(game = game_id, turn, orders = orders.len(), over = resolved.outcome.is_some(), "turn resolved");
+    Ok(turn)
+}
