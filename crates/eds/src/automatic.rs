@@ -85,7 +85,7 @@ pub fn phase21_research(ctx: &mut TurnCtx<'_, Eds>) {
         }
         let ev = ctx.state.ruler(r).expect("ruler").ev;
         let word = if wins == 1 { "Erfolg" } else { "Erfolge" };
-        msg(ctx.events, r, 21, false, None, format!("Forschung: {wins} {word} bei {} Station(en), Evolutionsstufe jetzt {ev}", stations.len()));
+        msg(ctx.events, r, 21, false, None, format!("Forschung: {wins} {word}, Evolutionsstufe jetzt {ev}"));
     }
 }
 

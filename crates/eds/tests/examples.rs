@@ -171,7 +171,7 @@ fn eds_110_t14_research_chances() {
         st.stock[2] = 50;
     }
     let ev = month_scripted(&mut s, &[], &[("21", vec![1, 0, 1])], false);
-    assert!(has_line(&ev, 1, "21 Forschung: 2 Erfolge bei 3 Station(en), Evolutionsstufe jetzt 6"));
+    assert!(has_line(&ev, 1, "21 Forschung: 2 Erfolge, Evolutionsstufe jetzt 6"));
 }
 
 #[test]

@@ -754,7 +754,7 @@ fn eds_57_research_stations_in_star_order() {
     // Two active stations (6 has BV 0): both succeed.
     let ev = month_scripted(&mut s, &[], &[("21", vec![1, 1]), ("7", vec![0, 0])], false);
     assert_eq!(s.rulers[0].ev, 6);
-    assert!(has_line(&ev, 1, "21 Forschung: 2 Erfolge bei 2 Station(en), Evolutionsstufe jetzt 6"));
+    assert!(has_line(&ev, 1, "21 Forschung: 2 Erfolge, Evolutionsstufe jetzt 6"));
     assert_eq!(research_chance(&Params::default(), 2), (240, 700));
 }
 
