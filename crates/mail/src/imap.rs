@@ -476,6 +476,24 @@ impl ImapInbox {
         Ok(body.to_vec())
     }
 
+    /// The first `n` bytes of a message (`BODY.PEEK[]<0.n>`), for answering
+    /// the sender of an oversized mail without downloading all of it.
+    pub fn read_head(&mut self, e: &ImapEntry, n: usize) -> Result<Vec<u8>, ImapError> {
+        self.check_validity(e)?;
+        let fetches = self
+            .session
+            .uid_fetch(e.uid.to_string(), format!("(UID BODY.PEEK[]<0.{n}>)"))
+            .map_err(from_imap)?;
+        let fetch = fetches
+            .iter()
+            .find(|f| f.uid == Some(e.uid))
+            .ok_or(ImapError::Gone { uid: e.uid })?;
+        // The partial answer "BODY[]<0>" is the whole-body section with an
+        // origin, which body() returns.
+        let bytes = fetch.body().unwrap_or_default();
+        Ok(bytes[..bytes.len().min(n)].to_vec())
+    }
+
     /// Marks a message recorded: `\Seen` and `$ArbitreDone`, then moved to the
     /// processed folder if one is configured. Marking twice, or a message that
     /// is already gone, is not an error.

@@ -10,7 +10,8 @@
 //! - [`outbound`]: formatting replies (lettre) and the file / sendmail / SMTP
 //!   transports;
 //! - [`imap`]: the inbound IMAP inbox (same list / read / mark-done protocol
-//!   as the Maildir), and [`secret`] for its and SMTP's passwords.
+//!   as the Maildir), [`inbox`] uniting both behind one interface, and
+//!   [`secret`] for the IMAP and SMTP passwords.
 //!
 //! Nothing here keeps state between calls: idempotency is the daemon's journal
 //! (keyed by the SHA-256 of the raw bytes, see [`InboundMail::sha256`]).
@@ -20,6 +21,7 @@ pub mod envelope;
 pub mod error;
 pub mod html;
 pub mod imap;
+pub mod inbox;
 pub mod maildir;
 pub mod outbound;
 pub mod parse;
@@ -28,6 +30,7 @@ pub mod secret;
 pub use envelope::{find_envelope, find_in_mail, BlockKind, Envelope, EnvelopeError};
 pub use error::MailError;
 pub use imap::{ImapConfig, ImapEntry, ImapError, ImapInbox};
+pub use inbox::{Inbox, InboxConfig, InboxEntry};
 pub use maildir::{Maildir, MaildirEntry};
 pub use outbound::{
     body_of, format_mail, retry_delay, Attachment, OutgoingMail, Security, SendError, SmtpConfig, Transport,

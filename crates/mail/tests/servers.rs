@@ -17,7 +17,8 @@ use std::time::{Duration, Instant};
 
 use arbitre_mail::outbound::Security;
 use arbitre_mail::{
-    body_of, format_mail, parse_mail, Attachment, AutoKind, ImapConfig, ImapError, ImapInbox, OutgoingMail,
+    body_of, format_mail, parse_mail, Attachment, AutoKind, ImapConfig, ImapError, ImapInbox, Inbox, InboxConfig,
+    InboxEntry, OutgoingMail,
     SmtpConfig, Transport, DEFAULT_MAX_SIZE,
 };
 
@@ -283,6 +284,45 @@ fn imap_connection_cut_between_fetch_and_flag_is_processed_once_after_reconnect(
     // And now it is done for good.
     let mut fresh = BTreeSet::new();
     assert!(process(&mut inbox, &m, &mut fresh).unwrap().is_empty());
+}
+
+#[test]
+fn unified_inbox_reconnects_by_itself_after_a_cut() {
+    let Some(s) = servers() else { return };
+    let m = marker("inbox");
+    s.submit("alice", "referee", &m, "GAME neb1 PLAYER alice PASSWORD pw\nEND\n");
+    let relay = Relay::start("127.0.0.1", s.imap);
+    let mut cfg = s.imap_cfg("referee", relay.port, Security::StartTls);
+    cfg.host = "localhost".into();
+    let mut inbox = Inbox::open(&InboxConfig::Imap(cfg)).unwrap();
+    let find = |inbox: &mut Inbox| -> Option<InboxEntry> {
+        for e in inbox.pending().ok()? {
+            let raw = inbox.read(&e, DEFAULT_MAX_SIZE).ok()?;
+            if parse_mail(&raw, DEFAULT_MAX_SIZE).unwrap().subject.contains(&m) {
+                return Some(e);
+            }
+        }
+        None
+    };
+    let start = Instant::now();
+    let entry = loop {
+        if let Some(e) = find(&mut inbox) {
+            break e;
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "mail never arrived");
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    // The head of a message can be read without the rest.
+    let head = inbox.read_head(&entry, 20).unwrap();
+    assert_eq!(head.len(), 20);
+    relay.cut();
+    let err = inbox.mark_done(&entry).expect_err("cut");
+    assert!(err.is_transient(), "{err}");
+    // Next call reconnects; the entry is still valid (same UIDVALIDITY).
+    let again = inbox.pending().unwrap();
+    assert!(again.contains(&entry));
+    inbox.mark_done(&entry).unwrap();
+    assert!(!inbox.pending().unwrap().contains(&entry));
 }
 
 #[test]
