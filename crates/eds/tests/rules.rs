@@ -814,3 +814,18 @@ fn eds_62_a_ruler_without_stars_and_ships_is_out() {
     assert!(has_line(&ev, 1, "Herrscher 03 nicht (mehr) im Spiel – Befehl verworfen"));
     assert!(!Eds.players(&s)[2].active);
 }
+
+#[test]
+fn eds_23_registry_contract_info_and_adapter() {
+    let info = Eds.info();
+    assert_eq!((info.id, info.name, info.lang, info.turn_word), ("eds", "Evolution der Sterne", arbitre_core::Lang::De, "Monat"));
+    let engine = arbitre_core::Adapter::boxed(Eds);
+    let mut t = toml::Table::new();
+    t.insert("map".into(), "duel".into());
+    let snap = engine.setup(&config(2, t)).unwrap();
+    assert_eq!(snap.turn, 0);
+    assert_eq!(engine.players(&snap.state).unwrap().len(), 2);
+    let c = engine.check(&snap.state, &pid(1), "[16]\n1\nQUATSCH\n").unwrap();
+    assert_eq!((c.orders, c.errors), (1, 1));
+    assert_eq!(c.verdicts[1].verdict, arbitre_core::Verdict::Error("Syntaxfehler („QUATSCH“ ist keine ganze Zahl) – Befehl verworfen".into()));
+}
