@@ -829,3 +829,22 @@ fn eds_23_registry_contract_info_and_adapter() {
     assert_eq!((c.orders, c.errors), (1, 1));
     assert_eq!(c.verdicts[1].verdict, arbitre_core::Verdict::Error("Syntaxfehler („QUATSCH“ ist keine ganze Zahl) – Befehl verworfen".into()));
 }
+
+#[test]
+fn eds_14_the_example_mail_of_the_player_guide_parses_cleanly() {
+    let guide = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/eds.md")).unwrap();
+    let start = guide.find("## 4. Vollständiges Beispiel").unwrap();
+    let block = &guide[start..];
+    let a = block.find("```\n").unwrap() + 4;
+    let b = a + block[a..].find("```").unwrap();
+    let mail: Vec<&str> = block[a..b].lines().collect();
+    assert!(mail[0].starts_with("SPIEL andromeda SPIELER karamon PASSWORT "));
+    assert_eq!(*mail.last().unwrap(), "END");
+    // The daemon strips the envelope; the rest is the order block.
+    let inner = mail[1..mail.len() - 1].join("\n");
+    let mut s = base();
+    s.month = 3;
+    let p = parse(&s, &inner);
+    assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+    assert_eq!(p.orders.len(), 38 + 3, "every entry of every section, plus the three free texts");
+}
