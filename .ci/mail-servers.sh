@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Real mail servers for arbitre's tests (issue 7): Dovecot (IMAP + LMTP +
-# SASL) and Postfix (SMTP on 25, submission with STARTTLS + AUTH on 587),
+# SASL) and Postfix (SMTP on 25, submission with STARTTLS + AUTH on 587,
+# implicit TLS + AUTH on 465),
 # listening on 127.0.0.1 only, with throwaway virtual users referee, alice
 # and bob in the domain arbitre.test and Maildir storage.
 #
@@ -22,6 +23,7 @@ IMAP_PORT=143
 IMAPS_PORT=993
 SMTP_PORT=25
 SUBMISSION_PORT=587
+SMTPS_PORT=465
 
 log() { echo "mail-servers: $*" >&2; }
 
@@ -40,7 +42,7 @@ if [ "${1:-}" = "stop" ]; then
 fi
 
 if [ "$(id -u)" != 0 ]; then
-    log "must run as root (installs packages, binds ports 25/143/587/993)"
+    log "must run as root (installs packages, binds ports 25/143/465/587/993)"
     exit 1
 fi
 
@@ -194,6 +196,13 @@ postconf -P \
     "submission/inet/smtpd_tls_auth_only=yes" \
     "submission/inet/smtpd_client_restrictions=permit_sasl_authenticated,reject" \
     "submission/inet/smtpd_relay_restrictions=permit_sasl_authenticated,reject"
+postconf -M "smtps/inet = smtps inet n - n - - smtpd"
+postconf -P \
+    "smtps/inet/syslog_name=postfix/smtps" \
+    "smtps/inet/smtpd_tls_wrappermode=yes" \
+    "smtps/inet/smtpd_sasl_auth_enable=yes" \
+    "smtps/inet/smtpd_client_restrictions=permit_sasl_authenticated,reject" \
+    "smtps/inet/smtpd_relay_restrictions=permit_sasl_authenticated,reject"
 # postlogd writes maillog_file (there is no syslog in containers).
 if ! postconf -M postlog/unix-dgram >/dev/null 2>&1 || [ -z "$(postconf -M postlog/unix-dgram)" ]; then
     postconf -M "postlog/unix-dgram = postlog unix-dgram n - n - 1 postlogd"
@@ -220,7 +229,7 @@ wait_port() {
     tail -n 20 "$STATE/dovecot.log" "$STATE/postfix.log" >&2 2>/dev/null || true
     return 1
 }
-for p in $IMAP_PORT $IMAPS_PORT $SMTP_PORT $SUBMISSION_PORT; do
+for p in $IMAP_PORT $IMAPS_PORT $SMTP_PORT $SUBMISSION_PORT $SMTPS_PORT; do
     wait_port "$p"
 done
 
@@ -231,9 +240,10 @@ export ARBITRE_TEST_IMAP_PORT=$IMAP_PORT
 export ARBITRE_TEST_IMAPS_PORT=$IMAPS_PORT
 export ARBITRE_TEST_SMTP_PORT=$SMTP_PORT
 export ARBITRE_TEST_SUBMISSION_PORT=$SUBMISSION_PORT
+export ARBITRE_TEST_SMTPS_PORT=$SMTPS_PORT
 export ARBITRE_TEST_MAIL_CA=$STATE/ca.pem
 # Users: referee, alice, bob; password of user U is "U-secret".
 EOF
-log "running on 127.0.0.1: IMAP $IMAP_PORT (STARTTLS), IMAPS $IMAPS_PORT, SMTP $SMTP_PORT, submission $SUBMISSION_PORT (STARTTLS+AUTH)"
+log "running on 127.0.0.1: IMAP $IMAP_PORT (STARTTLS), IMAPS $IMAPS_PORT, SMTP $SMTP_PORT, submission $SUBMISSION_PORT (STARTTLS+AUTH), SMTPS $SMTPS_PORT (TLS+AUTH)"
 log "users referee/alice/bob @$DOMAIN, password <user>-secret; settings in $STATE/env"
 cat "$STATE/env"

@@ -30,6 +30,7 @@ struct Servers {
     imap: u16,
     imaps: u16,
     submission: u16,
+    smtps: u16,
     ca: Option<PathBuf>,
     _guard: MutexGuard<'static, ()>,
 }
@@ -50,12 +51,13 @@ fn servers() -> Option<Servers> {
         imap: port("ARBITRE_TEST_IMAP_PORT", 143),
         imaps: port("ARBITRE_TEST_IMAPS_PORT", 993),
         submission: port("ARBITRE_TEST_SUBMISSION_PORT", 587),
+        smtps: port("ARBITRE_TEST_SMTPS_PORT", 465),
         ca: Some(PathBuf::from(env_or("ARBITRE_TEST_MAIL_CA", "/var/lib/arbitre-test-mail/ca.pem")))
             .filter(|p| p.is_file()),
         host,
         _guard: guard,
     };
-    let reachable = [s.imap, s.imaps, s.submission].iter().all(|p| {
+    let reachable = [s.imap, s.imaps, s.submission, s.smtps].iter().all(|p| {
         std::net::ToSocketAddrs::to_socket_addrs(&(s.host.as_str(), *p))
             .ok()
             .into_iter()
@@ -66,8 +68,8 @@ fn servers() -> Option<Servers> {
         return Some(s);
     }
     let msg = format!(
-        "mail servers not reachable on {} (IMAP {}, IMAPS {}, submission {}): run `bash .ci/mail-servers.sh` as root",
-        s.host, s.imap, s.imaps, s.submission
+        "mail servers not reachable on {} (IMAP {}, IMAPS {}, submission {}, SMTPS {}): run `bash .ci/mail-servers.sh` as root",
+        s.host, s.imap, s.imaps, s.submission, s.smtps
     );
     if std::env::var("ARBITRE_TEST_SERVERS").as_deref() == Ok("1") {
         panic!("ARBITRE_TEST_SERVERS=1 but {msg}");
@@ -179,6 +181,43 @@ fn smtp_submission_then_imap_read_exactly_once() {
     let mut again = s.imap("referee");
     let mut fresh_journal = BTreeSet::new();
     assert!(process(&mut again, &m, &mut fresh_journal).unwrap().is_empty(), "flag survived reconnection");
+}
+
+#[test]
+fn smtp_implicit_tls_works_and_bad_smtp_password_is_permanent() {
+    let Some(s) = servers() else { return };
+    let m = marker("smtps");
+    let mail = OutgoingMail {
+        from: s.addr("bob"),
+        to: s.addr("alice"),
+        subject: format!("test {m}"),
+        body: "Grüße über implizites TLS\n".into(),
+        message_id: format!("{m}@{}", s.domain),
+        in_reply_to: None,
+        auto_submitted: "auto-generated",
+        date: "Sun, 29 Nov 2026 12:00:00 +0000".into(),
+        attachments: vec![],
+    };
+    let raw = format_mail(&mail).unwrap();
+    let tls = |password: &str| {
+        Transport::Smtp(SmtpConfig {
+            host: s.host.clone(),
+            port: s.smtps,
+            security: Security::Tls,
+            user: Some("bob".into()),
+            password: Some(password.into()),
+            timeout_secs: 20,
+        })
+    };
+    tls("bob-secret").send(&s.addr("bob"), &s.addr("alice"), &raw).expect("SMTPS");
+    let mut inbox = s.imap("alice");
+    wait_for(&mut inbox, &m);
+    let mut journal = BTreeSet::new();
+    assert_eq!(process(&mut inbox, &m, &mut journal).unwrap().len(), 1);
+    match tls("wrong").send(&s.addr("bob"), &s.addr("alice"), &raw) {
+        Err(e) => assert!(e.is_permanent(), "535 authentication failure is permanent: {e}"),
+        Ok(()) => panic!("sent with a wrong password"),
+    }
 }
 
 #[test]
@@ -368,6 +407,7 @@ fn idle_wakes_up_when_mail_arrives() {
                 imap: 0,
                 imaps: 0,
                 submission: port,
+                smtps: 0,
                 ca: None,
                 _guard: leak_guard(),
             };
