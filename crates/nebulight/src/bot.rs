@@ -64,7 +64,11 @@ impl View<'_> {
         }
         let x = &self.s.worlds[&w];
         let guarded = x.owner != Some(self.slot) && x.vi + x.vp > 0;
-        let fleets = self.s.fleets.values().any(|f| f.world == w && f.vc > 0 && f.owner != Some(self.slot));
+        let fleets = self
+            .s
+            .fleets
+            .values()
+            .any(|f| f.world == w && f.vc > 0 && f.owner != Some(self.slot));
         !guarded && !fleets
     }
 
@@ -92,15 +96,24 @@ pub fn orders(s: &NebState, slot: Slot, rng: &mut Rng) -> String {
         s,
         slot,
         visible: visibility::visible(s, slot),
-        holes: s.players[slot].discovered.iter().copied().filter(|w| s.worlds[w].black_hole).collect(),
+        holes: s.players[slot]
+            .discovered
+            .iter()
+            .copied()
+            .filter(|w| s.worlds[w].black_hole)
+            .collect(),
         known: s.known(slot),
     };
     let mut out = String::new();
     let next_turn = s.turn + 1;
     // Fleets that will move this turn and their targets (to spread out).
     let mut claimed: BTreeSet<WorldId> = BTreeSet::new();
-    let my_fleets: Vec<(FleetId, Fleet)> =
-        s.fleets.iter().filter(|(_, f)| f.owner == Some(slot)).map(|(k, f)| (*k, f.clone())).collect();
+    let my_fleets: Vec<(FleetId, Fleet)> = s
+        .fleets
+        .iter()
+        .filter(|(_, f)| f.owner == Some(slot))
+        .map(|(k, f)| (*k, f.clone()))
+        .collect();
     let mut fleet_lines = String::new();
     let mut vc_after: BTreeMap<FleetId, u32> = my_fleets.iter().map(|(k, f)| (*k, f.vc)).collect();
 
@@ -154,7 +167,8 @@ pub fn orders(s: &NebState, slot: Slot, rng: &mut Rng) -> String {
             }
             prefs.push(Tech::Dep);
             for t in prefs {
-                let room = tech::room(t, s.tech(slot, t)).saturating_sub(*researched.get(&t).unwrap_or(&0));
+                let room = tech::room(t, s.tech(slot, t))
+                    .saturating_sub(*researched.get(&t).unwrap_or(&0));
                 let n = up.min(room);
                 if n > 0 {
                     *researched.entry(t).or_default() += n;
@@ -194,7 +208,13 @@ pub fn orders(s: &NebState, slot: Slot, rng: &mut Rng) -> String {
         if carrying > 0 && (Some(w) == needy || (v.industrial(w) && world.industries > world.mp)) {
             let _ = writeln!(fleet_lines, "F_{} D MP", f.0);
             carrying = 0;
-        } else if carrying == 0 && needy.is_some() && v.mine(w) && !v.industrial(w) && mp_left.get(&w).copied().unwrap_or(0) >= 6 && vc >= 3 {
+        } else if carrying == 0
+            && needy.is_some()
+            && v.mine(w)
+            && !v.industrial(w)
+            && mp_left.get(&w).copied().unwrap_or(0) >= 6
+            && vc >= 3
+        {
             let _ = writeln!(fleet_lines, "F_{} C MP", f.0);
             carrying = mp_left[&w].min(vc);
             *mp_left.get_mut(&w).expect("checked") -= carrying;
@@ -235,13 +255,30 @@ pub fn orders(s: &NebState, slot: Slot, rng: &mut Rng) -> String {
 /// The order template attached to each report: the player's worlds and
 /// fleets as comment lines, ready to be filled in.
 pub fn order_template(s: &NebState, slot: Slot) -> String {
-    let mut out = format!("# Ordres de {} pour le tour {}\n", s.players[slot].name, s.turn + 1);
+    let mut out = format!(
+        "# Ordres de {} pour le tour {}\n",
+        s.players[slot].name,
+        s.turn + 1
+    );
     for (id, w) in s.worlds.iter().filter(|(_, w)| w.owner == Some(slot)) {
         let links: Vec<String> = w.links.iter().map(|l| l.0.to_string()).collect();
-        let _ = writeln!(out, "# M_{} : {} UP, {} MP, VI={}, VP={} ; liaisons {}", id.0, w.up, w.mp, w.vi, w.vp, links.join(","));
+        let _ = writeln!(
+            out,
+            "# M_{} : {} UP, {} MP, VI={}, VP={} ; liaisons {}",
+            id.0,
+            w.up,
+            w.mp,
+            w.vi,
+            w.vp,
+            links.join(",")
+        );
     }
     for (id, f) in s.fleets.iter().filter(|(_, f)| f.owner == Some(slot)) {
-        let _ = writeln!(out, "# F_{} sur M_{} : {} VC, {} MP, {} N", id.0, f.world.0, f.vc, f.cargo_mp, f.cargo_n);
+        let _ = writeln!(
+            out,
+            "# F_{} sur M_{} : {} VC, {} MP, {} N",
+            id.0, f.world.0, f.vc, f.cargo_mp, f.cargo_n
+        );
     }
     out
 }

@@ -10,9 +10,19 @@ use std::collections::BTreeSet;
 
 pub fn captures(ctx: &mut Ctx<'_, '_>) {
     let s = &mut *ctx.state;
-    let ids: Vec<WorldId> = s.worlds.iter().filter(|(_, w)| !w.black_hole).map(|(k, _)| *k).collect();
+    let ids: Vec<WorldId> = s
+        .worlds
+        .iter()
+        .filter(|(_, w)| !w.black_hole)
+        .map(|(k, _)| *k)
+        .collect();
     for w in ids {
-        let here: Vec<FleetId> = s.fleets.iter().filter(|(_, f)| f.world == w).map(|(k, _)| *k).collect();
+        let here: Vec<FleetId> = s
+            .fleets
+            .iter()
+            .filter(|(_, f)| f.world == w)
+            .map(|(k, _)| *k)
+            .collect();
         let mut owners: BTreeSet<Owner> = BTreeSet::new();
         for f in &here {
             if s.fleets[f].vc > 0 {
@@ -23,8 +33,16 @@ pub fn captures(ctx: &mut Ctx<'_, '_>) {
         if world.vi + world.vp > 0 {
             owners.insert(world.owner);
         }
-        let empties: Vec<FleetId> = here.iter().copied().filter(|f| s.fleets[f].vc == 0).collect();
-        let new_fleet_owner: Owner = if owners.len() == 1 { *owners.iter().next().expect("one") } else { None };
+        let empties: Vec<FleetId> = here
+            .iter()
+            .copied()
+            .filter(|f| s.fleets[f].vc == 0)
+            .collect();
+        let new_fleet_owner: Owner = if owners.len() == 1 {
+            *owners.iter().next().expect("one")
+        } else {
+            None
+        };
         if owners.len() >= 2 {
             let x = s.worlds.get_mut(&w).expect("world");
             if x.vi + x.vp == 0 && x.owner.is_some() {

@@ -40,7 +40,10 @@ struct Losses {
 pub fn combat(ctx: &mut Ctx<'_, '_>) {
     let list = orders_for(ctx, |o| o.phase() == 12);
     let s = &mut *ctx.state;
-    let snap = Snap { fleets: s.fleets.clone(), worlds: s.worlds.clone() };
+    let snap = Snap {
+        fleets: s.fleets.clone(),
+        worlds: s.worlds.clone(),
+    };
 
     // (a) Exclusive orders.
     let mut taken: BTreeSet<Shooter> = BTreeSet::new();
@@ -82,7 +85,10 @@ pub fn combat(ctx: &mut Ctx<'_, '_>) {
                     let ok = s.fleets.get(g).is_some_and(|t| t.world == world)
                         && s.log.fleets.get(g).is_some_and(|l| l.world_start == world);
                     if !ok || Shooter::Fleet(*g) == *shooter {
-                        rej(s, format!("la flotte {g} n'était pas sur {world} au début du tour"));
+                        rej(
+                            s,
+                            format!("la flotte {g} n'était pas sur {world} au début du tour"),
+                        );
                         continue;
                     }
                 }
@@ -145,7 +151,11 @@ pub fn combat(ctx: &mut Ctx<'_, '_>) {
     let mut loss = Losses::default();
     for (slot, shooter, target) in &fires {
         let (world, n, mark_owner) = match *shooter {
-            Shooter::Fleet(f) => (snap.fleets[&f].world, snap.fleets[&f].vc, snap.fleets[&f].owner),
+            Shooter::Fleet(f) => (
+                snap.fleets[&f].world,
+                snap.fleets[&f].vc,
+                snap.fleets[&f].owner,
+            ),
             Shooter::Group(w, Group::Vi) => (w, snap.worlds[&w].vi, snap.worlds[&w].owner),
             Shooter::Group(w, Group::Vp) => (w, snap.worlds[&w].vp, snap.worlds[&w].owner),
         };
@@ -154,7 +164,12 @@ pub fn combat(ctx: &mut Ctx<'_, '_>) {
         let mark = match target {
             Target::Fleet(g) => {
                 let tf = &snap.fleets[g];
-                let d = tech::damage(t, cd_of(s, tf.owner), Some((tf.vc, tf.cargo_mp + tf.cargo_n)), moves.contains_key(g));
+                let d = tech::damage(
+                    t,
+                    cd_of(s, tf.owner),
+                    Some((tf.vc, tf.cargo_mp + tf.cargo_n)),
+                    moves.contains_key(g),
+                );
                 *loss.vc.entry(*g).or_default() += d;
                 Mark::Fleet(*g)
             }
@@ -179,7 +194,8 @@ pub fn combat(ctx: &mut Ctx<'_, '_>) {
                     Target::I => {
                         let vil = d.min(vi);
                         *loss.vi.entry(world).or_default() += vil;
-                        *loss.i.entry(world).or_default() += (d - vil).min(u64::from(sw.industries));
+                        *loss.i.entry(world).or_default() +=
+                            (d - vil).min(u64::from(sw.industries));
                         Mark::I
                     }
                     Target::N => {
@@ -235,19 +251,30 @@ pub fn combat(ctx: &mut Ctx<'_, '_>) {
     let mut ambushers: BTreeMap<WorldId, Vec<(Shooter, Owner, u32)>> = BTreeMap::new();
     for (f, fl) in &snap.fleets {
         if fl.vc > 0 && !taken.contains(&Shooter::Fleet(*f)) {
-            ambushers.entry(fl.world).or_default().push((Shooter::Fleet(*f), fl.owner, fl.vc));
+            ambushers
+                .entry(fl.world)
+                .or_default()
+                .push((Shooter::Fleet(*f), fl.owner, fl.vc));
         }
     }
     for (w, x) in &snap.worlds {
         for (g, n) in [(Group::Vi, x.vi), (Group::Vp, x.vp)] {
             if n > 0 && !taken.contains(&Shooter::Group(*w, g)) {
-                ambushers.entry(*w).or_default().push((Shooter::Group(*w, g), x.owner, n));
+                ambushers
+                    .entry(*w)
+                    .or_default()
+                    .push((Shooter::Group(*w, g), x.owner, n));
             }
         }
     }
     // Where a black hole may throw a fleet: any world that is not a black hole,
     // in ascending order, one drawn uniformly (AMB-26).
-    let landing: Vec<WorldId> = s.worlds.iter().filter(|(_, w)| !w.black_hole).map(|(k, _)| *k).collect();
+    let landing: Vec<WorldId> = s
+        .worlds
+        .iter()
+        .filter(|(_, w)| !w.black_hole)
+        .map(|(k, _)| *k)
+        .collect();
     for (f, path) in &moves {
         let fl = s.fleets[f].clone();
         let owner = fl.owner.expect("moving fleets are owned");
@@ -256,7 +283,12 @@ pub fn combat(ctx: &mut Ctx<'_, '_>) {
             continue;
         }
         let start = fl.world;
-        s.wlog(start).traces.push(Trace { fleet: *f, owner, from: None, to: path[0] });
+        s.wlog(start).traces.push(Trace {
+            fleet: *f,
+            owner,
+            from: None,
+            to: path[0],
+        });
         let mut prev = start;
         for (i, w) in path.iter().enumerate() {
             s.plog(owner).seen.insert(*w);
@@ -303,7 +335,12 @@ pub fn combat(ctx: &mut Ctx<'_, '_>) {
                 s.flog(*f).arrived_from = Some(prev);
                 break;
             }
-            s.wlog(*w).traces.push(Trace { fleet: *f, owner, from: Some(prev), to: path[i + 1] });
+            s.wlog(*w).traces.push(Trace {
+                fleet: *f,
+                owner,
+                from: Some(prev),
+                to: path[i + 1],
+            });
             prev = *w;
         }
     }

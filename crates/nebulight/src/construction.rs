@@ -16,14 +16,27 @@ fn check_world(s: &mut NebState, slot: Slot, w: WorldId, line: usize, text: &str
         return false;
     }
     if !s.owns_world(slot, w) {
-        s.reject(slot, line, text, format!("le monde {w} ne vous appartient pas"));
+        s.reject(
+            slot,
+            line,
+            text,
+            format!("le monde {w} ne vous appartient pas"),
+        );
         return false;
     }
     true
 }
 
 /// Grants `min(asked, available)`, reporting a shortfall or a refusal.
-fn grant(s: &mut NebState, slot: Slot, line: usize, text: &str, asked: u32, avail: u32, none: &str) -> u32 {
+fn grant(
+    s: &mut NebState,
+    slot: Slot,
+    line: usize,
+    text: &str,
+    asked: u32,
+    avail: u32,
+    none: &str,
+) -> u32 {
     let got = asked.min(avail);
     if got == 0 && asked > 0 {
         s.reject(slot, line, text, none.to_string());
@@ -37,7 +50,9 @@ fn grant(s: &mut NebState, slot: Slot, line: usize, text: &str, asked: u32, avai
 pub fn ships_and_research(ctx: &mut Ctx<'_, '_>) {
     let list = orders_for(ctx, |o| o.phase() == 3);
     for (slot, o) in list {
-        let Order::Build { world, qty, what } = o.order else { continue };
+        let Order::Build { world, qty, what } = o.order else {
+            continue;
+        };
         let s = &mut *ctx.state;
         if !check_world(s, slot, world, o.line, &o.text) {
             continue;
@@ -49,11 +64,21 @@ pub fn ships_and_research(ctx: &mut Ctx<'_, '_>) {
                     continue;
                 }
                 Some(fl) if fl.owner != Some(slot) => {
-                    s.reject(slot, o.line, &o.text, format!("la flotte {f} ne vous appartient pas"));
+                    s.reject(
+                        slot,
+                        o.line,
+                        &o.text,
+                        format!("la flotte {f} ne vous appartient pas"),
+                    );
                     continue;
                 }
                 Some(fl) if fl.world != world => {
-                    s.reject(slot, o.line, &o.text, format!("la flotte {f} n'est pas sur {world}"));
+                    s.reject(
+                        slot,
+                        o.line,
+                        &o.text,
+                        format!("la flotte {f} n'est pas sur {world}"),
+                    );
                     continue;
                 }
                 _ => {}
@@ -63,12 +88,25 @@ pub fn ships_and_research(ctx: &mut Ctx<'_, '_>) {
         if let Build::Research(t) = what {
             let room = tech::room(t, s.tech(slot, t));
             if room == 0 {
-                s.reject(slot, o.line, &o.text, format!("{} déjà au niveau maximum", tech::keyword(t)));
+                s.reject(
+                    slot,
+                    o.line,
+                    &o.text,
+                    format!("{} déjà au niveau maximum", tech::keyword(t)),
+                );
                 continue;
             }
             avail = avail.min(room);
         }
-        let got = grant(s, slot, o.line, &o.text, qty, avail, &format!("plus d'UP disponibles sur {world}"));
+        let got = grant(
+            s,
+            slot,
+            o.line,
+            &o.text,
+            qty,
+            avail,
+            &format!("plus d'UP disponibles sur {world}"),
+        );
         if got == 0 {
             continue;
         }
@@ -86,13 +124,23 @@ pub fn ships_and_research(ctx: &mut Ctx<'_, '_>) {
 /// Phase 4: `M_m C x P`, one UP per point of population limit.
 pub fn limits(ctx: &mut Ctx<'_, '_>) {
     for (slot, o) in orders_for(ctx, |o| o.phase() == 4) {
-        let Order::Build { world, qty, .. } = o.order else { continue };
+        let Order::Build { world, qty, .. } = o.order else {
+            continue;
+        };
         let s = &mut *ctx.state;
         if !check_world(s, slot, world, o.line, &o.text) {
             continue;
         }
         let avail = s.up_left(world);
-        let got = grant(s, slot, o.line, &o.text, qty, avail, &format!("plus d'UP disponibles sur {world}"));
+        let got = grant(
+            s,
+            slot,
+            o.line,
+            &o.text,
+            qty,
+            avail,
+            &format!("plus d'UP disponibles sur {world}"),
+        );
         if got > 0 {
             s.spend_up(world, got);
             s.worlds.get_mut(&world).expect("checked").limit += got;
@@ -103,13 +151,23 @@ pub fn limits(ctx: &mut Ctx<'_, '_>) {
 /// Phase 6: industries at 4 UP each, whole industries only.
 pub fn industries(ctx: &mut Ctx<'_, '_>) {
     for (slot, o) in orders_for(ctx, |o| o.phase() == 6) {
-        let Order::Build { world, qty, .. } = o.order else { continue };
+        let Order::Build { world, qty, .. } = o.order else {
+            continue;
+        };
         let s = &mut *ctx.state;
         if !check_world(s, slot, world, o.line, &o.text) {
             continue;
         }
         let avail = s.up_left(world) / 4;
-        let got = grant(s, slot, o.line, &o.text, qty, avail, &format!("moins de 4 UP disponibles sur {world}"));
+        let got = grant(
+            s,
+            slot,
+            o.line,
+            &o.text,
+            qty,
+            avail,
+            &format!("moins de 4 UP disponibles sur {world}"),
+        );
         if got > 0 {
             s.spend_up(world, 4 * got);
             s.worlds.get_mut(&world).expect("checked").industries += got;
@@ -120,13 +178,23 @@ pub fn industries(ctx: &mut Ctx<'_, '_>) {
 /// Phase 7: 4 VI become 1 industry, VI built in phase 3 included.
 pub fn convert(ctx: &mut Ctx<'_, '_>) {
     for (slot, o) in orders_for(ctx, |o| o.phase() == 7) {
-        let Order::Convert { world, qty } = o.order else { continue };
+        let Order::Convert { world, qty } = o.order else {
+            continue;
+        };
         let s = &mut *ctx.state;
         if !check_world(s, slot, world, o.line, &o.text) {
             continue;
         }
         let avail = s.worlds[&world].vi / 4;
-        let got = grant(s, slot, o.line, &o.text, qty, avail, &format!("moins de 4 VI sur {world}"));
+        let got = grant(
+            s,
+            slot,
+            o.line,
+            &o.text,
+            qty,
+            avail,
+            &format!("moins de 4 VI sur {world}"),
+        );
         if got > 0 {
             let w = s.worlds.get_mut(&world).expect("checked");
             w.vi -= 4 * got;

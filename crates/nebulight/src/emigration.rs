@@ -30,7 +30,8 @@ struct Request {
 pub fn emigration(ctx: &mut Ctx<'_, '_>) {
     let list = orders_for(ctx, |o| o.phase() == 5);
     let s = &mut *ctx.state;
-    let p_start: BTreeMap<WorldId, u32> = s.worlds.iter().map(|(k, w)| (*k, w.population)).collect();
+    let p_start: BTreeMap<WorldId, u32> =
+        s.worlds.iter().map(|(k, w)| (*k, w.population)).collect();
     let mut committed_p: BTreeMap<WorldId, u32> = BTreeMap::new();
     let mut committed_up: BTreeMap<WorldId, u32> = BTreeMap::new();
     let mut committed_cargo: BTreeMap<FleetId, u32> = BTreeMap::new();
@@ -43,51 +44,107 @@ pub fn emigration(ctx: &mut Ctx<'_, '_>) {
                     continue;
                 }
                 if !s.owns_world(slot, from) {
-                    s.reject(slot, o.line, &o.text, format!("le monde {from} ne vous appartient pas"));
+                    s.reject(
+                        slot,
+                        o.line,
+                        &o.text,
+                        format!("le monde {from} ne vous appartient pas"),
+                    );
                     continue;
                 }
                 if !s.worlds.contains_key(&to) || !s.linked(from, to) {
-                    s.reject(slot, o.line, &o.text, format!("{to} n'est pas relié à {from}"));
+                    s.reject(
+                        slot,
+                        o.line,
+                        &o.text,
+                        format!("{to} n'est pas relié à {from}"),
+                    );
                     continue;
                 }
-                let up = s.up_left(from).saturating_sub(*committed_up.get(&from).unwrap_or(&0));
+                let up = s
+                    .up_left(from)
+                    .saturating_sub(*committed_up.get(&from).unwrap_or(&0));
                 let p = p_start[&from].saturating_sub(*committed_p.get(&from).unwrap_or(&0));
                 let r = qty.min(up).min(p);
                 if r == 0 {
                     if qty > 0 {
-                        s.reject(slot, o.line, &o.text, format!("ni UP ni population disponibles sur {from}"));
+                        s.reject(
+                            slot,
+                            o.line,
+                            &o.text,
+                            format!("ni UP ni population disponibles sur {from}"),
+                        );
                     }
                     continue;
                 }
                 *committed_up.entry(from).or_default() += r;
                 *committed_p.entry(from).or_default() += r;
-                reqs.push(Request { slot, line: o.line, text: o.text.clone(), source: Source::World(from), target: to, asked: qty, sized: r, granted: 0 });
+                reqs.push(Request {
+                    slot,
+                    line: o.line,
+                    text: o.text.clone(),
+                    source: Source::World(from),
+                    target: to,
+                    asked: qty,
+                    sized: r,
+                    granted: 0,
+                });
             }
-            Order::Unload { fleet, qty, cargo: Cargo::N } => {
+            Order::Unload {
+                fleet,
+                qty,
+                cargo: Cargo::N,
+            } => {
                 let Some(fl) = s.fleets.get(&fleet) else {
                     s.reject(slot, o.line, &o.text, format!("flotte {fleet} inconnue"));
                     continue;
                 };
                 if fl.owner != Some(slot) {
-                    s.reject(slot, o.line, &o.text, format!("la flotte {fleet} ne vous appartient pas"));
+                    s.reject(
+                        slot,
+                        o.line,
+                        &o.text,
+                        format!("la flotte {fleet} ne vous appartient pas"),
+                    );
                     continue;
                 }
                 let w = fl.world;
                 if !(s.owns_world(slot, w) || p_start[&w] == 0) {
-                    s.reject(slot, o.line, &o.text, format!("débarquement interdit sur {w} (monde ennemi peuplé)"));
+                    s.reject(
+                        slot,
+                        o.line,
+                        &o.text,
+                        format!("débarquement interdit sur {w} (monde ennemi peuplé)"),
+                    );
                     continue;
                 }
-                let left = fl.cargo_n.saturating_sub(*committed_cargo.get(&fleet).unwrap_or(&0));
+                let left = fl
+                    .cargo_n
+                    .saturating_sub(*committed_cargo.get(&fleet).unwrap_or(&0));
                 let asked = qty.unwrap_or(left);
                 let r = asked.min(left);
                 if r == 0 {
                     if asked > 0 || qty.is_none() {
-                        s.reject(slot, o.line, &o.text, format!("la flotte {fleet} ne transporte aucune population"));
+                        s.reject(
+                            slot,
+                            o.line,
+                            &o.text,
+                            format!("la flotte {fleet} ne transporte aucune population"),
+                        );
                     }
                     continue;
                 }
                 *committed_cargo.entry(fleet).or_default() += r;
-                reqs.push(Request { slot, line: o.line, text: o.text.clone(), source: Source::Fleet(fleet), target: w, asked, sized: r, granted: 0 });
+                reqs.push(Request {
+                    slot,
+                    line: o.line,
+                    text: o.text.clone(),
+                    source: Source::Fleet(fleet),
+                    target: w,
+                    asked,
+                    sized: r,
+                    granted: 0,
+                });
             }
             _ => {}
         }
@@ -101,8 +158,16 @@ pub fn emigration(ctx: &mut Ctx<'_, '_>) {
     };
     for t in &targets {
         let w = &s.worlds[t];
-        let total: u32 = reqs.iter().filter(|r| r.target == *t).map(|r| r.sized).sum();
-        let room = if w.black_hole { total } else { w.limit.saturating_add(10).saturating_sub(p_start[t]) };
+        let total: u32 = reqs
+            .iter()
+            .filter(|r| r.target == *t)
+            .map(|r| r.sized)
+            .sum();
+        let room = if w.black_hole {
+            total
+        } else {
+            w.limit.saturating_add(10).saturating_sub(p_start[t])
+        };
         if total <= room {
             for r in reqs.iter_mut().filter(|r| r.target == *t) {
                 r.granted = r.sized;
@@ -110,7 +175,11 @@ pub fn emigration(ctx: &mut Ctx<'_, '_>) {
             continue;
         }
         for slot in 0..s.players.len() {
-            let rp: u32 = reqs.iter().filter(|r| r.target == *t && r.slot == slot).map(|r| r.sized).sum();
+            let rp: u32 = reqs
+                .iter()
+                .filter(|r| r.target == *t && r.slot == slot)
+                .map(|r| r.sized)
+                .sum();
             let mut share = (u64::from(room) * u64::from(rp) / u64::from(total)) as u32;
             for r in reqs.iter_mut().filter(|r| r.target == *t && r.slot == slot) {
                 r.granted = r.sized.min(share);

@@ -3,8 +3,8 @@
 //! Each population above the limit dies with probability 1/2: one draw per
 //! surplus population, worlds in ascending number (the fixed draw order of 5.12).
 
-use crate::turn::Ctx;
 use crate::model::WorldId;
+use crate::turn::Ctx;
 
 pub fn overpopulation(ctx: &mut Ctx<'_, '_>) {
     let ids: Vec<WorldId> = ctx.state.worlds.keys().copied().collect();

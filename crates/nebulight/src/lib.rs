@@ -60,7 +60,12 @@ impl Ruleset for Nebulight {
     type Event = ();
 
     fn info(&self) -> RulesetInfo {
-        RulesetInfo { id: "nebulight", name: "Nébulight", lang: Lang::Fr, turn_word: "tour" }
+        RulesetInfo {
+            id: "nebulight",
+            name: "Nébulight",
+            lang: Lang::Fr,
+            turn_word: "tour",
+        }
     }
 
     fn setup(&self, config: &SetupConfig, rng: &mut Rng) -> Result<NebState, SetupError> {
@@ -78,7 +83,11 @@ impl Ruleset for Nebulight {
     fn players(&self, s: &NebState) -> Vec<PlayerInfo> {
         s.players
             .iter()
-            .map(|p| PlayerInfo { id: PlayerId::new(p.id.clone()), name: p.name.clone(), active: true })
+            .map(|p| PlayerInfo {
+                id: PlayerId::new(p.id.clone()),
+                name: p.name.clone(),
+                active: true,
+            })
             .collect()
     }
 
@@ -88,23 +97,74 @@ impl Ruleset for Nebulight {
 
     fn phases(&self) -> Vec<Phase<Self>> {
         vec![
-            Phase { key: "0-preparation", run: turn::prepare },
-            Phase { key: "1-initialisation", run: init::overpopulation },
-            Phase { key: "2-sondes", run: probes::probes },
-            Phase { key: "3-construction", run: construction::ships_and_research },
-            Phase { key: "4-limites", run: construction::limits },
-            Phase { key: "5-emigration", run: emigration::emigration },
-            Phase { key: "6-industries", run: construction::industries },
-            Phase { key: "7-conversion", run: construction::convert },
-            Phase { key: "8-dechargement", run: transport::unload_mp },
-            Phase { key: "9-transferts", run: transport::transfers },
-            Phase { key: "10-chargement-mp", run: transport::load_mp },
-            Phase { key: "11-chargement-n", run: transport::load_pop },
-            Phase { key: "12-combat", run: combat::combat },
-            Phase { key: "13-captures", run: capture::captures },
-            Phase { key: "14-mise-au-point", run: update::update },
-            Phase { key: "15-points", run: update::scoring },
-            Phase { key: "16-decouvertes", run: update::discovery },
+            Phase {
+                key: "0-preparation",
+                run: turn::prepare,
+            },
+            Phase {
+                key: "1-initialisation",
+                run: init::overpopulation,
+            },
+            Phase {
+                key: "2-sondes",
+                run: probes::probes,
+            },
+            Phase {
+                key: "3-construction",
+                run: construction::ships_and_research,
+            },
+            Phase {
+                key: "4-limites",
+                run: construction::limits,
+            },
+            Phase {
+                key: "5-emigration",
+                run: emigration::emigration,
+            },
+            Phase {
+                key: "6-industries",
+                run: construction::industries,
+            },
+            Phase {
+                key: "7-conversion",
+                run: construction::convert,
+            },
+            Phase {
+                key: "8-dechargement",
+                run: transport::unload_mp,
+            },
+            Phase {
+                key: "9-transferts",
+                run: transport::transfers,
+            },
+            Phase {
+                key: "10-chargement-mp",
+                run: transport::load_mp,
+            },
+            Phase {
+                key: "11-chargement-n",
+                run: transport::load_pop,
+            },
+            Phase {
+                key: "12-combat",
+                run: combat::combat,
+            },
+            Phase {
+                key: "13-captures",
+                run: capture::captures,
+            },
+            Phase {
+                key: "14-mise-au-point",
+                run: update::update,
+            },
+            Phase {
+                key: "15-points",
+                run: update::scoring,
+            },
+            Phase {
+                key: "16-decouvertes",
+                run: update::discovery,
+            },
         ]
     }
 
@@ -121,7 +181,11 @@ impl Ruleset for Nebulight {
                         template.into_bytes(),
                     );
                     if let Some(map) = svg::player_map(s, slot) {
-                        r = r.with_attachment(&format!("carte-tour-{}.svg", s.turn), "image/svg+xml", map.into_bytes());
+                        r = r.with_attachment(
+                            &format!("carte-tour-{}.svg", s.turn),
+                            "image/svg+xml",
+                            map.into_bytes(),
+                        );
                     }
                     r
                 }
@@ -136,7 +200,12 @@ impl Ruleset for Nebulight {
         if s.turn < s.max_turns {
             return None;
         }
-        let mut v: Vec<(usize, i64)> = s.players.iter().enumerate().map(|(i, p)| (i, p.score_total)).collect();
+        let mut v: Vec<(usize, i64)> = s
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (i, p.score_total))
+            .collect();
         v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let ranking = v
             .iter()
@@ -149,7 +218,12 @@ impl Ruleset for Nebulight {
         let summary = if v.len() >= 2 && v[0].1 == v[1].1 {
             format!("Match nul : {} points partout", v[0].1)
         } else {
-            format!("{} gagne par {} points à {}", s.players[v[0].0].name, v[0].1, v.get(1).map_or(0, |x| x.1))
+            format!(
+                "{} gagne par {} points à {}",
+                s.players[v[0].0].name,
+                v[0].1,
+                v.get(1).map_or(0, |x| x.1)
+            )
         };
         Some(Outcome { ranking, summary })
     }

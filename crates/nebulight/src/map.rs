@@ -216,16 +216,22 @@ pub fn load(text: &str, rng: &mut Rng) -> Result<Loaded, SetupError> {
         }
     } else {
         for k in &keys {
-            let n: u32 = k.parse().map_err(|_| bad(format!("position : le monde « {k} » doit avoir un numéro")))?;
+            let n: u32 = k
+                .parse()
+                .map_err(|_| bad(format!("position : le monde « {k} » doit avoir un numéro")))?;
             wnum.insert(k.clone(), WorldId(n));
         }
         for k in &fkeys {
-            let n: u32 = k.parse().map_err(|_| bad(format!("position : la flotte « {k} » doit avoir un numéro")))?;
+            let n: u32 = k
+                .parse()
+                .map_err(|_| bad(format!("position : la flotte « {k} » doit avoir un numéro")))?;
             fnum.insert(k.clone(), FleetId(n));
         }
     }
     let wid = |k: &Key| -> Result<WorldId, SetupError> {
-        wnum.get(&k.text()).copied().ok_or_else(|| bad(format!("monde inconnu « {} »", k.text())))
+        wnum.get(&k.text())
+            .copied()
+            .ok_or_else(|| bad(format!("monde inconnu « {} »", k.text())))
     };
     let slot = |o: Option<usize>| -> Result<Owner, SetupError> {
         match o {
@@ -242,7 +248,10 @@ pub fn load(text: &str, rng: &mut Rng) -> Result<Loaded, SetupError> {
         for l in &w.links {
             let t = wid(l)?;
             if t == id {
-                return Err(bad(format!("le monde {} est relié à lui-même", w.key.text())));
+                return Err(bad(format!(
+                    "le monde {} est relié à lui-même",
+                    w.key.text()
+                )));
             }
             links.push(t);
         }
@@ -251,18 +260,31 @@ pub fn load(text: &str, rng: &mut Rng) -> Result<Loaded, SetupError> {
             None => slot(w.owner)?,
         };
         if w.black_hole
-            && (owner.is_some() || w.population + w.industries + w.vi + w.vp + w.mp + w.cm + w.pop_limit > 0)
+            && (owner.is_some()
+                || w.population + w.industries + w.vi + w.vp + w.mp + w.cm + w.pop_limit > 0)
         {
-            return Err(bad(format!("le trou noir {} ne peut rien contenir", w.key.text())));
+            return Err(bad(format!(
+                "le trou noir {} ne peut rien contenir",
+                w.key.text()
+            )));
         }
         if owner.is_some() && w.population == 0 {
-            return Err(bad(format!("le monde {} a un propriétaire mais aucune population", w.key.text())));
+            return Err(bad(format!(
+                "le monde {} a un propriétaire mais aucune population",
+                w.key.text()
+            )));
         }
         if w.cm > 10 {
-            return Err(bad(format!("capacité minière du monde {} hors de 0..10", w.key.text())));
+            return Err(bad(format!(
+                "capacité minière du monde {} hors de 0..10",
+                w.key.text()
+            )));
         }
         if w.population > w.pop_limit + 10 {
-            return Err(bad(format!("le monde {} dépasse sa limite de population de plus de 10", w.key.text())));
+            return Err(bad(format!(
+                "le monde {} dépasse sa limite de population de plus de 10",
+                w.key.text()
+            )));
         }
         if let Some(u) = w.up {
             up_given.insert(id);
@@ -285,13 +307,19 @@ pub fn load(text: &str, rng: &mut Rng) -> Result<Loaded, SetupError> {
                 mp: w.mp,
                 cm: w.cm,
                 // A neutral world never has UP (decision AMB-13).
-                up: if owner.is_some() { w.up.unwrap_or(0) } else { 0 },
+                up: if owner.is_some() {
+                    w.up.unwrap_or(0)
+                } else {
+                    0
+                },
             },
         );
     }
     if m.map.symmetric_links {
-        let pairs: Vec<(WorldId, WorldId)> =
-            worlds.iter().flat_map(|(a, w)| w.links.iter().map(move |b| (*b, *a))).collect();
+        let pairs: Vec<(WorldId, WorldId)> = worlds
+            .iter()
+            .flat_map(|(a, w)| w.links.iter().map(move |b| (*b, *a)))
+            .collect();
         for (b, a) in pairs {
             let wb = worlds.get_mut(&b).expect("link targets exist");
             if !wb.links.contains(&a) {
@@ -311,12 +339,27 @@ pub fn load(text: &str, rng: &mut Rng) -> Result<Loaded, SetupError> {
         let id = fnum[&f.key.text()];
         let world = wid(&f.world)?;
         if worlds[&world].black_hole {
-            return Err(bad(format!("la flotte {} est dans un trou noir", f.key.text())));
+            return Err(bad(format!(
+                "la flotte {} est dans un trou noir",
+                f.key.text()
+            )));
         }
         if f.cargo_mp + f.cargo_n > f.vc {
-            return Err(bad(format!("la cargaison de la flotte {} dépasse ses VC", f.key.text())));
+            return Err(bad(format!(
+                "la cargaison de la flotte {} dépasse ses VC",
+                f.key.text()
+            )));
         }
-        fleets.insert(id, Fleet { world, owner: slot(f.owner)?, vc: f.vc, cargo_mp: f.cargo_mp, cargo_n: f.cargo_n });
+        fleets.insert(
+            id,
+            Fleet {
+                world,
+                owner: slot(f.owner)?,
+                vc: f.vc,
+                cargo_mp: f.cargo_mp,
+                cargo_n: f.cargo_n,
+            },
+        );
     }
     let mut players = BTreeMap::new();
     for p in &m.player {
@@ -325,9 +368,15 @@ pub fn load(text: &str, rng: &mut Rng) -> Result<Loaded, SetupError> {
             match l {
                 None => Ok(None),
                 Some(l) if (crate::tech::initial(t)..=crate::tech::max(t)).contains(&l) => {
-                    Ok(Some(TechLevel { level: l, progress: prog }))
+                    Ok(Some(TechLevel {
+                        level: l,
+                        progress: prog,
+                    }))
                 }
-                Some(l) => Err(bad(format!("niveau {} {l} hors limites", crate::tech::keyword(t)))),
+                Some(l) => Err(bad(format!(
+                    "niveau {} {l} hors limites",
+                    crate::tech::keyword(t)
+                ))),
             }
         };
         let mut discovered = BTreeSet::new();

@@ -10,7 +10,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 /// A world number as shown in reports and used in orders.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 #[serde(transparent)]
 pub struct WorldId(pub u32);
 
@@ -192,7 +194,10 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { hide_foreign_cargo: true, enforce_known_worlds: true }
+        Options {
+            hide_foreign_cargo: true,
+            enforce_known_worlds: true,
+        }
     }
 }
 
@@ -293,7 +298,9 @@ impl NebState {
     }
 
     pub fn owns_world(&self, slot: Slot, w: WorldId) -> bool {
-        self.worlds.get(&w).is_some_and(|x| x.owner == Some(slot) && !x.black_hole)
+        self.worlds
+            .get(&w)
+            .is_some_and(|x| x.owner == Some(slot) && !x.black_hole)
     }
 
     pub fn owns_fleet(&self, slot: Slot, f: FleetId) -> bool {
@@ -301,7 +308,9 @@ impl NebState {
     }
 
     pub fn linked(&self, from: WorldId, to: WorldId) -> bool {
-        self.worlds.get(&from).is_some_and(|w| w.links.contains(&to))
+        self.worlds
+            .get(&from)
+            .is_some_and(|w| w.links.contains(&to))
     }
 
     /// `known(X)` of 9.13: discovered worlds and every world linked from a
@@ -334,17 +343,30 @@ pub fn debug_invariants(s: &NebState) {
         return;
     }
     for (id, w) in &s.worlds {
-        debug_assert!(w.population > 0 || w.owner.is_none(), "{id}: P = 0 but owned");
+        debug_assert!(
+            w.population > 0 || w.owner.is_none(),
+            "{id}: P = 0 but owned"
+        );
         debug_assert!(w.cm <= 10, "{id}: CM {}", w.cm);
-        debug_assert!(w.owner.is_some() || w.counter == 0, "{id}: neutral with counter");
+        debug_assert!(
+            w.owner.is_some() || w.counter == 0,
+            "{id}: neutral with counter"
+        );
         debug_assert!(!w.black_hole || w.owner.is_none(), "{id}: owned black hole");
     }
     for (id, f) in &s.fleets {
         debug_assert!(f.cargo_mp + f.cargo_n <= f.vc, "{id}: cargo above VC");
-        debug_assert!(s.worlds.get(&f.world).is_some_and(|w| !w.black_hole), "{id}: on a black hole");
+        debug_assert!(
+            s.worlds.get(&f.world).is_some_and(|w| !w.black_hole),
+            "{id}: on a black hole"
+        );
     }
     for p in &s.players {
-        for (t, tl) in [(Tech::Dep, &p.dep), (Tech::Att, &p.att), (Tech::Def, &p.def)] {
+        for (t, tl) in [
+            (Tech::Dep, &p.dep),
+            (Tech::Att, &p.att),
+            (Tech::Def, &p.def),
+        ] {
             debug_assert!(
                 (crate::tech::initial(t)..=crate::tech::max(t)).contains(&tl.level),
                 "{}: {t:?} level {}",

@@ -69,17 +69,33 @@ pub enum Order {
     /// Phase 2: `VI M_m S M_n`, `VP M_m S M_n`, `F_f S M_m`.
     Probe { from: Container, target: WorldId },
     /// Phases 3, 4, 6: `M_m C x ...`.
-    Build { world: WorldId, qty: u32, what: Build },
+    Build {
+        world: WorldId,
+        qty: u32,
+        what: Build,
+    },
     /// Phase 5: `M_a E x N M_b`.
-    Emigrate { from: WorldId, qty: u32, to: WorldId },
+    Emigrate {
+        from: WorldId,
+        qty: u32,
+        to: WorldId,
+    },
     /// Phase 7: `VI M_m C x I`.
     Convert { world: WorldId, qty: u32 },
     /// Phases 5 (N) and 8 (MP): `F_f D (x) MP|N`.
-    Unload { fleet: FleetId, qty: Option<u32>, cargo: Cargo },
+    Unload {
+        fleet: FleetId,
+        qty: Option<u32>,
+        cargo: Cargo,
+    },
     /// Phase 9: `M_m T x ...`, `F_f T x VC ...`.
     Transfer { from: Container, qty: u32, to: Dest },
     /// Phases 10 (MP) and 11 (N): `F_f C (x) MP|N`.
-    Load { fleet: FleetId, qty: Option<u32>, cargo: Cargo },
+    Load {
+        fleet: FleetId,
+        qty: Option<u32>,
+        cargo: Cargo,
+    },
     /// Phase 12, exclusive.
     Fire { shooter: Shooter, target: Target },
     /// Phase 12, exclusive: `F_f MM m n ...` or `F_f M_m M_n ...`.
@@ -94,16 +110,29 @@ impl Order {
     pub fn phase(&self) -> u8 {
         match self {
             Order::Probe { .. } => 2,
-            Order::Build { what: Build::Limit, .. } => 4,
-            Order::Build { what: Build::Industry, .. } => 6,
+            Order::Build {
+                what: Build::Limit, ..
+            } => 4,
+            Order::Build {
+                what: Build::Industry,
+                ..
+            } => 6,
             Order::Build { .. } => 3,
             Order::Emigrate { .. } => 5,
-            Order::Unload { cargo: Cargo::N, .. } => 5,
+            Order::Unload {
+                cargo: Cargo::N, ..
+            } => 5,
             Order::Convert { .. } => 7,
-            Order::Unload { cargo: Cargo::Mp, .. } => 8,
+            Order::Unload {
+                cargo: Cargo::Mp, ..
+            } => 8,
             Order::Transfer { .. } => 9,
-            Order::Load { cargo: Cargo::Mp, .. } => 10,
-            Order::Load { cargo: Cargo::N, .. } => 11,
+            Order::Load {
+                cargo: Cargo::Mp, ..
+            } => 10,
+            Order::Load {
+                cargo: Cargo::N, ..
+            } => 11,
             Order::Fire { .. } | Order::Move { .. } => 12,
             Order::Rejected { .. } => 0,
         }

@@ -38,7 +38,11 @@ pub enum OrderError {
     #[error("les VI ne peuvent tirer que sur une flotte")]
     ViFireOnlyAtFleets,
     #[error("les {group} ne peuvent pas tirer sur {target} (cibles : {allowed})")]
-    GroupTarget { group: &'static str, target: String, allowed: &'static str },
+    GroupTarget {
+        group: &'static str,
+        target: String,
+        allowed: &'static str,
+    },
     #[error("F_f * M vise les vaisseaux du monde où est la flotte : pas de numéro")]
     NumberAfterM,
     /// The line starts like an order but does not follow its form (given).
@@ -75,7 +79,10 @@ fn lex(line: &str) -> Result<Vec<Tok>, OrderError> {
             while i < chars.len() && chars[i].is_ascii_alphabetic() {
                 i += 1;
             }
-            let w: String = chars[start..i].iter().collect::<String>().to_ascii_uppercase();
+            let w: String = chars[start..i]
+                .iter()
+                .collect::<String>()
+                .to_ascii_uppercase();
             out.push(Tok::Word(w));
         } else if c.is_ascii_digit() {
             let start = i;
@@ -130,7 +137,10 @@ pub fn parse_order(line: &str) -> Result<Order, OrderError> {
                 return match (w(4), n(5)) {
                     (Some("M"), Some(t)) => {
                         end(6)?;
-                        Ok(Order::Probe { from: Container::Group(world, group), target: WorldId(t) })
+                        Ok(Order::Probe {
+                            from: Container::Group(world, group),
+                            target: WorldId(t),
+                        })
                     }
                     _ => Err(OrderError::Form("sonde : le monde sondé doit s'écrire M_n")),
                 };
@@ -149,20 +159,28 @@ pub fn parse_order(line: &str) -> Result<Order, OrderError> {
                 return match (w(4), n(5)) {
                     (Some("F"), Some(f)) => {
                         end(6)?;
-                        Ok(Order::Fire { shooter, target: Target::Fleet(FleetId(f)) })
+                        Ok(Order::Fire {
+                            shooter,
+                            target: Target::Fleet(FleetId(f)),
+                        })
                     }
                     (Some("N"), None) if group == Group::Vp => {
                         end(5)?;
-                        Ok(Order::Fire { shooter, target: Target::N })
-                    }
-                    (Some("N"), None) => Err(OrderError::ViFireOnlyAtFleets),
-                    (Some(x @ ("M" | "P" | "I")), _) => {
-                        Err(OrderError::GroupTarget {
-                            group: gname,
-                            target: x.to_string(),
-                            allowed: if group == Group::Vp { "F_f ou N" } else { "F_f" },
+                        Ok(Order::Fire {
+                            shooter,
+                            target: Target::N,
                         })
                     }
+                    (Some("N"), None) => Err(OrderError::ViFireOnlyAtFleets),
+                    (Some(x @ ("M" | "P" | "I")), _) => Err(OrderError::GroupTarget {
+                        group: gname,
+                        target: x.to_string(),
+                        allowed: if group == Group::Vp {
+                            "F_f ou N"
+                        } else {
+                            "F_f"
+                        },
+                    }),
                     _ => Err(OrderError::Form("cible de tir invalide")),
                 };
             }
@@ -177,9 +195,15 @@ pub fn parse_order(line: &str) -> Result<Order, OrderError> {
                         Some("VC") => match (w(5), n(6)) {
                             (Some("F"), Some(f)) => {
                                 end(7)?;
-                                return Ok(Order::Build { world, qty: q, what: Build::Vc(FleetId(f)) });
+                                return Ok(Order::Build {
+                                    world,
+                                    qty: q,
+                                    what: Build::Vc(FleetId(f)),
+                                });
                             }
-                            _ => return Err(OrderError::Form("construction de VC : M_m C x VC F_f")),
+                            _ => {
+                                return Err(OrderError::Form("construction de VC : M_m C x VC F_f"))
+                            }
                         },
                         Some("VI") => Build::Vi,
                         Some("VP") => Build::Vp,
@@ -191,15 +215,27 @@ pub fn parse_order(line: &str) -> Result<Order, OrderError> {
                         Some(t @ ("RAD" | "ALI" | "CAR")) => {
                             return Err(OrderError::NoSuchTech(t.to_string()))
                         }
-                        _ => return Err(OrderError::Form("construction inconnue (VC F_f, VI, VP, DEP, ATT, DEF, P ou I)")),
+                        _ => {
+                            return Err(OrderError::Form(
+                                "construction inconnue (VC F_f, VI, VP, DEP, ATT, DEF, P ou I)",
+                            ))
+                        }
                     };
                     end(5)?;
-                    Ok(Order::Build { world, qty: q, what })
+                    Ok(Order::Build {
+                        world,
+                        qty: q,
+                        what,
+                    })
                 }
                 Some("E") => match (n(3), w(4), w(5), n(6)) {
                     (Some(q), Some("N"), Some("M"), Some(t)) => {
                         end(7)?;
-                        Ok(Order::Emigrate { from: world, qty: q, to: WorldId(t) })
+                        Ok(Order::Emigrate {
+                            from: world,
+                            qty: q,
+                            to: WorldId(t),
+                        })
                     }
                     _ => Err(OrderError::Form("émigration : M_a E x N M_b")),
                 },
@@ -217,7 +253,11 @@ pub fn parse_order(line: &str) -> Result<Order, OrderError> {
                         _ => return Err(OrderError::Form("transfert : destination invalide")),
                     };
                     end(if matches!(to, Dest::Fleet(_)) { 7 } else { 6 })?;
-                    Ok(Order::Transfer { from: Container::Group(world, src), qty: q, to })
+                    Ok(Order::Transfer {
+                        from: Container::Group(world, src),
+                        qty: q,
+                        to,
+                    })
                 }
                 _ => Err(OrderError::Form("ordre de monde inconnu (C, E ou T)")),
             }
@@ -231,9 +271,7 @@ pub fn parse_order(line: &str) -> Result<Order, OrderError> {
                         Target::Fleet(FleetId(g))
                     }
                     (Some("M"), None) => Target::M,
-                    (Some("M"), Some(_)) => {
-                        return Err(OrderError::NumberAfterM)
-                    }
+                    (Some("M"), Some(_)) => return Err(OrderError::NumberAfterM),
                     (Some("P"), None) => Target::P,
                     (Some("I"), None) => Target::I,
                     _ => return Err(OrderError::Form("cible de tir invalide (F_g, M, P ou I)")),
@@ -241,13 +279,19 @@ pub fn parse_order(line: &str) -> Result<Order, OrderError> {
                 if !matches!(target, Target::Fleet(_)) {
                     end(4)?;
                 }
-                return Ok(Order::Fire { shooter: Shooter::Fleet(fleet), target });
+                return Ok(Order::Fire {
+                    shooter: Shooter::Fleet(fleet),
+                    target,
+                });
             }
             match w(2) {
                 Some("S") => match (w(3), n(4)) {
                     (Some("M"), Some(t)) => {
                         end(5)?;
-                        Ok(Order::Probe { from: Container::Fleet(fleet), target: WorldId(t) })
+                        Ok(Order::Probe {
+                            from: Container::Fleet(fleet),
+                            target: WorldId(t),
+                        })
                     }
                     _ => Err(OrderError::Form("sonde : F_f S M_m")),
                 },
@@ -277,7 +321,9 @@ pub fn parse_order(line: &str) -> Result<Order, OrderError> {
                 Some("T") => {
                     let q = n(3).ok_or(OrderError::MissingQuantity("T"))?;
                     if w(4) != Some("VC") {
-                        return Err(OrderError::Form("transfert de flotte : F_f T x VC (VI|VP|F_g)"));
+                        return Err(OrderError::Form(
+                            "transfert de flotte : F_f T x VC (VI|VP|F_g)",
+                        ));
                     }
                     let to = match (w(5), n(6)) {
                         (Some("VI"), _) => Dest::Group(Group::Vi),
@@ -286,14 +332,22 @@ pub fn parse_order(line: &str) -> Result<Order, OrderError> {
                         _ => return Err(OrderError::Form("transfert : destination invalide")),
                     };
                     end(if matches!(to, Dest::Fleet(_)) { 7 } else { 6 })?;
-                    Ok(Order::Transfer { from: Container::Fleet(fleet), qty: q, to })
+                    Ok(Order::Transfer {
+                        from: Container::Fleet(fleet),
+                        qty: q,
+                        to,
+                    })
                 }
                 Some("MM") => {
                     let mut path = Vec::new();
                     for t in &toks[3..] {
                         match t {
                             Tok::Num(v) => path.push(WorldId(*v)),
-                            _ => return Err(OrderError::Form("déplacement : F_f MM m n ... (des numéros seulement)")),
+                            _ => {
+                                return Err(OrderError::Form(
+                                    "déplacement : F_f MM m n ... (des numéros seulement)",
+                                ))
+                            }
                         }
                     }
                     if path.is_empty() {
@@ -307,9 +361,7 @@ pub fn parse_order(line: &str) -> Result<Order, OrderError> {
                     while i < toks.len() {
                         match (w(i), n(i + 1)) {
                             (Some("M"), Some(v)) => path.push(WorldId(v)),
-                            (Some("MD"), Some(v)) => {
-                                return Err(OrderError::StartNotation(v))
-                            }
+                            (Some("MD"), Some(v)) => return Err(OrderError::StartNotation(v)),
                             _ => return Err(OrderError::Form("déplacement : F_f M_m M_n ...")),
                         }
                         i += 2;
@@ -380,7 +432,14 @@ mod tests {
         assert_eq!(a, ok("M 127 C 10 VC F 57"));
         assert_eq!(a, ok("M127 C 10 VC F57"));
         assert_eq!(a, ok("m_127 c 10 vc f_57"));
-        assert_eq!(a, Order::Build { world: WorldId(127), qty: 10, what: Build::Vc(FleetId(57)) });
+        assert_eq!(
+            a,
+            Order::Build {
+                world: WorldId(127),
+                qty: 10,
+                what: Build::Vc(FleetId(57))
+            }
+        );
         let p = parse("# commentaire\n; autre\n\nM_1 C 1 VI\n");
         assert_eq!(p.orders.len(), 1);
         assert_eq!(p.orders[0].line, 4);
@@ -392,39 +451,257 @@ mod tests {
         let w = WorldId;
         let f = FleetId;
         let cases: Vec<(&str, Order)> = vec![
-            ("VI M_15 S M_13", Order::Probe { from: Container::Group(w(15), Group::Vi), target: w(13) }),
-            ("VP M_15 S M_13", Order::Probe { from: Container::Group(w(15), Group::Vp), target: w(13) }),
-            ("F_57 S M_65", Order::Probe { from: Container::Fleet(f(57)), target: w(65) }),
-            ("M_127 C 10 VC F_57", Order::Build { world: w(127), qty: 10, what: Build::Vc(f(57)) }),
-            ("M_1 C 2 VI", Order::Build { world: w(1), qty: 2, what: Build::Vi }),
-            ("M_1 C 2 VP", Order::Build { world: w(1), qty: 2, what: Build::Vp }),
-            ("M_1 C 2 DEP", Order::Build { world: w(1), qty: 2, what: Build::Research(Tech::Dep) }),
-            ("M_1 C 2 ATT", Order::Build { world: w(1), qty: 2, what: Build::Research(Tech::Att) }),
-            ("M_1 C 2 DEF", Order::Build { world: w(1), qty: 2, what: Build::Research(Tech::Def) }),
-            ("M_1 C 2 P", Order::Build { world: w(1), qty: 2, what: Build::Limit }),
-            ("M_15 E 8 N M_235", Order::Emigrate { from: w(15), qty: 8, to: w(235) }),
-            ("M_1 C 2 I", Order::Build { world: w(1), qty: 2, what: Build::Industry }),
-            ("VI M_456 C 1 I", Order::Convert { world: w(456), qty: 1 }),
-            ("F_176 D MP", Order::Unload { fleet: f(176), qty: None, cargo: Cargo::Mp }),
-            ("F_176 D 5 N", Order::Unload { fleet: f(176), qty: Some(5), cargo: Cargo::N }),
-            ("M_1 T 3 VI VP", Order::Transfer { from: Container::Group(w(1), Group::Vi), qty: 3, to: Dest::Group(Group::Vp) }),
-            ("M_1 T 3 VP VI", Order::Transfer { from: Container::Group(w(1), Group::Vp), qty: 3, to: Dest::Group(Group::Vi) }),
-            ("M_1 T 3 VI F_2", Order::Transfer { from: Container::Group(w(1), Group::Vi), qty: 3, to: Dest::Fleet(f(2)) }),
-            ("M_1 T 3 VP F_2", Order::Transfer { from: Container::Group(w(1), Group::Vp), qty: 3, to: Dest::Fleet(f(2)) }),
-            ("F_2 T 3 VC VI", Order::Transfer { from: Container::Fleet(f(2)), qty: 3, to: Dest::Group(Group::Vi) }),
-            ("F_2 T 3 VC VP", Order::Transfer { from: Container::Fleet(f(2)), qty: 3, to: Dest::Group(Group::Vp) }),
-            ("F_177 T 4 VC F_176", Order::Transfer { from: Container::Fleet(f(177)), qty: 4, to: Dest::Fleet(f(176)) }),
-            ("F_177 C N", Order::Load { fleet: f(177), qty: None, cargo: Cargo::N }),
-            ("F_177 C 3 MP", Order::Load { fleet: f(177), qty: Some(3), cargo: Cargo::Mp }),
-            ("F_128 * F_258", Order::Fire { shooter: Shooter::Fleet(f(128)), target: Target::Fleet(f(258)) }),
-            ("F_124 * M", Order::Fire { shooter: Shooter::Fleet(f(124)), target: Target::M }),
-            ("F_124 * P", Order::Fire { shooter: Shooter::Fleet(f(124)), target: Target::P }),
-            ("F_124 * I", Order::Fire { shooter: Shooter::Fleet(f(124)), target: Target::I }),
-            ("VP M_463 * F_124", Order::Fire { shooter: Shooter::Group(w(463), Group::Vp), target: Target::Fleet(f(124)) }),
-            ("VP M_463 * N", Order::Fire { shooter: Shooter::Group(w(463), Group::Vp), target: Target::N }),
-            ("VI M_463 * F_124", Order::Fire { shooter: Shooter::Group(w(463), Group::Vi), target: Target::Fleet(f(124)) }),
-            ("F_11 MM 12 250 126", Order::Move { fleet: f(11), path: vec![w(12), w(250), w(126)] }),
-            ("F_57 M_48", Order::Move { fleet: f(57), path: vec![w(48)] }),
+            (
+                "VI M_15 S M_13",
+                Order::Probe {
+                    from: Container::Group(w(15), Group::Vi),
+                    target: w(13),
+                },
+            ),
+            (
+                "VP M_15 S M_13",
+                Order::Probe {
+                    from: Container::Group(w(15), Group::Vp),
+                    target: w(13),
+                },
+            ),
+            (
+                "F_57 S M_65",
+                Order::Probe {
+                    from: Container::Fleet(f(57)),
+                    target: w(65),
+                },
+            ),
+            (
+                "M_127 C 10 VC F_57",
+                Order::Build {
+                    world: w(127),
+                    qty: 10,
+                    what: Build::Vc(f(57)),
+                },
+            ),
+            (
+                "M_1 C 2 VI",
+                Order::Build {
+                    world: w(1),
+                    qty: 2,
+                    what: Build::Vi,
+                },
+            ),
+            (
+                "M_1 C 2 VP",
+                Order::Build {
+                    world: w(1),
+                    qty: 2,
+                    what: Build::Vp,
+                },
+            ),
+            (
+                "M_1 C 2 DEP",
+                Order::Build {
+                    world: w(1),
+                    qty: 2,
+                    what: Build::Research(Tech::Dep),
+                },
+            ),
+            (
+                "M_1 C 2 ATT",
+                Order::Build {
+                    world: w(1),
+                    qty: 2,
+                    what: Build::Research(Tech::Att),
+                },
+            ),
+            (
+                "M_1 C 2 DEF",
+                Order::Build {
+                    world: w(1),
+                    qty: 2,
+                    what: Build::Research(Tech::Def),
+                },
+            ),
+            (
+                "M_1 C 2 P",
+                Order::Build {
+                    world: w(1),
+                    qty: 2,
+                    what: Build::Limit,
+                },
+            ),
+            (
+                "M_15 E 8 N M_235",
+                Order::Emigrate {
+                    from: w(15),
+                    qty: 8,
+                    to: w(235),
+                },
+            ),
+            (
+                "M_1 C 2 I",
+                Order::Build {
+                    world: w(1),
+                    qty: 2,
+                    what: Build::Industry,
+                },
+            ),
+            (
+                "VI M_456 C 1 I",
+                Order::Convert {
+                    world: w(456),
+                    qty: 1,
+                },
+            ),
+            (
+                "F_176 D MP",
+                Order::Unload {
+                    fleet: f(176),
+                    qty: None,
+                    cargo: Cargo::Mp,
+                },
+            ),
+            (
+                "F_176 D 5 N",
+                Order::Unload {
+                    fleet: f(176),
+                    qty: Some(5),
+                    cargo: Cargo::N,
+                },
+            ),
+            (
+                "M_1 T 3 VI VP",
+                Order::Transfer {
+                    from: Container::Group(w(1), Group::Vi),
+                    qty: 3,
+                    to: Dest::Group(Group::Vp),
+                },
+            ),
+            (
+                "M_1 T 3 VP VI",
+                Order::Transfer {
+                    from: Container::Group(w(1), Group::Vp),
+                    qty: 3,
+                    to: Dest::Group(Group::Vi),
+                },
+            ),
+            (
+                "M_1 T 3 VI F_2",
+                Order::Transfer {
+                    from: Container::Group(w(1), Group::Vi),
+                    qty: 3,
+                    to: Dest::Fleet(f(2)),
+                },
+            ),
+            (
+                "M_1 T 3 VP F_2",
+                Order::Transfer {
+                    from: Container::Group(w(1), Group::Vp),
+                    qty: 3,
+                    to: Dest::Fleet(f(2)),
+                },
+            ),
+            (
+                "F_2 T 3 VC VI",
+                Order::Transfer {
+                    from: Container::Fleet(f(2)),
+                    qty: 3,
+                    to: Dest::Group(Group::Vi),
+                },
+            ),
+            (
+                "F_2 T 3 VC VP",
+                Order::Transfer {
+                    from: Container::Fleet(f(2)),
+                    qty: 3,
+                    to: Dest::Group(Group::Vp),
+                },
+            ),
+            (
+                "F_177 T 4 VC F_176",
+                Order::Transfer {
+                    from: Container::Fleet(f(177)),
+                    qty: 4,
+                    to: Dest::Fleet(f(176)),
+                },
+            ),
+            (
+                "F_177 C N",
+                Order::Load {
+                    fleet: f(177),
+                    qty: None,
+                    cargo: Cargo::N,
+                },
+            ),
+            (
+                "F_177 C 3 MP",
+                Order::Load {
+                    fleet: f(177),
+                    qty: Some(3),
+                    cargo: Cargo::Mp,
+                },
+            ),
+            (
+                "F_128 * F_258",
+                Order::Fire {
+                    shooter: Shooter::Fleet(f(128)),
+                    target: Target::Fleet(f(258)),
+                },
+            ),
+            (
+                "F_124 * M",
+                Order::Fire {
+                    shooter: Shooter::Fleet(f(124)),
+                    target: Target::M,
+                },
+            ),
+            (
+                "F_124 * P",
+                Order::Fire {
+                    shooter: Shooter::Fleet(f(124)),
+                    target: Target::P,
+                },
+            ),
+            (
+                "F_124 * I",
+                Order::Fire {
+                    shooter: Shooter::Fleet(f(124)),
+                    target: Target::I,
+                },
+            ),
+            (
+                "VP M_463 * F_124",
+                Order::Fire {
+                    shooter: Shooter::Group(w(463), Group::Vp),
+                    target: Target::Fleet(f(124)),
+                },
+            ),
+            (
+                "VP M_463 * N",
+                Order::Fire {
+                    shooter: Shooter::Group(w(463), Group::Vp),
+                    target: Target::N,
+                },
+            ),
+            (
+                "VI M_463 * F_124",
+                Order::Fire {
+                    shooter: Shooter::Group(w(463), Group::Vi),
+                    target: Target::Fleet(f(124)),
+                },
+            ),
+            (
+                "F_11 MM 12 250 126",
+                Order::Move {
+                    fleet: f(11),
+                    path: vec![w(12), w(250), w(126)],
+                },
+            ),
+            (
+                "F_57 M_48",
+                Order::Move {
+                    fleet: f(57),
+                    path: vec![w(48)],
+                },
+            ),
         ];
         for (text, want) in cases {
             assert_eq!(ok(text), want, "{text}");
@@ -465,13 +742,19 @@ mod tests {
     #[test]
     fn garbage_never_panics() {
         let mut seed: u64 = 12345;
-        let alphabet: Vec<char> = "MFVIPCDTSE_ *0123456789()->#;éMDxx\t\u{a0}".chars().collect();
+        let alphabet: Vec<char> = "MFVIPCDTSE_ *0123456789()->#;éMDxx\t\u{a0}"
+            .chars()
+            .collect();
         for _ in 0..5000 {
             let mut s = String::new();
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let len = (seed >> 58) as usize;
             for _ in 0..len {
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 s.push(alphabet[(seed >> 33) as usize % alphabet.len()]);
             }
             let _ = parse(&s);

@@ -8,7 +8,9 @@ use crate::turn::{orders_for, Ctx};
 
 pub fn probes(ctx: &mut Ctx<'_, '_>) {
     for (slot, o) in orders_for(ctx, |o| matches!(o, Order::Probe { .. })) {
-        let Order::Probe { from, target } = o.order else { continue };
+        let Order::Probe { from, target } = o.order else {
+            continue;
+        };
         let s = &mut *ctx.state;
         let origin = match from {
             Container::Group(w, _) => w,
@@ -29,11 +31,21 @@ pub fn probes(ctx: &mut Ctx<'_, '_>) {
                 Container::Group(w, _) => format!("le monde {w}"),
                 Container::Fleet(f) => format!("la flotte {f}"),
             };
-            s.reject(slot, o.line, &o.text, format!("{what} ne vous appartient pas"));
+            s.reject(
+                slot,
+                o.line,
+                &o.text,
+                format!("{what} ne vous appartient pas"),
+            );
             continue;
         }
         if !s.worlds.contains_key(&target) || !s.linked(origin, target) {
-            s.reject(slot, o.line, &o.text, format!("{target} n'est pas relié à {origin}"));
+            s.reject(
+                slot,
+                o.line,
+                &o.text,
+                format!("{target} n'est pas relié à {origin}"),
+            );
             continue;
         }
         let ships = match from {

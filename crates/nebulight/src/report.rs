@@ -31,7 +31,13 @@ fn q(name: &str) -> String {
 }
 
 /// Owner part of a world or fleet line (9.3, AMB-31/32). `counter` is `None` for fleets.
-pub fn owner_part(s: &NebState, end: Owner, start: Owner, acquired: bool, counter: Option<u32>) -> Option<String> {
+pub fn owner_part(
+    s: &NebState,
+    end: Owner,
+    start: Owner,
+    acquired: bool,
+    counter: Option<u32>,
+) -> Option<String> {
     match end {
         None => start.map(|o| q(&format!("({})", s.name_of(Some(o))))),
         Some(e) => {
@@ -66,7 +72,12 @@ pub fn world_line(s: &NebState, id: WorldId) -> String {
     let start = log.map_or(w.owner, |l| l.owner_start);
     let acquired = log.is_some_and(|l| l.acquired) && w.owner.is_some();
     let links: Vec<String> = w.links.iter().map(|l| l.0.to_string()).collect();
-    let mut out = format!("{}{} ({})", if w.is_start { "Md_" } else { "M_" }, id.0, links.join(","));
+    let mut out = format!(
+        "{}{} ({})",
+        if w.is_start { "Md_" } else { "M_" },
+        id.0,
+        links.join(",")
+    );
     let mut parts: Vec<String> = Vec::new();
     if let Some(o) = owner_part(s, w.owner, start, acquired, Some(w.counter)) {
         parts.push(o);
@@ -200,13 +211,27 @@ pub fn tech_block(s: &NebState, slot: Slot, out: &mut String) {
     };
     out.push_str("Vos niveaux technologiques :\n");
     let _ = writeln!(out, "DEPlacement : {}", show(Tech::Dep, &p.dep));
-    let _ = writeln!(out, "ATTaque : {}, Votre CA est de : {}", show(Tech::Att, &p.att), tech::ca(p.att.level));
-    let _ = writeln!(out, "DEFense : {}, Votre CD est de : {}", show(Tech::Def, &p.def), tech::cd(p.def.level));
+    let _ = writeln!(
+        out,
+        "ATTaque : {}, Votre CA est de : {}",
+        show(Tech::Att, &p.att),
+        tech::ca(p.att.level)
+    );
+    let _ = writeln!(
+        out,
+        "DEFense : {}, Votre CD est de : {}",
+        show(Tech::Def, &p.def),
+        tech::cd(p.def.level)
+    );
 }
 
 fn points_line(s: &NebState, slot: Slot, out: &mut String) {
     let pts = s.log.players.get(slot).map_or(0, |l| l.points);
-    let _ = writeln!(out, "Points ce tour : {pts} (total : {})", s.players[slot].score_total);
+    let _ = writeln!(
+        out,
+        "Points ce tour : {pts} (total : {})",
+        s.players[slot].score_total
+    );
 }
 
 fn rejections(s: &NebState, slot: Slot, out: &mut String) {
@@ -227,7 +252,11 @@ pub fn final_lines(s: &NebState, out: &mut String) {
         return;
     }
     let (a, b) = (&s.players[0], &s.players[1]);
-    let _ = writeln!(out, "Résultat final : {} {} - {} {}", a.name, a.score_total, b.name, b.score_total);
+    let _ = writeln!(
+        out,
+        "Résultat final : {} {} - {} {}",
+        a.name, a.score_total, b.name, b.score_total
+    );
     match a.score_total.cmp(&b.score_total) {
         std::cmp::Ordering::Greater => {
             let _ = writeln!(out, "Vainqueur : {}", a.name);
@@ -257,7 +286,10 @@ pub fn player_report(s: &NebState, slot: Slot) -> String {
 
 /// The game master's report: every world, every fleet, every cargo.
 pub fn master_report(s: &NebState) -> String {
-    let mut out = format!("NÉBULIGHT - Partie {} - Tour {} - Compte rendu de l'arbitre\n", s.game, s.turn);
+    let mut out = format!(
+        "NÉBULIGHT - Partie {} - Tour {} - Compte rendu de l'arbitre\n",
+        s.game, s.turn
+    );
     for slot in 0..s.players.len() {
         let _ = writeln!(out, "== {} ==", s.players[slot].name);
         tech_block(s, slot, &mut out);

@@ -12,39 +12,71 @@ use arbitre_core::{Rng, SetupConfig, SetupError};
 /// Built-in maps and scenarios (positions of the rulebook's worked examples),
 /// embedded so the crate never does I/O: `map = "duel"` in a game's `[rules]`.
 pub const BUILTIN: &[(&str, &str)] = &[
-    ("duel-petit", include_str!("../../../rulesets/nebulight/maps/duel-petit.toml")),
-    ("duel", include_str!("../../../rulesets/nebulight/maps/duel.toml")),
-    ("exemple-ouverture", include_str!("../../../rulesets/nebulight/scenarios/exemple-ouverture.toml")),
-    ("exemple-combat", include_str!("../../../rulesets/nebulight/scenarios/exemple-combat.toml")),
-    ("exemple-embuscade", include_str!("../../../rulesets/nebulight/scenarios/exemple-embuscade.toml")),
-    ("exemple-paralysie", include_str!("../../../rulesets/nebulight/scenarios/exemple-paralysie.toml")),
+    (
+        "duel-petit",
+        include_str!("../../../rulesets/nebulight/maps/duel-petit.toml"),
+    ),
+    (
+        "duel",
+        include_str!("../../../rulesets/nebulight/maps/duel.toml"),
+    ),
+    (
+        "exemple-ouverture",
+        include_str!("../../../rulesets/nebulight/scenarios/exemple-ouverture.toml"),
+    ),
+    (
+        "exemple-combat",
+        include_str!("../../../rulesets/nebulight/scenarios/exemple-combat.toml"),
+    ),
+    (
+        "exemple-embuscade",
+        include_str!("../../../rulesets/nebulight/scenarios/exemple-embuscade.toml"),
+    ),
+    (
+        "exemple-paralysie",
+        include_str!("../../../rulesets/nebulight/scenarios/exemple-paralysie.toml"),
+    ),
 ];
 
 fn opt_bool(c: &SetupConfig, key: &str, default: bool) -> Result<bool, SetupError> {
     match c.options.get(key) {
         None => Ok(default),
-        Some(v) => v.as_bool().ok_or_else(|| SetupError::Invalid(format!("{key} doit être true ou false"))),
+        Some(v) => v
+            .as_bool()
+            .ok_or_else(|| SetupError::Invalid(format!("{key} doit être true ou false"))),
     }
 }
 
 pub fn setup(c: &SetupConfig, rng: &mut Rng) -> Result<NebState, SetupError> {
     if c.players.len() != 2 {
-        return Err(SetupError::PlayerCount { got: c.players.len(), expected: "2".into() });
+        return Err(SetupError::PlayerCount {
+            got: c.players.len(),
+            expected: "2".into(),
+        });
     }
     for p in &c.players {
         if p.name.chars().any(|ch| "\"():!{}\n\r".contains(ch)) {
-            return Err(SetupError::Invalid(format!("nom de joueur interdit : {}", p.name)));
+            return Err(SetupError::Invalid(format!(
+                "nom de joueur interdit : {}",
+                p.name
+            )));
         }
     }
     let text: String = if let Some(t) = c.files.get("position_file") {
         t.clone()
     } else if let Some(v) = c.options.get("position") {
-        let table = v.as_table().ok_or_else(|| SetupError::Position("position doit être une table".into()))?;
+        let table = v
+            .as_table()
+            .ok_or_else(|| SetupError::Position("position doit être une table".into()))?;
         toml::to_string(table).map_err(|e| SetupError::Position(e.to_string()))?
     } else if let Some(t) = c.files.get("map_file") {
         t.clone()
     } else {
-        let name = c.options.get("map").and_then(|v| v.as_str()).unwrap_or("duel");
+        let name = c
+            .options
+            .get("map")
+            .and_then(|v| v.as_str())
+            .unwrap_or("duel");
         BUILTIN
             .iter()
             .find(|(n, _)| *n == name)
@@ -54,12 +86,17 @@ pub fn setup(c: &SetupConfig, rng: &mut Rng) -> Result<NebState, SetupError> {
     // Slot 1 is the map's player 1. By default the players' TOML order decides;
     // `[players.rules] slot = 1|2` may say it explicitly (both players then).
     let mut ordered: Vec<&arbitre_core::PlayerSetup> = c.players.iter().collect();
-    let slots: Vec<Option<i64>> = ordered.iter().map(|p| p.options.get("slot").and_then(|v| v.as_integer())).collect();
+    let slots: Vec<Option<i64>> = ordered
+        .iter()
+        .map(|p| p.options.get("slot").and_then(|v| v.as_integer()))
+        .collect();
     if slots.iter().any(|x| x.is_some()) {
         let mut sorted = slots.clone();
         sorted.sort();
         if sorted != [Some(1), Some(2)] {
-            return Err(SetupError::Invalid("slot : donnez 1 et 2 aux deux joueurs".into()));
+            return Err(SetupError::Invalid(
+                "slot : donnez 1 et 2 aux deux joueurs".into(),
+            ));
         }
         ordered.sort_by_key(|p| p.options.get("slot").and_then(|v| v.as_integer()));
     }
@@ -68,10 +105,19 @@ pub fn setup(c: &SetupConfig, rng: &mut Rng) -> Result<NebState, SetupError> {
     let mut players = Vec::new();
     for (slot, p) in ordered.iter().enumerate() {
         let o = loaded.players.get(&slot);
-        let lvl = |t: Tech, x: Option<&TechLevel>| x.cloned().unwrap_or(TechLevel { level: tech::initial(t), progress: 0 });
+        let lvl = |t: Tech, x: Option<&TechLevel>| {
+            x.cloned().unwrap_or(TechLevel {
+                level: tech::initial(t),
+                progress: 0,
+            })
+        };
         players.push(Player {
             id: p.id.to_string(),
-            name: if p.name.is_empty() { p.id.to_string() } else { p.name.clone() },
+            name: if p.name.is_empty() {
+                p.id.to_string()
+            } else {
+                p.name.clone()
+            },
             dep: lvl(Tech::Dep, o.and_then(|o| o.dep.as_ref())),
             att: lvl(Tech::Att, o.and_then(|o| o.att.as_ref())),
             def: lvl(Tech::Def, o.and_then(|o| o.def.as_ref())),
@@ -80,7 +126,11 @@ pub fn setup(c: &SetupConfig, rng: &mut Rng) -> Result<NebState, SetupError> {
         });
     }
     let turns = match c.options.get("turns") {
-        Some(v) => v.as_integer().filter(|n| *n >= 1).ok_or_else(|| SetupError::Invalid("turns doit être un entier positif".into()))? as u32,
+        Some(v) => v
+            .as_integer()
+            .filter(|n| *n >= 1)
+            .ok_or_else(|| SetupError::Invalid("turns doit être un entier positif".into()))?
+            as u32,
         None => loaded.max_turns.unwrap_or(20),
     };
     let mut s = NebState {
@@ -100,7 +150,10 @@ pub fn setup(c: &SetupConfig, rng: &mut Rng) -> Result<NebState, SetupError> {
     // has already lost everything.
     for slot in 0..2 {
         if renumber && !s.worlds.values().any(|w| w.owner == Some(slot)) {
-            return Err(SetupError::Invalid(format!("le joueur {} n'a aucun monde", slot + 1)));
+            return Err(SetupError::Invalid(format!(
+                "le joueur {} n'a aucun monde",
+                slot + 1
+            )));
         }
     }
     let ids: Vec<WorldId> = s.worlds.keys().copied().collect();

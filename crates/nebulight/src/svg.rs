@@ -32,8 +32,10 @@ fn colour(w: &World, viewer: Slot, seen: bool) -> &'static str {
 pub fn player_map(s: &NebState, viewer: Slot) -> Option<String> {
     let known = s.known(viewer);
     let visible = visibility::visible(s, viewer);
-    let placed: Vec<(WorldId, (i64, i64))> =
-        known.iter().filter_map(|w| s.worlds.get(w).and_then(|x| x.coords).map(|c| (*w, c))).collect();
+    let placed: Vec<(WorldId, (i64, i64))> = known
+        .iter()
+        .filter_map(|w| s.worlds.get(w).and_then(|x| x.coords).map(|c| (*w, c)))
+        .collect();
     if placed.is_empty() {
         return None;
     }
@@ -41,8 +43,16 @@ pub fn player_map(s: &NebState, viewer: Slot) -> Option<String> {
     let max_y = placed.iter().map(|(_, c)| c.1).max().unwrap_or(0);
     let min_x = placed.iter().map(|(_, c)| c.0).min().unwrap_or(0);
     let min_y = placed.iter().map(|(_, c)| c.1).min().unwrap_or(0);
-    let px = |c: (i64, i64)| ((c.0 - min_x) * SCALE + MARGIN, (c.1 - min_y) * SCALE + MARGIN);
-    let (width, height) = ((max_x - min_x) * SCALE + 2 * MARGIN, (max_y - min_y) * SCALE + 2 * MARGIN);
+    let px = |c: (i64, i64)| {
+        (
+            (c.0 - min_x) * SCALE + MARGIN,
+            (c.1 - min_y) * SCALE + MARGIN,
+        )
+    };
+    let (width, height) = (
+        (max_x - min_x) * SCALE + 2 * MARGIN,
+        (max_y - min_y) * SCALE + 2 * MARGIN,
+    );
     let mut out = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\">\n\
          <title>Nébulight - {} - tour {} - {}</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n",
@@ -55,7 +65,9 @@ pub fn player_map(s: &NebState, viewer: Slot) -> Option<String> {
             continue;
         }
         for b in &s.worlds[a].links {
-            let Some(cb) = s.worlds.get(b).and_then(|x| x.coords) else { continue };
+            let Some(cb) = s.worlds.get(b).and_then(|x| x.coords) else {
+                continue;
+            };
             let key = if a < b { (*a, *b) } else { (*b, *a) };
             if drawn.insert(key) {
                 let (x1, y1) = px(*ca);

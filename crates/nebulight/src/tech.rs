@@ -141,15 +141,45 @@ mod tests {
 
     #[test]
     fn neb_16_research_levels_up_at_once_and_caps() {
-        let mut tl = TechLevel { level: 3, progress: 0 };
+        let mut tl = TechLevel {
+            level: 3,
+            progress: 0,
+        };
         research(Tech::Dep, &mut tl, 14);
-        assert_eq!(tl, TechLevel { level: 4, progress: 4 });
-        let mut att = TechLevel { level: 1, progress: 0 };
+        assert_eq!(
+            tl,
+            TechLevel {
+                level: 4,
+                progress: 4
+            }
+        );
+        let mut att = TechLevel {
+            level: 1,
+            progress: 0,
+        };
         research(Tech::Att, &mut att, 3);
         research(Tech::Att, &mut att, 4);
-        assert_eq!(att, TechLevel { level: 2, progress: 2 });
-        let near = TechLevel { level: 6, progress: 5 };
+        assert_eq!(
+            att,
+            TechLevel {
+                level: 2,
+                progress: 2
+            }
+        );
+        let near = TechLevel {
+            level: 6,
+            progress: 5,
+        };
         assert_eq!(room(Tech::Dep, &near), 5);
-        assert_eq!(room(Tech::Dep, &TechLevel { level: 7, progress: 0 }), 0);
+        assert_eq!(
+            room(
+                Tech::Dep,
+                &TechLevel {
+                    level: 7,
+                    progress: 0
+                }
+            ),
+            0
+        );
     }
 }

@@ -17,7 +17,12 @@ fn own_fleet(s: &mut NebState, slot: Slot, f: FleetId, line: usize, text: &str) 
             None
         }
         Some(fl) if fl.owner != Some(slot) => {
-            s.reject(slot, line, text, format!("la flotte {f} ne vous appartient pas"));
+            s.reject(
+                slot,
+                line,
+                text,
+                format!("la flotte {f} ne vous appartient pas"),
+            );
             None
         }
         Some(fl) => Some(fl.clone()),
@@ -27,14 +32,23 @@ fn own_fleet(s: &mut NebState, slot: Slot, f: FleetId, line: usize, text: &str) 
 /// Phase 8: `F_f D (x) MP`, on any world.
 pub fn unload_mp(ctx: &mut Ctx<'_, '_>) {
     for (slot, o) in orders_for(ctx, |o| o.phase() == 8) {
-        let Order::Unload { fleet, qty, .. } = o.order else { continue };
+        let Order::Unload { fleet, qty, .. } = o.order else {
+            continue;
+        };
         let s = &mut *ctx.state;
-        let Some(fl) = own_fleet(s, slot, fleet, o.line, &o.text) else { continue };
+        let Some(fl) = own_fleet(s, slot, fleet, o.line, &o.text) else {
+            continue;
+        };
         let asked = qty.unwrap_or(fl.cargo_mp);
         let got = asked.min(fl.cargo_mp);
         if got == 0 {
             if asked > 0 || qty.is_none() {
-                s.reject(slot, o.line, &o.text, format!("la flotte {fleet} ne transporte aucune MP"));
+                s.reject(
+                    slot,
+                    o.line,
+                    &o.text,
+                    format!("la flotte {fleet} ne transporte aucune MP"),
+                );
             }
             continue;
         }
@@ -61,7 +75,9 @@ pub fn transfers(ctx: &mut Ctx<'_, '_>) {
     let mut out: BTreeMap<Container, u32> = BTreeMap::new();
     let mut inc: BTreeMap<Container, u32> = BTreeMap::new();
     for (slot, o) in list {
-        let Order::Transfer { from, qty, to } = o.order else { continue };
+        let Order::Transfer { from, qty, to } = o.order else {
+            continue;
+        };
         let world = match from {
             Container::Group(w, _) => {
                 if !s.worlds.contains_key(&w) {
@@ -69,7 +85,12 @@ pub fn transfers(ctx: &mut Ctx<'_, '_>) {
                     continue;
                 }
                 if !s.owns_world(slot, w) {
-                    s.reject(slot, o.line, &o.text, format!("le monde {w} ne vous appartient pas"));
+                    s.reject(
+                        slot,
+                        o.line,
+                        &o.text,
+                        format!("le monde {w} ne vous appartient pas"),
+                    );
                     continue;
                 }
                 w
@@ -87,11 +108,21 @@ pub fn transfers(ctx: &mut Ctx<'_, '_>) {
                     continue;
                 }
                 Some(_) if Container::Fleet(g) == from => {
-                    s.reject(slot, o.line, &o.text, "transfert d'une flotte vers elle-même");
+                    s.reject(
+                        slot,
+                        o.line,
+                        &o.text,
+                        "transfert d'une flotte vers elle-même",
+                    );
                     continue;
                 }
                 Some(fl) if fl.world != world => {
-                    s.reject(slot, o.line, &o.text, format!("la flotte {g} n'est pas sur {world}"));
+                    s.reject(
+                        slot,
+                        o.line,
+                        &o.text,
+                        format!("la flotte {g} n'est pas sur {world}"),
+                    );
                     continue;
                 }
                 Some(_) => Container::Fleet(g),
@@ -136,22 +167,39 @@ pub fn transfers(ctx: &mut Ctx<'_, '_>) {
 fn load(ctx: &mut Ctx<'_, '_>, cargo: Cargo) {
     let phase = if cargo == Cargo::Mp { 10 } else { 11 };
     for (slot, o) in orders_for(ctx, |o| o.phase() == phase) {
-        let Order::Load { fleet, qty, .. } = o.order else { continue };
+        let Order::Load { fleet, qty, .. } = o.order else {
+            continue;
+        };
         let s = &mut *ctx.state;
-        let Some(fl) = own_fleet(s, slot, fleet, o.line, &o.text) else { continue };
+        let Some(fl) = own_fleet(s, slot, fleet, o.line, &o.text) else {
+            continue;
+        };
         if !s.owns_world(slot, fl.world) {
-            s.reject(slot, o.line, &o.text, format!("le monde {} ne vous appartient pas", fl.world));
+            s.reject(
+                slot,
+                o.line,
+                &o.text,
+                format!("le monde {} ne vous appartient pas", fl.world),
+            );
             continue;
         }
         let stock = {
             let w = &s.worlds[&fl.world];
-            if cargo == Cargo::Mp { w.mp } else { w.population }
+            if cargo == Cargo::Mp {
+                w.mp
+            } else {
+                w.population
+            }
         };
         let cap = fl.free_holds().min(stock);
         let got = qty.map_or(cap, |q| q.min(cap));
         if got == 0 {
             if qty != Some(0) {
-                let why = if fl.free_holds() == 0 { "aucune soute libre".to_string() } else { format!("rien à charger sur {}", fl.world) };
+                let why = if fl.free_holds() == 0 {
+                    "aucune soute libre".to_string()
+                } else {
+                    format!("rien à charger sur {}", fl.world)
+                };
                 s.reject(slot, o.line, &o.text, why);
             }
             continue;

@@ -36,13 +36,21 @@ pub fn prepare(ctx: &mut Ctx<'_, '_>) {
     s.log = TurnLog::default();
     let nplayers = s.players.len();
     s.log.players = vec![PlayerLog::default(); nplayers];
-    let worlds: Vec<(WorldId, Owner, u32)> = s.worlds.iter().map(|(id, w)| (*id, w.owner, w.up)).collect();
+    let worlds: Vec<(WorldId, Owner, u32)> = s
+        .worlds
+        .iter()
+        .map(|(id, w)| (*id, w.owner, w.up))
+        .collect();
     for (id, owner, up) in worlds {
         let l = s.wlog(id);
         l.owner_start = owner;
         l.up_left = if owner.is_some() { up } else { 0 };
     }
-    let fleets: Vec<(FleetId, Owner, WorldId)> = s.fleets.iter().map(|(id, f)| (*id, f.owner, f.world)).collect();
+    let fleets: Vec<(FleetId, Owner, WorldId)> = s
+        .fleets
+        .iter()
+        .map(|(id, f)| (*id, f.owner, f.world))
+        .collect();
     for (id, owner, world) in fleets {
         let l = s.flog(id);
         l.owner_start = owner;

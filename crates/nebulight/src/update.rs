@@ -28,7 +28,12 @@ pub fn compute_up(s: &NebState, w: WorldId) -> u32 {
 
 pub fn update(ctx: &mut Ctx<'_, '_>) {
     let s = &mut *ctx.state;
-    let ids: Vec<WorldId> = s.worlds.iter().filter(|(_, w)| !w.black_hole).map(|(k, _)| *k).collect();
+    let ids: Vec<WorldId> = s
+        .worlds
+        .iter()
+        .filter(|(_, w)| !w.black_hole)
+        .map(|(k, _)| *k)
+        .collect();
     for id in &ids {
         let log = s.log.worlds.get(id).cloned().unwrap_or_default();
         let w = s.worlds.get_mut(id).expect("world");

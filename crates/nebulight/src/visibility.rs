@@ -8,7 +8,12 @@ pub fn visible(s: &NebState, slot: Slot) -> BTreeSet<WorldId> {
     let mut out = BTreeSet::new();
     for (id, w) in &s.worlds {
         // Rule 1 (owned now) and rule 2 (owned at the start of the turn).
-        if w.owner == Some(slot) || s.log.worlds.get(id).is_some_and(|l| l.owner_start == Some(slot)) {
+        if w.owner == Some(slot)
+            || s.log
+                .worlds
+                .get(id)
+                .is_some_and(|l| l.owner_start == Some(slot))
+        {
             out.insert(*id);
         }
     }

@@ -16,8 +16,16 @@ fn config() -> SetupConfig {
         game_id: "duel-bots".into(),
         seed: SEED,
         players: vec![
-            PlayerSetup { id: "maxtor".into(), name: "Maxtor".into(), options: Default::default() },
-            PlayerSetup { id: "miria".into(), name: "Miria".into(), options: Default::default() },
+            PlayerSetup {
+                id: "maxtor".into(),
+                name: "Maxtor".into(),
+                options: Default::default(),
+            },
+            PlayerSetup {
+                id: "miria".into(),
+                name: "Miria".into(),
+                options: Default::default(),
+            },
         ],
         options: toml::from_str("map = \"duel\"").unwrap(),
         files: Default::default(),
@@ -32,7 +40,9 @@ fn play_game() -> (Vec<(String, String)>, String) {
     let ids = ["maxtor", "miria"];
     let mut files = Vec::new();
     for id in ids {
-        let r = e.report(&state, &Viewer::Player(PlayerId::from(id))).unwrap();
+        let r = e
+            .report(&state, &Viewer::Player(PlayerId::from(id)))
+            .unwrap();
         files.push((format!("t00-{id}.txt"), r.body));
     }
     for turn in 1..=20u32 {
@@ -40,17 +50,26 @@ fn play_game() -> (Vec<(String, String)>, String) {
         for id in ids {
             let o = e.bot_orders(&state, SEED, &PlayerId::from(id)).unwrap();
             let check = e.check(&state, &PlayerId::from(id), &o).unwrap();
-            assert_eq!(check.errors, 0, "turn {turn}, {id}: the bot wrote an invalid order:\n{o}");
+            assert_eq!(
+                check.errors, 0,
+                "turn {turn}, {id}: the bot wrote an invalid order:\n{o}"
+            );
             files.push((format!("t{turn:02}-{id}-ordres.txt"), o.clone()));
             orders.insert(PlayerId::from(id), o);
         }
         let res = e.resolve(&state, SEED, &orders).unwrap();
         for id in ids {
-            files.push((format!("t{turn:02}-{id}.txt"), res.reports[&PlayerId::from(id)].body.clone()));
+            files.push((
+                format!("t{turn:02}-{id}.txt"),
+                res.reports[&PlayerId::from(id)].body.clone(),
+            ));
         }
         if turn == 20 {
             let out = res.outcome.clone().expect("the game ends after turn 20");
-            files.push(("resultat.txt".into(), format!("{}\n{:?}\n", out.summary, out.ranking)));
+            files.push((
+                "resultat.txt".into(),
+                format!("{}\n{:?}\n", out.summary, out.ranking),
+            ));
             files.push(("t20-arbitre.txt".into(), res.game_master.body.clone()));
         } else {
             assert!(res.outcome.is_none());
@@ -82,10 +101,16 @@ fn bot_game_20_turns_matches_golden_reports() {
         });
         if &want != text {
             let diff = similar::TextDiff::from_lines(&want, text);
-            failures.push_str(&format!("--- golden/{name}\n+++ actual\n{}\n", diff.unified_diff().context_radius(2)));
+            failures.push_str(&format!(
+                "--- golden/{name}\n+++ actual\n{}\n",
+                diff.unified_diff().context_radius(2)
+            ));
         }
     }
-    assert!(failures.is_empty(), "reports differ from the golden files (BLESS=1 to accept):\n{failures}");
+    assert!(
+        failures.is_empty(),
+        "reports differ from the golden files (BLESS=1 to accept):\n{failures}"
+    );
 }
 
 #[test]
@@ -99,7 +124,10 @@ fn neb_75_same_seed_and_orders_give_identical_state_and_reports() {
     let s0 = e.setup(&config()).unwrap().state;
     let mut orders = BTreeMap::new();
     for id in ["maxtor", "miria"] {
-        orders.insert(PlayerId::from(id), e.bot_orders(&s0, SEED, &PlayerId::from(id)).unwrap());
+        orders.insert(
+            PlayerId::from(id),
+            e.bot_orders(&s0, SEED, &PlayerId::from(id)).unwrap(),
+        );
     }
     let r1 = e.resolve(&s0, SEED, &orders).unwrap();
     let r2 = e.resolve(&s0, SEED, &orders).unwrap();
@@ -124,7 +152,11 @@ fn bot_games_on_many_seeds_keep_the_invariants() {
                 let mut orders = BTreeMap::new();
                 for id in ["maxtor", "miria"] {
                     let o = e.bot_orders(&state, seed, &PlayerId::from(id)).unwrap();
-                    assert_eq!(e.check(&state, &PlayerId::from(id), &o).unwrap().errors, 0, "{map} seed {seed} turn {turn}:\n{o}");
+                    assert_eq!(
+                        e.check(&state, &PlayerId::from(id), &o).unwrap().errors,
+                        0,
+                        "{map} seed {seed} turn {turn}:\n{o}"
+                    );
                     orders.insert(PlayerId::from(id), o);
                 }
                 let res = e.resolve(&state, seed, &orders).unwrap();
@@ -146,7 +178,9 @@ fn random_orders_never_break_the_referee() {
     for seed in 1..=6u64 {
         let mut c = config();
         c.seed = seed;
-        c.options = toml::from_str("map = \"duel-petit\"\nturns = 15\nenforce_known_worlds = false").unwrap();
+        c.options =
+            toml::from_str("map = \"duel-petit\"\nturns = 15\nenforce_known_worlds = false")
+                .unwrap();
         let mut state = e.setup(&c).unwrap().state;
         let mut rng = Rng::for_phase(seed, 0, "fuzz");
         for _ in 1..=15 {
@@ -163,17 +197,40 @@ fn random_orders_never_break_the_referee() {
                     let g = *rng.pick(&fleets).unwrap();
                     let x = rng.range(0, 30);
                     let forms = [
-                        format!("VI M_{m} S M_{n}"), format!("VP M_{m} S M_{n}"), format!("F_{f} S M_{m}"),
-                        format!("M_{m} C {x} VC F_{f}"), format!("M_{m} C {x} VI"), format!("M_{m} C {x} VP"),
-                        format!("M_{m} C {x} DEP"), format!("M_{m} C {x} ATT"), format!("M_{m} C {x} DEF"),
-                        format!("M_{m} C {x} P"), format!("M_{m} E {x} N M_{n}"), format!("M_{m} C {x} I"),
-                        format!("VI M_{m} C {x} I"), format!("F_{f} D MP"), format!("F_{f} D {x} N"),
-                        format!("M_{m} T {x} VI VP"), format!("M_{m} T {x} VP VI"), format!("M_{m} T {x} VI F_{f}"),
-                        format!("M_{m} T {x} VP F_{f}"), format!("F_{f} T {x} VC VI"), format!("F_{f} T {x} VC VP"),
-                        format!("F_{f} T {x} VC F_{g}"), format!("F_{f} C MP"), format!("F_{f} C {x} N"),
-                        format!("F_{f} * F_{g}"), format!("F_{f} * M"), format!("F_{f} * P"), format!("F_{f} * I"),
-                        format!("VP M_{m} * F_{f}"), format!("VP M_{m} * N"), format!("VI M_{m} * F_{f}"),
-                        format!("F_{f} MM {m} {n}"), format!("F_{f} M_{n}"), "F_1 -> 3".to_string(),
+                        format!("VI M_{m} S M_{n}"),
+                        format!("VP M_{m} S M_{n}"),
+                        format!("F_{f} S M_{m}"),
+                        format!("M_{m} C {x} VC F_{f}"),
+                        format!("M_{m} C {x} VI"),
+                        format!("M_{m} C {x} VP"),
+                        format!("M_{m} C {x} DEP"),
+                        format!("M_{m} C {x} ATT"),
+                        format!("M_{m} C {x} DEF"),
+                        format!("M_{m} C {x} P"),
+                        format!("M_{m} E {x} N M_{n}"),
+                        format!("M_{m} C {x} I"),
+                        format!("VI M_{m} C {x} I"),
+                        format!("F_{f} D MP"),
+                        format!("F_{f} D {x} N"),
+                        format!("M_{m} T {x} VI VP"),
+                        format!("M_{m} T {x} VP VI"),
+                        format!("M_{m} T {x} VI F_{f}"),
+                        format!("M_{m} T {x} VP F_{f}"),
+                        format!("F_{f} T {x} VC VI"),
+                        format!("F_{f} T {x} VC VP"),
+                        format!("F_{f} T {x} VC F_{g}"),
+                        format!("F_{f} C MP"),
+                        format!("F_{f} C {x} N"),
+                        format!("F_{f} * F_{g}"),
+                        format!("F_{f} * M"),
+                        format!("F_{f} * P"),
+                        format!("F_{f} * I"),
+                        format!("VP M_{m} * F_{f}"),
+                        format!("VP M_{m} * N"),
+                        format!("VI M_{m} * F_{f}"),
+                        format!("F_{f} MM {m} {n}"),
+                        format!("F_{f} M_{n}"),
+                        "F_1 -> 3".to_string(),
                     ];
                     text.push_str(rng.pick(&forms).unwrap());
                     text.push('\n');
@@ -182,7 +239,9 @@ fn random_orders_never_break_the_referee() {
             }
             let res = e.resolve(&state, seed, &orders).unwrap();
             for id in ["maxtor", "miria"] {
-                assert!(res.reports[&PlayerId::from(id)].body.starts_with("NÉBULIGHT"));
+                assert!(res.reports[&PlayerId::from(id)]
+                    .body
+                    .starts_with("NÉBULIGHT"));
             }
             state = res.snapshot.state;
         }

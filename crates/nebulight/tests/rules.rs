@@ -27,8 +27,16 @@ fn home(extra: &str) -> arbitre_nebulight::NebState {
 #[test]
 fn neb_1_builtin_maps_load_and_bad_maps_are_refused() {
     for name in ["duel", "duel-petit"] {
-        let s = Nebulight.setup(&config(&[], &format!("map = \"{name}\"")), &mut Rng::for_setup(9)).unwrap();
-        assert_eq!(s.fleets.values().filter(|f| f.owner == Some(0)).count(), if name == "duel" { 5 } else { 3 });
+        let s = Nebulight
+            .setup(
+                &config(&[], &format!("map = \"{name}\"")),
+                &mut Rng::for_setup(9),
+            )
+            .unwrap();
+        assert_eq!(
+            s.fleets.values().filter(|f| f.owner == Some(0)).count(),
+            if name == "duel" { 5 } else { 3 }
+        );
         assert!(s.worlds.values().any(|w| w.black_hole));
         // Symmetric links: every link has its reverse.
         for (a, x) in &s.worlds {
@@ -42,16 +50,33 @@ fn neb_1_builtin_maps_load_and_bad_maps_are_refused() {
     let bad = [
         ("[[world]]\nnumber = 3\nlinks = [9]\n", "inconnu"),
         ("[[world]]\nnumber = 3\nlinks = [3]\n", "lui-même"),
-        ("[[world]]\nnumber = 3\nlinks = [1]\nblack_hole = true\npopulation = 2\n", "trou noir"),
-        ("[[world]]\nnumber = 3\nlinks = [1]\nowner = 1\n", "aucune population"),
+        (
+            "[[world]]\nnumber = 3\nlinks = [1]\nblack_hole = true\npopulation = 2\n",
+            "trou noir",
+        ),
+        (
+            "[[world]]\nnumber = 3\nlinks = [1]\nowner = 1\n",
+            "aucune population",
+        ),
         ("[[world]]\nnumber = 3\nlinks = [1]\ncm = 11\n", "capacité"),
-        ("[[world]]\nnumber = 3\nlinks = [1]\npopulation = 20\npop_limit = 5\n", "limite"),
+        (
+            "[[world]]\nnumber = 3\nlinks = [1]\npopulation = 20\npop_limit = 5\n",
+            "limite",
+        ),
         ("[[world]]\nnumber = 1\nlinks = [2]\n", "double"),
-        ("[[fleet]]\nnumber = 1\nworld = 1\nvc = 1\ncargo_mp = 2\n", "cargaison"),
+        (
+            "[[fleet]]\nnumber = 1\nworld = 1\nvc = 1\ncargo_mp = 2\n",
+            "cargaison",
+        ),
     ];
     for (extra, needle) in bad {
         let text = format!("{head}{ok_worlds}{extra}");
-        let e = Nebulight.setup(&config(&[("position_file", &text)], ""), &mut Rng::for_setup(1)).unwrap_err();
+        let e = Nebulight
+            .setup(
+                &config(&[("position_file", &text)], ""),
+                &mut Rng::for_setup(1),
+            )
+            .unwrap_err();
         assert!(e.to_string().contains(needle), "{extra}: {e}");
     }
     // Directed links stay one-way without symmetric_links.
@@ -62,7 +87,13 @@ fn neb_1_builtin_maps_load_and_bad_maps_are_refused() {
 #[test]
 fn neb_2_game_options_and_player_count() {
     let s = Nebulight
-        .setup(&config(&[], "map = \"duel-petit\"\nturns = 5\nhide_foreign_cargo = false\n"), &mut Rng::for_setup(1))
+        .setup(
+            &config(
+                &[],
+                "map = \"duel-petit\"\nturns = 5\nhide_foreign_cargo = false\n",
+            ),
+            &mut Rng::for_setup(1),
+        )
         .unwrap();
     assert_eq!(s.max_turns, 5);
     assert!(!s.options.hide_foreign_cargo);
@@ -70,19 +101,32 @@ fn neb_2_game_options_and_player_count() {
     let mut c = config(&[], "");
     c.players.truncate(1);
     assert!(Nebulight.setup(&c, &mut Rng::for_setup(1)).is_err());
-    let e = Nebulight.setup(&config(&[], "map = \"nulle-part\""), &mut Rng::for_setup(1)).unwrap_err();
+    let e = Nebulight
+        .setup(&config(&[], "map = \"nulle-part\""), &mut Rng::for_setup(1))
+        .unwrap_err();
     assert!(e.to_string().contains("nulle-part"));
     // `[players.rules] slot` puts Miria in slot 1.
     let mut c = config(&[], "map = \"duel-petit\"");
-    c.players[0].options.insert("slot".into(), toml::Value::Integer(2));
-    c.players[1].options.insert("slot".into(), toml::Value::Integer(1));
+    c.players[0]
+        .options
+        .insert("slot".into(), toml::Value::Integer(2));
+    c.players[1]
+        .options
+        .insert("slot".into(), toml::Value::Integer(1));
     let s = Nebulight.setup(&c, &mut Rng::for_setup(1)).unwrap();
-    assert_eq!((s.players[0].id.as_str(), s.players[1].id.as_str()), ("miria", "maxtor"));
-    c.players[1].options.insert("slot".into(), toml::Value::Integer(2));
+    assert_eq!(
+        (s.players[0].id.as_str(), s.players[1].id.as_str()),
+        ("miria", "maxtor")
+    );
+    c.players[1]
+        .options
+        .insert("slot".into(), toml::Value::Integer(2));
     assert!(Nebulight.setup(&c, &mut Rng::for_setup(1)).is_err());
     // A map file handed over by the daemon.
     let text = include_str!("../../../rulesets/nebulight/maps/duel-petit.toml");
-    let s = Nebulight.setup(&config(&[("map_file", text)], ""), &mut Rng::for_setup(1)).unwrap();
+    let s = Nebulight
+        .setup(&config(&[("map_file", text)], ""), &mut Rng::for_setup(1))
+        .unwrap();
     assert_eq!(s.worlds.len(), 12);
     // An inline position table.
     let s = Nebulight
@@ -97,12 +141,19 @@ fn neb_2_game_options_and_player_count() {
 
 #[test]
 fn neb_3_world_and_fleet_numbers_are_drawn_from_the_seed() {
-    let make = |seed| Nebulight.setup(&config(&[], "map = \"duel\""), &mut Rng::for_setup(seed)).unwrap();
+    let make = |seed| {
+        Nebulight
+            .setup(&config(&[], "map = \"duel\""), &mut Rng::for_setup(seed))
+            .unwrap()
+    };
     let a = make(1);
     let b = make(1);
     let c = make(2);
     assert_eq!(a, b);
-    assert_ne!(a.worlds.keys().collect::<Vec<_>>(), c.worlds.keys().collect::<Vec<_>>());
+    assert_ne!(
+        a.worlds.keys().collect::<Vec<_>>(),
+        c.worlds.keys().collect::<Vec<_>>()
+    );
     assert!(a.worlds.keys().all(|k| (1..=999).contains(&k.0)));
     assert!(a.fleets.keys().all(|k| (1..=400).contains(&k.0)));
     assert_eq!(a.worlds.len(), 41);
@@ -117,21 +168,48 @@ fn neb_3_world_and_fleet_numbers_are_drawn_from_the_seed() {
 
 #[test]
 fn neb_4_initial_technologies_and_neutral_coefficients() {
-    let s = Nebulight.setup(&config(&[], "map = \"duel-petit\""), &mut Rng::for_setup(3)).unwrap();
+    let s = Nebulight
+        .setup(&config(&[], "map = \"duel-petit\""), &mut Rng::for_setup(3))
+        .unwrap();
     for p in &s.players {
-        assert_eq!((p.dep.level, p.dep.progress, p.att.level, p.att.progress, p.def.level, p.def.progress), (3, 0, 1, 0, 1, 0));
+        assert_eq!(
+            (
+                p.dep.level,
+                p.dep.progress,
+                p.att.level,
+                p.att.progress,
+                p.def.level,
+                p.def.progress
+            ),
+            (3, 0, 1, 0, 1, 0)
+        );
     }
     assert!(report(&s, "maxtor").contains("DEPlacement : 3 (10)\nATTaque : 1 (5), Votre CA est de : 50\nDEFense : 1 (10), Votre CD est de : 100\n"));
-    assert_eq!((arbitre_nebulight::tech::ca(1), arbitre_nebulight::tech::cd(1)), (50, 100));
+    assert_eq!(
+        (
+            arbitre_nebulight::tech::ca(1),
+            arbitre_nebulight::tech::cd(1)
+        ),
+        (50, 100)
+    );
 }
 
 #[test]
 fn neb_5_initial_up_and_turn_0_report() {
-    let s = Nebulight.setup(&config(&[], "map = \"duel\""), &mut Rng::for_setup(3)).unwrap();
-    let start = s.worlds.values().find(|w| w.is_start && w.owner == Some(0)).unwrap();
+    let s = Nebulight
+        .setup(&config(&[], "map = \"duel\""), &mut Rng::for_setup(3))
+        .unwrap();
+    let start = s
+        .worlds
+        .values()
+        .find(|w| w.is_start && w.owner == Some(0))
+        .unwrap();
     assert_eq!(start.up, 30);
     let r = report(&s, "maxtor");
-    assert!(r.contains(" \"Maxtor\" [I=30]=1 [P=50(100)]=1 MP=30(+2) ["), "{r}");
+    assert!(
+        r.contains(" \"Maxtor\" [I=30]=1 [P=50(100)]=1 MP=30(+2) ["),
+        "{r}"
+    );
     assert!(r.contains("Points ce tour : 0 (total : 0)\n"));
     assert_eq!(r.lines().filter(|l| l.starts_with("Md_")).count(), 1);
 }
@@ -149,12 +227,21 @@ fn neb_9_onr_player_resolves_with_no_orders() {
 fn neb_10_ownership_is_checked_when_the_phase_runs() {
     // Neutral M_2 with 2 VI is taken by emigration in phase 5; its VI can then
     // be transferred in phase 9 of the same turn.
-    let mut s = position(&HOME.replace("population = 30\npop_limit = 40\nmp = 5\ncm = 3\n", "population = 30\npop_limit = 40\nmp = 5\ncm = 3\nvi = 2\n"));
-    play(&mut s, &[("maxtor", "M_2 T 2 VI VP\nM_1 E 5 N M_2\nM_3 C 1 VI")]);
+    let mut s = position(&HOME.replace(
+        "population = 30\npop_limit = 40\nmp = 5\ncm = 3\n",
+        "population = 30\npop_limit = 40\nmp = 5\ncm = 3\nvi = 2\n",
+    ));
+    play(
+        &mut s,
+        &[("maxtor", "M_2 T 2 VI VP\nM_1 E 5 N M_2\nM_3 C 1 VI")],
+    );
     assert_eq!((s.worlds[&w(2)].vi, s.worlds[&w(2)].vp), (0, 2));
     assert_eq!(s.worlds[&w(2)].owner, Some(0));
     let r = report(&s, "maxtor");
-    assert!(r.contains("M_3 C 1 VI : le monde M_3 ne vous appartient pas"), "{r}");
+    assert!(
+        r.contains("M_3 C 1 VI : le monde M_3 ne vous appartient pas"),
+        "{r}"
+    );
 }
 
 #[test]
@@ -163,7 +250,10 @@ fn neb_11_one_exclusive_order_per_firing_point() {
     play(&mut s, &[("maxtor", "F_7 * F_8\nF_7 M_2\nF_7 * M")]);
     let r = report(&s, "maxtor");
     // F_8 is not on M_1: the fire order is void, so the move is the first valid one.
-    assert!(r.contains("F_7 * F_8 : la flotte F_8 n'était pas sur M_1 au début du tour"), "{r}");
+    assert!(
+        r.contains("F_7 * F_8 : la flotte F_8 n'était pas sur M_1 au début du tour"),
+        "{r}"
+    );
     assert!(r.contains("F_7 * M : ordre exclusif déjà donné"), "{r}");
     assert_eq!(s.fleets[&f(7)].world, w(2));
 }
@@ -185,12 +275,21 @@ fn neb_13_neb_29_loading_the_last_populations_neutralises_the_world() {
 #[test]
 fn neb_15_construction_costs_up_and_mp_and_is_partial() {
     let mut s = home("[[fleet]]\nnumber = 7\nworld = 1\nowner = 1\n");
-    play(&mut s, &[("maxtor", "M_1 C 4 VC F_7\nM_1 C 10 VP\nM_1 C 1 VI")]);
+    play(
+        &mut s,
+        &[("maxtor", "M_1 C 4 VC F_7\nM_1 C 10 VP\nM_1 C 1 VI")],
+    );
     assert_eq!(s.fleets[&f(7)].vc, 4);
     assert_eq!(s.worlds[&w(1)].vp, 7);
     let r = report(&s, "maxtor");
-    assert!(r.contains("M_1 C 10 VP : exécuté partiellement : 6 sur 10"), "{r}");
-    assert!(r.contains("M_1 C 1 VI : plus d'UP disponibles sur M_1"), "{r}");
+    assert!(
+        r.contains("M_1 C 10 VP : exécuté partiellement : 6 sur 10"),
+        "{r}"
+    );
+    assert!(
+        r.contains("M_1 C 1 VI : plus d'UP disponibles sur M_1"),
+        "{r}"
+    );
     // 10 MP spent, then 2 mined (44 pops − 10 employed).
     assert_eq!(s.worlds[&w(1)].mp, 12);
 }
@@ -212,7 +311,10 @@ fn neb_19_unloading_populations() {
     assert_eq!(s.fleets[&f(9)].cargo_n, 4);
     assert_eq!(s.worlds[&w(1)].population, 42 + 4);
     let r = report(&s, "maxtor");
-    assert!(r.contains("F_8 D N : débarquement interdit sur M_3 (monde ennemi peuplé)"), "{r}");
+    assert!(
+        r.contains("F_8 D N : débarquement interdit sur M_3 (monde ennemi peuplé)"),
+        "{r}"
+    );
     // M_2 is neutral with P = 30 > 0: not allowed either.
     assert!(r.contains("F_7 D N : débarquement interdit sur M_2"), "{r}");
     // On a P = 0 world unloading captures it.
@@ -221,7 +323,10 @@ fn neb_19_unloading_populations() {
          [[fleet]]\nnumber = 7\nworld = 2\nowner = 1\nvc = 6\ncargo_n = 6\n",
     );
     play(&mut s, &[("maxtor", "F_7 D N")]);
-    assert_eq!(world_line(&report(&s, "maxtor"), 2), "M_2 (1) \"Maxtor\"! P=6(8)");
+    assert_eq!(
+        world_line(&report(&s, "maxtor"), 2),
+        "M_2 (1) \"Maxtor\"! P=6(8)"
+    );
 }
 
 #[test]
@@ -269,13 +374,19 @@ fn neb_33_neb_37_targets_and_order_of_destruction() {
     assert_eq!((x.vp, x.vi, x.industries), (0, 0, 6));
     // With VI and VP gone and only Maxtor's ships left, M_3 is captured.
     let r = report(&s, "miria");
-    assert_eq!(world_line(&r, 3), "M_3 (1,2,4) \"Maxtor(Miria)\"! I=6 P=36{-4N}(60) MP=20(+2)");
+    assert_eq!(
+        world_line(&r, 3),
+        "M_3 (1,2,4) \"Maxtor(Miria)\"! I=6 P=36{-4N}(60) MP=20(+2)"
+    );
     assert!(block(&r, 3).contains("F_7 \"Maxtor\" [?]=10?*P\nF_8 \"Maxtor\" [?]=10?*I\n"));
     // VI cannot fire at populations (parser), VP can execute them.
     let mut s = home("");
     play(&mut s, &[("maxtor", "VI M_1 * N\nVP M_1 * N")]);
     let r = report(&s, "maxtor");
-    assert!(r.contains("VI M_1 * N : les VI ne peuvent tirer que sur une flotte"), "{r}");
+    assert!(
+        r.contains("VI M_1 * N : les VI ne peuvent tirer que sur une flotte"),
+        "{r}"
+    );
     // 40 − 1 executed, then growth +3.
     assert!(world_line(&r, 1).contains("[P=42{-1N}(60)]=1*N"), "{r}");
 }
@@ -284,7 +395,8 @@ fn neb_33_neb_37_targets_and_order_of_destruction() {
 fn neb_34_target_fleet_must_have_been_there_at_the_start() {
     let mut s = home("[[fleet]]\nnumber = 7\nworld = 1\nowner = 1\nvc = 5\n\n[[fleet]]\nnumber = 8\nworld = 2\nowner = 2\nvc = 5\n");
     play(&mut s, &[("maxtor", "F_7 * F_8"), ("miria", "F_8 M_1")]);
-    assert!(report(&s, "maxtor").contains("F_7 * F_8 : la flotte F_8 n'était pas sur M_1 au début du tour"));
+    assert!(report(&s, "maxtor")
+        .contains("F_7 * F_8 : la flotte F_8 n'était pas sur M_1 au début du tour"));
     assert_eq!(s.fleets[&f(8)].vc, 5);
 }
 
@@ -310,9 +422,15 @@ fn neb_40_move_validation() {
          [[fleet]]\nnumber = 10\nworld = 1\nowner = 1\nvc = 2\n\n\
          [[player]]\nslot = 1\ndiscovered = [1, 2, 3, 4]\n",
     );
-    play(&mut s, &[("maxtor", "F_7 MM 2 3 4 5\nF_8 M_2\nF_9 M_3\nF_10 MM 2 1 2")]);
+    play(
+        &mut s,
+        &[("maxtor", "F_7 MM 2 3 4 5\nF_8 M_2\nF_9 M_3\nF_10 MM 2 1 2")],
+    );
     let r = report(&s, "maxtor");
-    assert!(r.contains("F_7 MM 2 3 4 5 : chemin réduit à 3 mondes (DEP 3)"), "{r}");
+    assert!(
+        r.contains("F_7 MM 2 3 4 5 : chemin réduit à 3 mondes (DEP 3)"),
+        "{r}"
+    );
     assert_eq!(s.fleets[&f(7)].world, w(4));
     assert!(r.contains("F_8 M_2 : la flotte F_8 n'a aucun VC"), "{r}");
     assert!(r.contains("F_9 M_3 : M_3 n'est pas relié à M_1"), "{r}");
@@ -346,12 +464,16 @@ fn neb_50_counter_resets_on_capture_and_counts_after() {
     assert_eq!(world_line(&r, 2), "M_2 (1) \"Maxtor\"! P=5(5)");
     assert_eq!(world_line(&r, 1), "M_1 (2) \"Maxtor:10\" []=1 P=5(5)");
     play(&mut s, &[]);
-    assert_eq!(world_line(&report(&s, "maxtor"), 2), "M_2 (1) \"Maxtor:1\" P=5(5)");
+    assert_eq!(
+        world_line(&report(&s, "maxtor"), 2),
+        "M_2 (1) \"Maxtor:1\" P=5(5)"
+    );
 }
 
 #[test]
 fn neb_57_final_result_after_the_last_turn() {
-    let text = format!("[map]\nrenumber = false\nsymmetric_links = false\n[game]\nturns = 1\n{HOME}");
+    let text =
+        format!("[map]\nrenumber = false\nsymmetric_links = false\n[game]\nturns = 1\n{HOME}");
     let e = arbitre_core::Adapter(Nebulight);
     let snap = e.setup(&config(&[("position_file", &text)], "")).unwrap();
     let res = e.resolve(&snap.state, SEED, &Default::default()).unwrap();
@@ -361,7 +483,10 @@ fn neb_57_final_result_after_the_last_turn() {
     assert!(body.contains("Résultat final : Maxtor "), "{body}");
     // Symmetric position and no orders: a draw.
     assert!(body.contains("Match nul\n"), "{body}");
-    assert!(matches!(e.resolve(&res.snapshot.state, SEED, &Default::default()), Err(arbitre_core::EngineError::GameOver)));
+    assert!(matches!(
+        e.resolve(&res.snapshot.state, SEED, &Default::default()),
+        Err(arbitre_core::EngineError::GameOver)
+    ));
 }
 
 #[test]
@@ -382,7 +507,10 @@ fn neb_58_neb_59_visibility_and_discoveries() {
     // The fleet comes back: M_2 is no longer shown but stays discovered.
     play(&mut s, &[("maxtor", "F_7 M_1")]);
     let r = report(&s, "maxtor");
-    assert!(r.contains("M_2 (1,3)"), "rule 4: the departure world is shown");
+    assert!(
+        r.contains("M_2 (1,3)"),
+        "rule 4: the departure world is shown"
+    );
     play(&mut s, &[]);
     let r = report(&s, "maxtor");
     assert!(!r.contains("M_2 (1,3)"), "{r}");
@@ -396,7 +524,10 @@ fn neb_66_coordinates_are_the_last_part() {
         "[[world]]\nnumber = 342\nlinks = [45, 89, 245, 368]\ncoords = [12, 7]\nowner = 1\ncounter = 3\npopulation = 49\npop_limit = 78\nvp = 1\nmp = 3\ncm = 1\n\n\
          [[world]]\nnumber = 45\nlinks = [342]\n\n[[world]]\nnumber = 89\nlinks = [342]\n\n[[world]]\nnumber = 245\nlinks = [342]\n\n[[world]]\nnumber = 368\nlinks = [342]\n",
     );
-    assert_eq!(world_line(&report(&s, "maxtor"), 342), "M_342 (45,89,245,368) \"Maxtor:3\" [P=49(78)]=1 MP=3(+1) [12,7]");
+    assert_eq!(
+        world_line(&report(&s, "maxtor"), 342),
+        "M_342 (45,89,245,368) \"Maxtor:3\" [P=49(78)]=1 MP=3(+1) [12,7]"
+    );
 }
 
 #[test]
@@ -408,13 +539,16 @@ fn neb_73_blocks_fleets_and_traces_in_ascending_order() {
         block(&r, 2),
         "M_2 (1,3) \"Maxtor\"! P=30(40) MP=5(+3)\nF_4 \"Maxtor\" []=2 du M_1\nF_12 \"Maxtor\" []=2 du M_1\nF_30 \"Maxtor\" []=2 du M_1\n"
     );
-    assert!(block(&r, 1).ends_with("{F_4 \"Maxtor\" vers M_2}\n{F_12 \"Maxtor\" vers M_2}\n{F_30 \"Maxtor\" vers M_2}\n"));
+    assert!(block(&r, 1).ends_with(
+        "{F_4 \"Maxtor\" vers M_2}\n{F_12 \"Maxtor\" vers M_2}\n{F_30 \"Maxtor\" vers M_2}\n"
+    ));
     assert!(r.find("M_1 (").unwrap() < r.find("M_2 (").unwrap());
 }
 
 #[test]
 fn neb_27_cargo_check_after_a_fleet_probe() {
-    let mut s = home("[[fleet]]\nnumber = 7\nworld = 1\nowner = 1\nvc = 3\ncargo_mp = 2\ncargo_n = 1\n");
+    let mut s =
+        home("[[fleet]]\nnumber = 7\nworld = 1\nowner = 1\nvc = 3\ncargo_mp = 2\ncargo_n = 1\n");
     play(&mut s, &[("maxtor", "F_7 S M_2\nF_7 S M_3")]);
     // 1 VC left for 3 cargo: 2 MP lost first, then nothing more (1 N fits).
     assert!(block(&report(&s, "maxtor"), 1).contains("F_7 \"Maxtor\" [1N]=1\n"));
@@ -429,9 +563,17 @@ fn neb_35_simultaneous_fire_adds_losses_and_caps_them() {
         "[[fleet]]\nnumber = 7\nworld = 2\nowner = 1\nvc = 10\n\n[[fleet]]\nnumber = 8\nworld = 2\nowner = 1\nvc = 5\n\n\
          [[fleet]]\nnumber = 9\nworld = 2\nowner = 2\nvc = 4\n",
     );
-    play(&mut s, &[("maxtor", "F_7 * F_9\nF_8 * F_9"), ("miria", "F_9 * F_7")]);
+    play(
+        &mut s,
+        &[("maxtor", "F_7 * F_9\nF_8 * F_9"), ("miria", "F_9 * F_7")],
+    );
     let b = block(&gm(&s), 2);
-    assert!(b.contains("F_7 \"Maxtor\" []=8*F_9\nF_8 \"Maxtor\" []=5*F_9\nF_9 \"Maxtor(Miria)\"! *F_7\n"), "{b}");
+    assert!(
+        b.contains(
+            "F_7 \"Maxtor\" []=8*F_9\nF_8 \"Maxtor\" []=5*F_9\nF_9 \"Maxtor(Miria)\"! *F_7\n"
+        ),
+        "{b}"
+    );
 }
 
 #[test]
@@ -443,7 +585,10 @@ fn neb_39_interception_when_fire_empties_a_fleeing_fleet() {
     assert_eq!(s.fleets[&f(9)].world, w(2));
     let b = block(&report(&s, "miria"), 2);
     assert!(b.contains("F_9 \"Maxtor(Miria)\"!\n"), "{b}");
-    assert!(!b.contains("{F_9"), "no trace for an intercepted fleet: {b}");
+    assert!(
+        !b.contains("{F_9"),
+        "no trace for an intercepted fleet: {b}"
+    );
     // With 10 VC instead, the flight succeeds with halved damage: 10 − 3 = 7.
     let mut s = home("[[fleet]]\nnumber = 7\nworld = 2\nowner = 1\nvc = 10\n\n[[fleet]]\nnumber = 9\nworld = 2\nowner = 2\nvc = 10\n");
     play(&mut s, &[("maxtor", "F_7 * F_9"), ("miria", "F_9 M_1")]);
@@ -455,7 +600,10 @@ fn neb_70_wiped_out_shooter_keeps_its_mark() {
     // Maxtor's F_12 (1 VC) fires at M_3's protection while Miria's VP kill it;
     // Maxtor's F_13 keeps ships there, so case 1: F_12 turns neutral.
     let mut s = home("[[fleet]]\nnumber = 12\nworld = 3\nowner = 1\nvc = 1\n\n[[fleet]]\nnumber = 13\nworld = 3\nowner = 1\nvc = 6\n");
-    play(&mut s, &[("maxtor", "F_12 * M"), ("miria", "VP M_3 * F_12")]);
+    play(
+        &mut s,
+        &[("maxtor", "F_12 * M"), ("miria", "VP M_3 * F_12")],
+    );
     let b = block(&report(&s, "maxtor"), 3);
     assert!(b.contains("\nF_12 \"(Maxtor)\" *M\n"), "{b}");
     // The VP group that fired and was destroyed shows 0 and its mark.
@@ -469,7 +617,12 @@ fn neb_45_emigrants_into_a_black_hole_are_lost_without_a_draw() {
          [[world]]\nnumber = 65\nblack_hole = true\nlinks = [1]\n",
     );
     // Phase 5 gets an empty scripted stream: any draw there would panic.
-    play_scripted(&mut s, &[("maxtor", "M_1 E 5 N M_65")], "5-emigration", vec![]);
+    play_scripted(
+        &mut s,
+        &[("maxtor", "M_1 E 5 N M_65")],
+        "5-emigration",
+        vec![],
+    );
     // 40 − 5 emigrants, then growth +3; nobody arrives anywhere.
     assert_eq!(s.worlds[&w(1)].population, 38);
     assert_eq!(s.worlds[&w(65)].population, 0);
@@ -486,8 +639,18 @@ fn neb_44_black_hole_draws_stay_in_range() {
              [[world]]\nnumber = 70\nlinks = [65]\n\n[[world]]\nnumber = 300\nlinks = [70]\n\n\
              [[fleet]]\nnumber = 5\nworld = 60\nowner = 1\nvc = 10\ncargo_mp = 4\n",
         );
-        let parsed = arbitre_core::engine::parse_all(&Nebulight, &s, &[(arbitre_core::PlayerId::from("maxtor"), "F_5 M_65".to_string())].into());
-        arbitre_core::engine::run_turn_with(&Nebulight, &mut s, &parsed, |k| Rng::for_phase(seed, 1, k));
+        let parsed = arbitre_core::engine::parse_all(
+            &Nebulight,
+            &s,
+            &[(
+                arbitre_core::PlayerId::from("maxtor"),
+                "F_5 M_65".to_string(),
+            )]
+            .into(),
+        );
+        arbitre_core::engine::run_turn_with(&Nebulight, &mut s, &parsed, |k| {
+            Rng::for_phase(seed, 1, k)
+        });
         let fl = &s.fleets[&f(5)];
         assert!(fl.vc <= 10);
         assert!(!s.worlds[&fl.world].black_hole);
@@ -500,7 +663,9 @@ fn neb_12_overpopulation_deaths_stay_within_the_surplus() {
     for seed in 0..40u64 {
         let mut s = position("[[world]]\nnumber = 1\nlinks = [2]\nowner = 1\npopulation = 30\npop_limit = 20\n\n[[world]]\nnumber = 2\nlinks = [1]\n");
         let parsed = arbitre_core::engine::parse_all(&Nebulight, &s, &Default::default());
-        arbitre_core::engine::run_turn_with(&Nebulight, &mut s, &parsed, |k| Rng::for_phase(seed, 1, k));
+        arbitre_core::engine::run_turn_with(&Nebulight, &mut s, &parsed, |k| {
+            Rng::for_phase(seed, 1, k)
+        });
         let d = s.log.worlds[&w(1)].deaths;
         assert!(d <= 10);
         assert_eq!(s.worlds[&w(1)].population, 30 - d);
@@ -508,14 +673,23 @@ fn neb_12_overpopulation_deaths_stay_within_the_surplus() {
     // L = 0 and every surplus population dies: the world turns neutral.
     let mut s = position("[[world]]\nnumber = 1\nlinks = [2]\nowner = 1\npopulation = 3\n\n[[world]]\nnumber = 2\nlinks = [1]\nowner = 2\npopulation = 1\npop_limit = 1\n");
     play_scripted(&mut s, &[], "1-initialisation", vec![1, 1, 1]);
-    assert_eq!(world_line(&report(&s, "maxtor"), 1), "M_1 (2) \"(Maxtor)\" P=0{-3N}(0)");
+    assert_eq!(
+        world_line(&report(&s, "maxtor"), 1),
+        "M_1 (2) \"(Maxtor)\" P=0{-3N}(0)"
+    );
 }
 
 #[test]
 fn neb_66_svg_map_attached_when_the_map_has_coordinates() {
-    let s = Nebulight.setup(&config(&[], "map = \"duel\""), &mut Rng::for_setup(3)).unwrap();
+    let s = Nebulight
+        .setup(&config(&[], "map = \"duel\""), &mut Rng::for_setup(3))
+        .unwrap();
     let r = Nebulight.report(&s, &[], &arbitre_core::Viewer::Player("maxtor".into()));
-    let svg = r.attachments.iter().find(|a| a.mime == "image/svg+xml").expect("svg map");
+    let svg = r
+        .attachments
+        .iter()
+        .find(|a| a.mime == "image/svg+xml")
+        .expect("svg map");
     let text = String::from_utf8(svg.content.clone()).unwrap();
     assert!(text.starts_with("<svg "));
     // Only known worlds are drawn: the start world, its 3 neighbours.
@@ -531,14 +705,19 @@ fn neb_66_svg_map_attached_when_the_map_has_coordinates() {
 fn neb_58_spectators_see_scores_and_the_game_master_sees_everything() {
     let mut s = home("[[fleet]]\nnumber = 7\nworld = 2\nowner = 2\nvc = 3\ncargo_mp = 2\n");
     play(&mut s, &[]);
-    let spec = Nebulight.report(&s, &[], &arbitre_core::Viewer::Spectator).body;
+    let spec = Nebulight
+        .report(&s, &[], &arbitre_core::Viewer::Spectator)
+        .body;
     assert!(!spec.contains("M_"), "{spec}");
     assert!(spec.contains("Maxtor : ") && spec.contains("Miria : "));
     let g = gm(&s);
     for n in [1, 2, 3, 4] {
         assert!(g.contains(&format!("M_{n} (")), "{g}");
     }
-    assert!(g.contains("F_7 \"Miria\" [2]=3\n"), "the game master sees cargo: {g}");
+    assert!(
+        g.contains("F_7 \"Miria\" [2]=3\n"),
+        "the game master sees cargo: {g}"
+    );
 }
 
 #[test]
@@ -546,7 +725,12 @@ fn bot_uses_only_what_its_player_sees() {
     let e = arbitre_core::Adapter(Nebulight);
     let snap = e.setup(&config(&[], "map = \"duel\"")).unwrap();
     let s: arbitre_nebulight::NebState = serde_json::from_str(&snap.state).unwrap();
-    let hidden: Vec<WorldId> = s.worlds.keys().copied().filter(|w| !arbitre_nebulight::visibility::visible(&s, 0).contains(w)).collect();
+    let hidden: Vec<WorldId> = s
+        .worlds
+        .keys()
+        .copied()
+        .filter(|w| !arbitre_nebulight::visibility::visible(&s, 0).contains(w))
+        .collect();
     let mut t = s.clone();
     for w in &hidden {
         let x = t.worlds.get_mut(w).unwrap();
@@ -555,7 +739,11 @@ fn bot_uses_only_what_its_player_sees() {
         x.mp += 11;
     }
     let orders = |st: &arbitre_nebulight::NebState| {
-        Nebulight.bot_orders(st, &arbitre_core::PlayerId::from("maxtor"), &mut Rng::for_phase(1, 1, "bot:maxtor"))
+        Nebulight.bot_orders(
+            st,
+            &arbitre_core::PlayerId::from("maxtor"),
+            &mut Rng::for_phase(1, 1, "bot:maxtor"),
+        )
     };
     assert!(!orders(&s).is_empty());
     assert_eq!(orders(&s), orders(&t));

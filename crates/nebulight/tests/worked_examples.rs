@@ -22,8 +22,16 @@ fn neb_76_tv01_reference_world_line_neb_61_neb_63_neb_64_neb_65() {
     // The same world with only VI left. (A player world needs P ≥ 1, so this
     // rendering is checked on a neutral-owned copy with the owner shown by the log.)
     let mut t = s.clone();
-    let w = t.worlds.get_mut(&arbitre_nebulight::model::WorldId(15)).unwrap();
-    *w = arbitre_nebulight::model::World { vi: 2, population: 0, limit: 0, ..w.clone() };
+    let w = t
+        .worlds
+        .get_mut(&arbitre_nebulight::model::WorldId(15))
+        .unwrap();
+    *w = arbitre_nebulight::model::World {
+        vi: 2,
+        population: 0,
+        limit: 0,
+        ..w.clone()
+    };
     w.industries = 0;
     w.vp = 0;
     w.mp = 0;
@@ -82,7 +90,10 @@ fn neb_76_tv04_mining_limited_by_population_neb_53() {
         fillers(&[12, 25, 685], 24)
     ));
     play(&mut s, &[]);
-    assert_eq!(world_line(&report(&s, "maxtor"), 24), "M_24 (12,25,685) \"Maxtor:5\" P=2(2) MP=7(+8)");
+    assert_eq!(
+        world_line(&report(&s, "maxtor"), 24),
+        "M_24 (12,25,685) \"Maxtor:5\" P=2(2) MP=7(+8)"
+    );
 }
 
 fn tv05() -> arbitre_nebulight::NebState {
@@ -99,11 +110,20 @@ fn neb_76_tv05_workers_shared_neb_54_neb_16() {
     assert_eq!(s.worlds[&arbitre_nebulight::model::WorldId(456)].up, 8);
     play(&mut s, &[("maxtor", "M_456 C 8 ATT")]);
     let r = report(&s, "maxtor");
-    assert_eq!(world_line(&r, 456), "M_456 (95,465) \"Maxtor:4\" I=5/8 P=11(11) MP=5(+5)");
-    assert!(r.contains("\nATTaque : 2 (+3/5), Votre CA est de : 55\n"), "{r}");
+    assert_eq!(
+        world_line(&r, 456),
+        "M_456 (95,465) \"Maxtor:4\" I=5/8 P=11(11) MP=5(+5)"
+    );
+    assert!(
+        r.contains("\nATTaque : 2 (+3/5), Votre CA est de : 55\n"),
+        "{r}"
+    );
     let mut s = tv05();
     play(&mut s, &[]);
-    assert_eq!(world_line(&report(&s, "maxtor"), 456), "M_456 (95,465) \"Maxtor:4\" I=8 P=11(11) MP=15(+5)");
+    assert_eq!(
+        world_line(&report(&s, "maxtor"), 456),
+        "M_456 (95,465) \"Maxtor:4\" I=8 P=11(11) MP=15(+5)"
+    );
 }
 
 // TV-06: no mining capacity (seed M_125).
@@ -114,7 +134,10 @@ fn neb_76_tv06_no_mining_capacity_neb_65() {
         fillers(&[56, 94, 129], 125)
     ));
     play(&mut s, &[]);
-    assert_eq!(world_line(&report(&s, "maxtor"), 125), "M_125 (56,94,129) \"Maxtor:1\" P=22(25) MP=10");
+    assert_eq!(
+        world_line(&report(&s, "maxtor"), 125),
+        "M_125 (56,94,129) \"Maxtor:1\" P=22(25) MP=10"
+    );
 }
 
 // TV-07: production limited by MP, then by population (seed M_100).
@@ -127,16 +150,31 @@ fn neb_76_tv07_production_limited_neb_5_neb_55() {
         ))
     };
     let s = base(100, 25);
-    assert_eq!(world_line(&report(&s, "miria"), 100), "M_100 (234,345) \"Miria:7\" [I=25/30]=1 [P=100(100)]=3 MP=25(+3)");
+    assert_eq!(
+        world_line(&report(&s, "miria"), 100),
+        "M_100 (234,345) \"Miria:7\" [I=25/30]=1 [P=100(100)]=3 MP=25(+3)"
+    );
     let s = base(22, 35);
-    assert_eq!(world_line(&report(&s, "miria"), 100), "M_100 (234,345) \"Miria:7\" [I=22/30]=1 [P=22(100)]=3 MP=35(+3)");
+    assert_eq!(
+        world_line(&report(&s, "miria"), 100),
+        "M_100 (234,345) \"Miria:7\" [I=22/30]=1 [P=22(100)]=3 MP=35(+3)"
+    );
 }
 
 fn tv08(extra_fleet: bool) -> arbitre_nebulight::NebState {
     let mut s = scenario("exemple-paralysie");
     if extra_fleet {
         use arbitre_nebulight::model::{Fleet, FleetId, WorldId};
-        s.fleets.insert(FleetId(30), Fleet { world: WorldId(100), owner: Some(1), vc: 4, cargo_mp: 0, cargo_n: 0 });
+        s.fleets.insert(
+            FleetId(30),
+            Fleet {
+                world: WorldId(100),
+                owner: Some(1),
+                vc: 4,
+                cargo_mp: 0,
+                cargo_n: 0,
+            },
+        );
     }
     s
 }
@@ -170,15 +208,24 @@ fn tv09() -> arbitre_nebulight::NebState {
 // TV-09: industry from VI built in the same turn (seed M_456).
 #[test]
 fn neb_76_tv09_vi_to_industry_same_turn_neb_23() {
-    for orders in ["M_456 C 1 VI\nVI M_456 C 1 I", "VI M_456 C 1 I\nM_456 C 1 VI"] {
+    for orders in [
+        "M_456 C 1 VI\nVI M_456 C 1 I",
+        "VI M_456 C 1 I\nM_456 C 1 VI",
+    ] {
         let mut s = tv09();
         play(&mut s, &[("maxtor", orders)]);
-        assert_eq!(world_line(&report(&s, "maxtor"), 456), "M_456 (95,465) \"Maxtor:4\" I=2 P=12(25) MP=14(+5)");
+        assert_eq!(
+            world_line(&report(&s, "maxtor"), 456),
+            "M_456 (95,465) \"Maxtor:4\" I=2 P=12(25) MP=14(+5)"
+        );
     }
     let mut s = tv09();
     play(&mut s, &[("maxtor", "VI M_456 C 1 I")]);
     let r = report(&s, "maxtor");
-    assert!(r.contains("VI M_456 C 1 I : moins de 4 VI sur M_456"), "{r}");
+    assert!(
+        r.contains("VI M_456 C 1 I : moins de 4 VI sur M_456"),
+        "{r}"
+    );
 }
 
 // TV-10: the technology block.
@@ -197,9 +244,15 @@ fn neb_76_tv10_technology_display_neb_60() {
         "[[world]]\nnumber = 1\nlinks = [2]\nowner = 1\nindustries = 30\npopulation = 50\npop_limit = 50\nmp = 30\n\n\
          [[world]]\nnumber = 2\nlinks = [1]\nowner = 1\nindustries = 5\npopulation = 5\npop_limit = 5\nmp = 5\n\n",
     );
-    play(&mut s, &[("maxtor", "M_1 C 14 DEP\nM_1 C 3 ATT\nM_2 C 4 ATT")]);
+    play(
+        &mut s,
+        &[("maxtor", "M_1 C 14 DEP\nM_1 C 3 ATT\nM_2 C 4 ATT")],
+    );
     let r = report(&s, "maxtor");
-    assert!(r.contains("DEPlacement : 4 (+4/10)\nATTaque : 2 (+2/5), Votre CA est de : 55\n"), "{r}");
+    assert!(
+        r.contains("DEPlacement : 4 (+4/10)\nATTaque : 2 (+2/5), Votre CA est de : 55\n"),
+        "{r}"
+    );
 }
 
 fn tv11() -> arbitre_nebulight::NebState {
@@ -219,7 +272,10 @@ fn neb_76_tv11_maxtor_opening_neb_5_neb_48_neb_61_neb_72() {
         &[("maxtor", "M_127 C 10 VC F_57\nM_127 C 10 VC F_128\nM_127 C 10 VC F_157\nF_57 M_48\nF_128 M_123\nF_157 M_287\n")],
     );
     let r = report(&s, "maxtor");
-    assert_eq!(block(&r, 48), "M_48 (127,256,304) \"Maxtor\"! P=89(120) MP=3(+5)\nF_57 \"Maxtor\" []=10 du M_127\n");
+    assert_eq!(
+        block(&r, 48),
+        "M_48 (127,256,304) \"Maxtor\"! P=89(120) MP=3(+5)\nF_57 \"Maxtor\" []=10 du M_127\n"
+    );
     assert_eq!(
         block(&r, 127),
         "Md_127 (48,123,287) \"Maxtor:1\" [I=2/30]=1 [P=55(100)]=1 MP=2(+2)\nF_240 \"Maxtor\"\nF_301 \"Maxtor\"\n\
@@ -237,7 +293,10 @@ fn tv12() -> arbitre_nebulight::NebState {
 #[test]
 fn neb_76_tv12_both_fire_neb_35_neb_27_neb_70() {
     let mut s = tv12();
-    play(&mut s, &[("miria", "F_128 * F_258"), ("maxtor", "F_258 * F_128")]);
+    play(
+        &mut s,
+        &[("miria", "F_128 * F_258"), ("maxtor", "F_258 * F_128")],
+    );
     assert_eq!(
         block(&gm(&s), 505),
         "M_505 (10,23,89) P=254(356) MP=15(+4)\nF_128 \"Miria\" []=6*F_258\nF_258 \"Maxtor\" [5N]=5*F_128\n"
@@ -250,9 +309,15 @@ fn neb_76_tv12_both_fire_neb_35_neb_27_neb_70() {
 #[test]
 fn neb_76_tv13_flight_neb_39_neb_48_neb_72() {
     let mut s = tv12();
-    play(&mut s, &[("miria", "F_128 * F_258"), ("maxtor", "F_258 M_10")]);
+    play(
+        &mut s,
+        &[("miria", "F_128 * F_258"), ("maxtor", "F_258 M_10")],
+    );
     let g = gm(&s);
-    assert_eq!(block(&g, 10), "M_10 (45,505) \"Maxtor:2\" [P=320(353)]=1 MP=3(+2)\nF_258 \"Maxtor\" [12N]=12 du M_505\n");
+    assert_eq!(
+        block(&g, 10),
+        "M_10 (45,505) \"Maxtor:2\" [P=320(353)]=1 MP=3(+2)\nF_258 \"Maxtor\" [12N]=12 du M_505\n"
+    );
     assert_eq!(
         block(&g, 505),
         "M_505 (10,23,89) \"Miria\"! P=254(356) MP=15(+4)\nF_128 \"Miria\" []=18*F_258\n{F_258 \"Maxtor\" vers M_10}\n"
@@ -308,7 +373,10 @@ fn neb_76_tv15_emigration_neb_18() {
     };
     let mut s = pos("13, 75, 235, 584");
     play(&mut s, &[("maxtor", "M_15 E 8 N M_235")]);
-    assert_eq!(s.worlds[&arbitre_nebulight::model::WorldId(15)].population, 78 + 7);
+    assert_eq!(
+        s.worlds[&arbitre_nebulight::model::WorldId(15)].population,
+        78 + 7
+    );
     let r = report(&s, "maxtor");
     assert_eq!(world_line(&r, 235), "M_235 (15) \"Maxtor\"! P=28(30)");
     assert_eq!(s.worlds[&arbitre_nebulight::model::WorldId(15)].mp, 12);
@@ -330,13 +398,22 @@ fn tv16() -> arbitre_nebulight::NebState {
 #[test]
 fn neb_76_tv16_transfers_neb_25_neb_27_neb_68_neb_74() {
     let mut s = tv16();
-    play(&mut s, &[("miria", "F_177 T 4 VC F_176\nF_176 T 5 VC F_177")]);
+    play(
+        &mut s,
+        &[("miria", "F_177 T 4 VC F_176\nF_176 T 5 VC F_177")],
+    );
     let b = block(&report(&s, "miria"), 30);
-    assert!(b.contains("F_176 \"Miria\" [4]=4\nF_177 \"Miria\" [5,2N]=9\n"), "{b}");
+    assert!(
+        b.contains("F_176 \"Miria\" [4]=4\nF_177 \"Miria\" [5,2N]=9\n"),
+        "{b}"
+    );
     let mut s = tv16();
     play(&mut s, &[("miria", "F_176 T 10 VC VI")]);
     let r = report(&s, "miria");
-    assert!(r.contains("F_176 T 10 VC VI : exécuté partiellement : 5 sur 10"), "{r}");
+    assert!(
+        r.contains("F_176 T 10 VC VI : exécuté partiellement : 5 sur 10"),
+        "{r}"
+    );
     assert!(block(&r, 30).contains("[]=5 P=10(10)"), "{r}");
     assert!(block(&r, 30).contains("F_176 \"Miria\"\n"), "{r}");
     let mut s = tv16();
@@ -356,7 +433,10 @@ fn tv17(extra: &str) -> arbitre_nebulight::NebState {
 #[test]
 fn neb_76_tv17_capture_case_3_from_enemy_neb_48_neb_62() {
     let mut s = tv17("[[fleet]]\nnumber = 21\nworld = 300\nowner = 2\n");
-    play(&mut s, &[("maxtor", "F_10 * M"), ("miria", "VP M_300 * F_10")]);
+    play(
+        &mut s,
+        &[("maxtor", "F_10 * M"), ("miria", "VP M_300 * F_10")],
+    );
     let r = report(&s, "maxtor");
     assert_eq!(
         block(&r, 300),
@@ -367,8 +447,14 @@ fn neb_76_tv17_capture_case_3_from_enemy_neb_48_neb_62() {
 #[test]
 fn neb_76_tv17_capture_case_1_neutralised_neb_46() {
     let mut s = tv17("[[fleet]]\nnumber = 20\nworld = 300\nowner = 2\nvc = 3\n");
-    play(&mut s, &[("maxtor", "F_10 * M"), ("miria", "VP M_300 * F_10")]);
-    assert_eq!(world_line(&report(&s, "miria"), 300), "M_300 (301,302) \"(Miria)\" [P=40(50)]=0*F_10");
+    play(
+        &mut s,
+        &[("maxtor", "F_10 * M"), ("miria", "VP M_300 * F_10")],
+    );
+    assert_eq!(
+        world_line(&report(&s, "miria"), 300),
+        "M_300 (301,302) \"(Miria)\" [P=40(50)]=0*F_10"
+    );
 }
 
 #[test]
@@ -401,7 +487,10 @@ fn neb_76_tv17_p0_world_and_neutral_alone_neb_49_neb_48() {
         fillers(&[6], 5)
     ));
     play(&mut s, &[]);
-    assert_eq!(world_line(&report(&s, "maxtor"), 5), "M_5 (6) \"(Maxtor)\" P=10(10)");
+    assert_eq!(
+        world_line(&report(&s, "maxtor"), 5),
+        "M_5 (6) \"(Maxtor)\" P=10(10)"
+    );
 }
 
 fn tv18(p: u32, vi: u32) -> arbitre_nebulight::NebState {
@@ -417,15 +506,44 @@ fn tv18(p: u32, vi: u32) -> arbitre_nebulight::NebState {
 fn neb_76_tv18_emigration_conflicts_neb_20_neb_21() {
     let w = arbitre_nebulight::model::WorldId;
     let mut s = tv18(20, 0);
-    play(&mut s, &[("maxtor", "M_201 E 6 N M_200"), ("miria", "M_202 E 4 N M_200")]);
-    assert_eq!(world_line(&report(&s, "maxtor"), 200), "M_200 (201,202) \"Maxtor\"! P=30(30)");
+    play(
+        &mut s,
+        &[
+            ("maxtor", "M_201 E 6 N M_200"),
+            ("miria", "M_202 E 4 N M_200"),
+        ],
+    );
+    assert_eq!(
+        world_line(&report(&s, "maxtor"), 200),
+        "M_200 (201,202) \"Maxtor\"! P=30(30)"
+    );
     let mut s = tv18(20, 0);
-    play(&mut s, &[("maxtor", "M_201 E 5 N M_200"), ("miria", "M_202 E 5 N M_200")]);
-    assert_eq!(world_line(&report(&s, "maxtor"), 200), "M_200 (201,202) P=30(30)");
+    play(
+        &mut s,
+        &[
+            ("maxtor", "M_201 E 5 N M_200"),
+            ("miria", "M_202 E 5 N M_200"),
+        ],
+    );
+    assert_eq!(
+        world_line(&report(&s, "maxtor"), 200),
+        "M_200 (201,202) P=30(30)"
+    );
     let mut s = tv18(35, 3);
     // No overpopulation death in phase 1 (5 surplus draws forced to "lives").
-    play_scripted(&mut s, &[("maxtor", "M_201 E 6 N M_200"), ("miria", "M_202 E 4 N M_200")], "1-initialisation", vec![0; 5]);
-    assert_eq!(world_line(&report(&s, "maxtor"), 200), "M_200 (201,202) \"Maxtor\"! []=3 P=40(30)");
+    play_scripted(
+        &mut s,
+        &[
+            ("maxtor", "M_201 E 6 N M_200"),
+            ("miria", "M_202 E 4 N M_200"),
+        ],
+        "1-initialisation",
+        vec![0; 5],
+    );
+    assert_eq!(
+        world_line(&report(&s, "maxtor"), 200),
+        "M_200 (201,202) \"Maxtor\"! []=3 P=40(30)"
+    );
     assert!(report(&s, "maxtor").contains("M_201 E 6 N M_200 : exécuté partiellement : 3 sur 6"));
     assert!(report(&s, "miria").contains("M_202 E 4 N M_200 : exécuté partiellement : 2 sur 4"));
     // Only the granted emigrants spend UP (and MP): 20 − 3 = 17, then mining 0.
@@ -458,17 +576,33 @@ fn tv20() -> arbitre_nebulight::NebState {
 #[test]
 fn neb_76_tv20_probes_neb_14_neb_45_neb_67() {
     let mut s = tv20();
-    play(&mut s, &[("maxtor", "VI M_15 S M_13\nF_57 S M_65\nVI M_15 S M_99")]);
+    play(
+        &mut s,
+        &[("maxtor", "VI M_15 S M_13\nF_57 S M_65\nVI M_15 S M_99")],
+    );
     let r = report(&s, "maxtor");
-    assert_eq!(world_line(&r, 15), "M_15 (13,65) \"Maxtor:1\" []=2 P=10(10)");
+    assert_eq!(
+        world_line(&r, 15),
+        "M_15 (13,65) \"Maxtor:1\" []=2 P=10(10)"
+    );
     assert_eq!(world_line(&r, 13), "M_13 (15) P=7(9)");
     assert!(r.contains("\nM_65 *** Trou noir ***\n"), "{r}");
     assert!(r.contains("F_57 \"Maxtor\" []=2\n"));
     assert!(r.contains("VI M_15 S M_99 : M_99 n'est pas relié à M_15"));
     let mut s = tv20();
-    play(&mut s, &[("maxtor", "F_57 S M_13\nF_57 S M_13\nF_57 S M_13\nF_57 S M_13")]);
+    play(
+        &mut s,
+        &[(
+            "maxtor",
+            "F_57 S M_13\nF_57 S M_13\nF_57 S M_13\nF_57 S M_13",
+        )],
+    );
     let r = report(&s, "maxtor");
-    assert_eq!(r.matches("plus aucun vaisseau pour sonder").count(), 1, "{r}");
+    assert_eq!(
+        r.matches("plus aucun vaisseau pour sonder").count(),
+        1,
+        "{r}"
+    );
     assert!(r.contains("F_57 \"Maxtor\"\n"));
 }
 
@@ -485,7 +619,10 @@ fn neb_76_tv21_neutral_ambush_neb_41_neb_42() {
     play(&mut s, &[("maxtor", "F_7 MM 50 51")]);
     let r = report(&s, "maxtor");
     assert_eq!(world_line(&r, 50), "M_50 (49,51) [P=10(10)]=3**");
-    assert!(block(&r, 51).contains("F_7 \"Maxtor\" [5]=5 du M_50\n"), "{r}");
+    assert!(
+        block(&r, 51).contains("F_7 \"Maxtor\" [5]=5 du M_50\n"),
+        "{r}"
+    );
 }
 
 // TV-22: a black hole with forced draws: 40 % lost, thrown to M_300.
@@ -500,10 +637,18 @@ fn neb_76_tv22_black_hole_neb_44_neb_71() {
          [[player]]\nslot = 1\ndiscovered = [60, 65, 70]\n",
     );
     // Non-black-hole worlds in ascending order: 60, 70, 300 → index 2.
-    play_scripted(&mut s, &[("maxtor", "F_5 MM 65 70")], "12-combat", vec![40, 2]);
+    play_scripted(
+        &mut s,
+        &[("maxtor", "F_5 MM 65 70")],
+        "12-combat",
+        vec![40, 2],
+    );
     let r = report(&s, "maxtor");
     assert!(r.contains("\nM_65 *** Trou noir ***\n"), "{r}");
-    assert!(block(&r, 300).contains("F_5 \"Maxtor\" [4]=6 du M_65\n"), "{r}");
+    assert!(
+        block(&r, 300).contains("F_5 \"Maxtor\" [4]=6 du M_65\n"),
+        "{r}"
+    );
     // Maxtor was alone with ships on M_300 (P = 3): captured.
     assert!(world_line(&r, 300).starts_with("M_300 (70) \"Maxtor\"!"));
 }
@@ -527,18 +672,30 @@ fn neb_76_tv23_syntax_equivalences_neb_6_neb_7() {
 fn neb_7_player_guide_example_mail_plays_as_documented() {
     let doc = include_str!("../../../docs/nebulight.md");
     let mail = doc.split("```\nFrom:").nth(1).expect("example mail");
-    let body = mail.split("MOT-DE-PASSE etoile-filante\n").nth(1).unwrap().split("\nEND").next().unwrap();
+    let body = mail
+        .split("MOT-DE-PASSE etoile-filante\n")
+        .nth(1)
+        .unwrap()
+        .split("\nEND")
+        .next()
+        .unwrap();
     let p = arbitre_nebulight::parser::parse(body);
     assert_eq!(p.error_count(), 0);
     let mut s = tv11();
     s.game = "defi-07".into();
     play(&mut s, &[("maxtor", body)]);
     let r = report(&s, "maxtor");
-    let shown = doc.split("Au tour suivant, le compte rendu de Maxtor contient notamment :\n\n```\n").nth(1).unwrap();
+    let shown = doc
+        .split("Au tour suivant, le compte rendu de Maxtor contient notamment :\n\n```\n")
+        .nth(1)
+        .unwrap();
     for line in shown.split("\n```").next().unwrap().lines() {
         assert!(r.contains(&format!("{line}\n")), "{line}\n{r}");
     }
-    let header = doc.split("un en-tête, vos niveaux technologiques et vos points :\n\n```\n").nth(1).unwrap();
+    let header = doc
+        .split("un en-tête, vos niveaux technologiques et vos points :\n\n```\n")
+        .nth(1)
+        .unwrap();
     let header = header.split("```").next().unwrap();
     assert!(r.starts_with(header), "{header}\n---\n{r}");
 }

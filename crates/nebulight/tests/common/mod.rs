@@ -11,8 +11,16 @@ pub const SEED: u64 = 2004;
 
 pub fn players() -> Vec<PlayerSetup> {
     vec![
-        PlayerSetup { id: "maxtor".into(), name: "Maxtor".into(), options: Default::default() },
-        PlayerSetup { id: "miria".into(), name: "Miria".into(), options: Default::default() },
+        PlayerSetup {
+            id: "maxtor".into(),
+            name: "Maxtor".into(),
+            options: Default::default(),
+        },
+        PlayerSetup {
+            id: "miria".into(),
+            name: "Miria".into(),
+            options: Default::default(),
+        },
     ]
 }
 
@@ -22,7 +30,10 @@ pub fn config(files: &[(&str, &str)], options: &str) -> SetupConfig {
         seed: SEED,
         players: players(),
         options: toml::from_str(options).expect("options"),
-        files: files.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+        files: files
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
     }
 }
 
@@ -30,7 +41,10 @@ pub fn config(files: &[(&str, &str)], options: &str) -> SetupConfig {
 pub fn position(body: &str) -> NebState {
     let text = format!("[map]\nrenumber = false\nsymmetric_links = false\n\n{body}");
     Nebulight
-        .setup(&config(&[("position_file", &text)], ""), &mut Rng::for_setup(SEED))
+        .setup(
+            &config(&[("position_file", &text)], ""),
+            &mut Rng::for_setup(SEED),
+        )
         .unwrap_or_else(|e| panic!("position: {e}"))
 }
 
@@ -42,7 +56,10 @@ pub fn fillers(nums: &[u32], to: u32) -> String {
 }
 
 fn orders_map(orders: &[(&str, &str)]) -> BTreeMap<PlayerId, String> {
-    orders.iter().map(|(p, t)| (PlayerId::from(*p), t.to_string())).collect()
+    orders
+        .iter()
+        .map(|(p, t)| (PlayerId::from(*p), t.to_string()))
+        .collect()
 }
 
 /// One turn with the real RNG streams.
@@ -65,7 +82,9 @@ pub fn play_scripted(s: &mut NebState, orders: &[(&str, &str)], key: &str, rolls
 }
 
 pub fn report(s: &NebState, who: &str) -> String {
-    Nebulight.report(s, &[], &Viewer::Player(PlayerId::from(who))).body
+    Nebulight
+        .report(s, &[], &Viewer::Player(PlayerId::from(who)))
+        .body
 }
 
 pub fn gm(s: &NebState) -> String {
@@ -79,7 +98,11 @@ pub fn block(report: &str, n: u32) -> String {
     let mut inside = false;
     for line in report.lines() {
         let is_world = line.starts_with("M_") || line.starts_with("Md_");
-        if is_world || line.starts_with("Ordres non") || line.starts_with("== ") || line.starts_with("Résultat") {
+        if is_world
+            || line.starts_with("Ordres non")
+            || line.starts_with("== ")
+            || line.starts_with("Résultat")
+        {
             inside = heads.iter().any(|h| line.starts_with(h.as_str()));
         }
         if inside {
@@ -97,6 +120,9 @@ pub fn world_line(report: &str, n: u32) -> String {
 /// A built-in map or scenario by name (`map = "exemple-combat"`).
 pub fn scenario(name: &str) -> NebState {
     Nebulight
-        .setup(&config(&[], &format!("map = \"{name}\"")), &mut Rng::for_setup(SEED))
+        .setup(
+            &config(&[], &format!("map = \"{name}\"")),
+            &mut Rng::for_setup(SEED),
+        )
         .unwrap_or_else(|e| panic!("{name}: {e}"))
 }
