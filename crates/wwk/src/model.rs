@@ -343,6 +343,8 @@ pub struct Options {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Nation {
+    /// Filled from the table key when a position omits it.
+    #[serde(default)]
     pub code: NationCode,
     #[serde(default)]
     pub name: String,

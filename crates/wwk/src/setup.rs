@@ -300,6 +300,15 @@ pub fn from_position(text: &str, cfg: &SetupConfig) -> Result<State, SetupError>
     let head: PositionHead = toml::from_str(text).map_err(perr)?;
     let mut table: toml::Table = toml::from_str(text).map_err(perr)?;
     table.remove("map");
+    // Units may be written as a list (`[[units]]`), the natural TOML form.
+    if let Some(toml::Value::Array(list)) = table.get("units").cloned() {
+        let mut keyed = toml::Table::new();
+        for (i, u) in list.into_iter().enumerate() {
+            let id = u.get("id").and_then(|v| v.as_integer()).unwrap_or(i as i64 + 1);
+            keyed.insert(ukey(id as UnitId), u);
+        }
+        table.insert("units".into(), toml::Value::Table(keyed));
+    }
     let mut st: State = table.try_into().map_err(perr)?;
     if let Some(name) = head.map {
         let sc = builtin(&name).ok_or(SetupError::UnknownMap(name.clone()))?;

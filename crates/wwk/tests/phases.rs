@@ -715,3 +715,122 @@ fn wwk_120_report_layout_and_bracket_echo() {
     let pos: Vec<usize> = order.iter().map(|s| r.find(s).unwrap_or(usize::MAX)).collect();
     assert!(pos.windows(2).all(|w| w[0] < w[1]), "{pos:?}");
 }
+
+#[test]
+fn wwk_100_stealth_may_slip_past_a_cap() {
+    for (roll, slips) in [(20u64, true), (21, false)] {
+        let mut st = trio();
+        st.set_diplo("TUR", "GRE", Diplo::War);
+        hold(&mut st, "GRE", "BUL");
+        let cap = st.add_unit("GRE", "FTR", "BUL");
+        st.add_unit("TUR", "SBMB", "IST");
+        let mut sc = Scratch::default();
+        sc.caps.insert(cap, "BUL".into());
+        sc.items = items(&st, "tur", "IST 1 SBMB BOMB BUL");
+        // IST (departure) has no enemy CAP; BUL is the arrival zone: 20%.
+        let mut rolls = vec![roll];
+        // Not slipping: CAP fate (FA 0: no roll), SBMB fate vs FA 6 / FD 26 → 11/23: 99.
+        if !slips {
+            rolls.push(99);
+        }
+        // Bombing: FA 18 vs INF 8 + FTR 10: two ground rolls, DCA a 6 vs 26: one roll.
+        rolls.extend([99, 99, 99]);
+        let ev = step(&mut st, &mut sc, military::air, rolls);
+        assert_eq!(texts(&ev).contains("furtif ignore la CAP (jet 20 <= 20)"), slips, "{}", texts(&ev));
+    }
+}
+
+#[test]
+fn wwk_111_each_factory_rolls_25_on_capture() {
+    let mut st = trio();
+    st.set_diplo("TUR", "GRE", Diplo::War);
+    st.zone_mut("BUL").status = Status::Controlled { by: "GRE".into() };
+    for _ in 0..3 {
+        st.add_unit("GRE", "FAC", "BUL");
+    }
+    st.add_unit("TUR", "INF", "BUL");
+    let mut sc = Scratch::default();
+    step(&mut st, &mut sc, control::control, vec![]);
+    step(&mut st, &mut sc, control::control_effects, vec![1, 25, 26]);
+    assert_eq!(count(&st, "TUR", "FAC", "BUL"), 1);
+}
+
+#[test]
+fn wwk_6_a_full_position_in_toml_resumes_mid_game() {
+    let mut st = position(
+        r#"
+turn = 7
+[params]
+max_turns = 10
+[nations.TUR]
+name = "Turquie"
+player = "ali"
+specialty = "L"
+weaknesses = ["N"]
+tech = { I = 20, V = 30, A = 10, Nv = 5, N = 0, L = 41 }
+treasury = 12
+[nations.GRE]
+name = "Grèce"
+player = "zoe"
+specialty = "Nv"
+tech = { I = 10, V = 10, A = 10, Nv = 20, N = 0, L = 10 }
+[diplomacy]
+"GRE-TUR" = "war"
+[zones.IST]
+status = { kind = "controlled", by = "TUR" }
+ce = 8
+ledgers.TUR = { ec = 30, F = 5, N = 5 }
+[zones.BUL]
+status = { kind = "contested", by = ["GRE", "TUR"], holder = "GRE" }
+[[units]]
+id = 1
+owner = "TUR"
+code = "INF"
+at = "IST"
+[[units]]
+id = 2
+owner = "TUR"
+code = "HT"
+at = "BUL"
+[[units]]
+id = 3
+owner = "GRE"
+code = "INF"
+at = "BUL"
+"#,
+    );
+    assert_eq!(st.turn, 7);
+    assert_eq!(st.nations["TUR"].player, "ali");
+    assert_eq!(st.diplo("TUR", "GRE"), Diplo::War);
+    assert_eq!(st.zone("IST").ce, 8);
+    assert!(matches!(st.zone("BUL").status, Status::Contested { .. }));
+    let ev = turn(&mut st, &[("ali", "IST XFER 2 EC NAT")], &[]);
+    assert_eq!(st.turn, 8);
+    assert!(texts(&ev).contains("== COMBAT [BUL] tour 8"));
+    // 12 + 2 transferred − 1 for the HT's maintenance in BUL (no ledger there, D-65).
+    assert_eq!(st.nations["TUR"].treasury, 13);
+}
+
+#[test]
+fn wwk_2_world_scenario_for_eight_nations() {
+    use arbitre_core::{PlayerId, PlayerSetup, Rng, Ruleset, SetupConfig};
+    let players: Vec<PlayerSetup> = (0..8).map(|i| PlayerSetup { id: PlayerId::new(format!("p{i}")), name: format!("P{i}"), options: Default::default() }).collect();
+    let mut opts = toml::Table::new();
+    opts.insert("map".into(), "monde".into());
+    let cfg = SetupConfig { game_id: "w".into(), seed: 1, players, options: opts, ..Default::default() };
+    let st = arbitre_wwk::Wwk.setup(&cfg, &mut Rng::for_setup(1)).unwrap();
+    assert_eq!(st.nations.len(), 8);
+    assert!(st.is_capital("RUS", "MOS"));
+    assert_eq!(count(&st, "RUS", "DD", "MOS"), 0, "Moscow is not coastal");
+    // A player may pick a nation; parameters of [rules] override the scenario.
+    let mut opts = toml::Table::new();
+    opts.insert("map".into(), "trio".into());
+    opts.insert("max_turns".into(), 12.into());
+    let mut p = PlayerSetup { id: PlayerId::new("x"), name: "X".into(), options: Default::default() };
+    p.options.insert("nation".into(), "GRE".into());
+    let cfg = SetupConfig { game_id: "w".into(), seed: 1, players: vec![p], options: opts, ..Default::default() };
+    let st = arbitre_wwk::Wwk.setup(&cfg, &mut Rng::for_setup(1)).unwrap();
+    assert_eq!(st.nations.keys().collect::<Vec<_>>(), vec!["GRE"]);
+    assert_eq!(st.params.max_turns, 12);
+    assert_eq!(st.zone("IST").status, Status::Neutral, "a nation without a player stays out");
+}
