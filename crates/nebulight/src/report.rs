@@ -198,7 +198,9 @@ pub fn world_block(s: &NebState, id: WorldId, eye: Eye, out: &mut String) {
     }
 }
 
-pub fn tech_block(s: &NebState, slot: Slot, out: &mut String) {
+/// The technology block; `own` is false in the game master's report, which
+/// shows every player's block without the "Vos/Votre" of the player's own.
+pub fn tech_block(s: &NebState, slot: Slot, own: bool, out: &mut String) {
     let p = &s.players[slot];
     let show = |t: Tech, tl: &TechLevel| -> String {
         if tl.level >= tech::max(t) {
@@ -209,17 +211,18 @@ pub fn tech_block(s: &NebState, slot: Slot, out: &mut String) {
             format!("{} ({})", tl.level, tech::cost(t))
         }
     };
-    out.push_str("Vos niveaux technologiques :\n");
+    let (head, your) = if own { ("Vos niveaux technologiques", "Votre ") } else { ("Niveaux technologiques", "") };
+    let _ = writeln!(out, "{head} :");
     let _ = writeln!(out, "DEPlacement : {}", show(Tech::Dep, &p.dep));
     let _ = writeln!(
         out,
-        "ATTaque : {}, Votre CA est de : {}",
+        "ATTaque : {}, {your}CA est de : {}",
         show(Tech::Att, &p.att),
         tech::ca(p.att.level)
     );
     let _ = writeln!(
         out,
-        "DEFense : {}, Votre CD est de : {}",
+        "DEFense : {}, {your}CD est de : {}",
         show(Tech::Def, &p.def),
         tech::cd(p.def.level)
     );
@@ -274,7 +277,7 @@ pub fn player_report(s: &NebState, slot: Slot) -> String {
         "NÉBULIGHT - Partie {} - Tour {} - Compte rendu de {}\n",
         s.game, s.turn, s.players[slot].name
     );
-    tech_block(s, slot, &mut out);
+    tech_block(s, slot, true, &mut out);
     points_line(s, slot, &mut out);
     for w in visibility::visible(s, slot) {
         world_block(s, w, Eye::Player(slot), &mut out);
@@ -292,7 +295,7 @@ pub fn master_report(s: &NebState) -> String {
     );
     for slot in 0..s.players.len() {
         let _ = writeln!(out, "== {} ==", s.players[slot].name);
-        tech_block(s, slot, &mut out);
+        tech_block(s, slot, false, &mut out);
         points_line(s, slot, &mut out);
         rejections(s, slot, &mut out);
     }

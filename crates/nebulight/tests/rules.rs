@@ -748,3 +748,18 @@ fn bot_uses_only_what_its_player_sees() {
     assert!(!orders(&s).is_empty());
     assert_eq!(orders(&s), orders(&t));
 }
+
+#[test]
+fn engine_contract_id_language_and_verdicts() {
+    let e = arbitre_core::Adapter::boxed(Nebulight);
+    let info = e.info();
+    assert_eq!((info.id, info.lang), ("nebulight", arbitre_core::Lang::Fr));
+    let snap = e.setup(&config(&[], "map = \"duel-petit\"")).unwrap();
+    let c = e.check(&snap.state, &"maxtor".into(), "M_1 C 0 VI\n\nF_1 -> 3\n# note\nF_2 M_5\n").unwrap();
+    use arbitre_core::Verdict;
+    let v: Vec<(usize, &Verdict)> = c.verdicts.iter().map(|v| (v.line, &v.verdict)).collect();
+    assert!(matches!(v[0], (1, Verdict::Warning(_))));
+    assert!(matches!(v[1], (3, Verdict::Error(r)) if r.contains("Nebutil")));
+    assert!(matches!(v[2], (5, Verdict::Ok)));
+    assert_eq!((c.errors, c.warnings), (1, 1));
+}
