@@ -36,9 +36,23 @@ pub fn phase19_occupy(ctx: &mut TurnCtx<'_, Eds>) {
         let old = s.owner;
         let (x, y) = (s.x, s.y);
         ctx.state.stars.get_mut(&n).expect("star").owner = Some(r);
-        msg(ctx.events, r, 19, false, None, format!("Stern {n} ({x},{y}) besetzt"));
+        msg(
+            ctx.events,
+            r,
+            19,
+            false,
+            None,
+            format!("Stern {n} ({x},{y}) besetzt"),
+        );
         if let Some(o) = old {
-            msg(ctx.events, o, 19, false, None, format!("Stern {n} ({x},{y}) an Herrscher {r:02} verloren"));
+            msg(
+                ctx.events,
+                o,
+                19,
+                false,
+                None,
+                format!("Stern {n} ({x},{y}) an Herrscher {r:02} verloren"),
+            );
         }
     }
 }
@@ -85,7 +99,14 @@ pub fn phase21_research(ctx: &mut TurnCtx<'_, Eds>) {
         }
         let ev = ctx.state.ruler(r).expect("ruler").ev;
         let word = if wins == 1 { "Erfolg" } else { "Erfolge" };
-        msg(ctx.events, r, 21, false, None, format!("Forschung: {wins} {word}, Evolutionsstufe jetzt {ev}"));
+        msg(
+            ctx.events,
+            r,
+            21,
+            false,
+            None,
+            format!("Forschung: {wins} {word}, Evolutionsstufe jetzt {ev}"),
+        );
     }
 }
 
@@ -109,31 +130,60 @@ pub fn phase22_grain(ctx: &mut TurnCtx<'_, Eds>) {
         }
     }
     for (o, n, old, new) in famine {
-        msg(ctx.events, o, 22, false, None, format!("Stern {n}: Hungersnot – Bevölkerung sinkt von {old} auf {new}"));
+        msg(
+            ctx.events,
+            o,
+            22,
+            false,
+            None,
+            format!("Stern {n}: Hungersnot – Bevölkerung sinkt von {old} auf {new}"),
+        );
     }
 }
 
 pub fn phase23_taxes(ctx: &mut TurnCtx<'_, Eds>) {
     let p = ctx.state.params.clone();
     for r in ctx.state.active_rulers() {
-        let sum: i64 = ctx.state.stars.values().filter(|s| s.owner == Some(r)).map(|s| taxes(&p, s.bv)).sum();
+        let sum: i64 = ctx
+            .state
+            .stars
+            .values()
+            .filter(|s| s.owner == Some(r))
+            .map(|s| taxes(&p, s.bv))
+            .sum();
         ctx.state.ruler_mut(r).expect("ruler").we += sum;
         msg(ctx.events, r, 23, false, None, format!("Steuern: {sum} WE"));
     }
     // Elimination: no star and no ship.
     for r in ctx.state.active_rulers() {
-        let has = ctx.state.stars.values().any(|s| s.owner == Some(r)) || ctx.state.ships.values().any(|s| s.owner == r);
+        let has = ctx.state.stars.values().any(|s| s.owner == Some(r))
+            || ctx.state.ships.values().any(|s| s.owner == r);
         if !has {
             ctx.state.ruler_mut(r).expect("ruler").active = false;
-            msg(ctx.events, r, 23, false, None, "Dein Reich ist untergegangen – Du bist ausgeschieden");
+            msg(
+                ctx.events,
+                r,
+                23,
+                false,
+                None,
+                "Dein Reich ist untergegangen – Du bist ausgeschieden",
+            );
         }
     }
     let active = ctx.state.active_rulers();
     if !active.is_empty() {
-        let avg = active.iter().map(|r| ctx.state.ruler(*r).expect("ruler").ev as f64).sum::<f64>() / active.len() as f64;
+        let avg = active
+            .iter()
+            .map(|r| ctx.state.ruler(*r).expect("ruler").ev as f64)
+            .sum::<f64>()
+            / active.len() as f64;
         ctx.events.push(Event::AverageEv(avg));
     }
-    let winners: Vec<RulerNr> = active.iter().copied().filter(|r| ctx.state.ruler(*r).expect("ruler").ev >= p.ev_win).collect();
+    let winners: Vec<RulerNr> = active
+        .iter()
+        .copied()
+        .filter(|r| ctx.state.ruler(*r).expect("ruler").ev >= p.ev_win)
+        .collect();
     if !winners.is_empty() {
         ctx.state.winners = winners.clone();
         ctx.state.game_over = true;
@@ -142,12 +192,21 @@ pub fn phase23_taxes(ctx: &mut TurnCtx<'_, Eds>) {
     // The free sections of the order sheets: Anzeiger, Diplomatie, Hinweis.
     let mut posts = Vec::new();
     for r in &ctx.state.rulers {
-        let Some(list) = ctx.orders.get(&r.id) else { continue };
+        let Some(list) = ctx.orders.get(&r.id) else {
+            continue;
+        };
         for o in list {
             match &o.order {
                 Order::Anzeiger(t) => posts.push((r.number, t.clone())),
-                Order::Diplomatie { to, text } => ctx.events.push(Event::Diplomacy { from: r.number, to: *to, text: text.clone() }),
-                Order::Hinweis(t) => ctx.events.push(Event::Note { from: r.number, text: t.clone() }),
+                Order::Diplomatie { to, text } => ctx.events.push(Event::Diplomacy {
+                    from: r.number,
+                    to: *to,
+                    text: text.clone(),
+                }),
+                Order::Hinweis(t) => ctx.events.push(Event::Note {
+                    from: r.number,
+                    text: t.clone(),
+                }),
                 _ => {}
             }
         }

@@ -17,7 +17,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
 pub fn orders(state: &State, player: &PlayerId, _rng: &mut Rng) -> String {
-    let Some(me) = state.ruler_by_id(player) else { return String::new() };
+    let Some(me) = state.ruler_by_id(player) else {
+        return String::new();
+    };
     if !me.active || state.game_over {
         return String::new();
     }
@@ -25,12 +27,27 @@ pub fn orders(state: &State, player: &PlayerId, _rng: &mut Rng) -> String {
     let p = &state.params;
     let mut we = me.we;
     let mut sec: BTreeMap<u8, Vec<String>> = BTreeMap::new();
-    let own_stars: Vec<_> = state.stars.values().filter(|s| s.owner == Some(r)).collect();
-    let home = state.stars.get(&me.home_star).filter(|s| s.owner == Some(r));
-    let foreign_known: BTreeSet<u32> = observed_stars(state, r).iter().filter(|s| s.owner.is_some()).map(|s| s.number).collect();
+    let own_stars: Vec<_> = state
+        .stars
+        .values()
+        .filter(|s| s.owner == Some(r))
+        .collect();
+    let home = state
+        .stars
+        .get(&me.home_star)
+        .filter(|s| s.owner == Some(r));
+    let foreign_known: BTreeSet<u32> = observed_stars(state, r)
+        .iter()
+        .filter(|s| s.owner.is_some())
+        .map(|s| s.number)
+        .collect();
     let enemies: BTreeSet<RulerNr> = observed_ships(state, r)
         .iter()
-        .filter(|s| state.star_at(s.x, s.y).is_some_and(|st| st.owner == Some(r)))
+        .filter(|s| {
+            state
+                .star_at(s.x, s.y)
+                .is_some_and(|st| st.owner == Some(r))
+        })
         .map(|s| s.owner)
         .collect();
     // Defend: war on whoever sits over an own star.
@@ -42,7 +59,11 @@ pub fn orders(state: &State, player: &PlayerId, _rng: &mut Rng) -> String {
     let my_ships: Vec<_> = state.ships.values().filter(|s| s.owner == r).collect();
     // Repair at own yards.
     for s in &my_ships {
-        if s.hits > 0 && state.star_at(s.x, s.y).is_some_and(|st| st.owner == Some(r) && st.facility == Some(Facility::W)) {
+        if s.hits > 0
+            && state
+                .star_at(s.x, s.y)
+                .is_some_and(|st| st.owner == Some(r) && st.facility == Some(Facility::W))
+        {
             sec.entry(4).or_default().push(s.number.to_string());
         }
     }
@@ -58,7 +79,9 @@ pub fn orders(state: &State, player: &PlayerId, _rng: &mut Rng) -> String {
                 if q > 0 {
                     *left -= q;
                     sp += q;
-                    sec.entry(5).or_default().push(format!("{},{}", s.number, q));
+                    sec.entry(5)
+                        .or_default()
+                        .push(format!("{},{}", s.number, q));
                 }
             }
         }
@@ -76,13 +99,17 @@ pub fn orders(state: &State, player: &PlayerId, _rng: &mut Rng) -> String {
         let carrying_g = matches!(s.cargo, Some((crate::model::Good::G, _)));
         if let (Some(st), Some((g, n))) = (here, s.cargo) {
             if !at_home && st.owner.is_none_or(|o| o == r) {
-                sec.entry(8).or_default().push(format!("{},{},{}", s.number, g.letter(), n));
+                sec.entry(8)
+                    .or_default()
+                    .push(format!("{},{},{}", s.number, g.letter(), n));
                 continue;
             }
         }
         if at_home && s.cargo.is_none() {
             if s.lr > 0 && home.is_some_and(|h| h.stock[2] > 60) {
-                sec.entry(9).or_default().push(format!("{},G,{}", s.number, s.lr.min(20)));
+                sec.entry(9)
+                    .or_default()
+                    .push(format!("{},G,{}", s.number, s.lr.min(20)));
             }
             continue;
         }
@@ -92,28 +119,54 @@ pub fn orders(state: &State, player: &PlayerId, _rng: &mut Rng) -> String {
             let target = state
                 .stars
                 .values()
-                .filter(|t| t.owner != Some(r) && !foreign_known.contains(&t.number) && !claimed.contains(&t.number))
-                .filter(|t| (t.x, t.y) != (s.x, s.y) && within((t.x - s.x) as i64, (t.y - s.y) as i64, rng_now))
-                .filter(|t| !observed_stars(state, r).iter().any(|o| o.number == t.number && o.owner.is_some()))
-                .min_by_key(|t| (((t.x - s.x) as i64).pow(2) + ((t.y - s.y) as i64).pow(2), t.number));
+                .filter(|t| {
+                    t.owner != Some(r)
+                        && !foreign_known.contains(&t.number)
+                        && !claimed.contains(&t.number)
+                })
+                .filter(|t| {
+                    (t.x, t.y) != (s.x, s.y)
+                        && within((t.x - s.x) as i64, (t.y - s.y) as i64, rng_now)
+                })
+                .filter(|t| {
+                    !observed_stars(state, r)
+                        .iter()
+                        .any(|o| o.number == t.number && o.owner.is_some())
+                })
+                .min_by_key(|t| {
+                    (
+                        ((t.x - s.x) as i64).pow(2) + ((t.y - s.y) as i64).pow(2),
+                        t.number,
+                    )
+                });
             if let Some(t) = target.filter(|_| carrying_g || s.cargo.is_none()) {
                 claimed.insert(t.number);
-                sec.entry(7).or_default().push(format!("{},/,{},{}", s.number, t.x, t.y));
+                sec.entry(7)
+                    .or_default()
+                    .push(format!("{},/,{},{}", s.number, t.x, t.y));
                 continue;
             }
         }
         if !at_home && sp >= 1 {
             if let Some(h) = home {
                 if within((h.x - s.x) as i64, (h.y - s.y) as i64, rng_now) {
-                    sec.entry(7).or_default().push(format!("{},/,{},{}", s.number, h.x, h.y));
+                    sec.entry(7)
+                        .or_default()
+                        .push(format!("{},/,{},{}", s.number, h.x, h.y));
                 }
             }
         }
     }
     // Industry on colonies: research stations while money allows (research wins
     // the game), grain farms elsewhere.
-    let mut stations = own_stars.iter().filter(|s| s.facility == Some(Facility::F)).count();
-    let mut by_bv: Vec<_> = own_stars.iter().filter(|s| s.bv >= 1 && s.facility != Some(Facility::W) && s.facility != Some(Facility::F)).collect();
+    let mut stations = own_stars
+        .iter()
+        .filter(|s| s.facility == Some(Facility::F))
+        .count();
+    let mut by_bv: Vec<_> = own_stars
+        .iter()
+        .filter(|s| s.bv >= 1 && s.facility != Some(Facility::W) && s.facility != Some(Facility::F))
+        .collect();
     by_bv.sort_by_key(|s| (std::cmp::Reverse(s.bv), s.number));
     let mut used = BTreeSet::new();
     for s in by_bv {
@@ -125,7 +178,12 @@ pub fn orders(state: &State, player: &PlayerId, _rng: &mut Rng) -> String {
         }
     }
     for s in &own_stars {
-        if s.facility.is_none() && s.bv >= 1 && s.rate[2] >= 3 && !used.contains(&s.number) && we >= p.industry_cost[3] + 500 {
+        if s.facility.is_none()
+            && s.bv >= 1
+            && s.rate[2] >= 3
+            && !used.contains(&s.number)
+            && we >= p.industry_cost[3] + 500
+        {
             sec.entry(15).or_default().push(format!("{},G", s.number));
             we -= p.industry_cost[3];
         }
@@ -136,7 +194,12 @@ pub fn orders(state: &State, player: &PlayerId, _rng: &mut Rng) -> String {
         if n16 >= 6 || s.bv >= p.bv_max {
             continue;
         }
-        let grain = s.stock[2] + if s.facility == Some(Facility::G) { s.rate[2] } else { 0 };
+        let grain = s.stock[2]
+            + if s.facility == Some(Facility::G) {
+                s.rate[2]
+            } else {
+                0
+            };
         let cost = colonise_cost(p, s.bv + 1);
         if grain > (s.bv + 1) * 3 && we >= cost + 300 {
             sec.entry(16).or_default().push(s.number.to_string());
@@ -148,20 +211,38 @@ pub fn orders(state: &State, player: &PlayerId, _rng: &mut Rng) -> String {
     if let Some(h) = home {
         if h.facility == Some(Facility::W) {
             if !enemies.is_empty() && we >= 1000 && h.stock[0] >= 50 {
-                sec.entry(12).or_default().push(format!("{},L,10", h.number));
+                sec.entry(12)
+                    .or_default()
+                    .push(format!("{},L,10", h.number));
                 we -= 1000;
             } else if we >= 1500 && my_ships.len() < 10 && h.stock[0] >= 25 {
-                sec.entry(13).or_default().push(format!("{},KOLONIST {},A,5,0,0,0,0,0,0,0,0,0,2", h.number, my_ships.len()));
+                sec.entry(13).or_default().push(format!(
+                    "{},KOLONIST {},A,5,0,0,0,0,0,0,0,0,0,2",
+                    h.number,
+                    my_ships.len()
+                ));
             } else if we >= 4000 && my_ships.len() < 14 && h.stock[0] >= 100 {
                 // A Zweckraumer (Spielhilfe design): 40 cargo, 2 hangars, some guns.
-                sec.entry(13).or_default().push(format!("{},FRACHTER {},B,6,2,24,0,0,0,16,0,0,0,2", h.number, my_ships.len()));
+                sec.entry(13).or_default().push(format!(
+                    "{},FRACHTER {},B,6,2,24,0,0,0,16,0,0,0,2",
+                    h.number,
+                    my_ships.len()
+                ));
             }
         }
     }
     let _ = we;
-    let mut out = format!("MONAT: {}\n", crate::formulas::short_month(p, state.month + 1));
+    let mut out = format!(
+        "MONAT: {}\n",
+        crate::formulas::short_month(p, state.month + 1)
+    );
     for (k, lines) in sec {
-        let _ = writeln!(out, "[{} {}]", k, crate::orders::SECTION_NAMES[k as usize - 1]);
+        let _ = writeln!(
+            out,
+            "[{} {}]",
+            k,
+            crate::orders::SECTION_NAMES[k as usize - 1]
+        );
         let limit = p.order_limits[k as usize - 1];
         for l in lines.into_iter().take(limit) {
             let _ = writeln!(out, "{l}");

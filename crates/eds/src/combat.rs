@@ -19,7 +19,16 @@ use arbitre_core::Rng;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The 8 neighbour offsets in the fixed order of §5.2.
-const NEIGHBOURS: [(i32, i32); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
+const NEIGHBOURS: [(i32, i32); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
 
 /// A random in-map neighbouring point (misjumps and blind jumps, A-2).
 pub fn random_neighbour(state: &State, x: i32, y: i32, rng: &mut Rng) -> (i32, i32) {
@@ -56,7 +65,13 @@ fn present(state: &State, x: i32, y: i32) -> BTreeSet<RulerNr> {
 /// All points where units of a hostile pair stand together, ascending X then Y.
 pub fn contested_points(state: &State) -> Vec<(i32, i32)> {
     let mut pts: BTreeSet<(i32, i32)> = state.ships.values().map(|s| s.pos()).collect();
-    pts.extend(state.stars.values().filter(|s| s.ljg + s.tjg > 0).map(|s| (s.x, s.y)));
+    pts.extend(
+        state
+            .stars
+            .values()
+            .filter(|s| s.ljg + s.tjg > 0)
+            .map(|s| (s.x, s.y)),
+    );
     pts.into_iter()
         .filter(|(x, y)| {
             let p: Vec<RulerNr> = present(state, *x, *y).into_iter().collect();
@@ -91,10 +106,23 @@ pub fn resolve_point(
         if pairs.is_empty() {
             return;
         }
-        let pick = if pairs.len() == 1 { pairs[0] } else { pairs[rng.below(pairs.len() as u64) as usize] };
+        let pick = if pairs.len() == 1 {
+            pairs[0]
+        } else {
+            pairs[rng.below(pairs.len() as u64) as usize]
+        };
         let fled = battle(state, pick, x, y, cause, month, counter, rng, events);
         for (_, fx, fy) in fled {
-            resolve_point(state, fx, fy, "Anschlussgefecht nach Rückzug", month, counter, rng, events);
+            resolve_point(
+                state,
+                fx,
+                fy,
+                "Anschlussgefecht nach Rückzug",
+                month,
+                counter,
+                rng,
+                events,
+            );
         }
     }
 }
@@ -127,7 +155,11 @@ pub fn battle(
     let mut info: BTreeMap<ShipNr, Info> = BTreeMap::new();
     let mut entered: BTreeSet<ShipNr> = BTreeSet::new();
     for s in 0..2 {
-        let ids: Vec<ShipNr> = state.ships_at(x, y).filter(|sh| sh.owner == sides[s]).map(|sh| sh.number).collect();
+        let ids: Vec<ShipNr> = state
+            .ships_at(x, y)
+            .filter(|sh| sh.owner == sides[s])
+            .map(|sh| sh.number)
+            .collect();
         for id in &ids {
             let sh = state.ships.get_mut(id).expect("ship at point");
             fl[s][0] += sh.ljg;
@@ -137,7 +169,13 @@ pub fn battle(
             if (1..=3).contains(&sh.r) && sh.hits >= sh.r as u32 {
                 entered.insert(*id);
             }
-            info.insert(*id, Info { name: sh.name.clone(), class: sh.class_letter() });
+            info.insert(
+                *id,
+                Info {
+                    name: sh.name.clone(),
+                    class: sh.class_letter(),
+                },
+            );
         }
         ships[s] = ids;
         if let Some(sn) = star_nr {
@@ -155,8 +193,16 @@ pub fn battle(
     let label = |n: RulerNr| format!("{:02} {}", n, state.name_of(n));
     let names = [label(sides[0]), label(sides[1])];
     let mut text = String::new();
-    text.push_str(&format!("KAMPFBERICHT {} · {} · {}\n", number, short_month(&p, month), cause));
-    text.push_str(&format!("Kampfort ({},{}): {} (rot) gegen {} (blau)\n", x, y, names[0], names[1]));
+    text.push_str(&format!(
+        "KAMPFBERICHT {} · {} · {}\n",
+        number,
+        short_month(&p, month),
+        cause
+    ));
+    text.push_str(&format!(
+        "Kampfort ({},{}): {} (rot) gegen {} (blau)\n",
+        x, y, names[0], names[1]
+    ));
     let gef = |s: usize| {
         let mut by: BTreeMap<char, u32> = BTreeMap::new();
         for id in &ships[s] {
@@ -169,7 +215,11 @@ pub fn battle(
         if fl[s][1] > 0 {
             parts.push(format!("{} TJg", fl[s][1]));
         }
-        if parts.is_empty() { "-".to_string() } else { parts.join(", ") }
+        if parts.is_empty() {
+            "-".to_string()
+        } else {
+            parts.join(", ")
+        }
     };
     text.push_str(&format!("Gefochten: {} gegen {}\n", gef(0), gef(1)));
     for s in 0..2 {
@@ -177,7 +227,12 @@ pub fn battle(
         let mut used = [false; 4];
         for id in &ships[s] {
             let sh = &state.ships[id];
-            text.push_str(&format!("{:>4} {:<12} ({})\n", id, sh.name, sh.class_letter()));
+            text.push_str(&format!(
+                "{:>4} {:<12} ({})\n",
+                id,
+                sh.name,
+                sh.class_letter()
+            ));
             for (k, u) in used.iter_mut().enumerate() {
                 *u |= sh.guns[k] + sh.shields[k] > 0;
             }
@@ -185,8 +240,20 @@ pub fn battle(
         used[0] |= fl[s][0] > 0;
         used[1] |= fl[s][1] > 0;
         text.push_str(&format!("  Jäger: {} LJg, {} TJg\n", fl[s][0], fl[s][1]));
-        let kinds: Vec<&str> = ["L", "T", "N", "A"].iter().zip(used).filter(|(_, u)| *u).map(|(k, _)| *k).collect();
-        text.push_str(&format!("  Waffensysteme: {}\n", if kinds.is_empty() { "-".to_string() } else { kinds.join(" ") }));
+        let kinds: Vec<&str> = ["L", "T", "N", "A"]
+            .iter()
+            .zip(used)
+            .filter(|(_, u)| *u)
+            .map(|(k, _)| *k)
+            .collect();
+        text.push_str(&format!(
+            "  Waffensysteme: {}\n",
+            if kinds.is_empty() {
+                "-".to_string()
+            } else {
+                kinds.join(" ")
+            }
+        ));
     }
     text.push('\n');
 
@@ -199,7 +266,11 @@ pub fn battle(
         r += 1;
         assert!(r <= 1000, "combat round counter above 1000");
         let alive = |ships: &[Vec<ShipNr>; 2], s: usize, state: &State| -> Vec<ShipNr> {
-            ships[s].iter().copied().filter(|id| state.ships.get(id).is_some_and(|sh| sh.x == x && sh.y == y)).collect()
+            ships[s]
+                .iter()
+                .copied()
+                .filter(|id| state.ships.get(id).is_some_and(|sh| sh.x == x && sh.y == y))
+                .collect()
         };
         let start_alive = [alive(&ships, 0, state), alive(&ships, 1, state)];
         let units = [
@@ -209,7 +280,10 @@ pub fn battle(
         let mut o = [[0u64; 4]; 2];
         for s in 0..2 {
             for w in 0..4 {
-                o[s][w] = start_alive[s].iter().map(|id| offence(&state.ships[id], w)).sum();
+                o[s][w] = start_alive[s]
+                    .iter()
+                    .map(|id| offence(&state.ships[id], w))
+                    .sum();
             }
             o[s][0] += fl[s][0] as u64;
             o[s][1] += fl[s][1] as u64;
@@ -351,13 +425,30 @@ pub fn battle(
         let now = [alive(&ships, 0, state), alive(&ships, 1, state)];
         let stand = |s: usize| {
             let n = now[s].len();
-            format!("{}: {} {}, {} LJg, {} TJg", s + 1, n, if n == 1 { "Schiff" } else { "Schiffe" }, fl[s][0], fl[s][1])
+            format!(
+                "{}: {} {}, {} LJg, {} TJg",
+                s + 1,
+                n,
+                if n == 1 { "Schiff" } else { "Schiffe" },
+                fl[s][0],
+                fl[s][1]
+            )
         };
         text.push_str(&format!("  Stand: {} · {}\n", stand(0), stand(1)));
-        let left = [now[0].len() as u32 + fl[0][0] + fl[0][1], now[1].len() as u32 + fl[1][0] + fl[1][1]];
+        let left = [
+            now[0].len() as u32 + fl[0][0] + fl[0][1],
+            now[1].len() as u32 + fl[1][0] + fl[1][1],
+        ];
         if left[0] == 0 || left[1] == 0 {
-            let remain: Vec<String> = (0..2).filter(|s| left[*s] > 0).map(|s| names[s].clone()).collect();
-            let remain = if remain.is_empty() { "niemand".to_string() } else { remain.join(", ") };
+            let remain: Vec<String> = (0..2)
+                .filter(|s| left[*s] > 0)
+                .map(|s| names[s].clone())
+                .collect();
+            let remain = if remain.is_empty() {
+                "niemand".to_string()
+            } else {
+                remain.join(", ")
+            };
             text.push_str(&format!(
                 "Ende nach {} {}. Am Kampfort verbleibt: {}\n",
                 r,
@@ -371,8 +462,11 @@ pub fn battle(
                     where_.push(format!("{}: keine", s + 1));
                     continue;
                 }
-                let mut order: Vec<ShipNr> =
-                    now[s].iter().copied().filter(|id| state.ships[id].jg > 0).collect();
+                let mut order: Vec<ShipNr> = now[s]
+                    .iter()
+                    .copied()
+                    .filter(|id| state.ships[id].jg > 0)
+                    .collect();
                 rng.shuffle(&mut order);
                 let mut hang = [0u32; 2];
                 for t in 0..2 {
@@ -384,7 +478,11 @@ pub fn battle(
                             }
                             let sh = state.ships.get_mut(id).expect("survivor");
                             if sh.ljg + sh.tjg < sh.jg {
-                                if t == 0 { sh.ljg += 1 } else { sh.tjg += 1 }
+                                if t == 0 {
+                                    sh.ljg += 1
+                                } else {
+                                    sh.tjg += 1
+                                }
                                 fl[s][t] -= 1;
                                 hang[t] += 1;
                                 placed = true;
@@ -399,7 +497,10 @@ pub fn battle(
                 if let Some(sn) = star_nr {
                     let st = state.stars.get_mut(&sn).expect("star");
                     if st.owner == Some(sides[s]) {
-                        let room = [p.fighter_cap.saturating_sub(st.ljg), p.fighter_cap.saturating_sub(st.tjg)];
+                        let room = [
+                            p.fighter_cap.saturating_sub(st.ljg),
+                            p.fighter_cap.saturating_sub(st.tjg),
+                        ];
                         for t in 0..2 {
                             on_star[t] = fl[s][t].min(room[t]);
                             fl[s][t] -= on_star[t];
@@ -458,7 +559,11 @@ pub fn battle(
                 number,
                 x,
                 y,
-                if cause.starts_with("Anschluss") { " Anschlussgefecht" } else { "" },
+                if cause.starts_with("Anschluss") {
+                    " Anschlussgefecht"
+                } else {
+                    ""
+                },
                 names[0],
                 names[1],
                 r,
@@ -467,7 +572,14 @@ pub fn battle(
                 side_short(1),
                 remain
             );
-            events.push(Event::Battle(Battle { number, text, short, x, y, sides }));
+            events.push(Event::Battle(Battle {
+                number,
+                text,
+                short,
+                x,
+                y,
+                sides,
+            }));
             return fled_out;
         }
     }

@@ -35,14 +35,32 @@ pub enum Event {
     /// The phase-7 ruler order, printed in every Monatsbericht.
     JumpOrder(Vec<RulerNr>),
     Battle(Battle),
-    Transfer { from: RulerNr, to: RulerNr, amount: i64 },
-    Diplomacy { from: RulerNr, to: RulerNr, text: String },
-    Note { from: RulerNr, text: String },
+    Transfer {
+        from: RulerNr,
+        to: RulerNr,
+        amount: i64,
+    },
+    Diplomacy {
+        from: RulerNr,
+        to: RulerNr,
+        text: String,
+    },
+    Note {
+        from: RulerNr,
+        text: String,
+    },
     AverageEv(f64),
     GameEnd(Vec<RulerNr>),
 }
 
-pub fn msg(events: &mut Vec<Event>, ruler: RulerNr, phase: u8, error: bool, entry: Option<&str>, text: impl Into<String>) {
+pub fn msg(
+    events: &mut Vec<Event>,
+    ruler: RulerNr,
+    phase: u8,
+    error: bool,
+    entry: Option<&str>,
+    text: impl Into<String>,
+) {
     events.push(Event::Msg(Msg {
         ruler,
         phase,

@@ -103,7 +103,9 @@ pub fn scrap_ore(p: &Params, typ: u32) -> u32 {
 /// F-1: map size for N rulers.
 pub fn map_size(p: &Params, n: u32) -> (i32, i32) {
     let area = (p.area_per_player * n) as f64;
-    let w = (area * p.aspect_w as f64 / p.aspect_h as f64).sqrt().round();
+    let w = (area * p.aspect_w as f64 / p.aspect_h as f64)
+        .sqrt()
+        .round();
     let h = (area / w).round();
     (w as i32, h as i32)
 }
@@ -146,7 +148,10 @@ pub fn scatter(p: &Params, z: f64) -> f64 {
 /// The label of a month: (year, month in year).
 pub fn year_month(p: &Params, k: u32) -> (u32, u32) {
     let k = k.max(1);
-    ((k - 1) / p.months_per_year + 1, (k - 1) % p.months_per_year + 1)
+    (
+        (k - 1) / p.months_per_year + 1,
+        (k - 1) % p.months_per_year + 1,
+    )
 }
 
 /// "Monat m von 12, Jahr y (Jy/Mm)".

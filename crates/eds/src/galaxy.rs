@@ -18,8 +18,21 @@ pub struct GenStar {
     pub home: Option<usize>,
 }
 
-pub const ORE_BANDS: [(u32, u32, u64); 6] = [(0, 100, 40), (101, 150, 25), (151, 200, 15), (201, 250, 8), (251, 300, 7), (301, 340, 5)];
-pub const URANIUM_BANDS: [(u32, u32, u64); 5] = [(0, 9, 52), (10, 19, 28), (20, 29, 11), (30, 39, 6), (40, 49, 3)];
+pub const ORE_BANDS: [(u32, u32, u64); 6] = [
+    (0, 100, 40),
+    (101, 150, 25),
+    (151, 200, 15),
+    (201, 250, 8),
+    (251, 300, 7),
+    (301, 340, 5),
+];
+pub const URANIUM_BANDS: [(u32, u32, u64); 5] = [
+    (0, 9, 52),
+    (10, 19, 28),
+    (20, 29, 11),
+    (30, 39, 6),
+    (40, 49, 3),
+];
 pub const GRAIN_BANDS: [(u32, u32, u64); 1] = [(0, 49, 100)];
 
 /// A value from piecewise uniform bands (T-23, A-35).
@@ -37,7 +50,11 @@ pub fn draw_band(rng: &mut Rng, bands: &[(u32, u32, u64)]) -> u32 {
 }
 
 pub fn draw_rates(rng: &mut Rng) -> [u32; 3] {
-    [draw_band(rng, &ORE_BANDS), draw_band(rng, &URANIUM_BANDS), draw_band(rng, &GRAIN_BANDS)]
+    [
+        draw_band(rng, &ORE_BANDS),
+        draw_band(rng, &URANIUM_BANDS),
+        draw_band(rng, &GRAIN_BANDS),
+    ]
 }
 
 fn q(a: (i32, i32), b: (i32, i32)) -> i64 {
@@ -51,7 +68,10 @@ fn near(a: (i32, i32), b: (i32, i32), r: u32) -> bool {
 }
 
 fn free_point(stars: &[GenStar], p: (i32, i32), min: u32, skip: Option<usize>) -> bool {
-    stars.iter().enumerate().all(|(i, s)| Some(i) == skip || q((s.x, s.y), p) >= (min * min) as i64)
+    stars
+        .iter()
+        .enumerate()
+        .all(|(i, s)| Some(i) == skip || q((s.x, s.y), p) >= (min * min) as i64)
 }
 
 /// The median, the mean of the two middle values for an even count.
@@ -59,7 +79,11 @@ pub fn median(v: &[f64]) -> f64 {
     let mut v = v.to_vec();
     v.sort_by(|a, b| a.partial_cmp(b).expect("no NaN"));
     let n = v.len();
-    if n % 2 == 1 { v[n / 2] } else { (v[n / 2 - 1] + v[n / 2]) / 2.0 }
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
 }
 
 /// Rate sums within start range of every home, indexed `[home][good]`.
@@ -68,7 +92,10 @@ pub fn home_sums(stars: &[GenStar], range: u32) -> Vec<[u32; 3]> {
     let mut out = vec![[0u32; 3]; homes.len()];
     for h in homes {
         let i = h.home.expect("home");
-        for s in stars.iter().filter(|s| s.home.is_none() && near((s.x, s.y), (h.x, h.y), range)) {
+        for s in stars
+            .iter()
+            .filter(|s| s.home.is_none() && near((s.x, s.y), (h.x, h.y), range))
+        {
             for (o, r) in out[i].iter_mut().zip(s.rate) {
                 *o += r;
             }
@@ -82,7 +109,12 @@ pub fn neighbour_counts(stars: &[GenStar], range: u32) -> Vec<usize> {
     homes.sort_by_key(|h| h.home);
     homes
         .iter()
-        .map(|h| stars.iter().filter(|s| s.home.is_none() && near((s.x, s.y), (h.x, h.y), range)).count())
+        .map(|h| {
+            stars
+                .iter()
+                .filter(|s| s.home.is_none() && near((s.x, s.y), (h.x, h.y), range))
+                .count()
+        })
         .collect()
 }
 
@@ -99,7 +131,10 @@ pub fn place_homes(n: usize, w: i32, h: i32, m: i32, rng: &mut Rng) -> Vec<(i32,
             let mut pick = (x0, y0);
             let mut pick_d = -1i64;
             for _ in 0..cands {
-                let c = (x0 + rng.below((x1 - x0 + 1) as u64) as i32, y0 + rng.below((y1 - y0 + 1) as u64) as i32);
+                let c = (
+                    x0 + rng.below((x1 - x0 + 1) as u64) as i32,
+                    y0 + rng.below((y1 - y0 + 1) as u64) as i32,
+                );
                 let d = homes.iter().map(|hh| q(*hh, c)).min().unwrap_or(i64::MAX);
                 if d > pick_d {
                     pick_d = d;
@@ -125,7 +160,10 @@ pub fn place_homes(n: usize, w: i32, h: i32, m: i32, rng: &mut Rng) -> Vec<(i32,
             }
             for (hh, (sx, sy, c)) in homes.iter_mut().zip(&sum) {
                 if *c > 0 {
-                    *hh = (((*sx as f64) / *c as f64).round() as i32, ((*sy as f64) / *c as f64).round() as i32);
+                    *hh = (
+                        ((*sx as f64) / *c as f64).round() as i32,
+                        ((*sy as f64) / *c as f64).round() as i32,
+                    );
                 }
             }
         }
@@ -158,13 +196,26 @@ pub fn generate(p: &Params, n: usize, rng: &mut Rng) -> (i32, i32, Vec<GenStar>)
         let mut stars: Vec<GenStar> = homes
             .iter()
             .enumerate()
-            .map(|(i, hp)| GenStar { x: hp.0, y: hp.1, rate: p.home_rates, home: Some(i) })
+            .map(|(i, hp)| GenStar {
+                x: hp.0,
+                y: hp.1,
+                rate: p.home_rates,
+                home: Some(i),
+            })
             .collect();
         let mut fails = 0;
         while stars.len() < total {
-            let c = (1 + rng.below(w as u64) as i32, 1 + rng.below(h as u64) as i32);
+            let c = (
+                1 + rng.below(w as u64) as i32,
+                1 + rng.below(h as u64) as i32,
+            );
             if free_point(&stars, c, p.min_star_distance, None) {
-                stars.push(GenStar { x: c.0, y: c.1, rate: [0; 3], home: None });
+                stars.push(GenStar {
+                    x: c.0,
+                    y: c.1,
+                    rate: [0; 3],
+                    home: None,
+                });
             } else {
                 fails += 1;
                 if fails > 1000 * total {
@@ -187,15 +238,29 @@ pub fn generate(p: &Params, n: usize, rng: &mut Rng) -> (i32, i32, Vec<GenStar>)
                         continue 'attempt;
                     }
                     let outside: Vec<usize> = (0..stars.len())
-                        .filter(|i| stars[*i].home.is_none() && homes.iter().all(|h2| !near((stars[*i].x, stars[*i].y), *h2, range)))
+                        .filter(|i| {
+                            stars[*i].home.is_none()
+                                && homes
+                                    .iter()
+                                    .all(|h2| !near((stars[*i].x, stars[*i].y), *h2, range))
+                        })
                         .collect();
                     if outside.is_empty() {
                         continue 'attempt;
                     }
                     let pick = outside[rng.below(outside.len() as u64) as usize];
                     let r = range as i32;
-                    let c = (hp.0 - r + rng.below(2 * r as u64 + 1) as i32, hp.1 - r + rng.below(2 * r as u64 + 1) as i32);
-                    if c.0 >= 1 && c.1 >= 1 && c.0 <= w && c.1 <= h && near(c, *hp, range) && free_point(&stars, c, p.min_star_distance, Some(pick)) {
+                    let c = (
+                        hp.0 - r + rng.below(2 * r as u64 + 1) as i32,
+                        hp.1 - r + rng.below(2 * r as u64 + 1) as i32,
+                    );
+                    if c.0 >= 1
+                        && c.1 >= 1
+                        && c.0 <= w
+                        && c.1 <= h
+                        && near(c, *hp, range)
+                        && free_point(&stars, c, p.min_star_distance, Some(pick))
+                    {
                         stars[pick].x = c.0;
                         stars[pick].y = c.1;
                     }
@@ -208,8 +273,13 @@ pub fn generate(p: &Params, n: usize, rng: &mut Rng) -> (i32, i32, Vec<GenStar>)
                     }
                     let ins: Vec<usize> = (0..stars.len()).filter(|i| inside(&stars[*i])).collect();
                     let pick = ins[rng.below(ins.len() as u64) as usize];
-                    let c = (1 + rng.below(w as u64) as i32, 1 + rng.below(h as u64) as i32);
-                    if homes.iter().all(|h2| !near(c, *h2, range)) && free_point(&stars, c, p.min_star_distance, Some(pick)) {
+                    let c = (
+                        1 + rng.below(w as u64) as i32,
+                        1 + rng.below(h as u64) as i32,
+                    );
+                    if homes.iter().all(|h2| !near(c, *h2, range))
+                        && free_point(&stars, c, p.min_star_distance, Some(pick))
+                    {
                         stars[pick].x = c.0;
                         stars[pick].y = c.1;
                     }
@@ -249,7 +319,10 @@ pub fn generate(p: &Params, n: usize, rng: &mut Rng) -> (i32, i32, Vec<GenStar>)
                 continue 'attempt;
             }
             let hp = homes[i];
-            for s in stars.iter_mut().filter(|s| s.home.is_none() && near((s.x, s.y), hp, range)) {
+            for s in stars
+                .iter_mut()
+                .filter(|s| s.home.is_none() && near((s.x, s.y), hp, range))
+            {
                 s.rate = draw_rates(rng);
             }
         }

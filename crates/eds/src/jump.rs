@@ -39,7 +39,8 @@ pub fn exit_point(s: (i32, i32), z: (i32, i32), rwc: u32) -> (i32, i32) {
                 None => true,
                 Some(((bx, by), bd, bq)) => {
                     d2 < bd - 1e-12
-                        || ((d2 - bd).abs() <= 1e-12 && (qq > bq || (qq == bq && (px < bx || (px == bx && py < by)))))
+                        || ((d2 - bd).abs() <= 1e-12
+                            && (qq > bq || (qq == bq && (px < bx || (px == bx && py < by)))))
                 }
             };
             if better {
@@ -51,19 +52,47 @@ pub fn exit_point(s: (i32, i32), z: (i32, i32), rwc: u32) -> (i32, i32) {
 }
 
 /// One controlled jump of one ship; returns the final point, or None if refused.
-fn jump_ship(ctx: &mut TurnCtx<'_, Eds>, ruler: RulerNr, text: &str, ship: ShipNr, x: i32, y: i32) -> Option<(i32, i32)> {
+fn jump_ship(
+    ctx: &mut TurnCtx<'_, Eds>,
+    ruler: RulerNr,
+    text: &str,
+    ship: ShipNr,
+    x: i32,
+    y: i32,
+) -> Option<(i32, i32)> {
     let st: &State = ctx.state;
     let sh = &st.ships[&ship];
     if ctx.scratch.jumped.contains(&ship) {
-        msg(ctx.events, ruler, 7, true, Some(text), format!("Schiff {ship} ist diesen Monat bereits gesprungen – Befehl verworfen"));
+        msg(
+            ctx.events,
+            ruler,
+            7,
+            true,
+            Some(text),
+            format!("Schiff {ship} ist diesen Monat bereits gesprungen – Befehl verworfen"),
+        );
         return None;
     }
     if sh.sp == 0 {
-        msg(ctx.events, ruler, 7, true, Some(text), format!("Schiff {ship} hat kein Uran im Tank – Befehl verworfen"));
+        msg(
+            ctx.events,
+            ruler,
+            7,
+            true,
+            Some(text),
+            format!("Schiff {ship} hat kein Uran im Tank – Befehl verworfen"),
+        );
         return None;
     }
     if (sh.x, sh.y) == (x, y) {
-        msg(ctx.events, ruler, 7, true, Some(text), format!("Schiff {ship} steht bereits bei ({x},{y}) – Befehl verworfen"));
+        msg(
+            ctx.events,
+            ruler,
+            7,
+            true,
+            Some(text),
+            format!("Schiff {ship} steht bereits bei ({x},{y}) – Befehl verworfen"),
+        );
         return None;
     }
     let rwc = current_range(sh.rw, sh.hits);
@@ -83,7 +112,17 @@ fn jump_ship(ctx: &mut TurnCtx<'_, Eds>, ruler: RulerNr, text: &str, ship: ShipN
     let den = st.params.misjump_denominator;
     if ctx.rng.chance(1, den) {
         end = random_neighbour(ctx.state, end.0, end.1, ctx.rng);
-        msg(ctx.events, ruler, 7, false, Some(text), format!("Schiff {ship}: Fehlsprung – Austritt bei ({},{})", end.0, end.1));
+        msg(
+            ctx.events,
+            ruler,
+            7,
+            false,
+            Some(text),
+            format!(
+                "Schiff {ship}: Fehlsprung – Austritt bei ({},{})",
+                end.0, end.1
+            ),
+        );
     }
     let s = ctx.state.ships.get_mut(&ship).expect("ship");
     s.sp -= 1;
@@ -101,32 +140,59 @@ pub fn phase7_jumps(ctx: &mut TurnCtx<'_, Eds>) {
     for ruler in perm {
         let mut arrivals: Vec<(i32, i32)> = Vec::new();
         for (_, text, order) in entries_of(ctx, ruler, 7) {
-            let Order::Jump { ship, fleet, x, y } = order else { continue };
+            let Order::Jump { ship, fleet, x, y } = order else {
+                continue;
+            };
             let st = &*ctx.state;
             let Some(lead) = st.ships.get(&ship).filter(|s| s.owner == ruler) else {
                 msg(ctx.events, ruler, 7, true, Some(&text), m04(ship));
                 continue;
             };
             if lead.home_base {
-                msg(ctx.events, ruler, 7, true, Some(&text), "Die Heimatbasis kann nicht springen – Befehl verworfen");
+                msg(
+                    ctx.events,
+                    ruler,
+                    7,
+                    true,
+                    Some(&text),
+                    "Die Heimatbasis kann nicht springen – Befehl verworfen",
+                );
                 continue;
             }
             if !st.in_map(x, y) {
-                msg(ctx.events, ruler, 7, true, Some(&text), format!("Ziel ({x},{y}) liegt außerhalb der Karte – Befehl verworfen"));
+                msg(
+                    ctx.events,
+                    ruler,
+                    7,
+                    true,
+                    Some(&text),
+                    format!("Ziel ({x},{y}) liegt außerhalb der Karte – Befehl verworfen"),
+                );
                 continue;
             }
             let start = lead.pos();
             let members: Vec<ShipNr> = if fleet {
                 st.ships
                     .values()
-                    .filter(|s| s.owner == ruler && s.pos() == start && s.number > ship && !s.home_base && !ctx.scratch.jumped.contains(&s.number))
+                    .filter(|s| {
+                        s.owner == ruler
+                            && s.pos() == start
+                            && s.number > ship
+                            && !s.home_base
+                            && !ctx.scratch.jumped.contains(&s.number)
+                    })
                     .map(|s| s.number)
                     .collect()
             } else {
                 Vec::new()
             };
             let mut movers = vec![ship];
-            movers.extend(members.iter().copied().filter(|m| ctx.state.ships[m].sp > 0));
+            movers.extend(
+                members
+                    .iter()
+                    .copied()
+                    .filter(|m| ctx.state.ships[m].sp > 0),
+            );
             for m in movers {
                 if let Some(p) = jump_ship(ctx, ruler, &text, m, x, y) {
                     if !arrivals.contains(&p) {
@@ -136,7 +202,16 @@ pub fn phase7_jumps(ctx: &mut TurnCtx<'_, Eds>) {
             }
         }
         for (x, y) in arrivals {
-            resolve_point(ctx.state, x, y, "Hypersprünge", month, &mut ctx.scratch.battles, ctx.rng, ctx.events);
+            resolve_point(
+                ctx.state,
+                x,
+                y,
+                "Hypersprünge",
+                month,
+                &mut ctx.scratch.battles,
+                ctx.rng,
+                ctx.events,
+            );
         }
     }
 }

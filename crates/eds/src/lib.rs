@@ -33,8 +33,8 @@ pub mod turn;
 pub mod yard;
 
 use arbitre_core::{
-    Lang, Outcome, Parsed, Phase, PlayerId, PlayerInfo, Ranked, Report, Rng, Ruleset, RulesetInfo, SetupConfig,
-    SetupError, Viewer,
+    Lang, Outcome, Parsed, Phase, PlayerId, PlayerInfo, Ranked, Report, Rng, Ruleset, RulesetInfo,
+    SetupConfig, SetupError, Viewer,
 };
 use events::Event;
 use model::{RulerNr, State};
@@ -74,7 +74,12 @@ impl Ruleset for Eds {
     type Event = Event;
 
     fn info(&self) -> RulesetInfo {
-        RulesetInfo { id: "eds", name: "Evolution der Sterne", lang: Lang::De, turn_word: "Monat" }
+        RulesetInfo {
+            id: "eds",
+            name: "Evolution der Sterne",
+            lang: Lang::De,
+            turn_word: "Monat",
+        }
     }
 
     fn setup(&self, config: &SetupConfig, rng: &mut Rng) -> Result<State, SetupError> {
@@ -93,7 +98,11 @@ impl Ruleset for Eds {
         state
             .rulers
             .iter()
-            .map(|r| PlayerInfo { id: r.id.clone(), name: r.name.clone(), active: r.active && !state.game_over })
+            .map(|r| PlayerInfo {
+                id: r.id.clone(),
+                name: r.name.clone(),
+                active: r.active && !state.game_over,
+            })
             .collect()
     }
 
@@ -107,36 +116,113 @@ impl Ruleset for Eds {
 
     fn phases(&self) -> Vec<Phase<Self>> {
         vec![
-            Phase { key: "1", run: naming::phase1_star_names },
-            Phase { key: "2", run: naming::phase2_ship_names },
-            Phase { key: "3", run: status::phase3_status },
-            Phase { key: "4", run: yard::phase4_repair },
-            Phase { key: "5", run: logistics::phase5_refuel },
-            Phase { key: "6", run: logistics::phase6_retreat },
-            Phase { key: "7", run: jump::phase7_jumps },
-            Phase { key: "8", run: logistics::phase8_unload },
-            Phase { key: "9", run: logistics::phase9_load },
-            Phase { key: "10", run: logistics::phase10_fighters_out },
-            Phase { key: "11", run: logistics::phase11_fighters_in },
-            Phase { key: "12", run: yard::phase12_fighters },
-            Phase { key: "13", run: yard::phase13_build },
-            Phase { key: "14", run: yard::phase14_scrap },
-            Phase { key: "15", run: realm::phase15_industry },
-            Phase { key: "16", run: realm::phase16_colonise },
-            Phase { key: "17", run: realm::phase17_transfer },
-            Phase { key: "18", run: realm::phase18_handover },
-            Phase { key: "19", run: automatic::phase19_occupy },
-            Phase { key: "20", run: automatic::phase20_production },
-            Phase { key: "21", run: automatic::phase21_research },
-            Phase { key: "22", run: automatic::phase22_grain },
-            Phase { key: "23", run: automatic::phase23_taxes },
+            Phase {
+                key: "1",
+                run: naming::phase1_star_names,
+            },
+            Phase {
+                key: "2",
+                run: naming::phase2_ship_names,
+            },
+            Phase {
+                key: "3",
+                run: status::phase3_status,
+            },
+            Phase {
+                key: "4",
+                run: yard::phase4_repair,
+            },
+            Phase {
+                key: "5",
+                run: logistics::phase5_refuel,
+            },
+            Phase {
+                key: "6",
+                run: logistics::phase6_retreat,
+            },
+            Phase {
+                key: "7",
+                run: jump::phase7_jumps,
+            },
+            Phase {
+                key: "8",
+                run: logistics::phase8_unload,
+            },
+            Phase {
+                key: "9",
+                run: logistics::phase9_load,
+            },
+            Phase {
+                key: "10",
+                run: logistics::phase10_fighters_out,
+            },
+            Phase {
+                key: "11",
+                run: logistics::phase11_fighters_in,
+            },
+            Phase {
+                key: "12",
+                run: yard::phase12_fighters,
+            },
+            Phase {
+                key: "13",
+                run: yard::phase13_build,
+            },
+            Phase {
+                key: "14",
+                run: yard::phase14_scrap,
+            },
+            Phase {
+                key: "15",
+                run: realm::phase15_industry,
+            },
+            Phase {
+                key: "16",
+                run: realm::phase16_colonise,
+            },
+            Phase {
+                key: "17",
+                run: realm::phase17_transfer,
+            },
+            Phase {
+                key: "18",
+                run: realm::phase18_handover,
+            },
+            Phase {
+                key: "19",
+                run: automatic::phase19_occupy,
+            },
+            Phase {
+                key: "20",
+                run: automatic::phase20_production,
+            },
+            Phase {
+                key: "21",
+                run: automatic::phase21_research,
+            },
+            Phase {
+                key: "22",
+                run: automatic::phase22_grain,
+            },
+            Phase {
+                key: "23",
+                run: automatic::phase23_taxes,
+            },
         ]
     }
 
     fn report(&self, state: &State, events: &[Event], viewer: &Viewer) -> Report {
         // A report rendered again from a stored state uses the month's saved events.
-        let events = if events.is_empty() { &state.last_events[..] } else { events };
-        let label = if state.month == 0 { "Spielvorbereitung".to_string() } else { formulas::short_month(&state.params, state.month) };
+        let events = if events.is_empty() {
+            &state.last_events[..]
+        } else {
+            events
+        };
+        let label = if state.month == 0 {
+            "Spielvorbereitung".to_string()
+        } else {
+            formulas::short_month(&state.params, state.month)
+        };
         match viewer {
             Viewer::Player(id) => {
                 let Some(r) = state.ruler_by_id(id) else {
@@ -145,11 +231,21 @@ impl Ruleset for Eds {
                 let n = r.number;
                 let body = self.body_for_ruler(state, events, n);
                 let tag = label.replace('/', "");
-                let mut rep = Report::text(format!("{label} · Besitztümerblatt {:02} {}", n, r.name), body)
-                    .with_attachment(&format!("sternenkarte-{tag}.svg"), "image/svg+xml", report::sternenkarte_svg(state, Some(n)));
+                let mut rep = Report::text(
+                    format!("{label} · Besitztümerblatt {:02} {}", n, r.name),
+                    body,
+                )
+                .with_attachment(
+                    &format!("sternenkarte-{tag}.svg"),
+                    "image/svg+xml",
+                    report::sternenkarte_svg(state, Some(n)),
+                );
                 if !state.game_over && r.active {
                     rep = rep.with_attachment(
-                        &format!("befehlsblatt-{}.txt", formulas::short_month(&state.params, state.month + 1).replace('/', "")),
+                        &format!(
+                            "befehlsblatt-{}.txt",
+                            formulas::short_month(&state.params, state.month + 1).replace('/', "")
+                        ),
                         "text/plain",
                         report::befehlsblatt(state, n),
                     );
@@ -171,8 +267,11 @@ impl Ruleset for Eds {
                 body.push_str(&report::sternenkarte(state, None));
                 body.push('\n');
                 body.push_str(&report::sternenanzeiger(state));
-                Report::text(format!("{label} · öffentlich"), body)
-                    .with_attachment("sternenkarte.svg", "image/svg+xml", report::sternenkarte_svg(state, None))
+                Report::text(format!("{label} · öffentlich"), body).with_attachment(
+                    "sternenkarte.svg",
+                    "image/svg+xml",
+                    report::sternenkarte_svg(state, None),
+                )
             }
             Viewer::GameMaster => {
                 let mut body = String::from("SPIELLEITUNG · GESAMTÜBERSICHT\n\n");
@@ -183,7 +282,10 @@ impl Ruleset for Eds {
                     body.push_str(&notes);
                 }
                 for r in &state.rulers {
-                    body.push_str(&format!("\n===== HERRSCHER {:02} {} =====\n", r.number, r.name));
+                    body.push_str(&format!(
+                        "\n===== HERRSCHER {:02} {} =====\n",
+                        r.number, r.name
+                    ));
                     body.push_str(&self.body_for_ruler(state, events, r.number));
                 }
                 body.push_str("\nALLE STERNE\n");
@@ -202,14 +304,33 @@ impl Ruleset for Eds {
         if !state.game_over {
             return None;
         }
-        let mut v: Vec<(PlayerId, i64)> = state.rulers.iter().map(|r| (r.id.clone(), r.ev as i64)).collect();
+        let mut v: Vec<(PlayerId, i64)> = state
+            .rulers
+            .iter()
+            .map(|r| (r.id.clone(), r.ev as i64))
+            .collect();
         v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let ranking = v
             .iter()
-            .map(|(p, s)| Ranked { player: p.clone(), score: *s, rank: 1 + v.iter().filter(|(_, o)| o > s).count() as u32 })
+            .map(|(p, s)| Ranked {
+                player: p.clone(),
+                score: *s,
+                rank: 1 + v.iter().filter(|(_, o)| o > s).count() as u32,
+            })
             .collect();
-        let names: Vec<String> = state.winners.iter().map(|n| format!("{:02} {}", n, state.name_of(*n))).collect();
-        Some(Outcome { ranking, summary: format!("Evolutionsstufe {} erreicht – Sieg für {}", state.params.ev_win, names.join(" und ")) })
+        let names: Vec<String> = state
+            .winners
+            .iter()
+            .map(|n| format!("{:02} {}", n, state.name_of(*n)))
+            .collect();
+        Some(Outcome {
+            ranking,
+            summary: format!(
+                "Evolutionsstufe {} erreicht – Sieg für {}",
+                state.params.ev_win,
+                names.join(" und ")
+            ),
+        })
     }
 
     fn bot_orders(&self, state: &State, player: &PlayerId, rng: &mut Rng) -> String {

@@ -71,7 +71,13 @@ impl Facility {
         }
     }
     pub fn word(self) -> &'static str {
-        ["Werft", "Erzbergwerk", "Uranbergwerk", "Getreideanbau", "Forschungsstation"][self.idx()]
+        [
+            "Werft",
+            "Erzbergwerk",
+            "Uranbergwerk",
+            "Getreideanbau",
+            "Forschungsstation",
+        ][self.idx()]
     }
 }
 
@@ -205,10 +211,14 @@ pub struct State {
 
 impl State {
     pub fn ruler(&self, n: RulerNr) -> Option<&Ruler> {
-        self.rulers.get((n as usize).wrapping_sub(1)).filter(|r| r.number == n)
+        self.rulers
+            .get((n as usize).wrapping_sub(1))
+            .filter(|r| r.number == n)
     }
     pub fn ruler_mut(&mut self, n: RulerNr) -> Option<&mut Ruler> {
-        self.rulers.get_mut((n as usize).wrapping_sub(1)).filter(|r| r.number == n)
+        self.rulers
+            .get_mut((n as usize).wrapping_sub(1))
+            .filter(|r| r.number == n)
     }
     pub fn ruler_by_id(&self, id: &PlayerId) -> Option<&Ruler> {
         self.rulers.iter().find(|r| &r.id == id)
@@ -218,7 +228,9 @@ impl State {
     }
     /// `st(a,b)`: a's declared status toward b (2 when never declared).
     pub fn st(&self, a: RulerNr, b: RulerNr) -> u8 {
-        self.ruler(a).and_then(|r| r.status.get(&b).copied()).unwrap_or(2)
+        self.ruler(a)
+            .and_then(|r| r.status.get(&b).copied())
+            .unwrap_or(2)
     }
     /// `hostile(a,b)`: status 3 declared by either side (§2.3).
     pub fn hostile(&self, a: RulerNr, b: RulerNr) -> bool {
@@ -247,6 +259,10 @@ impl State {
         x >= 1 && y >= 1 && x <= self.width && y <= self.height
     }
     pub fn active_rulers(&self) -> Vec<RulerNr> {
-        self.rulers.iter().filter(|r| r.active).map(|r| r.number).collect()
+        self.rulers
+            .iter()
+            .filter(|r| r.active)
+            .map(|r| r.number)
+            .collect()
     }
 }

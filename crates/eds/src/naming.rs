@@ -15,7 +15,10 @@ pub fn clean_name(raw: &str, max: usize) -> Option<(String, bool)> {
     if collapsed.is_empty() {
         return None;
     }
-    if !collapsed.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == ' ' || "ÄÖÜ".contains(c)) {
+    if !collapsed
+        .chars()
+        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == ' ' || "ÄÖÜ".contains(c))
+    {
         return None;
     }
     let n = collapsed.chars().count();
@@ -28,22 +31,49 @@ pub fn clean_name(raw: &str, max: usize) -> Option<(String, bool)> {
 
 pub fn phase1_star_names(ctx: &mut TurnCtx<'_, Eds>) {
     for (ruler, text, order) in entries(ctx, 1) {
-        let Order::StarName { star, name } = order else { continue };
+        let Order::StarName { star, name } = order else {
+            continue;
+        };
         let st = &*ctx.state;
         if st.stars.get(&star).and_then(|s| s.owner) != Some(ruler) {
             msg(ctx.events, ruler, 1, true, Some(&text), m03(star));
             continue;
         }
         let Some((name, cut)) = clean_name(&name, st.params.name_max_len) else {
-            msg(ctx.events, ruler, 1, true, Some(&text), "Name ungültig (nur Buchstaben, Ziffern, Leerzeichen) – Befehl verworfen");
+            msg(
+                ctx.events,
+                ruler,
+                1,
+                true,
+                Some(&text),
+                "Name ungültig (nur Buchstaben, Ziffern, Leerzeichen) – Befehl verworfen",
+            );
             continue;
         };
-        if st.stars.values().any(|s| s.owner == Some(ruler) && s.number != star && s.name == name) {
-            msg(ctx.events, ruler, 1, true, Some(&text), format!("Name {name} in Deinem Reich bereits vergeben – Befehl verworfen"));
+        if st
+            .stars
+            .values()
+            .any(|s| s.owner == Some(ruler) && s.number != star && s.name == name)
+        {
+            msg(
+                ctx.events,
+                ruler,
+                1,
+                true,
+                Some(&text),
+                format!("Name {name} in Deinem Reich bereits vergeben – Befehl verworfen"),
+            );
             continue;
         }
         if cut {
-            msg(ctx.events, ruler, 1, false, Some(&text), format!("Name auf 12 Zeichen gekürzt: {name}"));
+            msg(
+                ctx.events,
+                ruler,
+                1,
+                false,
+                Some(&text),
+                format!("Name auf 12 Zeichen gekürzt: {name}"),
+            );
         }
         ctx.state.stars.get_mut(&star).expect("star").name = name;
     }
@@ -51,22 +81,49 @@ pub fn phase1_star_names(ctx: &mut TurnCtx<'_, Eds>) {
 
 pub fn phase2_ship_names(ctx: &mut TurnCtx<'_, Eds>) {
     for (ruler, text, order) in entries(ctx, 2) {
-        let Order::ShipName { ship, name } = order else { continue };
+        let Order::ShipName { ship, name } = order else {
+            continue;
+        };
         let st = &*ctx.state;
         if st.ships.get(&ship).map(|s| s.owner) != Some(ruler) {
             msg(ctx.events, ruler, 2, true, Some(&text), m04(ship));
             continue;
         }
         let Some((name, cut)) = clean_name(&name, st.params.name_max_len) else {
-            msg(ctx.events, ruler, 2, true, Some(&text), "Name ungültig (nur Buchstaben, Ziffern, Leerzeichen) – Befehl verworfen");
+            msg(
+                ctx.events,
+                ruler,
+                2,
+                true,
+                Some(&text),
+                "Name ungültig (nur Buchstaben, Ziffern, Leerzeichen) – Befehl verworfen",
+            );
             continue;
         };
-        if st.ships.values().any(|s| s.owner == ruler && s.number != ship && s.name == name) {
-            msg(ctx.events, ruler, 2, true, Some(&text), format!("Name {name} in Deinem Reich bereits vergeben – Befehl verworfen"));
+        if st
+            .ships
+            .values()
+            .any(|s| s.owner == ruler && s.number != ship && s.name == name)
+        {
+            msg(
+                ctx.events,
+                ruler,
+                2,
+                true,
+                Some(&text),
+                format!("Name {name} in Deinem Reich bereits vergeben – Befehl verworfen"),
+            );
             continue;
         }
         if cut {
-            msg(ctx.events, ruler, 2, false, Some(&text), format!("Name auf 12 Zeichen gekürzt: {name}"));
+            msg(
+                ctx.events,
+                ruler,
+                2,
+                false,
+                Some(&text),
+                format!("Name auf 12 Zeichen gekürzt: {name}"),
+            );
         }
         ctx.state.ships.get_mut(&ship).expect("ship").name = name;
     }

@@ -18,28 +18,86 @@ pub struct BuildOrder {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Order {
-    StarName { star: StarNr, name: String },
-    ShipName { ship: ShipNr, name: String },
-    Status { ruler: u32, value: u32 },
-    Repair { ship: ShipNr },
-    Refuel { ship: ShipNr, amount: u32 },
-    Retreat { ship: ShipNr, r: u32 },
-    Jump { ship: ShipNr, fleet: bool, x: i32, y: i32 },
-    Unload { ship: ShipNr, good: Good, amount: u32 },
-    Load { ship: ShipNr, good: Good, amount: u32 },
-    FightersOut { ship: ShipNr, l: u32, t: u32 },
-    FightersIn { ship: ShipNr, l: u32, t: u32 },
-    BuildFighters { star: StarNr, kind: FType, count: u32 },
+    StarName {
+        star: StarNr,
+        name: String,
+    },
+    ShipName {
+        ship: ShipNr,
+        name: String,
+    },
+    Status {
+        ruler: u32,
+        value: u32,
+    },
+    Repair {
+        ship: ShipNr,
+    },
+    Refuel {
+        ship: ShipNr,
+        amount: u32,
+    },
+    Retreat {
+        ship: ShipNr,
+        r: u32,
+    },
+    Jump {
+        ship: ShipNr,
+        fleet: bool,
+        x: i32,
+        y: i32,
+    },
+    Unload {
+        ship: ShipNr,
+        good: Good,
+        amount: u32,
+    },
+    Load {
+        ship: ShipNr,
+        good: Good,
+        amount: u32,
+    },
+    FightersOut {
+        ship: ShipNr,
+        l: u32,
+        t: u32,
+    },
+    FightersIn {
+        ship: ShipNr,
+        l: u32,
+        t: u32,
+    },
+    BuildFighters {
+        star: StarNr,
+        kind: FType,
+        count: u32,
+    },
     BuildShip(BuildOrder),
-    Scrap { ship: ShipNr },
-    Industry { star: StarNr, facility: Option<Facility> },
-    Colonise { star: StarNr },
-    Transfer { ruler: u32, amount: i64 },
-    Handover { star: StarNr, ruler: u32 },
+    Scrap {
+        ship: ShipNr,
+    },
+    Industry {
+        star: StarNr,
+        facility: Option<Facility>,
+    },
+    Colonise {
+        star: StarNr,
+    },
+    Transfer {
+        ruler: u32,
+        amount: i64,
+    },
+    Handover {
+        star: StarNr,
+        ruler: u32,
+    },
     /// `[ANZEIGER]`: a public post for the Sternenanzeiger.
     Anzeiger(String),
     /// `[DIPLOMATIE nn]`: a confidential message to ruler nn.
-    Diplomatie { to: RulerNr, text: String },
+    Diplomatie {
+        to: RulerNr,
+        text: String,
+    },
     /// `[HINWEIS]`: a note to the game master.
     Hinweis(String),
 }

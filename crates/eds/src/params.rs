@@ -116,7 +116,9 @@ impl Default for Params {
             scatter_span: 0.40,
             explosion_ship_bp: 100,
             explosion_fighter_bp: 25,
-            order_limits: [5, 5, 10, 10, 10, 10, 12, 10, 10, 10, 10, 10, 10, 10, 10, 10, 3, 10],
+            order_limits: [
+                5, 5, 10, 10, 10, 10, 12, 10, 10, 10, 10, 10, 10, 10, 10, 10, 3, 10,
+            ],
             months_per_year: 12,
             year_names: [
                 "Jahr des Erwachens",
@@ -170,6 +172,8 @@ impl Params {
 
     /// Parameters from the keys of a `[rules]` table that are not setup keys.
     pub fn from_table(t: &toml::Table) -> Result<Params, String> {
-        toml::Value::Table(t.clone()).try_into::<Params>().map_err(|e| e.to_string())
+        toml::Value::Table(t.clone())
+            .try_into::<Params>()
+            .map_err(|e| e.to_string())
     }
 }

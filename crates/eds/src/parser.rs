@@ -48,11 +48,15 @@ fn section_of(inner: &str) -> Option<Section> {
         return Some(Section::Diplomatie(n));
     }
     let (num, name) = match f.split_once(' ') {
-        Some((a, b)) if a.chars().all(|c| c.is_ascii_digit()) => (Some(a.to_string()), b.to_string()),
+        Some((a, b)) if a.chars().all(|c| c.is_ascii_digit()) => {
+            (Some(a.to_string()), b.to_string())
+        }
         _ if f.chars().all(|c| c.is_ascii_digit()) => (Some(f.clone()), String::new()),
         _ => (None, f.clone()),
     };
-    let by_num = num.and_then(|n| n.parse::<usize>().ok()).filter(|n| (1..=18).contains(n));
+    let by_num = num
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|n| (1..=18).contains(n));
     let by_name = SECTION_NAMES.iter().position(|s| *s == name).map(|i| i + 1);
     match (by_num, by_name, name.is_empty()) {
         (Some(n), _, true) => Some(Section::Orders(n as u8)),
@@ -122,9 +126,15 @@ pub fn parse_entry(kind: u8, entry: &str) -> Result<(Order, Option<String>), Str
                 return Err("Name fehlt".into());
             }
             if kind == 1 {
-                Order::StarName { star: n, name: f[1].to_string() }
+                Order::StarName {
+                    star: n,
+                    name: f[1].to_string(),
+                }
             } else {
-                Order::ShipName { ship: n, name: f[1].to_string() }
+                Order::ShipName {
+                    ship: n,
+                    name: f[1].to_string(),
+                }
             }
         }
         3 => {
@@ -133,7 +143,10 @@ pub fn parse_entry(kind: u8, entry: &str) -> Result<(Order, Option<String>), Str
             if !(1..=3).contains(&v) {
                 return Err("Status muss 1, 2 oder 3 sein".into());
             }
-            Order::Status { ruler: int(f[0])?, value: v }
+            Order::Status {
+                ruler: int(f[0])?,
+                value: v,
+            }
         }
         4 | 14 | 16 => {
             fields_n(&f, 1)?;
@@ -150,7 +163,10 @@ pub fn parse_entry(kind: u8, entry: &str) -> Result<(Order, Option<String>), Str
             if a == 0 {
                 return Err("Menge muss mindestens 1 sein".into());
             }
-            Order::Refuel { ship: int(f[0])?, amount: a }
+            Order::Refuel {
+                ship: int(f[0])?,
+                amount: a,
+            }
         }
         6 => {
             fields_n(&f, 2)?;
@@ -158,7 +174,10 @@ pub fn parse_entry(kind: u8, entry: &str) -> Result<(Order, Option<String>), Str
             if r > 4 {
                 return Err("Rückzugszahl muss 0 bis 4 sein".into());
             }
-            Order::Retreat { ship: int(f[0])?, r }
+            Order::Retreat {
+                ship: int(f[0])?,
+                r,
+            }
         }
         7 => {
             fields_n(&f, 4)?;
@@ -167,7 +186,12 @@ pub fn parse_entry(kind: u8, entry: &str) -> Result<(Order, Option<String>), Str
                 "/" => false,
                 _ => return Err("zweites Feld muss A oder / sein".into()),
             };
-            Order::Jump { ship: int(f[0])?, fleet, x: int(f[2])? as i32, y: int(f[3])? as i32 }
+            Order::Jump {
+                ship: int(f[0])?,
+                fleet,
+                x: int(f[2])? as i32,
+                y: int(f[3])? as i32,
+            }
         }
         8 | 9 => {
             fields_n(&f, 3)?;
@@ -178,9 +202,17 @@ pub fn parse_entry(kind: u8, entry: &str) -> Result<(Order, Option<String>), Str
             }
             let ship = int(f[0])?;
             if kind == 8 {
-                Order::Unload { ship, good, amount: a }
+                Order::Unload {
+                    ship,
+                    good,
+                    amount: a,
+                }
             } else {
-                Order::Load { ship, good, amount: a }
+                Order::Load {
+                    ship,
+                    good,
+                    amount: a,
+                }
             }
         }
         10 | 11 => {
@@ -206,7 +238,11 @@ pub fn parse_entry(kind: u8, entry: &str) -> Result<(Order, Option<String>), Str
             if c == 0 {
                 return Err("Anzahl muss mindestens 1 sein".into());
             }
-            Order::BuildFighters { star: int(f[0])?, kind, count: c }
+            Order::BuildFighters {
+                star: int(f[0])?,
+                kind,
+                count: c,
+            }
         }
         13 => {
             if f.len() != 14 && f.len() != 13 {
@@ -247,7 +283,10 @@ pub fn parse_entry(kind: u8, entry: &str) -> Result<(Order, Option<String>), Str
             } else {
                 Some(Facility::from_letter(f[1]).ok_or("Anlage muss W, E, U, G, F oder - sein")?)
             };
-            Order::Industry { star: int(f[0])?, facility }
+            Order::Industry {
+                star: int(f[0])?,
+                facility,
+            }
         }
         17 => {
             fields_n(&f, 2)?;
@@ -255,11 +294,17 @@ pub fn parse_entry(kind: u8, entry: &str) -> Result<(Order, Option<String>), Str
             if a == 0 {
                 return Err("Betrag muss mindestens 1 WE sein".into());
             }
-            Order::Transfer { ruler: int(f[0])?, amount: a as i64 }
+            Order::Transfer {
+                ruler: int(f[0])?,
+                amount: a as i64,
+            }
         }
         18 => {
             fields_n(&f, 2)?;
-            Order::Handover { star: int(f[0])?, ruler: int(f[1])? }
+            Order::Handover {
+                star: int(f[0])?,
+                ruler: int(f[1])?,
+            }
         }
         _ => return Err("unbekannter Befehl".into()),
     };
@@ -282,7 +327,10 @@ pub fn parse(state: &State, text: &str) -> Parsed<Order> {
             }
             let o = match sec {
                 Section::Anzeiger => Order::Anzeiger(text.clone()),
-                Section::Diplomatie(n) => Order::Diplomatie { to: n, text: text.clone() },
+                Section::Diplomatie(n) => Order::Diplomatie {
+                    to: n,
+                    text: text.clone(),
+                },
                 _ => Order::Hinweis(text.clone()),
             };
             out.push(line, text, o);
@@ -297,13 +345,20 @@ pub fn parse(state: &State, text: &str) -> Parsed<Order> {
             flush(&mut free, &mut out);
             match section_of(&line[1..line.len() - 1]) {
                 Some(s) => {
-                    if matches!(s, Section::Anzeiger | Section::Diplomatie(_) | Section::Hinweis) {
+                    if matches!(
+                        s,
+                        Section::Anzeiger | Section::Diplomatie(_) | Section::Hinweis
+                    ) {
                         free = Some((no, s.clone(), Vec::new()));
                     }
                     section = s;
                 }
                 None => {
-                    out.error(no, &line, "unbekannter Abschnitt – folgende Zeilen werden ignoriert");
+                    out.error(
+                        no,
+                        &line,
+                        "unbekannter Abschnitt – folgende Zeilen werden ignoriert",
+                    );
                     section = Section::None;
                 }
             }
@@ -331,7 +386,9 @@ pub fn parse(state: &State, text: &str) -> Parsed<Order> {
                 out.error(
                     no,
                     &line,
-                    format!("Befehle für {m}, erwartet {expected} – gesamter Befehlsbogen verworfen"),
+                    format!(
+                        "Befehle für {m}, erwartet {expected} – gesamter Befehlsbogen verworfen"
+                    ),
                 );
                 month_ok = false;
             }
@@ -340,7 +397,11 @@ pub fn parse(state: &State, text: &str) -> Parsed<Order> {
         let kind = match section {
             Section::Orders(k) => k,
             _ => {
-                out.error(no, &line, "Zeile steht in keinem Befehlsabschnitt – Befehl verworfen");
+                out.error(
+                    no,
+                    &line,
+                    "Zeile steht in keinem Befehlsabschnitt – Befehl verworfen",
+                );
                 continue;
             }
         };
@@ -362,7 +423,11 @@ pub fn parse(state: &State, text: &str) -> Parsed<Order> {
                     }
                     out.push(no, entry.clone(), order);
                 }
-                Err(why) => out.error(no, &entry, format!("Syntaxfehler ({why}) – Befehl verworfen")),
+                Err(why) => out.error(
+                    no,
+                    &entry,
+                    format!("Syntaxfehler ({why}) – Befehl verworfen"),
+                ),
             }
         }
     }
@@ -388,17 +453,33 @@ pub fn planner(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<
     sorted.sort_by_key(|o| o.order.phase());
     for o in sorted {
         let cost = match &o.order {
-            Order::Repair { ship } => state.ships.get(ship).filter(|s| s.owner == ruler).map(|s| repair_cost(p, s) * s.hits as i64).unwrap_or(0),
+            Order::Repair { ship } => state
+                .ships
+                .get(ship)
+                .filter(|s| s.owner == ruler)
+                .map(|s| repair_cost(p, s) * s.hits as i64)
+                .unwrap_or(0),
             Order::BuildFighters { star, kind, count } => {
                 *ore.entry(*star).or_default() += count.min(&p.yard_fighters) * p.fighter_ore;
-                *count as i64 * if *kind == FType::L { p.fighter_we_l } else { p.fighter_we_t }
+                *count as i64
+                    * if *kind == FType::L {
+                        p.fighter_we_l
+                    } else {
+                        p.fighter_we_t
+                    }
             }
             Order::BuildShip(b) => {
                 *ore.entry(b.star).or_default() += crate::formulas::hull_ore(p, b.typ);
                 hull_we(p, b.typ) + armament_we(&b.guns, &b.shields)
             }
-            Order::Industry { facility: Some(f), .. } => p.industry_cost[f.idx()],
-            Order::Colonise { star } if seen.insert(*star) => state.stars.get(star).map(|s| colonise_cost(p, s.bv + 1)).unwrap_or(0),
+            Order::Industry {
+                facility: Some(f), ..
+            } => p.industry_cost[f.idx()],
+            Order::Colonise { star } if seen.insert(*star) => state
+                .stars
+                .get(star)
+                .map(|s| colonise_cost(p, s.bv + 1))
+                .unwrap_or(0),
             Order::Transfer { amount, .. } => *amount,
             _ => 0,
         };
@@ -408,7 +489,11 @@ pub fn planner(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<
         }
     }
     for (star, need) in ore {
-        let have = state.stars.get(&star).filter(|s| s.owner == Some(ruler)).map(|s| s.stock[0]);
+        let have = state
+            .stars
+            .get(&star)
+            .filter(|s| s.owner == Some(ruler))
+            .map(|s| s.stock[0]);
         if let Some(have) = have.filter(|h| need > *h) {
             if let Some((line, text)) = &last {
                 parsed.warn(*line, text.clone(), format!("Werftstern {star}: {need} Erz verplant, vorhanden: {have} Erz – Achtung, mehr verplant als vorhanden"));
@@ -417,7 +502,14 @@ pub fn planner(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<
     }
     if let Some((line, text)) = last {
         if total > r.we {
-            parsed.warn(line, text, format!("Verplant: {total} WE, vorhanden: {} WE – Achtung, mehr verplant als vorhanden", r.we));
+            parsed.warn(
+                line,
+                text,
+                format!(
+                    "Verplant: {total} WE, vorhanden: {} WE – Achtung, mehr verplant als vorhanden",
+                    r.we
+                ),
+            );
         }
     }
 }

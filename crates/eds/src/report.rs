@@ -17,7 +17,11 @@ fn ruler_label(state: &State, n: RulerNr) -> String {
 }
 
 pub fn herrscherliste(state: &State) -> String {
-    let mut s = format!("{TITLE} · HERRSCHERLISTE\nGalaxis: {} ({} Herrscher)\nNr. Name\n", state.galaxy, state.rulers.len());
+    let mut s = format!(
+        "{TITLE} · HERRSCHERLISTE\nGalaxis: {} ({} Herrscher)\nNr. Name\n",
+        state.galaxy,
+        state.rulers.len()
+    );
     for r in &state.rulers {
         let out = if r.active { "" } else { " (ausgeschieden)" };
         let _ = writeln!(s, "{:02}  {}{}", r.number, r.name, out);
@@ -25,16 +29,35 @@ pub fn herrscherliste(state: &State) -> String {
     s
 }
 
-pub const STAR_HEADER: &str = " Nr. Name         Xko Yko BV I Ljg Tjg     E     U     G ErE ErU ErG Bes";
-pub const SHIP_HEADER1: &str = "                                                 ------Kanonen------ ------Schilde------";
+pub const STAR_HEADER: &str =
+    " Nr. Name         Xko Yko BV I Ljg Tjg     E     U     G ErE ErU ErG Bes";
+pub const SHIP_HEADER1: &str =
+    "                                                 ------Kanonen------ ------Schilde------";
 pub const SHIP_HEADER2: &str = " Nr. Name         Xko Yko G  Tk  JG  LR RW LX TX    L    T    N    A    L    T    N    A T  SP Ljg Tjg Ladung R Bes";
 
 pub fn star_line(s: &Star) -> String {
     let fac = s.facility.map(|f| f.letter()).unwrap_or('-');
-    let bes = s.owner.map(|o| format!("{o:02}")).unwrap_or_else(|| "--".into());
+    let bes = s
+        .owner
+        .map(|o| format!("{o:02}"))
+        .unwrap_or_else(|| "--".into());
     format!(
         "{:>4} {:<12} {:>3} {:>3} {:>2} {} {:>3} {:>3} {:>5} {:>5} {:>5} {:>3} {:>3} {:>3} {:>3}",
-        s.number, s.name, s.x, s.y, s.bv, fac, s.ljg, s.tjg, s.stock[0], s.stock[1], s.stock[2], s.rate[0], s.rate[1], s.rate[2], bes
+        s.number,
+        s.name,
+        s.x,
+        s.y,
+        s.bv,
+        fac,
+        s.ljg,
+        s.tjg,
+        s.stock[0],
+        s.stock[1],
+        s.stock[2],
+        s.rate[0],
+        s.rate[1],
+        s.rate[2],
+        bes
     )
 }
 
@@ -111,7 +134,10 @@ fn stand_line(state: &State) -> String {
     if state.month == 0 {
         format!("Stand vor dem ersten Monat (Spielvorbereitung) · {yn}")
     } else {
-        format!("Stand nach {} · {yn}", month_label(&state.params, state.month))
+        format!(
+            "Stand nach {} · {yn}",
+            month_label(&state.params, state.month)
+        )
     }
 }
 
@@ -121,23 +147,45 @@ pub fn besitztuemerblatt(state: &State, r: RulerNr) -> String {
     let ruler = state.ruler(r).expect("ruler");
     let mut s = String::new();
     let _ = writeln!(s, "{TITLE} · BESITZTÜMERBLATT");
-    let _ = writeln!(s, "Galaxis: {} ({} Herrscher, {} × {})", state.galaxy, state.rulers.len(), state.width, state.height);
+    let _ = writeln!(
+        s,
+        "Galaxis: {} ({} Herrscher, {} × {})",
+        state.galaxy,
+        state.rulers.len(),
+        state.width,
+        state.height
+    );
     let _ = writeln!(s, "Herrscher: {}", ruler_label(state, r));
     let _ = writeln!(s, "{}", stand_line(state));
     if !state.game_over {
-        let _ = writeln!(s, "Befehle für: {}", month_label(&state.params, state.month + 1));
+        let _ = writeln!(
+            s,
+            "Befehle für: {}",
+            month_label(&state.params, state.month + 1)
+        );
         let _ = writeln!(s, "{ZAT_LINE}");
     } else {
         let _ = writeln!(s, "Das Spiel ist beendet.");
     }
-    let _ = writeln!(s, "\nVermögen: {} WE\nEvolutionsstufe: {}\n", ruler.we, ruler.ev);
+    let _ = writeln!(
+        s,
+        "\nVermögen: {} WE\nEvolutionsstufe: {}\n",
+        ruler.we, ruler.ev
+    );
     let _ = writeln!(s, "STATUS ZU DEN HERRSCHERN\nNr:St Name");
     for o in &state.rulers {
         if o.number == r {
             continue;
         }
         let out = if o.active { "" } else { " (ausgeschieden)" };
-        let _ = writeln!(s, "{:02}:{}  {}{}", o.number, state.st(r, o.number), o.name, out);
+        let _ = writeln!(
+            s,
+            "{:02}:{}  {}{}",
+            o.number,
+            state.st(r, o.number),
+            o.name,
+            out
+        );
     }
     let _ = writeln!(s, "\nSTERNE\n{STAR_HEADER}");
     for st in state.stars.values().filter(|x| x.owner == Some(r)) {
@@ -167,28 +215,55 @@ fn map_symbol(state: &State, viewer: Option<RulerNr>, x: i32, y: i32) -> char {
     let own_ship = viewer.is_some_and(|r| state.ships_at(x, y).any(|s| s.owner == r));
     match (star, viewer) {
         (Some(st), Some(r)) if st.owner == Some(r) => {
-            if own_ship { '@' } else { 'O' }
+            if own_ship {
+                '@'
+            } else {
+                'O'
+            }
         }
         (Some(_), _) => {
-            if own_ship { 'x' } else { '*' }
+            if own_ship {
+                'x'
+            } else {
+                '*'
+            }
         }
         (None, _) => {
-            if own_ship { 'S' } else { '.' }
+            if own_ship {
+                'S'
+            } else {
+                '.'
+            }
         }
     }
 }
 
 pub fn sternenkarte(state: &State, viewer: Option<RulerNr>) -> String {
-    let who = viewer.map(|r| ruler_label(state, r)).unwrap_or_else(|| "öffentlich".into());
-    let stand = if state.month == 0 { "Spielvorbereitung".to_string() } else { format!("Stand nach {}", short_month(&state.params, state.month)) };
-    let mut s = format!("STERNENKARTE · Galaxis {} · {} · {}\n", state.galaxy, who, stand);
+    let who = viewer
+        .map(|r| ruler_label(state, r))
+        .unwrap_or_else(|| "öffentlich".into());
+    let stand = if state.month == 0 {
+        "Spielvorbereitung".to_string()
+    } else {
+        format!("Stand nach {}", short_month(&state.params, state.month))
+    };
+    let mut s = format!(
+        "STERNENKARTE · Galaxis {} · {} · {}\n",
+        state.galaxy, who, stand
+    );
     s.push_str("Legende: . leer  * Stern  O eigener Stern  @ eigener Stern mit eigenem Schiff\n");
-    s.push_str("         x fremder/herrenloser Stern mit eigenem Schiff  S eigenes Schiff im Leerraum\n");
+    s.push_str(
+        "         x fremder/herrenloser Stern mit eigenem Schiff  S eigenes Schiff im Leerraum\n",
+    );
     let w = state.width;
     let digit = |x: i32, div: i32| {
         let d = (x / div) % 10;
         if x % div == 0 || div == 1 {
-            if div > 1 && x < div { ' ' } else { char::from(b'0' + d as u8) }
+            if div > 1 && x < div {
+                ' '
+            } else {
+                char::from(b'0' + d as u8)
+            }
         } else {
             ' '
         }
@@ -196,7 +271,11 @@ pub fn sternenkarte(state: &State, viewer: Option<RulerNr>) -> String {
     if w >= 100 {
         s.push_str("    ");
         for x in 1..=w {
-            s.push(if x % 100 == 0 { char::from(b'0' + ((x / 100) % 10) as u8) } else { ' ' });
+            s.push(if x % 100 == 0 {
+                char::from(b'0' + ((x / 100) % 10) as u8)
+            } else {
+                ' '
+            });
         }
         s.push('\n');
     }
@@ -222,7 +301,11 @@ pub fn sternenkarte(state: &State, viewer: Option<RulerNr>) -> String {
         .stars
         .values()
         .map(|st| {
-            let name = if viewer.is_some() && st.owner == viewer { st.name.as_str() } else { "" };
+            let name = if viewer.is_some() && st.owner == viewer {
+                st.name.as_str()
+            } else {
+                ""
+            };
             format!("{:>4} {:>3} {:>3} {:<12}", st.number, st.x, st.y, name)
         })
         .collect();
@@ -239,16 +322,32 @@ pub fn sternenkarte_svg(state: &State, viewer: Option<RulerNr>) -> String {
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\n<rect width=\"{w}\" height=\"{h}\" fill=\"#05051a\"/>\n"
     );
-    let _ = writeln!(s, "<title>Sternenkarte {} {}</title>", state.galaxy, short_month(&state.params, state.month.max(1)));
+    let _ = writeln!(
+        s,
+        "<title>Sternenkarte {} {}</title>",
+        state.galaxy,
+        short_month(&state.params, state.month.max(1))
+    );
     for st in state.stars.values() {
         let (cx, cy) = (st.x * c + c / 2 + c / 2, st.y * c + c / 2 + c / 2);
         let own = viewer.is_some() && st.owner == viewer;
         let fill = if own { "#4caf50" } else { "#dddddd" };
         let _ = writeln!(s, "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"3\" fill=\"{fill}\"><title>Stern {} ({},{}) {}</title></circle>", st.number, st.x, st.y, if own { st.name.as_str() } else { "" });
-        let _ = writeln!(s, "<text x=\"{}\" y=\"{}\" font-size=\"6\" fill=\"#888888\">{}</text>", cx + 4, cy - 3, st.number);
+        let _ = writeln!(
+            s,
+            "<text x=\"{}\" y=\"{}\" font-size=\"6\" fill=\"#888888\">{}</text>",
+            cx + 4,
+            cy - 3,
+            st.number
+        );
     }
     if let Some(r) = viewer {
-        let mut pts: Vec<(i32, i32)> = state.ships.values().filter(|x| x.owner == r).map(|x| x.pos()).collect();
+        let mut pts: Vec<(i32, i32)> = state
+            .ships
+            .values()
+            .filter(|x| x.owner == r)
+            .map(|x| x.pos())
+            .collect();
         pts.dedup();
         pts.sort();
         pts.dedup();
@@ -263,23 +362,53 @@ pub fn sternenkarte_svg(state: &State, viewer: Option<RulerNr>) -> String {
 
 pub fn befehlsblatt(state: &State, r: RulerNr) -> String {
     let ruler = state.ruler(r).expect("ruler");
-    let mut s = format!("SPIEL {} SPIELER {} PASSWORT <Dein Passwort>\n", state.game_id, ruler.id);
-    let _ = writeln!(s, "# Befehlsblatt für {} · Herrscher {}", month_label(&state.params, state.month + 1), ruler_label(state, r));
-    let _ = writeln!(s, "MONAT: {}\n", short_month(&state.params, state.month + 1));
+    let mut s = format!(
+        "SPIEL {} SPIELER {} PASSWORT <Dein Passwort>\n",
+        state.game_id, ruler.id
+    );
+    let _ = writeln!(
+        s,
+        "# Befehlsblatt für {} · Herrscher {}",
+        month_label(&state.params, state.month + 1),
+        ruler_label(state, r)
+    );
+    let _ = writeln!(
+        s,
+        "MONAT: {}\n",
+        short_month(&state.params, state.month + 1)
+    );
     for i in 0..18 {
         let _ = writeln!(s, "[{} {}]", i + 1, SECTION_NAMES[i]);
-        let _ = writeln!(s, "# {}   – höchstens {} Einträge\n", SECTION_SYNTAX[i], state.params.order_limits[i]);
+        let _ = writeln!(
+            s,
+            "# {}   – höchstens {} Einträge\n",
+            SECTION_SYNTAX[i], state.params.order_limits[i]
+        );
     }
-    s.push_str("[ANZEIGER]\n# Text für den Sternenanzeiger (wird mit Nummer und Name unterzeichnet)\n\n");
+    s.push_str(
+        "[ANZEIGER]\n# Text für den Sternenanzeiger (wird mit Nummer und Name unterzeichnet)\n\n",
+    );
     s.push_str("# [DIPLOMATIE 04]  – vertrauliche Nachricht an Herrscher 04 (eigener Abschnitt je Empfänger)\n\n");
     s.push_str("[HINWEIS]\n# Nachricht an die Spielleitung\n\nEND\n");
     s
 }
 
 pub fn sternenanzeiger(state: &State) -> String {
-    let mut s = format!("DER STERNENANZEIGER · Galaxis {} · Ausgabe {}\n", state.galaxy, if state.month == 0 { "Spielvorbereitung".into() } else { short_month(&state.params, state.month) });
+    let mut s = format!(
+        "DER STERNENANZEIGER · Galaxis {} · Ausgabe {}\n",
+        state.galaxy,
+        if state.month == 0 {
+            "Spielvorbereitung".into()
+        } else {
+            short_month(&state.params, state.month)
+        }
+    );
     s.push_str("BEKANNTMACHUNGEN DER SPIELLEITUNG\n");
-    s.push_str(if state.announcements.trim().is_empty() { "keine" } else { state.announcements.trim_end() });
+    s.push_str(if state.announcements.trim().is_empty() {
+        "keine"
+    } else {
+        state.announcements.trim_end()
+    });
     s.push_str("\nBEITRÄGE\n");
     if state.anzeiger.is_empty() {
         s.push_str("keine\n");
@@ -292,7 +421,10 @@ pub fn sternenanzeiger(state: &State) -> String {
 
 fn msg_line(phase: u8, entry: &Option<String>, text: &str) -> String {
     match entry {
-        Some(e) => format!("{:>2} {} {}: {}", phase, PHASE_NAMES[phase as usize], e, text),
+        Some(e) => format!(
+            "{:>2} {} {}: {}",
+            phase, PHASE_NAMES[phase as usize], e, text
+        ),
         None => format!("{:>2} {}", phase, text),
     }
 }
@@ -300,8 +432,15 @@ fn msg_line(phase: u8, entry: &Option<String>, text: &str) -> String {
 /// The Monatsbericht of one ruler (None: the public part only).
 pub fn monatsbericht(state: &State, events: &[Event], r: Option<RulerNr>) -> String {
     let mut s = format!("{TITLE} · MONATSBERICHT\n");
-    let who = r.map(|r| format!("Herrscher {}", ruler_label(state, r))).unwrap_or_else(|| "Öffentliche Ausgabe".into());
-    let _ = writeln!(s, "{} · Auswertung von {}\n", who, month_label(&state.params, state.month));
+    let who = r
+        .map(|r| format!("Herrscher {}", ruler_label(state, r)))
+        .unwrap_or_else(|| "Öffentliche Ausgabe".into());
+    let _ = writeln!(
+        s,
+        "{} · Auswertung von {}\n",
+        who,
+        month_label(&state.params, state.month)
+    );
     let mut errors = Vec::new();
     let mut infos = Vec::new();
     let mut transfers = Vec::new();
@@ -313,15 +452,28 @@ pub fn monatsbericht(state: &State, events: &[Event], r: Option<RulerNr>) -> Str
         match e {
             Event::Msg(m) if Some(m.ruler) == r => {
                 let line = msg_line(m.phase, &m.entry, &m.text);
-                if m.error { errors.push(line) } else { infos.push(line) }
+                if m.error {
+                    errors.push(line)
+                } else {
+                    infos.push(line)
+                }
             }
             Event::JumpOrder(v) if r.is_some() => {
                 let order: Vec<String> = v.iter().map(|n| format!("{n:02}")).collect();
                 infos.push(format!(" 7 Sprungreihenfolge: {}", order.join(", ")));
             }
-            Event::Transfer { from, to, amount } => transfers.push(format!("{} an {}: {} WE", ruler_label(state, *from), ruler_label(state, *to), amount)),
+            Event::Transfer { from, to, amount } => transfers.push(format!(
+                "{} an {}: {} WE",
+                ruler_label(state, *from),
+                ruler_label(state, *to),
+                amount
+            )),
             Event::Battle(b) => battles.push(b.short.clone()),
-            Event::Diplomacy { from, to, text } if Some(*to) == r => diplomacy.push(format!("--- von {} ---\n{}", ruler_label(state, *from), text)),
+            Event::Diplomacy { from, to, text } if Some(*to) == r => diplomacy.push(format!(
+                "--- von {} ---\n{}",
+                ruler_label(state, *from),
+                text
+            )),
             Event::AverageEv(v) => avg = Some(*v),
             Event::GameEnd(w) => end = Some(w.clone()),
             _ => {}
@@ -362,11 +514,20 @@ pub fn monatsbericht(state: &State, events: &[Event], r: Option<RulerNr>) -> Str
         }
     }
     if let Some(v) = avg {
-        let _ = writeln!(s, "\nDURCHSCHNITTLICHE EVOLUTIONSSTUFE ALLER REICHE: {}", de_dec2(v));
+        let _ = writeln!(
+            s,
+            "\nDURCHSCHNITTLICHE EVOLUTIONSSTUFE ALLER REICHE: {}",
+            de_dec2(v)
+        );
     }
     if let Some(w) = end.or_else(|| state.game_over.then(|| state.winners.clone())) {
         let names: Vec<String> = w.iter().map(|n| ruler_label(state, *n)).collect();
-        let _ = writeln!(s, "\nSPIELENDE\nEvolutionsstufe {} erreicht. Sieger: {}", state.params.ev_win, names.join(", "));
+        let _ = writeln!(
+            s,
+            "\nSPIELENDE\nEvolutionsstufe {} erreicht. Sieger: {}",
+            state.params.ev_win,
+            names.join(", ")
+        );
     }
     s
 }
@@ -397,7 +558,10 @@ pub fn winners_line(state: &State) -> Option<String> {
     if !state.game_over {
         return None;
     }
-    let names: Vec<String> = state.winners.iter().map(|n| ruler_label(state, *n)).collect();
+    let names: Vec<String> = state
+        .winners
+        .iter()
+        .map(|n| ruler_label(state, *n))
+        .collect();
     Some(format!("Sieger: {}", names.join(", ")))
 }
-

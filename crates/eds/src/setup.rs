@@ -15,13 +15,29 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// Built-in scenarios, embedded so that the crate does no I/O.
 pub const SCENARIOS: [(&str, &str); 3] = [
-    ("duel", include_str!("../../../rulesets/eds/scenarios/duel.toml")),
-    ("trio", include_str!("../../../rulesets/eds/scenarios/trio.toml")),
-    ("standard", include_str!("../../../rulesets/eds/scenarios/standard.toml")),
+    (
+        "duel",
+        include_str!("../../../rulesets/eds/scenarios/duel.toml"),
+    ),
+    (
+        "trio",
+        include_str!("../../../rulesets/eds/scenarios/trio.toml"),
+    ),
+    (
+        "standard",
+        include_str!("../../../rulesets/eds/scenarios/standard.toml"),
+    ),
 ];
 
 /// The setup keys of `[rules]`; every other key is a parameter (§2.13).
-const SETUP_KEYS: [&str; 6] = ["map", "map_file", "position", "position_file", "galaxy", "announcements"];
+const SETUP_KEYS: [&str; 6] = [
+    "map",
+    "map_file",
+    "position",
+    "position_file",
+    "galaxy",
+    "announcements",
+];
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ScenarioGame {
@@ -171,14 +187,31 @@ pub fn start_assets(state: &mut State, nr: RulerNr, home: u32) {
 }
 
 fn new_ruler(nr: RulerNr, id: PlayerId, name: &str, p: &Params, home: u32) -> Ruler {
-    Ruler { number: nr, id, name: name.to_uppercase(), we: p.start_we, ev: p.start_ev, status: BTreeMap::new(), home_star: home, active: true }
+    Ruler {
+        number: nr,
+        id,
+        name: name.to_uppercase(),
+        we: p.start_we,
+        ev: p.start_ev,
+        status: BTreeMap::new(),
+        home_star: home,
+        active: true,
+    }
 }
 
 /// Build the state of a scenario (explicit map) for the configured players.
-pub fn from_scenario(config: &SetupConfig, sc: &Scenario, params: Params, galaxy: &str) -> Result<State, SetupError> {
+pub fn from_scenario(
+    config: &SetupConfig,
+    sc: &Scenario,
+    params: Params,
+    galaxy: &str,
+) -> Result<State, SetupError> {
     let n = config.players.len();
     if n != sc.game.players || sc.rulers.len() != n {
-        return Err(SetupError::PlayerCount { got: n, expected: sc.game.players.to_string() });
+        return Err(SetupError::PlayerCount {
+            got: n,
+            expected: sc.game.players.to_string(),
+        });
     }
     let (dw, dh) = crate::formulas::map_size(&params, n as u32);
     let (w, h) = (sc.game.width.unwrap_or(dw), sc.game.height.unwrap_or(dh));
@@ -188,23 +221,44 @@ pub fn from_scenario(config: &SetupConfig, sc: &Scenario, params: Params, galaxy
             return Err(bad(format!("Stern {} liegt außerhalb der Karte", s.number)));
         }
         if s.ore_rate > 340 || s.uranium_rate > 49 || s.grain_rate > 49 {
-            return Err(bad(format!("Stern {}: Ertragsrate außerhalb der Grenzen", s.number)));
+            return Err(bad(format!(
+                "Stern {}: Ertragsrate außerhalb der Grenzen",
+                s.number
+            )));
         }
-        let star = Star { number: s.number, x: s.x, y: s.y, name: String::new(), owner: None, bv: 0, facility: None, ljg: 0, tjg: 0, stock: [0; 3], rate: [s.ore_rate, s.uranium_rate, s.grain_rate] };
+        let star = Star {
+            number: s.number,
+            x: s.x,
+            y: s.y,
+            name: String::new(),
+            owner: None,
+            bv: 0,
+            facility: None,
+            ljg: 0,
+            tjg: 0,
+            stock: [0; 3],
+            rate: [s.ore_rate, s.uranium_rate, s.grain_rate],
+        };
         if stars.insert(s.number, star).is_some() {
             return Err(bad(format!("Sternnummer {} doppelt", s.number)));
         }
     }
     let expected = params.stars_per_player as usize * n;
     if stars.len() != expected || stars.keys().copied().ne(1..=expected as u32) {
-        return Err(bad(format!("{} Sterne mit Nummern 1..{} erwartet", expected, expected)));
+        return Err(bad(format!(
+            "{} Sterne mit Nummern 1..{} erwartet",
+            expected, expected
+        )));
     }
     let pts: Vec<&Star> = stars.values().collect();
     for (i, a) in pts.iter().enumerate() {
         for b in &pts[i + 1..] {
             let q = ((a.x - b.x) as i64).pow(2) + ((a.y - b.y) as i64).pow(2);
             if q < (params.min_star_distance as i64).pow(2) {
-                return Err(bad(format!("Sterne {} und {} liegen zu dicht beieinander", a.number, b.number)));
+                return Err(bad(format!(
+                    "Sterne {} und {} liegen zu dicht beieinander",
+                    a.number, b.number
+                )));
             }
         }
     }
@@ -227,12 +281,25 @@ pub fn from_scenario(config: &SetupConfig, sc: &Scenario, params: Params, galaxy
     };
     let mut homes = BTreeSet::new();
     for (i, ps) in config.players.iter().enumerate() {
-        let slot = sc.rulers.iter().find(|r| r.number as usize == i + 1).ok_or_else(|| bad(format!("Herrscher {} fehlt im Szenario", i + 1)))?;
+        let slot = sc
+            .rulers
+            .iter()
+            .find(|r| r.number as usize == i + 1)
+            .ok_or_else(|| bad(format!("Herrscher {} fehlt im Szenario", i + 1)))?;
         if !state.stars.contains_key(&slot.home_star) || !homes.insert(slot.home_star) {
-            return Err(bad(format!("Heimatstern {} ungültig oder doppelt", slot.home_star)));
+            return Err(bad(format!(
+                "Heimatstern {} ungültig oder doppelt",
+                slot.home_star
+            )));
         }
         let p = state.params.clone();
-        state.rulers.push(new_ruler((i + 1) as RulerNr, ps.id.clone(), &ps.name, &p, slot.home_star));
+        state.rulers.push(new_ruler(
+            (i + 1) as RulerNr,
+            ps.id.clone(),
+            &ps.name,
+            &p,
+            slot.home_star,
+        ));
     }
     for i in 0..n {
         let home = state.rulers[i].home_star;
@@ -247,54 +314,102 @@ pub fn scenario_from_generated(name: &str, w: i32, h: i32, stars: &[GenStar]) ->
     let mut rulers: Vec<ScenarioRuler> = stars
         .iter()
         .enumerate()
-        .filter_map(|(i, s)| s.home.map(|h| ScenarioRuler { number: (h + 1) as RulerNr, home_star: i as u32 + 1 }))
+        .filter_map(|(i, s)| {
+            s.home.map(|h| ScenarioRuler {
+                number: (h + 1) as RulerNr,
+                home_star: i as u32 + 1,
+            })
+        })
         .collect();
     rulers.sort_by_key(|r| r.number);
     Scenario {
         format: "eds-scenario-1".into(),
-        game: ScenarioGame { name: name.to_uppercase(), players: n, width: Some(w), height: Some(h), map: Some("explicit".into()) },
+        game: ScenarioGame {
+            name: name.to_uppercase(),
+            players: n,
+            width: Some(w),
+            height: Some(h),
+            map: Some("explicit".into()),
+        },
         rulers,
         stars: stars
             .iter()
             .enumerate()
-            .map(|(i, s)| ScenarioStar { number: i as u32 + 1, x: s.x, y: s.y, ore_rate: s.rate[0], uranium_rate: s.rate[1], grain_rate: s.rate[2] })
+            .map(|(i, s)| ScenarioStar {
+                number: i as u32 + 1,
+                x: s.x,
+                y: s.y,
+                ore_rate: s.rate[0],
+                uranium_rate: s.rate[1],
+                grain_rate: s.rate[2],
+            })
             .collect(),
     }
 }
 
 /// Load a full position for the configured players (matched by order).
-pub fn from_position(config: &SetupConfig, pos: Position, params: Params) -> Result<State, SetupError> {
+pub fn from_position(
+    config: &SetupConfig,
+    pos: Position,
+    params: Params,
+) -> Result<State, SetupError> {
     if pos.rulers.len() != config.players.len() {
-        return Err(SetupError::PlayerCount { got: config.players.len(), expected: pos.rulers.len().to_string() });
+        return Err(SetupError::PlayerCount {
+            got: config.players.len(),
+            expected: pos.rulers.len().to_string(),
+        });
     }
     let mut rulers = Vec::new();
     for (i, (pr, ps)) in pos.rulers.iter().zip(&config.players).enumerate() {
         if pr.number as usize != i + 1 {
-            return Err(SetupError::Position(format!("Herrscher müssen 1..N in Reihenfolge sein, gefunden {}", pr.number)));
+            return Err(SetupError::Position(format!(
+                "Herrscher müssen 1..N in Reihenfolge sein, gefunden {}",
+                pr.number
+            )));
         }
         let mut status = BTreeMap::new();
         for (k, v) in &pr.status {
-            let k: RulerNr = k.parse().map_err(|_| SetupError::Position(format!("Status-Schlüssel {k} ist keine Herrschernummer")))?;
+            let k: RulerNr = k.parse().map_err(|_| {
+                SetupError::Position(format!("Status-Schlüssel {k} ist keine Herrschernummer"))
+            })?;
             if !(1..=3).contains(v) {
                 return Err(SetupError::Position(format!("Status {v} ungültig")));
             }
             status.insert(k, *v);
         }
-        rulers.push(Ruler { number: pr.number, id: ps.id.clone(), name: pr.name.to_uppercase(), we: pr.we, ev: pr.ev, status, home_star: pr.home_star, active: pr.active });
+        rulers.push(Ruler {
+            number: pr.number,
+            id: ps.id.clone(),
+            name: pr.name.to_uppercase(),
+            we: pr.we,
+            ev: pr.ev,
+            status,
+            home_star: pr.home_star,
+            active: pr.active,
+        });
     }
     let stars: BTreeMap<u32, Star> = pos.stars.into_iter().map(|s| (s.number, s)).collect();
     for s in stars.values() {
         if s.owner.is_some_and(|o| o == 0 || o as usize > rulers.len()) {
-            return Err(SetupError::Position(format!("Stern {}: Besitzer unbekannt", s.number)));
+            return Err(SetupError::Position(format!(
+                "Stern {}: Besitzer unbekannt",
+                s.number
+            )));
         }
     }
     let ships: BTreeMap<u32, Ship> = pos.ships.into_iter().map(|s| (s.number, s)).collect();
     for s in ships.values() {
         if s.owner == 0 || s.owner as usize > rulers.len() {
-            return Err(SetupError::Position(format!("Schiff {}: Besitzer {} unbekannt", s.number, s.owner)));
+            return Err(SetupError::Position(format!(
+                "Schiff {}: Besitzer {} unbekannt",
+                s.number, s.owner
+            )));
         }
         if !(1..=26).contains(&s.typ) {
-            return Err(SetupError::Position(format!("Schiff {}: Typ {} ungültig", s.number, s.typ)));
+            return Err(SetupError::Position(format!(
+                "Schiff {}: Typ {} ungültig",
+                s.number, s.typ
+            )));
         }
     }
     Ok(State {
@@ -351,7 +466,10 @@ fn parse_toml<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, SetupErro
 /// The whole of `Ruleset::setup`.
 pub fn setup(config: &SetupConfig, rng: &mut Rng) -> Result<State, SetupError> {
     if config.players.len() < 2 {
-        return Err(SetupError::PlayerCount { got: config.players.len(), expected: "2 oder mehr".into() });
+        return Err(SetupError::PlayerCount {
+            got: config.players.len(),
+            expected: "2 oder mehr".into(),
+        });
     }
     let mut ptable = toml::Table::new();
     for (k, v) in &config.options {
@@ -362,11 +480,22 @@ pub fn setup(config: &SetupConfig, rng: &mut Rng) -> Result<State, SetupError> {
     let params = Params::from_table(&ptable).map_err(bad)?;
     params.validate().map_err(bad)?;
     if config.players.len() > 99 {
-        return Err(SetupError::PlayerCount { got: config.players.len(), expected: "höchstens 99".into() });
+        return Err(SetupError::PlayerCount {
+            got: config.players.len(),
+            expected: "höchstens 99".into(),
+        });
     }
-    let galaxy = config.options.get("galaxy").and_then(|v| v.as_str()).unwrap_or(&config.game_id).to_string();
+    let galaxy = config
+        .options
+        .get("galaxy")
+        .and_then(|v| v.as_str())
+        .unwrap_or(&config.game_id)
+        .to_string();
     let mut state = if let Some(v) = config.options.get("position") {
-        let pos: Position = v.clone().try_into().map_err(|e: toml::de::Error| SetupError::Position(e.to_string()))?;
+        let pos: Position = v
+            .clone()
+            .try_into()
+            .map_err(|e: toml::de::Error| SetupError::Position(e.to_string()))?;
         from_position(config, pos, params)?
     } else if let Some(text) = config.files.get("position_file") {
         from_position(config, parse_toml(text)?, params)?
@@ -374,13 +503,21 @@ pub fn setup(config: &SetupConfig, rng: &mut Rng) -> Result<State, SetupError> {
         let sc: Scenario = parse_toml(text)?;
         from_scenario(config, &sc, params, &galaxy)?
     } else {
-        let map = config.options.get("map").and_then(|v| v.as_str()).unwrap_or("generate");
+        let map = config
+            .options
+            .get("map")
+            .and_then(|v| v.as_str())
+            .unwrap_or("generate");
         if map == "generate" {
             let (w, h, stars) = generate(&params, config.players.len(), rng);
             let sc = scenario_from_generated(&galaxy, w, h, &stars);
             from_scenario(config, &sc, params, &galaxy)?
         } else {
-            let text = SCENARIOS.iter().find(|(k, _)| *k == map).ok_or_else(|| SetupError::UnknownMap(map.to_string()))?.1;
+            let text = SCENARIOS
+                .iter()
+                .find(|(k, _)| *k == map)
+                .ok_or_else(|| SetupError::UnknownMap(map.to_string()))?
+                .1;
             let sc: Scenario = parse_toml(text)?;
             from_scenario(config, &sc, params, &galaxy)?
         }

@@ -43,7 +43,10 @@ pub fn entries(ctx: &TurnCtx<'_, Eds>, phase: u8) -> Vec<Entry> {
 
 /// The entries of one ruler for `phase`.
 pub fn entries_of(ctx: &TurnCtx<'_, Eds>, ruler: RulerNr, phase: u8) -> Vec<Entry> {
-    entries(ctx, phase).into_iter().filter(|e| e.0 == ruler).collect()
+    entries(ctx, phase)
+        .into_iter()
+        .filter(|e| e.0 == ruler)
+        .collect()
 }
 
 /// An own ship, or None (M-04).

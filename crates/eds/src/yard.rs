@@ -4,7 +4,10 @@
 //! far as money (and ore) allow; ship building is all or nothing (§3.1).
 
 use crate::events::{money_text, msg};
-use crate::formulas::{armament_we, cargo_capacity, hull_ore, hull_we, jump_range, lx, repair_cost, scrap_ore, tx, WEAPON_EV, WEAPON_NAMES};
+use crate::formulas::{
+    armament_we, cargo_capacity, hull_ore, hull_we, jump_range, lx, repair_cost, scrap_ore, tx,
+    WEAPON_EV, WEAPON_NAMES,
+};
 use crate::model::{FType, Facility, RulerNr, Ship, State};
 use crate::naming::clean_name;
 use crate::orders::{BuildOrder, Order};
@@ -23,18 +26,34 @@ fn own_yard(state: &State, ruler: RulerNr, x: i32, y: i32) -> Option<u32> {
 pub fn phase4_repair(ctx: &mut TurnCtx<'_, Eds>) {
     let cap = ctx.state.params.yard_repair_hits;
     for (ruler, text, order) in entries(ctx, 4) {
-        let Order::Repair { ship } = order else { continue };
+        let Order::Repair { ship } = order else {
+            continue;
+        };
         let st = &*ctx.state;
         let Some(sh) = st.ships.get(&ship).filter(|s| s.owner == ruler) else {
             msg(ctx.events, ruler, 4, true, Some(&text), m04(ship));
             continue;
         };
         let Some(yard) = own_yard(st, ruler, sh.x, sh.y) else {
-            msg(ctx.events, ruler, 4, true, Some(&text), format!("Schiff {ship} steht nicht über einer eigenen Werft – Befehl verworfen"));
+            msg(
+                ctx.events,
+                ruler,
+                4,
+                true,
+                Some(&text),
+                format!("Schiff {ship} steht nicht über einer eigenen Werft – Befehl verworfen"),
+            );
             continue;
         };
         if sh.hits == 0 {
-            msg(ctx.events, ruler, 4, true, Some(&text), format!("Schiff {ship} hat keine Treffer – Befehl verworfen"));
+            msg(
+                ctx.events,
+                ruler,
+                4,
+                true,
+                Some(&text),
+                format!("Schiff {ship} hat keine Treffer – Befehl verworfen"),
+            );
             continue;
         }
         let cost = repair_cost(&st.params, sh);
@@ -42,19 +61,48 @@ pub fn phase4_repair(ctx: &mut TurnCtx<'_, Eds>) {
         let we = st.ruler(ruler).expect("ruler").we;
         let free = cap.saturating_sub(done);
         if free == 0 {
-            msg(ctx.events, ruler, 4, true, Some(&text), format!("Werft auf Stern {yard} bereits ausgelastet – Befehl verworfen"));
+            msg(
+                ctx.events,
+                ruler,
+                4,
+                true,
+                Some(&text),
+                format!("Werft auf Stern {yard} bereits ausgelastet – Befehl verworfen"),
+            );
             continue;
         }
-        let affordable = if cost <= 0 { u32::MAX } else { (we / cost).clamp(0, u32::MAX as i64) as u32 };
+        let affordable = if cost <= 0 {
+            u32::MAX
+        } else {
+            (we / cost).clamp(0, u32::MAX as i64) as u32
+        };
         let h = sh.hits.min(free).min(affordable);
         if h == 0 {
-            msg(ctx.events, ruler, 4, true, Some(&text), money_text(cost, we));
+            msg(
+                ctx.events,
+                ruler,
+                4,
+                true,
+                Some(&text),
+                money_text(cost, we),
+            );
             continue;
         }
         let want = sh.hits;
         if h < want {
-            let why = if h == affordable && affordable < free { "Vermögen" } else { "Werftkapazität" };
-            msg(ctx.events, ruler, 4, false, Some(&text), format!("nur {h} von {want} Treffern repariert ({why})"));
+            let why = if h == affordable && affordable < free {
+                "Vermögen"
+            } else {
+                "Werftkapazität"
+            };
+            msg(
+                ctx.events,
+                ruler,
+                4,
+                false,
+                Some(&text),
+                format!("nur {h} von {want} Treffern repariert ({why})"),
+            );
         }
         ctx.state.ruler_mut(ruler).expect("ruler").we -= h as i64 * cost;
         ctx.state.ships.get_mut(&ship).expect("ship").hits -= h;
@@ -70,18 +118,34 @@ fn hostile_ship_at(state: &State, ruler: RulerNr, x: i32, y: i32) -> bool {
 pub fn phase12_fighters(ctx: &mut TurnCtx<'_, Eds>) {
     let p = ctx.state.params.clone();
     for (ruler, text, order) in entries(ctx, 12) {
-        let Order::BuildFighters { star, kind, count } = order else { continue };
+        let Order::BuildFighters { star, kind, count } = order else {
+            continue;
+        };
         let st = &*ctx.state;
         let Some(s) = st.stars.get(&star).filter(|s| s.owner == Some(ruler)) else {
             msg(ctx.events, ruler, 12, true, Some(&text), m03(star));
             continue;
         };
         if s.facility != Some(Facility::W) {
-            msg(ctx.events, ruler, 12, true, Some(&text), format!("Keine Werft auf Stern {star} – Befehl verworfen"));
+            msg(
+                ctx.events,
+                ruler,
+                12,
+                true,
+                Some(&text),
+                format!("Keine Werft auf Stern {star} – Befehl verworfen"),
+            );
             continue;
         }
         if hostile_ship_at(st, ruler, s.x, s.y) {
-            msg(ctx.events, ruler, 12, true, Some(&text), "Feindliches Schiff über dem Stern – Bau nicht möglich");
+            msg(
+                ctx.events,
+                ruler,
+                12,
+                true,
+                Some(&text),
+                "Feindliches Schiff über dem Stern – Bau nicht möglich",
+            );
             continue;
         }
         let ev = st.ruler(ruler).expect("ruler").ev;
@@ -89,14 +153,32 @@ pub fn phase12_fighters(ctx: &mut TurnCtx<'_, Eds>) {
             msg(ctx.events, ruler, 12, true, Some(&text), format!("Evolutionsstufe {ev} zu niedrig für Thermojäger (mindestens {}) – Befehl verworfen", p.thermo_fighter_ev));
             continue;
         }
-        let cost = if kind == FType::L { p.fighter_we_l } else { p.fighter_we_t };
+        let cost = if kind == FType::L {
+            p.fighter_we_l
+        } else {
+            p.fighter_we_t
+        };
         let we = st.ruler(ruler).expect("ruler").we;
         let stationed = if kind == FType::L { s.ljg } else { s.tjg };
         let limits = [
-            (p.yard_fighters.saturating_sub(ctx.scratch.fighters_built.get(&star).copied().unwrap_or(0)), "Werftkapazität"),
+            (
+                p.yard_fighters
+                    .saturating_sub(ctx.scratch.fighters_built.get(&star).copied().unwrap_or(0)),
+                "Werftkapazität",
+            ),
             (p.fighter_cap.saturating_sub(stationed), "999er-Grenze"),
-            (if cost <= 0 { u32::MAX } else { (we / cost).clamp(0, u32::MAX as i64) as u32 }, "Vermögen"),
-            (s.stock[0].checked_div(p.fighter_ore).unwrap_or(u32::MAX), "Erz"),
+            (
+                if cost <= 0 {
+                    u32::MAX
+                } else {
+                    (we / cost).clamp(0, u32::MAX as i64) as u32
+                },
+                "Vermögen",
+            ),
+            (
+                s.stock[0].checked_div(p.fighter_ore).unwrap_or(u32::MAX),
+                "Erz",
+            ),
         ];
         let mut q = count;
         let mut why = "";
@@ -109,21 +191,51 @@ pub fn phase12_fighters(ctx: &mut TurnCtx<'_, Eds>) {
         if q == 0 {
             let t = match why {
                 "Vermögen" => money_text(cost, we),
-                "Erz" => format!("{} Erz benötigt, nur {} Erz vorhanden – Befehl verworfen", p.fighter_ore, s.stock[0]),
-                "Werftkapazität" => format!("Werft auf Stern {star} bereits ausgelastet – Befehl verworfen"),
+                "Erz" => format!(
+                    "{} Erz benötigt, nur {} Erz vorhanden – Befehl verworfen",
+                    p.fighter_ore, s.stock[0]
+                ),
+                "Werftkapazität" => {
+                    format!("Werft auf Stern {star} bereits ausgelastet – Befehl verworfen")
+                }
                 _ => "999er-Grenze erreicht – Befehl verworfen".to_string(),
             };
             msg(ctx.events, ruler, 12, true, Some(&text), t);
             continue;
         }
         if q < count {
-            msg(ctx.events, ruler, 12, false, Some(&text), format!("nur {q} von {count} ausgeführt ({why})"));
+            msg(
+                ctx.events,
+                ruler,
+                12,
+                false,
+                Some(&text),
+                format!("nur {q} von {count} ausgeführt ({why})"),
+            );
         }
-        msg(ctx.events, ruler, 12, false, Some(&text), format!("{q} {} auf Stern {star} gebaut", if kind == FType::L { "Laserjäger" } else { "Thermojäger" }));
+        msg(
+            ctx.events,
+            ruler,
+            12,
+            false,
+            Some(&text),
+            format!(
+                "{q} {} auf Stern {star} gebaut",
+                if kind == FType::L {
+                    "Laserjäger"
+                } else {
+                    "Thermojäger"
+                }
+            ),
+        );
         ctx.state.ruler_mut(ruler).expect("ruler").we -= q as i64 * cost;
         let s = ctx.state.stars.get_mut(&star).expect("star");
         s.stock[0] -= q * p.fighter_ore;
-        if kind == FType::L { s.ljg += q } else { s.tjg += q }
+        if kind == FType::L {
+            s.ljg += q
+        } else {
+            s.tjg += q
+        }
         *ctx.scratch.fighters_built.entry(star).or_default() += q;
     }
 }
@@ -137,35 +249,98 @@ fn build_one(ctx: &mut TurnCtx<'_, Eds>, ruler: RulerNr, text: &str, b: &BuildOr
         return;
     };
     if s.facility != Some(Facility::W) {
-        msg(ctx.events, ruler, 13, true, Some(text), format!("Keine Werft auf Stern {} – Befehl verworfen", b.star));
+        msg(
+            ctx.events,
+            ruler,
+            13,
+            true,
+            Some(text),
+            format!("Keine Werft auf Stern {} – Befehl verworfen", b.star),
+        );
         return;
     }
     if ctx.scratch.ship_built.contains(&b.star) {
-        msg(ctx.events, ruler, 13, true, Some(text), "Werft hat diesen Monat bereits ein Schiff gebaut – Befehl verworfen");
+        msg(
+            ctx.events,
+            ruler,
+            13,
+            true,
+            Some(text),
+            "Werft hat diesen Monat bereits ein Schiff gebaut – Befehl verworfen",
+        );
         return;
     }
     if hostile_ship_at(st, ruler, s.x, s.y) {
-        msg(ctx.events, ruler, 13, true, Some(text), "Feindliches Schiff über dem Stern – Bau nicht möglich");
+        msg(
+            ctx.events,
+            ruler,
+            13,
+            true,
+            Some(text),
+            "Feindliches Schiff über dem Stern – Bau nicht möglich",
+        );
         return;
     }
     let Some(number) = st.lowest_free_ship_number() else {
-        msg(ctx.events, ruler, 13, true, Some(text), format!("Globales Schiffslimit ({}) erreicht – Befehl verworfen", st.ship_limit()));
+        msg(
+            ctx.events,
+            ruler,
+            13,
+            true,
+            Some(text),
+            format!(
+                "Globales Schiffslimit ({}) erreicht – Befehl verworfen",
+                st.ship_limit()
+            ),
+        );
         return;
     };
     let typ = b.typ;
     let weapons: u32 = b.guns.iter().sum::<u32>() + b.shields.iter().sum::<u32>();
     if b.tk + b.jg > 5 * typ {
-        msg(ctx.events, ruler, 13, true, Some(text), format!("Bauplan unzulässig: Tanks+Hangars {} > {} – Befehl verworfen", b.tk + b.jg, 5 * typ));
+        msg(
+            ctx.events,
+            ruler,
+            13,
+            true,
+            Some(text),
+            format!(
+                "Bauplan unzulässig: Tanks+Hangars {} > {} – Befehl verworfen",
+                b.tk + b.jg,
+                5 * typ
+            ),
+        );
         return;
     }
     if weapons > 10 * typ * typ {
-        msg(ctx.events, ruler, 13, true, Some(text), format!("Bauplan unzulässig: Waffen {} > {} – Befehl verworfen", weapons, 10 * typ * typ));
+        msg(
+            ctx.events,
+            ruler,
+            13,
+            true,
+            Some(text),
+            format!(
+                "Bauplan unzulässig: Waffen {} > {} – Befehl verworfen",
+                weapons,
+                10 * typ * typ
+            ),
+        );
         return;
     }
     let ev = st.ruler(ruler).expect("ruler").ev;
     for k in 1..4 {
         if b.guns[k] + b.shields[k] > 0 && ev < WEAPON_EV[k] {
-            msg(ctx.events, ruler, 13, true, Some(text), format!("Evolutionsstufe {ev} zu niedrig für {} (mindestens {}) – Befehl verworfen", WEAPON_NAMES[k], WEAPON_EV[k]));
+            msg(
+                ctx.events,
+                ruler,
+                13,
+                true,
+                Some(text),
+                format!(
+                    "Evolutionsstufe {ev} zu niedrig für {} (mindestens {}) – Befehl verworfen",
+                    WEAPON_NAMES[k], WEAPON_EV[k]
+                ),
+            );
             return;
         }
     }
@@ -173,19 +348,49 @@ fn build_one(ctx: &mut TurnCtx<'_, Eds>, ruler: RulerNr, text: &str, b: &BuildOr
     let ore_need = hull_ore(&p, typ);
     let we = st.ruler(ruler).expect("ruler").we;
     if we < we_need {
-        msg(ctx.events, ruler, 13, true, Some(text), money_text(we_need, we));
+        msg(
+            ctx.events,
+            ruler,
+            13,
+            true,
+            Some(text),
+            money_text(we_need, we),
+        );
         return;
     }
     if s.stock[0] < ore_need {
-        msg(ctx.events, ruler, 13, true, Some(text), format!("{ore_need} Erz benötigt, nur {} Erz vorhanden – Befehl verworfen", s.stock[0]));
+        msg(
+            ctx.events,
+            ruler,
+            13,
+            true,
+            Some(text),
+            format!(
+                "{ore_need} Erz benötigt, nur {} Erz vorhanden – Befehl verworfen",
+                s.stock[0]
+            ),
+        );
         return;
     }
     let name = match clean_name(&b.name, p.name_max_len) {
         Some((n, false)) if !st.ships.values().any(|s| s.owner == ruler && s.name == n) => n,
         _ => {
-            let k = (1..).find(|k| !st.ships.values().any(|s| s.owner == ruler && s.name == format!("NAMENLOS {k}"))).expect("a free NAMENLOS number");
+            let k = (1..)
+                .find(|k| {
+                    !st.ships
+                        .values()
+                        .any(|s| s.owner == ruler && s.name == format!("NAMENLOS {k}"))
+                })
+                .expect("a free NAMENLOS number");
             let n = format!("NAMENLOS {k}");
-            msg(ctx.events, ruler, 13, false, Some(text), format!("Name ungültig oder vergeben – Schiff erhält den Namen {n}"));
+            msg(
+                ctx.events,
+                ruler,
+                13,
+                false,
+                Some(text),
+                format!("Name ungültig oder vergeben – Schiff erhält den Namen {n}"),
+            );
             n
         }
     };
@@ -217,7 +422,17 @@ fn build_one(ctx: &mut TurnCtx<'_, Eds>, ruler: RulerNr, text: &str, b: &BuildOr
     ctx.state.ruler_mut(ruler).expect("ruler").we -= we_need;
     ctx.state.stars.get_mut(&b.star).expect("star").stock[0] -= ore_need;
     ctx.scratch.ship_built.insert(b.star);
-    msg(ctx.events, ruler, 13, false, Some(text), format!("Schiff {number} {name} ({}) gebaut: {we_need} WE, {ore_need} Erz", (b'A' + typ as u8 - 1) as char));
+    msg(
+        ctx.events,
+        ruler,
+        13,
+        false,
+        Some(text),
+        format!(
+            "Schiff {number} {name} ({}) gebaut: {we_need} WE, {ore_need} Erz",
+            (b'A' + typ as u8 - 1) as char
+        ),
+    );
 }
 
 /// Phase 13: a random ruler order, one entry per ruler per round; the previous
@@ -229,7 +444,8 @@ pub fn phase13_build(ctx: &mut TurnCtx<'_, Eds>) {
     }
     let mut perm = ctx.state.active_rulers();
     ctx.rng.shuffle(&mut perm);
-    let free = ctx.state.ship_limit() as usize - ctx.state.ships.len().min(ctx.state.ship_limit() as usize);
+    let free = ctx.state.ship_limit() as usize
+        - ctx.state.ships.len().min(ctx.state.ship_limit() as usize);
     let mut queues: BTreeMap<RulerNr, Vec<Entry>> = BTreeMap::new();
     for e in all.iter().cloned() {
         queues.entry(e.0).or_default().push(e);
@@ -241,7 +457,11 @@ pub fn phase13_build(ctx: &mut TurnCtx<'_, Eds>) {
         let mut rest: BTreeMap<RulerNr, Vec<Entry>> = BTreeMap::new();
         for (r, q) in queues {
             for e in q {
-                if prio(&e) { first.entry(r).or_default().push(e) } else { rest.entry(r).or_default().push(e) }
+                if prio(&e) {
+                    first.entry(r).or_default().push(e)
+                } else {
+                    rest.entry(r).or_default().push(e)
+                }
             }
         }
         passes.push(first);
@@ -250,7 +470,8 @@ pub fn phase13_build(ctx: &mut TurnCtx<'_, Eds>) {
         passes.push(queues);
     }
     for pass in passes {
-        let mut pass: BTreeMap<RulerNr, std::collections::VecDeque<Entry>> = pass.into_iter().map(|(k, v)| (k, v.into())).collect();
+        let mut pass: BTreeMap<RulerNr, std::collections::VecDeque<Entry>> =
+            pass.into_iter().map(|(k, v)| (k, v.into())).collect();
         loop {
             let mut any = false;
             for r in &perm {
@@ -271,23 +492,46 @@ pub fn phase13_build(ctx: &mut TurnCtx<'_, Eds>) {
 pub fn phase14_scrap(ctx: &mut TurnCtx<'_, Eds>) {
     let p = ctx.state.params.clone();
     for (ruler, text, order) in entries(ctx, 14) {
-        let Order::Scrap { ship } = order else { continue };
+        let Order::Scrap { ship } = order else {
+            continue;
+        };
         let st = &*ctx.state;
         let Some(sh) = st.ships.get(&ship).filter(|s| s.owner == ruler) else {
             msg(ctx.events, ruler, 14, true, Some(&text), m04(ship));
             continue;
         };
-        let Some(star) = st.star_at(sh.x, sh.y).filter(|s| s.facility == Some(Facility::W)) else {
-            msg(ctx.events, ruler, 14, true, Some(&text), "Keine Werft an dieser Position – Befehl verworfen");
+        let Some(star) = st
+            .star_at(sh.x, sh.y)
+            .filter(|s| s.facility == Some(Facility::W))
+        else {
+            msg(
+                ctx.events,
+                ruler,
+                14,
+                true,
+                Some(&text),
+                "Keine Werft an dieser Position – Befehl verworfen",
+            );
             continue;
         };
         if star.owner.is_some_and(|o| st.hostile(o, ruler)) {
-            msg(ctx.events, ruler, 14, true, Some(&text), "Status 3 zum Besitzer – Befehl verworfen");
+            msg(
+                ctx.events,
+                ruler,
+                14,
+                true,
+                Some(&text),
+                "Status 3 zum Besitzer – Befehl verworfen",
+            );
             continue;
         }
         let sn = star.number;
         let ore = scrap_ore(&p, sh.typ);
-        let line = format!("Schiff {ship} {} ({}) verschrottet: {ore} Erz an Stern {sn}", sh.name, sh.class_letter());
+        let line = format!(
+            "Schiff {ship} {} ({}) verschrottet: {ore} Erz an Stern {sn}",
+            sh.name,
+            sh.class_letter()
+        );
         let owner = star.owner;
         ctx.state.ships.remove(&ship);
         let s = ctx.state.stars.get_mut(&sn).expect("star");
@@ -295,7 +539,14 @@ pub fn phase14_scrap(ctx: &mut TurnCtx<'_, Eds>) {
         ctx.scratch.scrapped_at.insert(sn);
         msg(ctx.events, ruler, 14, false, Some(&text), line.clone());
         if let Some(o) = owner.filter(|o| *o != ruler) {
-            msg(ctx.events, o, 14, false, None, format!("Auf Deiner Werft {sn}: {line}"));
+            msg(
+                ctx.events,
+                o,
+                14,
+                false,
+                None,
+                format!("Auf Deiner Werft {sn}: {line}"),
+            );
         }
     }
     // Remembered for next month's build priority (phase 13 of this month has run).

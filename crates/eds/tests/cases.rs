@@ -53,7 +53,9 @@ fn json(v: &toml::Value) -> Value {
 /// star are completed with the defaults of an empty star.
 fn set(doc: &mut Value, ptr: &str, v: Value) {
     let (parent, key) = ptr.rsplit_once('/').expect("pointer");
-    let target = doc.pointer_mut(parent).unwrap_or_else(|| panic!("no {parent}"));
+    let target = doc
+        .pointer_mut(parent)
+        .unwrap_or_else(|| panic!("no {parent}"));
     let mut v = v;
     if parent == "/stars" {
         let base = serde_json::json!({"name": "", "owner": null, "bv": 0, "facility": null, "ljg": 0, "tjg": 0, "stock": [0, 0, 0], "rate": [0, 0, 0]});
@@ -71,7 +73,8 @@ fn set(doc: &mut Value, ptr: &str, v: Value) {
 }
 
 fn run(path: &std::path::Path) -> Result<(), String> {
-    let case: Case = toml::from_str(&std::fs::read_to_string(path).unwrap()).map_err(|e| format!("{}: {e}", path.display()))?;
+    let case: Case = toml::from_str(&std::fs::read_to_string(path).unwrap())
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     let mut s = base();
     for sp in &case.ships {
         add_ship(&mut s, sp.number, sp.owner, &sp.design, sp.x, sp.y, sp.ev);
@@ -84,14 +87,25 @@ fn run(path: &std::path::Path) -> Result<(), String> {
     let mut doc = serde_json::to_value(&s).unwrap();
     for r in &case.remove {
         let (parent, key) = r.rsplit_once('/').unwrap();
-        doc.pointer_mut(parent).and_then(|p| p.as_object_mut()).map(|m| m.remove(key));
+        doc.pointer_mut(parent)
+            .and_then(|p| p.as_object_mut())
+            .map(|m| m.remove(key));
     }
     for (ptr, v) in &case.patch {
         set(&mut doc, ptr, json(v));
     }
-    let mut s: State = serde_json::from_value(doc).map_err(|e| format!("{}: patched state: {e}", case.name))?;
-    let orders: Vec<(usize, &str)> = case.orders.iter().map(|(k, v)| (k.parse().unwrap(), v.as_str())).collect();
-    let rolls: Vec<(&str, Vec<u64>)> = case.rolls.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+    let mut s: State =
+        serde_json::from_value(doc).map_err(|e| format!("{}: patched state: {e}", case.name))?;
+    let orders: Vec<(usize, &str)> = case
+        .orders
+        .iter()
+        .map(|(k, v)| (k.parse().unwrap(), v.as_str()))
+        .collect();
+    let rolls: Vec<(&str, Vec<u64>)> = case
+        .rolls
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.clone()))
+        .collect();
     let ev = month_scripted(&mut s, &orders, &rolls, false);
     let mut errs = Vec::new();
     for (r, want) in &case.expect.lines {
@@ -112,14 +126,23 @@ fn run(path: &std::path::Path) -> Result<(), String> {
     if errs.is_empty() {
         Ok(())
     } else {
-        Err(format!("{} ({}):\n{}", case.name, path.display(), errs.join("\n")))
+        Err(format!(
+            "{} ({}):\n{}",
+            case.name,
+            path.display(),
+            errs.join("\n")
+        ))
     }
 }
 
 #[test]
 fn eds_110_rulebook_examples_as_data() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
-    let mut paths: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "toml")).collect();
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
     paths.sort();
     assert!(paths.len() >= 6);
     let failures: Vec<String> = paths.iter().filter_map(|p| run(p).err()).collect();

@@ -14,10 +14,26 @@ use std::collections::BTreeMap;
 
 const MAX: u64 = u64::MAX;
 
-fn fight(s: &mut State, pair: (u8, u8), x: i32, y: i32, script: Vec<u64>) -> (Vec<(u32, i32, i32)>, Vec<Event>) {
+fn fight(
+    s: &mut State,
+    pair: (u8, u8),
+    x: i32,
+    y: i32,
+    script: Vec<u64>,
+) -> (Vec<(u32, i32, i32)>, Vec<Event>) {
     let mut ev = Vec::new();
     let mut rng = Rng::scripted_rolls(script);
-    let fled = battle(s, pair, x, y, "Hypersprünge", 3, &mut BattleCounter::default(), &mut rng, &mut ev);
+    let fled = battle(
+        s,
+        pair,
+        x,
+        y,
+        "Hypersprünge",
+        3,
+        &mut BattleCounter::default(),
+        &mut rng,
+        &mut ev,
+    );
     (fled, ev)
 }
 
@@ -65,7 +81,16 @@ fn eds_64_three_rulers_fight_in_random_pairs_until_no_hostile_pair_remains() {
     s.rulers[0].status.insert(3, 3);
     s.rulers[1].status.insert(3, 3);
     let mut ev = Vec::new();
-    resolve_point(&mut s, 20, 10, "Statusänderungen", 3, &mut BattleCounter::default(), &mut Rng::for_phase(1, 3, "3"), &mut ev);
+    resolve_point(
+        &mut s,
+        20,
+        10,
+        "Statusänderungen",
+        3,
+        &mut BattleCounter::default(),
+        &mut Rng::for_phase(1, 3, "3"),
+        &mut ev,
+    );
     assert!(battles(&ev).len() >= 2);
     let owners: std::collections::BTreeSet<u8> = s.ships_at(20, 10).map(|x| x.owner).collect();
     assert!(owners.len() <= 1, "no hostile pair left: {owners:?}");
@@ -87,7 +112,16 @@ fn eds_66_all_fighters_launch_from_ships_and_own_star() {
     add_ship(&mut s, 21, 2, "A,5,0,0,0,0,0,0,0,0,0,4", 12, 8, 0);
     s.rulers[1].status.insert(1, 3);
     let mut ev = Vec::new();
-    resolve_point(&mut s, 12, 8, "Hypersprünge", 3, &mut BattleCounter::default(), &mut Rng::for_phase(1, 3, "7"), &mut ev);
+    resolve_point(
+        &mut s,
+        12,
+        8,
+        "Hypersprünge",
+        3,
+        &mut BattleCounter::default(),
+        &mut Rng::for_phase(1, 3, "7"),
+        &mut ev,
+    );
     let t = text(&ev);
     assert!(t.contains("Gefochten: 1 B, 13 LJg gegen 1 A\n"), "{t}");
     assert!(t.contains("  Jäger: 13 LJg, 0 TJg\n"));
@@ -106,7 +140,10 @@ fn eds_67_offence_is_usable_guns_times_strength() {
 #[test]
 fn eds_68_damaged_systems_are_reduced_by_quarters() {
     assert_eq!([usable(15, 1), usable(15, 2), usable(15, 3)], [11, 7, 3]);
-    assert_eq!([usable(256, 1), usable(256, 2), usable(256, 3)], [192, 128, 64]);
+    assert_eq!(
+        [usable(256, 1), usable(256, 2), usable(256, 3)],
+        [192, 128, 64]
+    );
 }
 
 #[test]
@@ -127,7 +164,10 @@ fn eds_69_energy_is_divided_by_the_enemy_units_at_round_start() {
     script.extend([MAX, 0]);
     let (_, ev) = fight(&mut s, (1, 2), 20, 10, script);
     let t = text(&ev);
-    assert!(t.contains("Runde 1: SCHIFF 21(A)**********✗ SCHIFF 22(A)******✗ LJg(2) 8\n"), "{t}");
+    assert!(
+        t.contains("Runde 1: SCHIFF 21(A)**********✗ SCHIFF 22(A)******✗ LJg(2) 8\n"),
+        "{t}"
+    );
 }
 
 #[test]
@@ -148,7 +188,11 @@ fn eds_71_scatter_factor_per_target() {
     // CV-1 with all scatters 0,6: 1 + 2 hits, the transporter survives with T 3 and flees (R 2).
     let mut s = cv1();
     let (fled, ev) = fight(&mut s, (1, 2), 20, 10, vec![0, 0, 0, 0, 0, 0]);
-    assert!(text(&ev).contains("Runde 1: SCHIFF 21(B)***→\n"), "{}", text(&ev));
+    assert!(
+        text(&ev).contains("Runde 1: SCHIFF 21(B)***→\n"),
+        "{}",
+        text(&ev)
+    );
     assert_eq!(fled, vec![(21, 19, 9)]);
     assert_eq!((s.ships[&21].hits, s.ships[&21].sp), (3, 4));
 }
@@ -170,7 +214,15 @@ fn eds_73_shield_matrix_in_twentieths() {
     let sh = s.ships.get_mut(&20).unwrap();
     sh.lx = 3;
     sh.tx = 2;
-    assert_eq!((shield20(sh, 0), shield20(sh, 1), shield20(sh, 3), shield20(sh, 2)), (67 * 20, 44 * 20, 8 * 20, 22 * 20));
+    assert_eq!(
+        (
+            shield20(sh, 0),
+            shield20(sh, 1),
+            shield20(sh, 3),
+            shield20(sh, 2)
+        ),
+        (67 * 20, 44 * 20, 8 * 20, 22 * 20)
+    );
     sh.hits = 1;
     assert_eq!(shield20(sh, 0), 1002); // 50,1 (T-16)
 }
@@ -183,15 +235,35 @@ fn eds_74_hits_per_salvo_and_destruction() {
     let mut s = cv1();
     s.ships.get_mut(&21).unwrap().hits = 3;
     let (_, ev) = fight(&mut s, (1, 2), 20, 10, vec![MAX, MAX, 0]);
-    assert!(text(&ev).contains("Runde 1: SCHIFF 21(B)******✗\n"), "{}", text(&ev));
+    assert!(
+        text(&ev).contains("Runde 1: SCHIFF 21(B)******✗\n"),
+        "{}",
+        text(&ev)
+    );
     assert!(!s.ships.contains_key(&21), "destroyed at 4 or more hits");
 }
 
 /// Two harmless freighters at EV 0: no weapon ever hits (CV-7).
 fn stalemate(r_a: u32, r_b: u32) -> State {
     let mut s = base();
-    add_ship(&mut s, 20, 1, &format!("B,5,0,20,0,0,0,20,0,0,0,{r_a}"), 20, 10, 0);
-    add_ship(&mut s, 21, 2, &format!("B,5,0,20,0,0,0,20,0,0,0,{r_b}"), 20, 10, 0);
+    add_ship(
+        &mut s,
+        20,
+        1,
+        &format!("B,5,0,20,0,0,0,20,0,0,0,{r_a}"),
+        20,
+        10,
+        0,
+    );
+    add_ship(
+        &mut s,
+        21,
+        2,
+        &format!("B,5,0,20,0,0,0,20,0,0,0,{r_b}"),
+        20,
+        10,
+        0,
+    );
     s.rulers[0].status.insert(2, 3);
     s
 }
@@ -200,7 +272,11 @@ fn stalemate(r_a: u32, r_b: u32) -> State {
 fn eds_75_explosions_hit_and_count_as_hit_this_round() {
     let mut s = stalemate(1, 4);
     let (fled, ev) = fight(&mut s, (1, 2), 20, 10, vec![MAX, MAX, 1, 0, 0]);
-    assert!(text(&ev).contains("Runde 1: SCHIFF 20(B)*→\n"), "{}", text(&ev));
+    assert!(
+        text(&ev).contains("Runde 1: SCHIFF 20(B)*→\n"),
+        "{}",
+        text(&ev)
+    );
     assert_eq!(fled.len(), 1);
     assert_eq!(s.params.explosion_ship_bp, 100);
     assert_eq!(s.params.explosion_fighter_bp, 25);
@@ -232,7 +308,16 @@ fn eds_77_flight_costs_uranium_and_leaves_fighters_behind() {
     let mut ev = Vec::new();
     add_ship(&mut s, 22, 1, "B,0,5,0,0,0,0,0,0,0,0,0", 20, 10, 0);
     s.ships.get_mut(&22).unwrap().ljg = 5;
-    resolve_point(&mut s, 20, 10, "Statusänderungen", 3, &mut BattleCounter::default(), &mut Rng::for_phase(3, 3, "3"), &mut ev);
+    resolve_point(
+        &mut s,
+        20,
+        10,
+        "Statusänderungen",
+        3,
+        &mut BattleCounter::default(),
+        &mut Rng::for_phase(3, 3, "3"),
+        &mut ev,
+    );
     for n in [20u32, 22] {
         if let Some(sh) = s.ships.get(&n) {
             if sh.pos() != (20, 10) {
@@ -258,9 +343,23 @@ fn eds_78_flight_onto_enemies_starts_a_follow_up_battle() {
         }
     }
     let mut ev = Vec::new();
-    resolve_point(&mut s, 20, 10, "Statusänderungen", 3, &mut BattleCounter::default(), &mut Rng::for_phase(5, 3, "3"), &mut ev);
+    resolve_point(
+        &mut s,
+        20,
+        10,
+        "Statusänderungen",
+        3,
+        &mut BattleCounter::default(),
+        &mut Rng::for_phase(5, 3, "3"),
+        &mut ev,
+    );
     let b = battles(&ev);
-    assert!(b.iter().any(|b| b.text.contains("· Anschlussgefecht nach Rückzug") && b.short.contains(" Anschlussgefecht ")), "{b:?}");
+    assert!(
+        b.iter()
+            .any(|b| b.text.contains("· Anschlussgefecht nach Rückzug")
+                && b.short.contains(" Anschlussgefecht ")),
+        "{b:?}"
+    );
 }
 
 #[test]
@@ -288,7 +387,13 @@ fn fighter_return(x: i32, y: i32) -> String {
     }
     add_ship(&mut s, 22, 2, "A,5,0,0,0,0,0,0,0,0,0,4", x, y, 0);
     s.rulers[1].status.insert(1, 3);
-    let (_, ev) = fight(&mut s, (1, 2), x, y, vec![MAX, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    let (_, ev) = fight(
+        &mut s,
+        (1, 2),
+        x,
+        y,
+        vec![MAX, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    );
     text(&ev)
 }
 
@@ -303,10 +408,28 @@ fn eds_80_surviving_fighters_go_to_hangars_then_own_star_else_lost() {
 fn eds_81_harmless_fleets_end_through_explosions() {
     let mut s = stalemate(4, 4);
     let mut ev = Vec::new();
-    resolve_point(&mut s, 20, 10, "Statusänderungen", 3, &mut BattleCounter::default(), &mut Rng::for_phase(8, 3, "3"), &mut ev);
+    resolve_point(
+        &mut s,
+        20,
+        10,
+        "Statusänderungen",
+        3,
+        &mut BattleCounter::default(),
+        &mut Rng::for_phase(8, 3, "3"),
+        &mut ev,
+    );
     let b = battles(&ev);
     assert_eq!(b.len(), 1);
-    let rounds: u32 = b[0].short.split(": ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    let rounds: u32 = b[0]
+        .short
+        .split(": ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
     assert!(rounds <= 103, "{rounds}");
     assert!(b[0].text.contains("✗"));
 }
@@ -317,7 +440,12 @@ fn eds_82_damaged_ships_jump_shorter() {
     let mut s = base();
     add_ship(&mut s, 20, 1, "A,5,0,0,0,0,0,0,0,0,0,2", 5, 5, 1);
     s.ships.get_mut(&20).unwrap().hits = 1;
-    let ev = month_scripted(&mut s, &[(1, "[7]\n20,/,15,5\n")], &[("7", vec![0, 0, 0])], false);
+    let ev = month_scripted(
+        &mut s,
+        &[(1, "[7]\n20,/,15,5\n")],
+        &[("7", vec![0, 0, 0])],
+        false,
+    );
     assert!(has_line(&ev, 1, "Schiff 20: Ziel (15,5) außer Reichweite (Entfernung 10, Reichweite 9) – Austritt bei (14,5)"));
 }
 
@@ -329,7 +457,10 @@ fn eds_83_hits_do_not_touch_cargo_or_capacities() {
     fight(&mut s, (1, 2), 20, 10, vec![0, 0, 0, 0, 0, 0]);
     let after = &s.ships[&21];
     assert_eq!(after.hits, 3);
-    assert_eq!((after.cargo, after.lr, after.jg, after.tk), (before.cargo, before.lr, before.jg, before.tk));
+    assert_eq!(
+        (after.cargo, after.lr, after.jg, after.tk),
+        (before.cargo, before.lr, before.jg, before.tk)
+    );
     assert_eq!(after.sp, before.sp - 1, "only the flight used uranium");
 }
 
@@ -344,7 +475,10 @@ fn eds_84_replaying_a_month_reproduces_it() {
     let mut b: State = serde_json::from_str(&json).unwrap();
     let ea = month(&mut a, &orders);
     let eb = month(&mut b, &orders);
-    assert_eq!(serde_json::to_string(&a).unwrap(), serde_json::to_string(&b).unwrap());
+    assert_eq!(
+        serde_json::to_string(&a).unwrap(),
+        serde_json::to_string(&b).unwrap()
+    );
     assert_eq!(ea, eb);
 }
 
@@ -430,8 +564,20 @@ fn eds_89_sternenkarte_symbols_rulers_and_directory() {
     assert_eq!(rows[5 + 4], "  5 ....@....x..............*.....");
     assert_eq!(rows[5 + 7], "  8 ...........O..................");
     let e = |n: u32, x: i32, y: i32, name: &str| format!("{n:>4} {x:>3} {y:>3} {name:<12}");
-    let first = format!("{}  {}  {}  {}", e(1, 5, 5, "ERDE"), e(2, 25, 5, ""), e(3, 15, 15, ""), e(4, 10, 5, ""));
-    assert!(m.contains(&format!("STERNVERZEICHNIS (Nr. Xko Yko)\n{}\n", first.trim_end())), "{m}");
+    let first = format!(
+        "{}  {}  {}  {}",
+        e(1, 5, 5, "ERDE"),
+        e(2, 25, 5, ""),
+        e(3, 15, 15, ""),
+        e(4, 10, 5, "")
+    );
+    assert!(
+        m.contains(&format!(
+            "STERNVERZEICHNIS (Nr. Xko Yko)\n{}\n",
+            first.trim_end()
+        )),
+        "{m}"
+    );
 }
 
 #[test]
@@ -491,9 +637,15 @@ fn eds_95_observations_follow_the_visibility_rules() {
     add_ship(&mut s, 23, 2, "A,5,0,0,0,0,0,0,0,0,0,2", 20, 10, 0); // at unowned star 6 with own ship 24: seen
     add_ship(&mut s, 24, 1, "A,5,0,0,0,0,0,0,0,0,0,2", 20, 10, 0);
     add_ship(&mut s, 25, 2, "A,5,0,0,0,0,0,0,0,0,0,2", 25, 15, 0); // far away: unseen
-    let seen: Vec<u32> = report::observed_ships(&s, 1).iter().map(|x| x.number).collect();
+    let seen: Vec<u32> = report::observed_ships(&s, 1)
+        .iter()
+        .map(|x| x.number)
+        .collect();
     assert_eq!(seen, vec![20, 23]);
-    let stars: Vec<u32> = report::observed_stars(&s, 1).iter().map(|x| x.number).collect();
+    let stars: Vec<u32> = report::observed_stars(&s, 1)
+        .iter()
+        .map(|x| x.number)
+        .collect();
     assert_eq!(stars, vec![3, 6]);
 }
 
@@ -510,9 +662,24 @@ fn eds_97_messages_list_the_months_events() {
     let mut s = base();
     s.stars.get_mut(&5).unwrap().bv = 5;
     s.stars.get_mut(&5).unwrap().stock[2] = 0;
-    let ev = month_scripted(&mut s, &[(1, "[7]\n2,/,10,5\n[12]\n1,L,2\n[13]\n1,NEU,A,5,0,0,0,0,0,0,0,0,0,2\n")], &[("7", vec![1, 0, 0])], false);
+    let ev = month_scripted(
+        &mut s,
+        &[(
+            1,
+            "[7]\n2,/,10,5\n[12]\n1,L,2\n[13]\n1,NEU,A,5,0,0,0,0,0,0,0,0,0,2\n",
+        )],
+        &[("7", vec![1, 0, 0])],
+        false,
+    );
     let body = Eds.report(&s, &ev, &Viewer::Player(pid(1))).body;
-    for l in [" 7 Sprungreihenfolge: 03, 01, 02", "12 Jäger bauen 1,L,2: 2 Laserjäger auf Stern 1 gebaut", "13 Schiff bauen 1,NEU,A,5,0,0,0,0,0,0,0,0,0,2: Schiff 3 NEU (A) gebaut: 100 WE, 25 Erz", "19 Stern 4 (10,5) besetzt", "22 Stern 5: Hungersnot – Bevölkerung sinkt von 5 auf 0", "23 Steuern: 1000 WE"] {
+    for l in [
+        " 7 Sprungreihenfolge: 03, 01, 02",
+        "12 Jäger bauen 1,L,2: 2 Laserjäger auf Stern 1 gebaut",
+        "13 Schiff bauen 1,NEU,A,5,0,0,0,0,0,0,0,0,0,2: Schiff 3 NEU (A) gebaut: 100 WE, 25 Erz",
+        "19 Stern 4 (10,5) besetzt",
+        "22 Stern 5: Hungersnot – Bevölkerung sinkt von 5 auf 0",
+        "23 Steuern: 1000 WE",
+    ] {
         assert!(body.contains(l), "{l}\n{body}");
     }
 }
@@ -522,9 +689,15 @@ fn eds_98_every_transfer_in_every_report() {
     let mut s = base();
     let ev = month(&mut s, &[(2, "[17]\n3,500\n")]);
     for r in 1..=3 {
-        assert!(Eds.report(&s, &ev, &Viewer::Player(pid(r))).body.contains("02 BETEIGEUZE an 03 CORVUS: 500 WE"));
+        assert!(Eds
+            .report(&s, &ev, &Viewer::Player(pid(r)))
+            .body
+            .contains("02 BETEIGEUZE an 03 CORVUS: 500 WE"));
     }
-    assert!(Eds.report(&s, &ev, &Viewer::Spectator).body.contains("02 BETEIGEUZE an 03 CORVUS: 500 WE"));
+    assert!(Eds
+        .report(&s, &ev, &Viewer::Spectator)
+        .body
+        .contains("02 BETEIGEUZE an 03 CORVUS: 500 WE"));
 }
 
 #[test]
@@ -555,7 +728,10 @@ Verbleib der Jäger: 1: keine · 2: keine
     for r in 1..=3 {
         let mut s2 = s.clone();
         s2.month = 3;
-        assert!(Eds.report(&s2, &ev, &Viewer::Player(pid(r))).body.contains(want));
+        assert!(Eds
+            .report(&s2, &ev, &Viewer::Player(pid(r)))
+            .body
+            .contains(want));
     }
 }
 
@@ -580,27 +756,51 @@ fn eds_101_sternenanzeiger_with_announcements_and_signed_posts() {
 fn eds_102_diplomacy_reaches_only_its_addressee() {
     let mut s = base();
     let ev = month(&mut s, &[(3, "[DIPLOMATIE 01]\nGeheim.\n")]);
-    assert!(Eds.report(&s, &ev, &Viewer::Player(pid(1))).body.contains("--- von 03 CORVUS ---\nGeheim."));
-    assert!(!Eds.report(&s, &ev, &Viewer::Player(pid(2))).body.contains("Geheim."));
-    assert!(!Eds.report(&s, &ev, &Viewer::Spectator).body.contains("Geheim."));
+    assert!(Eds
+        .report(&s, &ev, &Viewer::Player(pid(1)))
+        .body
+        .contains("--- von 03 CORVUS ---\nGeheim."));
+    assert!(!Eds
+        .report(&s, &ev, &Viewer::Player(pid(2)))
+        .body
+        .contains("Geheim."));
+    assert!(!Eds
+        .report(&s, &ev, &Viewer::Spectator)
+        .body
+        .contains("Geheim."));
 }
 
 #[test]
 fn eds_103_blank_befehlsblatt_goes_out_and_parses_back() {
     let s = base();
     let rep = Eds.report(&s, &[], &Viewer::Player(pid(1)));
-    let att = rep.attachments.iter().find(|a| a.name == "befehlsblatt-J1M3.txt").expect("template");
+    let att = rep
+        .attachments
+        .iter()
+        .find(|a| a.name == "befehlsblatt-J1M3.txt")
+        .expect("template");
     let t = String::from_utf8(att.content.clone()).unwrap();
     assert!(t.starts_with("SPIEL testgalaxis SPIELER p1 PASSWORT <Dein Passwort>\n"));
     assert!(t.contains("MONAT: J1/M3\n"));
-    assert!(t.contains("[7 SPRUNG]\n# Schiff,A,X,Y  oder  Schiff,/,X,Y   – höchstens 12 Einträge\n"));
+    assert!(
+        t.contains("[7 SPRUNG]\n# Schiff,A,X,Y  oder  Schiff,/,X,Y   – höchstens 12 Einträge\n")
+    );
     // The body between the envelope lines, filled in, is a valid sheet.
-    let inner: String = t.lines().skip(1).filter(|l| *l != "END").map(|l| format!("{l}\n")).collect();
+    let inner: String = t
+        .lines()
+        .skip(1)
+        .filter(|l| *l != "END")
+        .map(|l| format!("{l}\n"))
+        .collect();
     let filled = inner.replace("[16 KOLONISIEREN]\n", "[16 KOLONISIEREN]\n5\n");
     let p = Eds.parse_orders(&s, &pid(1), &filled);
     assert_eq!(p.orders.len(), 1);
     assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
-    assert!(rep.attachments.iter().any(|a| a.mime == "image/svg+xml" && String::from_utf8_lossy(&a.content).starts_with("<svg")));
+    assert!(rep
+        .attachments
+        .iter()
+        .any(|a| a.mime == "image/svg+xml"
+            && String::from_utf8_lossy(&a.content).starts_with("<svg")));
 }
 
 #[test]
@@ -609,16 +809,30 @@ fn eds_104_lost_ships_only_in_the_owners_log() {
     add_ship(&mut s, 20, 1, "A,5,0,0,0,0,0,0,0,0,0,2", 7, 7, 0);
     s.ships.get_mut(&20).unwrap().sp = 0;
     let ev = month(&mut s, &[]);
-    assert!(Eds.report(&s, &ev, &Viewer::Player(pid(1))).body.contains("verschollen"));
-    assert!(!Eds.report(&s, &ev, &Viewer::Player(pid(2))).body.contains("verschollen"));
-    assert!(!Eds.report(&s, &ev, &Viewer::Spectator).body.contains("verschollen"));
+    assert!(Eds
+        .report(&s, &ev, &Viewer::Player(pid(1)))
+        .body
+        .contains("verschollen"));
+    assert!(!Eds
+        .report(&s, &ev, &Viewer::Player(pid(2)))
+        .body
+        .contains("verschollen"));
+    assert!(!Eds
+        .report(&s, &ev, &Viewer::Spectator)
+        .body
+        .contains("verschollen"));
 }
 
 #[test]
 fn eds_105_setup_documents() {
     let s = scenario("trio", 3);
     let rep = Eds.report(&s, &[], &Viewer::Player(pid(1)));
-    for part in ["HERRSCHERLISTE", "BESITZTÜMERBLATT", "STERNENKARTE · Galaxis TESTGALAXIS · 01 ALDEBARAN · Spielvorbereitung", "DER STERNENANZEIGER"] {
+    for part in [
+        "HERRSCHERLISTE",
+        "BESITZTÜMERBLATT",
+        "STERNENKARTE · Galaxis TESTGALAXIS · 01 ALDEBARAN · Spielvorbereitung",
+        "DER STERNENANZEIGER",
+    ] {
         assert!(rep.body.contains(part), "{part}");
     }
     assert_eq!(rep.attachments.len(), 2);
@@ -634,7 +848,9 @@ fn eds_106_final_documents_name_the_winner() {
     assert_eq!(s.winners, vec![2]);
     for r in 1..=3 {
         let rep = Eds.report(&s, &ev, &Viewer::Player(pid(r)));
-        assert!(rep.body.contains("SPIELENDE\nEvolutionsstufe 100 erreicht. Sieger: 02 BETEIGEUZE"));
+        assert!(rep
+            .body
+            .contains("SPIELENDE\nEvolutionsstufe 100 erreicht. Sieger: 02 BETEIGEUZE"));
         assert_eq!(rep.attachments.len(), 1, "no order sheet after the end");
     }
     assert!(Eds.outcome(&s).unwrap().summary.contains("02 BETEIGEUZE"));
@@ -649,8 +865,12 @@ fn eds_107_snapshots_rerun_any_month() {
     cfg.options.insert("map".into(), "trio".into());
     let s0 = engine.setup(&cfg).unwrap();
     let m1 = engine.resolve(&s0.state, 5, &BTreeMap::new()).unwrap();
-    let m2 = engine.resolve(&m1.snapshot.state, 5, &BTreeMap::new()).unwrap();
-    let again = engine.resolve(&m1.snapshot.state, 5, &BTreeMap::new()).unwrap();
+    let m2 = engine
+        .resolve(&m1.snapshot.state, 5, &BTreeMap::new())
+        .unwrap();
+    let again = engine
+        .resolve(&m1.snapshot.state, 5, &BTreeMap::new())
+        .unwrap();
     assert_eq!(m2.snapshot, again.snapshot);
     assert_eq!(m2.snapshot.turn, 2);
 }
@@ -691,11 +911,22 @@ fn eds_107_a_report_sent_again_from_the_snapshot_is_identical() {
     let mut cfg = config(3, toml::Table::new());
     cfg.options.insert("map".into(), "trio".into());
     let snap = engine.setup(&cfg).unwrap();
-    let orders: BTreeMap<_, _> = [(pid(1), "[5]\n2,5\n[7]\n2,/,10,10\n[17]\n2,100\n".to_string())].into();
+    let orders: BTreeMap<_, _> = [(
+        pid(1),
+        "[5]\n2,5\n[7]\n2,/,10,10\n[17]\n2,100\n".to_string(),
+    )]
+    .into();
     let res = engine.resolve(&snap.state, 9, &orders).unwrap();
     for p in 1..=3 {
-        let again = engine.report(&res.snapshot.state, &Viewer::Player(pid(p))).unwrap();
+        let again = engine
+            .report(&res.snapshot.state, &Viewer::Player(pid(p)))
+            .unwrap();
         assert_eq!(&again, &res.reports[&pid(p)]);
     }
-    assert_eq!(engine.report(&res.snapshot.state, &Viewer::GameMaster).unwrap(), res.game_master);
+    assert_eq!(
+        engine
+            .report(&res.snapshot.state, &Viewer::GameMaster)
+            .unwrap(),
+        res.game_master
+    );
 }

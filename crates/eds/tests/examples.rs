@@ -37,14 +37,36 @@ fn eds_110_t02_repair_2170_and_the_money_variant() {
     for n in [27, 103, 85] {
         class_c(&mut s, n, 1, 5, 5);
     }
-    s.stars.insert(7, Star { number: 7, x: 8, y: 12, name: String::new(), owner: Some(1), bv: 5, facility: Some(Facility::W), ljg: 0, tjg: 0, stock: [0; 3], rate: [0; 3] });
+    s.stars.insert(
+        7,
+        Star {
+            number: 7,
+            x: 8,
+            y: 12,
+            name: String::new(),
+            owner: Some(1),
+            bv: 5,
+            facility: Some(Facility::W),
+            ljg: 0,
+            tjg: 0,
+            stock: [0; 3],
+            rate: [0; 3],
+        },
+    );
     class_c(&mut s, 39, 1, 8, 12);
     s.rulers[0].we = 1000;
     let ev = month(&mut s, &[(1, "[4]\n27 / 103 / 85 / 39\n")]);
     let l = lines(&ev, 1);
-    assert!(l.contains(&" 4 Reparatur 103: nur 1 von 2 Treffern repariert (Vermögen)".to_string()), "{l:?}");
-    assert!(l.contains(&" 4 Reparatur 85: 310 WE benötigt, nur 70 WE vorhanden – Befehl verworfen".to_string()));
-    assert!(l.contains(&" 4 Reparatur 39: 310 WE benötigt, nur 70 WE vorhanden – Befehl verworfen".to_string()));
+    assert!(
+        l.contains(&" 4 Reparatur 103: nur 1 von 2 Treffern repariert (Vermögen)".to_string()),
+        "{l:?}"
+    );
+    assert!(l.contains(
+        &" 4 Reparatur 85: 310 WE benötigt, nur 70 WE vorhanden – Befehl verworfen".to_string()
+    ));
+    assert!(l.contains(
+        &" 4 Reparatur 39: 310 WE benötigt, nur 70 WE vorhanden – Befehl verworfen".to_string()
+    ));
     assert_eq!((s.ships[&27].hits, s.ships[&103].hits), (0, 1));
 }
 
@@ -66,8 +88,46 @@ fn eds_110_t04_t05_distance_and_range_boundary() {
 
 #[test]
 fn eds_110_t06_t07_ranges() {
-    assert_eq!([12, 1, 2, 3].iter().skip(1).map(|t| current_range(12, *t)).collect::<Vec<_>>(), vec![9, 7, 4]);
-    let first: Vec<(u32, u32)> = vec![(0, 10), (1, 12), (2, 13), (3, 14), (4, 15), (5, 16), (7, 17), (8, 18), (10, 19), (12, 20), (15, 21), (17, 22), (20, 23), (23, 24), (26, 25), (29, 26), (33, 27), (36, 28), (40, 29), (44, 30), (49, 31), (53, 32), (58, 33), (63, 34), (68, 35), (73, 36), (79, 37), (84, 38), (90, 39), (96, 40)];
+    assert_eq!(
+        [12, 1, 2, 3]
+            .iter()
+            .skip(1)
+            .map(|t| current_range(12, *t))
+            .collect::<Vec<_>>(),
+        vec![9, 7, 4]
+    );
+    let first: Vec<(u32, u32)> = vec![
+        (0, 10),
+        (1, 12),
+        (2, 13),
+        (3, 14),
+        (4, 15),
+        (5, 16),
+        (7, 17),
+        (8, 18),
+        (10, 19),
+        (12, 20),
+        (15, 21),
+        (17, 22),
+        (20, 23),
+        (23, 24),
+        (26, 25),
+        (29, 26),
+        (33, 27),
+        (36, 28),
+        (40, 29),
+        (44, 30),
+        (49, 31),
+        (53, 32),
+        (58, 33),
+        (63, 34),
+        (68, 35),
+        (73, 36),
+        (79, 37),
+        (84, 38),
+        (90, 39),
+        (96, 40),
+    ];
     let mut got = Vec::new();
     let mut last = 0;
     for ev in 0..=100 {
@@ -82,9 +142,26 @@ fn eds_110_t06_t07_ranges() {
 
 #[test]
 fn eds_110_t08_ship_build_antorida() {
-    let o = arbitre_eds::parser::parse_entry(13, "415, Antorida, D, 10, 5, 20, 15, 0, 0, 30, 20, 0, 0, 1").unwrap().0;
+    let o = arbitre_eds::parser::parse_entry(
+        13,
+        "415, Antorida, D, 10, 5, 20, 15, 0, 0, 30, 20, 0, 0, 1",
+    )
+    .unwrap()
+    .0;
     let Order::BuildShip(b) = o else { panic!() };
-    assert_eq!((b.star, b.name.as_str(), b.typ, b.tk, b.jg, b.guns, b.shields, b.r), (415, "Antorida", 4, 10, 5, [20, 15, 0, 0], [30, 20, 0, 0], 1));
+    assert_eq!(
+        (
+            b.star,
+            b.name.as_str(),
+            b.typ,
+            b.tk,
+            b.jg,
+            b.guns,
+            b.shields,
+            b.r
+        ),
+        (415, "Antorida", 4, 10, 5, [20, 15, 0, 0], [30, 20, 0, 0], 1)
+    );
     assert_eq!(hull_we(&p(), 4) + armament_we(&b.guns, &b.shields), 4150);
     assert_eq!(hull_ore(&p(), 4), 400);
     assert_eq!(cargo_capacity(&p(), 4, 10, 5, 85), 175);
@@ -93,14 +170,27 @@ fn eds_110_t08_ship_build_antorida() {
 
 #[test]
 fn eds_110_t09_start_designs() {
-    for (d, we, ore, lr) in [("A,5,0,0,0,0,0,0,0,0,0,2", 100, 25, 10), ("B,5,0,20,0,0,0,20,0,0,0,2", 1200, 100, 100), ("B,6,2,24,0,0,0,16,0,0,0,2", 1232, 100, 40)] {
+    for (d, we, ore, lr) in [
+        ("A,5,0,0,0,0,0,0,0,0,0,2", 100, 25, 10),
+        ("B,5,0,20,0,0,0,20,0,0,0,2", 1200, 100, 100),
+        ("B,6,2,24,0,0,0,16,0,0,0,2", 1232, 100, 40),
+    ] {
         let f: Vec<u32> = d.split(',').skip(1).map(|x| x.parse().unwrap()).collect();
         let typ = class_typ(&d[..1]).unwrap();
         let guns = [f[2], f[3], f[4], f[5]];
         let sh = [f[6], f[7], f[8], f[9]];
         assert_eq!(hull_we(&p(), typ) + armament_we(&guns, &sh), we, "{d}");
         assert_eq!(hull_ore(&p(), typ), ore);
-        assert_eq!(cargo_capacity(&p(), typ, f[0], f[1], guns.iter().sum::<u32>() + sh.iter().sum::<u32>()), lr);
+        assert_eq!(
+            cargo_capacity(
+                &p(),
+                typ,
+                f[0],
+                f[1],
+                guns.iter().sum::<u32>() + sh.iter().sum::<u32>()
+            ),
+            lr
+        );
     }
 }
 
@@ -118,11 +208,17 @@ fn eds_110_t10_class_table() {
 
 #[test]
 fn eds_110_t11_colonisation_table() {
-    let table = [20, 45, 80, 125, 180, 245, 320, 405, 500, 605, 720, 845, 980, 1125, 1280, 1445, 1620, 1805, 2000, 2205];
+    let table = [
+        20, 45, 80, 125, 180, 245, 320, 405, 500, 605, 720, 845, 980, 1125, 1280, 1445, 1620, 1805,
+        2000, 2205,
+    ];
     for (i, want) in table.iter().enumerate() {
         assert_eq!(colonise_cost(&p(), i as u32 + 1), *want);
     }
-    assert_eq!((11..=20).map(|b| colonise_cost(&p(), b)).sum::<i64>(), 14_025);
+    assert_eq!(
+        (11..=20).map(|b| colonise_cost(&p(), b)).sum::<i64>(),
+        14_025
+    );
 }
 
 #[test]
@@ -137,8 +233,15 @@ fn eds_110_t12_industry_order_costs_3500() {
     }
     let ev = month(&mut s, &[(1, "[15]\n4,W / 6,U / 5,-\n")]);
     assert_eq!(s.rulers[0].we, 10000 - 3500 + 1000 + 40 + 250 + 90);
-    assert!(has_line(&ev, 1, "15 Industrie 4,W: Werft auf Stern 4 gebaut: 2500 WE"));
-    assert_eq!((s.stars[&4].facility, s.stars[&6].facility), (Some(Facility::W), Some(Facility::U)));
+    assert!(has_line(
+        &ev,
+        1,
+        "15 Industrie 4,W: Werft auf Stern 4 gebaut: 2500 WE"
+    ));
+    assert_eq!(
+        (s.stars[&4].facility, s.stars[&6].facility),
+        (Some(Facility::W), Some(Facility::U))
+    );
 }
 
 #[test]
@@ -160,7 +263,10 @@ fn eds_110_t14_research_chances() {
         de_dec2(n as f64 * 100.0 / d as f64)
     };
     assert_eq!([pct(1), pct(2), pct(3)], ["40,00", "34,29", "30,00"]);
-    assert_eq!([pct(4), pct(5), pct(6), pct(7), pct(10)], ["26,67", "24,00", "21,82", "20,00", "16,00"]);
+    assert_eq!(
+        [pct(4), pct(5), pct(6), pct(7), pct(10)],
+        ["26,67", "24,00", "21,82", "20,00", "16,00"]
+    );
     // Four stations, one on BV 0: three draws.
     let mut s = base();
     for (n, bv) in [(4u32, 1u32), (5, 1), (6, 1), (3, 0)] {
@@ -171,7 +277,11 @@ fn eds_110_t14_research_chances() {
         st.stock[2] = 50;
     }
     let ev = month_scripted(&mut s, &[], &[("21", vec![1, 0, 1])], false);
-    assert!(has_line(&ev, 1, "21 Forschung: 2 Erfolge, Evolutionsstufe jetzt 6"));
+    assert!(has_line(
+        &ev,
+        1,
+        "21 Forschung: 2 Erfolge, Evolutionsstufe jetzt 6"
+    ));
 }
 
 #[test]
@@ -180,7 +290,15 @@ fn eds_110_t15_t16_shield_capacity() {
     add_ship(&mut s, 20, 1, "F,0,0,15,0,0,0,20,15,10,0,2", 5, 5, 16);
     let sh = s.ships.get_mut(&20).unwrap();
     sh.lx = 3;
-    assert_eq!([shield20(sh, 0), shield20(sh, 1), shield20(sh, 3), shield20(sh, 2)], [1340, 880, 160, 440]);
+    assert_eq!(
+        [
+            shield20(sh, 0),
+            shield20(sh, 1),
+            shield20(sh, 3),
+            shield20(sh, 2)
+        ],
+        [1340, 880, 160, 440]
+    );
     sh.hits = 1;
     assert_eq!(shield20(sh, 0) as f64 / 20.0, 50.1);
     assert_eq!([usable(15, 1), usable(15, 2), usable(15, 3)], [11, 7, 3]);
@@ -188,20 +306,42 @@ fn eds_110_t15_t16_shield_capacity() {
 
 #[test]
 fn eds_110_t17_scrap_ore() {
-    assert_eq!([scrap_ore(&p(), 8), scrap_ore(&p(), 1), scrap_ore(&p(), 4)], [960, 15, 240]);
+    assert_eq!(
+        [scrap_ore(&p(), 8), scrap_ore(&p(), 1), scrap_ore(&p(), 4)],
+        [960, 15, 240]
+    );
 }
 
 #[test]
 fn eds_110_t18_fighter_construction() {
     let mut s = base();
-    s.stars.insert(7, Star { number: 7, x: 8, y: 12, name: String::new(), owner: Some(1), bv: 0, facility: Some(Facility::W), ljg: 0, tjg: 0, stock: [100, 0, 0], rate: [0; 3] });
+    s.stars.insert(
+        7,
+        Star {
+            number: 7,
+            x: 8,
+            y: 12,
+            name: String::new(),
+            owner: Some(1),
+            bv: 0,
+            facility: Some(Facility::W),
+            ljg: 0,
+            tjg: 0,
+            stock: [100, 0, 0],
+            rate: [0; 3],
+        },
+    );
     month(&mut s, &[(1, "[12]\n1,L,6 / 1,T,4 / 7,T,10\n")]);
     assert_eq!(s.rulers[0].we, 10000 - 1200 - 1500 + 1000 + 40);
     assert_eq!((s.stars[&1].stock[0], s.stars[&7].stock[0]), (1950, 50));
     let mut s = base();
     s.rulers[0].we = 420;
     let ev = month(&mut s, &[(1, "[12]\n1,L,6\n")]);
-    assert!(has_line(&ev, 1, "12 Jäger bauen 1,L,6: nur 4 von 6 ausgeführt (Vermögen)"));
+    assert!(has_line(
+        &ev,
+        1,
+        "12 Jäger bauen 1,L,6: nur 4 von 6 ausgeführt (Vermögen)"
+    ));
     assert_eq!((s.stars[&1].ljg, s.stars[&1].stock[0]), (4, 1980));
 }
 
@@ -213,7 +353,10 @@ fn eds_110_t19_mining_decline_and_cap() {
         got.push(r);
         r = mine_decline(&p(), r);
     }
-    assert_eq!(got, vec![250, 225, 202, 181, 162, 145, 130, 117, 105, 94, 84, 75]);
+    assert_eq!(
+        got,
+        vec![250, 225, 202, 181, 162, 145, 130, 117, 105, 94, 84, 75]
+    );
     let mut u = 25;
     let mut got = Vec::new();
     for _ in 0..12 {
@@ -250,8 +393,20 @@ fn eds_110_t21_map_sizes() {
 #[test]
 fn eds_110_t22_explosion_chances() {
     let pr = |r: u64, bp: u64| r * bp; // in 1/10000
-    assert_eq!((pr(1, p().explosion_ship_bp), pr(1, p().explosion_fighter_bp)), (100, 25));
-    assert_eq!((pr(5, p().explosion_ship_bp), pr(5, p().explosion_fighter_bp)), (500, 125));
+    assert_eq!(
+        (
+            pr(1, p().explosion_ship_bp),
+            pr(1, p().explosion_fighter_bp)
+        ),
+        (100, 25)
+    );
+    assert_eq!(
+        (
+            pr(5, p().explosion_ship_bp),
+            pr(5, p().explosion_fighter_bp)
+        ),
+        (500, 125)
+    );
     assert_eq!(pr(100, p().explosion_ship_bp), 10_000);
     assert_eq!(pr(400, p().explosion_fighter_bp), 10_000);
 }
@@ -259,14 +414,41 @@ fn eds_110_t22_explosion_chances() {
 #[test]
 fn eds_110_t23_t24_t25_resource_distribution_and_example_worlds() {
     let mut rng = Rng::for_setup(4);
-    let mut v: Vec<u32> = (0..100_000).map(|_| arbitre_eds::galaxy::draw_band(&mut rng, &arbitre_eds::galaxy::ORE_BANDS)).collect();
+    let mut v: Vec<u32> = (0..100_000)
+        .map(|_| arbitre_eds::galaxy::draw_band(&mut rng, &arbitre_eds::galaxy::ORE_BANDS))
+        .collect();
     v.sort();
     let median = v[50_000];
     assert!((118..=123).contains(&median), "{median}");
-    let worlds = [(195, 9, 4), (48, 13, 42), (269, 5, 23), (36, 13, 40), (155, 5, 6), (304, 37, 36), (175, 39, 49), (84, 0, 1), (102, 0, 8), (55, 4, 35), (128, 0, 30), (78, 9, 17), (18, 14, 26), (36, 8, 27), (39, 10, 16), (173, 9, 16), (204, 10, 49), (107, 18, 5), (292, 40, 12), (126, 1, 47)];
-    let m = |f: fn(&(u32, u32, u32)) -> u32| (worlds.iter().map(f).sum::<u32>() as f64 / 20.0).round();
+    let worlds = [
+        (195, 9, 4),
+        (48, 13, 42),
+        (269, 5, 23),
+        (36, 13, 40),
+        (155, 5, 6),
+        (304, 37, 36),
+        (175, 39, 49),
+        (84, 0, 1),
+        (102, 0, 8),
+        (55, 4, 35),
+        (128, 0, 30),
+        (78, 9, 17),
+        (18, 14, 26),
+        (36, 8, 27),
+        (39, 10, 16),
+        (173, 9, 16),
+        (204, 10, 49),
+        (107, 18, 5),
+        (292, 40, 12),
+        (126, 1, 47),
+    ];
+    let m =
+        |f: fn(&(u32, u32, u32)) -> u32| (worlds.iter().map(f).sum::<u32>() as f64 / 20.0).round();
     assert_eq!((m(|w| w.0), m(|w| w.1), m(|w| w.2)), (131.0, 12.0, 24.0));
-    assert_eq!((p().home_rates, p().home_stock), ([250, 25, 32], [2000, 100, 400]));
+    assert_eq!(
+        (p().home_rates, p().home_stock),
+        ([250, 25, 32], [2000, 100, 400])
+    );
 }
 
 #[test]
@@ -285,7 +467,11 @@ fn eds_110_t26_seed_orders_parse() {
         (10, "47,10,8 / 213,19,3", 2),
         (11, "123,0,30", 1),
         (12, "285,L,6 / 285,T,4 / 299,T,10", 3),
-        (13, "415, Antorida, D, 10, 5, 20, 15, 0, 0, 30, 20, 0, 0, 1", 1),
+        (
+            13,
+            "415, Antorida, D, 10, 5, 20, 15, 0, 0, 30, 20, 0, 0, 1",
+            1,
+        ),
         (15, "127,W / 138,U / 139,-", 3),
         (16, "27 / 75 / 324", 3),
         (17, "6,2500 / 15,725", 2),
@@ -297,8 +483,24 @@ fn eds_110_t26_seed_orders_parse() {
         assert!(p.diagnostics.is_empty());
     }
     let p = arbitre_eds::parser::parse(&s, "[7]\n47,A,87,23\n8,/,15,4\n[3]\n04,3\n");
-    assert_eq!(p.orders[0].order, Order::Jump { ship: 47, fleet: true, x: 87, y: 23 });
-    assert_eq!(p.orders[1].order, Order::Jump { ship: 8, fleet: false, x: 15, y: 4 });
+    assert_eq!(
+        p.orders[0].order,
+        Order::Jump {
+            ship: 47,
+            fleet: true,
+            x: 87,
+            y: 23
+        }
+    );
+    assert_eq!(
+        p.orders[1].order,
+        Order::Jump {
+            ship: 8,
+            fleet: false,
+            x: 15,
+            y: 4
+        }
+    );
     assert_eq!(p.orders[2].order, Order::Status { ruler: 4, value: 3 });
 }
 
@@ -320,21 +522,62 @@ fn at_47_23() -> State {
 #[test]
 fn eds_110_t27_start_fleet_refuels_and_jumps_in_month_one() {
     let mut s = at_47_23();
-    month_scripted(&mut s, &[(1, "[5]\n2,5\n[7]\n2,/,55,29\n")], &[("7", vec![0, 0, 0])], false);
+    month_scripted(
+        &mut s,
+        &[(1, "[5]\n2,5\n[7]\n2,/,55,29\n")],
+        &[("7", vec![0, 0, 0])],
+        false,
+    );
     assert_eq!((s.ships[&2].pos(), s.ships[&2].sp), ((55, 29), 4));
     let mut s = at_47_23();
-    let ev = month_scripted(&mut s, &[(1, "[5]\n2,5\n[7]\n2,/,55,30\n")], &[("7", vec![0, 0, 0])], false);
-    assert!(has_line(&ev, 1, "Ziel (55,30) außer Reichweite (Entfernung 11, Reichweite 10) – Austritt bei (54,30)"));
+    let ev = month_scripted(
+        &mut s,
+        &[(1, "[5]\n2,5\n[7]\n2,/,55,30\n")],
+        &[("7", vec![0, 0, 0])],
+        false,
+    );
+    assert!(has_line(
+        &ev,
+        1,
+        "Ziel (55,30) außer Reichweite (Entfernung 11, Reichweite 10) – Austritt bei (54,30)"
+    ));
     assert_eq!(s.ships[&2].pos(), (54, 30));
     let mut s = at_47_23();
-    let ev = month_scripted(&mut s, &[(1, "[7]\n2,/,55,29\n")], &[("7", vec![0, 0])], false);
-    assert!(has_line(&ev, 1, "Schiff 2 hat kein Uran im Tank – Befehl verworfen"));
+    let ev = month_scripted(
+        &mut s,
+        &[(1, "[7]\n2,/,55,29\n")],
+        &[("7", vec![0, 0])],
+        false,
+    );
+    assert!(has_line(
+        &ev,
+        1,
+        "Schiff 2 hat kein Uran im Tank – Befehl verworfen"
+    ));
 }
 
 fn fight(s: &mut State, script: Vec<u64>) -> String {
     let mut ev = Vec::new();
-    battle(s, (1, 2), 20, 10, "Hypersprünge", 3, &mut BattleCounter::default(), &mut Rng::scripted_rolls(script), &mut ev);
-    ev.iter().filter_map(|e| if let Event::Battle(b) = e { Some(b.text.clone()) } else { None }).collect()
+    battle(
+        s,
+        (1, 2),
+        20,
+        10,
+        "Hypersprünge",
+        3,
+        &mut BattleCounter::default(),
+        &mut Rng::scripted_rolls(script),
+        &mut ev,
+    );
+    ev.iter()
+        .filter_map(|e| {
+            if let Event::Battle(b) = e {
+                Some(b.text.clone())
+            } else {
+                None
+            }
+        })
+        .collect()
 }
 
 fn cv1_state() -> State {
@@ -351,7 +594,11 @@ fn eds_110_cv1_shields_recomputed_between_salvos() {
     assert!(fight(&mut s, vec![MAX, MAX, MAX, 0]).contains("Runde 1: SCHIFF 21(B)****✗\n"));
     let mut s = cv1_state();
     assert!(fight(&mut s, vec![0, 0, 0, 0, 0, 0]).contains("Runde 1: SCHIFF 21(B)***→\n"));
-    assert_eq!(hits_from(20.0, shield20(&cv1_state().ships[&20], 0)), 0, "return fire 20 against 64");
+    assert_eq!(
+        hits_from(20.0, shield20(&cv1_state().ships[&20], 0)),
+        0,
+        "return fire 20 against 64"
+    );
 }
 
 #[test]
@@ -365,8 +612,17 @@ fn eds_110_cv2_home_base_defence() {
     s.ships.remove(&2);
     // 256/3 = 85,33 per target against S 40: scatter 1 → 2 hits each; return fire 120 vs 256 → 0.
     let t = fight(&mut s, vec![MAX, MAX, MAX, MAX, 0, 0, 0, 0, 0, 1, 2]);
-    assert!(t.contains("Runde 1: SCHIFF 21(B)**→ SCHIFF 22(B)**→ SCHIFF 23(B)**→\n"), "{t}");
-    assert_eq!((hits_from(256.0 / 3.0, 40 * 20), hits_from(256.0 / 3.0 * 0.6, 40 * 20)), (2, 1));
+    assert!(
+        t.contains("Runde 1: SCHIFF 21(B)**→ SCHIFF 22(B)**→ SCHIFF 23(B)**→\n"),
+        "{t}"
+    );
+    assert_eq!(
+        (
+            hits_from(256.0 / 3.0, 40 * 20),
+            hits_from(256.0 / 3.0 * 0.6, 40 * 20)
+        ),
+        (2, 1)
+    );
     assert_eq!(s.ships[&1].hits, 0);
 }
 
@@ -401,7 +657,14 @@ fn eds_110_cv8_blind_jump_then_lost() {
     s.ships.get_mut(&21).unwrap().sp = 1;
     let ev = month(&mut s, &[(1, "[3]\n2,3\n")]);
     assert!(!s.ships.contains_key(&21));
-    assert!(lines(&ev, 2).iter().any(|l| l.starts_with(" 5 Schiff 21 SCHIFF 21 (B) bei (") && l.ends_with("Verbindung abgebrochen – verschollen")), "{:?}", lines(&ev, 2));
+    assert!(
+        lines(&ev, 2)
+            .iter()
+            .any(|l| l.starts_with(" 5 Schiff 21 SCHIFF 21 (B) bei (")
+                && l.ends_with("Verbindung abgebrochen – verschollen")),
+        "{:?}",
+        lines(&ev, 2)
+    );
 }
 
 #[test]

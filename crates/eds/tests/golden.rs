@@ -24,8 +24,13 @@ fn play() -> (Vec<(String, String)>, Vec<String>) {
     let mut files = Vec::new();
     let mut states = vec![snap.state.clone()];
     for p in 1..=3 {
-        let r = engine.report(&snap.state, &arbitre_core::Viewer::Player(pid(p))).unwrap();
-        files.push((format!("m00-p{p}.txt"), format!("{}\n\n{}", r.subject, r.body)));
+        let r = engine
+            .report(&snap.state, &arbitre_core::Viewer::Player(pid(p)))
+            .unwrap();
+        files.push((
+            format!("m00-p{p}.txt"),
+            format!("{}\n\n{}", r.subject, r.body),
+        ));
     }
     for m in 1..=MONTHS {
         let mut orders = BTreeMap::new();
@@ -33,18 +38,33 @@ fn play() -> (Vec<(String, String)>, Vec<String>) {
             let id: PlayerId = pid(p);
             let text = engine.bot_orders(&snap.state, SEED, &id).unwrap();
             let check = engine.check(&snap.state, &id, &text).unwrap();
-            assert_eq!(check.errors, 0, "bot orders must parse: {text}\n{:?}", check.verdicts);
+            assert_eq!(
+                check.errors, 0,
+                "bot orders must parse: {text}\n{:?}",
+                check.verdicts
+            );
             orders.insert(id, text);
         }
         let res = engine.resolve(&snap.state, SEED, &orders).unwrap();
         for (id, rep) in &res.reports {
-            let sheet = rep.attachments.iter().find(|a| a.mime == "text/plain").map(|a| String::from_utf8_lossy(&a.content).to_string()).unwrap_or_default();
+            let sheet = rep
+                .attachments
+                .iter()
+                .find(|a| a.mime == "text/plain")
+                .map(|a| String::from_utf8_lossy(&a.content).to_string())
+                .unwrap_or_default();
             files.push((
                 format!("m{m:02}-{id}.txt"),
-                format!("=== BEFEHLE ===\n{}\n=== {} ===\n\n{}\n=== BEFEHLSBLATT (Anhang) ===\n{}", orders[id], rep.subject, rep.body, sheet),
+                format!(
+                    "=== BEFEHLE ===\n{}\n=== {} ===\n\n{}\n=== BEFEHLSBLATT (Anhang) ===\n{}",
+                    orders[id], rep.subject, rep.body, sheet
+                ),
             ));
         }
-        files.push((format!("m{m:02}-spielleitung.txt"), res.game_master.body.clone()));
+        files.push((
+            format!("m{m:02}-spielleitung.txt"),
+            res.game_master.body.clone(),
+        ));
         snap = res.snapshot;
         states.push(snap.state.clone());
         if res.outcome.is_some() {
@@ -68,7 +88,8 @@ fn bot_game_of_twelve_months_matches_golden_reports() {
     }
     let mut failures = Vec::new();
     for (name, text) in &files {
-        let want = std::fs::read_to_string(dir.join(name)).unwrap_or_else(|_| panic!("golden file {name} missing: run with BLESS=1"));
+        let want = std::fs::read_to_string(dir.join(name))
+            .unwrap_or_else(|_| panic!("golden file {name} missing: run with BLESS=1"));
         if &want != text {
             let diff = similar::TextDiff::from_lines(&want, text);
             let mut d = format!("--- golden/{name}\n+++ now\n");
@@ -78,7 +99,11 @@ fn bot_game_of_twelve_months_matches_golden_reports() {
             failures.push(d);
         }
     }
-    assert!(failures.is_empty(), "reports differ from the golden files (BLESS=1 rewrites them):\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "reports differ from the golden files (BLESS=1 rewrites them):\n{}",
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -94,18 +119,34 @@ fn the_bot_game_has_colonies_research_and_building() {
     let (_, states) = play();
     let last: arbitre_eds::model::State = serde_json::from_str(states.last().unwrap()).unwrap();
     for r in &last.rulers {
-        let stars = last.stars.values().filter(|s| s.owner == Some(r.number)).count();
-        assert!(stars >= 5, "ruler {} explored and colonised: {stars} stars", r.number);
+        let stars = last
+            .stars
+            .values()
+            .filter(|s| s.owner == Some(r.number))
+            .count();
+        assert!(
+            stars >= 5,
+            "ruler {} explored and colonised: {stars} stars",
+            r.number
+        );
         assert!(last.ships.values().filter(|s| s.owner == r.number).count() >= 6);
     }
-    assert!(last.stars.values().any(|s| s.facility == Some(arbitre_eds::model::Facility::F)), "someone researches");
+    assert!(
+        last.stars
+            .values()
+            .any(|s| s.facility == Some(arbitre_eds::model::Facility::F)),
+        "someone researches"
+    );
 }
 
 #[test]
 fn garbage_orders_never_panic() {
     let s = base();
     let mut rng = Rng::for_setup(123);
-    let alphabet: Vec<char> = "0123456789,/ []ABCDEFGLTUWZaeg-#äöüß\t\u{a0}HSPRUNGMONAT:J999999999999999999999".chars().collect();
+    let alphabet: Vec<char> =
+        "0123456789,/ []ABCDEFGLTUWZaeg-#äöüß\t\u{a0}HSPRUNGMONAT:J999999999999999999999"
+            .chars()
+            .collect();
     let edge = [
         "[13]\n1,X,Z,99999,99999,99999,99999,99999,99999,99999,99999,99999,99999,4\n",
         "[13]\n1,X,Z,4294967295,0,0,0,0,0,0,0,0,0,2\n",
@@ -122,9 +163,22 @@ fn garbage_orders_never_panic() {
     }
     for _ in 0..3000 {
         let len = rng.below(120) as usize;
-        let text: String = (0..len).map(|_| alphabet[rng.below(alphabet.len() as u64) as usize]).collect();
-        let sections = ["[7]\n", "[13]\n", "[3 STATUS]\n", "[DIPLOMATIE 9]\n", "[17]\n", ""];
-        let full = format!("{}{}", sections[rng.below(sections.len() as u64) as usize], text);
+        let text: String = (0..len)
+            .map(|_| alphabet[rng.below(alphabet.len() as u64) as usize])
+            .collect();
+        let sections = [
+            "[7]\n",
+            "[13]\n",
+            "[3 STATUS]\n",
+            "[DIPLOMATIE 9]\n",
+            "[17]\n",
+            "",
+        ];
+        let full = format!(
+            "{}{}",
+            sections[rng.below(sections.len() as u64) as usize],
+            text
+        );
         let p = Eds.parse_orders(&s, &pid(1), &full);
         // Whatever parses must also execute without a panic.
         if !p.orders.is_empty() {
@@ -138,12 +192,27 @@ fn garbage_orders_never_panic() {
 fn ten_bots_play_the_standard_galaxy() {
     let mut s = scenario("standard", 10);
     for m in 0..6u32 {
-        let orders: Vec<(usize, String)> = (1..=10).map(|n| (n, Eds.bot_orders(&s, &pid(n), &mut Rng::for_phase(1, m, "bot")))).collect();
+        let orders: Vec<(usize, String)> = (1..=10)
+            .map(|n| {
+                (
+                    n,
+                    Eds.bot_orders(&s, &pid(n), &mut Rng::for_phase(1, m, "bot")),
+                )
+            })
+            .collect();
         let o: Vec<(usize, &str)> = orders.iter().map(|(n, t)| (*n, t.as_str())).collect();
         month(&mut s, &o);
     }
     assert_eq!(s.month, 6);
     for r in &s.rulers {
-        assert!(s.stars.values().filter(|x| x.owner == Some(r.number)).count() >= 3, "ruler {} expands", r.number);
+        assert!(
+            s.stars
+                .values()
+                .filter(|x| x.owner == Some(r.number))
+                .count()
+                >= 3,
+            "ruler {} expands",
+            r.number
+        );
     }
 }

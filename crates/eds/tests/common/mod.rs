@@ -9,22 +9,44 @@ use arbitre_eds::model::State;
 use arbitre_eds::Eds;
 use std::collections::BTreeMap;
 
-pub const NAMES: [&str; 10] = ["ALDEBARAN", "BETEIGEUZE", "CORVUS", "DENEB", "ELNATH", "FOMALHAUT", "GEMMA", "HADAR", "IZAR", "JABBAH"];
+pub const NAMES: [&str; 10] = [
+    "ALDEBARAN",
+    "BETEIGEUZE",
+    "CORVUS",
+    "DENEB",
+    "ELNATH",
+    "FOMALHAUT",
+    "GEMMA",
+    "HADAR",
+    "IZAR",
+    "JABBAH",
+];
 
 pub fn players(n: usize) -> Vec<PlayerSetup> {
     (0..n)
-        .map(|i| PlayerSetup { id: PlayerId::from(format!("p{}", i + 1).as_str()), name: NAMES[i].to_string(), options: Default::default() })
+        .map(|i| PlayerSetup {
+            id: PlayerId::from(format!("p{}", i + 1).as_str()),
+            name: NAMES[i].to_string(),
+            options: Default::default(),
+        })
         .collect()
 }
 
 pub fn config(n: usize, options: toml::Table) -> SetupConfig {
-    SetupConfig { game_id: "testgalaxis".into(), seed: 42, players: players(n), options, files: BTreeMap::new() }
+    SetupConfig {
+        game_id: "testgalaxis".into(),
+        seed: 42,
+        players: players(n),
+        options,
+        files: BTreeMap::new(),
+    }
 }
 
 pub fn scenario(map: &str, n: usize) -> State {
     let mut t = toml::Table::new();
     t.insert("map".into(), toml::Value::String(map.into()));
-    Eds.setup(&config(n, t), &mut Rng::for_setup(42)).expect("setup")
+    Eds.setup(&config(n, t), &mut Rng::for_setup(42))
+        .expect("setup")
 }
 
 /// A state from a position TOML text.
@@ -33,7 +55,8 @@ pub fn position(text: &str) -> State {
     let n = pos["rulers"].as_array().expect("rulers").len();
     let mut t = toml::Table::new();
     t.insert("position".into(), toml::Value::Table(pos));
-    Eds.setup(&config(n, t), &mut Rng::for_setup(42)).expect("setup from position")
+    Eds.setup(&config(n, t), &mut Rng::for_setup(42))
+        .expect("setup from position")
 }
 
 pub fn pid(n: usize) -> PlayerId {
@@ -42,21 +65,34 @@ pub fn pid(n: usize) -> PlayerId {
 
 /// Run one month with orders per ruler number, with the real RNG derivation (seed 42).
 pub fn month(state: &mut State, orders: &[(usize, &str)]) -> Vec<Event> {
-    let texts: BTreeMap<PlayerId, String> = orders.iter().map(|(n, t)| (pid(*n), t.to_string())).collect();
+    let texts: BTreeMap<PlayerId, String> = orders
+        .iter()
+        .map(|(n, t)| (pid(*n), t.to_string()))
+        .collect();
     let parsed = arbitre_core::engine::parse_all(&Eds, state, &texts);
     let turn = state.month + 1;
     run_turn_with(&Eds, state, &parsed, |k| Rng::for_phase(42, turn, k))
 }
 
 /// Run one month with a scripted stream for every phase (`rolls` per phase key).
-pub fn month_scripted(state: &mut State, orders: &[(usize, &str)], rolls: &[(&str, Vec<u64>)], raw: bool) -> Vec<Event> {
-    let texts: BTreeMap<PlayerId, String> = orders.iter().map(|(n, t)| (pid(*n), t.to_string())).collect();
+pub fn month_scripted(
+    state: &mut State,
+    orders: &[(usize, &str)],
+    rolls: &[(&str, Vec<u64>)],
+    raw: bool,
+) -> Vec<Event> {
+    let texts: BTreeMap<PlayerId, String> = orders
+        .iter()
+        .map(|(n, t)| (pid(*n), t.to_string()))
+        .collect();
     let parsed = arbitre_core::engine::parse_all(&Eds, state, &texts);
     let turn = state.month + 1;
-    run_turn_with(&Eds, state, &parsed, |k| match rolls.iter().find(|(key, _)| *key == k) {
-        Some((_, v)) if raw => Rng::scripted_u64(v.clone()),
-        Some((_, v)) => Rng::scripted_rolls(v.clone()),
-        None => Rng::for_phase(42, turn, k),
+    run_turn_with(&Eds, state, &parsed, |k| {
+        match rolls.iter().find(|(key, _)| *key == k) {
+            Some((_, v)) if raw => Rng::scripted_u64(v.clone()),
+            Some((_, v)) => Rng::scripted_rolls(v.clone()),
+            None => Rng::for_phase(42, turn, k),
+        }
     })
 }
 
@@ -66,7 +102,13 @@ pub fn lines(events: &[Event], r: u8) -> Vec<String> {
         .iter()
         .filter_map(|e| match e {
             Event::Msg(m) if m.ruler == r => Some(match &m.entry {
-                Some(en) => format!("{:>2} {} {}: {}", m.phase, arbitre_eds::orders::PHASE_NAMES[m.phase as usize], en, m.text),
+                Some(en) => format!(
+                    "{:>2} {} {}: {}",
+                    m.phase,
+                    arbitre_eds::orders::PHASE_NAMES[m.phase as usize],
+                    en,
+                    m.text
+                ),
                 None => format!("{:>2} {}", m.phase, m.text),
             }),
             _ => None,
@@ -79,7 +121,16 @@ pub fn has_line(events: &[Event], r: u8, needle: &str) -> bool {
 }
 
 pub fn battles(events: &[Event]) -> Vec<arbitre_eds::events::Battle> {
-    events.iter().filter_map(|e| if let Event::Battle(b) = e { Some(b.clone()) } else { None }).collect()
+    events
+        .iter()
+        .filter_map(|e| {
+            if let Event::Battle(b) = e {
+                Some(b.clone())
+            } else {
+                None
+            }
+        })
+        .collect()
 }
 
 /// A small three-ruler position used by the rule tests (loaded through the
@@ -206,7 +257,15 @@ pub fn base() -> State {
 }
 
 /// Add a ship from a design line `G,Tk,JG,LK,TK,NK,AK,LS,TS,NS,AS,R` built at `ev`.
-pub fn add_ship(s: &mut State, number: u32, owner: u8, design: &str, x: i32, y: i32, ev: u32) -> u32 {
+pub fn add_ship(
+    s: &mut State,
+    number: u32,
+    owner: u8,
+    design: &str,
+    x: i32,
+    y: i32,
+    ev: u32,
+) -> u32 {
     use arbitre_eds::formulas::*;
     let f: Vec<&str> = design.split(',').collect();
     let typ = class_typ(f[0]).unwrap();
