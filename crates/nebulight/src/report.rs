@@ -211,7 +211,11 @@ pub fn tech_block(s: &NebState, slot: Slot, own: bool, out: &mut String) {
             format!("{} ({})", tl.level, tech::cost(t))
         }
     };
-    let (head, your) = if own { ("Vos niveaux technologiques", "Votre ") } else { ("Niveaux technologiques", "") };
+    let (head, your) = if own {
+        ("Vos niveaux technologiques", "Votre ")
+    } else {
+        ("Niveaux technologiques", "")
+    };
     let _ = writeln!(out, "{head} :");
     let _ = writeln!(out, "DEPlacement : {}", show(Tech::Dep, &p.dep));
     let _ = writeln!(

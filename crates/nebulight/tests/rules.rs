@@ -755,7 +755,13 @@ fn engine_contract_id_language_and_verdicts() {
     let info = e.info();
     assert_eq!((info.id, info.lang), ("nebulight", arbitre_core::Lang::Fr));
     let snap = e.setup(&config(&[], "map = \"duel-petit\"")).unwrap();
-    let c = e.check(&snap.state, &"maxtor".into(), "M_1 C 0 VI\n\nF_1 -> 3\n# note\nF_2 M_5\n").unwrap();
+    let c = e
+        .check(
+            &snap.state,
+            &"maxtor".into(),
+            "M_1 C 0 VI\n\nF_1 -> 3\n# note\nF_2 M_5\n",
+        )
+        .unwrap();
     use arbitre_core::Verdict;
     let v: Vec<(usize, &Verdict)> = c.verdicts.iter().map(|v| (v.line, &v.verdict)).collect();
     assert!(matches!(v[0], (1, Verdict::Warning(_))));
