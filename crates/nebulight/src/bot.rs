@@ -182,7 +182,7 @@ pub fn orders(s: &NebState, slot: Slot, rng: &mut Rng) -> String {
 
     // Fleets.
     let dep = s.players[slot].dep.level as usize;
-    for (f, fl) in &my_fleets {
+    for (index, (f, fl)) in my_fleets.iter().enumerate() {
         let vc = vc_after[f];
         if vc == 0 {
             continue;
@@ -235,7 +235,24 @@ pub fn orders(s: &NebState, slot: Slot, rng: &mut Rng) -> String {
                 let t = &s.worlds[&x];
                 t.population > 0 && t.vi + t.vp < vc
             };
-            v.path(w, target)
+            // Every third fleet is a freighter while an owned world has MP to
+            // spare and an industrial world lacks them; so is any fleet with
+            // nowhere left to conquer.
+            let rich = |x: WorldId| {
+                v.mine(x)
+                    && !v.industrial(x)
+                    && !claimed.contains(&x)
+                    && mp_left.get(&x).copied().unwrap_or(0) >= 10
+            };
+            let freighter = needy.is_some() && vc >= 5 && index % 3 == 2;
+            let conquest = if freighter { None } else { v.path(w, target) };
+            conquest.or_else(|| {
+                if needy.is_some() {
+                    v.path(w, rich)
+                } else {
+                    None
+                }
+            })
         };
         if let Some(mut p) = path {
             // Sometimes wait a turn at home with a fresh fleet to pile up ships.
