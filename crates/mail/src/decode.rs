@@ -264,7 +264,10 @@ mod tests {
 
     #[test]
     fn quoted_printable_soft_breaks_and_bad_escapes() {
-        assert_eq!(quoted_printable_lenient(b"caf=C3=A9 =\r\nau lait"), "café au lait".as_bytes());
+        assert_eq!(
+            quoted_printable_lenient(b"caf=C3=A9 =\r\nau lait"),
+            "café au lait".as_bytes()
+        );
         assert_eq!(quoted_printable_lenient(b"a=ZZb="), b"a=ZZb");
         assert_eq!(quoted_printable_lenient(b"x=4"), b"x=4");
     }
@@ -276,9 +279,15 @@ mod tests {
         // Declared UTF-8 but Latin-1 bytes: falls back.
         assert_eq!(decode_charset(b"d\xe9j\xe0", Some("utf-8")), "déjà");
         // Declared Latin-1 but valid UTF-8: the label lies.
-        assert_eq!(decode_charset("déjà".as_bytes(), Some("ISO-8859-1")), "déjà");
+        assert_eq!(
+            decode_charset("déjà".as_bytes(), Some("ISO-8859-1")),
+            "déjà"
+        );
         // Unknown label.
-        assert_eq!(decode_charset("Grüße".as_bytes(), Some("x-klingon")), "Grüße");
+        assert_eq!(
+            decode_charset("Grüße".as_bytes(), Some("x-klingon")),
+            "Grüße"
+        );
         assert_eq!(decode_charset(b"Gr\xfc\xdfe", Some("x-klingon")), "Grüße");
     }
 

@@ -93,7 +93,9 @@ fn is_word(token: &str, words: &[&str]) -> bool {
 }
 
 fn tokens(line: &str) -> Vec<&str> {
-    line.split(char::is_whitespace).filter(|t| !t.is_empty()).collect()
+    line.split(char::is_whitespace)
+        .filter(|t| !t.is_empty())
+        .collect()
 }
 
 fn is_quoted(line: &str) -> bool {
@@ -167,7 +169,10 @@ fn parse_header(line: &str) -> Header {
 
 /// Finds the order block in one text.
 pub fn find_envelope(text: &str) -> Result<Envelope, EnvelopeError> {
-    let lines: Vec<&str> = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
+    let lines: Vec<&str> = text
+        .split('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .collect();
     let mut first_malformed: Option<EnvelopeError> = None;
     for (idx, line) in lines.iter().enumerate() {
         if is_signature(line) || is_original_message_separator(line) {

@@ -25,7 +25,9 @@ impl MailError {
             MailError::Imap(e) => e.is_transient(),
             MailError::Io(e) => matches!(
                 e.kind(),
-                std::io::ErrorKind::Interrupted | std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                std::io::ErrorKind::Interrupted
+                    | std::io::ErrorKind::WouldBlock
+                    | std::io::ErrorKind::TimedOut
             ),
             _ => false,
         }

@@ -23,7 +23,9 @@ pub fn html_to_text(html: &str) -> String {
     while i < bytes.len() {
         if bytes[i] == b'<' {
             if html[i..].starts_with("<!--") {
-                i = html[i + 4..].find("-->").map_or(bytes.len(), |p| i + 4 + p + 3);
+                i = html[i + 4..]
+                    .find("-->")
+                    .map_or(bytes.len(), |p| i + 4 + p + 3);
                 continue;
             }
             let (tag, end) = match html[i..].find('>') {
@@ -219,7 +221,10 @@ mod tests {
     #[test]
     fn blockquotes_are_quoted() {
         let html = "<p>new</p><blockquote>GAME g1 PLAYER a PASSWORD p</blockquote>after";
-        assert_eq!(html_to_text(html), "new\n> GAME g1 PLAYER a PASSWORD p\nafter\n");
+        assert_eq!(
+            html_to_text(html),
+            "new\n> GAME g1 PLAYER a PASSWORD p\nafter\n"
+        );
     }
 
     #[test]

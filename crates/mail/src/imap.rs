@@ -69,7 +69,13 @@ pub struct ImapConfig {
 
 impl ImapConfig {
     /// Settings with the usual defaults: INBOX, no processed folder, 60 s.
-    pub fn new(host: &str, port: u16, security: Security, user: &str, password: &str) -> ImapConfig {
+    pub fn new(
+        host: &str,
+        port: u16,
+        security: Security,
+        user: &str,
+        password: &str,
+    ) -> ImapConfig {
         ImapConfig {
             host: host.to_owned(),
             port,
@@ -192,7 +198,9 @@ impl Write for ImapStream {
 impl SetReadTimeout for ImapStream {
     fn set_read_timeout(&mut self, timeout: Option<Duration>) -> imap::Result<()> {
         let t = timeout.unwrap_or(self.default_timeout);
-        self.tcp().set_read_timeout(Some(t)).map_err(imap::Error::Io)
+        self.tcp()
+            .set_read_timeout(Some(t))
+            .map_err(imap::Error::Io)
     }
 }
 
@@ -251,7 +259,10 @@ fn tls_connector(cfg: &ImapConfig) -> Result<RustlsConnector, ImapError> {
             .collect::<Result<_, _>>()
             .map_err(|e| ImapError::Config(format!("CA file {}: {e}", path.display())))?;
         if certs.is_empty() {
-            return Err(ImapError::Config(format!("CA file {} holds no certificate", path.display())));
+            return Err(ImapError::Config(format!(
+                "CA file {} holds no certificate",
+                path.display()
+            )));
         }
         config.add_parsable_certificates(certs);
     }
@@ -311,12 +322,15 @@ fn plain_command(tcp: &mut TcpStream, tag: &str, command: &str) -> Result<Vec<St
 fn starttls(cfg: &ImapConfig, mut tcp: TcpStream) -> Result<TcpStream, ImapError> {
     let greeting = read_line(&mut tcp)?;
     if !greeting.to_ascii_uppercase().starts_with("* OK") {
-        return Err(ImapError::Server(format!("unexpected greeting: {greeting}")));
+        return Err(ImapError::Server(format!(
+            "unexpected greeting: {greeting}"
+        )));
     }
     let caps = plain_command(&mut tcp, "s1", "CAPABILITY")?;
     let offers = caps.iter().any(|l| {
         l.to_ascii_uppercase().starts_with("* CAPABILITY")
-            && l.split_whitespace().any(|w| w.eq_ignore_ascii_case("STARTTLS"))
+            && l.split_whitespace()
+                .any(|w| w.eq_ignore_ascii_case("STARTTLS"))
     }) || greeting.to_ascii_uppercase().contains(" STARTTLS");
     if !offers {
         return Err(ImapError::Tls(format!(
@@ -368,7 +382,9 @@ impl ImapInbox {
 
         if let Some(done) = &cfg.processed_folder {
             if done == &cfg.folder {
-                return Err(ImapError::Config("processed folder must differ from the inbox folder".into()));
+                return Err(ImapError::Config(
+                    "processed folder must differ from the inbox folder".into(),
+                ));
             }
             let exists = session
                 .list(None, Some(done))
@@ -413,7 +429,12 @@ impl ImapInbox {
         } else {
             "UNSEEN UNDELETED".to_owned()
         };
-        let mut uids: Vec<u32> = self.session.uid_search(query).map_err(from_imap)?.into_iter().collect();
+        let mut uids: Vec<u32> = self
+            .session
+            .uid_search(query)
+            .map_err(from_imap)?
+            .into_iter()
+            .collect();
         uids.sort_unstable();
         Ok(uids
             .into_iter()
@@ -428,7 +449,12 @@ impl ImapInbox {
     /// inspecting a processed folder, or a full resynchronisation against
     /// the journal).
     pub fn pending_all(&mut self) -> Result<Vec<ImapEntry>, ImapError> {
-        let mut uids: Vec<u32> = self.session.uid_search("UNDELETED").map_err(from_imap)?.into_iter().collect();
+        let mut uids: Vec<u32> = self
+            .session
+            .uid_search("UNDELETED")
+            .map_err(from_imap)?
+            .into_iter()
+            .collect();
         uids.sort_unstable();
         Ok(uids
             .into_iter()
@@ -454,7 +480,10 @@ impl ImapInbox {
     pub fn read(&mut self, e: &ImapEntry, max_size: usize) -> Result<Vec<u8>, ImapError> {
         self.check_validity(e)?;
         let uid = e.uid.to_string();
-        let sizes = self.session.uid_fetch(&uid, "(UID RFC822.SIZE)").map_err(from_imap)?;
+        let sizes = self
+            .session
+            .uid_fetch(&uid, "(UID RFC822.SIZE)")
+            .map_err(from_imap)?;
         let size = sizes
             .iter()
             .find(|f| f.uid == Some(e.uid))
@@ -462,16 +491,25 @@ impl ImapInbox {
             .ok_or(ImapError::Gone { uid: e.uid })?;
         let size = size as usize;
         if size > max_size {
-            return Err(ImapError::TooLarge { size, limit: max_size });
+            return Err(ImapError::TooLarge {
+                size,
+                limit: max_size,
+            });
         }
-        let fetches = self.session.uid_fetch(&uid, "(UID BODY.PEEK[])").map_err(from_imap)?;
+        let fetches = self
+            .session
+            .uid_fetch(&uid, "(UID BODY.PEEK[])")
+            .map_err(from_imap)?;
         let body = fetches
             .iter()
             .find(|f| f.uid == Some(e.uid))
             .and_then(|f| f.body())
             .ok_or(ImapError::Gone { uid: e.uid })?;
         if body.len() > max_size {
-            return Err(ImapError::TooLarge { size: body.len(), limit: max_size });
+            return Err(ImapError::TooLarge {
+                size: body.len(),
+                limit: max_size,
+            });
         }
         Ok(body.to_vec())
     }
@@ -511,7 +549,9 @@ impl ImapInbox {
                 self.session.uid_mv(&uid, &done).map_err(from_imap)?;
             } else {
                 self.session.uid_copy(&uid, &done).map_err(from_imap)?;
-                self.session.uid_store(&uid, "+FLAGS.SILENT (\\Deleted)").map_err(from_imap)?;
+                self.session
+                    .uid_store(&uid, "+FLAGS.SILENT (\\Deleted)")
+                    .map_err(from_imap)?;
                 if self.can_uidplus {
                     self.session.uid_expunge(&uid).map_err(from_imap)?;
                 } else {

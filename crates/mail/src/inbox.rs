@@ -46,8 +46,8 @@ impl InboxEntry {
 pub enum Inbox {
     Maildir(Maildir),
     Imap {
-        config: ImapConfig,
-        session: Option<ImapInbox>,
+        config: Box<ImapConfig>,
+        session: Option<Box<ImapInbox>>,
     },
 }
 
@@ -65,8 +65,8 @@ impl Inbox {
         match config {
             InboxConfig::Maildir(root) => Ok(Inbox::Maildir(Maildir::open(root)?)),
             InboxConfig::Imap(cfg) => Ok(Inbox::Imap {
-                config: cfg.clone(),
-                session: Some(ImapInbox::connect(cfg).map_err(imap_err)?),
+                config: Box::new(cfg.clone()),
+                session: Some(Box::new(ImapInbox::connect(cfg).map_err(imap_err)?)),
             }),
         }
     }
@@ -79,7 +79,7 @@ impl Inbox {
             return Err(MailError::Unparseable("not an IMAP inbox".into()));
         };
         if session.is_none() {
-            *session = Some(ImapInbox::connect(config).map_err(imap_err)?);
+            *session = Some(Box::new(ImapInbox::connect(config).map_err(imap_err)?));
         }
         let Some(s) = session.as_mut() else {
             return Err(MailError::Imap(ImapError::Lost("no session".into())));
@@ -111,8 +111,12 @@ impl Inbox {
     pub fn read(&mut self, e: &InboxEntry, max_size: usize) -> Result<Vec<u8>, MailError> {
         match (self, e) {
             (Inbox::Maildir(m), InboxEntry::Maildir(e)) => m.read(e, max_size),
-            (this @ Inbox::Imap { .. }, InboxEntry::Imap(e)) => this.with_session(|s| s.read(e, max_size)),
-            _ => Err(MailError::Unparseable("entry from another kind of inbox".into())),
+            (this @ Inbox::Imap { .. }, InboxEntry::Imap(e)) => {
+                this.with_session(|s| s.read(e, max_size))
+            }
+            _ => Err(MailError::Unparseable(
+                "entry from another kind of inbox".into(),
+            )),
         }
     }
 
@@ -122,11 +126,17 @@ impl Inbox {
             (Inbox::Maildir(_), InboxEntry::Maildir(e)) => {
                 use std::io::Read;
                 let mut head = Vec::new();
-                std::fs::File::open(&e.path)?.take(n as u64).read_to_end(&mut head)?;
+                std::fs::File::open(&e.path)?
+                    .take(n as u64)
+                    .read_to_end(&mut head)?;
                 Ok(head)
             }
-            (this @ Inbox::Imap { .. }, InboxEntry::Imap(e)) => this.with_session(|s| s.read_head(e, n)),
-            _ => Err(MailError::Unparseable("entry from another kind of inbox".into())),
+            (this @ Inbox::Imap { .. }, InboxEntry::Imap(e)) => {
+                this.with_session(|s| s.read_head(e, n))
+            }
+            _ => Err(MailError::Unparseable(
+                "entry from another kind of inbox".into(),
+            )),
         }
     }
 
@@ -135,8 +145,12 @@ impl Inbox {
     pub fn mark_done(&mut self, e: &InboxEntry) -> Result<(), MailError> {
         match (self, e) {
             (Inbox::Maildir(m), InboxEntry::Maildir(e)) => m.mark_done(e),
-            (this @ Inbox::Imap { .. }, InboxEntry::Imap(e)) => this.with_session(|s| s.mark_done(e)),
-            _ => Err(MailError::Unparseable("entry from another kind of inbox".into())),
+            (this @ Inbox::Imap { .. }, InboxEntry::Imap(e)) => {
+                this.with_session(|s| s.mark_done(e))
+            }
+            _ => Err(MailError::Unparseable(
+                "entry from another kind of inbox".into(),
+            )),
         }
     }
 

@@ -132,9 +132,10 @@ pub fn format_mail(m: &OutgoingMail) -> Result<Vec<u8>, MailError> {
     let date = chrono::DateTime::parse_from_rfc2822(m.date.trim())
         .map_err(|e| MailError::Format(format!("Date {:?} is not RFC 2822: {e}", m.date)))?;
     let date = SystemTime::UNIX_EPOCH
-        + Duration::from_secs(u64::try_from(date.timestamp()).map_err(|_| {
-            MailError::Format(format!("Date {:?} is before 1970", m.date))
-        })?);
+        + Duration::from_secs(
+            u64::try_from(date.timestamp())
+                .map_err(|_| MailError::Format(format!("Date {:?} is before 1970", m.date)))?,
+        );
 
     let mut builder = lettre::Message::builder()
         .from(from)
@@ -170,9 +171,8 @@ pub fn format_mail(m: &OutgoingMail) -> Result<Vec<u8>, MailError> {
             let mime = ContentType::parse(&a.mime).map_err(|e| {
                 MailError::Format(format!("attachment MIME type {:?}: {e}", a.mime))
             })?;
-            multi = multi.singlepart(
-                lettre::message::Attachment::new(name).body(a.content.clone(), mime),
-            );
+            multi = multi
+                .singlepart(lettre::message::Attachment::new(name).body(a.content.clone(), mime));
         }
         builder.multipart(multi)
     }
@@ -250,7 +250,9 @@ impl Transport {
                 let envelope = envelope(from, to)?;
                 lettre::SendmailTransport::new_with_command(command.as_os_str())
                     .send_raw(&envelope, raw)
-                    .map_err(|e| SendError::Transient(format!("sendmail {}: {e}", command.display())))
+                    .map_err(|e| {
+                        SendError::Transient(format!("sendmail {}: {e}", command.display()))
+                    })
             }
             Transport::Smtp(cfg) => {
                 use lettre::Transport as _;
@@ -298,7 +300,9 @@ pub fn smtp_transport(cfg: &SmtpConfig) -> Result<SmtpTransport, SendError> {
 /// (1-based): `base`, doubled at each attempt, capped at `max`. The outbox
 /// stores the attempt count and the next try time; this is the curve.
 pub fn retry_delay(attempt: u32, base: Duration, max: Duration) -> Duration {
-    let factor = 1u32.checked_shl(attempt.saturating_sub(1)).unwrap_or(u32::MAX);
+    let factor = 1u32
+        .checked_shl(attempt.saturating_sub(1))
+        .unwrap_or(u32::MAX);
     base.checked_mul(factor).map_or(max, |d| d.min(max))
 }
 
@@ -316,7 +320,8 @@ pub fn classify_smtp_error(e: lettre::transport::smtp::Error) -> SendError {
 /// name and renamed, so a reader never sees half a mail; an existing file
 /// means this mail was already "sent".
 fn send_file(dir: &std::path::Path, raw: &[u8]) -> Result<(), SendError> {
-    let io = |e: std::io::Error| SendError::Transient(format!("file transport {}: {e}", dir.display()));
+    let io =
+        |e: std::io::Error| SendError::Transient(format!("file transport {}: {e}", dir.display()));
     fs::create_dir_all(dir).map_err(io)?;
     let id = mail_parser::MessageParser::default()
         .parse_headers(raw)
@@ -324,9 +329,19 @@ fn send_file(dir: &std::path::Path, raw: &[u8]) -> Result<(), SendError> {
         .unwrap_or_else(|| hex::encode(Sha256::digest(raw)));
     let name: String = id
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || "@.-_+=".contains(c) { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "@.-_+=".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect();
-    let name = if name.starts_with('.') { format!("_{name}") } else { name };
+    let name = if name.starts_with('.') {
+        format!("_{name}")
+    } else {
+        name
+    };
     let path = dir.join(format!("{name}.eml"));
     if path.exists() {
         return Ok(());
@@ -338,7 +353,9 @@ fn send_file(dir: &std::path::Path, raw: &[u8]) -> Result<(), SendError> {
         .truncate(true)
         .open(&tmp)
         .map_err(io)?;
-    file.write_all(raw).and_then(|()| file.sync_all()).map_err(io)?;
+    file.write_all(raw)
+        .and_then(|()| file.sync_all())
+        .map_err(io)?;
     drop(file);
     fs::rename(&tmp, &path).map_err(io)?;
     Ok(())

@@ -108,7 +108,7 @@ pub fn parse_mail(raw: &[u8], max_size: usize) -> Result<InboundMail, MailError>
 
 /// Header values may carry folded line breaks; we never want them.
 fn clean_header(s: &str) -> String {
-    s.split(|c: char| c == '\r' || c == '\n')
+    s.split(['\r', '\n'])
         .map(str::trim)
         .filter(|p| !p.is_empty())
         .collect::<Vec<_>>()
@@ -128,14 +128,17 @@ fn first_address(a: &mail_parser::Address<'_>) -> Option<Address> {
 }
 
 fn classify(m: &Message<'_>) -> AutoKind {
-    let raw = |name: &str| m.header_raw(name).map(|v| clean_header(v).to_ascii_lowercase());
+    let raw = |name: &str| {
+        m.header_raw(name)
+            .map(|v| clean_header(v).to_ascii_lowercase())
+    };
 
-    let is_report = m
-        .content_type()
-        .is_some_and(|ct| {
-            ct.ctype().eq_ignore_ascii_case("multipart")
-                && ct.subtype().is_some_and(|s| s.eq_ignore_ascii_case("report"))
-        });
+    let is_report = m.content_type().is_some_and(|ct| {
+        ct.ctype().eq_ignore_ascii_case("multipart")
+            && ct
+                .subtype()
+                .is_some_and(|s| s.eq_ignore_ascii_case("report"))
+    });
     let from = m
         .from()
         .and_then(|a| a.first())
@@ -233,7 +236,10 @@ fn text_kind(part: &MessagePart<'_>) -> (bool, bool) {
     let disposition_attachment = part
         .content_disposition()
         .is_some_and(|d| d.ctype().eq_ignore_ascii_case("attachment"));
-    (is_html, disposition_attachment || part.attachment_name().is_some())
+    (
+        is_html,
+        disposition_attachment || part.attachment_name().is_some(),
+    )
 }
 
 /// Decodes one text part from its raw bytes: transfer encoding, charset,

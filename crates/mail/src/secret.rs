@@ -74,7 +74,10 @@ mod tests {
         std::fs::write(&p, " s3cr et \r\nignored\n").unwrap();
         assert_eq!(SecretSource::File(p.clone()).read().unwrap(), " s3cr et ");
         std::fs::write(&p, "\n").unwrap();
-        assert!(matches!(SecretSource::File(p).read(), Err(SecretError::Empty(_))));
+        assert!(matches!(
+            SecretSource::File(p).read(),
+            Err(SecretError::Empty(_))
+        ));
         assert!(matches!(
             SecretSource::File(dir.path().join("missing")).read(),
             Err(SecretError::File { .. })
@@ -85,10 +88,15 @@ mod tests {
     fn env_secret() {
         // A variable name unique to this test: tests run in parallel threads.
         std::env::set_var("ARBITRE_TEST_SECRET_ENV_1", "pw\n");
-        assert_eq!(read_secret(Some("ARBITRE_TEST_SECRET_ENV_1"), None).unwrap(), Some("pw".into()));
+        assert_eq!(
+            read_secret(Some("ARBITRE_TEST_SECRET_ENV_1"), None).unwrap(),
+            Some("pw".into())
+        );
         assert_eq!(
             read_secret(Some("ARBITRE_TEST_SECRET_ENV_MISSING"), None),
-            Err(SecretError::MissingEnv("ARBITRE_TEST_SECRET_ENV_MISSING".into()))
+            Err(SecretError::MissingEnv(
+                "ARBITRE_TEST_SECRET_ENV_MISSING".into()
+            ))
         );
         assert_eq!(read_secret(None, None).unwrap(), None);
     }

@@ -19,7 +19,14 @@ fn header_forms_in_three_languages_case_insensitive() {
     ] {
         let env = find_envelope(&format!("{text}\nA\n")).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(env.kind, kind, "{text}");
-        assert_eq!((env.game.as_str(), env.player.as_str(), env.password.as_str()), ("g1", "p", "w"));
+        assert_eq!(
+            (
+                env.game.as_str(),
+                env.player.as_str(),
+                env.password.as_str()
+            ),
+            ("g1", "p", "w")
+        );
         assert_eq!(env.orders, "A\n");
         assert!(env.commands.is_empty());
     }
@@ -28,7 +35,14 @@ fn header_forms_in_three_languages_case_insensitive() {
 #[test]
 fn values_keep_their_case() {
     let env = find_envelope("GAME Neb-1 PLAYER Alice PASSWORD SeCreT").unwrap();
-    assert_eq!((env.game.as_str(), env.player.as_str(), env.password.as_str()), ("Neb-1", "Alice", "SeCreT"));
+    assert_eq!(
+        (
+            env.game.as_str(),
+            env.player.as_str(),
+            env.password.as_str()
+        ),
+        ("Neb-1", "Alice", "SeCreT")
+    );
     assert_eq!(env.orders, "");
 }
 
@@ -63,10 +77,17 @@ fn quoted_lines_are_blanked_not_removed() {
 
 #[test]
 fn quoted_header_never_counts() {
-    assert_eq!(find_envelope("> GAME g PLAYER p PASSWORD w\n> A\n"), Err(EnvelopeError::NoBlock));
-    assert_eq!(find_envelope(">> GAME g PLAYER p PASSWORD w\n"), Err(EnvelopeError::NoBlock));
+    assert_eq!(
+        find_envelope("> GAME g PLAYER p PASSWORD w\n> A\n"),
+        Err(EnvelopeError::NoBlock)
+    );
+    assert_eq!(
+        find_envelope(">> GAME g PLAYER p PASSWORD w\n"),
+        Err(EnvelopeError::NoBlock)
+    );
     // The new block below a quoted one is found.
-    let env = find_envelope("> GAME g PLAYER p PASSWORD old\nGAME g PLAYER p PASSWORD new\nA\n").unwrap();
+    let env =
+        find_envelope("> GAME g PLAYER p PASSWORD old\nGAME g PLAYER p PASSWORD new\nA\n").unwrap();
     assert_eq!(env.password, "new");
     assert_eq!(env.header_line, 2);
 }
@@ -74,16 +95,25 @@ fn quoted_header_never_counts() {
 #[test]
 fn signature_delimiters_end_the_block() {
     for sig in ["-- ", "--"] {
-        let env = find_envelope(&format!("GAME g PLAYER p PASSWORD w\nA\n{sig}\nGAME over\nB\n")).unwrap();
+        let env = find_envelope(&format!(
+            "GAME g PLAYER p PASSWORD w\nA\n{sig}\nGAME over\nB\n"
+        ))
+        .unwrap();
         assert_eq!(env.orders, "A\n", "{sig:?}");
     }
     // A header inside a signature is not a block.
-    assert_eq!(find_envelope("hi\n-- \nGAME g PLAYER p PASSWORD w\n"), Err(EnvelopeError::NoBlock));
+    assert_eq!(
+        find_envelope("hi\n-- \nGAME g PLAYER p PASSWORD w\n"),
+        Err(EnvelopeError::NoBlock)
+    );
 }
 
 #[test]
 fn prose_starting_with_a_keyword_is_not_a_header() {
-    assert_eq!(find_envelope("Game on!\nCheck this out.\nSpiel ist aus.\n"), Err(EnvelopeError::NoBlock));
+    assert_eq!(
+        find_envelope("Game on!\nCheck this out.\nSpiel ist aus.\n"),
+        Err(EnvelopeError::NoBlock)
+    );
 }
 
 #[test]
@@ -93,7 +123,10 @@ fn malformed_headers_name_line_and_reason() {
         ("GAME g PASSWORD w", "PLAYER"),
         ("GAME g PLAYER PASSWORD w", "missing"),
         ("GAME g PASSWORD w PLAYER p", "order"),
-        ("GAME g PLAYER p PASSWORD w please", "unexpected text after the password: please"),
+        (
+            "GAME g PLAYER p PASSWORD w please",
+            "unexpected text after the password: please",
+        ),
     ];
     for (header, reason_part) in cases {
         match find_envelope(&format!("hello\n{header}\nA\n")) {

@@ -19,7 +19,9 @@ fn open_creates_the_three_directories() {
 fn deliveries_are_pending_in_delivery_order() {
     let dir = tempfile::tempdir().unwrap();
     let md = Maildir::open(dir.path()).unwrap();
-    let bodies: Vec<Vec<u8>> = (0..50).map(|i| format!("Subject: {i}\r\n\r\nbody {i}\r\n").into_bytes()).collect();
+    let bodies: Vec<Vec<u8>> = (0..50)
+        .map(|i| format!("Subject: {i}\r\n\r\nbody {i}\r\n").into_bytes())
+        .collect();
     let delivered: Vec<_> = bodies.iter().map(|b| md.deliver(b).unwrap()).collect();
     let pending = md.pending().unwrap();
     assert_eq!(pending, delivered);
@@ -27,7 +29,13 @@ fn deliveries_are_pending_in_delivery_order() {
         assert_eq!(&md.read(entry, 1024).unwrap(), body);
         assert!(!entry.name.contains(':') && !entry.name.contains('/'));
     }
-    assert!(std::fs::read_dir(dir.path().join("tmp")).unwrap().next().is_none(), "tmp/ is left empty");
+    assert!(
+        std::fs::read_dir(dir.path().join("tmp"))
+            .unwrap()
+            .next()
+            .is_none(),
+        "tmp/ is left empty"
+    );
 }
 
 #[test]
@@ -61,7 +69,11 @@ fn mark_done_moves_to_cur_with_seen_flag_and_is_idempotent() {
     let a = md.deliver(b"Subject: a\r\n\r\na\r\n").unwrap();
     let b = md.deliver(b"Subject: b\r\n\r\nb\r\n").unwrap();
     md.mark_done(&a).unwrap();
-    assert!(dir.path().join("cur").join(format!("{}:2,S", a.name)).is_file());
+    assert!(dir
+        .path()
+        .join("cur")
+        .join(format!("{}:2,S", a.name))
+        .is_file());
     assert_eq!(md.pending().unwrap(), vec![b.clone()]);
     // A second call (e.g. after a crash between rename and journal commit) is a no-op.
     md.mark_done(&a).unwrap();
@@ -79,6 +91,9 @@ fn mark_done_moves_to_cur_with_seen_flag_and_is_idempotent() {
 fn mark_done_of_an_unknown_entry_is_an_error() {
     let dir = tempfile::tempdir().unwrap();
     let md = Maildir::open(dir.path()).unwrap();
-    let ghost = arbitre_mail::MaildirEntry { name: "nope".into(), path: dir.path().join("new/nope") };
+    let ghost = arbitre_mail::MaildirEntry {
+        name: "nope".into(),
+        path: dir.path().join("new/nope"),
+    };
     assert!(matches!(md.mark_done(&ghost), Err(MailError::Io(_))));
 }

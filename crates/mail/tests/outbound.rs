@@ -1,8 +1,8 @@
 //! Formatting the referee's mail and the file transport.
 
 use arbitre_mail::{
-    body_of, find_in_mail, format_mail, parse_mail, Attachment, AutoKind, MailError, OutgoingMail, SendError,
-    Transport, DEFAULT_MAX_SIZE,
+    body_of, find_in_mail, format_mail, parse_mail, Attachment, AutoKind, MailError, OutgoingMail,
+    SendError, Transport, DEFAULT_MAX_SIZE,
 };
 
 fn confirmation() -> OutgoingMail {
@@ -10,7 +10,9 @@ fn confirmation() -> OutgoingMail {
         from: "Arbitre <arbitre@example.net>".into(),
         to: "Jürgen Groß <juergen@example.de>".into(),
         subject: "Bestätigung — partie « neb1 », tour 3".into(),
-        body: "Bonjour Jürgen,\n\nVos ordres sont enregistrés : déjà 3 flottes.\nGrüße, Œdipe — €5\n".into(),
+        body:
+            "Bonjour Jürgen,\n\nVos ordres sont enregistrés : déjà 3 flottes.\nGrüße, Œdipe — €5\n"
+                .into(),
         message_id: "neb1.3.juergen.confirm@arbitre.example.net".into(),
         in_reply_to: Some("a1b2c3@example.org".into()),
         auto_submitted: "auto-replied",
@@ -22,7 +24,10 @@ fn confirmation() -> OutgoingMail {
 fn header<'a>(raw: &'a str, name: &str) -> Option<&'a str> {
     let head = raw.split("\r\n\r\n").next().unwrap();
     head.split("\r\n")
-        .find(|l| l.to_ascii_lowercase().starts_with(&format!("{}:", name.to_ascii_lowercase())))
+        .find(|l| {
+            l.to_ascii_lowercase()
+                .starts_with(&format!("{}:", name.to_ascii_lowercase()))
+        })
         .map(|l| l[name.len() + 1..].trim())
 }
 
@@ -30,11 +35,17 @@ fn header<'a>(raw: &'a str, name: &str) -> Option<&'a str> {
 fn headers_of_a_confirmation() {
     let raw = format_mail(&confirmation()).unwrap();
     let text = String::from_utf8(raw.clone()).unwrap();
-    assert_eq!(header(&text, "Message-ID"), Some("<neb1.3.juergen.confirm@arbitre.example.net>"));
+    assert_eq!(
+        header(&text, "Message-ID"),
+        Some("<neb1.3.juergen.confirm@arbitre.example.net>")
+    );
     assert_eq!(header(&text, "In-Reply-To"), Some("<a1b2c3@example.org>"));
     assert_eq!(header(&text, "References"), Some("<a1b2c3@example.org>"));
     assert_eq!(header(&text, "Auto-Submitted"), Some("auto-replied"));
-    assert_eq!(header(&text, "Date"), Some("Sun, 29 Nov 2026 12:00:00 +0000"));
+    assert_eq!(
+        header(&text, "Date"),
+        Some("Sun, 29 Nov 2026 12:00:00 +0000")
+    );
     assert!(text.to_ascii_lowercase().contains("charset=utf-8"));
     // 7-bit safe on the wire.
     assert!(raw.iter().all(|b| b.is_ascii()));
@@ -45,7 +56,11 @@ fn headers_of_a_confirmation() {
 #[test]
 fn formatting_is_deterministic() {
     let mut m = confirmation();
-    m.attachments.push(Attachment { name: "map.svg".into(), mime: "image/svg+xml".into(), content: b"<svg/>".to_vec() });
+    m.attachments.push(Attachment {
+        name: "map.svg".into(),
+        mime: "image/svg+xml".into(),
+        content: b"<svg/>".to_vec(),
+    });
     assert_eq!(format_mail(&m).unwrap(), format_mail(&m).unwrap());
 }
 
@@ -55,8 +70,16 @@ fn round_trip_utf8_subject_body_and_svg_attachment() {
     let mut m = confirmation();
     m.auto_submitted = "auto-generated";
     m.in_reply_to = None;
-    m.attachments.push(Attachment { name: "carte tour 3.svg".into(), mime: "image/svg+xml".into(), content: svg.as_bytes().to_vec() });
-    m.attachments.push(Attachment { name: "report.json".into(), mime: "application/json".into(), content: b"{\"turn\":3}".to_vec() });
+    m.attachments.push(Attachment {
+        name: "carte tour 3.svg".into(),
+        mime: "image/svg+xml".into(),
+        content: svg.as_bytes().to_vec(),
+    });
+    m.attachments.push(Attachment {
+        name: "report.json".into(),
+        mime: "application/json".into(),
+        content: b"{\"turn\":3}".to_vec(),
+    });
     let raw = format_mail(&m).unwrap();
     let text = String::from_utf8(raw.clone()).unwrap();
     assert_eq!(header(&text, "Auto-Submitted"), Some("auto-generated"));
@@ -102,21 +125,29 @@ fn header_injection_is_impossible() {
     assert!(head.contains("Re: orders Bcc: victim@example.org spam"));
 
     // Addresses, ids, dates and attachment names with line breaks are refused.
-    let cases: Vec<Box<dyn Fn(&mut OutgoingMail)>> = vec![
+    type Mutation = Box<dyn Fn(&mut OutgoingMail)>;
+    let cases: Vec<Mutation> = vec![
         Box::new(|m| m.to = "a@example.org\r\nBcc: v@example.org".into()),
         Box::new(|m| m.from = "Arbitre\n <arbitre@example.net>".into()),
         Box::new(|m| m.message_id = "x@y\r\nBcc: v@example.org".into()),
         Box::new(|m| m.in_reply_to = Some("a@b>\r\nX: y".into())),
         Box::new(|m| m.date = "Sun, 29 Nov 2026 12:00:00 +0000\r\nBcc: v@example.org".into()),
         Box::new(|m| {
-            m.attachments.push(Attachment { name: "a\r\nBcc: v@example.org".into(), mime: "text/plain".into(), content: vec![] })
+            m.attachments.push(Attachment {
+                name: "a\r\nBcc: v@example.org".into(),
+                mime: "text/plain".into(),
+                content: vec![],
+            })
         }),
         Box::new(|m| m.auto_submitted = "auto-replied\r\nBcc: v@example.org"),
     ];
     for (i, f) in cases.iter().enumerate() {
         let mut m = confirmation();
         f(&mut m);
-        assert!(matches!(format_mail(&m), Err(MailError::Format(_))), "case {i}");
+        assert!(
+            matches!(format_mail(&m), Err(MailError::Format(_))),
+            "case {i}"
+        );
     }
 }
 
@@ -139,9 +170,14 @@ fn file_transport_writes_once_atomically() {
     let out = dir.path().join("outbox");
     let t = Transport::File { dir: out.clone() };
     let raw = format_mail(&confirmation()).unwrap();
-    t.send("arbitre@example.net", "juergen@example.de", &raw).unwrap();
-    t.send("arbitre@example.net", "juergen@example.de", &raw).unwrap();
-    let files: Vec<_> = std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    t.send("arbitre@example.net", "juergen@example.de", &raw)
+        .unwrap();
+    t.send("arbitre@example.net", "juergen@example.de", &raw)
+        .unwrap();
+    let files: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
     assert_eq!(files, ["neb1.3.juergen.confirm@arbitre.example.net.eml"]);
     assert_eq!(std::fs::read(out.join(&files[0])).unwrap(), raw);
 }
@@ -149,9 +185,19 @@ fn file_transport_writes_once_atomically() {
 #[test]
 fn file_transport_sanitises_hostile_message_ids() {
     let dir = tempfile::tempdir().unwrap();
-    let t = Transport::File { dir: dir.path().to_path_buf() };
-    t.send("a@example.org", "b@example.org", b"Message-ID: <../../etc/passwd@x>\r\n\r\nhi\r\n").unwrap();
-    let files: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    let t = Transport::File {
+        dir: dir.path().to_path_buf(),
+    };
+    t.send(
+        "a@example.org",
+        "b@example.org",
+        b"Message-ID: <../../etc/passwd@x>\r\n\r\nhi\r\n",
+    )
+    .unwrap();
+    let files: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
     assert_eq!(files.len(), 1);
     assert!(!files[0].contains('/'));
     assert!(files[0].ends_with(".eml"));
@@ -162,25 +208,50 @@ fn sendmail_transport_pipes_the_mail() {
     let dir = tempfile::tempdir().unwrap();
     let script = dir.path().join("fake-sendmail");
     let captured = dir.path().join("captured");
-    std::fs::write(&script, format!("#!/bin/sh\necho \"$@\" > {0}.args\ncat > {0}\n", captured.display())).unwrap();
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\necho \"$@\" > {0}.args\ncat > {0}\n",
+            captured.display()
+        ),
+    )
+    .unwrap();
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
     let raw = format_mail(&confirmation()).unwrap();
-    Transport::Sendmail { command: script.clone() }.send("arbitre@example.net", "juergen@example.de", &raw).unwrap();
+    Transport::Sendmail {
+        command: script.clone(),
+    }
+    .send("arbitre@example.net", "juergen@example.de", &raw)
+    .unwrap();
     assert_eq!(std::fs::read(&captured).unwrap(), raw);
     let args = std::fs::read_to_string(dir.path().join("captured.args")).unwrap();
-    assert!(args.contains("juergen@example.de") && args.contains("arbitre@example.net"), "{args}");
+    assert!(
+        args.contains("juergen@example.de") && args.contains("arbitre@example.net"),
+        "{args}"
+    );
 
     // A failing command is transient (the outbox retries).
     std::fs::write(&script, "#!/bin/sh\nexit 75\n").unwrap();
     assert!(matches!(
-        Transport::Sendmail { command: script }.send("arbitre@example.net", "juergen@example.de", &raw),
+        Transport::Sendmail { command: script }.send(
+            "arbitre@example.net",
+            "juergen@example.de",
+            &raw
+        ),
         Err(SendError::Transient(_))
     ));
     // An invalid envelope address is permanent.
     assert!(matches!(
-        Transport::File { dir: dir.path().into() }.send("a@b", "x", &raw).and(
-            Transport::Sendmail { command: "/bin/true".into() }.send("arbitre@example.net", "not an address", &raw)
+        Transport::File {
+            dir: dir.path().into()
+        }
+        .send("a@b", "x", &raw)
+        .and(
+            Transport::Sendmail {
+                command: "/bin/true".into()
+            }
+            .send("arbitre@example.net", "not an address", &raw)
         ),
         Err(SendError::Permanent(_))
     ));

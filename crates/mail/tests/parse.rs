@@ -2,7 +2,9 @@
 //! hostile input. Each test parses a sample, finds the block and checks the
 //! exact decoded text the order parser will see.
 
-use arbitre_mail::{find_in_mail, parse_mail, AutoKind, BlockKind, EnvelopeError, MailError, DEFAULT_MAX_SIZE};
+use arbitre_mail::{
+    find_in_mail, parse_mail, AutoKind, BlockKind, EnvelopeError, MailError, DEFAULT_MAX_SIZE,
+};
 
 fn sample(name: &str) -> Vec<u8> {
     let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -29,7 +31,14 @@ fn thunderbird_alternative_prefers_plain_text_and_unflows() {
     assert!(m.texts[1].contains("PARTIE neb1 JOUEUR alice MOT-DE-PASSE sésame\nF1 M W3\n"));
     let env = find_in_mail(&m).unwrap();
     assert_eq!(env.kind, BlockKind::Orders);
-    assert_eq!((env.game.as_str(), env.player.as_str(), env.password.as_str()), ("neb1", "alice", "sésame"));
+    assert_eq!(
+        (
+            env.game.as_str(),
+            env.player.as_str(),
+            env.password.as_str()
+        ),
+        ("neb1", "alice", "sésame")
+    );
     assert_eq!(env.header_line, 3);
     assert_eq!(env.orders, "F1 M W3\nF2 A W7\n");
     assert_eq!(m.sha256.len(), 64);
@@ -38,7 +47,10 @@ fn thunderbird_alternative_prefers_plain_text_and_unflows() {
 #[test]
 fn outlook_windows_1252_quoted_printable_and_original_message_ignored() {
     let m = parse("outlook_alternative.eml");
-    assert_eq!(m.from.as_ref().unwrap().name.as_deref(), Some("Bob Schmidt"));
+    assert_eq!(
+        m.from.as_ref().unwrap().name.as_deref(),
+        Some("Bob Schmidt")
+    );
     let env = find_in_mail(&m).unwrap();
     assert_eq!(env.password, "grüße");
     assert_eq!(env.orders, "Flotte 3 nach München – sofort\n");
@@ -76,7 +88,10 @@ fn format_flowed_soft_breaks_are_unwrapped() {
 #[test]
 fn bom_and_crlf_are_removed() {
     let m = parse("bom_crlf.eml");
-    assert_eq!(m.texts[0], "GAME neb3 PLAYER erin PASSWORD pw\nF1 M W3\nEND\n");
+    assert_eq!(
+        m.texts[0],
+        "GAME neb3 PLAYER erin PASSWORD pw\nF1 M W3\nEND\n"
+    );
     let env = find_in_mail(&m).unwrap();
     assert_eq!(env.header_line, 1);
     assert_eq!(env.orders, "F1 M W3\n");
@@ -86,7 +101,14 @@ fn bom_and_crlf_are_removed() {
 fn tabs_and_no_break_spaces_separate_tokens() {
     let m = parse("tabs_nbsp.eml");
     let env = find_in_mail(&m).unwrap();
-    assert_eq!((env.game.as_str(), env.player.as_str(), env.password.as_str()), ("neb4", "frank", "pw"));
+    assert_eq!(
+        (
+            env.game.as_str(),
+            env.player.as_str(),
+            env.password.as_str()
+        ),
+        ("neb4", "frank", "pw")
+    );
     assert_eq!(env.orders, "F1 M W3\n");
 }
 
@@ -118,7 +140,10 @@ fn base64_body() {
 fn quoted_printable_body_with_soft_line_break() {
     let m = parse("quoted_printable.eml");
     let env = find_in_mail(&m).unwrap();
-    assert_eq!(env.orders, "F1 M W3 — déjà une très longue ligne coupée par le client\n");
+    assert_eq!(
+        env.orders,
+        "F1 M W3 — déjà une très longue ligne coupée par le client\n"
+    );
 }
 
 #[test]
@@ -135,7 +160,13 @@ fn block_in_text_plain_attachment() {
 fn garbled_mime_does_not_fail() {
     let m = parse("garbled.eml");
     // Whatever mail-parser recovers, the order text is still found somewhere.
-    assert!(m.texts.iter().any(|t| t.contains("GAME neb1 PLAYER alice PASSWORD pw")), "{:?}", m.texts);
+    assert!(
+        m.texts
+            .iter()
+            .any(|t| t.contains("GAME neb1 PLAYER alice PASSWORD pw")),
+        "{:?}",
+        m.texts
+    );
     assert_eq!(m.auto, AutoKind::Human);
 }
 
@@ -174,19 +205,31 @@ fn empty_body_gives_no_text_and_no_block() {
     assert!(m.texts.is_empty());
     assert_eq!(m.subject, "empty");
     assert_eq!(find_in_mail(&m), Err(EnvelopeError::NoBlock));
-    assert!(matches!(parse_mail(b"", DEFAULT_MAX_SIZE), Err(MailError::Unparseable(_))));
-    assert!(matches!(parse_mail(b"\r\n\r\n", DEFAULT_MAX_SIZE), Err(MailError::Unparseable(_))));
+    assert!(matches!(
+        parse_mail(b"", DEFAULT_MAX_SIZE),
+        Err(MailError::Unparseable(_))
+    ));
+    assert!(matches!(
+        parse_mail(b"\r\n\r\n", DEFAULT_MAX_SIZE),
+        Err(MailError::Unparseable(_))
+    ));
 }
 
 #[test]
 fn thousands_of_parts_are_capped() {
     let mut raw = String::from("From: a@example.org\r\nSubject: parts\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"b\"\r\n\r\n");
     for i in 0..5000 {
-        raw.push_str(&format!("--b\r\nContent-Type: text/plain\r\n\r\npart {i}\r\n"));
+        raw.push_str(&format!(
+            "--b\r\nContent-Type: text/plain\r\n\r\npart {i}\r\n"
+        ));
     }
     raw.push_str("--b--\r\n");
     let m = parse_mail(raw.as_bytes(), DEFAULT_MAX_SIZE).unwrap();
-    assert!(m.texts.len() < arbitre_mail::parse::MAX_PARTS, "{}", m.texts.len());
+    assert!(
+        m.texts.len() < arbitre_mail::parse::MAX_PARTS,
+        "{}",
+        m.texts.len()
+    );
     assert_eq!(m.texts[0].trim(), "part 0");
 }
 
@@ -195,16 +238,21 @@ fn deep_nesting_does_not_blow_up() {
     let depth = 3000;
     let mut raw = String::from("From: a@example.org\r\nSubject: deep\r\nMIME-Version: 1.0\r\n");
     for i in 0..depth {
-        raw.push_str(&format!("Content-Type: multipart/mixed; boundary=\"b{i}\"\r\n\r\n--b{i}\r\n"));
+        raw.push_str(&format!(
+            "Content-Type: multipart/mixed; boundary=\"b{i}\"\r\n\r\n--b{i}\r\n"
+        ));
     }
     raw.push_str("Content-Type: text/plain\r\n\r\nGAME g PLAYER p PASSWORD w\r\n");
     for i in (0..depth).rev() {
         raw.push_str(&format!("--b{i}--\r\n"));
     }
     // Nested message/rfc822 too.
-    let mut nested = String::from("From: x@example.org\r\nSubject: n\r\n\r\nGAME g PLAYER p PASSWORD w\r\n");
+    let mut nested =
+        String::from("From: x@example.org\r\nSubject: n\r\n\r\nGAME g PLAYER p PASSWORD w\r\n");
     for _ in 0..50 {
-        nested = format!("From: x@example.org\r\nSubject: n\r\nContent-Type: message/rfc822\r\n\r\n{nested}");
+        nested = format!(
+            "From: x@example.org\r\nSubject: n\r\nContent-Type: message/rfc822\r\n\r\n{nested}"
+        );
     }
     for input in [raw, nested] {
         let m = parse_mail(input.as_bytes(), DEFAULT_MAX_SIZE).unwrap();
@@ -291,7 +339,9 @@ fn no_panic_on_random_or_mutated_input() {
     samples.sort();
     for round in 0..3000 {
         let mut bytes = if round % 3 == 0 {
-            (0..(next() % 512)).map(|_| next() as u8).collect::<Vec<u8>>()
+            (0..(next() % 512))
+                .map(|_| next() as u8)
+                .collect::<Vec<u8>>()
         } else {
             samples[(next() as usize) % samples.len()].clone()
         };
@@ -306,7 +356,10 @@ fn no_panic_on_random_or_mutated_input() {
                 1 => {
                     bytes.truncate(pos);
                 }
-                2 => bytes.insert(pos, [b'=', b'<', b'>', b'\r', b'\n', b'-', 0xC3, 0xFF][(next() % 8) as usize]),
+                2 => bytes.insert(
+                    pos,
+                    [b'=', b'<', b'>', b'\r', b'\n', b'-', 0xC3, 0xFF][(next() % 8) as usize],
+                ),
                 _ => {
                     bytes.remove(pos);
                 }

@@ -17,9 +17,8 @@ use std::time::{Duration, Instant};
 
 use arbitre_mail::outbound::Security;
 use arbitre_mail::{
-    body_of, format_mail, parse_mail, Attachment, AutoKind, ImapConfig, ImapError, ImapInbox, Inbox, InboxConfig,
-    InboxEntry, OutgoingMail,
-    SmtpConfig, Transport, DEFAULT_MAX_SIZE,
+    body_of, format_mail, parse_mail, Attachment, AutoKind, ImapConfig, ImapError, ImapInbox,
+    Inbox, InboxConfig, InboxEntry, OutgoingMail, SmtpConfig, Transport, DEFAULT_MAX_SIZE,
 };
 
 static SERIAL: Mutex<()> = Mutex::new(());
@@ -40,7 +39,10 @@ fn env_or(name: &str, default: &str) -> String {
 }
 
 fn port(name: &str, default: u16) -> u16 {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
 fn servers() -> Option<Servers> {
@@ -52,8 +54,11 @@ fn servers() -> Option<Servers> {
         imaps: port("ARBITRE_TEST_IMAPS_PORT", 993),
         submission: port("ARBITRE_TEST_SUBMISSION_PORT", 587),
         smtps: port("ARBITRE_TEST_SMTPS_PORT", 465),
-        ca: Some(PathBuf::from(env_or("ARBITRE_TEST_MAIL_CA", "/var/lib/arbitre-test-mail/ca.pem")))
-            .filter(|p| p.is_file()),
+        ca: Some(PathBuf::from(env_or(
+            "ARBITRE_TEST_MAIL_CA",
+            "/var/lib/arbitre-test-mail/ca.pem",
+        )))
+        .filter(|p| p.is_file()),
         host,
         _guard: guard,
     };
@@ -119,12 +124,17 @@ impl Servers {
             attachments: vec![],
         };
         let raw = format_mail(&mail).unwrap();
-        self.smtp(from).send(&self.addr(from), &self.addr(to), &raw).expect("SMTP submission");
+        self.smtp(from)
+            .send(&self.addr(from), &self.addr(to), &raw)
+            .expect("SMTP submission");
     }
 }
 
 fn marker(tag: &str) -> String {
-    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
     format!("{tag}-{}-{nanos}", std::process::id())
 }
 
@@ -156,11 +166,18 @@ fn wait_for(inbox: &mut ImapInbox, marker: &str) {
     loop {
         for e in inbox.pending().unwrap() {
             let raw = inbox.read(&e, DEFAULT_MAX_SIZE).unwrap();
-            if parse_mail(&raw, DEFAULT_MAX_SIZE).unwrap().subject.contains(marker) {
+            if parse_mail(&raw, DEFAULT_MAX_SIZE)
+                .unwrap()
+                .subject
+                .contains(marker)
+            {
                 return;
             }
         }
-        assert!(start.elapsed() < Duration::from_secs(30), "mail {marker} never arrived");
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "mail {marker} never arrived"
+        );
         std::thread::sleep(Duration::from_millis(200));
     }
 }
@@ -169,7 +186,12 @@ fn wait_for(inbox: &mut ImapInbox, marker: &str) {
 fn smtp_submission_then_imap_read_exactly_once() {
     let Some(s) = servers() else { return };
     let m = marker("once");
-    s.submit("alice", "referee", &m, "GAME neb1 PLAYER alice PASSWORD pw\nF1 M W3\nEND\n");
+    s.submit(
+        "alice",
+        "referee",
+        &m,
+        "GAME neb1 PLAYER alice PASSWORD pw\nF1 M W3\nEND\n",
+    );
     let mut inbox = s.imap("referee");
     wait_for(&mut inbox, &m);
     let mut journal = BTreeSet::new();
@@ -180,7 +202,12 @@ fn smtp_submission_then_imap_read_exactly_once() {
     inbox.logout().unwrap();
     let mut again = s.imap("referee");
     let mut fresh_journal = BTreeSet::new();
-    assert!(process(&mut again, &m, &mut fresh_journal).unwrap().is_empty(), "flag survived reconnection");
+    assert!(
+        process(&mut again, &m, &mut fresh_journal)
+            .unwrap()
+            .is_empty(),
+        "flag survived reconnection"
+    );
 }
 
 #[test]
@@ -209,13 +236,18 @@ fn smtp_implicit_tls_works_and_bad_smtp_password_is_permanent() {
             timeout_secs: 20,
         })
     };
-    tls("bob-secret").send(&s.addr("bob"), &s.addr("alice"), &raw).expect("SMTPS");
+    tls("bob-secret")
+        .send(&s.addr("bob"), &s.addr("alice"), &raw)
+        .expect("SMTPS");
     let mut inbox = s.imap("alice");
     wait_for(&mut inbox, &m);
     let mut journal = BTreeSet::new();
     assert_eq!(process(&mut inbox, &m, &mut journal).unwrap().len(), 1);
     match tls("wrong").send(&s.addr("bob"), &s.addr("alice"), &raw) {
-        Err(e) => assert!(e.is_permanent(), "535 authentication failure is permanent: {e}"),
+        Err(e) => assert!(
+            e.is_permanent(),
+            "535 authentication failure is permanent: {e}"
+        ),
         Ok(()) => panic!("sent with a wrong password"),
     }
 }
@@ -237,7 +269,10 @@ fn implicit_tls_and_starttls_both_work_and_bad_password_is_refused() {
     }
     // Implicit TLS spoken to the plain port fails cleanly, no hang.
     let wrong = s.imap_cfg("alice", s.imap, Security::Tls);
-    assert!(matches!(ImapInbox::connect(&wrong), Err(ImapError::Tls(_) | ImapError::Lost(_))));
+    assert!(matches!(
+        ImapInbox::connect(&wrong),
+        Err(ImapError::Tls(_) | ImapError::Lost(_))
+    ));
 }
 
 /// A TCP relay in front of Dovecot whose connections the test can cut.
@@ -256,7 +291,9 @@ impl Relay {
         std::thread::spawn(move || {
             for client in listener.incoming() {
                 let Ok(client) = client else { return };
-                let Ok(upstream) = TcpStream::connect((host.as_str(), target)) else { return };
+                let Ok(upstream) = TcpStream::connect((host.as_str(), target)) else {
+                    return;
+                };
                 let mut list = c2.lock().unwrap();
                 list.push(client.try_clone().unwrap());
                 list.push(upstream.try_clone().unwrap());
@@ -285,7 +322,12 @@ impl Relay {
 fn imap_connection_cut_between_fetch_and_flag_is_processed_once_after_reconnect() {
     let Some(s) = servers() else { return };
     let m = marker("cut");
-    s.submit("bob", "referee", &m, "SPIEL eds1 SPIELER bob PASSWORT pw\nENDE\n");
+    s.submit(
+        "bob",
+        "referee",
+        &m,
+        "SPIEL eds1 SPIELER bob PASSWORT pw\nENDE\n",
+    );
     let relay = Relay::start("127.0.0.1", s.imap);
     let mut cfg = s.imap_cfg("referee", relay.port, Security::StartTls);
     cfg.host = "localhost".into();
@@ -329,7 +371,12 @@ fn imap_connection_cut_between_fetch_and_flag_is_processed_once_after_reconnect(
 fn unified_inbox_reconnects_by_itself_after_a_cut() {
     let Some(s) = servers() else { return };
     let m = marker("inbox");
-    s.submit("alice", "referee", &m, "GAME neb1 PLAYER alice PASSWORD pw\nEND\n");
+    s.submit(
+        "alice",
+        "referee",
+        &m,
+        "GAME neb1 PLAYER alice PASSWORD pw\nEND\n",
+    );
     let relay = Relay::start("127.0.0.1", s.imap);
     let mut cfg = s.imap_cfg("referee", relay.port, Security::StartTls);
     cfg.host = "localhost".into();
@@ -337,7 +384,11 @@ fn unified_inbox_reconnects_by_itself_after_a_cut() {
     let find = |inbox: &mut Inbox| -> Option<InboxEntry> {
         for e in inbox.pending().ok()? {
             let raw = inbox.read(&e, DEFAULT_MAX_SIZE).ok()?;
-            if parse_mail(&raw, DEFAULT_MAX_SIZE).unwrap().subject.contains(&m) {
+            if parse_mail(&raw, DEFAULT_MAX_SIZE)
+                .unwrap()
+                .subject
+                .contains(&m)
+            {
                 return Some(e);
             }
         }
@@ -348,7 +399,10 @@ fn unified_inbox_reconnects_by_itself_after_a_cut() {
         if let Some(e) = find(&mut inbox) {
             break e;
         }
-        assert!(start.elapsed() < Duration::from_secs(30), "mail never arrived");
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "mail never arrived"
+        );
         std::thread::sleep(Duration::from_millis(200));
     };
     // The head of a message can be read without the rest.
@@ -383,7 +437,10 @@ fn processed_folder_receives_done_mail() {
     let mut found = false;
     for e in processed.pending_all().unwrap() {
         let raw = processed.read(&e, DEFAULT_MAX_SIZE).unwrap();
-        found |= parse_mail(&raw, DEFAULT_MAX_SIZE).unwrap().subject.contains(&m);
+        found |= parse_mail(&raw, DEFAULT_MAX_SIZE)
+            .unwrap()
+            .subject
+            .contains(&m);
     }
     assert!(found, "mail not in Processed");
 }
@@ -446,10 +503,16 @@ fn players_find_the_referees_report_with_attachment_in_their_imap_mailbox() {
         in_reply_to: Some(format!("orders-{m}@{}", s.domain)),
         auto_submitted: "auto-generated",
         date: "Sun, 29 Nov 2026 18:00:00 +0100".into(),
-        attachments: vec![Attachment { name: "carte.svg".into(), mime: "image/svg+xml".into(), content: svg.as_bytes().to_vec() }],
+        attachments: vec![Attachment {
+            name: "carte.svg".into(),
+            mime: "image/svg+xml".into(),
+            content: svg.as_bytes().to_vec(),
+        }],
     };
     let raw = format_mail(&report).unwrap();
-    s.smtp("referee").send(&s.addr("referee"), &s.addr("alice"), &raw).unwrap();
+    s.smtp("referee")
+        .send(&s.addr("referee"), &s.addr("alice"), &raw)
+        .unwrap();
 
     let mut inbox = s.imap("alice");
     wait_for(&mut inbox, &m);
@@ -464,7 +527,10 @@ fn players_find_the_referees_report_with_attachment_in_their_imap_mailbox() {
         assert_eq!(body_of(&got).unwrap(), report.body);
         let parsed = mail_parser::MessageParser::default().parse(&got).unwrap();
         assert_eq!(parsed.attachment(0).unwrap().contents(), svg.as_bytes());
-        assert_eq!(parsed.in_reply_to().as_text(), Some(format!("orders-{m}@{}", s.domain).as_str()));
+        assert_eq!(
+            parsed.in_reply_to().as_text(),
+            Some(format!("orders-{m}@{}", s.domain).as_str())
+        );
         inbox.mark_done(&e).unwrap();
         return;
     }

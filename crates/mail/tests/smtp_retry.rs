@@ -48,7 +48,11 @@ impl FakeSmtp {
                 let _ = session(&mut r, &mut w, reply, &d);
             }
         });
-        FakeSmtp { port, delivered, connections }
+        FakeSmtp {
+            port,
+            delivered,
+            connections,
+        }
     }
 }
 
@@ -144,9 +148,11 @@ fn send_with_retries(t: &Transport, raw: &[u8], max_attempts: u32) -> (Result<()
             Ok(()) => return (Ok(()), attempt),
             Err(e @ SendError::Permanent(_)) => return (Err(e), attempt),
             Err(e) if attempt >= max_attempts => return (Err(e), attempt),
-            Err(SendError::Transient(_)) => {
-                std::thread::sleep(retry_delay(attempt, Duration::from_millis(20), Duration::from_millis(200)))
-            }
+            Err(SendError::Transient(_)) => std::thread::sleep(retry_delay(
+                attempt,
+                Duration::from_millis(20),
+                Duration::from_millis(200),
+            )),
         }
     }
 }
@@ -168,7 +174,10 @@ fn smtp_4xx_then_2xx_is_delivered_exactly_once() {
 fn smtp_4xx_is_transient_and_5xx_permanent() {
     let busy = FakeSmtp::start(vec![Reply::Busy]);
     match transport(busy.port).send("arbitre@example.net", "alice@example.org", &report()) {
-        Err(SendError::Transient(msg)) => assert!(msg.contains("451") || msg.to_lowercase().contains("busy"), "{msg}"),
+        Err(SendError::Transient(msg)) => assert!(
+            msg.contains("451") || msg.to_lowercase().contains("busy"),
+            "{msg}"
+        ),
         other => panic!("{other:?}"),
     }
     let reject = FakeSmtp::start(vec![Reply::NoSuchUser]);
