@@ -11,11 +11,13 @@
 //!   transports;
 //! - [`imap`]: the inbound IMAP inbox (same list / read / mark-done protocol
 //!   as the Maildir), [`inbox`] uniting both behind one interface, and
-//!   [`secret`] for the IMAP and SMTP passwords.
+//!   [`secret`] for the IMAP and SMTP passwords;
+//! - [`config`]: the `[inbound]` table of `arbitre.toml`.
 //!
 //! Nothing here keeps state between calls: idempotency is the daemon's journal
 //! (keyed by the SHA-256 of the raw bytes, see [`InboundMail::sha256`]).
 
+pub mod config;
 pub mod decode;
 pub mod envelope;
 pub mod error;

@@ -1,0 +1,101 @@
+//! The `[inbound]` table of `arbitre.toml`, ready for the daemon's
+//! configuration to embed (`inbound: Option<arbitre_mail::config::InboundToml>`)
+//! and resolve into an [`InboxConfig`]. Keys are documented in
+//! docs/operations.md. It lives here, next to [`ImapConfig`], so that a new
+//! IMAP option is added in one crate.
+//!
+//! Passwords are named, never written: `password_env` (an environment
+//! variable) or `password_file` (first line of a file), as issue 7 requires.
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use crate::imap::ImapConfig;
+use crate::inbox::InboxConfig;
+use crate::outbound::Security;
+use crate::secret::read_secret;
+
+/// `[inbound]`: where order mail is read from.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
+pub enum InboundToml {
+    /// A Maildir (the directory holding `new/`, `cur/`, `tmp/`).
+    Maildir { path: PathBuf },
+    /// An IMAP folder.
+    Imap {
+        host: String,
+        port: Option<u16>,
+        /// `tls` (default), `starttls` or `none` (loopback test servers only).
+        security: Option<String>,
+        user: String,
+        password_env: Option<String>,
+        password_file: Option<PathBuf>,
+        folder: Option<String>,
+        processed_folder: Option<String>,
+        ca_file: Option<PathBuf>,
+        timeout_secs: Option<u64>,
+    },
+}
+
+/// Parses a `security` value shared by `[inbound]` and `[outbound]`.
+pub fn parse_security(value: &str) -> Result<Security, String> {
+    match value.to_ascii_lowercase().as_str() {
+        "tls" => Ok(Security::Tls),
+        "starttls" => Ok(Security::StartTls),
+        "none" => Ok(Security::None),
+        other => Err(format!(
+            "security '{other}' (expected tls, starttls or none)"
+        )),
+    }
+}
+
+impl InboundToml {
+    /// Resolves relative paths against `base` (the folder of `arbitre.toml`)
+    /// and reads the password. Errors are messages for the game master.
+    pub fn resolve(&self, base: &Path) -> Result<InboxConfig, String> {
+        let rel = |p: &Path| {
+            if p.is_absolute() {
+                p.to_path_buf()
+            } else {
+                base.join(p)
+            }
+        };
+        match self {
+            InboundToml::Maildir { path } => Ok(InboxConfig::Maildir(rel(path))),
+            InboundToml::Imap {
+                host,
+                port,
+                security,
+                user,
+                password_env,
+                password_file,
+                folder,
+                processed_folder,
+                ca_file,
+                timeout_secs,
+            } => {
+                let security = parse_security(security.as_deref().unwrap_or("tls"))
+                    .map_err(|e| format!("[inbound] {e}"))?;
+                let file = password_file.as_deref().map(rel);
+                let password = read_secret(password_env.as_deref(), file.as_deref())
+                    .map_err(|e| format!("[inbound] {e}"))?
+                    .ok_or("[inbound] imap needs password_env or password_file")?;
+                Ok(InboxConfig::Imap(ImapConfig {
+                    host: host.clone(),
+                    port: port.unwrap_or(match security {
+                        Security::Tls => 993,
+                        Security::StartTls | Security::None => 143,
+                    }),
+                    security,
+                    user: user.clone(),
+                    password,
+                    folder: folder.clone().unwrap_or_else(|| "INBOX".into()),
+                    processed_folder: processed_folder.clone(),
+                    ca_file: ca_file.as_deref().map(rel),
+                    timeout_secs: timeout_secs.unwrap_or(60),
+                }))
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+//! The `[inbound]` table of arbitre.toml.
+
+use std::path::Path;
+
+use arbitre_mail::config::InboundToml;
+use arbitre_mail::outbound::Security;
+use arbitre_mail::InboxConfig;
+
+#[derive(serde::Deserialize)]
+struct File {
+    inbound: InboundToml,
+}
+
+fn parse(text: &str) -> InboundToml {
+    toml::from_str::<File>(text).unwrap().inbound
+}
+
+#[test]
+fn imap_table_with_password_file_and_defaults() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("imap.pw"), "s3cret\n").unwrap();
+    let t = parse("[inbound]\nkind = \"imap\"\nhost = \"imap.example\"\nuser = \"referee\"\npassword_file = \"imap.pw\"\n");
+    let InboxConfig::Imap(cfg) = t.resolve(dir.path()).unwrap() else {
+        panic!("not imap")
+    };
+    assert_eq!(
+        (cfg.host.as_str(), cfg.port, cfg.security),
+        ("imap.example", 993, Security::Tls)
+    );
+    assert_eq!(cfg.password, "s3cret");
+    assert_eq!(cfg.folder, "INBOX");
+    assert_eq!(cfg.processed_folder, None);
+    assert_eq!(cfg.timeout_secs, 60);
+}
+
+#[test]
+fn imap_table_with_env_password_starttls_and_all_keys() {
+    std::env::set_var("ARBITRE_TEST_CONFIG_IMAP_PW", "from-env");
+    let t = parse(
+        "[inbound]\nkind = \"imap\"\nhost = \"h\"\nsecurity = \"starttls\"\nuser = \"u\"\n\
+         password_env = \"ARBITRE_TEST_CONFIG_IMAP_PW\"\nfolder = \"Orders\"\nprocessed_folder = \"Done\"\n\
+         ca_file = \"ca.pem\"\ntimeout_secs = 5\n",
+    );
+    let InboxConfig::Imap(cfg) = t.resolve(Path::new("/etc/arbitre")).unwrap() else {
+        panic!()
+    };
+    assert_eq!((cfg.port, cfg.security), (143, Security::StartTls));
+    assert_eq!(cfg.password, "from-env");
+    assert_eq!(cfg.folder, "Orders");
+    assert_eq!(cfg.processed_folder.as_deref(), Some("Done"));
+    assert_eq!(
+        cfg.ca_file.as_deref(),
+        Some(Path::new("/etc/arbitre/ca.pem"))
+    );
+    assert_eq!(cfg.timeout_secs, 5);
+}
+
+#[test]
+fn maildir_table_and_errors() {
+    let t = parse("[inbound]\nkind = \"maildir\"\npath = \"mail\"\n");
+    assert_eq!(
+        t.resolve(Path::new("/srv")).unwrap(),
+        InboxConfig::Maildir("/srv/mail".into())
+    );
+    // No password source.
+    let t = parse("[inbound]\nkind = \"imap\"\nhost = \"h\"\nuser = \"u\"\n");
+    assert!(t
+        .resolve(Path::new("."))
+        .unwrap_err()
+        .contains("password_env or password_file"));
+    // A password written in the file is not a key at all.
+    assert!(toml::from_str::<File>(
+        "[inbound]\nkind = \"imap\"\nhost = \"h\"\nuser = \"u\"\npassword = \"x\"\n"
+    )
+    .is_err());
+    // Bad security value.
+    std::env::set_var("ARBITRE_TEST_CONFIG_IMAP_PW2", "x");
+    let t = parse("[inbound]\nkind = \"imap\"\nhost = \"h\"\nuser = \"u\"\nsecurity = \"ssl3\"\npassword_env = \"ARBITRE_TEST_CONFIG_IMAP_PW2\"\n");
+    assert!(t.resolve(Path::new(".")).unwrap_err().contains("ssl3"));
+}
