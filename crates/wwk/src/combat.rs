@@ -700,7 +700,7 @@ fn land_round(ctx: &mut Ctx, z: &str, log: &mut Vec<String>) {
             if s.is_warship() && !is_sea {
                 continue;
             }
-            let protect = if s.trn > 0 && s.is_land() { 5 * arm } else { 0 };
+            let protect = if (s.trn > 0 && s.is_land()) || ctx.scratch.carried.contains(id) { 5 * arm } else { 0 };
             let t = if s.is_heli() { thresholds(fa_h, fd_heli, protect) } else { thresholds(fa_g, fd, protect) };
             let (f, r) = fate(ctx.rng, t);
             log.push(format!("  {} #{} {} seuils {}/{} jet {} {}", u.owner, u.id, u.code, t.0, t.1, roll(r), f.fr()));

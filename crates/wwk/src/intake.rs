@@ -63,12 +63,20 @@ pub fn intake(ctx: &mut Ctx) {
     ctx.scratch.items = items;
 }
 
-/// AI crisis chance (S l.683): max(2, 22 − max(0, L − 80)).
+/// AI crisis chance per turn (S l.683): max(2, 22 − max(0, L − 80)).
 pub fn ai_crisis_pct(l: i32) -> u32 {
     (22 - (l - 80).max(0)).max(2) as u32
 }
 
-/// Step 0.2 (WWK-27): each zone of an AI nation rolls; a crisis deletes 2 orders.
+/// The chance this turn for a zone whose counter stands at `counter`: the
+/// rulebook's per-turn chance is cumulative until a crisis resets it.
+pub fn ai_crisis_chance(l: i32, counter: u32) -> u32 {
+    (ai_crisis_pct(l) * (counter + 1)).min(100)
+}
+
+/// Step 0.2 (WWK-27, WWK-69): each zone of an AI nation rolls; a crisis
+/// deletes 2 random orders of the zone, which then acts last, and resets the
+/// zone's counter.
 pub fn ai_crisis(ctx: &mut Ctx) {
     let ais: Vec<(String, i32)> = ctx
         .state
@@ -82,11 +90,15 @@ pub fn ai_crisis(ctx: &mut Ctx) {
         zones.extend(ctx.state.shared(&n));
         zones.sort();
         for z in zones {
+            let counter = ctx.state.zone(&z).ai_counter;
+            let pct = ai_crisis_chance(l, counter);
             let r = ctx.rng.d(100);
-            let pct = ai_crisis_pct(l);
             if r > pct {
+                ctx.state.zone_mut(&z).ai_counter = counter + 1;
                 continue;
             }
+            ctx.state.zone_mut(&z).ai_counter = 0;
+            ctx.scratch.crisis.insert(z.clone());
             let mut lines: Vec<usize> = ctx
                 .scratch
                 .items

@@ -1101,6 +1101,7 @@ pub fn movement(ctx: &mut Ctx) {
             if s.mt == Mt::I && rides > 0 && path.len() >= 2 {
                 rides -= 1;
                 k = 2;
+                ctx.scratch.carried.insert(*id);
             }
             if by_sea {
                 k = k.max(3);
@@ -1169,8 +1170,10 @@ pub fn movement(ctx: &mut Ctx) {
             if hostile_here || !ctx.state.zone(&u.at).status.parties().iter().any(|p| ctx.state.friendly(&n, p)) {
                 ctx.scratch.invaded.insert(u.at.clone());
             }
-            // Amphibious landing (§5.13 step 6).
-            if allowed.get(id).is_some_and(|a| a.1) && hostile_here && ctx.state.kind(&u.at) == ZoneKind::Land {
+            // Landing from a ship or a land transport (§5.13 step 6, S "débarque ...
+            // d'un navire de transport, d'un transport terrestre").
+            let carried = allowed.get(id).is_some_and(|a| a.1) || ctx.scratch.carried.contains(id);
+            if carried && hostile_here && ctx.state.kind(&u.at) == ZoneKind::Land && sp(&u.code).is_land() {
                 ctx.scratch.landed.insert(*id);
             }
         }

@@ -277,9 +277,10 @@ pub struct ZoneState {
     /// Nations whose PG failed here: their L counts −10 until the next CE upgrade.
     #[serde(default)]
     pub pg_malus: BTreeSet<NationCode>,
-    /// Nations that acquired the zone this turn (for SHARED decisions).
+    /// Turns accumulated towards an AI crisis since the last one (S l.683:
+    /// "22% par tour cumulatifs ... le compteur de crash est remis à zéro").
     #[serde(default)]
-    pub guerrilla_free_turns: u32,
+    pub ai_counter: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]

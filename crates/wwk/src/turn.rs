@@ -94,6 +94,10 @@ pub struct Scratch {
     /// Land/naval RECN: snapshot in 4.8.
     pub land_recn: Vec<(NationCode, ZoneCode)>,
     pub sc_hit: BTreeSet<ZoneCode>,
+    /// Zones hit by an AI crisis: they act after the SC-hit zones (S l.685).
+    pub crisis: BTreeSet<ZoneCode>,
+    /// Infantry carried by land vehicles this turn (ARM protection, landing).
+    pub carried: BTreeSet<UnitId>,
     pub invaded: BTreeSet<ZoneCode>,
     pub st_halved: BTreeMap<NationCode, BTreeSet<Field>>,
     pub civil_fac: BTreeMap<NationCode, u32>,
@@ -140,7 +144,8 @@ pub fn to_nation(n: &str) -> Vis {
 }
 
 /// Orders matching `f`, in activation order (§4): AI capitals first, then by
-/// nation initiative and zone code; SC-hit zones last; file order within a zone.
+/// nation initiative and zone code; SC-hit zones last, AI-crisis zones after
+/// them; file order within a zone.
 pub fn activation<'a>(s: &'a Scratch, st: &State, f: impl Fn(&Order) -> bool) -> Vec<Item> {
     let mut v: Vec<&Item> = s
         .items
@@ -150,7 +155,7 @@ pub fn activation<'a>(s: &'a Scratch, st: &State, f: impl Fn(&Order) -> bool) ->
     v.sort_by_key(|i| {
         let z = i.order.zone().unwrap_or("").to_string();
         let ai_cap = st.nations.get(&i.nation).is_some_and(|n| n.options.ai) && st.is_capital(&i.nation, &z);
-        (s.sc_hit.contains(&z), !ai_cap, s.nation_rank(&i.nation), z, i.line)
+        (s.crisis.contains(&z), s.sc_hit.contains(&z), !ai_cap, s.nation_rank(&i.nation), z, i.line)
     });
     v.into_iter().cloned().collect()
 }

@@ -834,3 +834,42 @@ fn wwk_2_world_scenario_for_eight_nations() {
     assert_eq!(st.params.max_turns, 12);
     assert_eq!(st.zone("IST").status, Status::Neutral, "a nation without a player stays out");
 }
+
+#[test]
+fn wwk_27_ai_crisis_is_cumulative_and_the_zone_acts_last() {
+    assert_eq!(intake::ai_crisis_chance(80, 0), 22);
+    assert_eq!(intake::ai_crisis_chance(80, 1), 44);
+    assert_eq!(intake::ai_crisis_chance(100, 2), 6);
+    let mut st = trio();
+    let n = st.nations.get_mut("TUR").unwrap();
+    n.options.ai = true;
+    n.tech.l = 80;
+    st.zone_mut("IST").ai_counter = 1;
+    let mut sc = Scratch::default();
+    sc.nation_order = vec!["TUR".into(), "EGY".into()];
+    sc.items = items(&st, "tur", "IST CE 1\nIST CE 1\nIST CE 1");
+    sc.items.extend(items(&st, "egy", "CAI CE 1"));
+    sc.sc_hit.insert("CAI".into());
+    // 44% this turn: roll 44 is a crisis; picks 1 of 3, 1 of 2.
+    step(&mut st, &mut sc, intake::ai_crisis, vec![44, 1, 1]);
+    assert_eq!(st.zone("IST").ai_counter, 0);
+    let order: Vec<String> = activation(&sc, &st, |_| true).iter().map(|i| format!("{}{}", i.nation, i.line)).collect();
+    assert_eq!(order, vec!["EGY1", "TUR3"], "crisis zone after the SC-hit zone");
+}
+
+#[test]
+fn wwk_86_infantry_landed_by_a_land_transport() {
+    let mut st = trio();
+    st.set_diplo("TUR", "GRE", Diplo::War);
+    hold(&mut st, "GRE", "MAC");
+    hold(&mut st, "TUR", "BUL");
+    let m = st.add_unit("TUR", "MINF", "IST");
+    let _ = m;
+    let a = st.add_unit("TUR", "INF", "IST");
+    let mut sc = Scratch::default();
+    sc.items = items(&st, "tur", &format!("IST 1 INF MOVE BUL MAC"));
+    step(&mut st, &mut sc, military::movement, vec![]);
+    let inf = st.units.values().find(|u| u.owner == "TUR" && u.code == "INF" && u.at == "MAC").map(|u| u.id).unwrap();
+    assert!(sc.carried.contains(&inf) && sc.landed.contains(&inf));
+    let _ = a;
+}
