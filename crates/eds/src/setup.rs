@@ -389,11 +389,18 @@ pub fn from_position(
         });
     }
     let stars: BTreeMap<u32, Star> = pos.stars.into_iter().map(|s| (s.number, s)).collect();
+    if pos.width < 1 || pos.height < 1 {
+        return Err(SetupError::Position("Kartengröße muss positiv sein".into()));
+    }
+    let mut points = BTreeSet::new();
     for s in stars.values() {
         if s.owner.is_some_and(|o| o == 0 || o as usize > rulers.len()) {
+            return Err(SetupError::Position(format!("Stern {}: Besitzer unbekannt", s.number)));
+        }
+        if !points.insert((s.x, s.y)) {
             return Err(SetupError::Position(format!(
-                "Stern {}: Besitzer unbekannt",
-                s.number
+                "Stern {}: Position ({},{}) doppelt belegt",
+                s.number, s.x, s.y
             )));
         }
     }
