@@ -19,6 +19,21 @@
 //! empty lines, so line N of `orders` is line `header_line + N` of the text and
 //! the order parser's diagnostics can name the line the player sees.
 //!
+//! The Evolution der Sterne specification (§3.4.1) proposes its own mail
+//! header, which players get pre-filled in their template, so it is
+//! recognised too:
+//!
+//! ```text
+//! EDS BEFEHLE                <- header (line 1)
+//! GALAXIS: ANDROMEDA         <- game
+//! HERRSCHER: 07              <- player (the ruler number, as written)
+//! KENNWORT: sonne42          <- password (blanked in `orders`)
+//! MONAT: J1/M4               <- kept: the EDS parser checks it (EDS-15)
+//! [3 STATUS]
+//! ...
+//! ENDE
+//! ```
+//!
 //! Choice where the spec is silent: a line whose first word is a block keyword
 //! and which also contains a player or password keyword, but is not a
 //! well-formed header, is *malformed* (the player tried and needs to know
@@ -167,6 +182,64 @@ fn parse_header(line: &str) -> Header {
     Header::Valid(kind, t[1].to_owned(), t[3].to_owned(), t[5].to_owned())
 }
 
+/// `EDS BEFEHLE` (spec §3.4.1), case-insensitive, any whitespace between.
+fn is_eds_header(line: &str) -> bool {
+    if is_quoted(line) {
+        return false;
+    }
+    let t = tokens(line);
+    t.len() == 2 && t[0].eq_ignore_ascii_case("EDS") && t[1].eq_ignore_ascii_case("BEFEHLE")
+}
+
+/// `KEY: value` with a case-insensitive key; returns the trimmed value.
+fn key_value<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    let (k, v) = line.split_once(':')?;
+    k.trim().eq_ignore_ascii_case(key).then(|| v.trim())
+}
+
+/// The EDS form: GALAXIS / HERRSCHER / KENNWORT lines after `EDS BEFEHLE`,
+/// before the first section. The KENNWORT line is blanked in `orders` so the
+/// password is never echoed; the other header lines stay for the EDS parser.
+fn eds_header(lines: &[&str], idx: usize) -> Header {
+    let (mut game, mut player, mut password) = (None, None, None);
+    for line in &lines[idx + 1..] {
+        let t = line.trim();
+        if t.starts_with('[') || is_end(line) || is_signature(line) {
+            break;
+        }
+        if let Some(v) = key_value(t, "GALAXIS") {
+            game = Some(v.to_owned());
+        } else if let Some(v) = key_value(t, "HERRSCHER") {
+            player = Some(v.to_owned());
+        } else if let Some(v) = key_value(t, "KENNWORT") {
+            password = Some(v.to_owned());
+        }
+    }
+    let missing: Vec<&str> = [
+        ("GALAXIS:", &game),
+        ("HERRSCHER:", &player),
+        ("KENNWORT:", &password),
+    ]
+    .iter()
+    .filter(|(_, v)| v.as_deref().is_none_or(str::is_empty))
+    .map(|(k, _)| *k)
+    .collect();
+    if !missing.is_empty() {
+        return Header::Malformed(format!("EDS BEFEHLE without {}", missing.join(" ")));
+    }
+    Header::Valid(
+        BlockKind::Orders,
+        game.unwrap_or_default(),
+        player.unwrap_or_default(),
+        password.unwrap_or_default(),
+    )
+}
+
+fn is_end(line: &str) -> bool {
+    let t = tokens(line);
+    t.len() == 1 && is_word(t[0], END_WORDS) && !is_quoted(line)
+}
+
 /// Finds the order block in one text.
 pub fn find_envelope(text: &str) -> Result<Envelope, EnvelopeError> {
     let lines: Vec<&str> = text
@@ -178,7 +251,13 @@ pub fn find_envelope(text: &str) -> Result<Envelope, EnvelopeError> {
         if is_signature(line) || is_original_message_separator(line) {
             break;
         }
-        match parse_header(line) {
+        let eds = is_eds_header(line);
+        let header = if eds {
+            eds_header(&lines, idx)
+        } else {
+            parse_header(line)
+        };
+        match header {
             Header::None => {}
             Header::Malformed(reason) => {
                 if first_malformed.is_none() {
@@ -190,13 +269,17 @@ pub fn find_envelope(text: &str) -> Result<Envelope, EnvelopeError> {
                 }
             }
             Header::Valid(kind, game, player, password) => {
+                let mut orders = block_body(&lines[idx + 1..]);
+                if eds {
+                    orders = blank_password_lines(&orders);
+                }
                 return Ok(Envelope {
                     kind,
                     game,
                     player,
                     password,
                     header_line: idx + 1,
-                    orders: block_body(&lines[idx + 1..]),
+                    orders,
                     commands: Vec::new(),
                 });
             }
@@ -213,8 +296,7 @@ fn block_body(lines: &[&str]) -> String {
         if is_signature(line) || is_original_message_separator(line) {
             break;
         }
-        let t = tokens(line);
-        if t.len() == 1 && is_word(t[0], END_WORDS) && !is_quoted(line) {
+        if is_end(line) {
             break;
         }
         kept.push(if is_quoted(line) { "" } else { line });
@@ -228,6 +310,17 @@ fn block_body(lines: &[&str]) -> String {
         orders.push('\n');
     }
     orders
+}
+
+fn blank_password_lines(orders: &str) -> String {
+    let mut out = String::with_capacity(orders.len());
+    for line in orders.lines() {
+        if key_value(line.trim(), "KENNWORT").is_none() {
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    out
 }
 
 /// The block of the first text of `mail` that has one. If none has a valid

@@ -152,3 +152,47 @@ fn crlf_and_nbsp_inside_text() {
     assert_eq!(env.player, "p");
     assert_eq!(env.orders, "A\n");
 }
+
+#[test]
+fn eds_template_header_is_recognised_and_the_password_blanked() {
+    let text = "Hallo Spielleitung,\n\nEDS BEFEHLE\nGALAXIS: ANDROMEDA\nHERRSCHER: 07\nKENNWORT: sonne42\nMONAT: J1/M4\n\n[3 STATUS]\n04,3 / 06,2\nENDE\nGruß\n";
+    let env = find_envelope(text).unwrap();
+    assert_eq!(env.kind, BlockKind::Orders);
+    assert_eq!(
+        (
+            env.game.as_str(),
+            env.player.as_str(),
+            env.password.as_str()
+        ),
+        ("ANDROMEDA", "07", "sonne42")
+    );
+    assert_eq!(env.header_line, 3);
+    assert_eq!(
+        env.orders,
+        "GALAXIS: ANDROMEDA\nHERRSCHER: 07\n\nMONAT: J1/M4\n\n[3 STATUS]\n04,3 / 06,2\n"
+    );
+    assert!(!env.orders.contains("sonne42"));
+    // Numbering holds.
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[env.header_line + 3], "MONAT: J1/M4"); // text line header_line + 4 (1-based)
+    assert_eq!(env.orders.lines().nth(3), Some("MONAT: J1/M4"));
+}
+
+#[test]
+fn eds_header_missing_a_field_is_malformed() {
+    match find_envelope("eds befehle\nGALAXIS: A\nMONAT: J1/M4\n[3]\n") {
+        Err(EnvelopeError::Malformed { line, reason, .. }) => {
+            assert_eq!(line, 1);
+            assert!(
+                reason.contains("HERRSCHER:") && reason.contains("KENNWORT:"),
+                "{reason}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    // Quoted EDS header never counts.
+    assert_eq!(
+        find_envelope("> EDS BEFEHLE\n> GALAXIS: A\n> HERRSCHER: 1\n> KENNWORT: k\n"),
+        Err(EnvelopeError::NoBlock)
+    );
+}
