@@ -772,9 +772,36 @@ pub fn resolve_retreats(ctx: &mut Ctx) {
                     ctx.state.remove_unit(id);
                     ev(ctx, to_nation(&u.owner), Sec::Combat, format!("#{id} {} en [{from}] ne peut pas se replier : détruit", u.code));
                 } else if s.is_naval() {
-                    let r = ctx.rng.d(100);
-                    ctx.state.remove_unit(id);
-                    ev(ctx, to_nation(&u.owner), Sec::Combat, format!("#{id} {} en [{from}] sans retraite : sabordé (jet {r})", u.code));
+                    // Capture needs an enemy infantry unit aboard a transport of
+                    // the enemy fleet here (S l.563, D-77): at sea, infantry
+                    // beside an enemy transport is aboard it.
+                    let boarder = ctx
+                        .state
+                        .units
+                        .values()
+                        .filter(|x| x.at == from && ctx.state.hostile(&u.owner, &x.owner) && sp(&x.code).cat == Cat::Inf)
+                        .find(|x| ctx.state.units.values().any(|t| t.at == from && t.owner == x.owner && sp(&t.code).cat == Cat::Trans))
+                        .map(|x| (x.id, x.owner.clone()));
+                    match boarder {
+                        Some((inf, captor)) => {
+                            let r = ctx.rng.d(100);
+                            if r <= 50 {
+                                ctx.state.remove_unit(inf);
+                                if let Some(x) = ctx.state.unit_mut(id) {
+                                    x.owner = captor.clone();
+                                    x.army = None;
+                                }
+                                ev(ctx, Vis::Nations(vec![u.owner.clone(), captor.clone()]), Sec::Combat, format!("#{id} {} en [{from}] capturé par {captor} (jet {r})", u.code));
+                            } else {
+                                ctx.state.remove_unit(id);
+                                ev(ctx, to_nation(&u.owner), Sec::Combat, format!("#{id} {} en [{from}] sans retraite : sabordé (jet {r})", u.code));
+                            }
+                        }
+                        None => {
+                            ctx.state.remove_unit(id);
+                            ev(ctx, to_nation(&u.owner), Sec::Combat, format!("#{id} {} en [{from}] sans retraite : sabordé", u.code));
+                        }
+                    }
                 } else {
                     let r = ctx.rng.d(100);
                     ctx.scratch.no_retreat.insert(id, r <= 50);

@@ -965,7 +965,9 @@ pub fn hmov(ctx: &mut Ctx) {
                 ctx.scratch.landed.insert(*id);
             }
         }
-        ctx.scratch.invaded.insert(dest.clone());
+        if hostile_dest || !ctx.state.zone(&dest).status.parties().iter().any(|p| ctx.state.friendly(&it.nation, p)) {
+            ctx.scratch.invaded.insert(dest.clone());
+        }
         ctx.scratch.set(&it, format!("OK  {} unité(s) en [{dest}]", movers.len()));
         if log.len() > 1 {
             notify(ctx, &it.nation, &dest, log);

@@ -166,6 +166,15 @@ pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> S
         let syms: String = d.symbols.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ");
         let _ = writeln!(o, "[{z}] {}  {}  symboles {}", d.name, status_text(st, z), if syms.is_empty() { "-".into() } else { syms });
         let owners: Vec<String> = match viewer {
+            // In the zones a nation holds it sees every unit present (S l.571).
+            Some(n) if !gm && zs.status.parties().iter().any(|p| p == n) => {
+                let mut v = vec![n.to_string()];
+                let mut others: Vec<String> = st.units.values().filter(|u| u.at == *z && u.owner != n).map(|u| u.owner.clone()).collect();
+                others.sort();
+                others.dedup();
+                v.extend(others);
+                v
+            }
             Some(n) if !gm => vec![n.to_string()],
             _ if gm => {
                 let mut v: Vec<String> = st.units.values().filter(|u| u.at == *z).map(|u| u.owner.clone()).collect();
@@ -177,14 +186,16 @@ pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> S
             _ => vec![],
         };
         for n in owners {
-            if let Some(l) = zs.ledgers.get(&n) {
+            // Never another nation's stocks or CE (§8.1), except for the GM.
+            let own = gm || viewer == Some(n.as_str());
+            if let Some(l) = zs.ledgers.get(&n).filter(|_| own) {
                 let fac = st.factories(&n, z);
                 let ce = if zs.status.parties().contains(&n) { format!("  CE {}", zs.ce) } else { String::new() };
                 let _ = writeln!(o, "  {n} Stock {}ec {}  usines {fac}{ce}", l.ec, l.stock_line());
             }
             let ul = units_line(st, &n, z);
             if !ul.is_empty() {
-                if gm {
+                if gm || viewer.is_some_and(|v| v != n) {
                     let _ = write!(o, "  {n}:\n");
                 }
                 o.push_str(&ul);
