@@ -395,7 +395,10 @@ pub fn from_position(
     let mut points = BTreeSet::new();
     for s in stars.values() {
         if s.owner.is_some_and(|o| o == 0 || o as usize > rulers.len()) {
-            return Err(SetupError::Position(format!("Stern {}: Besitzer unbekannt", s.number)));
+            return Err(SetupError::Position(format!(
+                "Stern {}: Besitzer unbekannt",
+                s.number
+            )));
         }
         if !points.insert((s.x, s.y)) {
             return Err(SetupError::Position(format!(

@@ -213,7 +213,10 @@ fn eds_10_scenarios_load_explicit_generated_and_position() {
     // Two stars on one point are refused.
     let twin = BASE.replacen("x = 10\ny = 5", "x = 5\ny = 5", 1);
     let mut t = toml::Table::new();
-    t.insert("position".into(), toml::Value::Table(toml::from_str(&twin).unwrap()));
+    t.insert(
+        "position".into(),
+        toml::Value::Table(toml::from_str(&twin).unwrap()),
+    );
     assert!(Eds.setup(&config(3, t), &mut Rng::for_setup(1)).is_err());
 }
 
