@@ -19,20 +19,27 @@
 //! empty lines, so line N of `orders` is line `header_line + N` of the text and
 //! the order parser's diagnostics can name the line the player sees.
 //!
-//! The Evolution der Sterne specification (§3.4.1) proposes its own mail
-//! header, which players get pre-filled in their template, so it is
-//! recognised too:
+//! The game specifications also write headers over several lines, one
+//! `KEY value` per line, and players paste them from their templates, so
+//! these are recognised too: Scrambled Nations (§6.1: `GAME`, `PLAYER`,
+//! `TURN`, optional `PASSWORD`), WWK (§3.1: `WWK ORDERS`, `GAME`, `TURN`,
+//! `NATION`, `KEY`) and Evolution der Sterne (§3.4.1):
 //!
 //! ```text
 //! EDS BEFEHLE                <- header (line 1)
-//! GALAXIS: ANDROMEDA         <- game
-//! HERRSCHER: 07              <- player (the ruler number, as written)
-//! KENNWORT: sonne42          <- password (blanked in `orders`)
-//! MONAT: J1/M4               <- kept: the EDS parser checks it (EDS-15)
+//! GALAXIS: ANDROMEDA         <- game        (blanked in `orders`)
+//! HERRSCHER: 07              <- player, as written (blanked)
+//! KENNWORT: sonne42          <- password    (blanked: never echoed)
+//! MONAT: J1/M4               <- kept: the ruleset checks the turn (EDS-15, SCN-53)
 //! [3 STATUS]
 //! ...
 //! ENDE
 //! ```
+//!
+//! A multi-line header needs a title line or a `GAME <id>` line followed by
+//! a player line; the password is optional except for EDS (an empty password
+//! never matches a stored one, so the daemon still refuses the mail where one
+//! is required).
 //!
 //! Choice where the spec is silent: a line whose first word is a block keyword
 //! and which also contains a player or password keyword, but is not a
@@ -182,57 +189,120 @@ fn parse_header(line: &str) -> Header {
     Header::Valid(kind, t[1].to_owned(), t[3].to_owned(), t[5].to_owned())
 }
 
-/// `EDS BEFEHLE` (spec §3.4.1), case-insensitive, any whitespace between.
-fn is_eds_header(line: &str) -> bool {
+/// Title lines that open a multi-line header in the specifications:
+/// `EDS BEFEHLE` (EDS §3.4.1) and `WWK ORDERS` (WWK §3.1).
+fn is_title(line: &str) -> bool {
     if is_quoted(line) {
         return false;
     }
     let t = tokens(line);
-    t.len() == 2 && t[0].eq_ignore_ascii_case("EDS") && t[1].eq_ignore_ascii_case("BEFEHLE")
+    t.len() == 2
+        && ((t[0].eq_ignore_ascii_case("EDS") && t[1].eq_ignore_ascii_case("BEFEHLE"))
+            || (t[0].eq_ignore_ascii_case("WWK") && t[1].eq_ignore_ascii_case("ORDERS")))
 }
 
-/// `KEY: value` with a case-insensitive key; returns the trimmed value.
-fn key_value<'a>(line: &'a str, key: &str) -> Option<&'a str> {
-    let (k, v) = line.split_once(':')?;
-    k.trim().eq_ignore_ascii_case(key).then(|| v.trim())
+/// Role of one line of a multi-line header.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Field {
+    Game,
+    Player,
+    Password,
+    /// TURN / TOUR / MONAT...: kept in `orders`, the ruleset checks it.
+    Turn,
 }
 
-/// The EDS form: GALAXIS / HERRSCHER / KENNWORT lines after `EDS BEFEHLE`,
-/// before the first section. The KENNWORT line is blanked in `orders` so the
-/// password is never echoed; the other header lines stay for the EDS parser.
-fn eds_header(lines: &[&str], idx: usize) -> Header {
+const MULTI_GAME: &[&str] = &["game", "partie", "spiel", "galaxis"];
+const MULTI_PLAYER: &[&str] = &["player", "joueur", "spieler", "nation", "herrscher"];
+const MULTI_PASSWORD: &[&str] = &[
+    "password",
+    "mot-de-passe",
+    "motdepasse",
+    "passwort",
+    "key",
+    "kennwort",
+];
+const MULTI_TURN: &[&str] = &["turn", "tour", "zug", "monat"];
+
+/// `KEY value` or `KEY: value` with a known key; returns the field and the
+/// value (one token, except after a colon where the rest of the line counts).
+fn header_field(line: &str) -> Option<(Field, String)> {
+    if is_quoted(line) {
+        return None;
+    }
+    let (key, value) = match line.split_once(':') {
+        Some((k, v)) if tokens(k).len() == 1 => (k.trim().to_owned(), v.trim().to_owned()),
+        _ => {
+            let t = tokens(line);
+            if t.len() != 2 {
+                return None;
+            }
+            (t[0].to_owned(), t[1].to_owned())
+        }
+    };
+    let field = if is_word(&key, MULTI_GAME) {
+        Field::Game
+    } else if is_word(&key, MULTI_PLAYER) {
+        Field::Player
+    } else if is_word(&key, MULTI_PASSWORD) {
+        Field::Password
+    } else if is_word(&key, MULTI_TURN) {
+        Field::Turn
+    } else {
+        return None;
+    };
+    Some((field, value))
+}
+
+/// A multi-line header starting at `idx` (a title line, or a `GAME <id>`
+/// line), as the SCN (§6.1), WWK (§3.1) and EDS (§3.4.1) specifications
+/// write them: one `KEY value` per line, in any order, up to the first other
+/// line. Returns the header and the number of lines it spans after `idx`.
+fn multi_line_header(lines: &[&str], idx: usize) -> Option<(Header, usize)> {
+    let titled = is_title(lines[idx]);
+    if !titled && !matches!(header_field(lines[idx]), Some((Field::Game, _))) {
+        return None;
+    }
     let (mut game, mut player, mut password) = (None, None, None);
-    for line in &lines[idx + 1..] {
-        let t = line.trim();
-        if t.starts_with('[') || is_end(line) || is_signature(line) {
-            break;
+    let start = if titled { idx + 1 } else { idx };
+    let mut end = start;
+    while end < lines.len() {
+        match header_field(lines[end]) {
+            Some((Field::Game, v)) => game = Some(v),
+            Some((Field::Player, v)) => player = Some(v),
+            Some((Field::Password, v)) => password = Some(v),
+            Some((Field::Turn, _)) => {}
+            None => break,
         }
-        if let Some(v) = key_value(t, "GALAXIS") {
-            game = Some(v.to_owned());
-        } else if let Some(v) = key_value(t, "HERRSCHER") {
-            player = Some(v.to_owned());
-        } else if let Some(v) = key_value(t, "KENNWORT") {
-            password = Some(v.to_owned());
-        }
+        end += 1;
     }
-    let missing: Vec<&str> = [
-        ("GALAXIS:", &game),
-        ("HERRSCHER:", &player),
-        ("KENNWORT:", &password),
-    ]
-    .iter()
-    .filter(|(_, v)| v.as_deref().is_none_or(str::is_empty))
-    .map(|(k, _)| *k)
-    .collect();
-    if !missing.is_empty() {
-        return Header::Malformed(format!("EDS BEFEHLE without {}", missing.join(" ")));
+    if !titled && player.is_none() {
+        // "Game on" style prose, or a lone GAME line: not a header.
+        return None;
     }
-    Header::Valid(
-        BlockKind::Orders,
-        game.unwrap_or_default(),
-        player.unwrap_or_default(),
-        password.unwrap_or_default(),
-    )
+    let eds = titled && tokens(lines[idx])[0].eq_ignore_ascii_case("EDS");
+    let mut missing = Vec::new();
+    if game.as_deref().is_none_or(str::is_empty) {
+        missing.push(if eds { "GALAXIS:" } else { "GAME" });
+    }
+    if player.as_deref().is_none_or(str::is_empty) {
+        missing.push(if eds { "HERRSCHER:" } else { "PLAYER" });
+    }
+    // EDS requires its KENNWORT; SCN and WWK make the password optional
+    // (an empty password never matches a stored one).
+    if eds && password.as_deref().is_none_or(str::is_empty) {
+        missing.push("KENNWORT:");
+    }
+    let header = if missing.is_empty() {
+        Header::Valid(
+            BlockKind::Orders,
+            game.unwrap_or_default(),
+            player.unwrap_or_default(),
+            password.unwrap_or_default(),
+        )
+    } else {
+        Header::Malformed(format!("header without {}", missing.join(" ")))
+    };
+    Some((header, end.saturating_sub(idx + 1)))
 }
 
 fn is_end(line: &str) -> bool {
@@ -251,11 +321,9 @@ pub fn find_envelope(text: &str) -> Result<Envelope, EnvelopeError> {
         if is_signature(line) || is_original_message_separator(line) {
             break;
         }
-        let eds = is_eds_header(line);
-        let header = if eds {
-            eds_header(&lines, idx)
-        } else {
-            parse_header(line)
+        let (header, header_rest) = match parse_header(line) {
+            Header::None => multi_line_header(&lines, idx).unwrap_or((Header::None, 0)),
+            single => (single, 0),
         };
         match header {
             Header::None => {}
@@ -270,8 +338,11 @@ pub fn find_envelope(text: &str) -> Result<Envelope, EnvelopeError> {
             }
             Header::Valid(kind, game, player, password) => {
                 let mut orders = block_body(&lines[idx + 1..]);
-                if eds {
-                    orders = blank_password_lines(&orders);
+                if header_rest > 0 {
+                    orders = blank_header_lines(&orders, header_rest);
+                    while orders.ends_with("\n\n") || orders == "\n" {
+                        orders.pop();
+                    }
                 }
                 return Ok(Envelope {
                     kind,
@@ -312,10 +383,14 @@ fn block_body(lines: &[&str]) -> String {
     orders
 }
 
-fn blank_password_lines(orders: &str) -> String {
+/// Blanks the first `n` lines of `orders` except TURN-like ones: the rest of
+/// a multi-line header (game, player, password) is not orders, and the
+/// password must never be echoed in a confirmation.
+fn blank_header_lines(orders: &str, n: usize) -> String {
     let mut out = String::with_capacity(orders.len());
-    for line in orders.lines() {
-        if key_value(line.trim(), "KENNWORT").is_none() {
+    for (i, line) in orders.lines().enumerate() {
+        let keep = i >= n || matches!(header_field(line), Some((Field::Turn, _)));
+        if keep {
             out.push_str(line);
         }
         out.push('\n');

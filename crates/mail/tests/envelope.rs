@@ -169,7 +169,7 @@ fn eds_template_header_is_recognised_and_the_password_blanked() {
     assert_eq!(env.header_line, 3);
     assert_eq!(
         env.orders,
-        "GALAXIS: ANDROMEDA\nHERRSCHER: 07\n\nMONAT: J1/M4\n\n[3 STATUS]\n04,3 / 06,2\n"
+        "\n\n\nMONAT: J1/M4\n\n[3 STATUS]\n04,3 / 06,2\n" // game, player, password lines blanked; MONAT kept (EDS-15)
     );
     assert!(!env.orders.contains("sonne42"));
     // Numbering holds.
@@ -193,6 +193,64 @@ fn eds_header_missing_a_field_is_malformed() {
     // Quoted EDS header never counts.
     assert_eq!(
         find_envelope("> EDS BEFEHLE\n> GALAXIS: A\n> HERRSCHER: 1\n> KENNWORT: k\n"),
+        Err(EnvelopeError::NoBlock)
+    );
+}
+
+#[test]
+fn scrambled_nations_multi_line_header() {
+    // SCN §6.1: GAME, PLAYER, TURN and an optional PASSWORD, one per line.
+    let text = "Salut,\ngame scn-1\nPLAYER marie\nTURN 7\nPASSWORD x9\nMOVE 3 LYON -> DIJON\nEND\n";
+    let env = find_envelope(text).unwrap();
+    assert_eq!(
+        (
+            env.game.as_str(),
+            env.player.as_str(),
+            env.password.as_str()
+        ),
+        ("scn-1", "marie", "x9")
+    );
+    assert_eq!(env.header_line, 2);
+    // The TURN line stays (the ruleset checks it, SCN-53); the others are blanked.
+    assert_eq!(env.orders, "\nTURN 7\n\nMOVE 3 LYON -> DIJON\n");
+    // Without PASSWORD the password is empty (and never matches a stored one).
+    let env = find_envelope("GAME scn-1\nPLAYER marie\nTURN 7\nREADY\n").unwrap();
+    assert_eq!(env.password, "");
+    assert_eq!(env.orders, "\nTURN 7\nREADY\n");
+}
+
+#[test]
+fn wwk_multi_line_header() {
+    // WWK §3.1: WWK ORDERS, GAME, TURN, NATION, KEY.
+    let text = "WWK ORDERS\nGAME w1\nTURN 3\nNATION FRA\nKEY s3\nNAT BUY 2 INF\nEND\nignored\n";
+    let env = find_envelope(text).unwrap();
+    assert_eq!(
+        (
+            env.game.as_str(),
+            env.player.as_str(),
+            env.password.as_str()
+        ),
+        ("w1", "FRA", "s3")
+    );
+    assert_eq!(env.header_line, 1);
+    assert_eq!(env.orders, "\nTURN 3\n\n\nNAT BUY 2 INF\n");
+    // Missing NATION.
+    match find_envelope("WWK ORDERS\nGAME w1\nKEY s3\n") {
+        Err(EnvelopeError::Malformed {
+            line: 1, reason, ..
+        }) => assert!(reason.contains("PLAYER"), "{reason}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_lone_game_line_is_not_a_header() {
+    assert_eq!(
+        find_envelope("Game night\nsee you\n"),
+        Err(EnvelopeError::NoBlock)
+    );
+    assert_eq!(
+        find_envelope("GAME x\nF1 M W3\n"),
         Err(EnvelopeError::NoBlock)
     );
 }
