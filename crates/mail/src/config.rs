@@ -1,6 +1,7 @@
-//! The `[inbound]` table of `arbitre.toml`, ready for the daemon's
-//! configuration to embed (`inbound: Option<arbitre_mail::config::InboundToml>`)
-//! and resolve into an [`InboxConfig`]. Keys are documented in
+//! The `[inbound]` and `[outbound]` tables of `arbitre.toml`, ready for the
+//! daemon's configuration to embed (`inbound: Option<arbitre_mail::config::InboundToml>`,
+//! `outbound: Option<arbitre_mail::config::OutboundToml>`) and resolve into an
+//! [`InboxConfig`] and a [`Transport`]. Keys are documented in
 //! docs/operations.md. It lives here, next to [`ImapConfig`], so that a new
 //! IMAP option is added in one crate.
 //!
@@ -13,7 +14,7 @@ use serde::Deserialize;
 
 use crate::imap::ImapConfig;
 use crate::inbox::InboxConfig;
-use crate::outbound::Security;
+use crate::outbound::{Security, SmtpConfig, Transport};
 use crate::secret::read_secret;
 
 /// `[inbound]`: where order mail is read from.
@@ -94,6 +95,91 @@ impl InboundToml {
                     processed_folder: processed_folder.clone(),
                     ca_file: ca_file.as_deref().map(rel),
                     timeout_secs: timeout_secs.unwrap_or(60),
+                }))
+            }
+        }
+    }
+}
+
+/// `[outbound]`: how the referee's mail leaves.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
+pub enum OutboundToml {
+    /// One `<message-id>.eml` per mail in `dir`.
+    File { dir: PathBuf },
+    /// A sendmail-compatible command (default `/usr/sbin/sendmail`).
+    Sendmail { command: Option<PathBuf> },
+    /// SMTP submission.
+    Smtp {
+        host: String,
+        port: Option<u16>,
+        /// `starttls` (default), `tls` or `none`.
+        security: Option<String>,
+        user: Option<String>,
+        /// Accepted for small setups; prefer `password_env` or `password_file`
+        /// so the configuration can be shared without the secret.
+        password: Option<String>,
+        password_env: Option<String>,
+        password_file: Option<PathBuf>,
+        timeout_secs: Option<u64>,
+    },
+}
+
+impl OutboundToml {
+    /// Resolves relative paths against `base` and reads the password.
+    pub fn resolve(&self, base: &Path) -> Result<Transport, String> {
+        let rel = |p: &Path| {
+            if p.is_absolute() {
+                p.to_path_buf()
+            } else {
+                base.join(p)
+            }
+        };
+        match self {
+            OutboundToml::File { dir } => Ok(Transport::File { dir: rel(dir) }),
+            OutboundToml::Sendmail { command } => Ok(Transport::Sendmail {
+                command: command
+                    .clone()
+                    .unwrap_or_else(|| PathBuf::from("/usr/sbin/sendmail")),
+            }),
+            OutboundToml::Smtp {
+                host,
+                port,
+                security,
+                user,
+                password,
+                password_env,
+                password_file,
+                timeout_secs,
+            } => {
+                let security = parse_security(security.as_deref().unwrap_or("starttls"))
+                    .map_err(|e| format!("[outbound] smtp {e}"))?;
+                let file = password_file.as_deref().map(rel);
+                let named = read_secret(password_env.as_deref(), file.as_deref())
+                    .map_err(|e| format!("[outbound] {e}"))?;
+                let password = match (password, named) {
+                    (Some(_), Some(_)) => {
+                        return Err(
+                            "[outbound] give password or password_env/password_file, not both"
+                                .into(),
+                        )
+                    }
+                    (p, n) => p.clone().or(n),
+                };
+                if password.is_some() && user.is_none() {
+                    return Err("[outbound] a password needs a user".into());
+                }
+                Ok(Transport::Smtp(SmtpConfig {
+                    host: host.clone(),
+                    port: port.unwrap_or(match security {
+                        Security::Tls => 465,
+                        Security::StartTls => 587,
+                        Security::None => 25,
+                    }),
+                    security,
+                    user: user.clone(),
+                    password,
+                    timeout_secs: timeout_secs.unwrap_or(30),
                 }))
             }
         }

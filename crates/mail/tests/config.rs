@@ -2,13 +2,67 @@
 
 use std::path::Path;
 
-use arbitre_mail::config::InboundToml;
+use arbitre_mail::config::{InboundToml, OutboundToml};
 use arbitre_mail::outbound::Security;
-use arbitre_mail::InboxConfig;
+use arbitre_mail::{InboxConfig, SmtpConfig, Transport};
 
 #[derive(serde::Deserialize)]
 struct File {
     inbound: InboundToml,
+}
+
+#[derive(serde::Deserialize)]
+struct Out {
+    outbound: OutboundToml,
+}
+
+fn out(text: &str) -> OutboundToml {
+    toml::from_str::<Out>(text).unwrap().outbound
+}
+
+#[test]
+fn outbound_tables() {
+    let base = Path::new("/etc/arbitre");
+    assert_eq!(
+        out("[outbound]\nkind = \"file\"\ndir = \"outbox\"\n")
+            .resolve(base)
+            .unwrap(),
+        Transport::File {
+            dir: "/etc/arbitre/outbox".into()
+        }
+    );
+    assert_eq!(
+        out("[outbound]\nkind = \"sendmail\"\n")
+            .resolve(base)
+            .unwrap(),
+        Transport::Sendmail {
+            command: "/usr/sbin/sendmail".into()
+        }
+    );
+    std::env::set_var("ARBITRE_TEST_CONFIG_SMTP_PW", "smtp-pw");
+    let t = out("[outbound]\nkind = \"smtp\"\nhost = \"smtp.example\"\nuser = \"ref\"\npassword_env = \"ARBITRE_TEST_CONFIG_SMTP_PW\"\n");
+    assert_eq!(
+        t.resolve(base).unwrap(),
+        Transport::Smtp(SmtpConfig {
+            host: "smtp.example".into(),
+            port: 587,
+            security: Security::StartTls,
+            user: Some("ref".into()),
+            password: Some("smtp-pw".into()),
+            timeout_secs: 30,
+        })
+    );
+    let t = out("[outbound]\nkind = \"smtp\"\nhost = \"h\"\nsecurity = \"tls\"\n");
+    assert!(matches!(
+        t.resolve(base).unwrap(),
+        Transport::Smtp(SmtpConfig {
+            port: 465,
+            password: None,
+            ..
+        })
+    ));
+    let both = out("[outbound]\nkind = \"smtp\"\nhost = \"h\"\nuser = \"u\"\npassword = \"p\"\npassword_env = \"ARBITRE_TEST_CONFIG_SMTP_PW\"\n");
+    assert!(both.resolve(base).unwrap_err().contains("not both"));
 }
 
 fn parse(text: &str) -> InboundToml {
