@@ -177,6 +177,7 @@ impl Spec {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 const fn u(code: &'static str, name: &'static str, cat: Cat, mt: Mt, tech: &'static [(Field, i32)], res: &'static str, ec: i64, a: i64, aa: i64, s: i64, d: i64) -> Spec {
     Spec {
         code,
@@ -345,7 +346,7 @@ pub fn infantry_by_rank(tech: &crate::model::Tech) -> Vec<&'static str> {
         .iter()
         .filter(|s| s.rank > 0 && s.tech.iter().all(|(f, l)| tech.get(*f) >= *l))
         .collect();
-    v.sort_by(|a, b| b.rank.cmp(&a.rank));
+    v.sort_by_key(|s| std::cmp::Reverse(s.rank));
     v.into_iter().map(|s| s.code).collect()
 }
 

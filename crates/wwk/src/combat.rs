@@ -29,6 +29,7 @@ impl Rat {
     pub fn zero() -> Rat {
         Rat::int(0)
     }
+    #[allow(clippy::should_implement_trait)]
     pub fn add(self, o: Rat) -> Rat {
         Rat { n: self.n * o.d + o.n * self.d, d: self.d * o.d }.norm()
     }
@@ -201,6 +202,9 @@ fn apply(ctx: &mut Ctx, id: UnitId, f: Fate, z: &str, log: &mut Vec<String>) {
     }
     ctx.scratch.retreat.insert(id, z.to_string());
 }
+
+/// How a side's units fire at one target group.
+type FireFn = Box<dyn Fn(&Unit) -> Rat>;
 
 struct SideData {
     members: Vec<String>,
@@ -420,7 +424,7 @@ fn naval(ctx: &mut Ctx, z: &str, log: &mut Vec<String>) {
             let ones = vec![(1i64, 1i64); sd.len()];
             // Phase 0: subs hit surface with A, surface hits subs with s.
             // Phase 1: surface vs surface with A, subs vs subs with A.
-            let groups: Vec<(Vec<UnitId>, Box<dyn Fn(&Unit) -> Rat>)> = if phase == 0 {
+            let groups: Vec<(Vec<UnitId>, FireFn)> = if phase == 0 {
                 vec![
                     (surf.clone(), Box::new(|u: &Unit| if sp(&u.code).cat == Cat::Sub { unit_a(sp(&u.code), u.damaged, false) } else { Rat::zero() })),
                     (subs.clone(), Box::new(|u: &Unit| if sp(&u.code).cat != Cat::Sub { Rat::int(sp(&u.code).s).mul(1, if u.damaged { 2 } else { 1 }) } else { Rat::zero() })),
@@ -535,6 +539,7 @@ pub fn emp_pct(w: &catalog::Warhead, friendly: i64, prot: bool) -> i64 {
 
 /// Detonate one warhead in zone `z` for `firer` (§5.10.2–5.10.3): direct hit
 /// with chance `p_direct` (cancelled by ECM if `ecm_can`), then EMP.
+#[allow(clippy::too_many_arguments)]
 pub fn detonate(ctx: &mut Ctx, firer: &str, z: &str, head: &str, p_direct: i64, ecm_can: bool, units_only: bool, log: &mut Vec<String>) {
     let Some(w) = catalog::warhead(head) else { return };
     crate::military::nuclear_used(ctx, w.strategic);
@@ -635,7 +640,7 @@ fn tac_nukes(ctx: &mut Ctx, z: &str, holder: Option<&str>, log: &mut Vec<String>
 
 /// 3.10f (WWK-80..84, WWK-86, WWK-91): one land round.
 fn land_round(ctx: &mut Ctx, z: &str, log: &mut Vec<String>) {
-    let sd = build_sides(ctx, z, |s| !(s.is_naval() && !s.is_warship()));
+    let sd = build_sides(ctx, z, |s| !s.is_naval() || s.is_warship());
     if sd.iter().filter(|s| !s.units.is_empty()).count() < 2 {
         return;
     }

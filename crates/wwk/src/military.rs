@@ -44,7 +44,7 @@ pub fn select(ctx: &mut Ctx, n: &str, z: &str, sel: &Selector, capable: &dyn Fn(
             let mut c: Vec<&Unit> = ctx.state.units.values().filter(|u| free(u) && &u.code == code && u.at == z && capable(sp(&u.code))).collect();
             match k {
                 None => c.retain(|u| u.army.is_none()),
-                Some(_) => c.sort_by(|a, b| (a.army.is_some(), a.army.clone(), a.id).cmp(&(b.army.is_some(), b.army.clone(), b.id))),
+                Some(_) => c.sort_by_key(|u| (u.army.is_some(), u.army.clone(), u.id)),
             }
             let k = k.unwrap_or(usize::MAX);
             out.extend(c.into_iter().take(k).map(|u| u.id));
@@ -97,7 +97,7 @@ pub fn armies(ctx: &mut Ctx) {
         let mut tagged = 0;
         for (k, code) in pairs {
             let mut c: Vec<&Unit> = ctx.state.units.values().filter(|u| u.owner == it.nation && &u.code == code && &u.at == zone && u.army.as_deref() != Some(name)).collect();
-            c.sort_by(|a, b| (a.army.is_some(), a.id).cmp(&(b.army.is_some(), b.id)));
+            c.sort_by_key(|u| (u.army.is_some(), u.id));
             let ids: Vec<UnitId> = c.into_iter().take(*k).map(|u| u.id).collect();
             for id in ids {
                 if let Some(u) = ctx.state.unit_mut(id) {
@@ -772,7 +772,9 @@ pub fn air(ctx: &mut Ctx) {
         if kind == "NUKE" && sams.is_empty() {
             nuke_drop(ctx, &it, &t, &ids, &mut log);
         }
-        if !sams.is_empty() && !(kind == "DROP" && ids.iter().all(|id| ctx.state.unit(*id).is_some_and(|u| u.code == "HAIR"))) {
+        // A HAIR drop skips the DCA (S l.391).
+        let hair_drop = kind == "DROP" && ids.iter().all(|id| ctx.state.unit(*id).is_some_and(|u| u.code == "HAIR"));
+        if !sams.is_empty() && !hair_drop {
             let fa = sum(ctx, &sams, |s| s.aa);
             let exposed = if escorts.is_empty() { ids.clone() } else { escorts.clone() };
             let fd = sum(ctx, &exposed, |s| if s.cat == Cat::Inf { s.d } else { s.land_d() });

@@ -270,7 +270,7 @@ impl WwkParser<'_> {
                 (Order::Break, true)
             }
             "RESEARCH" => {
-                if a.is_empty() || a.len() % 2 != 0 {
+                if a.is_empty() || !a.len().is_multiple_of(2) {
                     return Err("RESEARCH: paires domaine valeur attendues".into());
                 }
                 let mut w = [0i64; 6];
@@ -464,7 +464,7 @@ impl WwkParser<'_> {
                     return Err("- - ARMY <n> <unité> ... <nom>".into());
                 }
                 let rest = &a[2..];
-                if rest.len() < 3 || rest.len() % 2 == 0 {
+                if rest.len() < 3 || rest.len().is_multiple_of(2) {
                     return Err("- - ARMY <n> <unité> ... <nom>".into());
                 }
                 let name = rest.last().cloned().unwrap_or_default();

@@ -196,7 +196,7 @@ pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> S
             let ul = units_line(st, &n, z);
             if !ul.is_empty() {
                 if gm || viewer.is_some_and(|v| v != n) {
-                    let _ = write!(o, "  {n}:\n");
+                    let _ = writeln!(o, "  {n}:");
                 }
                 o.push_str(&ul);
             }

@@ -146,7 +146,7 @@ pub fn to_nation(n: &str) -> Vis {
 /// Orders matching `f`, in activation order (§4): AI capitals first, then by
 /// nation initiative and zone code; SC-hit zones last, AI-crisis zones after
 /// them; file order within a zone.
-pub fn activation<'a>(s: &'a Scratch, st: &State, f: impl Fn(&Order) -> bool) -> Vec<Item> {
+pub fn activation(s: &Scratch, st: &State, f: impl Fn(&Order) -> bool) -> Vec<Item> {
     let mut v: Vec<&Item> = s
         .items
         .iter()

@@ -1,5 +1,6 @@
 //! Checklist tests that drive one step of the turn (spec §4) directly, with
 //! scripted dice, or a whole turn from a prepared position.
+#![allow(clippy::field_reassign_with_default)]
 
 mod common;
 
@@ -867,7 +868,7 @@ fn wwk_86_infantry_landed_by_a_land_transport() {
     let _ = m;
     let a = st.add_unit("TUR", "INF", "IST");
     let mut sc = Scratch::default();
-    sc.items = items(&st, "tur", &format!("IST 1 INF MOVE BUL MAC"));
+    sc.items = items(&st, "tur", "IST 1 INF MOVE BUL MAC");
     step(&mut st, &mut sc, military::movement, vec![]);
     let inf = st.units.values().find(|u| u.owner == "TUR" && u.code == "INF" && u.at == "MAC").map(|u| u.id).unwrap();
     assert!(sc.carried.contains(&inf) && sc.landed.contains(&inf));
