@@ -35,13 +35,23 @@ pub fn income(state: &State, p: &PlayerId) -> Budget {
     // The capital first, then the others by id (the report's order, spec §7).
     let mut owned = state.owned_by(p);
     owned.sort_by_key(|t| (cap.as_ref() != Some(t), t.clone()));
+    // One breadth-first search from the capital serves every territory.
+    let hops = cap.as_ref().map(|c| state.world.distances(c, &|_| false));
+    let prm = &state.params;
     for t in owned {
         let terr = &state.world.territories[&t];
         let ts = state.terr(&t);
         let base = terr
             .base_income
             .unwrap_or(state.params.territory_base_income);
-        let c = corruption_of(state, p, &t);
+        let c = match &hops {
+            Some(h) => corruption(
+                h.get(&t).copied(),
+                prm.corruption_per_hop,
+                prm.corruption_max,
+            ),
+            None => prm.corruption_max,
+        };
         let inc = territory_income(base, ts.economy, c, ts.suppression);
         b.lines.push(IncomeLine {
             terr: t.clone(),

@@ -145,6 +145,7 @@ pub fn setup(config: &SetupConfig, rng: &mut Rng) -> Result<State, SetupError> {
         next_chain: 1,
         log: Vec::new(),
         over: false,
+        layout: BTreeMap::new(),
     };
     let position = match (
         config.files.get("position_file"),
@@ -168,6 +169,7 @@ pub fn setup(config: &SetupConfig, rng: &mut Rng) -> Result<State, SetupError> {
         None => place(&mut state, config, rng)?,
     }
     compute_supremacy(&mut state);
+    state.layout = crate::svg::layout(&state);
     Ok(state)
 }
 

@@ -135,6 +135,9 @@ pub struct State {
     /// True once the game is over (turn limit or nobody left).
     #[serde(default)]
     pub over: bool,
+    /// Map coordinates for the SVG map, computed once at setup.
+    #[serde(default)]
+    pub layout: BTreeMap<TerrId, (i64, i64)>,
 }
 
 impl State {

@@ -13,26 +13,38 @@ use arbitre_core::PlayerId;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
-const W: f64 = 900.0;
-const H: f64 = 700.0;
+const W0: f64 = 900.0;
+const H0: f64 = 700.0;
+
+/// Canvas size: grows with the square root of the number of territories
+/// beyond the built-in worlds' ~35, so large worlds stay readable.
+fn canvas(n: usize) -> (f64, f64) {
+    let f = ((n as f64) / 35.0).sqrt().max(1.0);
+    ((W0 * f).round(), (H0 * f).round())
+}
 const PALETTE: &[&str] = &[
     "#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#46f0f0", "#f032e6", "#bcf60c",
     "#fabebe", "#008080", "#e6beff", "#9a6324", "#800000", "#808000",
 ];
 
+/// Computed once at setup and kept in the state (`State::layout`): the
+/// force-directed pass costs n² per iteration, so large worlds get fewer
+/// iterations (at least 10) to keep setup fast.
 pub fn layout(state: &State) -> BTreeMap<TerrId, (i64, i64)> {
     let ids: Vec<&TerrId> = state.world.territories.keys().collect();
     let n = ids.len().max(1);
+    let (w, h) = canvas(n);
+    let iterations = (5_000_000 / (n * n)).clamp(10, 150);
     let mut pos: Vec<(f64, f64)> = (0..n)
         .map(|i| {
             let a = 2.0 * std::f64::consts::PI * i as f64 / n as f64;
-            (W / 2.0 + 300.0 * a.cos(), H / 2.0 + 250.0 * a.sin())
+            (w / 2.0 + w / 3.0 * a.cos(), h / 2.0 + h / 2.8 * a.sin())
         })
         .collect();
     let idx: BTreeMap<&TerrId, usize> = ids.iter().enumerate().map(|(i, t)| (*t, i)).collect();
-    let k = (W * H / n as f64).sqrt() * 0.6;
+    let k = (w * h / n as f64).sqrt() * 0.6;
     let mut temp = 60.0;
-    for _ in 0..150 {
+    for _ in 0..iterations {
         let mut disp = vec![(0.0f64, 0.0f64); n];
         for i in 0..n {
             for j in 0..n {
@@ -60,8 +72,8 @@ pub fn layout(state: &State) -> BTreeMap<TerrId, (i64, i64)> {
         for i in 0..n {
             let (dx, dy) = disp[i];
             let d = (dx * dx + dy * dy).sqrt().max(0.01);
-            pos[i].0 = (pos[i].0 + dx / d * d.min(temp)).clamp(50.0, W - 50.0);
-            pos[i].1 = (pos[i].1 + dy / d * d.min(temp)).clamp(50.0, H - 50.0);
+            pos[i].0 = (pos[i].0 + dx / d * d.min(temp)).clamp(50.0, w - 50.0);
+            pos[i].1 = (pos[i].1 + dy / d * d.min(temp)).clamp(50.0, h - 50.0);
         }
         temp = (temp * 0.97).max(1.0);
     }
@@ -85,7 +97,14 @@ fn esc(s: &str) -> String {
 
 /// `vision = None`: public map (no troops). `me`: the viewer, outlined in black.
 pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&PlayerId>) -> String {
-    let pos = layout(state);
+    let computed;
+    let pos = if state.layout.len() == state.world.territories.len() {
+        &state.layout
+    } else {
+        computed = layout(state);
+        &computed
+    };
+    let (w, h) = canvas(state.world.territories.len());
     let colour: BTreeMap<&PlayerId, &str> = state
         .players
         .keys()
@@ -95,9 +114,9 @@ pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&Play
     let mut s = String::new();
     let _ = writeln!(
         s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{}" viewBox="0 0 {W} {}" font-family="sans-serif">"#,
-        H + 40.0,
-        H + 40.0
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{}" viewBox="0 0 {w} {}" font-family="sans-serif">"#,
+        h + 40.0,
+        h + 40.0
     );
     let _ = writeln!(s, r##"<rect width="100%" height="100%" fill="#fdfaf3"/>"##);
     let _ = writeln!(
@@ -177,7 +196,7 @@ pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&Play
             }
         }
     }
-    let mut ly = H + 5.0;
+    let mut ly = h + 5.0;
     let mut lx = 10.0;
     for (p, c) in &colour {
         let _ = writeln!(
@@ -188,7 +207,7 @@ pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&Play
             esc(&state.player_name(p))
         );
         lx += 120.0;
-        if lx > W - 120.0 {
+        if lx > w - 120.0 {
             lx = 10.0;
             ly += 16.0;
         }
