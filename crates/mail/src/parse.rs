@@ -65,8 +65,18 @@ pub struct InboundMail {
     pub auto: AutoKind,
     /// Candidate texts in preference order, UTF-8, LF line endings, no BOM.
     pub texts: Vec<String>,
+    /// How many of the first `texts` come from text/plain parts; the others
+    /// were converted from HTML (a ruleset may refuse HTML-only mail, SCN §6.1).
+    pub plain_texts: usize,
     /// Size of the raw mail in bytes.
     pub size: usize,
+}
+
+impl InboundMail {
+    /// The mail has text only in HTML parts.
+    pub fn is_html_only(&self) -> bool {
+        self.plain_texts == 0 && !self.texts.is_empty()
+    }
 }
 
 /// Parses a raw mail. Fails only when it is larger than `max_size` (checked
@@ -89,6 +99,7 @@ pub fn parse_mail(raw: &[u8], max_size: usize) -> Result<InboundMail, MailError>
     let mut texts = Texts::default();
     let mut budget = MAX_PARTS;
     collect_texts(&message, 0, &mut budget, &mut texts);
+    let plain_texts = texts.bodies.len() + texts.attachments.len();
 
     Ok(InboundMail {
         sha256,
@@ -102,6 +113,7 @@ pub fn parse_mail(raw: &[u8], max_size: usize) -> Result<InboundMail, MailError>
             .filter(|d| !d.is_empty()),
         auto: classify(&message),
         texts: texts.into_vec(),
+        plain_texts,
         size: raw.len(),
     })
 }

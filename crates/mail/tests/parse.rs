@@ -63,6 +63,12 @@ fn outlook_windows_1252_quoted_printable_and_original_message_ignored() {
 fn html_only_mail_is_converted_and_blockquote_never_counts() {
     let m = parse("html_only.eml");
     assert_eq!(m.texts.len(), 1);
+    assert_eq!(m.plain_texts, 0);
+    assert!(m.is_html_only());
+    let tb = parse("thunderbird_alternative.eml");
+    assert_eq!(tb.plain_texts, 1);
+    assert!(!tb.is_html_only());
+    assert!(!parse("empty_body.eml").is_html_only());
     let env = find_in_mail(&m).unwrap();
     assert_eq!(env.game, "wwk1");
     assert_eq!(env.password, "p&w");
