@@ -12,10 +12,16 @@ use std::collections::BTreeSet;
 
 pub fn phase19_occupy(ctx: &mut TurnCtx<'_, Eds>) {
     let numbers: Vec<u32> = ctx.state.stars.keys().copied().collect();
+    // Occupation moves no ship, so one index serves the whole phase.
+    let sp = ctx.state.spatial();
     for n in numbers {
         let st = &*ctx.state;
         let s = &st.stars[&n];
-        let owners: BTreeSet<RulerNr> = st.ships_at(s.x, s.y).map(|sh| sh.owner).collect();
+        let owners: BTreeSet<RulerNr> = sp
+            .ships_at(s.x, s.y)
+            .iter()
+            .map(|k| st.ships[k].owner)
+            .collect();
         if owners.len() != 1 {
             continue;
         }

@@ -128,11 +128,6 @@ pub fn orders(state: &State, player: &PlayerId, _rng: &mut Rng) -> String {
                     (t.x, t.y) != (s.x, s.y)
                         && within((t.x - s.x) as i64, (t.y - s.y) as i64, rng_now)
                 })
-                .filter(|t| {
-                    !observed_stars(state, r)
-                        .iter()
-                        .any(|o| o.number == t.number && o.owner.is_some())
-                })
                 .min_by_key(|t| {
                     (
                         ((t.x - s.x) as i64).pow(2) + ((t.y - s.y) as i64).pow(2),

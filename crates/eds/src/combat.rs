@@ -64,19 +64,22 @@ fn present(state: &State, x: i32, y: i32) -> BTreeSet<RulerNr> {
 
 /// All points where units of a hostile pair stand together, ascending X then Y.
 pub fn contested_points(state: &State) -> Vec<(i32, i32)> {
-    let mut pts: BTreeSet<(i32, i32)> = state.ships.values().map(|s| s.pos()).collect();
-    pts.extend(
-        state
-            .stars
-            .values()
-            .filter(|s| s.ljg + s.tjg > 0)
-            .map(|s| (s.x, s.y)),
-    );
-    pts.into_iter()
-        .filter(|(x, y)| {
-            let p: Vec<RulerNr> = present(state, *x, *y).into_iter().collect();
-            p.iter().any(|a| p.iter().any(|b| state.hostile(*a, *b)))
-        })
+    let sp = state.spatial();
+    let mut at: std::collections::BTreeMap<(i32, i32), BTreeSet<RulerNr>> =
+        std::collections::BTreeMap::new();
+    for (pt, ships) in &sp.ships {
+        at.entry(*pt)
+            .or_default()
+            .extend(ships.iter().map(|k| state.ships[k].owner));
+    }
+    for s in state.stars.values().filter(|s| s.ljg + s.tjg > 0) {
+        if let Some(o) = s.owner {
+            at.entry((s.x, s.y)).or_default().insert(o);
+        }
+    }
+    at.into_iter()
+        .filter(|(_, p)| p.iter().any(|a| p.iter().any(|b| state.hostile(*a, *b))))
+        .map(|(pt, _)| pt)
         .collect()
 }
 

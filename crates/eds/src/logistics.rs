@@ -80,11 +80,12 @@ pub fn phase5_refuel(ctx: &mut TurnCtx<'_, Eds>) {
         ctx.state.ships.get_mut(&ship).expect("ship").sp += q;
     }
     // Verschollen-Prüfung: after all refuelling, empty tanks in empty space are lost.
+    let sp = ctx.state.spatial();
     let lost: Vec<u32> = ctx
         .state
         .ships
         .values()
-        .filter(|s| !s.home_base && s.sp == 0 && ctx.state.star_at(s.x, s.y).is_none())
+        .filter(|s| !s.home_base && s.sp == 0 && sp.star_nr(s.x, s.y).is_none())
         .map(|s| s.number)
         .collect();
     for n in lost {

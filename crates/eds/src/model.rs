@@ -209,7 +209,39 @@ pub struct State {
     pub last_events: Vec<crate::events::Event>,
 }
 
+/// Where stars and ships stand, built once for work that looks up many points
+/// (reports, the lost check, occupation, finding battles): stars never move, so
+/// the star index stays valid for a whole month; the ship index for one phase.
+pub struct Spatial {
+    pub stars: BTreeMap<(i32, i32), StarNr>,
+    pub ships: BTreeMap<(i32, i32), Vec<ShipNr>>,
+}
+
+impl Spatial {
+    pub fn star_nr(&self, x: i32, y: i32) -> Option<StarNr> {
+        self.stars.get(&(x, y)).copied()
+    }
+    pub fn ships_at(&self, x: i32, y: i32) -> &[ShipNr] {
+        self.ships.get(&(x, y)).map(|v| v.as_slice()).unwrap_or(&[])
+    }
+}
+
 impl State {
+    pub fn spatial(&self) -> Spatial {
+        let mut ships: BTreeMap<(i32, i32), Vec<ShipNr>> = BTreeMap::new();
+        for s in self.ships.values() {
+            ships.entry((s.x, s.y)).or_default().push(s.number);
+        }
+        Spatial {
+            stars: self
+                .stars
+                .values()
+                .map(|s| ((s.x, s.y), s.number))
+                .collect(),
+            ships,
+        }
+    }
+
     pub fn ruler(&self, n: RulerNr) -> Option<&Ruler> {
         self.rulers
             .get((n as usize).wrapping_sub(1))

@@ -105,25 +105,37 @@ fn ships_sorted<'a>(it: impl Iterator<Item = &'a Ship>) -> Vec<&'a Ship> {
 
 /// Foreign stars a ruler observes: an own ship stands over them (§6.9).
 pub fn observed_stars(state: &State, r: RulerNr) -> Vec<&Star> {
-    state
-        .stars
+    let sp = state.spatial();
+    let mut v: Vec<&Star> = state
+        .ships
         .values()
-        .filter(|s| s.owner != Some(r) && state.ships_at(s.x, s.y).any(|sh| sh.owner == r))
-        .collect()
+        .filter(|s| s.owner == r)
+        .filter_map(|s| sp.star_nr(s.x, s.y))
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .map(|n| &state.stars[&n])
+        .filter(|s| s.owner != Some(r))
+        .collect();
+    v.sort_by_key(|s| s.number);
+    v
 }
 
 /// Foreign ships a ruler observes (§6.9): at an own star, or where an own ship
 /// stands and the point is not a star of the foreign ship's owner.
 pub fn observed_ships(state: &State, r: RulerNr) -> Vec<&Ship> {
+    let sp = state.spatial();
     ships_sorted(state.ships.values().filter(|x| {
         if x.owner == r {
             return false;
         }
-        let star = state.star_at(x.x, x.y);
+        let star = sp.star_nr(x.x, x.y).map(|n| &state.stars[&n]);
         if star.is_some_and(|s| s.owner == Some(r)) {
             return true;
         }
-        let own_here = state.ships_at(x.x, x.y).any(|s| s.owner == r);
+        let own_here = sp
+            .ships_at(x.x, x.y)
+            .iter()
+            .any(|k| state.ships[k].owner == r);
         own_here && star.is_none_or(|s| s.owner != Some(x.owner))
     }))
 }
@@ -210,9 +222,16 @@ pub fn besitztuemerblatt(state: &State, r: RulerNr) -> String {
 }
 
 /// What a map shows at one point for a viewer (None = the public map).
-fn map_symbol(state: &State, viewer: Option<RulerNr>, x: i32, y: i32) -> char {
-    let star = state.star_at(x, y);
-    let own_ship = viewer.is_some_and(|r| state.ships_at(x, y).any(|s| s.owner == r));
+fn map_symbol(
+    state: &State,
+    sp: &crate::model::Spatial,
+    viewer: Option<RulerNr>,
+    x: i32,
+    y: i32,
+) -> char {
+    let star = sp.star_nr(x, y).map(|n| &state.stars[&n]);
+    let own_ship =
+        viewer.is_some_and(|r| sp.ships_at(x, y).iter().any(|k| state.ships[k].owner == r));
     match (star, viewer) {
         (Some(st), Some(r)) if st.owner == Some(r) => {
             if own_ship {
@@ -289,10 +308,11 @@ pub fn sternenkarte(state: &State, viewer: Option<RulerNr>) -> String {
         s.push(digit(x, 1));
     }
     s.push('\n');
+    let sp = state.spatial();
     for y in 1..=state.height {
         let _ = write!(s, "{y:>3} ");
         for x in 1..=w {
-            s.push(map_symbol(state, viewer, x, y));
+            s.push(map_symbol(state, &sp, viewer, x, y));
         }
         s.push('\n');
     }
