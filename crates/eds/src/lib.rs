@@ -286,8 +286,22 @@ impl Ruleset for Eds {
                         "\n===== HERRSCHER {:02} {} =====\n",
                         r.number, r.name
                     ));
-                    body.push_str(&self.body_for_ruler(state, events, r.number));
+                    // Each ruler's own documents; the public ones follow once.
+                    if state.month > 0 {
+                        body.push_str(&report::monatsbericht(state, events, Some(r.number)));
+                        body.push('\n');
+                    }
+                    body.push_str(&report::besitztuemerblatt(state, r.number));
                 }
+                let kb = report::kampfberichte(events);
+                if !kb.is_empty() {
+                    body.push_str("\nKAMPFBERICHTE\n\n");
+                    body.push_str(&kb);
+                }
+                body.push('\n');
+                body.push_str(&report::sternenkarte(state, None));
+                body.push('\n');
+                body.push_str(&report::sternenanzeiger(state));
                 body.push_str("\nALLE STERNE\n");
                 body.push_str(report::STAR_HEADER);
                 body.push('\n');
