@@ -93,6 +93,7 @@ impl Daemon {
         })?;
         failpoint::hit("after-commit-before-move");
         self.maildir.mark_done(entry)?;
+        failpoint::hit("after-move");
         Ok(())
     }
 
