@@ -573,15 +573,3 @@ pub fn hinweise(state: &State, events: &[Event]) -> String {
     s
 }
 
-/// The Spielende line of every final document.
-pub fn winners_line(state: &State) -> Option<String> {
-    if !state.game_over {
-        return None;
-    }
-    let names: Vec<String> = state
-        .winners
-        .iter()
-        .map(|n| ruler_label(state, *n))
-        .collect();
-    Some(format!("Sieger: {}", names.join(", ")))
-}

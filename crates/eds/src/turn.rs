@@ -2,7 +2,7 @@
 //! the order list of one phase in execution order (rulers ascending, entries in
 //! input order, §3.1).
 
-use crate::model::{RulerNr, ShipNr, StarNr, State};
+use crate::model::{RulerNr, ShipNr, StarNr};
 use crate::orders::Order;
 use crate::Eds;
 use arbitre_core::TurnCtx;
@@ -49,10 +49,6 @@ pub fn entries_of(ctx: &TurnCtx<'_, Eds>, ruler: RulerNr, phase: u8) -> Vec<Entr
         .collect()
 }
 
-/// An own ship, or None (M-04).
-pub fn own_ship(state: &State, ruler: RulerNr, ship: ShipNr) -> bool {
-    state.ships.get(&ship).is_some_and(|s| s.owner == ruler)
-}
 
 pub fn m04(ship: ShipNr) -> String {
     format!("Schiff {ship} gehört Dir nicht oder existiert nicht – Befehl verworfen")
