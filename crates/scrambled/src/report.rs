@@ -232,6 +232,23 @@ fn header(out: &mut String, state: &State, sight: &Sight<'_>) {
     }
 }
 
+/// Word-wraps a message at `width` columns; continuation lines get `indent`.
+fn wrap(text: &str, width: usize, indent: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut cur = String::new();
+    for word in text.split(' ') {
+        let len = cur.chars().count();
+        if len > indent.len() && len + 1 + word.chars().count() > width {
+            lines.push(std::mem::replace(&mut cur, indent.to_string()));
+        } else if !cur.is_empty() && cur != indent {
+            cur.push(' ');
+        }
+        cur.push_str(word);
+    }
+    lines.push(cur);
+    lines
+}
+
 fn section(out: &mut String, title: &str, body: Vec<String>) {
     out.push('\n');
     line(out, &format!("== {title} =="));
@@ -239,7 +256,26 @@ fn section(out: &mut String, title: &str, body: Vec<String>) {
         line(out, "(aucun)");
     }
     for l in body {
-        line(out, &l);
+        if l.starts_with("* ") && l.chars().count() > 100 {
+            for w in wrap(&l, 100, "  ") {
+                line(out, &w);
+            }
+        } else if l.starts_with("  ") && l.contains(" ; ") && l.chars().count() > 100 {
+            // An activity line: break between movements, aligned on the values.
+            let mut cur = String::new();
+            for (i, part) in l.split(" ; ").enumerate() {
+                if i > 0 && cur.chars().count() + 3 + part.chars().count() > 100 {
+                    line(out, &format!("{cur} ;"));
+                    cur = " ".repeat(15);
+                } else if i > 0 {
+                    cur.push_str(" ; ");
+                }
+                cur.push_str(part);
+            }
+            line(out, &cur);
+        } else {
+            line(out, &l);
+        }
     }
 }
 
@@ -813,14 +849,31 @@ fn activity(out: &mut String, state: &State, vis: &BTreeSet<TerrId>, sight: &Sig
 }
 
 fn territories(out: &mut String, state: &State, vis: &BTreeSet<TerrId>, _sight: &Sight<'_>) {
-    let nw = name_width(state) + 2;
+    let nw = state
+        .world
+        .territories
+        .values()
+        .map(|t| t.name.chars().count())
+        .max()
+        .unwrap_or(3)
+        .max(3)
+        + 1;
+    let iw = state
+        .world
+        .territories
+        .keys()
+        .map(|t| t.0.len())
+        .max()
+        .unwrap_or(2)
+        .max(2)
+        + 2;
     let ow = state
         .players
         .values()
         .map(|p| p.name.chars().count())
         .max()
         .unwrap_or(6)
-        .max(12)
+        .max(9)
         + 2;
     let rows: Vec<(String, String)> = state
         .territories
@@ -845,23 +898,18 @@ fn territories(out: &mut String, state: &State, vis: &BTreeSet<TerrId>, _sight: 
             (t.0.clone(), troops)
         })
         .collect();
-    let tw = rows
-        .iter()
-        .map(|r| r.1.chars().count())
-        .max()
-        .unwrap_or(1)
-        .max(8)
-        + 2;
+    // Flags before troops, so that one long list of stacks does not widen
+    // every row; a row that would pass 100 columns continues on the next line.
     let mut v = vec![format!(
-        "{}{}{}{:>11}  {}{:>5}  {}{}",
-        pad("Id", 6),
+        "{}{}{}{:>8}  {}{:>4}  {}{}",
+        pad("Id", iw),
         pad("Nom", nw),
-        pad("Terrain", 10),
-        "Superficie",
-        pad("Propriétaire", ow),
+        pad("Terrain", 9),
+        "km2",
+        pad("Détenteur", ow),
         "Éco",
-        pad("Troupes", tw),
-        "Drapeaux"
+        pad("Drapeaux", 21),
+        "Troupes"
     )];
     for (id, troops) in rows {
         let t = TerrId(id);
@@ -883,17 +931,33 @@ fn territories(out: &mut String, state: &State, vis: &BTreeSet<TerrId>, _sight: 
         } else {
             "-".into()
         };
-        v.push(format!(
-            "{}{}{}{:>11}  {}{:>5}  {}{}",
-            pad(t.as_str(), 6),
+        let head = format!(
+            "{}{}{}{:>8}  {}{:>4}  {}",
+            pad(t.as_str(), iw),
             pad(&terr.name, nw),
-            pad(terr.terrain.french(), 10),
+            pad(terr.terrain.french(), 9),
             area,
             pad(&owner, ow),
             eco,
-            pad(&troops, tw),
-            flags(state, &t).join(" ")
-        ));
+            pad(&flags(state, &t).join(" "), 21),
+        );
+        let width = head.chars().count();
+        if width + troops.chars().count() <= 100 {
+            v.push(format!("{head}{troops}"));
+        } else {
+            v.push(head.trim_end().to_string());
+            let mut cont = String::from("      troupes :");
+            for part in troops.split(", ") {
+                if cont.chars().count() + part.chars().count() + 2 > 100 {
+                    v.push(cont.trim_end_matches(',').to_string());
+                    cont = String::from("               ");
+                }
+                cont.push(' ');
+                cont.push_str(part);
+                cont.push(',');
+            }
+            v.push(cont.trim_end_matches(',').to_string());
+        }
     }
     section(out, "TERRITOIRES", v);
 }

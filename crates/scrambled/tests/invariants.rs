@@ -8,24 +8,43 @@ fn check(s: &State) {
     for (t, ts) in &s.territories {
         let terr = &s.world.territories[t];
         if !terr.is_land() {
-            assert!(ts.owner.is_none(), "{t}: seas and mountains are never owned");
+            assert!(
+                ts.owner.is_none(),
+                "{t}: seas and mountains are never owned"
+            );
         }
         if !terr.terrain.passable() {
             assert!(ts.troops.is_empty(), "{t}: no troops in mountains");
         }
         assert!(ts.economy <= 100 && ts.suppression <= 100);
-        assert!(ts.troops.values().all(|n| *n > 0), "{t}: empty stacks are removed");
+        assert!(
+            ts.troops.values().all(|n| *n > 0),
+            "{t}: empty stacks are removed"
+        );
         for p in ts.troops.keys() {
-            assert!(s.players[p].active(), "{t}: troops of a player out of the game");
-            assert!(ts.supremacy.contains_key(p), "{t}: supremacy for every player present");
+            assert!(
+                s.players[p].active(),
+                "{t}: troops of a player out of the game"
+            );
+            assert!(
+                ts.supremacy.contains_key(p),
+                "{t}: supremacy for every player present"
+            );
         }
     }
     for p in s.players.values() {
         if let Some(c) = &p.capital {
-            assert_eq!(s.territories[c].owner.as_ref(), Some(&p.id), "{}: capital held", p.id);
+            assert_eq!(
+                s.territories[c].owner.as_ref(),
+                Some(&p.id),
+                "{}: capital held",
+                p.id
+            );
         }
         if p.status != Status::Active {
-            assert!(p.capital.is_none() && s.troops_total(&p.id) == 0 && s.owned_by(&p.id).is_empty());
+            assert!(
+                p.capital.is_none() && s.troops_total(&p.id) == 0 && s.owned_by(&p.id).is_empty()
+            );
         }
     }
     for c in &s.chains {
@@ -37,16 +56,38 @@ fn check(s: &State) {
 #[test]
 fn bot_games_keep_the_invariants() {
     let engine = Adapter(arbitre_scrambled::Scrambled);
-    for (world, n, seed) in [("testland", 3, 1u64), ("testland", 2, 2), ("hexagone", 6, 3), ("hexagone", 12, 4), ("hexagone", 5, 5)] {
-        let options: toml::Table = toml::from_str(&format!("world = \"{world}\"\nturn_limit = 20")).unwrap();
+    for (world, n, seed) in [
+        ("testland", 3, 1u64),
+        ("testland", 2, 2),
+        ("hexagone", 6, 3),
+        ("hexagone", 12, 4),
+        ("hexagone", 5, 5),
+    ] {
+        let options: toml::Table =
+            toml::from_str(&format!("world = \"{world}\"\nturn_limit = 20")).unwrap();
         let players = (0..n)
-            .map(|i| PlayerSetup { id: PlayerId::from(format!("p{i}").as_str()), name: format!("Joueur{i}"), options: Default::default() })
+            .map(|i| PlayerSetup {
+                id: PlayerId::from(format!("p{i}").as_str()),
+                name: format!("Joueur{i}"),
+                options: Default::default(),
+            })
             .collect();
-        let cfg = SetupConfig { game_id: "inv".into(), seed, players, options, files: BTreeMap::new() };
+        let cfg = SetupConfig {
+            game_id: "inv".into(),
+            seed,
+            players,
+            options,
+            files: BTreeMap::new(),
+        };
         let mut state = engine.setup(&cfg).unwrap().state;
         for turn in 1..=20 {
             let mut orders = BTreeMap::new();
-            for p in engine.players(&state).unwrap().into_iter().filter(|p| p.active) {
+            for p in engine
+                .players(&state)
+                .unwrap()
+                .into_iter()
+                .filter(|p| p.active)
+            {
                 let mut text = engine.bot_orders(&state, seed, &p.id).unwrap();
                 // Now and then a player quits or sends tributes and gifts.
                 if turn == 7 && p.id.as_str() == "p1" {

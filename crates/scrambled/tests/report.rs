@@ -168,7 +168,7 @@ fn scn_61_sections_in_order_and_budget_adds_up() {
         let upkeep = num(&r, "Entretien");
         let budget = num(&r, "Budget");
         assert_eq!(avail + upkeep, budget);
-        assert!(r.lines().all(|l| l.chars().count() <= 130), "line too long");
+        assert!(r.lines().all(|l| l.chars().count() <= 100), "line too long");
     }
 }
 
