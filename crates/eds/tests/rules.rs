@@ -1246,3 +1246,22 @@ fn eds_14_the_example_mail_of_the_player_guide_parses_cleanly() {
         "every entry of every section, plus the three free texts"
     );
 }
+
+#[test]
+fn eds_10_a_game_resumes_mid_game_from_a_position_file() {
+    let mut b = base();
+    b.month = 14;
+    b.rulers[0].status.insert(2, 3);
+    b.ships.get_mut(&2).unwrap().cargo = Some((Good::U, 7));
+    let text = arbitre_eds::setup::position_toml(&b);
+    let mut cfg = config(3, toml::Table::new());
+    cfg.files.insert("position_file".into(), text);
+    let s = Eds.setup(&cfg, &mut Rng::for_setup(1)).unwrap();
+    assert_eq!(s.month, 14);
+    assert_eq!(s.st(1, 2), 3);
+    assert_eq!(s.ships[&2].cargo, Some((Good::U, 7)));
+    let body = Eds.report(&s, &[], &Viewer::Player(pid(1))).body;
+    assert!(body.contains("Stand nach Monat 2 von 12, Jahr 2 (J2/M2) · Jahr 2 – Jahr des Aufbruchs\nBefehle für: Monat 3 von 12, Jahr 2 (J2/M3)\n"));
+    let p = parse(&s, "MONAT: J2/M3\n[16]\n1\n");
+    assert_eq!(p.orders.len(), 1);
+}
