@@ -11,6 +11,12 @@
 //! 8–11), [`jump`] (7), [`combat`] (battles of 3 and 7), [`realm`] (15–18),
 //! [`automatic`] (19–23); [`parser`] reads the Befehlsblatt, [`report`] writes the
 //! documents, [`bot`] plays a ruler, [`setup`] and [`galaxy`] build the start.
+//!
+//! Tests (`cargo test -p arbitre-eds`): `tests/rules.rs` and
+//! `tests/combat_docs.rs` name every checklist item EDS-1…110 of the
+//! specification; `tests/examples.rs` and the data cases under `tests/cases/`
+//! reproduce the rulebook's worked examples; `tests/golden.rs` replays a 12-month
+//! game of three bots against `tests/golden/bot-game/` (`BLESS=1` rewrites it).
 
 pub mod automatic;
 pub mod bot;
