@@ -183,7 +183,15 @@ pub fn control_effects(ctx: &mut Ctx) {
         .status_before
         .iter()
         .map(|(z, b)| (z.clone(), b.clone(), ctx.state.zone(z).status.clone()))
-        .filter(|(_, b, a)| b.controller() != a.controller() && a.controller().is_some())
+        // A holder that keeps its zone through a contest has not "taken" it.
+        .filter(|(_, b, a)| {
+            let prev = match b {
+                Status::Controlled { by } => Some(by.as_str()),
+                Status::Contested { holder, .. } => holder.as_deref(),
+                _ => None,
+            };
+            a.controller().is_some() && prev != a.controller()
+        })
         .collect();
     for (z, before, after) in changes {
         let new = after.controller().unwrap_or_default().to_string();

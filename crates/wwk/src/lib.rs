@@ -86,7 +86,15 @@ impl Ruleset for Wwk {
             Viewer::GameMaster => (None, true),
         };
         let body = report::render(s, events, nation.as_deref(), gm);
-        Report::text(format!("WWK tour {}", s.turn), body)
+        let rep = Report::text(format!("WWK tour {}", s.turn), body);
+        match (&nation, viewer) {
+            (Some(n), Viewer::Player(p)) if !s.ended => rep.with_attachment(
+                &format!("ordres-t{:02}.txt", s.turn + 1),
+                "text/plain",
+                report::order_template(s, n, p.as_str()),
+            ),
+            _ => rep,
+        }
     }
 
     fn outcome(&self, s: &State) -> Option<Outcome> {

@@ -223,3 +223,27 @@ pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> S
     }
     o
 }
+
+/// An order template for the next turn (attachment): the envelope, then one
+/// commented block per zone the nation may give orders from.
+pub fn order_template(st: &State, nation: &str, player: &str) -> String {
+    let mut o = String::new();
+    let _ = writeln!(o, "PARTIE {} JOUEUR {player} MOT-DE-PASSE <mot-de-passe>", st.game_id);
+    let _ = writeln!(o, "# WWK, ordres du tour {} pour {nation}", st.turn + 1);
+    let _ = writeln!(o, "# NAT RESEARCH I 10 V 10 A 10 NV 5 N 5 L 20");
+    for d in &st.map.zones {
+        let z = &d.code;
+        let held = st.zone(z).status.parties().iter().any(|p| p == nation);
+        let mut units: BTreeMap<&str, usize> = BTreeMap::new();
+        for u in st.units.values().filter(|u| u.owner == nation && u.at == *z && u.code != "FAC") {
+            *units.entry(u.code.as_str()).or_default() += 1;
+        }
+        if !held && units.is_empty() {
+            continue;
+        }
+        let list: Vec<String> = units.iter().map(|(c, k)| format!("{k} {c}")).collect();
+        let _ = writeln!(o, "# [{z}] {} : {}", d.name, if list.is_empty() { "-".into() } else { list.join(", ") });
+    }
+    let _ = writeln!(o, "END");
+    o
+}

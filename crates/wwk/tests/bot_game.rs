@@ -21,7 +21,10 @@ fn play(seed: u64, turns: u32) -> Vec<(String, String)> {
     for t in 1..=turns {
         let mut orders = BTreeMap::new();
         for p in e.players(&state).unwrap().into_iter().filter(|p| p.active) {
-            orders.insert(p.id.clone(), e.bot_orders(&state, seed, &p.id).unwrap());
+            let text = e.bot_orders(&state, seed, &p.id).unwrap();
+            let c = e.check(&state, &p.id, &text).unwrap();
+            assert_eq!(c.errors, 0, "bot orders must parse: {:?}", c.verdicts);
+            orders.insert(p.id.clone(), text);
         }
         let res = e.resolve(&state, seed, &orders).expect("resolve");
         for (p, r) in &res.reports {
