@@ -59,6 +59,7 @@ pub fn battle(state: &mut State, t: &TerrId, events: &mut Vec<Event>) -> bool {
             });
         }
     }
+    let raw_hits: Vec<u64> = hits.iter().map(|h| h.hits).collect();
     for (q, inc) in &incoming {
         let loss = (*inc).min(before[q]);
         state.terr_mut(t).remove(q, loss);
@@ -74,8 +75,10 @@ pub fn battle(state: &mut State, t: &TerrId, events: &mut Vec<Event>) -> bool {
         .iter()
         .map(|p| (p.clone(), state.terr(t).troops_of(p)))
         .collect();
-    for h in &hits {
-        if h.surprise {
+    // A surprise attack is one that actually hit (a stack too small to deal a
+    // casualty surprises nobody); judged on the hits before display scaling.
+    for (h, raw) in hits.iter().zip(&raw_hits) {
+        if h.surprise && *raw > 0 {
             events.push(Event::Surprise {
                 victim: h.target.clone(),
                 attacker: h.attacker.clone(),

@@ -631,3 +631,21 @@ fn scn_65_outcome_does_not_depend_on_player_order() {
     };
     assert_eq!((a1, b1, la, sb), (b2, a2, sb2, la2));
 }
+
+#[test]
+fn scn_21_no_surprise_message_without_a_hit() {
+    // Bob's 2 troops deal round_hu(2 / 5) = 0: Alice is not told of an attack.
+    let pos = [
+        player("alice", "LOR", Some("LOR"), &[]),
+        player("bob", "SWA", Some("SWA"), &["alice"]),
+        territory("LOR", Some("alice"), 100, &[]),
+        territory("SWA", Some("bob"), 100, &[]),
+        territory("BOD", None, 0, &[("alice", 100), ("bob", 2)]),
+    ]
+    .join("\n");
+    let mut s = testland(&["Alice", "Bob"], &pos);
+    resolve(&mut s, &[]);
+    assert!(terr(&s, "BOD").conflict);
+    assert_eq!(troops(&s, "BOD", "alice"), 100);
+    assert!(!report(&s, "alice").contains("ATTAQUE SURPRISE"));
+}
