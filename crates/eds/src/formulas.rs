@@ -18,8 +18,6 @@ pub fn tx(ev: u32) -> u32 {
 /// The minimum EV for a weapon kind (L, T, N, A).
 pub const WEAPON_EV: [u32; 4] = [0, 4, 25, 64];
 pub const WEAPON_NAMES: [&str; 4] = ["Laser", "Thermo", "Neutronen", "Antimaterie"];
-/// Armament and repair weights L 1, T 2, N 4, A 8.
-pub const WEIGHTS: [i64; 4] = [1, 2, 4, 8];
 
 /// F-6: full jump range at build, `round_half_up(8,5 + √(10·EV + 2,25))`.
 pub fn jump_range(p: &Params, ev: u32) -> u32 {
@@ -53,9 +51,9 @@ pub fn hull_ore(p: &Params, typ: u32) -> u32 {
 }
 
 /// F-4: armament cost, the weighted squares of the counts.
-pub fn armament_we(guns: &[u32; 4], shields: &[u32; 4]) -> i64 {
+pub fn armament_we(p: &Params, guns: &[u32; 4], shields: &[u32; 4]) -> i64 {
     (0..4)
-        .map(|k| WEIGHTS[k] * ((guns[k] as i64).pow(2) + (shields[k] as i64).pow(2)))
+        .map(|k| p.arm_weights[k] * ((guns[k] as i64).pow(2) + (shields[k] as i64).pow(2)))
         .sum()
 }
 
@@ -70,7 +68,7 @@ pub fn cargo_capacity(p: &Params, typ: u32, tk: u32, jg: u32, weapons: u32) -> u
 pub fn repair_cost(p: &Params, ship: &Ship) -> i64 {
     p.repair_base_factor * (ship.typ * ship.typ) as i64
         + (0..4)
-            .map(|k| WEIGHTS[k] * (ship.guns[k] + ship.shields[k]) as i64)
+            .map(|k| p.arm_weights[k] * (ship.guns[k] + ship.shields[k]) as i64)
             .sum::<i64>()
 }
 

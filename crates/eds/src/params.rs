@@ -40,6 +40,8 @@ pub struct Params {
     pub hull_we_factor: i64,
     pub hull_ore_factor: u32,
     pub repair_base_factor: i64,
+    /// Armament and repair weights of L, T, N, A.
+    pub arm_weights: [i64; 4],
     pub scrap_ore_percent: u32,
     /// Cost in WE of W, E, U, G, F.
     pub industry_cost: [i64; 5],
@@ -100,6 +102,7 @@ impl Default for Params {
             hull_we_factor: 100,
             hull_ore_factor: 25,
             repair_base_factor: 25,
+            arm_weights: [1, 2, 4, 8],
             scrap_ore_percent: 60,
             industry_cost: [2500, 1000, 1000, 250, 5000],
             industry_bv: [5, 3, 3, 1, 1],

@@ -470,7 +470,7 @@ pub fn planner(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<
             }
             Order::BuildShip(b) => {
                 *ore.entry(b.star).or_default() += crate::formulas::hull_ore(p, b.typ);
-                hull_we(p, b.typ) + armament_we(&b.guns, &b.shields)
+                hull_we(p, b.typ) + armament_we(p, &b.guns, &b.shields)
             }
             Order::Industry {
                 facility: Some(f), ..

@@ -572,4 +572,3 @@ pub fn hinweise(state: &State, events: &[Event]) -> String {
     }
     s
 }
-

@@ -49,7 +49,6 @@ pub fn entries_of(ctx: &TurnCtx<'_, Eds>, ruler: RulerNr, phase: u8) -> Vec<Entr
         .collect()
 }
 
-
 pub fn m04(ship: ShipNr) -> String {
     format!("Schiff {ship} gehört Dir nicht oder existiert nicht – Befehl verworfen")
 }

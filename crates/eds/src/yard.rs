@@ -344,7 +344,7 @@ fn build_one(ctx: &mut TurnCtx<'_, Eds>, ruler: RulerNr, text: &str, b: &BuildOr
             return;
         }
     }
-    let we_need = hull_we(&p, typ) + armament_we(&b.guns, &b.shields);
+    let we_need = hull_we(&p, typ) + armament_we(&p, &b.guns, &b.shields);
     let ore_need = hull_ore(&p, typ);
     let we = st.ruler(ruler).expect("ruler").we;
     if we < we_need {

@@ -162,7 +162,10 @@ fn eds_110_t08_ship_build_antorida() {
         ),
         (415, "Antorida", 4, 10, 5, [20, 15, 0, 0], [30, 20, 0, 0], 1)
     );
-    assert_eq!(hull_we(&p(), 4) + armament_we(&b.guns, &b.shields), 4150);
+    assert_eq!(
+        hull_we(&p(), 4) + armament_we(&p(), &b.guns, &b.shields),
+        4150
+    );
     assert_eq!(hull_ore(&p(), 4), 400);
     assert_eq!(cargo_capacity(&p(), 4, 10, 5, 85), 175);
     assert_eq!((jump_range(&p(), 4), lx(4), tx(4)), (15, 2, 1));
@@ -179,7 +182,11 @@ fn eds_110_t09_start_designs() {
         let typ = class_typ(&d[..1]).unwrap();
         let guns = [f[2], f[3], f[4], f[5]];
         let sh = [f[6], f[7], f[8], f[9]];
-        assert_eq!(hull_we(&p(), typ) + armament_we(&guns, &sh), we, "{d}");
+        assert_eq!(
+            hull_we(&p(), typ) + armament_we(&p(), &guns, &sh),
+            we,
+            "{d}"
+        );
         assert_eq!(hull_ore(&p(), typ), ore);
         assert_eq!(
             cargo_capacity(

@@ -1265,3 +1265,14 @@ fn eds_10_a_game_resumes_mid_game_from_a_position_file() {
     let p = parse(&s, "MONAT: J2/M3\n[16]\n1\n");
     assert_eq!(p.orders.len(), 1);
 }
+
+#[test]
+fn eds_11_armament_weights_are_a_parameter() {
+    let mut p = Params::default();
+    assert_eq!(armament_we(&p, &[20, 15, 0, 0], &[30, 20, 0, 0]), 2550);
+    p.arm_weights = [1, 3, 4, 8];
+    assert_eq!(
+        armament_we(&p, &[20, 15, 0, 0], &[30, 20, 0, 0]),
+        400 + 675 + 900 + 1200
+    );
+}
