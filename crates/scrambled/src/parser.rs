@@ -162,7 +162,78 @@ fn qty(tok: &str) -> Result<Qty, String> {
 /// What one line gave: an order, maybe with a warning.
 type LineResult = Result<(Order, Option<String>), String>;
 
+/// Names with spaces may be written without quotes (`MOVE 10 Pays de la Loire
+/// -> CEN`): the words between two fixed parts of an order are joined into one
+/// name, the arrow (or `TO`) marking where a name ends.
+fn merge_names(toks: &[String]) -> Vec<String> {
+    let join = |s: &[String]| s.join(" ");
+    let arrow_after = |from: usize| (from..toks.len()).find(|&i| is_arrow(&toks[i]));
+    let n = toks.len();
+    let k0 = kw(&toks[0]);
+    let k1 = toks.get(1).map(|t| kw(t)).unwrap_or_default();
+    match k0.as_str() {
+        "MOVE" | "PATH" if n > 5 => match arrow_after(3) {
+            Some(i) => {
+                let mut rest: Vec<String> = toks[i + 1..].to_vec();
+                let mode = match rest.last().map(|t| kw(t)) {
+                    Some(m)
+                        if k0 == "PATH" && rest.len() > 1 && (m == "AVOID" || m == "DIRECT") =>
+                    {
+                        rest.pop()
+                    }
+                    _ => None,
+                };
+                let mut v = vec![
+                    toks[0].clone(),
+                    toks[1].clone(),
+                    join(&toks[2..i]),
+                    toks[i].clone(),
+                    join(&rest),
+                ];
+                v.extend(mode);
+                v
+            }
+            None => toks.to_vec(),
+        },
+        "GIVE" if k1 == "TROOPS" && n > 6 => match arrow_after(4) {
+            Some(i) => vec![
+                toks[0].clone(),
+                toks[1].clone(),
+                toks[2].clone(),
+                join(&toks[3..i]),
+                toks[i].clone(),
+                join(&toks[i + 1..]),
+            ],
+            None => toks.to_vec(),
+        },
+        "GIVE" if k1 == "TERRITORY" && n > 5 => match arrow_after(3) {
+            Some(i) => vec![
+                toks[0].clone(),
+                toks[1].clone(),
+                join(&toks[2..i]),
+                toks[i].clone(),
+                join(&toks[i + 1..]),
+            ],
+            None => toks.to_vec(),
+        },
+        "TRIBUTE" if n > 4 && is_arrow(&toks[2]) => {
+            vec![
+                toks[0].clone(),
+                toks[1].clone(),
+                toks[2].clone(),
+                join(&toks[3..]),
+            ]
+        }
+        "ABANDON" | "CAPITAL" | "ALLY" | "ENEMY" if n > 2 => {
+            vec![toks[0].clone(), join(&toks[1..])]
+        }
+        _ => toks.to_vec(),
+    }
+}
+
 fn parse_order(cx: &Ctx<'_>, toks: &[String]) -> LineResult {
+    let merged = merge_names(toks);
+    let toks = merged.as_slice();
     let k: Vec<String> = toks.iter().map(|t| kw(t)).collect();
     let n = toks.len();
     let usage = |u: &str| Err(format!("syntaxe : {u}"));

@@ -246,3 +246,18 @@ fn garbage_never_panics() {
         }
     }
 }
+
+#[test]
+fn scn_55_names_with_spaces_need_no_quotes() {
+    let s = base();
+    let p = parse(
+        &s,
+        &pid("alice"),
+        "GIVE TROOPS 5 Ile de France TO Bob\nABANDON Ile de France\nMOVE 5 Ile de France -> Champagne\nPATH 5 Ile de France -> Bohemia DIRECT\nTRIBUTE 5 TO Bob",
+    );
+    assert_eq!(p.error_count(), 0, "{:?}", p.diagnostics);
+    assert_eq!(p.orders.len(), 5);
+    assert!(
+        matches!(&p.orders[3].order, Order::Path { from, to, avoid: false, .. } if from.0 == "IDF" && to.0 == "BOH")
+    );
+}
