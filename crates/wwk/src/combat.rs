@@ -304,13 +304,22 @@ fn defensive_bombardment(ctx: &mut Ctx, z: &str, holder: Option<&str>, log: &mut
 /// FD; the ground's Σ a against the aircraft. Ground results: destroyed or
 /// immobilised; aircraft: destroyed or mission aborted.
 pub fn bombing_exchange(ctx: &mut Ctx, planes: &[UnitId], targets: &[UnitId], civil: bool, log: &mut Vec<String>) {
+    bombing_exchange_exposed(ctx, planes, planes, targets, civil, log)
+}
+
+/// As [`bombing_exchange`], the DCA firing at `exposed` (the escorts while any
+/// remain, §5.7.3) rather than at the bombers.
+pub fn bombing_exchange_exposed(ctx: &mut Ctx, planes: &[UnitId], exposed: &[UnitId], targets: &[UnitId], civil: bool, log: &mut Vec<String>) {
     let mut fa = Rat::zero();
     let mut fd_air = Rat::zero();
     for id in planes {
         if let Some(u) = ctx.state.unit(*id) {
-            let s = sp(&u.code);
-            fa = fa.add(Rat::int(s.a));
-            fd_air = fd_air.add(Rat::int(s.land_d()));
+            fa = fa.add(Rat::int(sp(&u.code).a));
+        }
+    }
+    for id in exposed {
+        if let Some(u) = ctx.state.unit(*id) {
+            fd_air = fd_air.add(Rat::int(sp(&u.code).land_d()));
         }
     }
     if civil {
@@ -339,7 +348,7 @@ pub fn bombing_exchange(ctx: &mut Ctx, planes: &[UnitId], targets: &[UnitId], ci
         res.push((id, u, f, r, t));
     }
     let mut air = vec![];
-    for id in planes {
+    for id in exposed {
         let Some(u) = ctx.state.unit(*id).cloned() else { continue };
         let t = thresholds(dca, fd_air, 0);
         let (f, r) = fate(ctx.rng, t);

@@ -7,7 +7,7 @@
 //! executes at most one order per turn (D-91).
 
 use crate::catalog::{self, sp, Cat, Mt};
-use crate::combat::{bombing_exchange, detonate, fate, roll, thresholds, Fate, Rat};
+use crate::combat::{bombing_exchange_exposed, detonate, fate, roll, thresholds, Fate, Rat};
 use crate::control::ensure_garrison;
 use crate::intake::pick;
 use crate::map::Mode;
@@ -41,7 +41,9 @@ pub fn select(ctx: &mut Ctx, n: &str, z: &str, sel: &Selector, capable: &dyn Fn(
             out.extend(ctx.state.units.values().filter(|u| free(u) && &u.at == l && capable(sp(&u.code))).map(|u| u.id));
         }
         Selector::Units(k, code) => {
-            let mut c: Vec<&Unit> = ctx.state.units.values().filter(|u| free(u) && &u.code == code && u.at == z && capable(sp(&u.code))).collect();
+            // Space units are ordered from an SPC zone but stand in orbit (§3.2).
+            let here = |u: &Unit| if sp(&u.code).cat == Cat::Space { u.at.starts_with('#') } else { u.at == z };
+            let mut c: Vec<&Unit> = ctx.state.units.values().filter(|u| free(u) && &u.code == code && here(u) && capable(sp(&u.code))).collect();
             match k {
                 None => c.retain(|u| u.army.is_none()),
                 Some(_) => c.sort_by_key(|u| (u.army.is_some(), u.army.clone(), u.id)),
@@ -606,7 +608,9 @@ fn cap_engage_with(ctx: &mut Ctx, n: &str, z: &str, endpoint: bool, based: bool,
     if caps.is_empty() {
         return;
     }
-    let exposed: &mut Vec<UnitId> = if escorts.is_empty() { mission } else { escorts };
+    // DUAL aircraft on the bombing mission fight with `a` halved; escorts do not.
+    let on_mission = escorts.is_empty();
+    let exposed: &mut Vec<UnitId> = if on_mission { mission } else { escorts };
     // Stealth.
     let mut engaged = vec![];
     for id in exposed.iter() {
@@ -623,7 +627,7 @@ fn cap_engage_with(ctx: &mut Ctx, n: &str, z: &str, endpoint: bool, based: bool,
     }
     let fa_cap = sum(ctx, &caps, |s| s.aa);
     let fd_cap = sum(ctx, &caps, |s| s.land_d());
-    let fa_m = sum_dual(ctx, &engaged);
+    let fa_m = if on_mission { sum_dual(ctx, &engaged) } else { sum(ctx, &engaged, |s| s.aa) };
     let fd_m = sum(ctx, &engaged, |s| s.land_d());
     log.push(format!("  CAP en [{z}] : FA {} FD {} contre FA {} FD {}", fa_cap.show(), fd_cap.show(), fa_m.show(), fd_m.show()));
     let mut lost = vec![];
@@ -812,7 +816,8 @@ pub fn air(ctx: &mut Ctx) {
             _ => {
                 if !ids.is_empty() && !targets.is_empty() {
                     let alive: Vec<UnitId> = targets.iter().copied().filter(|id| ctx.state.unit(*id).is_some()).collect();
-                    bombing_exchange(ctx, &ids, &alive, kind == "BMBC", &mut log);
+                    let exposed = if escorts.is_empty() { ids.clone() } else { escorts.clone() };
+                    bombing_exchange_exposed(ctx, &ids, &exposed, &alive, kind == "BMBC", &mut log);
                 }
             }
         }

@@ -874,3 +874,158 @@ fn wwk_86_infantry_landed_by_a_land_transport() {
     assert!(sc.carried.contains(&inf) && sc.landed.contains(&inf));
     let _ = a;
 }
+
+#[test]
+fn wwk_95_escorted_bombers_are_untouched_while_escorts_remain() {
+    let mut st = trio();
+    st.set_diplo("TUR", "GRE", Diplo::War);
+    hold(&mut st, "GRE", "BUL");
+    let c1 = st.add_unit("GRE", "FTR", "BUL");
+    let c2 = st.add_unit("GRE", "FTR", "BUL");
+    let mut sc = Scratch::default();
+    sc.caps.insert(c1, "BUL".into());
+    sc.caps.insert(c2, "BUL".into());
+    sc.items = items(&st, "tur", "IST 2 BMB BOMB BUL\nIST >> 2 FTR ESCT");
+    // CAP at BUL: 2 CAP rolls and 2 escort rolls (30/60 each), then the bombing:
+    // 3 ground rolls, and the DCA (a 12) fires at the 2 escorts (FD 20).
+    let ev = step(&mut st, &mut sc, military::air, vec![99; 9]);
+    let t = texts(&ev);
+    assert!(t.contains("CAP en [BUL] : FA 12 FD 20 contre FA 12 FD 20"), "{t}");
+    assert!(t.contains("DCA FA 12 contre FD 20"), "{t}");
+    assert!(!t.contains(" BMB seuils"), "the bombers are never engaged: {t}");
+}
+
+#[test]
+fn wwk_93_dual_aircraft_fight_with_a_halved_on_bombing_missions() {
+    let mut st = trio();
+    st.set_diplo("TUR", "GRE", Diplo::War);
+    hold(&mut st, "GRE", "BUL");
+    let c1 = st.add_unit("GRE", "FTR", "BUL");
+    for _ in 0..2 {
+        st.add_unit("TUR", "FB", "IST");
+    }
+    let mut sc = Scratch::default();
+    sc.caps.insert(c1, "BUL".into());
+    sc.items = items(&st, "tur", "IST 2 FB BOMB BUL");
+    let ev = step(&mut st, &mut sc, military::air, vec![99; 8]);
+    // 2 FB: a 5 each, halved → 5; D (5+4) each → 18.
+    assert!(texts(&ev).contains("contre FA 5 FD 18"), "{}", texts(&ev));
+}
+
+#[test]
+fn wwk_106_tacd_fires_at_the_attackers() {
+    let mut st = trio();
+    st.set_diplo("TUR", "GRE", Diplo::War);
+    hold(&mut st, "GRE", "BUL");
+    let ssm = st.add_unit("GRE", "SSM", "BUL");
+    st.unit_mut(ssm).unwrap().heads.push("5K".into());
+    st.zone_mut("BUL").tacd.insert("GRE".into());
+    st.add_unit("TUR", "LT", "BUL");
+    st.add_unit("TUR", "LT", "BUL");
+    let mut sc = Scratch::default();
+    // Attackers' FA 12 ≥ defenders' FD 12 / 2: one launcher fires one 5K.
+    // Direct hit roll 50 (≤ 100), pick 1 of 2 LT, EMP on the other: 10 − 2 friendly = 8, roll 8.
+    step(&mut st, &mut sc, combat::combat, vec![50, 1, 8]);
+    assert_eq!(count(&st, "TUR", "LT", "BUL"), 0);
+    assert!(st.unit(ssm).unwrap().heads.is_empty());
+    assert!(st.market.first_nuke_used);
+}
+
+#[test]
+fn wwk_106_no_tacd_fire_against_a_weak_attack() {
+    let mut st = trio();
+    st.set_diplo("TUR", "GRE", Diplo::War);
+    hold(&mut st, "GRE", "BUL");
+    for _ in 0..3 {
+        st.add_unit("GRE", "INF", "BUL");
+    }
+    let ssm = st.add_unit("GRE", "SSM", "BUL");
+    st.unit_mut(ssm).unwrap().heads.push("5K".into());
+    st.zone_mut("BUL").tacd.insert("GRE".into());
+    st.add_unit("TUR", "LT", "BUL");
+    st.add_unit("TUR", "LT", "BUL");
+    let mut sc = Scratch::default();
+    // FA 12 < FD 36 / 2: no warhead; the land round rolls 5 + 2 times.
+    step(&mut st, &mut sc, combat::combat, vec![99; 7]);
+    assert_eq!(st.unit(ssm).unwrap().heads, vec!["5K".to_string()]);
+}
+
+#[test]
+fn wwk_103_ecm_halves_satellite_fire_and_satc_halves_again() {
+    let mut st = trio();
+    st.set_diplo("TUR", "EGY", Diplo::War);
+    st.add_unit("TUR", "SPC", "IST");
+    st.add_unit("TUR", "LSAT", "#0101");
+    hold(&mut st, "EGY", "SIN");
+    let mut sc = Scratch::default();
+    sc.recon.insert(("TUR".into(), "SIN".into()));
+    sc.items = items(&st, "tur", "IST 1 LSAT SATT SIN");
+    let ev = step(&mut st, &mut sc, military::sat_ground, vec![99]);
+    assert!(texts(&ev).contains("== SATELLITES contre [SIN] : FA 10 FD 8 =="), "{}", texts(&ev));
+    st.add_unit("EGY", "AMEC", "SIN");
+    let mut sc = Scratch::default();
+    sc.recon.insert(("TUR".into(), "SIN".into()));
+    sc.items = items(&st, "tur", "IST 1 LSAT SATC SIN");
+    let ev = step(&mut st, &mut sc, military::sat_ground, vec![99, 99]);
+    assert!(texts(&ev).contains("FA 2.5 FD 32"), "{}", texts(&ev));
+}
+
+#[test]
+fn wwk_107_ksat_is_single_use_and_can_be_intercepted() {
+    let mut st = trio();
+    st.add_unit("TUR", "SPC", "IST");
+    st.add_unit("EGY", "QSAT", "#0201");
+    let r = st.add_unit("EGY", "RSAT", "#0202");
+    let k = st.add_unit("TUR", "KSAT", "#0203");
+    let mut sc = Scratch::default();
+    sc.items = items(&st, "tur", "IST #0203 SATT #0202");
+    step(&mut st, &mut sc, military::space, vec![25]);
+    assert!(st.unit(k).is_none() && st.unit(r).is_some(), "intercepted by the QSAT (25 ≤ 25)");
+    let k2 = st.add_unit("TUR", "KSAT", "#0204");
+    let mut sc = Scratch::default();
+    sc.items = items(&st, "tur", "IST #0204 SATT #0202");
+    step(&mut st, &mut sc, military::space, vec![26, 80]);
+    assert!(st.unit(k2).is_none() && st.unit(r).is_none(), "kill 80% on an RSAT, KSAT consumed");
+}
+
+#[test]
+fn wwk_68_soylent_green_gains_food_from_killed_infantry() {
+    let mut st = trio();
+    st.nations.get_mut("TUR").unwrap().options.soylent_green = true;
+    hold(&mut st, "TUR", "BUL");
+    let mut sc = Scratch::default();
+    sc.infantry_killed.insert("BUL".into(), 2);
+    step(&mut st, &mut sc, control::control_effects, vec![]);
+    assert_eq!(st.ledger("TUR", "BUL").n, 2);
+}
+
+#[test]
+fn wwk_78_rs_adds_adjacent_zones_of_the_same_nation() {
+    let mut st = trio();
+    hold(&mut st, "EGY", "SIN");
+    st.zone_mut("SIN").ce = 4;
+    let ev = turn(&mut st, &[("tur", "IST SPY RS CAI")], &[("2.2", vec![99, 99])]);
+    let t = texts(&ev);
+    assert!(t.contains("RS [CAI] : CE 0") && t.contains("RS [SIN] : CE 2"), "{t}");
+}
+
+#[test]
+fn wwk_110_shared_zone_and_capital_tiebreak() {
+    let mut st = trio();
+    st.add_unit("TUR", "INF", "BUL");
+    st.add_unit("GRE", "INF", "BUL");
+    let mut sc = Scratch::default();
+    step(&mut st, &mut sc, control::control, vec![]);
+    assert_eq!(st.zone("BUL").status, Status::Shared { by: vec!["GRE".into(), "TUR".into()] });
+    for _ in 0..16 {
+        st.add_unit("TUR", "FAC", "BUL");
+    }
+    let mut sc = Scratch::default();
+    step(&mut st, &mut sc, control::control, vec![]);
+    assert_eq!(st.zone("BUL").status, Status::Controlled { by: "TUR".into() }, "more than 15 factories");
+    // At war: contested, the holder stays the defender.
+    st.set_diplo("TUR", "GRE", Diplo::War);
+    let mut sc = Scratch::default();
+    step(&mut st, &mut sc, control::control, vec![]);
+    assert_eq!(st.zone("BUL").status, Status::Contested { by: vec!["GRE".into(), "TUR".into()], holder: Some("TUR".into()) });
+}
