@@ -341,6 +341,24 @@ fn parse_order(cx: &Ctx<'_>, toks: &[String]) -> LineResult {
                         cx.state.tname(&from)
                     ));
                 }
+                // The retreat rule is judged at the resolution (a diplomacy
+                // line of the same set may change it); warn now if it bites.
+                if !crate::movement::retreat_allows(
+                    cx.state,
+                    &cx.state.territories,
+                    cx.me,
+                    &from,
+                    &to,
+                ) {
+                    let w = format!(
+                        "sans suprématie en {}, ce déplacement sera refusé (repli seulement vers vos territoires, un territoire vide, un territoire où vous avez la suprématie ou celui d'un allié)",
+                        cx.state.tname(&from)
+                    );
+                    warn = Some(match warn {
+                        Some(x) => format!("{x} ; {w}"),
+                        None => w,
+                    });
+                }
                 return Ok((Order::Move { qty: q, from, to }, warn));
             }
             let avoid = match k.get(5).map(|s| s.as_str()) {

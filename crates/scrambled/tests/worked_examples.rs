@@ -206,6 +206,15 @@ fn scn_14_retreat_rule_vector_9_12() {
         &report(&t, "alice"),
         "[ok] MOVE 100 BAV -> SWA — 100 déplacées"
     ));
+    // The acknowledgment warns Carol in advance.
+    let p = arbitre_scrambled::parser::parse(
+        &s,
+        &pid("carol"),
+        "MOVE 180 BAV -> SWA\nMOVE 180 BAV -> BOH",
+    );
+    assert_eq!(p.error_count(), 0);
+    assert_eq!(p.diagnostics.len(), 1);
+    assert!(p.diagnostics[0].warning && p.diagnostics[0].reason.contains("sans suprématie"));
     // A mountain is rejected when received.
     let p = arbitre_scrambled::parser::parse(&s, &pid("alice"), "MOVE 10 BAV -> ALP");
     assert_eq!(p.error_count(), 1);
