@@ -15,7 +15,6 @@ use crate::state::{State, Status};
 use crate::world::{TerrId, Terrain};
 use arbitre_core::{PlayerId, Report, Viewer};
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt::Write;
 
 /// What a viewer may see.
 enum Sight<'a> {
@@ -1055,20 +1054,4 @@ fn final_scores(out: &mut String, state: &State) {
         ));
     }
     section(out, "SCORES FINAUX", v);
-}
-
-/// A sentence used by tests and the GM: the activity lines of one territory.
-pub fn activity_of(report: &str, terr_header: &str) -> Vec<String> {
-    let mut lines = report.lines().skip_while(|l| !l.starts_with(terr_header));
-    let mut v: Vec<String> = lines
-        .next()
-        .map(|l| vec![l.to_string()])
-        .unwrap_or_default();
-    v.extend(
-        lines
-            .take_while(|l| l.starts_with("  "))
-            .map(|l| l.to_string()),
-    );
-    let _ = write!(String::new(), "");
-    v
 }
