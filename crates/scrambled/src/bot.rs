@@ -129,7 +129,14 @@ pub fn orders(state: &State, me: &PlayerId, rng: &mut Rng) -> String {
         if ts.owner.as_ref() == Some(me) && ts.troops.keys().any(|q| q != me) {
             continue;
         }
-        let mut left = have;
+        // Keep a garrison at the capital once other players border us: losing
+        // it stops recruitment.
+        let garrison = if pl.capital.as_ref() == Some(t) && !neighbours.is_empty() {
+            have.min(required(w.area(t), cap))
+        } else {
+            0
+        };
+        let mut left = have - garrison;
         let mut cands: Vec<(u64, &TerrId)> = nbs
             .iter()
             .filter(|n| targets.contains(**n))
