@@ -1,0 +1,110 @@
+//! Mail ingest end to end (issue 9): order mails in the Maildir, handled by
+//! the daemon's own `process_inbox` (read, SHA-256 journal check, MIME parse,
+//! envelope, password check, order parse and check, one SQLite IMMEDIATE
+//! transaction with synchronous=FULL holding the orders, the journal entry and
+//! the confirmation in the outbox, then the move to cur/), in mails/s.
+//!
+//! In the same run, its two limits on the same mails: raw mail-parser parsing,
+//! and raw SQLite inserts of the same rows (one transaction per mail, same
+//! database settings), so that arbitre's overhead shows as a ratio.
+//!
+//! The daemon verifies each mail's password with Argon2id; the default cost
+//! (19 MiB, 2 passes) is measured as `ingest_argon2_default`, and the cheap
+//! `PasswordHasher::fast()` as `ingest_fast_hash`, which shows the rest.
+
+use arbitre_benches::mail::{Lab, MIX};
+use arbitre_store::PasswordHasher;
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use mail_parser::MessageParser;
+use std::time::{Duration, Instant};
+
+fn ingest(c: &mut Criterion, name: &str, hasher: PasswordHasher) {
+    let mut lab = Lab::new(&MIX, 8, hasher);
+    lab.snapshot_seats();
+    let mut g = c.benchmark_group("ingest");
+    g.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(5));
+    g.throughput(Throughput::Elements(1));
+    g.bench_function(name, |b| {
+        b.iter_custom(|iters| {
+            let mails = lab.mails(iters as usize);
+            lab.deliver(&mails);
+            let t = Instant::now();
+            let n = lab.daemon.process_inbox().expect("inbox");
+            let d = t.elapsed();
+            assert_eq!(n, mails.len(), "every mail handled");
+            d
+        })
+    });
+    g.finish();
+}
+
+fn limits(c: &mut Criterion) {
+    let mut lab = Lab::new(&MIX, 4, PasswordHasher::fast());
+    lab.snapshot_seats();
+    let mails = lab.mails(64);
+    let bytes: usize = mails.iter().map(|m| m.len()).sum();
+    println!("ingest corpus: {} mails, {bytes} bytes, {:.0} bytes a mail", mails.len(), bytes as f64 / mails.len() as f64);
+    let mut g = c.benchmark_group("ingest");
+    g.sample_size(20).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(2));
+    g.throughput(Throughput::Elements(mails.len() as u64));
+    g.bench_function("limit_mail_parser", |b| {
+        let p = MessageParser::default();
+        b.iter(|| mails.iter().filter(|m| p.parse(m.as_slice()).is_some()).count())
+    });
+    g.bench_function("arbitre_mail_parse_and_envelope", |b| {
+        b.iter(|| {
+            mails
+                .iter()
+                .filter(|m| {
+                    arbitre_mail::parse_mail(m, 1 << 20).ok().and_then(|x| arbitre_mail::find_in_mail(&x).ok()).is_some()
+                })
+                .count()
+        })
+    });
+    // The same rows the daemon writes for a mail, straight into the same schema.
+    let dir = tempfile::tempdir_in(std::env::var("ARBITRE_BENCH_DIR").unwrap_or_else(|_| "/tmp".into())).unwrap();
+    let mut store = arbitre_store::Store::open(&dir.path().join("raw.db")).unwrap();
+    store
+        .conn()
+        .execute(
+            "INSERT INTO games (id, ruleset, seed, lang, config, created_at) VALUES ('g', 'eds', 1, 'de', '', 0)",
+            [],
+        )
+        .unwrap();
+    let texts: Vec<String> = mails.iter().map(|m| String::from_utf8_lossy(m).into_owned()).collect();
+    let mut serial = 0u64;
+    g.throughput(Throughput::Elements(1));
+    g.bench_function("limit_sqlite_one_commit_per_mail", |b| {
+        b.iter(|| {
+            serial += 1;
+            let body = &texts[serial as usize % texts.len()];
+            store
+                .tx(|tx| -> Result<(), arbitre_store::StoreError> {
+                    tx.execute(
+                        "INSERT INTO orders (game_id, turn, player, text, verdicts, errors, ready, received_at, mail_sha256) VALUES ('g', 1, 'p1', ?1, '[]', 0, 1, 0, ?2)",
+                        rusqlite::params![body, format!("sha{serial}")],
+                    )?;
+                    tx.execute(
+                        "INSERT INTO mail_journal (sha256, message_id, sender, received_at, game_id, outcome, detail) VALUES (?1, ?1, 'p1@x', 0, 'g', 'stored', '')",
+                        [format!("sha{serial}")],
+                    )?;
+                    tx.execute(
+                        "INSERT INTO outbox (message_id, game_id, turn, player, kind, recipient, subject, body, raw, status, attempts, next_attempt_at, created_at) VALUES (?1, 'g', 1, 'p1', 'confirm', 'p1@x', 'ok', ?2, ?2, 'pending', 0, 0, 0)",
+                        rusqlite::params![format!("out{serial}"), body],
+                    )?;
+                    Ok(())
+                })
+                .unwrap()
+        })
+    });
+    g.finish();
+}
+
+fn benches(c: &mut Criterion) {
+    limits(c);
+    ingest(c, "daemon_fast_hash", PasswordHasher::fast());
+    ingest(c, "daemon_argon2_default", PasswordHasher::default());
+}
+
+criterion_group!(ingest_benches, benches);
+criterion_main!(ingest_benches);
