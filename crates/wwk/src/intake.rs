@@ -142,6 +142,9 @@ pub fn initiative(ctx: &mut Ctx) {
     v.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
     for (i, _, n) in &v {
         ctx.scratch.initiative.insert(n.clone(), *i);
+        if let Some(x) = ctx.state.nations.get_mut(n) {
+            x.initiative = *i;
+        }
     }
     ctx.scratch.nation_order = v.into_iter().map(|x| x.2).collect();
     let starts: Vec<((String, String), i64)> = ctx

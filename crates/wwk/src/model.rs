@@ -373,6 +373,9 @@ pub struct Nation {
     pub capital_streak: u32,
     #[serde(default = "yes")]
     pub active: bool,
+    /// Initiative of the last resolved turn (L + 1d20), for the report.
+    #[serde(default)]
+    pub initiative: i64,
     #[serde(default)]
     pub home: ZoneCode,
 }

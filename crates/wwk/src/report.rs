@@ -91,10 +91,11 @@ pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> S
         let _ = writeln!(o, "== NATION ==");
         let _ = writeln!(
             o,
-            "Tech  I {}{} V {}{} A {}{} Nv {}{} N {}{} L {}{}   moyenne({})={}",
+            "Tech  I {}{} V {}{} A {}{} Nv {}{} N {}{} L {}{}   moyenne({})={}   RP au prochain tour {}",
             t.i, tag(Field::I), t.v, tag(Field::V), t.a, tag(Field::A), t.nv, tag(Field::Nv), t.n, tag(Field::N), t.l, tag(Field::L),
             st.params.vp_tech_divisor,
-            crate::combat::Rat::int(t.sum5()).mul(1, st.params.vp_tech_divisor).show()
+            crate::combat::Rat::int(t.sum5()).mul(1, st.params.vp_tech_divisor).show(),
+            crate::economy::research_points(i64::from(t.l), st.controlled(&n.code).len() as i64)
         );
         let mut opts = vec![];
         if n.options.economy_restored {
@@ -108,11 +109,12 @@ pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> S
         }
         let _ = writeln!(
             o,
-            "PV {}   Statut: {}   Trésor {}ec   Options: {}",
+            "PV {}   Statut: {}   Trésor {}ec   Options: {}   Initiative {}",
             n.vp,
             if n.superpower { "superpuissance" } else { "-" },
             n.treasury,
-            if opts.is_empty() { "-".to_string() } else { opts.join(", ") }
+            if opts.is_empty() { "-".to_string() } else { opts.join(", ") },
+            n.initiative
         );
         let mut war = vec![];
         let mut ally = vec![];

@@ -270,6 +270,7 @@ pub fn from_scenario(text: &str, cfg: &SetupConfig) -> Result<State, SetupError>
                 superpower: false,
                 capital_streak: 0,
                 active: true,
+                initiative: 0,
                 home: nd.home.clone(),
             },
         );
