@@ -22,6 +22,11 @@ pub struct WwkParser<'a> {
     national_used: usize,
     market_counted: bool,
     last_mission: Option<(usize, String)>,
+    /// An `END` line was seen: the rest is ignored (§3.1).
+    ended: bool,
+    /// A `TURN` or `NATION` header line that does not match: the whole
+    /// message is rejected (§3.1, WWK-7).
+    pub rejected: bool,
 }
 
 impl<'a> WwkParser<'a> {
@@ -34,6 +39,8 @@ impl<'a> WwkParser<'a> {
             national_used: 0,
             market_counted: false,
             last_mission: None,
+            ended: false,
+            rejected: false,
         }
     }
 }
@@ -512,8 +519,33 @@ impl LineParser for WwkParser<'_> {
 
     fn parse_line(&mut self, no: usize, line: &str, out: &mut Parsed<Order>) {
         let ts = tokens(line);
-        if ts.is_empty() {
+        if ts.is_empty() || self.ended {
             return;
+        }
+        // Header lines the mail layer leaves in the block (§3.1): the turn
+        // (and the nation, if present) must match, or the message is refused.
+        match (ts[0].as_str(), ts.len()) {
+            ("END" | "FIN", 1) => {
+                self.ended = true;
+                return;
+            }
+            ("TURN" | "TOUR", 2) => {
+                let want = self.state.turn + 1;
+                if ts[1].parse::<u32>().ok() != Some(want) {
+                    self.rejected = true;
+                    out.error(no, line, format!("ordres pour le tour {want} attendus, reçu {} : message entier refusé", ts[1]));
+                }
+                return;
+            }
+            ("NATION", 2) => {
+                if ts[1] != self.nation {
+                    self.rejected = true;
+                    out.error(no, line, format!("nation {} attendue, reçu {} : message entier refusé", self.nation, ts[1]));
+                }
+                return;
+            }
+            ("WWK", 2) if ts[1] == "ORDERS" => return,
+            _ => {}
         }
         if ts[0] == "NAT" {
             match self.national(&ts[1..]) {
@@ -580,5 +612,12 @@ impl LineParser for WwkParser<'_> {
 
 pub fn parse(state: &State, nation: &str, text: &str) -> Parsed<Order> {
     let mut p = WwkParser::new(state, nation);
-    arbitre_core::parse_lines(&mut p, text)
+    let mut out = arbitre_core::parse_lines(&mut p, text);
+    if p.rejected {
+        // Every accepted line becomes an error too: nothing of it is kept.
+        for o in std::mem::take(&mut out.orders) {
+            out.error(o.line, o.text, "message refusé (en-tête incorrect)");
+        }
+    }
+    out
 }

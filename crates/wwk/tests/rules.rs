@@ -683,3 +683,17 @@ fn wwk_61_unmaintained_units_are_demobilised() {
     assert_eq!(after, before - 9, "{}", texts(&ev));
     assert!(texts(&ev).contains("non entretenues, démobilisées"));
 }
+
+#[test]
+fn wwk_7_turn_and_nation_header_lines_must_match() {
+    let st = trio();
+    let ok = parse(&st, "tur", "WWK ORDERS\nTURN 1\nNATION TUR\nIST CE 1\nEND\nthis is ignored");
+    assert_eq!(ok.orders.len(), 1);
+    assert!(ok.diagnostics.is_empty(), "{:?}", ok.diagnostics);
+    let bad = parse(&st, "tur", "TURN 2\nIST CE 1\nIST 2 INF MOVE ANK");
+    assert!(bad.orders.is_empty(), "the whole message is rejected");
+    assert_eq!(bad.error_count(), 3);
+    assert!(bad.diagnostics[0].reason.contains("ordres pour le tour 1 attendus"));
+    let bad = parse(&st, "tur", "NATION EGY\nIST CE 1");
+    assert!(bad.orders.is_empty());
+}
