@@ -34,3 +34,17 @@ fn garbage_never_panics_and_every_line_gets_a_verdict() {
     let p = Wwk.parse_orders(&st, &PlayerId::from("nobody"), "IST 2 INF MOVE BUL");
     assert_eq!(p.error_count(), 1);
 }
+
+#[test]
+fn the_example_mail_of_the_players_guide_parses_cleanly() {
+    let doc = include_str!("../../../docs/wwk.md");
+    let start = doc.find("PARTIE wwk-001").expect("example mail");
+    let block = &doc[start..];
+    let end = block.find("\nEND").expect("END");
+    // The daemon strips the envelope line; the orders follow it.
+    let orders = &block[block.find('\n').unwrap() + 1..end];
+    let st = common::trio();
+    let p = Wwk.parse_orders(&st, &PlayerId::from("tur"), orders);
+    assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+    assert_eq!(p.orders.len(), 11);
+}
