@@ -376,3 +376,36 @@ fn no_panic_on_random_or_mutated_input() {
         }
     }
 }
+
+#[test]
+fn gmail_quoted_printable_with_soft_breaks_and_encoded_from() {
+    let m = parse("gmail_alternative.eml");
+    assert_eq!(m.subject, "Ordres pour le tour 5");
+    let from = m.from.clone().unwrap();
+    assert_eq!(from.name.as_deref(), Some("Renée Dupré"));
+    assert_eq!(from.email, "renee@gmail.example");
+    let env = find_in_mail(&m).unwrap();
+    assert_eq!(
+        (env.player.as_str(), env.password.as_str()),
+        ("renée", "étoile")
+    );
+    assert_eq!(
+        env.orders,
+        "F1 M W3 (une ligne d'ordres très longue que Gmail coupe à 76 caractères)\n"
+    );
+    // The HTML alternative decodes to the same orders.
+    let html = arbitre_mail::find_envelope(&m.texts[1]).unwrap();
+    assert_eq!(html.orders, env.orders);
+}
+
+#[test]
+fn apple_mail_flowed_delsp_joins_the_wrapped_order_line() {
+    let m = parse("apple_flowed_delsp.eml");
+    let env = find_in_mail(&m).unwrap();
+    assert_eq!(env.password, "köln");
+    // delsp=yes: the space before the soft break is deleted when joining.
+    assert_eq!(
+        env.orders,
+        "[17 UEBERWEISEN]\n6,2500 / 15,725 / 16,1000 / 17,200 / 18,300 / 19, 400\n"
+    );
+}
