@@ -643,7 +643,9 @@ fn tac_nukes(ctx: &mut Ctx, z: &str, holder: Option<&str>, log: &mut Vec<String>
         let code = u.code.clone();
         log.push(format!("Tir nucléaire tactique de {owner} #{id} {code} ({head})"));
         ev(ctx, Vis::All, Sec::News, format!("NUCLÉAIRE  tir détecté depuis [{z}]"));
-        detonate(ctx, &owner, z, &head, 100, false, true, log);
+        // Shells cannot be stopped by ECM (S l.507); submarine torpedoes can (S l.541).
+        let torpedo = sp(&code).cat == Cat::Sub;
+        detonate(ctx, &owner, z, &head, 100, torpedo, true, log);
     }
 }
 
