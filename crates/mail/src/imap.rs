@@ -280,6 +280,50 @@ fn handshake(cfg: &ImapConfig, tcp: TcpStream) -> Result<ImapStream, ImapError> 
     })
 }
 
+/// Encodes a folder name in IMAP's modified UTF-7 (RFC 3501 §5.1.3), so a
+/// game master can call the processed folder "Traités" or "Erledigt/Züge".
+pub fn encode_folder_name(name: &str) -> String {
+    const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+,";
+    let mut out = String::with_capacity(name.len());
+    let mut pending: Vec<u16> = Vec::new();
+    let flush = |pending: &mut Vec<u16>, out: &mut String| {
+        if pending.is_empty() {
+            return;
+        }
+        let bytes: Vec<u8> = pending.iter().flat_map(|u| u.to_be_bytes()).collect();
+        out.push('&');
+        for chunk in bytes.chunks(3) {
+            let b = [
+                chunk[0],
+                *chunk.get(1).unwrap_or(&0),
+                *chunk.get(2).unwrap_or(&0),
+            ];
+            let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+            let chars = chunk.len() + 1;
+            for i in 0..chars {
+                out.push(char::from(B64[((n >> (18 - 6 * i)) & 63) as usize]));
+            }
+        }
+        out.push('-');
+        pending.clear();
+    };
+    for c in name.chars() {
+        if (' '..='~').contains(&c) {
+            flush(&mut pending, &mut out);
+            if c == '&' {
+                out.push_str("&-");
+            } else {
+                out.push(c);
+            }
+        } else {
+            let mut buf = [0u16; 2];
+            pending.extend_from_slice(c.encode_utf16(&mut buf));
+        }
+    }
+    flush(&mut pending, &mut out);
+    out
+}
+
 /// Reads one CRLF-terminated line byte by byte: nothing after the line may
 /// be consumed, because the TLS handshake follows on the same socket.
 fn read_line(tcp: &mut TcpStream) -> Result<String, ImapError> {
@@ -380,8 +424,10 @@ impl ImapInbox {
         let can_uidplus = caps.has_str("UIDPLUS");
         drop(caps);
 
-        if let Some(done) = &cfg.processed_folder {
-            if done == &cfg.folder {
+        let folder = encode_folder_name(&cfg.folder);
+        let processed = cfg.processed_folder.as_deref().map(encode_folder_name);
+        if let Some(done) = &processed {
+            if done == &folder {
                 return Err(ImapError::Config(
                     "processed folder must differ from the inbox folder".into(),
                 ));
@@ -396,7 +442,7 @@ impl ImapInbox {
                 session.create(done).map_err(from_imap)?;
             }
         }
-        let mailbox = session.select(&cfg.folder).map_err(from_imap)?;
+        let mailbox = session.select(&folder).map_err(from_imap)?;
         let uid_validity = mailbox
             .uid_validity
             .ok_or_else(|| ImapError::Server("SELECT returned no UIDVALIDITY".into()))?;
@@ -544,7 +590,7 @@ impl ImapInbox {
             "+FLAGS.SILENT (\\Seen)".to_owned()
         };
         self.session.uid_store(&uid, flags).map_err(from_imap)?;
-        if let Some(done) = self.cfg.processed_folder.clone() {
+        if let Some(done) = self.cfg.processed_folder.as_deref().map(encode_folder_name) {
             if self.can_move {
                 self.session.uid_mv(&uid, &done).map_err(from_imap)?;
             } else {
@@ -588,5 +634,23 @@ impl ImapInbox {
     /// safe too: nothing is marked done implicitly).
     pub fn logout(mut self) -> Result<(), ImapError> {
         self.session.logout().map_err(from_imap)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::encode_folder_name;
+
+    #[test]
+    fn modified_utf7_folder_names() {
+        // RFC 3501 §5.1.3 example and common cases.
+        assert_eq!(encode_folder_name("INBOX"), "INBOX");
+        assert_eq!(encode_folder_name("Traités"), "Trait&AOk-s");
+        assert_eq!(encode_folder_name("A & B"), "A &- B");
+        assert_eq!(
+            encode_folder_name("~peter/mail/台北/日本語"),
+            "~peter/mail/&U,BTFw-/&ZeVnLIqe-"
+        );
+        assert_eq!(encode_folder_name("Erledigt/Züge"), "Erledigt/Z&APw-ge");
     }
 }

@@ -424,15 +424,15 @@ fn processed_folder_receives_done_mail() {
     let m = marker("move");
     s.submit("alice", "bob", &m, "hello bob\n");
     let mut cfg = s.imap_cfg("bob", s.imap, Security::StartTls);
-    cfg.processed_folder = Some("Processed".into());
+    cfg.processed_folder = Some("Traités".into()); // non-ASCII: modified UTF-7 on the wire
     let mut inbox = ImapInbox::connect(&cfg).unwrap();
     wait_for(&mut inbox, &m);
     let mut journal = BTreeSet::new();
     assert_eq!(process(&mut inbox, &m, &mut journal).unwrap().len(), 1);
     inbox.logout().unwrap();
-    // The Processed folder now holds it (read it as an inbox of its own).
+    // The processed folder now holds it (read it as an inbox of its own).
     let mut pcfg = s.imap_cfg("bob", s.imap, Security::StartTls);
-    pcfg.folder = "Processed".into();
+    pcfg.folder = "Traités".into();
     let mut processed = ImapInbox::connect(&pcfg).unwrap();
     let mut found = false;
     for e in processed.pending_all().unwrap() {
@@ -442,7 +442,7 @@ fn processed_folder_receives_done_mail() {
             .subject
             .contains(&m);
     }
-    assert!(found, "mail not in Processed");
+    assert!(found, "mail not in Traités");
 }
 
 #[test]
