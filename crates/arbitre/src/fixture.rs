@@ -7,10 +7,11 @@
 //! `<player>-<kind>.txt`, `-2`, `-3`… when a player gets two of a kind).
 //!
 //! [`replay`] rebuilds the game in a temporary database with a fixed clock
-//! and runs each turn through the real serve cycle: the clock is set one
-//! minute before the turn's deadline and one cycle runs (inbox, early
-//! resolution, reminders, outbox); if the turn is still open, the clock
-//! moves to the deadline and a second cycle resolves it. The clock starts at
+//! and runs each turn through the real serve cycle: the turn's mails arrive
+//! one hour after the previous step and one cycle runs (inbox, early
+//! resolution, reminders, outbox); if the turn is still open, one cycle runs
+//! a minute before the deadline (reminders) and one at the deadline, which
+//! resolves it. The clock starts at
 //! the schedule's `start` (default 2026-01-01T00:00:00Z): fixed timestamps
 //! come from the fixture, never from the system clock.
 //!
@@ -108,11 +109,19 @@ impl Run {
         }
         let row = games::require_game(self.daemon.store.conn(), &self.game).map_err(DaemonError::from)?;
         if let Some(deadline) = row.deadline.and_then(|d| DateTime::from_timestamp(d, 0)) {
-            self.clock.set((deadline - Duration::minutes(1)).max(self.now()));
+            // The mails arrive one hour after the previous step (never after
+            // the deadline); the turn may resolve early right then.
+            let arrival = (self.now() + Duration::hours(1)).min(deadline - Duration::minutes(1)).max(self.now());
+            self.clock.set(arrival);
             self.daemon.cycle()?;
-            let after = games::require_game(self.daemon.store.conn(), &self.game).map_err(DaemonError::from)?;
-            if after.turn == row.turn && after.status == GameStatus::Running {
-                self.clock.set(deadline.max(self.now()));
+            // Still open: one cycle a minute before the deadline (reminders),
+            // then the deadline itself.
+            for at in [deadline - Duration::minutes(1), deadline] {
+                let now = games::require_game(self.daemon.store.conn(), &self.game).map_err(DaemonError::from)?;
+                if now.turn != row.turn || now.status != GameStatus::Running {
+                    break;
+                }
+                self.clock.set(at.max(self.now()));
                 self.daemon.cycle()?;
             }
         } else {

@@ -240,17 +240,20 @@ pub fn decide(c: &Connection, registry: &Registry, config: &DaemonConfig, raw: &
     let Some(player) = games::player_nocase(c, &gid, &env.player)? else {
         let body = text(lang, &Msg::UnknownPlayer { game: &gid, player: &env.player });
         let detail = format!("unknown player '{}'", env.player);
-        return Ok(Decision::reject(sha, m, detail, Some(gid), error_mail(lang, body)));
+        let reply = error_mail(lang, body).about(&gid, game.row.turn + 1, None);
+        return Ok(Decision::reject(sha, m, detail, Some(gid), reply));
     };
     // The password itself never reaches a log line or a reply.
     if !games::check_password(&player, &env.password) {
         let body = text(lang, &Msg::WrongPassword { game: &gid, player: &player.id });
         let detail = format!("wrong password for player '{}'", player.id);
-        return Ok(Decision::reject(sha, m, detail, Some(gid), error_mail(lang, body)));
+        let reply = error_mail(lang, body).about(&gid, game.row.turn + 1, Some(&player.id));
+        return Ok(Decision::reject(sha, m, detail, Some(gid), reply));
     }
     if game.row.status == GameStatus::Over {
         let body = text(lang, &Msg::GameOver { game: &gid });
-        return Ok(Decision::reject(sha, m, "game over".into(), Some(gid), error_mail(lang, body)));
+        let reply = error_mail(lang, body).about(&gid, game.row.turn, Some(&player.id));
+        return Ok(Decision::reject(sha, m, "game over".into(), Some(gid), reply));
     }
     let state = turns::latest(c, &gid)?;
     let pid = PlayerId::new(player.id.clone());
