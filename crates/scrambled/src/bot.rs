@@ -95,13 +95,16 @@ pub fn orders(state: &State, me: &PlayerId, rng: &mut Rng) -> String {
         .filter(|t| !mine.contains(&t.id) && hostile_owner(&t.id))
         .map(|t| t.id.clone())
         .collect();
+    // Moves to the nearest target: one breadth-first search from all targets.
     let dist_to_target = {
-        let mut best: BTreeMap<TerrId, u32> = BTreeMap::new();
-        for t in &targets {
-            for (x, d) in w.distances(t, &|_| false) {
-                let e = best.entry(x).or_insert(d);
-                if d < *e {
-                    *e = d;
+        let mut best: BTreeMap<TerrId, u32> = targets.iter().map(|t| (t.clone(), 0)).collect();
+        let mut q: std::collections::VecDeque<TerrId> = targets.iter().cloned().collect();
+        while let Some(t) = q.pop_front() {
+            let d = best[&t];
+            for n in &w.territories[&t].neighbours {
+                if w.passable(n) && !best.contains_key(n) {
+                    best.insert(n.clone(), d + 1);
+                    q.push_back(n.clone());
                 }
             }
         }

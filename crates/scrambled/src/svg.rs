@@ -34,6 +34,11 @@ pub fn layout(state: &State) -> BTreeMap<TerrId, (i64, i64)> {
     let ids: Vec<&TerrId> = state.world.territories.keys().collect();
     let n = ids.len().max(1);
     let (w, h) = canvas(n);
+    if n > 400 {
+        // Very large worlds: a plain grid in breadth-first order from the
+        // first territory, so neighbours tend to sit close; O(n).
+        return grid_layout(state, w);
+    }
     let iterations = (5_000_000 / (n * n)).clamp(10, 150);
     let mut pos: Vec<(f64, f64)> = (0..n)
         .map(|i| {
@@ -83,6 +88,42 @@ pub fn layout(state: &State) -> BTreeMap<TerrId, (i64, i64)> {
             (
                 (*t).clone(),
                 (pos[i].0.round() as i64, pos[i].1.round() as i64),
+            )
+        })
+        .collect()
+}
+
+fn grid_layout(state: &State, w: f64) -> BTreeMap<TerrId, (i64, i64)> {
+    let mut order: Vec<TerrId> = Vec::new();
+    let mut seen: std::collections::BTreeSet<TerrId> = std::collections::BTreeSet::new();
+    for start in state.world.territories.keys() {
+        if seen.contains(start) {
+            continue;
+        }
+        let mut q = std::collections::VecDeque::from([start.clone()]);
+        seen.insert(start.clone());
+        while let Some(t) = q.pop_front() {
+            for nb in &state.world.territories[&t].neighbours {
+                if seen.insert(nb.clone()) {
+                    q.push_back(nb.clone());
+                }
+            }
+            order.push(t);
+        }
+    }
+    let cols = ((order.len() as f64).sqrt().ceil() as usize).max(1);
+    let step = ((w - 100.0) / cols as f64).max(1.0);
+    order
+        .into_iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let (c, r) = (i % cols, i / cols);
+            (
+                t,
+                (
+                    (50.0 + step * c as f64).round() as i64,
+                    (50.0 + step * r as f64).round() as i64,
+                ),
             )
         })
         .collect()

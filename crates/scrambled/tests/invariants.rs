@@ -108,3 +108,57 @@ fn bot_games_keep_the_invariants() {
         }
     }
 }
+
+#[test]
+fn a_large_generated_world_sets_up_and_resolves() {
+    // 900 territories on a 30 × 30 grid: setup (with its map layout) and a
+    // turn stay quick and the map has every territory.
+    let side = 30;
+    let mut w = String::from("[world]\nname = \"Grand\"\n");
+    for i in 0..side * side {
+        let (x, y) = (i % side, i / side);
+        let mut nb = Vec::new();
+        if x > 0 {
+            nb.push(format!("\"T{}\"", i - 1));
+        }
+        if x + 1 < side {
+            nb.push(format!("\"T{}\"", i + 1));
+        }
+        if y > 0 {
+            nb.push(format!("\"T{}\"", i - side));
+        }
+        if y + 1 < side {
+            nb.push(format!("\"T{}\"", i + side));
+        }
+        w.push_str(&format!(
+            "[[territory]]\nid = \"T{i}\"\nname = \"Terre {i}\"\nterrain = \"land\"\narea = 20000\nneighbours = [{}]\n",
+            nb.join(", ")
+        ));
+    }
+    let engine = Adapter(arbitre_scrambled::Scrambled);
+    let players = (0..8)
+        .map(|i| PlayerSetup {
+            id: PlayerId::from(format!("p{i}").as_str()),
+            name: format!("J{i}"),
+            options: Default::default(),
+        })
+        .collect();
+    let cfg = SetupConfig {
+        game_id: "big".into(),
+        seed: 1,
+        players,
+        options: Default::default(),
+        files: [("world_file".to_string(), w)].into(),
+    };
+    let state = engine.setup(&cfg).unwrap().state;
+    let s: State = serde_json::from_str(&state).unwrap();
+    assert_eq!(s.layout.len(), side * side);
+    let orders: BTreeMap<PlayerId, String> = (0..8)
+        .map(|i| PlayerId::from(format!("p{i}").as_str()))
+        .map(|p| (p.clone(), engine.bot_orders(&state, 1, &p).unwrap()))
+        .collect();
+    let res = engine.resolve(&state, 1, &orders).unwrap();
+    let s: State = serde_json::from_str(&res.snapshot.state).unwrap();
+    check(&s);
+    assert_eq!(res.reports.len(), 8);
+}
