@@ -92,11 +92,11 @@ impl Fate {
 }
 
 /// Roll 1d100 against the thresholds; no roll when both are 0 (§5.1).
-pub fn fate(rng: &mut Rng, t: (i64, i64)) -> (Fate, Option<u32>) {
+pub fn fate(rng: &mut Rng, log: &mut crate::turn::RollLog, t: (i64, i64)) -> (Fate, Option<u32>) {
     if t == (0, 0) {
         return (Fate::Unaffected, None);
     }
-    let r = rng.d(100);
+    let r = crate::turn::d(rng, log, 100);
     let f = if i64::from(r) <= t.0 {
         Fate::Destroyed
     } else if i64::from(r) <= t.1 {
@@ -177,7 +177,7 @@ fn apply(ctx: &mut Ctx, id: UnitId, f: Fate, z: &str, log: &mut Vec<String>) {
             log.push(format!("  {} #{} {} -> coulé (déjà endommagé)", u.owner, id, u.code));
             return;
         }
-        let r1 = ctx.rng.d(100);
+        let r1 = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
         if r1 > 50 {
             ctx.state.remove_unit(id);
             log.push(format!("  {} #{} {} -> coulé (jet {r1})", u.owner, id, u.code));
@@ -186,7 +186,7 @@ fn apply(ctx: &mut Ctx, id: UnitId, f: Fate, z: &str, log: &mut Vec<String>) {
         if let Some(x) = ctx.state.unit_mut(id) {
             x.damaged = true;
         }
-        let r2 = ctx.rng.d(100);
+        let r2 = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
         if r2 <= 50 {
             ctx.scratch.retreat.insert(id, z.to_string());
         }
@@ -344,14 +344,14 @@ pub fn bombing_exchange_exposed(ctx: &mut Ctx, planes: &[UnitId], exposed: &[Uni
         let Some(u) = ctx.state.unit(id).cloned() else { continue };
         let fac = u.code == "FAC";
         let t = thresholds(fa, fd_ground, if fac { 10 } else { 0 });
-        let (f, r) = fate(ctx.rng, t);
+        let (f, r) = fate(ctx.rng, &mut ctx.scratch.log, t);
         res.push((id, u, f, r, t));
     }
     let mut air = vec![];
     for id in exposed {
         let Some(u) = ctx.state.unit(*id).cloned() else { continue };
         let t = thresholds(dca, fd_air, 0);
-        let (f, r) = fate(ctx.rng, t);
+        let (f, r) = fate(ctx.rng, &mut ctx.scratch.log, t);
         air.push((*id, u, f, r, t));
     }
     for (id, u, f, r, t) in res {
@@ -466,7 +466,7 @@ fn naval(ctx: &mut Ctx, z: &str, log: &mut Vec<String>) {
                     let s = sp(&u.code);
                     let m = if s.cat == Cat::Trans || s.carr > 0 { 10 * (protectors - i64::from(s.is_warship())) } else { 0 };
                     let t = thresholds(fa, fd, m.max(0));
-                    let (f, r) = fate(ctx.rng, t);
+                    let (f, r) = fate(ctx.rng, &mut ctx.scratch.log, t);
                     log.push(format!("  {} #{} {} FA {} FD {} seuils {}/{} jet {} {}", u.owner, u.id, u.code, fa.show(), fd.show(), t.0, t.1, roll(r), f.fr()));
                     results.push((*id, f));
                 }
@@ -505,8 +505,8 @@ fn assault(ctx: &mut Ctx, z: &str, log: &mut Vec<String>) {
             let (sa, ss) = (sp(&ua.code), sp(&us.code));
             let t_s = thresholds(Rat::int(sa.a), Rat::int(ss.land_d()), 0);
             let t_a = thresholds(Rat::int(ss.a), Rat::int(sa.land_d()), 0);
-            let (fs, rs) = fate(ctx.rng, t_s);
-            let (fa, ra) = fate(ctx.rng, t_a);
+            let (fs, rs) = fate(ctx.rng, &mut ctx.scratch.log, t_s);
+            let (fa, ra) = fate(ctx.rng, &mut ctx.scratch.log, t_a);
             log.push(format!(
                 "Assaut {} #{} contre {} #{} : soutien {}/{} jet {} {} ; assaut {}/{} jet {} {}",
                 ua.code, a, us.code, s, t_s.0, t_s.1, roll(rs), fs.fr(), t_a.0, t_a.1, roll(ra), fa.fr()
@@ -560,7 +560,7 @@ pub fn detonate(ctx: &mut Ctx, firer: &str, z: &str, head: &str, p_direct: i64, 
         .filter(|u| u.at == z && !ctx.state.friendly(firer, &u.owner) && (!units_only || u.code != "FAC"))
         .map(|u| u.id)
         .collect();
-    let r = ctx.rng.d(100);
+    let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
     if i64::from(r) <= p_direct && !cands.is_empty() {
         let ecm = if ecm_can {
             ctx.state.units.values().find(|u| u.at == z && !ctx.state.friendly(firer, &u.owner) && sp(&u.code).has(catalog::ECM) && !ctx.scratch.ecm_used.contains(&u.id)).map(|u| u.id)
@@ -571,7 +571,7 @@ pub fn detonate(ctx: &mut Ctx, firer: &str, z: &str, head: &str, p_direct: i64, 
             ctx.scratch.ecm_used.insert(e);
             log.push(format!("  {head} : coup direct annulé par ECM (jet {r})"));
         } else {
-            let k = pick(ctx.rng, cands.len());
+            let k = pick(ctx.rng, &mut ctx.scratch.log, cands.len());
             let id = cands.remove(k);
             let code = ctx.state.unit(id).map(|u| u.code.clone()).unwrap_or_default();
             ctx.state.remove_unit(id);
@@ -587,7 +587,7 @@ pub fn detonate(ctx: &mut Ctx, firer: &str, z: &str, head: &str, p_direct: i64, 
             continue;
         }
         let p = if u.code == "FAC" { i64::from(w.emp) - 10 } else { emp_pct(w, friendly, s.has(catalog::PROT)) };
-        let r = ctx.rng.d(100);
+        let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
         if i64::from(r) <= p {
             ctx.state.remove_unit(id);
             log.push(format!("  IEM : {} #{id} {} détruit (jet {r} <= {p})", u.owner, u.code));
@@ -718,7 +718,7 @@ fn land_round(ctx: &mut Ctx, z: &str, log: &mut Vec<String>) {
             }
             let protect = if (s.trn > 0 && s.is_land()) || ctx.scratch.carried.contains(id) { 5 * arm } else { 0 };
             let t = if s.is_heli() { thresholds(fa_h, fd_heli, protect) } else { thresholds(fa_g, fd, protect) };
-            let (f, r) = fate(ctx.rng, t);
+            let (f, r) = fate(ctx.rng, &mut ctx.scratch.log, t);
             log.push(format!("  {} #{} {} seuils {}/{} jet {} {}", u.owner, u.id, u.code, t.0, t.1, roll(r), f.fr()));
             rolls.push((*id, f));
         }
@@ -800,7 +800,7 @@ pub fn resolve_retreats(ctx: &mut Ctx) {
                         .map(|x| (x.id, x.owner.clone()));
                     match boarder {
                         Some((inf, captor)) => {
-                            let r = ctx.rng.d(100);
+                            let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
                             if r <= 50 {
                                 ctx.state.remove_unit(inf);
                                 if let Some(x) = ctx.state.unit_mut(id) {
@@ -819,7 +819,7 @@ pub fn resolve_retreats(ctx: &mut Ctx) {
                         }
                     }
                 } else {
-                    let r = ctx.rng.d(100);
+                    let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
                     ctx.scratch.no_retreat.insert(id, r <= 50);
                     ev(ctx, to_nation(&u.owner), Sec::Combat, format!("#{id} {} en [{from}] sans retraite : {} (jet {r})", u.code, if r <= 50 { "capturé" } else { "démobilisé" }));
                 }
@@ -843,11 +843,11 @@ mod tests {
         let t = thresholds(Rat::int(3), Rat::int(8), 0);
         for (r, f) in [(18, Fate::Destroyed), (19, Fate::Retreat), (37, Fate::Retreat), (38, Fate::Unaffected)] {
             let mut rng = Rng::scripted_rolls([r]);
-            assert_eq!(fate(&mut rng, t).0, f, "roll {r}");
+            assert_eq!(fate(&mut rng, &mut Default::default(), t).0, f, "roll {r}");
         }
         // Both thresholds 0: no roll consumed.
         let mut rng = Rng::scripted_rolls([]);
-        assert_eq!(fate(&mut rng, (0, 0)), (Fate::Unaffected, None));
+        assert_eq!(fate(&mut rng, &mut Default::default(), (0, 0)), (Fate::Unaffected, None));
     }
 
     #[test]

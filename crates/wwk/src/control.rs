@@ -30,7 +30,7 @@ pub fn roll_garrison(ctx: &mut Ctx, z: &str) -> Vec<String> {
     let syms = ctx.state.zdef(z).map(|d| d.symbols.len()).unwrap_or(0);
     let mut v: Vec<String> = vec!["MIL".into(), "MIL".into()];
     for _ in 0..syms {
-        let r = ctx.rng.d(100);
+        let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
         v.extend(garrison_roll(r).iter().map(|s| s.to_string()));
     }
     v
@@ -78,12 +78,12 @@ pub fn guerrilla(ctx: &mut Ctx) {
         let mut res = vec![];
         for id in &inf {
             let t = thresholds(Rat::int(fa_g), Rat::int(fd_n), 0);
-            let (f, r) = fate(ctx.rng, t);
+            let (f, r) = fate(ctx.rng, &mut ctx.scratch.log, t);
             res.push((*id, f, r, t));
         }
         for id in &g {
             let t = thresholds(Rat::int(fa_n), Rat::int(fd_g), 0);
-            let (f, r) = fate(ctx.rng, t);
+            let (f, r) = fate(ctx.rng, &mut ctx.scratch.log, t);
             res.push((*id, f, r, t));
         }
         let mut owners = BTreeSet::new();
@@ -198,7 +198,7 @@ pub fn control_effects(ctx: &mut Ctx) {
         let facs: Vec<UnitId> = ctx.state.units.values().filter(|u| u.at == z && u.code == "FAC").map(|u| u.id).collect();
         let mut lost = 0;
         for f in facs {
-            let r = ctx.rng.d(100);
+            let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
             if r <= 25 {
                 ctx.state.remove_unit(f);
                 lost += 1;
@@ -288,7 +288,7 @@ pub fn neutrals(ctx: &mut Ctx) {
             let g = roll_garrison(ctx, &z);
             let mut regular = vec![];
             for c in &g {
-                let r = ctx.rng.d(100);
+                let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
                 if r <= 90 {
                     regular.push(c.clone());
                 } else {

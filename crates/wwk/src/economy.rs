@@ -24,7 +24,7 @@ pub fn limits(ctx: &mut Ctx) {
         for class in [true, false] {
             let mut ids: Vec<UnitId> = ctx.state.units.values().filter(|u| u.owner == n && if class { u.code == "FAC" } else { is_engineer(&u.code) }).map(|u| u.id).collect();
             while ids.len() > cap {
-                let k = pick(ctx.rng, ids.len());
+                let k = pick(ctx.rng, &mut ctx.scratch.log, ids.len());
                 let id = ids.remove(k);
                 crate::admin::demobilise(ctx.state, id);
                 ev(ctx, to_nation(&n), Sec::Economy, format!("Limite 20 + L dépassée : #{id} démobilisé"));
@@ -441,7 +441,7 @@ pub fn maintenance(ctx: &mut Ctx) {
                 if cands.is_empty() {
                     break;
                 }
-                let k = pick(ctx.rng, cands.len());
+                let k = pick(ctx.rng, &mut ctx.scratch.log, cands.len());
                 let id = cands.remove(k);
                 let code = ctx.state.unit(id).map(|u| u.code.clone()).unwrap_or_default();
                 if contested {
@@ -528,7 +528,7 @@ pub fn research(ctx: &mut Ctx) {
             let mut total = g;
             let mut s = format!("{} {x}rp +{g}", f.label());
             if pct > 0 {
-                let r = ctx.rng.d(100);
+                let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
                 if i64::from(r) <= pct {
                     total += 1;
                     s = format!("{} {x}rp +{}(+1 jet {r}<={pct})", f.label(), total);
@@ -668,6 +668,7 @@ pub fn victory(ctx: &mut Ctx) {
 
 /// Step 5.12 (WWK-22): every order echoed with its result; recon snapshots.
 pub fn echo(ctx: &mut Ctx) {
+    ctx.state.roll_log = std::mem::take(&mut ctx.scratch.log.rolls);
     let items = ctx.scratch.items.clone();
     for it in items {
         let res = ctx.scratch.results.get(&(it.nation.clone(), it.line)).cloned().unwrap_or_else(|| "OK".into());

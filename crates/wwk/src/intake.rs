@@ -6,11 +6,11 @@ use crate::turn::*;
 use arbitre_core::Rng;
 
 /// Random pick among `k` ordered candidates: `d(k)`; no roll when k ≤ 1 (D-94).
-pub fn pick(rng: &mut Rng, k: usize) -> usize {
+pub fn pick(rng: &mut Rng, log: &mut crate::turn::RollLog, k: usize) -> usize {
     if k <= 1 {
         0
     } else {
-        rng.d(k as u32) as usize - 1
+        crate::turn::d(rng, log, k as u32) as usize - 1
     }
 }
 
@@ -92,7 +92,7 @@ pub fn ai_crisis(ctx: &mut Ctx) {
         for z in zones {
             let counter = ctx.state.zone(&z).ai_counter;
             let pct = ai_crisis_chance(l, counter);
-            let r = ctx.rng.d(100);
+            let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
             if r > pct {
                 ctx.state.zone_mut(&z).ai_counter = counter + 1;
                 continue;
@@ -111,7 +111,7 @@ pub fn ai_crisis(ctx: &mut Ctx) {
                 if lines.is_empty() {
                     break;
                 }
-                let k = pick(ctx.rng, lines.len());
+                let k = pick(ctx.rng, &mut ctx.scratch.log, lines.len());
                 gone.push(lines.remove(k));
             }
             gone.sort();
@@ -129,14 +129,14 @@ pub fn initiative(ctx: &mut Ctx) {
     let nations: Vec<(String, i32)> = ctx.state.nations.values().filter(|n| n.active).map(|n| (n.code.clone(), n.tech.l)).collect();
     let mut v: Vec<(i64, u32, String)> = vec![];
     for (n, l) in &nations {
-        let r = ctx.rng.d(20);
+        let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 20);
         v.push((i64::from(*l) + i64::from(r), 0, n.clone()));
     }
     // Roll-offs for equal initiative.
     let vals: Vec<i64> = v.iter().map(|x| x.0).collect();
     for e in v.iter_mut() {
         if vals.iter().filter(|x| **x == e.0).count() > 1 {
-            e.1 = ctx.rng.d(100);
+            e.1 = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
         }
     }
     v.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));

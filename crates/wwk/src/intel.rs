@@ -154,7 +154,7 @@ pub fn espionage(ctx: &mut Ctx) {
     let mut void = std::collections::BTreeSet::new();
     for (_, idx) in rg_zones {
         if idx.len() > 1 {
-            let k = pick(ctx.rng, idx.len());
+            let k = pick(ctx.rng, &mut ctx.scratch.log, idx.len());
             for (j, i) in idx.iter().enumerate() {
                 if j != k {
                     void.insert(*i);
@@ -192,8 +192,8 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
             let (ce, has_cap) = national_ce(ctx.state, &t);
             let l_t = l_of(ctx.state, &t);
             let fail = if op == SpyOp::St { st_fail(l_att, l_t, ce, has_cap) } else { clamp_fail(40 - (l_att - l_t) + ce) };
-            let r = ctx.rng.d(100);
-            let det = ctx.rng.d(100);
+            let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
+            let det = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
             let ok = i64::from(r) > fail;
             let tn = ctx.state.nations.get(&t).cloned();
             let Some(tn) = tn else { return };
@@ -253,8 +253,8 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
             }
             let (inf, l_adv) = top.as_ref().map(|t| (t.0, t.1)).unwrap_or((0, l_att));
             let fail = pg_fail(l_att, l_adv, inf, zs.ce, literal);
-            let r = ctx.rng.d(100);
-            let det = ctx.rng.d(100);
+            let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
+            let det = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
             let ok = i64::from(r) > fail;
             let zm = ctx.state.zone_mut(&z);
             let spies: Vec<String> = zm.infiltration.keys().filter(|n| **n != me).cloned().collect();
@@ -284,9 +284,9 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
             let zs = ctx.state.zone(&z).clone();
             let max_inf = zs.infiltration.iter().filter(|(n, _)| **n != me).map(|(_, v)| *v).max().unwrap_or(0);
             let fail = rp_fail(zs.ce, max_inf);
-            let r = ctx.rng.d(100);
-            let _det = ctx.rng.d(100);
-            let k = if i64::from(r) > fail { ctx.rng.d(4) as usize } else { 1 };
+            let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
+            let _det = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
+            let k = if i64::from(r) > fail { crate::turn::d(ctx.rng, &mut ctx.scratch.log, 4) as usize } else { 1 };
             let tech = ctx.state.nations[&me].tech;
             let types = catalog::infantry_by_rank(&tech);
             let ty = types.get(1).or(types.first()).copied().unwrap_or("MIL");
@@ -316,14 +316,14 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
     }
     let inf = zs.infiltration.get(&me).copied().unwrap_or(0);
     let fail = fail_pct(op, l_att, l_t, zs.ce, inf, literal);
-    let r = ctx.rng.d(100);
-    let det = ctx.rng.d(100);
+    let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
+    let det = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
     let ok = i64::from(r) > fail;
     let mut mine = format!("[{z}] {} : {} (échec {fail}%, jet {r})", op.code(), if ok { "réussite" } else { "échec" });
     let mut theirs: Option<String> = None;
     match op {
         SpyOp::Rg if ok => {
-            let k = ctx.rng.d(2) as usize;
+            let k = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 2) as usize;
             let tech = ctx.state.nations[&t].tech;
             let ty = catalog::infantry_by_rank(&tech).first().copied().unwrap_or("MIL");
             for _ in 0..k {
@@ -335,7 +335,7 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
         SpyOp::In => {
             let cap = ctx.state.is_capital(&t, &z);
             let v = if ok {
-                let add = if cap { ctx.rng.d(10) } else { ctx.rng.d(6) } as i64;
+                let add = if cap { crate::turn::d(ctx.rng, &mut ctx.scratch.log, 10) } else { crate::turn::d(ctx.rng, &mut ctx.scratch.log, 6) } as i64;
                 (inf + add).min(20)
             } else {
                 1
@@ -380,7 +380,7 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
                 .map(|u| u.id)
                 .collect();
             if !cands.is_empty() {
-                let k = pick(ctx.rng, cands.len());
+                let k = pick(ctx.rng, &mut ctx.scratch.log, cands.len());
                 let code = ctx.state.unit(cands[k]).map(|u| u.code.clone()).unwrap_or_default();
                 ctx.state.remove_unit(cands[k]);
                 mine.push_str(&format!(" : 1 {code} détruit"));
@@ -400,7 +400,7 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
                 .flat_map(|u| (0..u.heads.len()).map(move |i| (u.id, i)))
                 .collect();
             if !cands.is_empty() {
-                let k = pick(ctx.rng, cands.len());
+                let k = pick(ctx.rng, &mut ctx.scratch.log, cands.len());
                 let (id, i) = cands[k];
                 let h = ctx.state.unit_mut(id).map(|u| u.heads.remove(i)).unwrap_or_default();
                 mine.push_str(&format!(" : 1 {h} détruite"));
@@ -416,7 +416,7 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
             }
         }
         SpyOp::Sr if ok => {
-            let k = ctx.rng.d(6);
+            let k = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 6);
             let mut lost = Ledger::default();
             for _ in 0..k {
                 let l = ctx.state.ledger(&t, &z);
@@ -424,7 +424,7 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
                 if total <= 0 {
                     break;
                 }
-                let mut x = pick(ctx.rng, total as usize) as i64;
+                let mut x = pick(ctx.rng, &mut ctx.scratch.log, total as usize) as i64;
                 for r in RES {
                     if x < l.res(r) {
                         *ctx.state.ledger_mut(&t, &z).res_mut(r) -= 1;

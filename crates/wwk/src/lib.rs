@@ -93,6 +93,11 @@ impl Ruleset for Wwk {
                 "text/plain",
                 report::order_template(s, n, p.as_str()),
             ),
+            _ if gm && !s.roll_log.is_empty() => rep.with_attachment(
+                &format!("jets-t{:02}.json", s.turn),
+                "application/json",
+                serde_json::to_string_pretty(&s.roll_log).unwrap_or_default(),
+            ),
             _ => rep,
         }
     }

@@ -211,7 +211,7 @@ pub fn space(ctx: &mut Ctx) {
                         let mut intercepted = false;
                         for (sid, p) in abm_sats(ctx, &target.owner) {
                             ctx.scratch.abm_sat_used.insert(sid);
-                            let r = ctx.rng.d(100);
+                            let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
                             if r <= p {
                                 intercepted = true;
                                 txt.push(format!("KSAT #{id} intercepté (jet {r} <= {p})"));
@@ -227,7 +227,7 @@ pub fn space(ctx: &mut Ctx) {
                         break;
                     }
                     let p = catalog::kill_pct(&target.code) + if a.code == "LSAT" { 10 } else { 0 };
-                    let r = ctx.rng.d(100);
+                    let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
                     if r <= p {
                         ctx.state.remove_unit(target.id);
                         txt.push(format!("{} {label} détruit par {} (jet {r} <= {p})", target.code, a.code));
@@ -257,7 +257,7 @@ pub fn space(ctx: &mut Ctx) {
                     if ctx.state.unit(target.id).is_none() {
                         break;
                     }
-                    let r = ctx.rng.d(100);
+                    let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
                     if r <= w.emp {
                         ctx.state.remove_unit(target.id);
                         txt.push(format!("{label} détruit (jet {r} <= {})", w.emp));
@@ -370,7 +370,7 @@ fn ground_strike(ctx: &mut Ctx, firer: &str, targets: &[UnitId], fa: Rat, fd: Ra
         let Some(u) = ctx.state.unit(id).cloned() else { continue };
         let fac = u.code == "FAC";
         let t = thresholds(fa, fd, if fac { 10 } else { 0 });
-        let (mut f, mut r) = fate(ctx.rng, t);
+        let (mut f, mut r) = fate(ctx.rng, &mut ctx.scratch.log, t);
         if let Some(e) = ecm.first().copied() {
             if f != Fate::Unaffected && !fac {
                 ecm.remove(0);
@@ -504,7 +504,7 @@ pub fn missiles(ctx: &mut Ctx) {
                 continue;
             }
             let p = (accuracy(d, recon) - if civil { 20 } else { 0 }).clamp(0, 100);
-            let r = ctx.rng.d(100);
+            let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
             if i64::from(r) > p {
                 log.push(format!("  salve #{id} {} manquée (jet {r} > {p})", l.code));
                 continue;
@@ -518,7 +518,7 @@ pub fn missiles(ctx: &mut Ctx) {
                 chosen.append(&mut cands);
             } else {
                 for _ in 0..2 {
-                    let k = pick(ctx.rng, cands.len());
+                    let k = pick(ctx.rng, &mut ctx.scratch.log, cands.len());
                     chosen.push(cands.remove(k));
                 }
             }
@@ -547,7 +547,7 @@ fn intercept(ctx: &mut Ctx, firer: &str, t: &str, ballistic: bool, log: &mut Vec
             if let Some(u) = ctx.state.unit_mut(id) {
                 u.ammo -= 1;
             }
-            let r = ctx.rng.d(100);
+            let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
             if r <= 40 {
                 log.push(format!("  ABMP #{id} intercepte (jet {r} <= 40)"));
                 return true;
@@ -556,7 +556,7 @@ fn intercept(ctx: &mut Ctx, firer: &str, t: &str, ballistic: bool, log: &mut Vec
         if let Some(owner) = ctx.state.zone(t).status.controller().map(str::to_string) {
             for (sid, p) in abm_sats(ctx, &owner) {
                 ctx.scratch.abm_sat_used.insert(sid);
-                let r = ctx.rng.d(100);
+                let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
                 if r <= p {
                     log.push(format!("  satellite #{sid} intercepte (jet {r} <= {p})"));
                     return true;
@@ -574,7 +574,7 @@ fn intercept(ctx: &mut Ctx, firer: &str, t: &str, ballistic: bool, log: &mut Vec
         if let Some((id, p)) = cap {
             ctx.scratch.acm_used.insert(id);
             ctx.scratch.caps.remove(&id);
-            let r = ctx.rng.d(100);
+            let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
             if r <= p {
                 log.push(format!("  ACM #{id} intercepte (jet {r} <= {p})"));
                 return true;
@@ -616,7 +616,7 @@ fn cap_engage_with(ctx: &mut Ctx, n: &str, z: &str, endpoint: bool, based: bool,
     for id in exposed.iter() {
         let st = ctx.state.unit(*id).is_some_and(|u| sp(&u.code).has(catalog::STLH));
         if st {
-            let r = ctx.rng.d(100);
+            let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
             let p = if endpoint { 20 } else { 70 };
             if r <= p {
                 log.push(format!("  #{id} furtif ignore la CAP (jet {r} <= {p})"));
@@ -633,7 +633,7 @@ fn cap_engage_with(ctx: &mut Ctx, n: &str, z: &str, endpoint: bool, based: bool,
     let mut lost = vec![];
     for id in &caps {
         let t = thresholds(fa_m, fd_cap, 0);
-        let (f, r) = fate(ctx.rng, t);
+        let (f, r) = fate(ctx.rng, &mut ctx.scratch.log, t);
         log.push(format!("  CAP #{id} seuils {}/{} jet {} {}", t.0, t.1, roll(r), f.fr()));
         if f == Fate::Destroyed {
             ctx.state.remove_unit(*id);
@@ -642,7 +642,7 @@ fn cap_engage_with(ctx: &mut Ctx, n: &str, z: &str, endpoint: bool, based: bool,
     }
     for id in &engaged {
         let t = thresholds(fa_cap, fd_m, 0);
-        let (f, r) = fate(ctx.rng, t);
+        let (f, r) = fate(ctx.rng, &mut ctx.scratch.log, t);
         log.push(format!("  #{id} seuils {}/{} jet {} {}", t.0, t.1, roll(r), f.fr()));
         match f {
             Fate::Destroyed => {
@@ -785,7 +785,7 @@ pub fn air(ctx: &mut Ctx) {
             log.push(format!("  DCA avancée FA {} contre FD {}", fa.show(), fd.show()));
             for id in exposed {
                 let t2 = thresholds(fa, fd, 0);
-                let (f, r) = fate(ctx.rng, t2);
+                let (f, r) = fate(ctx.rng, &mut ctx.scratch.log, t2);
                 log.push(format!("  #{id} seuils {}/{} jet {} {}", t2.0, t2.1, roll(r), f.fr()));
                 if f != Fate::Unaffected {
                     if f == Fate::Destroyed || kind == "DROP" {
@@ -937,7 +937,7 @@ pub fn hmov(ctx: &mut Ctx) {
                 continue;
             }
             if !endpoint {
-                let r = ctx.rng.d(100);
+                let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
                 if r > 25 {
                     log.push(format!("  CAP en [{z}] n'intercepte pas (jet {r} > 25)"));
                     continue;
@@ -1031,7 +1031,7 @@ fn block(ctx: &mut Ctx, n: &str, z: &str, movers: &[UnitId]) -> Vec<UnitId> {
         if cands.is_empty() {
             break;
         }
-        let k = pick(ctx.rng, cands.len());
+        let k = pick(ctx.rng, &mut ctx.scratch.log, cands.len());
         out.push(cands.remove(k));
     }
     out

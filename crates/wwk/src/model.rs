@@ -431,6 +431,15 @@ pub struct Market {
     pub first_strategic_used: bool,
 }
 
+/// One die roll (§5.16 roll log): step, sequence within the step, die, result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Roll {
+    pub step: String,
+    pub seq: u32,
+    pub die: u32,
+    pub result: u32,
+}
+
 /// The whole game state.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Default)]
 pub struct State {
@@ -464,6 +473,9 @@ pub struct State {
     pub winner: Option<Vec<NationCode>>,
     #[serde(default)]
     pub ended: bool,
+    /// Every die roll of the last resolved turn (§5.16), for replays and the GM.
+    #[serde(default)]
+    pub roll_log: Vec<Roll>,
 }
 
 pub fn pair_key(a: &str, b: &str) -> String {

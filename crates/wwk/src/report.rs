@@ -220,6 +220,9 @@ pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> S
             let _ = writeln!(o, "{} {} {}", u.at, u.code, if u.heads.is_empty() { String::new() } else { format!("({})", u.heads.join(",")) });
         }
     }
+    if gm && !st.roll_log.is_empty() {
+        let _ = writeln!(o, "== JETS ==\n{} jets de dés ce tour (détail en pièce jointe)", st.roll_log.len());
+    }
     if let Some(w) = &st.winner {
         let _ = writeln!(o, "== FIN ==\nVainqueur(s) : {}", w.join(", "));
     }

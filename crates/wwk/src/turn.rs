@@ -52,6 +52,27 @@ impl Event {
     }
 }
 
+/// The turn's roll log; `step` is set by the phase wrapper before each step.
+#[derive(Default, Debug)]
+pub struct RollLog {
+    pub step: &'static str,
+    pub rolls: Vec<Roll>,
+}
+
+impl RollLog {
+    pub fn push(&mut self, die: u32, result: u32) {
+        let seq = self.rolls.iter().filter(|r| r.step == self.step).count() as u32 + 1;
+        self.rolls.push(Roll { step: self.step.to_string(), seq, die, result });
+    }
+}
+
+/// A logged die roll: `1dn`.
+pub fn d(rng: &mut arbitre_core::Rng, log: &mut RollLog, n: u32) -> u32 {
+    let r = rng.d(n);
+    log.push(n, r);
+    r
+}
+
 /// One accepted order line.
 #[derive(Clone, Debug)]
 pub struct Item {
@@ -65,6 +86,7 @@ pub struct Item {
 #[derive(Default, Debug)]
 pub struct Scratch {
     pub items: Vec<Item>,
+    pub log: RollLog,
     /// (nation, line) → "OK" / "FAILED: …".
     pub results: BTreeMap<(NationCode, usize), String>,
     pub deleted: BTreeSet<(NationCode, usize)>,
@@ -162,9 +184,16 @@ pub fn activation(s: &Scratch, st: &State, f: impl Fn(&Order) -> bool) -> Vec<It
 
 pub fn phases() -> Vec<Phase<Wwk>> {
     use crate::{admin, control, economy, intake, intel, military};
+    // Each step names itself in the roll log before it runs.
     macro_rules! p {
         ($k:expr, $f:path) => {
-            Phase { key: $k, run: $f }
+            Phase {
+                key: $k,
+                run: |ctx| {
+                    ctx.scratch.log.step = $k;
+                    $f(ctx)
+                },
+            }
         };
     }
     vec![

@@ -86,3 +86,22 @@ fn wwk_6_state_round_trips_through_json() {
     let back: arbitre_wwk::State = serde_json::from_str(&json).unwrap();
     assert_eq!(st, back);
 }
+
+#[test]
+fn wwk_5_every_roll_is_logged_with_its_step() {
+    let e = Adapter(Wwk);
+    let cfg = SetupConfig { game_id: "r".into(), seed: 11, players: common::players(3), ..Default::default() };
+    let s0 = e.setup(&cfg).unwrap().state;
+    let orders: BTreeMap<PlayerId, String> = [("tur".into(), "IST 2 LT MOVE BUL\nIST 3 INF MOVE BUL".to_string())].into();
+    let a = e.resolve(&s0, 11, &orders).unwrap();
+    let st: arbitre_wwk::State = serde_json::from_str(&a.snapshot.state).unwrap();
+    // Initiative: one d20 per nation in step 0.3; research d100s in 5.8; combat in 3.10.
+    assert_eq!(st.roll_log.iter().filter(|r| r.step == "0.3" && r.die == 20).count(), 3);
+    assert!(st.roll_log.iter().any(|r| r.step == "3.10" && r.die == 100));
+    assert!(st.roll_log.iter().all(|r| r.result >= 1 && r.result <= r.die));
+    let seqs: Vec<u32> = st.roll_log.iter().filter(|r| r.step == "5.8").map(|r| r.seq).collect();
+    assert_eq!(seqs, (1..=seqs.len() as u32).collect::<Vec<_>>());
+    assert!(a.game_master.attachments.iter().any(|x| x.name == "jets-t01.json"));
+    let b = e.resolve(&s0, 11, &orders).unwrap();
+    assert_eq!(a.snapshot, b.snapshot, "same seed, same roll log");
+}
