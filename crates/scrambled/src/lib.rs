@@ -25,6 +25,7 @@ pub mod movement;
 pub mod orders;
 pub mod params;
 pub mod parser;
+pub mod position;
 pub mod quit;
 pub mod report;
 pub mod revenue;

@@ -352,3 +352,115 @@ fn hexagone_hosts_fourteen_players() {
     assert_eq!(starts.len(), 14);
     assert!(s.world.land().count() >= 28);
 }
+
+#[test]
+fn a_saved_position_resumes_the_same_game() {
+    // Play 6 bot turns, write the position, load it as a GM would, and check
+    // that both games go on identically.
+    use arbitre_core::{Adapter, Engine};
+    let engine = Adapter(Scrambled);
+    let rules = "world = \"hexagone\"\nturn_limit = 12";
+    let options: toml::Table = toml::from_str(rules).unwrap();
+    let names = ["Anne", "Bruno", "Chloe"];
+    let cfg = SetupConfig {
+        game_id: "g".into(),
+        seed: 5,
+        players: players(&names),
+        options: options.clone(),
+        files: BTreeMap::new(),
+    };
+    let mut state = engine.setup(&cfg).unwrap().state;
+    let bots = |st: &str| -> BTreeMap<PlayerId, String> {
+        engine
+            .players(st)
+            .unwrap()
+            .into_iter()
+            .filter(|p| p.active)
+            .map(|p| (p.id.clone(), engine.bot_orders(st, 5, &p.id).unwrap()))
+            .collect()
+    };
+    for _ in 0..6 {
+        let o = bots(&state);
+        state = engine.resolve(&state, 5, &o).unwrap().snapshot.state;
+    }
+    // A standing path, so that chains are saved too.
+    let mut o = bots(&state);
+    let s0: arbitre_scrambled::State = serde_json::from_str(&state).unwrap();
+    let (t, _) = s0
+        .territories
+        .iter()
+        .find(|(_, ts)| ts.troops_of(&pid("anne")) > 0)
+        .unwrap();
+    let far = s0
+        .world
+        .land()
+        .map(|x| x.id.clone())
+        .filter(|x| s0.world.hops(t, x).unwrap_or(0) >= 3)
+        .next()
+        .unwrap();
+    o.insert(pid("anne"), format!("PATH 10 {t} -> {far} DIRECT\n"));
+    state = engine.resolve(&state, 5, &o).unwrap().snapshot.state;
+    let saved: arbitre_scrambled::State = serde_json::from_str(&state).unwrap();
+    assert!(!saved.chains.is_empty());
+    let pos = arbitre_scrambled::position::to_toml(&saved);
+    let cfg2 = SetupConfig {
+        files: [("position_file".to_string(), pos)].into(),
+        ..cfg.clone()
+    };
+    let resumed = engine.setup(&cfg2).unwrap().state;
+    let r: arbitre_scrambled::State = serde_json::from_str(&resumed).unwrap();
+    assert_eq!(
+        (r.turn, r.quota, r.next_chain),
+        (saved.turn, saved.quota, saved.next_chain)
+    );
+    assert_eq!(r.chains, saved.chains);
+    for (id, ts) in &saved.territories {
+        let rt = &r.territories[id];
+        assert_eq!(
+            (
+                &rt.owner,
+                rt.economy,
+                rt.suppression,
+                rt.conflict,
+                rt.contested,
+                &rt.troops,
+                &rt.supremacy
+            ),
+            (
+                &ts.owner,
+                ts.economy,
+                ts.suppression,
+                ts.conflict,
+                ts.contested,
+                &ts.troops,
+                &ts.supremacy
+            ),
+            "{id}"
+        );
+    }
+    for a in saved.players.values() {
+        let b = &r.players[&a.id];
+        assert_eq!(
+            (
+                &a.status,
+                &a.capital,
+                &a.pending_capital,
+                &a.start_territory
+            ),
+            (
+                &b.status,
+                &b.capital,
+                &b.pending_capital,
+                &b.start_territory
+            )
+        );
+        for q in saved.players.keys() {
+            assert_eq!(saved.mark(&a.id, q), r.mark(&a.id, q));
+        }
+    }
+    // Both go on identically (the reports differ only by the log of the last turn).
+    let o = bots(&state);
+    let a = engine.resolve(&state, 5, &o).unwrap();
+    let b = engine.resolve(&resumed, 5, &o).unwrap();
+    assert_eq!(a.reports, b.reports);
+}
