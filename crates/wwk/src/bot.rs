@@ -26,13 +26,13 @@ pub fn orders(st: &State, nation: &str, rng: &mut Rng) -> String {
     zones.extend(st.shared(nation));
     // Diplomacy: cease-fire offers, then at most one war declaration.
     let enemies: Vec<String> = st.nations.keys().filter(|o| *o != nation && st.diplo(nation, o) == Diplo::War).cloned().collect();
-    if turn % 4 == 0 {
+    if turn.is_multiple_of(4) {
         for e in &enemies {
             out.push(format!("NAT CEASEFIRE {e}"));
         }
     }
     let mut war_target: Option<(String, String, String)> = None;
-    if turn >= 6 && enemies.is_empty() && turn % 4 != 0 {
+    if turn >= 6 && enemies.is_empty() && !turn.is_multiple_of(4) {
         for z in &zones {
             if free(st, nation, z, "LT") < 1 || free(st, nation, z, "INF") < 3 {
                 continue;
