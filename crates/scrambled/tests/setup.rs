@@ -395,8 +395,7 @@ fn a_saved_position_resumes_the_same_game() {
         .world
         .land()
         .map(|x| x.id.clone())
-        .filter(|x| s0.world.hops(t, x).unwrap_or(0) >= 3)
-        .next()
+        .find(|x| s0.world.hops(t, x).unwrap_or(0) >= 3)
         .unwrap();
     o.insert(pid("anne"), format!("PATH 10 {t} -> {far} DIRECT\n"));
     state = engine.resolve(&state, 5, &o).unwrap().snapshot.state;
