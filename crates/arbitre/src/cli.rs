@@ -217,7 +217,15 @@ pub fn main(registry: Registry) -> ExitCode {
     match run(cli, registry, &mut stdout) {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
-            eprintln!("arbitre: {e:#}");
+            // The chain, without causes whose text the outer message already shows.
+            let mut msg = e.to_string();
+            for cause in e.chain().skip(1) {
+                let c = cause.to_string();
+                if !msg.contains(&c) {
+                    msg = format!("{msg}: {c}");
+                }
+            }
+            eprintln!("arbitre: {msg}");
             ExitCode::from(2)
         }
     }

@@ -38,7 +38,7 @@ pub const FIXTURE_REFEREE: &str = "arbitre@fixture.invalid";
 
 #[derive(Debug, thiserror::Error)]
 pub enum FixtureError {
-    #[error("{0}")]
+    #[error(transparent)]
     Daemon(#[from] DaemonError),
     #[error("{0}: {1}")]
     Io(String, std::io::Error),
@@ -313,6 +313,8 @@ pub fn record(game_toml: &Path, source: OrdersSource, out: &Path, max_turns: u32
     let text = std::fs::read_to_string(game_toml).map_err(io(game_toml))?;
     let g = GameToml::parse(&text).map_err(DaemonError::from)?;
     g.require_passwords().map_err(DaemonError::from)?;
+    // Start first: a game that does not set up leaves no half-written fixture.
+    let (mut run, first) = Run::start(game_toml, registry)?;
     std::fs::create_dir_all(out).map_err(io(out))?;
     std::fs::write(out.join("game.toml"), &text).map_err(io(out))?;
     // Files named by *_file options must travel with the fixture.
@@ -328,7 +330,6 @@ pub fn record(game_toml: &Path, source: OrdersSource, out: &Path, max_turns: u32
             }
         }
     }
-    let (mut run, first) = Run::start(&out.join("game.toml"), registry)?;
     write_expected(&out.join("turn-000").join("expected"), &first)?;
     let mut mails = first.len();
     let mut turns = 0;

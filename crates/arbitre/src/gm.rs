@@ -85,10 +85,13 @@ impl Daemon {
             p => {
                 let p = games::player_nocase(c, game, p)?
                     .ok_or_else(|| DaemonError::Invalid(format!("game {game} has no player '{p}'")))?;
-                let id = crate::outgoing::Draft::new(Kind::Report, "x@x", String::new(), String::new())
-                    .about(game, turn, Some(&p.id))
-                    .message_id(self.config.domain());
-                if let Some(r) = outbox::all(c)?.into_iter().find(|r| r.mail.message_id == id) {
+                let mailed = outbox::all(c)?.into_iter().find(|r| {
+                    r.mail.kind == Kind::Report.as_str()
+                        && r.mail.game_id.as_deref() == Some(game)
+                        && r.mail.turn == Some(turn)
+                        && r.mail.player.as_deref() == Some(p.id.as_str())
+                });
+                if let Some(r) = mailed {
                     return Ok(r.mail.body);
                 }
                 Viewer::Player(PlayerId::new(p.id))

@@ -27,7 +27,11 @@ impl Registry {
     /// Every ruleset crate compiled into this binary.
     pub fn builtin() -> Registry {
         // In the order of DEVELOPERS.md; each line lands with its crate.
-        Registry::empty().with(Adapter::boxed(arbitre_scrambled::Scrambled))
+        Registry::empty()
+            .with(Adapter::boxed(arbitre_nebulight::Nebulight))
+            .with(Adapter::boxed(arbitre_eds::Eds))
+            .with(Adapter::boxed(arbitre_scrambled::Scrambled))
+            .with(Adapter::boxed(arbitre_wwk::Wwk))
     }
 
     /// Adds (or replaces) an engine under its own `info().id`.
@@ -72,5 +76,16 @@ mod tests {
             assert_eq!(r.get(id).unwrap().info().id, id);
             assert_eq!(r.get(&id.to_uppercase()).unwrap().info().id, id, "ids match case-insensitively");
         }
+    }
+}
+
+#[cfg(test)]
+mod builtin_tests {
+    use super::*;
+
+    #[test]
+    fn the_four_rulesets_are_registered_in_order() {
+        assert_eq!(Registry::builtin().ids(), vec!["nebulight", "eds", "scrambled", "wwk"]);
+        assert_eq!(Registry::builtin().first().unwrap().info().id, "nebulight");
     }
 }
