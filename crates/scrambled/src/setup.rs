@@ -16,6 +16,9 @@ use arbitre_core::{PlayerId, Rng, SetupConfig, SetupError};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
+/// The world of a game whose `[rules]` names none.
+pub const DEFAULT_WORLD: &str = "hexagone";
+
 /// `max(1, ⌊land / starting players⌋)` (§2.6, D21).
 pub fn quota(land: usize, players: usize) -> u32 {
     (land / players.max(1)).max(1) as u32
@@ -59,15 +62,15 @@ fn world_of(config: &SetupConfig) -> Result<World, SetupError> {
     {
         t.clone()
     } else {
-        let name = o
-            .get("world")
-            .or_else(|| o.get("map"))
-            .and_then(|v| v.as_str())
-            .ok_or_else(|| {
-                SetupError::Invalid(
-                    "le monde est obligatoire : world = \"testland\" ou world_file".into(),
-                )
-            })?;
+        // The rulebook makes the world a mandatory setting of the web form; a
+        // mail game without one (e.g. the daemon's offline order check) plays
+        // on the default world rather than failing.
+        let name = match o.get("world").or_else(|| o.get("map")) {
+            Some(v) => v
+                .as_str()
+                .ok_or_else(|| SetupError::Invalid("world doit être un nom de monde".into()))?,
+            None => DEFAULT_WORLD,
+        };
         crate::world::builtin(name)
             .ok_or_else(|| SetupError::UnknownMap(name.to_string()))?
             .to_string()

@@ -73,6 +73,8 @@ fn scn_1_defaults_overrides_and_unknown_keys() {
     .unwrap_err();
     assert!(e.to_string().contains("troops_efficency"), "{e}");
     assert!(try_setup(&["Alice"], "world = \"nowhere\"").is_err());
+    // No world named: the default one (see docs/scrambled.md).
+    assert_eq!(try_setup(&["Alice"], "").unwrap().world.name, "Hexagone");
     assert!(try_setup(
         &["Alice"],
         "world = \"testland\"\nbureaucracy_min_ratio = 120"
