@@ -925,6 +925,21 @@ pub fn hmov(ctx: &mut Ctx) {
             ctx.scratch.fail(&it, "aucune unité capable");
             continue;
         }
+        // Escorts attached to this line fly with the helicopters (S l.421).
+        let mut escorts: Vec<UnitId> = vec![];
+        for e in activation(ctx.scratch, ctx.state, |o| matches!(o, Order::Escort { .. })) {
+            let Order::Escort { zone: ez, sel: es, of } = &e.order else { continue };
+            if e.nation != it.nation || *of != it.line {
+                continue;
+            }
+            let got = select(ctx, &it.nation, ez, es, &|s| s.has(catalog::M_ESCT));
+            if got.is_empty() {
+                ctx.scratch.fail(&e, "aucune escorte disponible");
+            } else {
+                ctx.scratch.ok(&e);
+                escorts.extend(got);
+            }
+        }
         let mut log = vec![format!("== HMOV de [{zone}] vers [{dest}] ==")];
         // Interception: 25% per crossed CAP zone; automatic at the end points.
         let mut full = vec![zone.clone()];
@@ -945,7 +960,7 @@ pub fn hmov(ctx: &mut Ctx) {
             }
             let mut helis: Vec<UnitId> = ids.iter().copied().filter(|id| ctx.state.unit(*id).is_some_and(|u| sp(&u.code).is_heli())).collect();
             let before = helis.clone();
-            cap_engage_with(ctx, &it.nation, z, endpoint, endpoint, &mut helis, &mut vec![], &mut log);
+            cap_engage_with(ctx, &it.nation, z, endpoint, endpoint, &mut helis, &mut escorts, &mut log);
             for h in before.iter().filter(|h| !helis.contains(h)) {
                 ids.retain(|x| x != h);
             }

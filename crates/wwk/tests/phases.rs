@@ -1029,3 +1029,56 @@ fn wwk_110_shared_zone_and_capital_tiebreak() {
     step(&mut st, &mut sc, control::control, vec![]);
     assert_eq!(st.zone("BUL").status, Status::Contested { by: vec!["GRE".into(), "TUR".into()], holder: Some("TUR".into()) });
 }
+
+#[test]
+fn wwk_92_carrier_caps_are_recalled_when_the_carrier_moves() {
+    let mut st = trio();
+    let cv = st.add_unit("GRE", "CV", "AEG");
+    let f = st.add_unit("GRE", "FTR", "AEG");
+    let mut sc = Scratch::default();
+    sc.caps.insert(f, "ATH".into());
+    sc.ordered.insert(cv);
+    sc.items = items(&st, "gre", "AEG 1 CV MOVE ION");
+    step(&mut st, &mut sc, military::cap_recall, vec![]);
+    assert!(sc.caps.is_empty());
+}
+
+#[test]
+fn wwk_102_one_acm_interception_per_aircraft() {
+    let mut st = trio();
+    st.set_diplo("TUR", "EGY", Diplo::War);
+    hold(&mut st, "EGY", "SIN");
+    let f = st.add_unit("EGY", "FTR", "SIN");
+    st.add_unit("TUR", "CA", "EMD");
+    st.add_unit("TUR", "CA", "EMD");
+    let mut sc = Scratch::default();
+    sc.caps.insert(f, "SIN".into());
+    sc.items = items(&st, "tur", "EMD 2 CA MISS SIN");
+    // EMD→SIN: d 2 (EMD-RED-SIN or EMD-ISR-SIN). Salvo 1: ACM roll 20 ≤ 20: intercepted.
+    // Salvo 2: the FTR has intercepted already; accuracy 60: roll 61 misses.
+    let ev = step(&mut st, &mut sc, military::missiles, vec![20, 61]);
+    let t = texts(&ev);
+    assert!(t.contains(&format!("ACM #{f} intercepte (jet 20 <= 20)")), "{t}");
+    assert!(t.contains("manquée (jet 61 > 60)"), "{t}");
+}
+
+#[test]
+fn wwk_109_ship_captured_by_infantry_aboard_a_transport() {
+    let mut st = trio();
+    st.set_diplo("TUR", "GRE", Diplo::War);
+    let dd = st.add_unit("GRE", "DD", "ION");
+    st.add_unit("TUR", "TLS", "ION");
+    let inf = st.add_unit("TUR", "MAR", "ION");
+    // No GRE-held or neutral... ION's neighbours: AEG, MAC, ATH, LBY, EMD. Make them all unavailable.
+    for z in ["AEG", "EMD"] {
+        st.zone_mut(z).status = Status::Controlled { by: "TUR".into() };
+    }
+    for z in ["MAC", "ATH", "LBY"] {
+        st.zone_mut(z).status = Status::Controlled { by: "EGY".into() };
+    }
+    let mut sc = Scratch::default();
+    sc.retreat.insert(dd, "ION".into());
+    step(&mut st, &mut sc, combat::resolve_retreats, vec![50]);
+    assert_eq!(st.unit(dd).unwrap().owner, "TUR");
+    assert!(st.unit(inf).is_none(), "the boarding infantry is spent");
+}
