@@ -492,7 +492,7 @@ pub fn missiles(ctx: &mut Ctx) {
                 ev(ctx, Vis::All, Sec::News, format!("NUCLÉAIRE  tir détecté depuis [{zone}]"));
             }
             // Interception (§5.9 step 1); shells are not intercepted.
-            if !shell && intercept(ctx, &it.nation, &t, ballistic, &mut log) {
+            if !shell && intercept(ctx, &it.nation, zone, &t, ballistic, &mut log) {
                 log.push(format!("  salve #{id} {} interceptée", l.code));
                 continue;
             }
@@ -540,7 +540,7 @@ pub fn missiles(ctx: &mut Ctx) {
 }
 
 /// ABM (ballistic) or ACM (cruise) interception; true if intercepted.
-fn intercept(ctx: &mut Ctx, firer: &str, t: &str, ballistic: bool, log: &mut Vec<String>) -> bool {
+fn intercept(ctx: &mut Ctx, firer: &str, from: &str, t: &str, ballistic: bool, log: &mut Vec<String>) -> bool {
     if ballistic {
         let abmps: Vec<UnitId> = ctx.state.units.values().filter(|u| u.at == t && u.code == "ABMP" && u.ammo > 0 && ctx.state.hostile(firer, &u.owner)).map(|u| u.id).collect();
         for id in abmps {
@@ -564,20 +564,25 @@ fn intercept(ctx: &mut Ctx, firer: &str, t: &str, ballistic: bool, log: &mut Vec
             }
         }
     } else {
-        let cap: Option<(UnitId, u32)> = ctx
-            .scratch
-            .caps
-            .iter()
-            .filter(|(id, z)| z.as_str() == t && !ctx.scratch.acm_used.contains(*id))
-            .filter_map(|(id, _)| ctx.state.unit(*id).filter(|u| ctx.state.hostile(firer, &u.owner)).map(|u| (*id, sp(&u.code).acm)))
-            .next();
-        if let Some((id, p)) = cap {
-            ctx.scratch.acm_used.insert(id);
-            ctx.scratch.caps.remove(&id);
-            let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
-            if r <= p {
-                log.push(format!("  ACM #{id} intercepte (jet {r} <= {p})"));
-                return true;
+        // ACM: in every zone of the cruise missile's path with an enemy CAP,
+        // one aircraft that has not intercepted yet rolls (S l.339-343).
+        let path = ctx.state.path(from, t, Mode::Missile).unwrap_or_else(|| vec![t.to_string()]);
+        for z in path.iter().skip(1) {
+            let cap: Option<(UnitId, u32)> = ctx
+                .scratch
+                .caps
+                .iter()
+                .filter(|(id, cz)| cz.as_str() == z && !ctx.scratch.acm_used.contains(*id))
+                .filter_map(|(id, _)| ctx.state.unit(*id).filter(|u| ctx.state.hostile(firer, &u.owner)).map(|u| (*id, sp(&u.code).acm)))
+                .next();
+            if let Some((id, p)) = cap {
+                ctx.scratch.acm_used.insert(id);
+                ctx.scratch.caps.remove(&id);
+                let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
+                if r <= p {
+                    log.push(format!("  ACM #{id} en [{z}] intercepte (jet {r} <= {p})"));
+                    return true;
+                }
             }
         }
     }

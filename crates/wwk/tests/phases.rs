@@ -1058,7 +1058,7 @@ fn wwk_102_one_acm_interception_per_aircraft() {
     // Salvo 2: the FTR has intercepted already; accuracy 60: roll 61 misses.
     let ev = step(&mut st, &mut sc, military::missiles, vec![20, 61]);
     let t = texts(&ev);
-    assert!(t.contains(&format!("ACM #{f} intercepte (jet 20 <= 20)")), "{t}");
+    assert!(t.contains(&format!("ACM #{f} en [SIN] intercepte (jet 20 <= 20)")), "{t}");
     assert!(t.contains("manquée (jet 61 > 60)"), "{t}");
 }
 
