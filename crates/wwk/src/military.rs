@@ -665,7 +665,8 @@ fn sum(ctx: &Ctx, ids: &[UnitId], f: impl Fn(&catalog::Spec) -> i64) -> Rat {
     let mut r = Rat::zero();
     for id in ids {
         if let Some(u) = ctx.state.unit(*id) {
-            r = r.add(Rat::int(f(sp(&u.code))));
+            let v = Rat::int(f(sp(&u.code)));
+            r = r.add(if ctx.scratch.trsf.contains(id) { v.mul(1, 2) } else { v });
         }
     }
     r
@@ -678,7 +679,9 @@ fn sum_dual(ctx: &Ctx, ids: &[UnitId]) -> Rat {
         if let Some(u) = ctx.state.unit(*id) {
             let s = sp(&u.code);
             let a = Rat::int(s.aa);
-            r = r.add(if s.has(catalog::DUAL) { a.mul(1, 2) } else { a });
+            // Halved once, for a DUAL bomber or a transfer flight.
+            let half = s.has(catalog::DUAL) || ctx.scratch.trsf.contains(id);
+            r = r.add(if half { a.mul(1, 2) } else { a });
         }
     }
     r
@@ -748,12 +751,24 @@ pub fn air(ctx: &mut Ctx) {
                 ctx.scratch.fail(&it, format!("pas de base ni de porte-avions en [{t}]"));
                 continue;
             }
+            // The transfer flies its path and meets enemy CAPs, A and D halved.
+            let mut log = vec![format!("== TRANSFERT de [{zone}] vers [{t}] ==")];
+            ctx.scratch.trsf.extend(ids.iter().copied());
+            let path = ctx.state.path(zone, &t, Mode::Air).unwrap_or_default();
+            let last = path.len().saturating_sub(1);
+            for (i, pz) in path.iter().enumerate() {
+                cap_engage(ctx, &it.nation, pz, i == 0 || i == last, &mut ids, &mut vec![], &mut log);
+            }
+            ids.retain(|id| ctx.state.unit(*id).is_some());
             for id in &ids {
                 if let Some(u) = ctx.state.unit_mut(*id) {
                     u.at = t.clone();
                 }
             }
             ctx.scratch.set(&it, format!("OK  {} unité(s) transférée(s)", ids.len()));
+            if log.len() > 1 {
+                notify(ctx, &it.nation, &t, log);
+            }
             continue;
         }
         // Escorts attached to this line.

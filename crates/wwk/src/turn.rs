@@ -103,6 +103,8 @@ pub struct Scratch {
     pub came_from: BTreeMap<UnitId, ZoneCode>,
     /// CAP aircraft → patrol zone.
     pub caps: BTreeMap<UnitId, ZoneCode>,
+    /// Aircraft flying a TRSF: A and D halved in any engagement (S l.405).
+    pub trsf: BTreeSet<UnitId>,
     pub acm_used: BTreeSet<UnitId>,
     pub abm_sat_used: BTreeSet<UnitId>,
     pub ecm_used: BTreeSet<UnitId>,

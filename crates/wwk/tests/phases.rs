@@ -1082,3 +1082,18 @@ fn wwk_109_ship_captured_by_infantry_aboard_a_transport() {
     assert_eq!(st.unit(dd).unwrap().owner, "TUR");
     assert!(st.unit(inf).is_none(), "the boarding infantry is spent");
 }
+
+#[test]
+fn wwk_96_transfers_fly_with_halved_values() {
+    let mut st = trio();
+    st.set_diplo("TUR", "GRE", Diplo::War);
+    hold(&mut st, "TUR", "ANK");
+    st.add_unit("TUR", "ABSE", "ANK");
+    let cap = st.add_unit("GRE", "FTR", "ANK");
+    let mut sc = Scratch::default();
+    sc.caps.insert(cap, "ANK".into());
+    sc.items = items(&st, "tur", "IST 2 FTR TRSF ANK");
+    let ev = step(&mut st, &mut sc, military::air, vec![99, 99, 99]);
+    assert!(texts(&ev).contains("CAP en [ANK] : FA 6 FD 10 contre FA 6 FD 10"), "{}", texts(&ev));
+    assert_eq!(count(&st, "TUR", "FTR", "ANK"), 2);
+}
