@@ -111,9 +111,16 @@ pub fn orders(state: &State, me: &PlayerId, rng: &mut Rng) -> String {
         best
     };
     let cap = state.params.troops_capture_capacity;
+    // Stacks already marching on a planned path are left to it.
+    let marching: BTreeSet<&TerrId> = state
+        .chains
+        .iter()
+        .filter(|c| &c.player == me)
+        .map(|c| &c.route[c.next])
+        .collect();
     for (t, ts) in &state.territories {
         let have = ts.troops_of(me);
-        if have == 0 {
+        if have == 0 || marching.contains(t) {
             continue;
         }
         let supreme = ts.supremacy.get(me).copied().unwrap_or(true);
@@ -186,7 +193,30 @@ pub fn orders(state: &State, me: &PlayerId, rng: &mut Rng) -> String {
                 )
             });
         if let Some(n) = step {
-            if here > 1 || state.terr(t).owner.as_ref() != Some(me) {
+            if here > 3 && state.terr(t).owner.as_ref() == Some(me) {
+                // Far from any target: plan the whole march (a PATH order) to
+                // the land next to the nearest target, through our own land.
+                let mut cur = (*n).clone();
+                while dist_to_target.get(&cur).copied().unwrap_or(0) > 1 {
+                    let next = w.territories[&cur]
+                        .neighbours
+                        .iter()
+                        .filter(|x| {
+                            dist_to_target.get(*x).map(|d| d + 1)
+                                == dist_to_target.get(&cur).copied()
+                        })
+                        .min();
+                    match next {
+                        Some(x) => cur = x.clone(),
+                        None => break,
+                    }
+                }
+                if crate::movement::plan_route(state, me, t, &cur, true).is_some() {
+                    out.push(format!("PATH {left} {t} -> {cur}"));
+                } else {
+                    out.push(format!("MOVE {left} {t} -> {n}"));
+                }
+            } else if here > 1 || state.terr(t).owner.as_ref() != Some(me) {
                 out.push(format!("MOVE {left} {t} -> {n}"));
             }
         }

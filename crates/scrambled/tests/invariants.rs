@@ -89,6 +89,8 @@ fn bot_games_keep_the_invariants() {
                 .filter(|p| p.active)
             {
                 let mut text = engine.bot_orders(&state, seed, &p.id).unwrap();
+                let c = engine.check(&state, &p.id, &text).unwrap();
+                assert_eq!(c.errors, 0, "bot {} at turn {turn}: {:?}", p.id, c.verdicts);
                 // Now and then a player quits or sends tributes and gifts.
                 if turn == 7 && p.id.as_str() == "p1" {
                     text.push_str("QUIT\n");
