@@ -34,7 +34,8 @@ fn in_group(s: &catalog::Spec, g: &str) -> bool {
 /// Select units for an order (§3.4, WWK-15..18). Returns the chosen ids,
 /// already marked `ordered`.
 pub fn select(ctx: &mut Ctx, n: &str, z: &str, sel: &Selector, capable: &dyn Fn(&catalog::Spec) -> bool) -> Vec<UnitId> {
-    let free = |u: &Unit| u.owner == n && !ctx.scratch.ordered.contains(&u.id) && !ctx.scratch.immobilised.contains(&u.id);
+    // Units already ordered, immobilised or retreated this turn act no more.
+    let free = |u: &Unit| u.owner == n && !ctx.scratch.ordered.contains(&u.id) && !ctx.scratch.immobilised.contains(&u.id) && !ctx.scratch.retreated.contains(&u.id);
     let mut out: Vec<UnitId> = vec![];
     match sel {
         Selector::Space(l) => {
@@ -749,6 +750,17 @@ pub fn air(ctx: &mut Ctx) {
         if kind == "TRSF" {
             if ctx.state.count(&it.nation, "ABSE", &t) == 0 && !ctx.state.units.values().any(|u| u.owner == it.nation && u.at == t && sp(&u.code).carr > 0) {
                 ctx.scratch.fail(&it, format!("pas de base ni de porte-avions en [{t}]"));
+                continue;
+            }
+            // Capacity of the destination: 8 per ABSE plus the carriers' decks.
+            let room = ctx.state.count(&it.nation, "ABSE", &t) * 8
+                + ctx.state.units.values().filter(|u| u.owner == it.nation && u.at == t).map(|u| sp(&u.code).carr as usize).sum::<usize>();
+            let there = ctx.state.units.values().filter(|u| u.owner == it.nation && u.at == t && sp(&u.code).cat == Cat::Acft).count();
+            if there + ids.len() > room {
+                for id in &ids {
+                    ctx.scratch.ordered.remove(id);
+                }
+                ctx.scratch.fail(&it, format!("capacité de [{t}] dépassée ({} > {room})", there + ids.len()));
                 continue;
             }
             // The transfer flies its path and meets enemy CAPs, A and D halved.
