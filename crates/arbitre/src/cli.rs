@@ -143,7 +143,12 @@ pub fn run(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> anyhow
                     writeln!(out, "{} mail(s) handled, {} turn(s) resolved, {} reminder(s), {} mail(s) sent, {} send failure(s)", r.mails, r.resolved.len(), r.reminders, r.sent, r.send_failures)?;
                     break;
                 }
-                std::thread::sleep(std::time::Duration::from_secs(d.config.poll_seconds));
+                // IMAP IDLE wakes up as soon as a mail arrives; a Maildir just sleeps.
+                let poll = std::time::Duration::from_secs(d.config.poll_seconds);
+                if let Err(e) = d.inbox.wait(poll) {
+                    tracing::warn!(error = %e, "waiting for mail failed; polling again");
+                    std::thread::sleep(poll);
+                }
             }
         }
         Command::Turn { game } => {

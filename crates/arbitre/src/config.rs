@@ -5,14 +5,17 @@
 //! file's folder, so a config works whatever the daemon's working directory.
 
 use arbitre_core::Lang;
-use arbitre_mail::{Security, SmtpConfig, Transport};
+use arbitre_mail::config::{InboundToml, OutboundToml};
+use arbitre_mail::{InboxConfig, Transport};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ConfigToml {
+    /// Shorthand for `[inbound] kind = "maildir"`.
     inbox: Option<PathBuf>,
+    inbound: Option<InboundToml>,
     database: Option<PathBuf>,
     referee: Option<String>,
     max_mail_size: Option<usize>,
@@ -24,21 +27,6 @@ struct ConfigToml {
 }
 
 #[derive(Clone, Debug, Deserialize)]
-#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
-enum OutboundToml {
-    File { dir: PathBuf },
-    Sendmail { command: Option<PathBuf> },
-    Smtp {
-        host: String,
-        port: Option<u16>,
-        security: Option<String>,
-        user: Option<String>,
-        password: Option<String>,
-        timeout_secs: Option<u64>,
-    },
-}
-
-#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Argon2Toml {
     m_cost: u32,
@@ -47,7 +35,7 @@ struct Argon2Toml {
 
 #[derive(Clone, Debug)]
 pub struct DaemonConfig {
-    pub inbox: PathBuf,
+    pub inbox: InboxConfig,
     pub database: PathBuf,
     pub transport: Transport,
     /// The referee's own address: From of every mail, and never answered.
@@ -74,7 +62,7 @@ impl DaemonConfig {
     /// Everything under `base` (./var by default).
     pub fn under(base: &Path) -> DaemonConfig {
         DaemonConfig {
-            inbox: base.join("inbox"),
+            inbox: InboxConfig::Maildir(base.join("inbox")),
             database: base.join("arbitre.db"),
             transport: Transport::File { dir: base.join("outbox") },
             referee: "arbitre@localhost".into(),
@@ -101,9 +89,12 @@ impl DaemonConfig {
         let invalid = |m: String| ConfigError::Invalid("arbitre.toml".into(), m);
         let mut c = DaemonConfig::under(&base.join("var"));
         let rel = |p: PathBuf| if p.is_absolute() { p } else { base.join(p) };
-        if let Some(p) = t.inbox {
-            c.inbox = rel(p);
-        }
+        c.inbox = match (t.inbox, t.inbound) {
+            (Some(_), Some(_)) => return Err(invalid("give either inbox = \"path\" or an [inbound] table, not both".into())),
+            (Some(p), None) => InboxConfig::Maildir(rel(p)),
+            (None, Some(i)) => i.resolve(base).map_err(invalid)?,
+            (None, None) => InboxConfig::Maildir(base.join("var").join("inbox")),
+        };
         if let Some(p) = t.database {
             c.database = rel(p);
         }
@@ -130,24 +121,7 @@ impl DaemonConfig {
         }
         c.transport = match t.outbound {
             None => Transport::File { dir: base.join("var").join("outbox") },
-            Some(OutboundToml::File { dir }) => Transport::File { dir: rel(dir) },
-            Some(OutboundToml::Sendmail { command }) => Transport::Sendmail {
-                command: command.unwrap_or_else(|| PathBuf::from("/usr/sbin/sendmail")),
-            },
-            Some(OutboundToml::Smtp { host, port, security, user, password, timeout_secs }) => {
-                let security = match security.as_deref().unwrap_or("starttls") {
-                    "none" => Security::None,
-                    "starttls" => Security::StartTls,
-                    "tls" => Security::Tls,
-                    s => return Err(invalid(format!("smtp security '{s}' (none, starttls, tls)"))),
-                };
-                let port = port.unwrap_or(match security {
-                    Security::Tls => 465,
-                    Security::StartTls => 587,
-                    Security::None => 25,
-                });
-                Transport::Smtp(SmtpConfig { host, port, security, user, password, timeout_secs: timeout_secs.unwrap_or(30) })
-            }
+            Some(o) => o.resolve(base).map_err(invalid)?,
         };
         Ok(c)
     }
@@ -165,7 +139,7 @@ mod tests {
     #[test]
     fn defaults_live_under_var_and_paths_are_relative_to_the_file() {
         let c = DaemonConfig::under(Path::new("./var"));
-        assert_eq!(c.inbox, Path::new("./var/inbox"));
+        assert_eq!(c.inbox, InboxConfig::Maildir("./var/inbox".into()));
         assert_eq!(c.database, Path::new("./var/arbitre.db"));
         assert_eq!(c.transport, Transport::File { dir: "./var/outbox".into() });
         let c = DaemonConfig::parse(
@@ -173,10 +147,14 @@ mod tests {
             Path::new("/etc/arbitre"),
         )
         .unwrap();
-        assert_eq!(c.inbox, Path::new("/etc/arbitre/mail"));
+        assert_eq!(c.inbox, InboxConfig::Maildir("/etc/arbitre/mail".into()));
         assert_eq!(c.domain(), "games.example");
         assert!(matches!(c.transport, Transport::Smtp(ref s) if s.port == 465));
         assert_eq!(c.hasher.m_cost, 8);
+        let both = DaemonConfig::parse("inbox = \"a\"\n[inbound]\nkind = \"maildir\"\npath = \"b\"\n", Path::new("."));
+        assert!(both.unwrap_err().to_string().contains("not both"));
+        let c = DaemonConfig::parse("[inbound]\nkind = \"maildir\"\npath = \"b\"\n", Path::new("/x")).unwrap();
+        assert_eq!(c.inbox, InboxConfig::Maildir("/x/b".into()));
         let e = DaemonConfig::parse("inbx = \"x\"", Path::new(".")).unwrap_err();
         assert!(e.to_string().contains("inbx"), "{e}");
     }

@@ -11,7 +11,7 @@ use crate::game_config::GameToml;
 use crate::registry::Registry;
 use crate::schedule::Schedule;
 use arbitre_core::{Engine, Lang};
-use arbitre_mail::Maildir;
+use arbitre_mail::{Inbox, Maildir};
 use arbitre_store::{DaemonLock, GameRow, Store};
 use chrono::{DateTime, Utc};
 use std::sync::Arc;
@@ -21,7 +21,7 @@ pub struct Daemon {
     pub store: Store,
     pub registry: Registry,
     pub clock: Arc<dyn Clock>,
-    pub maildir: Maildir,
+    pub inbox: Inbox,
 }
 
 /// What one cycle did (for logs and tests).
@@ -37,8 +37,27 @@ pub struct CycleReport {
 impl Daemon {
     pub fn open(config: DaemonConfig, registry: Registry, clock: Arc<dyn Clock>) -> Result<Daemon> {
         let store = Store::open(&config.database)?;
-        let maildir = Maildir::open(&config.inbox)?;
-        Ok(Daemon { config, store, registry, clock, maildir })
+        let inbox = Inbox::open(&config.inbox)?;
+        Ok(Daemon { config, store, registry, clock, inbox })
+    }
+
+    /// The inbox when it is a Maildir (demo, fixtures, tests deliver into it).
+    pub fn maildir(&self) -> Option<&Maildir> {
+        match &self.inbox {
+            Inbox::Maildir(m) => Some(m),
+            Inbox::Imap { .. } => None,
+        }
+    }
+
+    /// Delivers a raw mail into the Maildir inbox, as an MDA would.
+    pub fn deliver(&self, raw: &[u8]) -> Result<()> {
+        match self.maildir() {
+            Some(m) => {
+                m.deliver(raw)?;
+                Ok(())
+            }
+            None => Err(DaemonError::Invalid("the inbox is IMAP: mail cannot be delivered locally".into())),
+        }
     }
 
     /// The single-daemon lock (`serve` takes it; one-shot GM commands do not).

@@ -76,7 +76,7 @@ pub fn run(base: &Path, registry: Registry, turns_to_play: u32, out: &mut dyn Wr
             let Some(cfg) = g.players.iter().find(|x| x.id == p.id.as_str()) else { continue };
             let header = format!("GAME {id} PLAYER {} PASSWORD {}", cfg.id, cfg.password.as_deref().unwrap_or(""));
             let mail = order_mail(&p.name, &cfg.email, &daemon.config.referee, daemon.now(), &format!("{id}.t{t}.{}@players.invalid", cfg.id), &header, &orders);
-            daemon.maildir.deliver(&mail)?;
+            daemon.deliver(&mail)?;
         }
         let report = daemon.cycle()?;
         if !report.resolved.iter().any(|(g, _)| g == &id) {

@@ -105,7 +105,7 @@ impl Run {
     /// Feeds one turn's mails through the serve cycle and resolves the turn.
     pub fn step(&mut self, mails: &[Vec<u8>]) -> Result<Vec<Produced>> {
         for m in mails {
-            self.daemon.maildir.deliver(m).map_err(DaemonError::from)?;
+            self.daemon.deliver(m)?;
         }
         let row = games::require_game(self.daemon.store.conn(), &self.game).map_err(DaemonError::from)?;
         if let Some(deadline) = row.deadline.and_then(|d| DateTime::from_timestamp(d, 0)) {

@@ -25,12 +25,11 @@ use crate::outgoing::{queue, signed, Draft, Kind};
 use crate::registry::Registry;
 use crate::config::DaemonConfig;
 use arbitre_core::{Checked, Lang, PlayerId, Verdict};
-use arbitre_mail::{find_in_mail, parse_mail, AutoKind, BlockKind, EnvelopeError, InboundMail, MailError, MaildirEntry};
+use arbitre_mail::{find_in_mail, parse_mail, AutoKind, BlockKind, EnvelopeError, InboundMail, InboxEntry, MailError};
 use arbitre_store::{games, journal, orders, turns, GameStatus, JournalEntry};
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 use sha2::{Digest, Sha256};
-use std::io::Read;
 
 /// What became of a mail (the journal's `outcome`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,10 +56,10 @@ impl Daemon {
     /// many were handled. A mail that fails for a reason of its own is
     /// logged and left for the next cycle; a database error stops the cycle.
     pub fn process_inbox(&mut self) -> Result<usize> {
-        let entries = self.maildir.pending()?;
+        let entries = self.inbox.pending()?;
         let mut n = 0;
         for entry in entries {
-            let _span = tracing::info_span!("mail", file = %entry.name).entered();
+            let _span = tracing::info_span!("mail", entry = %entry.name()).entered();
             match self.handle_entry(&entry) {
                 Ok(()) => n += 1,
                 Err(crate::error::DaemonError::Store(e)) => return Err(e.into()),
@@ -70,9 +69,9 @@ impl Daemon {
         Ok(n)
     }
 
-    fn handle_entry(&mut self, entry: &MaildirEntry) -> Result<()> {
+    fn handle_entry(&mut self, entry: &InboxEntry) -> Result<()> {
         let now = self.now();
-        let raw = match self.maildir.read(entry, self.config.max_mail_size) {
+        let raw = match self.inbox.read(entry, self.config.max_mail_size) {
             Ok(raw) => raw,
             Err(MailError::TooLarge { size, limit }) => return self.too_large(entry, size, limit, now),
             Err(e) => return Err(e.into()),
@@ -80,7 +79,7 @@ impl Daemon {
         let sha = hex::encode(Sha256::digest(&raw));
         if journal::seen(self.store.conn(), &sha)? {
             tracing::info!(sha256 = %sha, "already handled before a restart: only moving it to cur/");
-            self.maildir.mark_done(entry)?;
+            self.inbox.mark_done(entry)?;
             return Ok(());
         }
         failpoint::hit("after-read");
@@ -92,32 +91,24 @@ impl Daemon {
             Ok(())
         })?;
         failpoint::hit("after-commit-before-move");
-        self.maildir.mark_done(entry)?;
+        self.inbox.mark_done(entry)?;
         failpoint::hit("after-move");
         Ok(())
     }
 
-    /// A mail over the size limit is never read whole: its hash is computed
-    /// by streaming, its headers from the first 64 KiB, and its sender gets
-    /// a short refusal.
-    fn too_large(&mut self, entry: &MaildirEntry, size: usize, limit: usize, now: DateTime<Utc>) -> Result<()> {
-        let mut file = std::fs::File::open(&entry.path).map_err(MailError::from)?;
+    /// A mail over the size limit is never read whole: its first 64 KiB
+    /// give its headers (to answer the sender) and, with its size, the
+    /// journal key — stable for the same message, so a crash before the
+    /// move never answers it twice.
+    fn too_large(&mut self, entry: &InboxEntry, size: usize, limit: usize, now: DateTime<Utc>) -> Result<()> {
+        let head = self.inbox.read_head(entry, 64 * 1024)?;
         let mut hasher = Sha256::new();
-        let mut head = Vec::new();
-        let mut buf = vec![0u8; 64 * 1024];
-        loop {
-            let n = file.read(&mut buf).map_err(MailError::from)?;
-            if n == 0 {
-                break;
-            }
-            if head.len() < 64 * 1024 {
-                head.extend_from_slice(&buf[..n.min(64 * 1024 - head.len())]);
-            }
-            hasher.update(&buf[..n]);
-        }
+        hasher.update(b"too-large\0");
+        hasher.update((size as u64).to_le_bytes());
+        hasher.update(&head);
         let sha = hex::encode(hasher.finalize());
         if journal::seen(self.store.conn(), &sha)? {
-            self.maildir.mark_done(entry)?;
+            self.inbox.mark_done(entry)?;
             return Ok(());
         }
         tracing::warn!(size, limit, "mail larger than max_mail_size refused unread");
@@ -136,7 +127,7 @@ impl Daemon {
             None => Decision::ignore(&sha, parsed.as_ref(), detail),
         };
         self.store.tx(|tx| apply(tx, config, now, d))?;
-        self.maildir.mark_done(entry)?;
+        self.inbox.mark_done(entry)?;
         Ok(())
     }
 }

@@ -57,7 +57,7 @@ fn prepare() -> tempfile::TempDir {
         mail("bob@example.org", "o", &orders("g1", "bob", "nope", "ADD 10")),
         mail("bob@example.org", "o", &orders("g1", "bob", "builder", "ADD 10")),
     ] {
-        d.maildir.deliver(&m).unwrap();
+        d.deliver(&m).unwrap();
     }
     dir
 }

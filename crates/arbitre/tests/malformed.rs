@@ -31,7 +31,7 @@ fn wrong_password_is_refused_clearly_and_nothing_stored() {
     let (outcome, detail) = outcome_of_last(&env);
     assert_eq!(outcome, "rejected");
     assert!(detail.contains("wrong password") && !detail.contains("guess"));
-    assert!(env.daemon.maildir.pending().unwrap().is_empty());
+    assert!(env.daemon.inbox.pending().unwrap().is_empty());
 }
 
 #[test]
@@ -59,7 +59,7 @@ fn garbled_mime_gets_a_reply_and_no_panic() {
     env.daemon.cycle().unwrap();
     assert_eq!(stored_orders(&env), 0);
     assert_eq!(env.count("SELECT count(*) FROM mail_journal"), 2, "both journaled: never read again");
-    assert!(env.daemon.maildir.pending().unwrap().is_empty());
+    assert!(env.daemon.inbox.pending().unwrap().is_empty());
     let reply = env.last_to("alice@example.org", "error").expect("the sender is told");
     assert!(reply.mail.body.contains("No order block found"), "{}", reply.mail.body);
 }
@@ -92,7 +92,7 @@ fn twenty_megabyte_mail_is_refused_unread() {
     let (outcome, detail) = outcome_of_last(&env);
     assert_eq!(outcome, "rejected");
     assert!(detail.starts_with("too large"), "{detail}");
-    assert!(env.daemon.maildir.pending().unwrap().is_empty());
+    assert!(env.daemon.inbox.pending().unwrap().is_empty());
     // Delivered again (same bytes): recognised, not answered twice.
     env.drop_mail(&raw);
     env.daemon.cycle().unwrap();

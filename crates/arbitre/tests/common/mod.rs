@@ -75,7 +75,7 @@ impl Env {
     }
 
     pub fn drop_mail(&self, raw: &[u8]) {
-        self.daemon.maildir.deliver(raw).unwrap();
+        self.daemon.deliver(raw).unwrap();
     }
 
     pub fn outbox(&self) -> Vec<OutboxRow> {
