@@ -17,6 +17,10 @@ struct View<'a> {
     visible: BTreeSet<WorldId>,
     holes: BTreeSet<WorldId>,
     known: BTreeSet<WorldId>,
+    /// Worlds where a foreign fleet with ships stands, computed once: `safe`
+    /// runs for every world of every path search (issue 9: scanning all
+    /// fleets there made the bot quadratic on large maps).
+    foreign_fleets: BTreeSet<WorldId>,
 }
 
 impl View<'_> {
@@ -64,12 +68,7 @@ impl View<'_> {
         }
         let x = &self.s.worlds[&w];
         let guarded = x.owner != Some(self.slot) && x.vi + x.vp > 0;
-        let fleets = self
-            .s
-            .fleets
-            .values()
-            .any(|f| f.world == w && f.vc > 0 && f.owner != Some(self.slot));
-        !guarded && !fleets
+        !guarded && !self.foreign_fleets.contains(&w)
     }
 
     /// The owned industrial world that lacks the most MP (industries − stock).
@@ -103,6 +102,12 @@ pub fn orders(s: &NebState, slot: Slot, rng: &mut Rng) -> String {
             .filter(|w| s.worlds[w].black_hole)
             .collect(),
         known: s.known(slot),
+        foreign_fleets: s
+            .fleets
+            .values()
+            .filter(|f| f.vc > 0 && f.owner != Some(slot))
+            .map(|f| f.world)
+            .collect(),
     };
     let mut out = String::new();
     let next_turn = s.turn + 1;
@@ -180,8 +185,16 @@ pub fn orders(s: &NebState, slot: Slot, rng: &mut Rng) -> String {
         mp_left.insert(*id, w.mp - w.up.min(w.population).min(w.mp));
     }
 
-    // Fleets.
+    // Fleets. The neediest world and the enemy fleets of each world depend
+    // on the state only, not on the orders written so far: computed once.
     let dep = s.players[slot].dep.level as usize;
+    let needy = v.neediest();
+    let mut foes_at: BTreeMap<WorldId, Vec<(FleetId, u32)>> = BTreeMap::new();
+    for (k, g) in &s.fleets {
+        if g.vc > 0 && g.owner.is_some() && g.owner != Some(slot) {
+            foes_at.entry(g.world).or_default().push((*k, g.vc));
+        }
+    }
     for (index, (f, fl)) in my_fleets.iter().enumerate() {
         let vc = vc_after[f];
         if vc == 0 {
@@ -189,12 +202,7 @@ pub fn orders(s: &NebState, slot: Slot, rng: &mut Rng) -> String {
         }
         let w = fl.world;
         let world = &s.worlds[&w];
-        let foes: Vec<(FleetId, u32)> = s
-            .fleets
-            .iter()
-            .filter(|(_, g)| g.world == w && g.vc > 0 && g.owner.is_some() && g.owner != Some(slot))
-            .map(|(k, g)| (*k, g.vc))
-            .collect();
+        let foes: &[(FleetId, u32)] = foes_at.get(&w).map_or(&[], |v| v.as_slice());
         if let Some((g, _)) = foes.iter().filter(|(_, n)| *n < vc).max_by_key(|(_, n)| *n) {
             let _ = writeln!(fleet_lines, "F_{} * F_{}", f.0, g.0);
             continue;
@@ -204,7 +212,6 @@ pub fn orders(s: &NebState, slot: Slot, rng: &mut Rng) -> String {
             continue;
         }
         let mut carrying = fl.cargo_mp;
-        let needy = v.neediest();
         if carrying > 0 && (Some(w) == needy || (v.industrial(w) && world.industries > world.mp)) {
             let _ = writeln!(fleet_lines, "F_{} D MP", f.0);
             carrying = 0;

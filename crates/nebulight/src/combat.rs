@@ -49,6 +49,10 @@ pub fn combat(ctx: &mut Ctx<'_, '_>) {
     let mut taken: BTreeSet<Shooter> = BTreeSet::new();
     let mut fires: Vec<(Slot, Shooter, Target)> = Vec::new();
     let mut moves: BTreeMap<FleetId, Vec<WorldId>> = BTreeMap::new();
+    // known(X) does not change while orders are checked: computed once per
+    // player, not once per move (it is a walk over every discovered world,
+    // and was the cost of a turn on large maps: issue 9).
+    let mut known_of: Vec<Option<BTreeSet<WorldId>>> = vec![None; s.players.len()];
     for (slot, o) in list {
         let rej = |s: &mut NebState, why: String| s.reject(slot, o.line, &o.text, why);
         match &o.order {
@@ -112,7 +116,7 @@ pub fn combat(ctx: &mut Ctx<'_, '_>) {
                     rej(s, format!("la flotte {fleet} n'a aucun VC"));
                     continue;
                 }
-                let known = s.known(slot);
+                let known = known_of[slot].get_or_insert_with(|| s.known(slot));
                 let mut prev = fl.world;
                 let mut bad = None;
                 for w in path {
