@@ -1149,10 +1149,25 @@ pub fn movement(ctx: &mut Ctx) {
         // Steps allowed and mode per unit.
         let mut allowed: std::collections::BTreeMap<UnitId, (usize, bool)> = Default::default();
         let mut rides = seats;
+        // Naval lift capacity (TRN of the transports here): land units beyond
+        // it cannot take to the sea.
+        let mut berths: usize = if naval_lift && through_sea {
+            ctx.state
+                .units
+                .values()
+                .filter(|u| u.owner == n && u.at == *zone && matches!(u.code.as_str(), "TLS" | "MSLC" | "AASH" | "HVCR"))
+                .map(|u| sp(&u.code).trn as usize)
+                .sum()
+        } else {
+            0
+        };
         for id in &group {
             let Some(u) = ctx.state.unit(*id) else { continue };
             let s = sp(&u.code);
-            let by_sea = s.is_land() && naval_lift && through_sea;
+            let by_sea = s.is_land() && s.code != "HVCR" && berths > 0 && naval_lift && through_sea;
+            if by_sea {
+                berths -= 1;
+            }
             let mut k = steps(u);
             if s.mt == Mt::I && rides > 0 && path.len() >= 2 {
                 rides -= 1;

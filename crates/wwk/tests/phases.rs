@@ -1097,3 +1097,16 @@ fn wwk_96_transfers_fly_with_halved_values() {
     assert!(texts(&ev).contains("CAP en [ANK] : FA 6 FD 10 contre FA 6 FD 10"), "{}", texts(&ev));
     assert_eq!(count(&st, "TUR", "FTR", "ANK"), 2);
 }
+
+#[test]
+fn wwk_99_naval_transport_capacity() {
+    let mut st = trio();
+    hold(&mut st, "TUR", "ATH");
+    st.zone_mut("ATH").status = Status::Controlled { by: "TUR".into() };
+    // IST holds 1 TLS (TRN 2): of 3 INF sailing to ATH through AEG, 2 go.
+    let mut sc = Scratch::default();
+    sc.items = items(&st, "tur", "IST 3 INF MOVE AEG ATH");
+    step(&mut st, &mut sc, military::movement, vec![]);
+    assert_eq!(count(&st, "TUR", "INF", "ATH"), 1 + 2);
+    assert_eq!(count(&st, "TUR", "TLS", "ATH"), 1, "the transport sails with them");
+}
