@@ -7,10 +7,12 @@
 //! lists them.
 //!
 //! Modules follow the turn (spec §3.0): [`parser`] reads the orders, [`turn`]
-//! sequences the steps R0…R11, [`movement`] (R2, R3), [`combat`] (R4),
-//! [`capture`] (R5, R9b), [`revenue`] with the formulas of [`economy`]
-//! (R7–R9), [`report`] and [`svg`] render what each player sees, [`bot`]
-//! writes orders, [`score`] ranks.
+//! lists the steps R0…R11: [`freeze`] (R0), [`quit`] (R1), [`movement`] (R2,
+//! R3), [`combat`] (R4), [`capture`] (R5, R9b), [`territory_gift`] (R6),
+//! [`revenue`] with the formulas of [`economy`] (R7–R9), [`capital`] (R10),
+//! [`housekeeping`] (R11). [`report`] and [`svg`] render what each player sees,
+//! [`bot`] writes orders, [`score`] ranks; [`setup`] and [`position`] read and
+//! write worlds and positions; [`join`] adds a player to a running game.
 
 pub mod bot;
 pub mod capital;
