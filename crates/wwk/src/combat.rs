@@ -247,9 +247,11 @@ pub fn combat_zone(ctx: &mut Ctx, z: &str) {
         Status::Shared { by } => by.first().cloned(),
     };
     defensive_bombardment(ctx, z, holder.as_deref(), &mut log);
+    // Submarine nuclear torpedoes come before the naval fight (S l.539).
+    tac_nukes(ctx, z, holder.as_deref(), true, &mut log);
     naval(ctx, z, &mut log);
     assault(ctx, z, &mut log);
-    tac_nukes(ctx, z, holder.as_deref(), &mut log);
+    tac_nukes(ctx, z, holder.as_deref(), false, &mut log);
     land_round(ctx, z, &mut log);
     let parties: Vec<String> = owners.iter().filter(|o| ctx.state.nations.contains_key(*o)).cloned().collect();
     ev(ctx, Vis::Nations(parties), Sec::Combat, log.join("\n"));
@@ -275,11 +277,16 @@ fn build_sides(ctx: &Ctx, z: &str, filter: impl Fn(&catalog::Spec) -> bool) -> V
 /// 3.10a (WWK-90): aircraft of the defender with no order bomb the attackers.
 fn defensive_bombardment(ctx: &mut Ctx, z: &str, holder: Option<&str>, log: &mut Vec<String>) {
     let Some(h) = holder else { return };
+    // At sea, helicopters and VTOL aboard the holder's CVH strike too (S l.495).
+    let cvh = ctx.state.kind(z).is_sea() && ctx.state.units.values().any(|u| u.at == z && u.code == "CVH" && ctx.state.friendly(h, &u.owner));
     let planes: Vec<UnitId> = ctx
         .state
         .units
         .values()
-        .filter(|u| u.at == z && ctx.state.friendly(h, &u.owner) && sp(&u.code).cat == Cat::Acft && sp(&u.code).has(catalog::M_BOMB))
+        .filter(|u| {
+            let s = sp(&u.code);
+            u.at == z && ctx.state.friendly(h, &u.owner) && ((s.cat == Cat::Acft && s.has(catalog::M_BOMB)) || (cvh && s.is_heli()))
+        })
         .filter(|u| !ctx.scratch.ordered.contains(&u.id) && !ctx.scratch.caps.contains_key(&u.id))
         .map(|u| u.id)
         .collect();
@@ -600,7 +607,9 @@ pub fn detonate(ctx: &mut Ctx, firer: &str, z: &str, head: &str, p_direct: i64, 
 }
 
 /// 3.10e (WWK-106): TACD defenders and TACO attackers fire tactical warheads.
-fn tac_nukes(ctx: &mut Ctx, z: &str, holder: Option<&str>, log: &mut Vec<String>) {
+/// `subs`: only submarine launchers (torpedoes, before the naval fight), or
+/// only the others (after the assault duels).
+fn tac_nukes(ctx: &mut Ctx, z: &str, holder: Option<&str>, subs: bool, log: &mut Vec<String>) {
     let Some(h) = holder else { return };
     let tacd = ctx.state.zone(z).tacd.contains(h) || (h == NEUTRAL);
     let sd = build_sides(ctx, z, |_| true);
@@ -633,6 +642,7 @@ fn tac_nukes(ctx: &mut Ctx, z: &str, holder: Option<&str>, log: &mut Vec<String>
             }
         }
     }
+    shooters.retain(|(_, id)| ctx.state.unit(*id).is_some_and(|u| (sp(&u.code).cat == Cat::Sub) == subs));
     for (owner, id) in shooters {
         let Some(u) = ctx.state.unit_mut(id) else { continue };
         // Largest EMP first (§5.10.5).

@@ -1110,3 +1110,34 @@ fn wwk_99_naval_transport_capacity() {
     assert_eq!(count(&st, "TUR", "INF", "ATH"), 1 + 2);
     assert_eq!(count(&st, "TUR", "TLS", "ATH"), 1, "the transport sails with them");
 }
+
+#[test]
+fn wwk_90_helicopters_on_a_cvh_join_the_defensive_strike_at_sea() {
+    let mut st = trio();
+    st.set_diplo("TUR", "GRE", Diplo::War);
+    st.zone_mut("ION").status = Status::Controlled { by: "GRE".into() };
+    st.add_unit("GRE", "CVH", "ION");
+    st.add_unit("GRE", "AH", "ION");
+    st.add_unit("TUR", "DD", "ION");
+    let ev = turn(&mut st, &[], &[]);
+    assert!(texts(&ev).contains("Bombardement défensif de GRE : 1 avion(s)"), "{}", texts(&ev));
+}
+
+#[test]
+fn wwk_89_nuclear_torpedoes_fire_before_the_naval_fight() {
+    let mut st = trio();
+    st.set_diplo("TUR", "GRE", Diplo::War);
+    st.zone_mut("ION").status = Status::Controlled { by: "GRE".into() };
+    st.zone_mut("ION").tacd.insert("GRE".into());
+    let ssn = st.add_unit("GRE", "SSN", "ION");
+    st.unit_mut(ssn).unwrap().heads.push("5K".into());
+    // Three DD: attackers' FA 12 ≥ the SSN's FD 18 / 2, so the torpedo fires.
+    for _ in 0..3 {
+        st.add_unit("TUR", "DD", "ION");
+    }
+    let ev = turn(&mut st, &[], &[]);
+    let t = texts(&ev);
+    let fire = t.find(&format!("Tir nucléaire tactique de GRE #{ssn} SSN (5K)")).expect(&t);
+    let naval = t.find("Phase sous-marine").unwrap_or(usize::MAX);
+    assert!(fire < naval, "{t}");
+}
