@@ -248,10 +248,10 @@ pub fn combat_zone(ctx: &mut Ctx, z: &str) {
     };
     defensive_bombardment(ctx, z, holder.as_deref(), &mut log);
     // Submarine nuclear torpedoes come before the naval fight (S l.539).
-    tac_nukes(ctx, z, holder.as_deref(), true, &mut log);
+    let fired = tac_nukes(ctx, z, holder.as_deref(), true, 0, &mut log);
     naval(ctx, z, &mut log);
     assault(ctx, z, &mut log);
-    tac_nukes(ctx, z, holder.as_deref(), false, &mut log);
+    tac_nukes(ctx, z, holder.as_deref(), false, fired, &mut log);
     land_round(ctx, z, &mut log);
     let parties: Vec<String> = owners.iter().filter(|o| ctx.state.nations.contains_key(*o)).cloned().collect();
     ev(ctx, Vis::Nations(parties), Sec::Combat, log.join("\n"));
@@ -609,11 +609,13 @@ pub fn detonate(ctx: &mut Ctx, firer: &str, z: &str, head: &str, p_direct: i64, 
 /// 3.10e (WWK-106): TACD defenders and TACO attackers fire tactical warheads.
 /// `subs`: only submarine launchers (torpedoes, before the naval fight), or
 /// only the others (after the assault duels).
-fn tac_nukes(ctx: &mut Ctx, z: &str, holder: Option<&str>, subs: bool, log: &mut Vec<String>) {
-    let Some(h) = holder else { return };
+/// `already`: warheads the defenders fired earlier this turn (at most one per
+/// attacking unit in all). Returns the defenders' warheads fired.
+fn tac_nukes(ctx: &mut Ctx, z: &str, holder: Option<&str>, subs: bool, already: usize, log: &mut Vec<String>) -> usize {
+    let Some(h) = holder else { return 0 };
     let tacd = ctx.state.zone(z).tacd.contains(h) || (h == NEUTRAL);
     let sd = build_sides(ctx, z, |_| true);
-    let Some(hx) = sd.iter().position(|s| s.members.iter().any(|m| m == h)) else { return };
+    let Some(hx) = sd.iter().position(|s| s.members.iter().any(|m| m == h)) else { return 0 };
     let ones = vec![(1i64, 1i64); sd.len()];
     let fa_att = fa_adv(ctx, &sd, hx, &|u: &Unit| Rat::int(sp(&u.code).a), &ones);
     let mut fd_def = Rat::zero();
@@ -632,8 +634,10 @@ fn tac_nukes(ctx: &mut Ctx, z: &str, holder: Option<&str>, subs: bool, log: &mut
                 }
             }
         }
-        shooters.truncate(enemies.len());
+        shooters.retain(|(_, id)| ctx.state.unit(*id).is_some_and(|u| (sp(&u.code).cat == Cat::Sub) == subs));
+        shooters.truncate(enemies.len().saturating_sub(already));
     }
+    let defenders = shooters.len();
     // TACO: attackers whose move came from a TACO zone.
     for id in ctx.scratch.taco_units.clone() {
         if let Some(u) = ctx.state.unit(id) {
@@ -657,6 +661,7 @@ fn tac_nukes(ctx: &mut Ctx, z: &str, holder: Option<&str>, subs: bool, log: &mut
         let torpedo = sp(&code).cat == Cat::Sub;
         detonate(ctx, &owner, z, &head, 100, torpedo, true, log);
     }
+    defenders
 }
 
 /// 3.10f (WWK-80..84, WWK-86, WWK-91): one land round.
