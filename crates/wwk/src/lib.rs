@@ -6,6 +6,11 @@
 //! `combat` (3), `control` (4), `economy` (5), then `report`. Static data:
 //! `catalog` (unit tables), `map` (graph and distances), `setup` (scenarios
 //! and positions), `parser` (order notation).
+//!
+//! Simplifications, on purpose and documented in `docs/wwk.md`: carried
+//! units travel beside their transport rather than inside a hold; aircraft on
+//! the ground defend by defensive bombardment, not in the land round; the roll
+//! log records step, sequence, die and result (no purpose or subject ids).
 
 pub mod admin;
 pub mod bot;
