@@ -143,7 +143,7 @@ impl Schedule {
             .iter()
             .map(|r| parse_duration(r).map(|d| (r.trim().to_string(), d)))
             .collect::<Result<Vec<_>, _>>()?;
-        reminders.sort_by(|a, b| b.1.cmp(&a.1));
+        reminders.sort_by_key(|r| std::cmp::Reverse(r.1));
         let start = match &t.start {
             Some(s) => Some(parse_instant(s).ok_or_else(|| ScheduleError::Start(s.clone()))?),
             None => None,

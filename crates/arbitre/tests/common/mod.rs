@@ -92,7 +92,7 @@ impl Env {
 
     /// The last queued mail of `kind` to `recipient`.
     pub fn last_to(&self, recipient: &str, kind: &str) -> Option<OutboxRow> {
-        self.outbox().into_iter().filter(|r| r.mail.recipient == recipient && r.mail.kind == kind).last()
+        self.outbox().into_iter().rfind(|r| r.mail.recipient == recipient && r.mail.kind == kind)
     }
 }
 

@@ -1,0 +1,346 @@
+//! Service command lines (issue 10): what a player or the game master asks
+//! the referee for, besides orders.
+//!
+//! Where they are written: in the order block, on the lines right after the
+//! header and before the first order — or as the block's only content. A
+//! command line in the middle of the orders is an order like any other and
+//! goes to the ruleset (EDS has a `[3 STATUS]` section, a ruleset might
+//! name a fleet `STATUS`): [`split_commands`] takes only the leading lines.
+//!
+//! Keywords exist in English, French and German like the header's, are
+//! case-insensitive, and may be mixed. Arguments are checked here (a turn
+//! number, an IANA zone, a date), so the reply can name the line and the
+//! reason; nothing is decided here about who may do what.
+
+use super::zone::parse_zone;
+use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, TimeZone, Utc};
+use chrono_tz::Tz;
+
+/// Who may send a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    Player,
+    GameMaster,
+}
+
+/// The recipients of a press message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PressTarget {
+    All,
+    Player(String),
+}
+
+/// A deadline given by the game master: an instant, or a local date-time to
+/// be read in the game's time zone (the daemon knows the zone, we do not).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum When {
+    Instant(DateTime<Utc>),
+    Local(NaiveDateTime),
+}
+
+impl When {
+    /// The instant, reading a local time in `tz` (the spring gap moves one
+    /// hour later, an ambiguous autumn time takes the earlier instant, like
+    /// the schedule does).
+    pub fn resolve(&self, tz: Tz) -> DateTime<Utc> {
+        match self {
+            When::Instant(t) => *t,
+            When::Local(l) => match tz.from_local_datetime(l) {
+                chrono::LocalResult::Single(t) => t.with_timezone(&Utc),
+                chrono::LocalResult::Ambiguous(a, _) => a.with_timezone(&Utc),
+                chrono::LocalResult::None => {
+                    let later = *l + Duration::hours(1);
+                    tz.from_local_datetime(&later).earliest().map_or_else(|| Utc.from_utc_datetime(l), |t| t.with_timezone(&Utc))
+                }
+            },
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// The report of the last turn, or of an earlier one.
+    Resend { turn: Option<u32> },
+    History,
+    Status,
+    Timezone(Tz),
+    /// The press text is the rest of the block (the orders part).
+    Press { to: PressTarget, anonymous: bool },
+    Absence { from: NaiveDate, to: NaiveDate },
+    Pause,
+    Resume,
+    Extend(Duration),
+    SetDeadline(When),
+    Eject(String),
+    Preview,
+    Rollback(u32),
+}
+
+impl Command {
+    pub fn role(&self) -> Role {
+        match self {
+            Command::Resend { .. }
+            | Command::History
+            | Command::Status
+            | Command::Timezone(_)
+            | Command::Press { .. }
+            | Command::Absence { .. } => Role::Player,
+            _ => Role::GameMaster,
+        }
+    }
+
+    /// The canonical (English) name, for the journal and logs.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Resend { .. } => "RESEND",
+            Command::History => "HISTORY",
+            Command::Status => "STATUS",
+            Command::Timezone(_) => "TIMEZONE",
+            Command::Press { .. } => "PRESS",
+            Command::Absence { .. } => "ABSENCE",
+            Command::Pause => "PAUSE",
+            Command::Resume => "RESUME",
+            Command::Extend(_) => "EXTEND",
+            Command::SetDeadline(_) => "SET DEADLINE",
+            Command::Eject(_) => "EJECT",
+            Command::Preview => "PREVIEW",
+            Command::Rollback(_) => "ROLLBACK",
+        }
+    }
+}
+
+/// Why a command line was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    MissingArgument(&'static str),
+    BadNumber(String),
+    UnknownZone(String),
+    BadDate(String),
+    BadDuration(String),
+    BadRange,
+    TooManyArguments(String),
+}
+
+/// A refused command line, with its line in the block.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommandError {
+    pub line: usize,
+    pub text: String,
+    pub reason: Reason,
+}
+
+const RESEND: &[&str] = &["resend", "renvoi", "renvoyer", "nochmal"];
+const HISTORY: &[&str] = &["history", "historique", "verlauf"];
+const STATUS: &[&str] = &["status", "etat", "état", "stand"];
+const TIMEZONE: &[&str] = &["timezone", "fuseau", "zeitzone"];
+const PRESS: &[&str] = &["press", "presse"];
+const TO: &[&str] = &["to", "a", "à", "an"];
+const ALL: &[&str] = &["all", "tous", "alle"];
+const ANONYMOUS: &[&str] = &["anonymous", "anonyme", "anonym"];
+const ABSENCE: &[&str] = &["absence", "abwesenheit"];
+const PAUSE: &[&str] = &["pause"];
+const RESUME: &[&str] = &["resume", "reprendre", "reprise", "fortsetzen"];
+const EXTEND: &[&str] = &["extend", "prolonger", "verlaengern", "verlängern"];
+const SET: &[&str] = &["set", "fixer", "setze", "setzen"];
+const DEADLINE: &[&str] = &["deadline", "date-limite", "echeance", "échéance", "abgabetermin", "termin"];
+const EJECT: &[&str] = &["eject", "ejecter", "éjecter", "exclure", "ausschliessen", "ausschließen"];
+const PREVIEW: &[&str] = &["preview", "apercu", "aperçu", "vorschau"];
+const ROLLBACK: &[&str] = &["rollback", "retour", "zurueck", "zurück"];
+
+fn is(token: &str, words: &[&str]) -> bool {
+    let lower = token.to_lowercase();
+    words.contains(&lower.as_str())
+}
+
+/// Reads one line. `None`: the line is not a command (it is an order, or
+/// prose). `Some(Err)`: it is a command with bad arguments.
+pub fn parse_line(line: &str) -> Option<Result<Command, Reason>> {
+    let t: Vec<&str> = line.split(char::is_whitespace).filter(|s| !s.is_empty()).collect();
+    let (&first, args) = t.split_first()?;
+    let none = |c: Command, args: &[&str]| {
+        if args.is_empty() {
+            Ok(c)
+        } else {
+            Err(Reason::TooManyArguments(args.join(" ")))
+        }
+    };
+    let cmd = if is(first, RESEND) {
+        match args {
+            [] => Ok(Command::Resend { turn: None }),
+            [n] => n.parse().map(|n| Command::Resend { turn: Some(n) }).map_err(|_| Reason::BadNumber(n.to_string())),
+            _ => Err(Reason::TooManyArguments(args[1..].join(" "))),
+        }
+    } else if is(first, HISTORY) {
+        none(Command::History, args)
+    } else if is(first, STATUS) {
+        none(Command::Status, args)
+    } else if is(first, TIMEZONE) {
+        match args {
+            [] => Err(Reason::MissingArgument("Area/City")),
+            [z] => parse_zone(z).map(Command::Timezone).ok_or_else(|| Reason::UnknownZone(z.to_string())),
+            _ => Err(Reason::TooManyArguments(args[1..].join(" "))),
+        }
+    } else if is(first, PRESS) {
+        let mut rest = args;
+        if rest.first().is_some_and(|w| is(w, TO)) {
+            rest = &rest[1..];
+        }
+        let Some((&who, more)) = rest.split_first() else {
+            return Some(Err(Reason::MissingArgument("player|ALL")));
+        };
+        let to = if is(who, ALL) { PressTarget::All } else { PressTarget::Player(who.to_string()) };
+        match more {
+            [] => Ok(Command::Press { to, anonymous: false }),
+            [a] if is(a, ANONYMOUS) => Ok(Command::Press { to, anonymous: true }),
+            _ => Err(Reason::TooManyArguments(more.join(" "))),
+        }
+    } else if is(first, ABSENCE) {
+        match args {
+            [a, b] => match (date(a), date(b)) {
+                (Ok(from), Ok(to)) if from <= to => Ok(Command::Absence { from, to }),
+                (Ok(_), Ok(_)) => Err(Reason::BadRange),
+                (Err(e), _) | (_, Err(e)) => Err(e),
+            },
+            [] | [_] => Err(Reason::MissingArgument("YYYY-MM-DD YYYY-MM-DD")),
+            _ => Err(Reason::TooManyArguments(args[2..].join(" "))),
+        }
+    } else if is(first, PAUSE) {
+        none(Command::Pause, args)
+    } else if is(first, RESUME) {
+        none(Command::Resume, args)
+    } else if is(first, EXTEND) {
+        match args {
+            [] => Err(Reason::MissingArgument("48h")),
+            [d] => crate_duration(d).map(Command::Extend),
+            _ => Err(Reason::TooManyArguments(args[1..].join(" "))),
+        }
+    } else if is(first, SET) && args.first().is_some_and(|w| is(w, DEADLINE)) {
+        when(&args[1..]).map(Command::SetDeadline)
+    } else if is(first, DEADLINE) && !args.is_empty() {
+        // "DATE-LIMITE 2026-12-01 20:00", "TERMIN ...": the short forms.
+        when(args).map(Command::SetDeadline)
+    } else if is(first, EJECT) {
+        match args {
+            [] => Err(Reason::MissingArgument("player")),
+            [p] => Ok(Command::Eject(p.to_string())),
+            _ => Err(Reason::TooManyArguments(args[1..].join(" "))),
+        }
+    } else if is(first, PREVIEW) {
+        none(Command::Preview, args)
+    } else if is(first, ROLLBACK) {
+        match args {
+            [] => Err(Reason::MissingArgument("turn")),
+            [n] => n.parse().map(Command::Rollback).map_err(|_| Reason::BadNumber(n.to_string())),
+            _ => Err(Reason::TooManyArguments(args[1..].join(" "))),
+        }
+    } else {
+        return None;
+    };
+    Some(cmd)
+}
+
+fn date(s: &str) -> Result<NaiveDate, Reason> {
+    NaiveDate::parse_from_str(s, "%Y-%m-%d").map_err(|_| Reason::BadDate(s.to_string()))
+}
+
+fn when(args: &[&str]) -> Result<When, Reason> {
+    match args {
+        [] => Err(Reason::MissingArgument("YYYY-MM-DD HH:MM")),
+        [one] => DateTime::parse_from_rfc3339(one)
+            .map(|t| When::Instant(t.with_timezone(&Utc)))
+            .map_err(|_| Reason::BadDate(one.to_string())),
+        [d, t] => NaiveDateTime::parse_from_str(&format!("{d} {t}"), "%Y-%m-%d %H:%M")
+            .map(When::Local)
+            .map_err(|_| Reason::BadDate(format!("{d} {t}"))),
+        _ => Err(Reason::TooManyArguments(args[2..].join(" "))),
+    }
+}
+
+/// "48h", "2d", "1d12h", "90m" — the schedule's duration notation.
+fn crate_duration(s: &str) -> Result<Duration, Reason> {
+    let bad = || Reason::BadDuration(s.to_string());
+    let mut total = Duration::zero();
+    let mut num = String::new();
+    for c in s.chars() {
+        if c.is_ascii_digit() {
+            num.push(c);
+            continue;
+        }
+        let n: i64 = num.parse().map_err(|_| bad())?;
+        num.clear();
+        total += match c.to_ascii_lowercase() {
+            'd' | 'j' | 't' => Duration::days(n),
+            'h' => Duration::hours(n),
+            'm' => Duration::minutes(n),
+            _ => return Err(bad()),
+        };
+    }
+    if !num.is_empty() || total <= Duration::zero() || total > Duration::days(365) {
+        return Err(bad());
+    }
+    Ok(total)
+}
+
+/// What the leading lines of an order block hold.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Split {
+    pub commands: Vec<(usize, Command)>,
+    pub errors: Vec<CommandError>,
+    /// The rest of the block, line numbers kept (command lines blanked).
+    pub orders: String,
+    /// True when the rest has no non-blank line: the mail carries only
+    /// commands, and must not replace orders sent earlier.
+    pub only_commands: bool,
+    /// The text after a `PRESS` line: the message to relay (never orders).
+    pub press_text: Option<String>,
+}
+
+/// Takes the command lines at the top of a block's `orders` (line N of
+/// `orders` is line N of the block). Stops at the first line that is not a
+/// command; a `PRESS` command takes the rest of the block as its text, so
+/// it must be the last command.
+pub fn split_commands(orders: &str) -> Split {
+    let mut split = Split::default();
+    let lines: Vec<&str> = orders.lines().collect();
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        if line.trim().is_empty() {
+            i += 1;
+            continue;
+        }
+        match parse_line(line) {
+            None => break,
+            Some(Ok(c)) => {
+                let press = matches!(c, Command::Press { .. });
+                split.commands.push((i + 1, c));
+                i += 1;
+                if press {
+                    break;
+                }
+            }
+            Some(Err(reason)) => {
+                split.errors.push(CommandError { line: i + 1, text: line.trim().to_string(), reason });
+                i += 1;
+            }
+        }
+    }
+    let press = split.commands.last().is_some_and(|(_, c)| matches!(c, Command::Press { .. }));
+    let mut rest = String::new();
+    for (n, l) in lines.iter().enumerate() {
+        if n < i {
+            rest.push('\n');
+        } else {
+            rest.push_str(l);
+            rest.push('\n');
+        }
+    }
+    if press {
+        let text = lines[i.min(lines.len())..].join("\n").trim().to_string();
+        split.press_text = Some(text);
+        rest = "\n".repeat(lines.len());
+    }
+    split.only_commands = rest.trim().is_empty() && (!split.commands.is_empty() || !split.errors.is_empty());
+    split.orders = rest;
+    split
+}

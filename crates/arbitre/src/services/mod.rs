@@ -1,0 +1,56 @@
+//! Player and game-master services by mail (issue 10).
+//!
+//! The things the mature judges (njudge, DPjudge, Eressea, GalaxyNG) offer
+//! around the turn: `RESEND`, `HISTORY`, `STATUS`, `TIMEZONE`, press,
+//! absences, the GM's `PAUSE`/`RESUME`/`EXTEND`/`SET DEADLINE`/`EJECT`/
+//! `PREVIEW`/`ROLLBACK`, and the attachments every report mail carries (an
+//! `.ics` with the next deadline, a machine-readable JSON report).
+//!
+//! These modules are pure: they parse, decide and format, and never touch
+//! the database, the clock or the mail. The daemon (inbound, turn, gm)
+//! calls them inside its own transactions, so the exactly-once guarantees
+//! of inbound.rs hold for service commands too.
+//!
+//! Module map: [`command`] (the command lines, FR/DE/EN keywords),
+//! [`settings`] (the game TOML's `[services]` table), [`texts`] (the
+//! services' messages in FR/DE/EN), [`zone`] (deadlines in a player's own
+//! time zone), [`ics`] (the deadline as iCalendar), [`json_report`] (the
+//! machine-readable report, schema in docs/report-schema.json).
+
+pub mod command;
+pub mod ics;
+pub mod json_report;
+pub mod settings;
+pub mod texts;
+pub mod zone;
+
+use arbitre_core::{Attachment, Lang};
+use chrono::{DateTime, Utc};
+
+/// The attachments arbitre adds to every report mail, after the ruleset's
+/// own: the JSON report always, the `.ics` when there is a next deadline.
+/// `stamp` is the resolution time (deterministic output for fixtures).
+pub fn report_attachments(facts: &json_report::ReportFacts<'_>, domain: &str, stamp: DateTime<Utc>) -> Vec<Attachment> {
+    let mut out = vec![Attachment {
+        name: json_report::file_name(facts.game, facts.turn),
+        mime: json_report::MIME.to_string(),
+        content: json_report::build(facts).to_bytes(),
+    }];
+    if let Some((deadline, tz)) = facts.deadline {
+        let next = facts.turn + 1;
+        let summary = deadline_summary(facts.lang, facts.game, next);
+        let description = texts::svc_text(facts.lang, &texts::SvcMsg::StatusDeadline { when: &zone::show_in(deadline, tz) });
+        let ev = ics::DeadlineEvent { game: facts.game, turn: next, deadline, domain, summary: &summary, description: &description, stamp };
+        out.push(Attachment { name: ics::file_name(facts.game, next), mime: ics::MIME.to_string(), content: ics::render(&ev).into_bytes() });
+    }
+    out
+}
+
+/// The calendar event's title in the game's language.
+pub fn deadline_summary(lang: Lang, game: &str, turn: u32) -> String {
+    match lang {
+        Lang::En => format!("{game}: orders for turn {turn} due"),
+        Lang::Fr => format!("{game} : date limite des ordres du tour {turn}"),
+        Lang::De => format!("{game}: Abgabetermin der Befehle für Zug {turn}"),
+    }
+}

@@ -1,0 +1,37 @@
+//! Deadlines shown in a player's own time zone (`TIMEZONE <Area/City>`).
+//!
+//! Players write zone names as they remember them ("europe/paris",
+//! "America/New_York"): the lookup ignores case, and refuses abbreviations
+//! such as "CET" or "EST" that chrono-tz knows only as fixed offsets, because
+//! a fixed offset is wrong half the year (the very mistake the issue asks us
+//! to avoid across daylight-saving changes). "UTC" is accepted.
+
+use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
+
+/// The IANA zone named `s`, case-insensitively; `None` for unknown names
+/// and for the ambiguous abbreviations.
+pub fn parse_zone(s: &str) -> Option<Tz> {
+    let s = s.trim();
+    if s.eq_ignore_ascii_case("utc") {
+        return Some(Tz::UTC);
+    }
+    if !s.contains('/') {
+        return None;
+    }
+    if let Ok(tz) = s.parse::<Tz>() {
+        return Some(tz);
+    }
+    chrono_tz::TZ_VARIANTS.iter().copied().find(|tz| tz.name().eq_ignore_ascii_case(s))
+}
+
+/// "2026-03-29 20:00 (Europe/Paris)": the same form as `Schedule::show`,
+/// so a player who set no zone sees exactly what the confirmations show.
+pub fn show_in(t: DateTime<Utc>, tz: Tz) -> String {
+    format!("{} ({})", t.with_timezone(&tz).format("%Y-%m-%d %H:%M"), tz.name())
+}
+
+/// The zone a player sees: their own if set and valid, else the game's.
+pub fn player_zone(player_setting: Option<&str>, game_zone: Tz) -> Tz {
+    player_setting.and_then(parse_zone).unwrap_or(game_zone)
+}

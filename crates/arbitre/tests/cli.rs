@@ -1,0 +1,61 @@
+//! The one-shot commands: `check` (offline, like echeck) and `demo`.
+
+mod common;
+
+use arbitre::cli::{run, Cli};
+use arbitre::Registry;
+use arbitre_core::testkit::Tally;
+use arbitre_core::Adapter;
+use clap::Parser;
+
+fn arbitre(registry: Registry, args: &[&str]) -> (u8, String) {
+    let mut argv = vec!["arbitre"];
+    argv.extend_from_slice(args);
+    let mut out = Vec::new();
+    let code = run(Cli::try_parse_from(argv).unwrap(), registry, &mut out).unwrap();
+    (code, String::from_utf8(out).unwrap())
+}
+
+#[test]
+fn offline_check_echoes_every_line_and_fails_on_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("orders.txt");
+    std::fs::write(&f, "ADD 3\nJUMP\nADD 11\n").unwrap();
+    let (code, out) = arbitre(common::registry(), &["check", "tally", f.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        out,
+        "   1  OK  ADD 3\n   2  ERROR  JUMP  -> unknown order\n   3  ERROR  ADD 11  -> ADD takes a number from 1 to 10\n1 order(s) accepted, 2 error(s), 0 warning(s).\n"
+    );
+    // A whole order mail body: the envelope is honoured, its lines counted from the block.
+    std::fs::write(&f, "Hi!\nGAME x PLAYER p1 PASSWORD y\nADD 3\nEND\nbye\n").unwrap();
+    let (code, out) = arbitre(common::registry(), &["check", "tally", f.to_str().unwrap()]);
+    assert_eq!((code, out.as_str()), (0, "   1  OK  ADD 3\n1 order(s) accepted, 0 error(s), 0 warning(s).\n"));
+    let e = run(Cli::try_parse_from(["arbitre", "check", "chess", f.to_str().unwrap()]).unwrap(), common::registry(), &mut Vec::new())
+        .unwrap_err();
+    assert!(e.to_string().starts_with("unknown ruleset 'chess'"), "{e}");
+}
+
+#[test]
+fn demo_plays_turns_through_the_real_loop() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut out = Vec::new();
+    let registry = Registry::empty().with(Adapter::boxed(Tally));
+    arbitre::demo::run(dir.path(), registry, 3, &mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("created game demo-tally-1 (tally) with 2 players"), "{out}");
+    assert!(out.contains("turn 3: 2 order mail(s) answered"), "{out}");
+    assert!(out.contains("demo-tally-1 (Tally), over"), "{out}");
+    let files: Vec<String> = std::fs::read_dir(dir.path().join("outbox"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .collect();
+    for want in ["report.demo-tally-1.t3.alice@demo.invalid.eml", "gm.demo-tally-1.t3@demo.invalid.eml"] {
+        assert!(files.iter().any(|f| f == want), "{want} missing from {files:?}");
+    }
+    assert_eq!(files.iter().filter(|f| f.starts_with("confirm.")).count(), 6);
+    // A second demo makes a second game next to the first.
+    let mut out2 = Vec::new();
+    arbitre::demo::run(dir.path(), Registry::empty().with(Adapter::boxed(Tally)), 1, &mut out2).unwrap();
+    assert!(String::from_utf8(out2).unwrap().contains("created game demo-tally-2"));
+}
