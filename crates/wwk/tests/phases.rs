@@ -1141,3 +1141,25 @@ fn wwk_89_nuclear_torpedoes_fire_before_the_naval_fight() {
     let naval = t.find("Phase sous-marine").unwrap_or(usize::MAX);
     assert!(fire < naval, "{t}");
 }
+
+#[test]
+fn wwk_53_an_mslp_takes_the_local_warheads_into_orbit() {
+    let mut st = trio();
+    let n = st.nations.get_mut("TUR").unwrap();
+    n.tech.a = 60;
+    n.tech.n = 60;
+    st.add_unit("TUR", "SPC", "IST");
+    let abse = st.units.values().find(|u| u.owner == "TUR" && u.code == "ABSE").unwrap().id;
+    st.unit_mut(abse).unwrap().heads = vec!["5K".into(), "20K".into()];
+    let l = st.ledger_mut("TUR", "IST");
+    l.ec = 40;
+    l.f = 5;
+    l.m = 5;
+    l.o = 5;
+    l.u = 5;
+    let ev = turn(&mut st, &[("tur", "IST BUILD MSLP 1")], &[]);
+    assert!(texts(&ev).contains("ESPACE  MSLP #0101 lancé depuis [IST]"), "{}", texts(&ev));
+    let m = st.units.values().find(|u| u.code == "MSLP").unwrap();
+    assert_eq!(m.heads, vec!["5K".to_string(), "20K".to_string()]);
+    assert!(st.unit(abse).unwrap().heads.is_empty());
+}
