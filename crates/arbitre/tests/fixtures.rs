@@ -96,3 +96,28 @@ fn recorded_bot_game_replays() {
 fn bless_tally_fixture() {
     replay(&here("tests/fixtures/tally-duel"), registry(), true).unwrap();
 }
+
+/// Every built-in ruleset plays two bot turns through the real mail loop
+/// (examples/<ruleset>/game.toml), and the recording replays byte for byte:
+/// the daemon and the ruleset together are deterministic.
+#[test]
+fn every_builtin_ruleset_records_and_replays_identically() {
+    for id in Registry::builtin().ids() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join(id);
+        let game = here(&format!("../../examples/{id}/game.toml"));
+        let s = record(&game, OrdersSource::Bots, &out, 2, Registry::builtin()).unwrap_or_else(|e| panic!("{id}: {e}"));
+        assert!(s.turns >= 1, "{id}: {s:?}");
+        let confirms = find_confirms(&out.join("turn-001/expected"));
+        assert!(!confirms.is_empty(), "{id}: no confirmation in turn 1");
+        replay(&out, Registry::builtin(), false).unwrap_or_else(|e| panic!("{id}: {e}"));
+    }
+}
+
+fn find_confirms(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .filter(|n| n.ends_with("-confirm.txt"))
+        .collect()
+}
