@@ -129,9 +129,14 @@ pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> S
         let closed = crate::admin::market_closed_for(st, &n.code, st.turn + 1);
         let _ = writeln!(o, "Marché: {}", if closed { "fermé" } else { "ouvert" });
     }
-    let mut sections: BTreeMap<Sec, Vec<&str>> = BTreeMap::new();
+    let mut sections: BTreeMap<Sec, Vec<String>> = BTreeMap::new();
     for e in events.iter().filter(|e| sees(e)) {
-        sections.entry(e.sec).or_default().push(&e.text);
+        // The GM sees every nation's orders: each line names its nation.
+        let text = match (&e.to, gm) {
+            (crate::turn::Vis::Nation(n), true) if e.sec == Sec::Orders => format!("{n} {}", e.text),
+            _ => e.text.clone(),
+        };
+        sections.entry(e.sec).or_default().push(text);
     }
     let title = |s: Sec| match s {
         Sec::News => "NOUVELLES DU MONDE",
