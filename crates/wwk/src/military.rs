@@ -1188,8 +1188,9 @@ pub fn movement(ctx: &mut Ctx) {
             if active.is_empty() {
                 break;
             }
-            // Leaving a zone holding hostile units (D-43).
-            if hostile_present(ctx.state, &n, &cur) {
+            // Leaving the origin while it holds hostile units (D-43); a zone
+            // entered on the way was already checked on entry.
+            if i == 0 && hostile_present(ctx.state, &n, &cur) {
                 for b in block(ctx, &n, &cur, &active) {
                     notes.push(format!("#{b} bloqué en [{cur}]"));
                     active.retain(|x| *x != b);

@@ -1163,3 +1163,28 @@ fn wwk_53_an_mslp_takes_the_local_warheads_into_orbit() {
     assert_eq!(m.heads, vec!["5K".to_string(), "20K".to_string()]);
     assert!(st.unit(abse).unwrap().heads.is_empty());
 }
+
+#[test]
+fn wwk_98_hostile_units_block_one_vehicle_each() {
+    let mut st = trio();
+    st.set_diplo("TUR", "GRE", Diplo::War);
+    hold(&mut st, "GRE", "BUL");
+    let mut sc = Scratch::default();
+    sc.items = items(&st, "tur", "IST 2 LT MOVE BUL MAC");
+    // One hostile unit in BUL, no TUR infantry there: 1 of the 2 LT (pick 1) stops.
+    // The other goes on to neutral MAC: its garrison rolls (M, F symbols) 1 and 1.
+    let ev = step(&mut st, &mut sc, military::movement, vec![1, 1, 1]);
+    let _ = ev;
+    assert_eq!(count(&st, "TUR", "LT", "BUL"), 1);
+    assert_eq!(count(&st, "TUR", "LT", "MAC"), 1);
+    assert!(sc.results.values().any(|r| r.contains("bloqué en [BUL]")));
+    // With one TUR infantry already in BUL the blocker is pinned: both go through.
+    let mut st = trio();
+    st.set_diplo("TUR", "GRE", Diplo::War);
+    hold(&mut st, "GRE", "BUL");
+    st.add_unit("TUR", "INF", "BUL");
+    let mut sc = Scratch::default();
+    sc.items = items(&st, "tur", "IST 2 LT MOVE BUL MAC");
+    step(&mut st, &mut sc, military::movement, vec![1, 1]);
+    assert_eq!(count(&st, "TUR", "LT", "MAC"), 2);
+}
