@@ -478,6 +478,8 @@ pub fn missiles(ctx: &mut Ctx) {
             }
             let ballistic = s.bal > 0 || s.cat == Cat::Space;
             let shell = s.code == "HART";
+            // Fire from orbit: space counts as 11 zones (S l.301).
+            let d = if s.cat == Cat::Space { 11 } else { d };
             let heads = match &nuke {
                 Some((k, h)) => match take_heads(ctx, id, h, *k) {
                     Some(n) => n,
@@ -708,6 +710,13 @@ pub fn air(ctx: &mut Ctx) {
         if kind != "TRSF" {
             if let Err(e) = may_attack(ctx.state, &it.nation, &t) {
                 ctx.scratch.fail(&it, e);
+                continue;
+            }
+        }
+        if let Mission::Nuke { head, .. } = mission {
+            let strategic = catalog::warhead(head).is_some_and(|w| w.strategic);
+            if strategic && ctx.state.units.values().any(|u| u.at == t && ctx.state.friendly(&it.nation, &u.owner)) {
+                ctx.scratch.fail(&it, "arme stratégique interdite sur une zone avec des unités amies");
                 continue;
             }
         }

@@ -1188,3 +1188,18 @@ fn wwk_98_hostile_units_block_one_vehicle_each() {
     step(&mut st, &mut sc, military::movement, vec![1, 1]);
     assert_eq!(count(&st, "TUR", "LT", "MAC"), 2);
 }
+
+#[test]
+fn wwk_104_no_strategic_air_drop_over_friendly_units() {
+    let mut st = trio();
+    st.set_diplo("TUR", "GRE", Diplo::War);
+    hold(&mut st, "GRE", "BUL");
+    st.add_unit("TUR", "INF", "BUL");
+    let abse = st.units.values().find(|u| u.owner == "TUR" && u.code == "ABSE").unwrap().id;
+    st.unit_mut(abse).unwrap().heads.push("1M".into());
+    let mut sc = Scratch::default();
+    sc.items = items(&st, "tur", "IST 1 BMB 1M BUL");
+    step(&mut st, &mut sc, military::air, vec![]);
+    assert!(sc.results.values().any(|r| r.contains("arme stratégique interdite")));
+    assert_eq!(st.unit(abse).unwrap().heads, vec!["1M".to_string()]);
+}
