@@ -124,6 +124,19 @@ fn daemon(config: Option<&Path>, registry: Registry) -> anyhow::Result<Daemon> {
     Daemon::open(cfg, registry, Arc::new(SystemClock)).with_context(|| format!("opening {db}"))
 }
 
+/// Sends what a GM command queued, unless a daemon serves this database
+/// (then it sends them itself: two senders could mail a row twice).
+fn flush(d: &mut Daemon, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
+    match d.lock() {
+        Ok(_lock) => {
+            let (sent, failed) = d.send_outbox()?;
+            writeln!(out, "{sent} mail(s) sent{}", if failed > 0 { format!(", {failed} failed (see arbitre status)") } else { String::new() })?;
+        }
+        Err(_) => writeln!(out, "a daemon is running: it sends the queued mail")?,
+    }
+    Ok(())
+}
+
 /// Runs a parsed command line; output goes to `out`. Returns the exit status.
 pub fn run(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> anyhow::Result<u8> {
     let cfg = cli.config.as_deref();
@@ -131,7 +144,8 @@ pub fn run(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> anyhow
         Command::Game(GameCmd::Create { game_toml }) => {
             let mut d = daemon(cfg, registry)?;
             let id = d.create_game_file(&game_toml)?;
-            writeln!(out, "game {id} created; turn-0 reports queued (sent by the next `arbitre serve` cycle)")?;
+            writeln!(out, "game {id} created; turn-0 reports queued")?;
+            flush(&mut d, out)?;
         }
         Command::Serve { once } => {
             let mut d = daemon(cfg, registry)?;
@@ -154,7 +168,8 @@ pub fn run(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> anyhow
         Command::Turn { game } => {
             let mut d = daemon(cfg, registry)?;
             let t = d.resolve(&game)?;
-            writeln!(out, "game {game}: turn {t} resolved; reports queued (sent by the next `arbitre serve` cycle)")?;
+            writeln!(out, "game {game}: turn {t} resolved; reports queued")?;
+            flush(&mut d, out)?;
         }
         Command::Status { game } => {
             let d = daemon(cfg, registry)?;
@@ -165,21 +180,31 @@ pub fn run(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> anyhow
             writeln!(out, "{}", d.report(&game, &player, turn)?.trim_end())?;
         }
         Command::Pause { game } => {
-            daemon(cfg, registry)?.pause(&game)?;
-            writeln!(out, "game {game} paused; players notified")?;
+            let mut d = daemon(cfg, registry)?;
+            d.pause(&game)?;
+            writeln!(out, "game {game} paused")?;
+            flush(&mut d, out)?;
         }
         Command::Resume { game } => {
-            daemon(cfg, registry)?.resume(&game)?;
-            writeln!(out, "game {game} resumed; players notified")?;
+            let mut d = daemon(cfg, registry)?;
+            d.resume(&game)?;
+            writeln!(out, "game {game} resumed")?;
+            flush(&mut d, out)?;
         }
         Command::Extend { game, by } => {
             let by = parse_duration(&by)?;
-            daemon(cfg, registry)?.extend(&game, by)?;
-            writeln!(out, "game {game}: deadline extended; players notified")?;
+            let mut d = daemon(cfg, registry)?;
+            d.extend(&game, by)?;
+            writeln!(out, "game {game}: deadline extended")?;
+            flush(&mut d, out)?;
         }
         Command::Check { ruleset, orders_file, game, player } => {
             let bytes = std::fs::read(&orders_file).with_context(|| format!("reading {}", orders_file.display()))?;
-            let text = arbitre_mail::decode::decode_charset(&bytes, None);
+            // A saved mail (.eml) is decoded like an inbound one; a plain file is taken as text.
+            let from_mail = arbitre_mail::parse_mail(&bytes, usize::MAX)
+                .ok()
+                .and_then(|m| m.texts.into_iter().find(|t| arbitre_mail::find_envelope(t).is_ok()));
+            let text = from_mail.unwrap_or_else(|| arbitre_mail::decode::decode_charset(&bytes, None));
             let c = crate::offline::check(&registry, &ruleset, &text, game.as_deref(), player.as_deref())?;
             write!(out, "{}", c.report)?;
             return Ok(if c.errors > 0 { 1 } else { 0 });
