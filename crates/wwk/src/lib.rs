@@ -10,7 +10,8 @@
 //! Simplifications, on purpose and documented in `docs/wwk.md`: carried
 //! units travel beside their transport rather than inside a hold; aircraft on
 //! the ground defend by defensive bombardment, not in the land round; the roll
-//! log records step, sequence, die and result (no purpose or subject ids).
+//! log records step, sequence, die, result and the step's catalogue purpose,
+//! not the subject ids.
 
 pub mod admin;
 pub mod bot;

@@ -438,6 +438,9 @@ pub struct Roll {
     pub seq: u32,
     pub die: u32,
     pub result: u32,
+    /// The roll catalogue entry of the step (§5.16 R1–R21).
+    #[serde(default)]
+    pub purpose: String,
 }
 
 /// The whole game state.

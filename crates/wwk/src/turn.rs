@@ -62,7 +62,30 @@ pub struct RollLog {
 impl RollLog {
     pub fn push(&mut self, die: u32, result: u32) {
         let seq = self.rolls.iter().filter(|r| r.step == self.step).count() as u32 + 1;
-        self.rolls.push(Roll { step: self.step.to_string(), seq, die, result });
+        self.rolls.push(Roll { step: self.step.to_string(), seq, die, result, purpose: purpose(self.step).to_string() });
+    }
+}
+
+/// What the rolls of a step are for (§5.16 roll catalogue).
+pub fn purpose(step: &str) -> &'static str {
+    match step {
+        "0.2" => "R1 crise de l'IA",
+        "0.3" => "R2 initiative",
+        "2.2" => "R4-R7 espionnage",
+        "3.3" => "R8 combat spatial",
+        "3.4" => "R9 attaque satellite au sol",
+        "3.5" => "R10-R11 missiles et nucléaire",
+        "3.6" => "R11-R13 missions aériennes",
+        "3.8" => "R12-R13 HMOV",
+        "3.9" => "R14-R15 blocage, garnisons neutres",
+        "3.10" => "R11 R13 R16 combat",
+        "4.1" => "R17 guérilla",
+        "4.3" => "R18 usines capturées",
+        "4.5" => "R15 forces neutres",
+        "5.1" => "R19 limite 20 + L",
+        "5.7" => "R20 entretien",
+        "5.8" => "R21 recherche",
+        _ => "",
     }
 }
 

@@ -105,3 +105,14 @@ fn wwk_5_every_roll_is_logged_with_its_step() {
     let b = e.resolve(&s0, 11, &orders).unwrap();
     assert_eq!(a.snapshot, b.snapshot, "same seed, same roll log");
 }
+
+#[test]
+fn wwk_5_rolls_carry_their_catalogue_purpose() {
+    let e = Adapter(Wwk);
+    let cfg = SetupConfig { game_id: "r".into(), seed: 3, players: common::players(3), ..Default::default() };
+    let s0 = e.setup(&cfg).unwrap().state;
+    let a = e.resolve(&s0, 3, &BTreeMap::new()).unwrap();
+    let st: arbitre_wwk::State = serde_json::from_str(&a.snapshot.state).unwrap();
+    assert!(st.roll_log.iter().filter(|r| r.step == "0.3").all(|r| r.purpose == "R2 initiative"));
+    assert!(st.roll_log.iter().all(|r| !r.purpose.is_empty()), "{:?}", st.roll_log.iter().find(|r| r.purpose.is_empty()));
+}
