@@ -1,4 +1,4 @@
-//! # arbitre-wwk: the WWK ruleset (World War K, French, play by e-mail)
+//! # arbitre-wwk: the WWK ruleset (French, play by e-mail)
 //!
 //! Implements `../shared/rules/wwk.md` (English specification) over the
 //! original rulebook `../shared/seeds/wwk-rules-fr.txt`. Modules follow the
