@@ -122,22 +122,13 @@ impl Daemon {
                 parsed.as_ref(),
                 detail,
                 None,
-                Draft::new(Kind::Error, &to, text(lang, &Msg::ErrorSubject), signed(lang, &too_large_text(lang, size, limit))),
+                Draft::new(Kind::Error, &to, text(lang, &Msg::ErrorSubject), signed(lang, &text(lang, &Msg::TooLarge { size: size / 1024, limit: limit / 1024 }))),
             ),
             None => Decision::ignore(&sha, parsed.as_ref(), detail),
         };
         self.store.tx(|tx| apply(tx, config, now, d))?;
         self.inbox.mark_done(entry)?;
         Ok(())
-    }
-}
-
-fn too_large_text(lang: Lang, size: usize, limit: usize) -> String {
-    let (s, l) = (size / 1024, limit / 1024);
-    match lang {
-        Lang::En => format!("Your mail ({s} KiB) is larger than this referee accepts ({l} KiB) and was not read. Send your orders as plain text."),
-        Lang::Fr => format!("Votre courrier ({s} Kio) dépasse la taille acceptée par cet arbitre ({l} Kio) et n'a pas été lu. Envoyez vos ordres en texte simple."),
-        Lang::De => format!("Ihre Nachricht ({s} KiB) ist größer als dieser Spielleiter annimmt ({l} KiB) und wurde nicht gelesen. Senden Sie Ihre Befehle als einfachen Text."),
     }
 }
 
