@@ -1203,3 +1203,26 @@ fn wwk_104_no_strategic_air_drop_over_friendly_units() {
     assert!(sc.results.values().any(|r| r.contains("arme stratégique interdite")));
     assert_eq!(st.unit(abse).unwrap().heads, vec!["1M".to_string()]);
 }
+
+#[test]
+fn wwk_113_neutral_garrison_regenerates_and_reverts() {
+    // Regeneration: a neutral-held zone gets its stored garrison back.
+    let mut st = trio();
+    st.zone_mut("BUL").garrison = Some(vec!["MIL".into(), "MIL".into(), "LT".into()]);
+    st.add_unit(NEUTRAL, "MIL", "BUL");
+    let mut sc = Scratch::default();
+    sc.status_before.insert("BUL".into(), Status::Neutral);
+    step(&mut st, &mut sc, control::neutrals, vec![]);
+    assert_eq!(count(&st, NEUTRAL, "MIL", "BUL"), 2);
+    assert_eq!(count(&st, NEUTRAL, "LT", "BUL"), 1);
+    // Reversion: a zone a nation held turns neutral: new garrison (2 MIL + 2
+    // symbols: rolls 70 → AA, 10 → MIL), then 90/10 per unit: the AA rolls 91.
+    let mut st = trio();
+    let mut sc = Scratch::default();
+    sc.status_before.insert("MAC".into(), Status::Controlled { by: "GRE".into() });
+    let ev = step(&mut st, &mut sc, control::neutrals, vec![70, 10, 1, 1, 91, 1]);
+    assert!(texts(&ev).contains("[MAC] redevient neutre"));
+    assert_eq!(count(&st, NEUTRAL, "MIL", "MAC"), 3);
+    assert_eq!(count(&st, NEUTRAL, "AA", "MAC"), 0);
+    assert_eq!(st.units.values().filter(|u| u.owner == GUERRILLA && u.at == "MAC").count(), 1);
+}
