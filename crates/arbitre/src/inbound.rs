@@ -214,8 +214,10 @@ pub fn decide(c: &Connection, registry: &Registry, config: &DaemonConfig, raw: &
         }
     };
     let Some(row) = games::find_game_nocase(c, &env.game)? else {
-        let body = text(default_lang, &Msg::UnknownGame { game: &env.game });
-        return Ok(Decision::reject(sha, m, format!("unknown game '{}'", env.game), None, error_mail(default_lang, body)));
+        // No game, no game language: answer in the language of the header words.
+        let lang = header_lang(&mail, &env).unwrap_or(default_lang);
+        let body = text(lang, &Msg::UnknownGame { game: &env.game });
+        return Ok(Decision::reject(sha, m, format!("unknown game '{}'", env.game), None, error_mail(lang, body)));
     };
     let game = GameView::new(registry, row)?;
     let (gid, lang) = (game.row.id.clone(), game.lang);
@@ -263,6 +265,27 @@ pub fn decide(c: &Connection, registry: &Registry, config: &DaemonConfig, raw: &
     tracing::info!(game = %gid, player = %player.id, turn, orders = checked.orders, errors = checked.errors, "{}", disposition.as_str());
     let orders = store.then(|| NewOrders { game: gid.clone(), turn, player: player.id.clone(), text: env.orders.clone(), checked });
     Ok(Decision { journal: Decision::base(sha, m, disposition, detail, Some(gid)), orders, reply: Some(reply) })
+}
+
+/// French for `PARTIE … JOUEUR …`, German for `SPIEL … SPIELER …`.
+fn header_lang(mail: &InboundMail, env: &arbitre_mail::Envelope) -> Option<Lang> {
+    let line = mail
+        .texts
+        .iter()
+        .find(|t| arbitre_mail::find_envelope(t).as_ref() == Ok(env))?
+        .lines()
+        .nth(env.header_line.checked_sub(1)?)?;
+    let words: Vec<String> = line.split_whitespace().map(|w| w.to_uppercase()).collect();
+    let has = |w: &str| words.iter().any(|x| x == w);
+    if has("JOUEUR") || has("PARTIE") {
+        Some(Lang::Fr)
+    } else if has("SPIELER") || has("SPIEL") {
+        Some(Lang::De)
+    } else if has("PLAYER") {
+        Some(Lang::En)
+    } else {
+        None
+    }
 }
 
 /// Writes a decision (in the caller's transaction).

@@ -120,6 +120,13 @@ fn unknown_game_and_unknown_player_are_refused() {
     assert_eq!(stored_orders(&env), 0);
     assert!(env.last_to("alice@example.org", "error").unwrap().mail.body.contains("There is no game 'nope'"));
     assert!(env.last_to("carol@example.org", "error").unwrap().mail.body.contains("Game g1 has no player 'carol'"));
+    // An unknown game has no language: the header words choose it.
+    env.drop_mail(&mail("dora@example.org", "o", "PARTIE nulle JOUEUR dora MOT-DE-PASSE x\nADD 1\nFIN\n"));
+    env.drop_mail(&mail("emil@example.org", "o", "SPIEL nix SPIELER emil PASSWORT x\nADD 1\nENDE\n"));
+    env.daemon.cycle().unwrap();
+    assert!(env.last_to("dora@example.org", "error").unwrap().mail.body.contains("Il n'y a pas de partie « nulle »"));
+    assert!(env.last_to("emil@example.org", "error").unwrap().mail.body.contains("es kein Spiel „nix“"));
+    assert_eq!(stored_orders(&env), 0);
 }
 
 #[test]
