@@ -209,3 +209,24 @@ fn html_only_and_attachment_blocks_are_read() {
     let report = env.last_to("bob@example.org", "report").unwrap();
     assert!(report.mail.body.contains("bob added 6"), "{}", report.mail.body);
 }
+
+#[test]
+fn the_same_mail_delivered_twice_is_answered_once_and_replies_thread() {
+    let mut env = Env::new();
+    let raw = mail("alice@example.org", "orders", &orders("g1", "alice", "wonderland", "ADD 2"));
+    env.drop_mail(&raw);
+    env.drop_mail(&raw);
+    env.daemon.cycle().unwrap();
+    env.drop_mail(&raw);
+    env.daemon.cycle().unwrap();
+    assert_eq!(env.count("SELECT count(*) FROM mail_journal"), 1);
+    assert_eq!(stored_orders(&env), 1);
+    let confirms: Vec<_> = env.outbox().into_iter().filter(|r| r.mail.kind == "confirm").collect();
+    assert_eq!(confirms.len(), 1);
+    let head = String::from_utf8_lossy(&confirms[0].mail.raw).to_string();
+    let sent_id = String::from_utf8_lossy(&raw).lines().find_map(|l| l.strip_prefix("Message-ID: ").map(str::to_string)).unwrap();
+    assert!(head.contains(&format!("In-Reply-To: {}", sent_id.trim())), "{head}");
+    assert!(head.contains("Auto-Submitted: auto-replied"), "{head}");
+    assert!(head.contains(&format!("From: {REFEREE}")), "{head}");
+    assert!(env.daemon.inbox.pending().unwrap().is_empty());
+}
