@@ -107,7 +107,7 @@ fn wave_mails(game: &str, turn: u32) -> Vec<(Vec<u8>, bool)> {
         let n = 1 + (turn as usize + player.len()) % 9;
         let first = mail(email, &format!("{game} t{turn} first"), &orders(game, player, password, &format!("ADD {n}")));
         let wrong = mail(email, &format!("{game} t{turn} guess"), &orders(game, player, "letmein", "ADD 10"));
-        let check = mail(email, &format!("{game} t{turn} check"), &format!("GAME {game} PLAYER {player} PASSWORD {password} CHECK\nADD 2\nEND\n"));
+        let check = mail(email, &format!("{game} t{turn} check"), &format!("CHECK {game} PLAYER {player} PASSWORD {password}\nADD 2\nEND\n"));
         let second = mail(email, &format!("{game} t{turn} second"), &orders(game, player, password, &format!("ADD {}\nADD 1", n + 1)));
         out.push((first.clone(), false));
         out.push((wrong, false));
@@ -221,6 +221,11 @@ fn outcome(dir: &Path) -> Outcome {
     let mut files = BTreeMap::new();
     for e in std::fs::read_dir(dir.join("outbox")).unwrap() {
         let e = e.unwrap();
+        // A kill during a file send leaves its hidden `.<id>.<pid>.tmp`
+        // (never renamed, so never "sent"): not a mail.
+        if !e.file_name().to_string_lossy().ends_with(".eml") {
+            continue;
+        }
         files.insert(e.file_name().to_string_lossy().to_string(), std::fs::read(e.path()).unwrap());
     }
     Outcome {
@@ -261,7 +266,10 @@ fn check_invariants(dir: &Path, games: usize, f: &Figures) {
     assert_eq!(one("SELECT count(*) FROM outbox WHERE kind = 'error'") as usize, games * TURNS as usize * 2);
     assert_eq!(one("SELECT count(*) FROM outbox WHERE kind = 'check'") as usize, games * TURNS as usize * 2);
     assert_eq!(one("SELECT count(*) FROM mail_journal WHERE outcome = 'ignored'") as usize, games * TURNS as usize * 2);
-    let files = std::fs::read_dir(dir.join("outbox")).unwrap().count();
+    let files = std::fs::read_dir(dir.join("outbox"))
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().ends_with(".eml"))
+        .count();
     assert_eq!(files as i64, one("SELECT count(*) FROM outbox"), "one file per outbox row");
 }
 
@@ -296,6 +304,11 @@ fn crash_harness_sigkill_at_random_points_loses_nothing_and_duplicates_nothing()
         f.distinct,
         started.elapsed().as_secs_f64()
     );
+    let orphans = std::fs::read_dir(crashed.path().join("outbox"))
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().ends_with(".tmp"))
+        .count();
+    println!("crash harness: {orphans} half-written temporary file(s) left in the file outbox by kills during a send (hidden, never counted as sent)");
     assert!(kills >= 50, "at least 50 kills (seed {seed})");
     check_invariants(crashed.path(), games, &f);
     let got = outcome(crashed.path());
