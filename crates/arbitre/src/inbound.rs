@@ -241,7 +241,18 @@ pub fn decide(c: &Connection, registry: &Registry, config: &DaemonConfig, raw: &
     }
     let state = turns::latest(c, &gid)?;
     let pid = PlayerId::new(player.id.clone());
-    let checked = game.engine.check(&state.state, &pid, &env.orders).map_err(|e| game.engine_err(e))?;
+    let checked = match game.engine.check(&state.state, &pid, &env.orders) {
+        Ok(c) => c,
+        // Configured in the TOML but not (or no longer) in the ruleset's state.
+        Err(arbitre_core::EngineError::UnknownPlayer(_)) => {
+            let body = text(lang, &Msg::UnknownPlayer { game: &gid, player: &player.id });
+            let reply = error_mail(lang, body).about(&gid, game.row.turn + 1, Some(&player.id));
+            return Ok(Decision::reject(sha, m, format!("player '{}' not in the game state", player.id), Some(gid), reply));
+        }
+        // A state the ruleset cannot load is the referee's fault, not the
+        // player's: the mail stays in new/ and is retried after the fix.
+        Err(e) => return Err(game.engine_err(e)),
+    };
     let turn = game.row.turn + 1;
     let store = env.kind == BlockKind::Orders;
     let body = confirmation(&game, turn, &player.id, store, &checked);
