@@ -155,6 +155,10 @@ mod tests {
         assert!(both.unwrap_err().to_string().contains("not both"));
         let c = DaemonConfig::parse("[inbound]\nkind = \"maildir\"\npath = \"b\"\n", Path::new("/x")).unwrap();
         assert_eq!(c.inbox, InboxConfig::Maildir("/x/b".into()));
+        let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/arbitre.toml");
+        let c = DaemonConfig::load(&example).unwrap();
+        assert_eq!(c.referee, "referee@games.example");
+        assert!(matches!(c.transport, Transport::File { .. }));
         let e = DaemonConfig::parse("inbx = \"x\"", Path::new(".")).unwrap_err();
         assert!(e.to_string().contains("inbx"), "{e}");
     }
