@@ -147,7 +147,9 @@ impl Run {
                     r.mail.recipient.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect()
                 }
             });
-            let key = format!("{who}-{}", r.mail.kind);
+            // The GM's report is `gm-report.txt`, like a player's.
+            let kind = if r.mail.kind == "gm" { "report" } else { r.mail.kind.as_str() };
+            let key = format!("{who}-{kind}");
             let n = count.entry(key.clone()).or_default();
             *n += 1;
             let name = if *n == 1 { format!("{key}.txt") } else { format!("{key}-{n}.txt") };
