@@ -67,7 +67,7 @@ pub enum Command {
         #[arg(long)]
         player: Option<String>,
     },
-    /// Replay an archived game (a fixture folder) and compare every mail with expected/.
+    /// Replay an archived game (a fixture folder, or every fixture under a folder) and compare every mail with expected/.
     Replay {
         fixture_dir: PathBuf,
         /// Rewrite expected/ with what the referee sends now.
@@ -210,9 +210,21 @@ pub fn run(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> anyhow
             return Ok(if c.errors > 0 { 1 } else { 0 });
         }
         Command::Replay { fixture_dir, bless } => {
-            let s = fixture::replay(&fixture_dir, registry, bless)?;
-            let verb = if bless { "blessed" } else { "replayed, identical" };
-            writeln!(out, "{}: {} turn(s), {} mail(s) {verb}", fixture_dir.display(), s.turns, s.mails)?;
+            // A folder of fixtures (fixtures/, fixtures/nebulight/) replays each one.
+            let dirs = if fixture_dir.join("game.toml").is_file() {
+                vec![fixture_dir.clone()]
+            } else {
+                fixture::find_fixtures(&fixture_dir)
+            };
+            if dirs.is_empty() {
+                bail!("no fixture (a folder with a game.toml) in {}", fixture_dir.display());
+            }
+            let registry = Arc::new(registry);
+            for dir in dirs {
+                let s = fixture::replay(&dir, registry.clone(), bless)?;
+                let verb = if bless { "blessed" } else { "replayed, identical" };
+                writeln!(out, "{}: {} turn(s), {} mail(s) {verb}", dir.display(), s.turns, s.mails)?;
+            }
         }
         Command::Fixture(FixtureCmd::Record { game_toml, out_dir, bots, orders, turns }) => {
             let source = match (bots, orders) {

@@ -19,7 +19,7 @@ use std::sync::Arc;
 pub struct Daemon {
     pub config: DaemonConfig,
     pub store: Store,
-    pub registry: Registry,
+    pub registry: Arc<Registry>,
     pub clock: Arc<dyn Clock>,
     pub inbox: Inbox,
 }
@@ -35,7 +35,8 @@ pub struct CycleReport {
 }
 
 impl Daemon {
-    pub fn open(config: DaemonConfig, registry: Registry, clock: Arc<dyn Clock>) -> Result<Daemon> {
+    pub fn open(config: DaemonConfig, registry: impl Into<Arc<Registry>>, clock: Arc<dyn Clock>) -> Result<Daemon> {
+        let registry = registry.into();
         let store = Store::open(&config.database)?;
         let inbox = Inbox::open(&config.inbox)?;
         Ok(Daemon { config, store, registry, clock, inbox })

@@ -72,7 +72,7 @@ pub struct Run {
 
 impl Run {
     /// Creates the game of `game_toml` and returns the turn-0 mails.
-    pub fn start(game_toml: &Path, registry: Registry) -> Result<(Run, Vec<Produced>)> {
+    pub fn start(game_toml: &Path, registry: impl Into<Arc<Registry>>) -> Result<(Run, Vec<Produced>)> {
         let text = std::fs::read_to_string(game_toml).map_err(io(game_toml))?;
         let g = GameToml::parse(&text).map_err(DaemonError::from)?;
         let start = g
@@ -260,7 +260,7 @@ pub struct ReplaySummary {
 }
 
 /// Replays the fixture in `dir`; with `bless`, rewrites every `expected/`.
-pub fn replay(dir: &Path, registry: Registry, bless: bool) -> Result<ReplaySummary> {
+pub fn replay(dir: &Path, registry: impl Into<Arc<Registry>>, bless: bool) -> Result<ReplaySummary> {
     let name = dir.display().to_string();
     let (mut run, first) = Run::start(&dir.join("game.toml"), registry)?;
     let mut mails = first.len();
@@ -308,7 +308,7 @@ pub fn order_mail(from_name: &str, from: &str, to: &str, date: DateTime<Utc>, ms
 }
 
 /// Records a new fixture into `out` (which must not hold a game.toml yet).
-pub fn record(game_toml: &Path, source: OrdersSource, out: &Path, max_turns: u32, registry: Registry) -> Result<ReplaySummary> {
+pub fn record(game_toml: &Path, source: OrdersSource, out: &Path, max_turns: u32, registry: impl Into<Arc<Registry>>) -> Result<ReplaySummary> {
     if out.join("game.toml").exists() {
         return Err(FixtureError::Invalid(format!("{} already holds a fixture", out.display())));
     }

@@ -59,3 +59,32 @@ fn demo_plays_turns_through_the_real_loop() {
     arbitre::demo::run(dir.path(), Registry::empty().with(Adapter::boxed(Tally)), 1, &mut out2).unwrap();
     assert!(String::from_utf8(out2).unwrap().contains("created game demo-tally-2"));
 }
+
+#[test]
+fn replay_of_a_folder_replays_every_fixture_in_it() {
+    let root = tempfile::tempdir().unwrap();
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tally-duel");
+    for name in ["a", "b"] {
+        copy_dir(&src, &root.path().join("tally").join(name));
+    }
+    let (code, out) = arbitre(common::registry(), &["replay", root.path().to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 2, "{out}");
+    assert!(out.lines().all(|l| l.ends_with("3 turn(s), 21 mail(s) replayed, identical")), "{out}");
+    let empty = tempfile::tempdir().unwrap();
+    let e = run(Cli::try_parse_from(["arbitre", "replay", empty.path().to_str().unwrap()]).unwrap(), common::registry(), &mut Vec::new())
+        .unwrap_err();
+    assert!(e.to_string().starts_with("no fixture"), "{e}");
+}
+
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        if e.path().is_dir() {
+            copy_dir(&e.path(), &to.join(e.file_name()));
+        } else {
+            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+        }
+    }
+}
