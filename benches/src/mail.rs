@@ -144,7 +144,7 @@ impl Lab {
 
     pub fn deliver(&self, mails: &[Vec<u8>]) {
         for m in mails {
-            self.daemon.maildir.deliver(m).expect("delivered");
+            self.daemon.deliver(m).expect("delivered");
         }
     }
 }

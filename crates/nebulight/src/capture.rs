@@ -6,7 +6,7 @@
 
 use crate::model::*;
 use crate::turn::Ctx;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 pub fn captures(ctx: &mut Ctx<'_, '_>) {
     let s = &mut *ctx.state;
@@ -16,13 +16,15 @@ pub fn captures(ctx: &mut Ctx<'_, '_>) {
         .filter(|(_, w)| !w.black_hole)
         .map(|(k, _)| *k)
         .collect();
+    // Fleets only change owner here, never world: each world's fleets are
+    // indexed once (issue 9: a scan of every fleet per world made this phase
+    // O(worlds × fleets) on large maps). Ascending fleet order is kept.
+    let mut at: BTreeMap<WorldId, Vec<FleetId>> = BTreeMap::new();
+    for (k, f) in &s.fleets {
+        at.entry(f.world).or_default().push(*k);
+    }
     for w in ids {
-        let here: Vec<FleetId> = s
-            .fleets
-            .iter()
-            .filter(|(_, f)| f.world == w)
-            .map(|(k, _)| *k)
-            .collect();
+        let here: Vec<FleetId> = at.remove(&w).unwrap_or_default();
         let mut owners: BTreeSet<Owner> = BTreeSet::new();
         for f in &here {
             if s.fleets[f].vc > 0 {

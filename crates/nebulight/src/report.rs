@@ -9,6 +9,7 @@ use crate::model::*;
 use crate::tech;
 use crate::visibility;
 use std::fmt::Write;
+use std::collections::BTreeMap;
 
 /// Who is looking: a player slot, or everything (game master).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -177,16 +178,35 @@ pub fn trace_line(s: &NebState, t: &Trace, eye: Eye) -> String {
 
 /// World block: the line, fleets present, traces.
 pub fn world_block(s: &NebState, id: WorldId, eye: Eye, out: &mut String) {
+    let here: Vec<FleetId> = s
+        .fleets
+        .iter()
+        .filter(|(_, fl)| fl.world == id)
+        .map(|(f, _)| *f)
+        .collect();
+    world_block_with(s, id, eye, &here, out);
+}
+
+/// Every world's fleets in ascending number, built once per report: a report
+/// of many worlds would otherwise scan every fleet for each (issue 9).
+pub fn fleets_by_world(s: &NebState) -> BTreeMap<WorldId, Vec<FleetId>> {
+    let mut m: BTreeMap<WorldId, Vec<FleetId>> = BTreeMap::new();
+    for (f, fl) in &s.fleets {
+        m.entry(fl.world).or_default().push(*f);
+    }
+    m
+}
+
+/// [`world_block`] given the fleets present on the world (ascending).
+pub fn world_block_with(s: &NebState, id: WorldId, eye: Eye, here: &[FleetId], out: &mut String) {
     out.push_str(&world_line(s, id));
     out.push('\n');
     if s.worlds[&id].black_hole {
         return;
     }
-    for (f, fl) in &s.fleets {
-        if fl.world == id {
-            out.push_str(&fleet_line(s, *f, eye));
-            out.push('\n');
-        }
+    for f in here {
+        out.push_str(&fleet_line(s, *f, eye));
+        out.push('\n');
     }
     if let Some(l) = s.log.worlds.get(&id) {
         let mut traces = l.traces.clone();
@@ -283,8 +303,9 @@ pub fn player_report(s: &NebState, slot: Slot) -> String {
     );
     tech_block(s, slot, true, &mut out);
     points_line(s, slot, &mut out);
+    let at = fleets_by_world(s);
     for w in visibility::visible(s, slot) {
-        world_block(s, w, Eye::Player(slot), &mut out);
+        world_block_with(s, w, Eye::Player(slot), at.get(&w).map_or(&[], |v| v.as_slice()), &mut out);
     }
     rejections(s, slot, &mut out);
     final_lines(s, &mut out);
@@ -304,8 +325,9 @@ pub fn master_report(s: &NebState) -> String {
         rejections(s, slot, &mut out);
     }
     out.push_str("== Univers ==\n");
+    let at = fleets_by_world(s);
     for w in s.worlds.keys() {
-        world_block(s, *w, Eye::All, &mut out);
+        world_block_with(s, *w, Eye::All, at.get(w).map_or(&[], |v| v.as_slice()), &mut out);
     }
     final_lines(s, &mut out);
     out

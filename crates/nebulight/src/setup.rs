@@ -5,7 +5,7 @@
 use crate::map;
 use crate::model::*;
 use crate::tech;
-use crate::update::compute_up;
+use crate::update::{fleets_by_world, up_with};
 use crate::visibility;
 use arbitre_core::{Rng, SetupConfig, SetupError};
 
@@ -156,11 +156,10 @@ pub fn setup(c: &SetupConfig, rng: &mut Rng) -> Result<NebState, SetupError> {
             )));
         }
     }
-    let ids: Vec<WorldId> = s.worlds.keys().copied().collect();
-    for id in ids {
-        if !loaded.up_given.contains(&id) {
-            let up = compute_up(&s, id);
-            s.worlds.get_mut(&id).expect("world").up = up;
+    let at = fleets_by_world(&s);
+    for (id, w) in s.worlds.iter_mut() {
+        if !loaded.up_given.contains(id) {
+            w.up = up_with(w, at.get(id).map_or(&[], |v| v.as_slice()));
         }
     }
     for slot in 0..2 {

@@ -4,11 +4,33 @@
 use crate::model::*;
 use crate::turn::Ctx;
 use crate::visibility;
+use std::collections::BTreeMap;
 
 /// UP for next turn (7.1): `min(I, P, MP)` less the industries paralysed by
 /// foreign VC above the owner's `VC + 2·VI + VP` (7.2, AMB-12). Neutral: 0.
 pub fn compute_up(s: &NebState, w: WorldId) -> u32 {
-    let world = &s.worlds[&w];
+    let here: Vec<(Owner, u32)> = s
+        .fleets
+        .values()
+        .filter(|f| f.world == w)
+        .map(|f| (f.owner, f.vc))
+        .collect();
+    up_with(&s.worlds[&w], &here)
+}
+
+/// Owner and VC of the fleets of every world, in one pass over the fleets:
+/// a pass over every world then costs O(worlds + fleets), where calling
+/// [`compute_up`] for each was O(worlds × fleets) (issue 9).
+pub fn fleets_by_world(s: &NebState) -> BTreeMap<WorldId, Vec<(Owner, u32)>> {
+    let mut m: BTreeMap<WorldId, Vec<(Owner, u32)>> = BTreeMap::new();
+    for f in s.fleets.values() {
+        m.entry(f.world).or_default().push((f.owner, f.vc));
+    }
+    m
+}
+
+/// [`compute_up`] for a world given the fleets standing on it.
+pub fn up_with(world: &World, fleets: &[(Owner, u32)]) -> u32 {
     let Some(owner) = world.owner else { return 0 };
     if world.black_hole {
         return 0;
@@ -16,11 +38,11 @@ pub fn compute_up(s: &NebState, w: WorldId) -> u32 {
     let base = world.industries.min(world.population).min(world.mp);
     let mut own = world.vi.saturating_mul(2).saturating_add(world.vp);
     let mut enemy: u32 = 0;
-    for f in s.fleets.values().filter(|f| f.world == w) {
-        if f.owner == Some(owner) {
-            own = own.saturating_add(f.vc);
+    for (o, vc) in fleets {
+        if *o == Some(owner) {
+            own = own.saturating_add(*vc);
         } else {
-            enemy = enemy.saturating_add(f.vc);
+            enemy = enemy.saturating_add(*vc);
         }
     }
     base.saturating_sub(enemy.saturating_sub(own))
@@ -51,9 +73,10 @@ pub fn update(ctx: &mut Ctx<'_, '_>) {
         }
         w.mp += w.cm.min(w.population.saturating_sub(log.employed));
     }
+    let at = fleets_by_world(s);
     for id in &ids {
-        let up = compute_up(s, *id);
-        s.worlds.get_mut(id).expect("world").up = up;
+        let w = s.worlds.get_mut(id).expect("world");
+        w.up = up_with(w, at.get(id).map_or(&[], |v| v.as_slice()));
     }
     crate::model::debug_invariants(ctx.state);
 }
