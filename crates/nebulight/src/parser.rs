@@ -64,38 +64,38 @@ fn lex(line: &str) -> Result<Vec<Tok>, OrderError> {
     if line.contains('(') || line.contains(')') {
         return Err(OrderError::Parentheses);
     }
-    let mut out = Vec::new();
-    let chars: Vec<char> = line.chars().collect();
+    // Over the bytes of the line: every token is ASCII, and the first
+    // non-ASCII character is refused whole (decoded for the message), so no
+    // per-line `Vec<char>` is needed (issue 9: parsing cost per line).
+    let mut out = Vec::with_capacity(8);
+    let b = line.as_bytes();
     let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        if c == '_' || c == ' ' || c == '\t' {
+    while i < b.len() {
+        let c = b[i];
+        if c == b'_' || c == b' ' || c == b'\t' {
             i += 1;
-        } else if c == '*' {
+        } else if c == b'*' {
             out.push(Tok::Star);
             i += 1;
         } else if c.is_ascii_alphabetic() {
             let start = i;
-            while i < chars.len() && chars[i].is_ascii_alphabetic() {
+            while i < b.len() && b[i].is_ascii_alphabetic() {
                 i += 1;
             }
-            let w: String = chars[start..i]
-                .iter()
-                .collect::<String>()
-                .to_ascii_uppercase();
-            out.push(Tok::Word(w));
+            out.push(Tok::Word(line[start..i].to_ascii_uppercase()));
         } else if c.is_ascii_digit() {
             let start = i;
-            while i < chars.len() && chars[i].is_ascii_digit() {
+            while i < b.len() && b[i].is_ascii_digit() {
                 i += 1;
             }
-            let s: String = chars[start..i].iter().collect();
+            let s = &line[start..i];
             match s.parse::<u32>() {
                 Ok(n) if n <= 1_000_000 => out.push(Tok::Num(n)),
-                _ => return Err(OrderError::TooLarge(s)),
+                _ => return Err(OrderError::TooLarge(s.to_string())),
             }
         } else {
-            return Err(OrderError::ForbiddenChar(c));
+            let ch = line[i..].chars().next().expect("i is on a char boundary");
+            return Err(OrderError::ForbiddenChar(ch));
         }
     }
     Ok(out)
