@@ -10,6 +10,7 @@
 //! mail, exactly once), [`turn`] (resolution), [`reminder`], [`sender`]
 //! (outbox → transport), [`create`] and [`gm`] (the GM's commands),
 //! [`messages`] (FR/DE/EN system texts), [`schedule`] (deadlines, time zones),
+//! [`services`] (issue 10: service commands, .ics and JSON attachments),
 //! [`clock`] (injected time), [`failpoint`] (crash tests), [`fixture`]
 //! (replay and record of archived games), [`demo`], [`offline`] (`check`).
 
@@ -32,6 +33,7 @@ pub mod registry;
 pub mod reminder;
 pub mod schedule;
 pub mod sender;
+pub mod services;
 pub mod turn;
 
 pub use clock::{Clock, FixedClock, SystemClock};

@@ -16,6 +16,7 @@ use crate::failpoint;
 use crate::messages::{text, Msg};
 use crate::outgoing::{queue, signed, Draft, Kind};
 use crate::registry::Registry;
+use crate::services::json_report::{ReportFacts, ViewerKind};
 use arbitre_core::PlayerId;
 use arbitre_store::{games, orders, turns, GameStatus, TurnRow};
 use chrono::{DateTime, Utc};
@@ -133,6 +134,7 @@ fn resolve_in(c: &Connection, registry: &Registry, config: &crate::config::Daemo
         let subject = text(lang, &Msg::ReportSubject { game: game_id, subject: &report.subject });
         let mut d = Draft::new(Kind::Report, &p.email, subject, body).about(game_id, turn, Some(&p.id));
         d.attachments = report.attachments.clone();
+        d.attachments.extend(service_attachments(&game, config, turn, ViewerKind::Player, Some(&p.id), report, next, &resolved.outcome, now));
         queue(c, config, now, d)?;
     }
     if let Some(gm) = &game.toml.gm_email {
@@ -141,8 +143,37 @@ fn resolve_in(c: &Connection, registry: &Registry, config: &crate::config::Daemo
         let subject = text(lang, &Msg::ReportSubject { game: game_id, subject: &r.subject });
         let mut d = Draft::new(Kind::Gm, gm, subject, body).about(game_id, turn, None);
         d.attachments = r.attachments.clone();
+        d.attachments.extend(service_attachments(&game, config, turn, ViewerKind::GameMaster, None, r, next, &resolved.outcome, now));
         queue(c, config, now, d)?;
     }
     tracing::info!(game = game_id, turn, orders = orders.len(), over = resolved.outcome.is_some(), "turn resolved");
     Ok(turn)
+}
+
+/// The JSON report and the next deadline's .ics (issue 10), appended to the
+/// ruleset's own attachments on every report mail.
+#[allow(clippy::too_many_arguments)]
+fn service_attachments(
+    game: &GameView<'_>,
+    config: &crate::config::DaemonConfig,
+    turn: u32,
+    viewer: ViewerKind,
+    player: Option<&str>,
+    report: &arbitre_core::Report,
+    next: Option<DateTime<Utc>>,
+    outcome: &Option<arbitre_core::Outcome>,
+    now: DateTime<Utc>,
+) -> Vec<arbitre_core::Attachment> {
+    let facts = ReportFacts {
+        game: &game.row.id,
+        ruleset: &game.row.ruleset,
+        lang: game.lang,
+        turn,
+        viewer,
+        player,
+        report,
+        deadline: next.map(|d| (d, game.schedule.tz)),
+        outcome: outcome.as_ref().map(|o| o.summary.as_str()),
+    };
+    crate::services::report_attachments(&facts, config.domain(), now)
 }

@@ -1,14 +1,9 @@
 //! Issue 10, the services' pure parts: command lines in FR/DE/EN, the
 //! `[services]` policies, the .ics and JSON attachments, time zones.
 //!
-//! The services module is compiled here by path until the daemon wires it
-//! in (crates/arbitre/src/lib.rs belongs to the daemon's author until then);
-//! the mail-loop tests come with the wiring.
+//! The mail-loop tests are in services_mail.rs.
 
-#[allow(dead_code)]
-#[path = "../src/services/mod.rs"]
-mod services;
-
+use arbitre::services;
 use arbitre_core::{Attachment, Lang, Report};
 use chrono::{DateTime, Duration, NaiveDate, TimeZone, Utc};
 use chrono_tz::Tz;
