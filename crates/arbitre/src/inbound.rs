@@ -184,9 +184,31 @@ fn answerable(m: &InboundMail, config: &DaemonConfig) -> std::result::Result<Str
         return Err("mail from the referee's own address".into());
     }
     match m.reply_to.as_ref().or(m.from.as_ref()) {
-        Some(a) if a.email.contains('@') && !a.email.contains(char::is_whitespace) => Ok(a.email.trim().to_string()),
+        Some(a) if a.email.contains('@') && !a.email.contains(char::is_whitespace) && formattable(&a.email) => {
+            Ok(a.email.trim().to_string())
+        }
         _ => Err("no usable sender address".into()),
     }
+}
+
+/// True when the outbound formatter accepts `to` as a recipient. Checked
+/// here, not left to `queue`: an address it refuses (`a@b@c`, a NUL byte)
+/// would fail the mail's transaction on every cycle and leave the mail in
+/// `new/` forever (found by the fuzz loop, issue 8). Such a mail is
+/// journaled as ignored instead.
+fn formattable(to: &str) -> bool {
+    let probe = arbitre_mail::OutgoingMail {
+        from: "probe@arbitre.invalid".into(),
+        to: to.trim().to_string(),
+        subject: String::new(),
+        body: String::new(),
+        message_id: "probe@arbitre.invalid".into(),
+        in_reply_to: None,
+        auto_submitted: "auto-replied",
+        date: "Tue, 1 Dec 2026 10:00:00 +0000".into(),
+        attachments: Vec::new(),
+    };
+    arbitre_mail::format_mail(&probe).is_ok()
 }
 
 /// Decides what a mail causes. Reads the database (inside the caller's
