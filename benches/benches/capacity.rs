@@ -24,7 +24,10 @@ use arbitre_store::PasswordHasher;
 use std::time::{Duration, Instant};
 
 fn env_usize(k: &str, d: usize) -> usize {
-    std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d)
+    std::env::var(k)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(d)
 }
 
 fn main() {
@@ -34,10 +37,18 @@ fn main() {
     let games = env_usize("ARBITRE_BENCH_GAMES", if full() { 400 } else { 40 });
     let rounds = env_usize("ARBITRE_BENCH_ROUNDS", if full() { 5 } else { 3 });
     let fast = std::env::var("ARBITRE_BENCH_HASH").is_ok_and(|v| v == "fast");
-    let hasher = if fast { PasswordHasher::fast() } else { PasswordHasher::default() };
+    let hasher = if fast {
+        PasswordHasher::fast()
+    } else {
+        PasswordHasher::default()
+    };
     let t = Instant::now();
     let mut lab = Lab::new(&MIX, games, hasher);
-    println!("capacity: {games} games created in {:.1} s ({} hashing)", t.elapsed().as_secs_f64(), if fast { "fast" } else { "Argon2id default" });
+    println!(
+        "capacity: {games} games created in {:.1} s ({} hashing)",
+        t.elapsed().as_secs_f64(),
+        if fast { "fast" } else { "Argon2id default" }
+    );
     let (mut inbox, mut resolve, mut send) = (Duration::ZERO, Duration::ZERO, Duration::ZERO);
     let (mut mails_total, mut turns_total, mut sent_total) = (0usize, 0usize, 0usize);
     for round in 1..=rounds {
@@ -81,6 +92,9 @@ fn main() {
         mails_total as f64 / inbox.as_secs_f64()
     );
     for (label, secs) in [("1 h", 3600.0), ("24 h", 86_400.0), ("7 d", 604_800.0)] {
-        println!("capacity: deadline every {label}: {:.0} games on one core", secs / per_turn);
+        println!(
+            "capacity: deadline every {label}: {:.0} games on one core",
+            secs / per_turn
+        );
     }
 }

@@ -22,7 +22,9 @@ fn ingest(c: &mut Criterion, name: &str, hasher: PasswordHasher) {
     let mut lab = Lab::new(&MIX, 8, hasher);
     lab.snapshot_seats();
     let mut g = c.benchmark_group("ingest");
-    g.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(5));
+    g.sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(5));
     g.throughput(Throughput::Elements(1));
     g.bench_function(name, |b| {
         b.iter_custom(|iters| {
@@ -43,26 +45,42 @@ fn limits(c: &mut Criterion) {
     lab.snapshot_seats();
     let mails = lab.mails(64);
     let bytes: usize = mails.iter().map(|m| m.len()).sum();
-    println!("ingest corpus: {} mails, {bytes} bytes, {:.0} bytes a mail", mails.len(), bytes as f64 / mails.len() as f64);
+    println!(
+        "ingest corpus: {} mails, {bytes} bytes, {:.0} bytes a mail",
+        mails.len(),
+        bytes as f64 / mails.len() as f64
+    );
     let mut g = c.benchmark_group("ingest");
-    g.sample_size(20).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(2));
+    g.sample_size(20)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
     g.throughput(Throughput::Elements(mails.len() as u64));
     g.bench_function("limit_mail_parser", |b| {
         let p = MessageParser::default();
-        b.iter(|| mails.iter().filter(|m| p.parse(m.as_slice()).is_some()).count())
+        b.iter(|| {
+            mails
+                .iter()
+                .filter(|m| p.parse(m.as_slice()).is_some())
+                .count()
+        })
     });
     g.bench_function("arbitre_mail_parse_and_envelope", |b| {
         b.iter(|| {
             mails
                 .iter()
                 .filter(|m| {
-                    arbitre_mail::parse_mail(m, 1 << 20).ok().and_then(|x| arbitre_mail::find_in_mail(&x).ok()).is_some()
+                    arbitre_mail::parse_mail(m, 1 << 20)
+                        .ok()
+                        .and_then(|x| arbitre_mail::find_in_mail(&x).ok())
+                        .is_some()
                 })
                 .count()
         })
     });
     // The same rows the daemon writes for a mail, straight into the same schema.
-    let dir = tempfile::tempdir_in(std::env::var("ARBITRE_BENCH_DIR").unwrap_or_else(|_| "/tmp".into())).unwrap();
+    let dir =
+        tempfile::tempdir_in(std::env::var("ARBITRE_BENCH_DIR").unwrap_or_else(|_| "/tmp".into()))
+            .unwrap();
     let mut store = arbitre_store::Store::open(&dir.path().join("raw.db")).unwrap();
     store
         .conn()
@@ -71,7 +89,10 @@ fn limits(c: &mut Criterion) {
             [],
         )
         .unwrap();
-    let texts: Vec<String> = mails.iter().map(|m| String::from_utf8_lossy(m).into_owned()).collect();
+    let texts: Vec<String> = mails
+        .iter()
+        .map(|m| String::from_utf8_lossy(m).into_owned())
+        .collect();
     let mut serial = 0u64;
     g.throughput(Throughput::Elements(1));
     g.bench_function("limit_sqlite_one_commit_per_mail", |b| {

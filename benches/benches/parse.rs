@@ -14,7 +14,10 @@ use std::time::Duration;
 const SEED: u64 = 9;
 
 fn parse_all<R: Ruleset>(g: &Game<R>, orders: &BTreeMap<PlayerId, String>) -> usize {
-    orders.iter().map(|(p, t)| g.ruleset.parse_orders(&g.state, p, t).orders.len()).sum()
+    orders
+        .iter()
+        .map(|(p, t)| g.ruleset.parse_orders(&g.state, p, t).orders.len())
+        .sum()
 }
 
 fn bench<R: Ruleset>(c: &mut Criterion, label: &str, g: Game<R>) {
@@ -23,12 +26,22 @@ fn bench<R: Ruleset>(c: &mut Criterion, label: &str, g: Game<R>) {
     let bytes: usize = orders.values().map(|t| t.len()).sum();
     let n = parse_all(&g, &orders);
     let id = g.ruleset.info().id;
-    println!("parse {id} {label}: {} players, {n} orders, {bytes} bytes", orders.len());
-    for (unit, tp) in [("bytes", Throughput::Bytes(bytes as u64)), ("orders", Throughput::Elements(n as u64))] {
+    println!(
+        "parse {id} {label}: {} players, {n} orders, {bytes} bytes",
+        orders.len()
+    );
+    for (unit, tp) in [
+        ("bytes", Throughput::Bytes(bytes as u64)),
+        ("orders", Throughput::Elements(n as u64)),
+    ] {
         let mut grp = c.benchmark_group(format!("parse_{id}_{unit}"));
-        grp.sample_size(20).warm_up_time(Duration::from_millis(300)).measurement_time(Duration::from_secs(2));
+        grp.sample_size(20)
+            .warm_up_time(Duration::from_millis(300))
+            .measurement_time(Duration::from_secs(2));
         grp.throughput(tp);
-        grp.bench_function(BenchmarkId::from_parameter(label), |b| b.iter(|| parse_all(&g, &orders)));
+        grp.bench_function(BenchmarkId::from_parameter(label), |b| {
+            b.iter(|| parse_all(&g, &orders))
+        });
         grp.finish();
     }
 }

@@ -55,14 +55,22 @@ fn wwk_sizes() -> Vec<(usize, usize)> {
 fn bench_game<R: Ruleset>(c: &mut Criterion, group: &str, label: String, map: usize, g: &Game<R>) {
     let orders = g.bot_orders();
     let mut grp = c.benchmark_group(group);
-    grp.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
+    grp.sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
     grp.throughput(Throughput::Elements(map as u64));
     grp.bench_function(BenchmarkId::new("resolve", &label), |b| {
-        b.iter_batched(|| g.state.clone(), |mut s| g.resolve(&mut s, &orders), BatchSize::LargeInput)
+        b.iter_batched(
+            || g.state.clone(),
+            |mut s| g.resolve(&mut s, &orders),
+            BatchSize::LargeInput,
+        )
     });
     let mut after = g.state.clone();
     let events = g.resolve(&mut after, &orders);
-    grp.bench_function(BenchmarkId::new("reports_all_players", &label), |b| b.iter(|| g.reports(&after, &events)));
+    grp.bench_function(BenchmarkId::new("reports_all_players", &label), |b| {
+        b.iter(|| g.reports(&after, &events))
+    });
     grp.finish();
 }
 
@@ -75,28 +83,49 @@ fn table(rows: &[Row]) {
 }
 
 fn resolve(c: &mut Criterion) {
+    // The one-shot table only under `cargo bench` (`--bench`), not when
+    // `cargo test --benches` runs each benchmark once as a smoke test.
+    let table_wanted = std::env::args().any(|a| a == "--bench");
     let mut rows = Vec::new();
     for n in neb_sizes() {
-        rows.push(measure(format!("{n} worlds, 2 players"), || Game::nebulight(n, SEED)));
+        if table_wanted {
+            rows.push(measure(format!("{n} worlds, 2 players"), || {
+                Game::nebulight(n, SEED)
+            }));
+        }
         let g = Game::nebulight(n, SEED);
         bench_game(c, "resolve_nebulight", format!("{n}w"), n, &g);
     }
     for (n, p) in eds_sizes() {
-        rows.push(measure(format!("{n} stars, {p} rulers"), || Game::eds(n, p, SEED)));
+        if table_wanted {
+            rows.push(measure(format!("{n} stars, {p} rulers"), || {
+                Game::eds(n, p, SEED)
+            }));
+        }
         let g = Game::eds(n, p, SEED);
         bench_game(c, "resolve_eds", format!("{n}s_{p}r"), n, &g);
     }
     for (n, p) in scn_sizes() {
-        rows.push(measure(format!("{n} territories, {p} players"), || Game::scrambled(n, p, SEED)));
+        if table_wanted {
+            rows.push(measure(format!("{n} territories, {p} players"), || {
+                Game::scrambled(n, p, SEED)
+            }));
+        }
         let g = Game::scrambled(n, p, SEED);
         bench_game(c, "resolve_scrambled", format!("{n}t_{p}p"), n, &g);
     }
     for (n, p) in wwk_sizes() {
-        rows.push(measure(format!("{n} zones, {p} nations"), || Game::wwk(n, p, SEED)));
+        if table_wanted {
+            rows.push(measure(format!("{n} zones, {p} nations"), || {
+                Game::wwk(n, p, SEED)
+            }));
+        }
         let g = Game::wwk(n, p, SEED);
         bench_game(c, "resolve_wwk", format!("{n}z_{p}n"), n, &g);
     }
-    table(&rows);
+    if table_wanted {
+        table(&rows);
+    }
 }
 
 criterion_group!(benches, resolve);

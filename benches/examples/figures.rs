@@ -16,9 +16,13 @@ const SEED: u64 = 9;
 
 fn row(ruleset: &str, n: usize, p: usize) -> Row {
     match ruleset {
-        "nebulight" => measure(format!("{n} worlds, 2 players"), || Game::nebulight(n, SEED)),
+        "nebulight" => measure(format!("{n} worlds, 2 players"), || {
+            Game::nebulight(n, SEED)
+        }),
         "eds" => measure(format!("{n} stars, {p} rulers"), || Game::eds(n, p, SEED)),
-        "scrambled" => measure(format!("{n} territories, {p} players"), || Game::scrambled(n, p, SEED)),
+        "scrambled" => measure(format!("{n} territories, {p} players"), || {
+            Game::scrambled(n, p, SEED)
+        }),
         "wwk" => measure(format!("{n} zones, {p} nations"), || Game::wwk(n, p, SEED)),
         other => panic!("unknown ruleset {other}"),
     }

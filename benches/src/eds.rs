@@ -28,7 +28,12 @@ pub fn scenario(stars: usize, rulers: usize, seed: u64) -> (String, u32) {
         "format = \"eds-scenario-1\"\n\n[game]\nname = \"BENCH{n}\"\nplayers = {rulers}\nwidth = {w}\nheight = {h}\nmap = \"explicit\"\n"
     );
     for (r, home) in g.spread(rulers).into_iter().enumerate() {
-        let _ = writeln!(t, "[[rulers]]\nnumber = {}\nhome_star = {}\n", r + 1, home + 1);
+        let _ = writeln!(
+            t,
+            "[[rulers]]\nnumber = {}\nhome_star = {}\n",
+            r + 1,
+            home + 1
+        );
     }
     for i in 0..n {
         let (x, y) = g.xy(i);

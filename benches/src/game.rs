@@ -3,8 +3,8 @@
 //! (parse, resolve, render every report), each callable on its own.
 
 use arbitre_core::engine::{parse_all, run_turn_with};
-use arbitre_core::{PlayerId, Report, Rng, Ruleset, SetupConfig, Viewer};
 use arbitre_core::ruleset::PlayerSetup;
+use arbitre_core::{PlayerId, Report, Rng, Ruleset, SetupConfig, Viewer};
 use std::collections::BTreeMap;
 
 pub struct Game<R: Ruleset> {
@@ -29,7 +29,10 @@ fn config(seed: u64, n: usize, options: toml::Table, files: &[(&str, String)]) -
         seed,
         players: players(n),
         options,
-        files: files.iter().map(|(k, v)| (k.to_string(), v.clone())).collect(),
+        files: files
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.clone()))
+            .collect(),
     }
 }
 
@@ -39,11 +42,20 @@ impl<R: Ruleset> Game<R> {
         let state = ruleset
             .setup(c, &mut rng)
             .unwrap_or_else(|e| panic!("generated setup of {} refused: {e}", ruleset.info().id));
-        Game { ruleset, seed: c.seed, state }
+        Game {
+            ruleset,
+            seed: c.seed,
+            state,
+        }
     }
 
     pub fn player_ids(&self) -> Vec<PlayerId> {
-        self.ruleset.players(&self.state).into_iter().filter(|p| p.active).map(|p| p.id).collect()
+        self.ruleset
+            .players(&self.state)
+            .into_iter()
+            .filter(|p| p.active)
+            .map(|p| p.id)
+            .collect()
     }
 
     /// What each active player's bot would mail for the next turn.
@@ -61,15 +73,24 @@ impl<R: Ruleset> Game<R> {
 
     /// Parse every player's orders (the first step of a turn).
     pub fn parse(&self, orders: &BTreeMap<PlayerId, String>) -> usize {
-        parse_all(&self.ruleset, &self.state, orders).values().map(|v| v.len()).sum()
+        parse_all(&self.ruleset, &self.state, orders)
+            .values()
+            .map(|v| v.len())
+            .sum()
     }
 
     /// Resolve one turn on `state` (parse + every phase), with the frozen RNG derivation.
-    pub fn resolve(&self, state: &mut R::State, orders: &BTreeMap<PlayerId, String>) -> Vec<R::Event> {
+    pub fn resolve(
+        &self,
+        state: &mut R::State,
+        orders: &BTreeMap<PlayerId, String>,
+    ) -> Vec<R::Event> {
         let parsed = parse_all(&self.ruleset, state, orders);
         let turn = self.ruleset.turn(state) + 1;
         let seed = self.seed;
-        run_turn_with(&self.ruleset, state, &parsed, |k| Rng::for_phase(seed, turn, k))
+        run_turn_with(&self.ruleset, state, &parsed, |k| {
+            Rng::for_phase(seed, turn, k)
+        })
     }
 
     /// Every player's report, the spectator's and the game master's.
@@ -99,7 +120,10 @@ impl<R: Ruleset> Game<R> {
 impl Game<arbitre_nebulight::Nebulight> {
     pub fn nebulight(worlds: usize, seed: u64) -> Self {
         let text = crate::nebulight::position(worlds, seed);
-        Game::new(arbitre_nebulight::Nebulight, &config(seed, 2, toml::Table::new(), &[("position_file", text)]))
+        Game::new(
+            arbitre_nebulight::Nebulight,
+            &config(seed, 2, toml::Table::new(), &[("position_file", text)]),
+        )
     }
 }
 
@@ -116,13 +140,24 @@ impl Game<arbitre_eds::Eds> {
 impl Game<arbitre_scrambled::Scrambled> {
     pub fn scrambled(territories: usize, players: usize, seed: u64) -> Self {
         let text = crate::scrambled::world(territories, seed);
-        Game::new(arbitre_scrambled::Scrambled, &config(seed, players, toml::Table::new(), &[("world_file", text)]))
+        Game::new(
+            arbitre_scrambled::Scrambled,
+            &config(seed, players, toml::Table::new(), &[("world_file", text)]),
+        )
     }
 }
 
 impl Game<arbitre_wwk::Wwk> {
     pub fn wwk(zones: usize, nations: usize, seed: u64) -> Self {
         let text = crate::wwk::scenario(zones, nations, seed);
-        Game::new(arbitre_wwk::Wwk, &config(seed, nations, toml::Table::new(), &[("scenario_file", text)]))
+        Game::new(
+            arbitre_wwk::Wwk,
+            &config(
+                seed,
+                nations,
+                toml::Table::new(),
+                &[("scenario_file", text)],
+            ),
+        )
     }
 }

@@ -47,7 +47,10 @@ impl Grid {
     /// `k` cells spread evenly over the grid (players' homes), distinct.
     pub fn spread(&self, k: usize) -> Vec<usize> {
         let k = k.min(self.n).max(1);
-        (0..k).map(|j| (j * self.n) / k + (self.n / k) / 2).map(|i| i.min(self.n - 1)).collect()
+        (0..k)
+            .map(|j| (j * self.n) / k + (self.n / k) / 2)
+            .map(|i| i.min(self.n - 1))
+            .collect()
     }
 }
 

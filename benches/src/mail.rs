@@ -24,10 +24,26 @@ pub struct Kind {
 /// ruleset at the largest player count its built-in maps take (Nébulight is
 /// a duel, the WWK world has eight nations).
 pub const MIX: [Kind; 4] = [
-    Kind { ruleset: "scrambled", rules: "world = \"hexagone\"", players: 10 },
-    Kind { ruleset: "eds", rules: "", players: 10 },
-    Kind { ruleset: "wwk", rules: "map = \"monde\"", players: 8 },
-    Kind { ruleset: "nebulight", rules: "map = \"duel\"", players: 2 },
+    Kind {
+        ruleset: "scrambled",
+        rules: "world = \"hexagone\"",
+        players: 10,
+    },
+    Kind {
+        ruleset: "eds",
+        rules: "",
+        players: 10,
+    },
+    Kind {
+        ruleset: "wwk",
+        rules: "map = \"monde\"",
+        players: 8,
+    },
+    Kind {
+        ruleset: "nebulight",
+        rules: "map = \"duel\"",
+        players: 2,
+    },
 ];
 
 pub struct GameRef {
@@ -69,17 +85,29 @@ impl Lab {
         let mut config = DaemonConfig::under(dir.path());
         config.referee = "arbitre@bench.invalid".into();
         config.hasher = hasher;
-        let clock = Arc::new(FixedClock::new(Utc.with_ymd_and_hms(2026, 1, 5, 12, 0, 0).unwrap()));
-        let mut daemon = Daemon::open(config, Registry::builtin(), clock.clone()).expect("daemon opens");
+        let clock = Arc::new(FixedClock::new(
+            Utc.with_ymd_and_hms(2026, 1, 5, 12, 0, 0).unwrap(),
+        ));
+        let mut daemon =
+            Daemon::open(config, Registry::builtin(), clock.clone()).expect("daemon opens");
         let mut games = Vec::new();
         for i in 0..n {
             let kind = kinds[i % kinds.len()];
             let id = format!("{}-{i}", kind.ruleset);
-            daemon.create_game(&game_toml(&id, kind), dir.path()).expect("game created");
+            daemon
+                .create_game(&game_toml(&id, kind), dir.path())
+                .expect("game created");
             games.push(GameRef { id, kind });
         }
         daemon.send_outbox().expect("outbox");
-        Lab { dir, daemon, clock, games, serial: 0, seats: Vec::new() }
+        Lab {
+            dir,
+            daemon,
+            clock,
+            games,
+            serial: 0,
+            seats: Vec::new(),
+        }
     }
 
     /// One order mail from every active player of every game, with the bots'
@@ -96,14 +124,29 @@ impl Lab {
             }
             let state = turns::latest(c, &g.id).expect("state");
             let engine = self.daemon.registry.get(g.kind.ruleset).expect("ruleset");
-            for p in engine.players(&state.state).expect("players").into_iter().filter(|p| p.active) {
-                let orders = engine.bot_orders(&state.state, row.seed, &p.id).expect("bot");
+            for p in engine
+                .players(&state.state)
+                .expect("players")
+                .into_iter()
+                .filter(|p| p.active)
+            {
+                let orders = engine
+                    .bot_orders(&state.state, row.seed, &p.id)
+                    .expect("bot");
                 let n: usize = p.id.as_str()[1..].parse().unwrap_or(1);
                 let header = format!("GAME {} PLAYER {} PASSWORD pw-{n}", g.id, p.id);
                 self.serial += 1;
                 let msg_id = format!("{}.{}.{}@bench.invalid", g.id, p.id, self.serial);
                 let from = format!("{}.{}@bench.invalid", p.id, g.id);
-                out.push(order_mail(&p.name, &from, &self.daemon.config.referee, now, &msg_id, &header, &orders));
+                out.push(order_mail(
+                    &p.name,
+                    &from,
+                    &self.daemon.config.referee,
+                    now,
+                    &msg_id,
+                    &header,
+                    &orders,
+                ));
             }
         }
         out
@@ -118,8 +161,15 @@ impl Lab {
             let row = games::require_game(c, &g.id).expect("game row");
             let state = turns::latest(c, &g.id).expect("state");
             let engine = self.daemon.registry.get(g.kind.ruleset).expect("ruleset");
-            for p in engine.players(&state.state).expect("players").into_iter().filter(|p| p.active) {
-                let orders = engine.bot_orders(&state.state, row.seed, &p.id).expect("bot");
+            for p in engine
+                .players(&state.state)
+                .expect("players")
+                .into_iter()
+                .filter(|p| p.active)
+            {
+                let orders = engine
+                    .bot_orders(&state.state, row.seed, &p.id)
+                    .expect("bot");
                 let n: usize = p.id.as_str()[1..].parse().unwrap_or(1);
                 let header = format!("GAME {} PLAYER {} PASSWORD pw-{n}", g.id, p.id);
                 let from = format!("{}.{}@bench.invalid", p.id, g.id);
@@ -137,7 +187,15 @@ impl Lab {
                 let (name, from, header, orders) = &self.seats[i % self.seats.len()];
                 self.serial += 1;
                 let msg_id = format!("m{}@bench.invalid", self.serial);
-                order_mail(name, from, &self.daemon.config.referee, now, &msg_id, header, orders)
+                order_mail(
+                    name,
+                    from,
+                    &self.daemon.config.referee,
+                    now,
+                    &msg_id,
+                    header,
+                    orders,
+                )
             })
             .collect()
     }

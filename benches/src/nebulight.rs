@@ -25,13 +25,25 @@ pub fn position(worlds: usize, seed: u64) -> String {
         }
     };
     let mut t = String::with_capacity(worlds * 160);
-    let _ = writeln!(t, "[map]\nname = \"bench-{worlds}\"\nrenumber = false\nsymmetric_links = true\n");
+    let _ = writeln!(
+        t,
+        "[map]\nname = \"bench-{worlds}\"\nrenumber = false\nsymmetric_links = true\n"
+    );
     let _ = writeln!(t, "[game]\nturn = 0\nturns = 1000\n");
     for i in 0..worlds {
         let (x, y) = g.xy(i);
-        let links: Vec<String> = g.neighbours(i).iter().map(|j| (j + 1).to_string()).collect();
+        let links: Vec<String> = g
+            .neighbours(i)
+            .iter()
+            .map(|j| (j + 1).to_string())
+            .collect();
         let o = owner(i);
-        let _ = writeln!(t, "[[world]]\nkey = {}\nlinks = [{}]\ncoords = [{x}, {y}]", i + 1, links.join(", "));
+        let _ = writeln!(
+            t,
+            "[[world]]\nkey = {}\nlinks = [{}]\ncoords = [{x}, {y}]",
+            i + 1,
+            links.join(", ")
+        );
         let limit = 40 + rng.below(80) as u32;
         let pop = (limit / 2).max(1);
         let cm = rng.below(6) as u32;
@@ -46,7 +58,10 @@ pub fn position(worlds: usize, seed: u64) -> String {
                 let _ = writeln!(t, "start = true");
             }
         } else {
-            let _ = writeln!(t, "population = {pop}\npop_limit = {limit}\nmp = {mp}\ncm = {cm}");
+            let _ = writeln!(
+                t,
+                "population = {pop}\npop_limit = {limit}\nmp = {mp}\ncm = {cm}"
+            );
         }
         t.push('\n');
     }
@@ -54,7 +69,12 @@ pub fn position(worlds: usize, seed: u64) -> String {
     for i in (0..worlds).filter(|i| owner(*i) > 0).step_by(8) {
         fleet += 1;
         let vc = 3 + rng.below(10) as u32;
-        let _ = writeln!(t, "[[fleet]]\nkey = {fleet}\nworld = {}\nowner = {}\nvc = {vc}\n", i + 1, owner(i));
+        let _ = writeln!(
+            t,
+            "[[fleet]]\nkey = {fleet}\nworld = {}\nowner = {}\nvc = {vc}\n",
+            i + 1,
+            owner(i)
+        );
     }
     t
 }

@@ -12,7 +12,10 @@ pub fn world(territories: usize, seed: u64) -> String {
     let g = Grid::new(territories);
     let mut rng = Rng::for_setup(seed);
     let mut t = String::with_capacity(territories * 120);
-    let _ = writeln!(t, "[world]\nname = \"Banc {territories}\"\nversion = 1\nstrict_adjacency = true\n");
+    let _ = writeln!(
+        t,
+        "[world]\nname = \"Banc {territories}\"\nversion = 1\nstrict_adjacency = true\n"
+    );
     for i in 0..territories {
         let terrain = if i % 13 == 6 {
             "mountain"
@@ -21,8 +24,15 @@ pub fn world(territories: usize, seed: u64) -> String {
         } else {
             "land"
         };
-        let n: Vec<String> = g.neighbours(i).iter().map(|j| format!("\"T{j}\"")).collect();
-        let _ = writeln!(t, "[[territory]]\nid = \"T{i}\"\nname = \"Terre {i}\"\nterrain = \"{terrain}\"");
+        let n: Vec<String> = g
+            .neighbours(i)
+            .iter()
+            .map(|j| format!("\"T{j}\""))
+            .collect();
+        let _ = writeln!(
+            t,
+            "[[territory]]\nid = \"T{i}\"\nname = \"Terre {i}\"\nterrain = \"{terrain}\""
+        );
         if terrain == "land" {
             let _ = writeln!(t, "area = {}", 5000 + rng.below(30000));
         }

@@ -29,7 +29,11 @@ pub fn scenario(zones: usize, nations: usize, seed: u64) -> String {
     let mut t = String::with_capacity(zones * 120);
     let _ = writeln!(t, "[game]\nname = \"Banc {zones}\"\nmax_turns = 1000\n");
     for i in 0..zones {
-        let adj: Vec<String> = g.neighbours(i).iter().map(|j| format!("\"{}\"", zone(*j))).collect();
+        let adj: Vec<String> = g
+            .neighbours(i)
+            .iter()
+            .map(|j| format!("\"{}\"", zone(*j)))
+            .collect();
         let coastal = g.neighbours(i).iter().any(|j| is_sea(*j));
         let _ = writeln!(t, "[[zone]]\ncode = \"{}\"\nname = \"Zone {i}\"", zone(i));
         if is_sea(i) {
@@ -37,7 +41,11 @@ pub fn scenario(zones: usize, nations: usize, seed: u64) -> String {
         } else {
             let a = RES[rng.below(6) as usize];
             let b = RES[rng.below(6) as usize];
-            let sym = if a == b { format!("\"{a}\"") } else { format!("\"{a}\", \"{b}\"") };
+            let sym = if a == b {
+                format!("\"{a}\"")
+            } else {
+                format!("\"{a}\", \"{b}\"")
+            };
             let _ = writeln!(t, "coastal = {coastal}\nsymbols = [{sym}]");
         }
         let _ = writeln!(t, "adjacent = [{}]\n", adj.join(", "));

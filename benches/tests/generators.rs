@@ -6,7 +6,10 @@ use arbitre_core::Ruleset;
 
 fn turn_runs<R: Ruleset>(g: &Game<R>) {
     let orders = g.bot_orders();
-    assert!(orders.values().any(|t| !t.trim().is_empty()), "the bots wrote orders");
+    assert!(
+        orders.values().any(|t| !t.trim().is_empty()),
+        "the bots wrote orders"
+    );
     assert!(g.parse(&orders) > 0, "some orders parse");
     let mut s = g.state.clone();
     g.resolve(&mut s, &orders);
@@ -19,7 +22,10 @@ fn turn_runs<R: Ruleset>(g: &Game<R>) {
 fn nebulight_position_has_the_requested_worlds() {
     let g = Game::nebulight(300, 7);
     assert_eq!(g.state.worlds.len(), 300);
-    assert_eq!(arbitre_benches::nebulight::position(300, 7), arbitre_benches::nebulight::position(300, 7));
+    assert_eq!(
+        arbitre_benches::nebulight::position(300, 7),
+        arbitre_benches::nebulight::position(300, 7)
+    );
     turn_runs(&g);
 }
 

@@ -8,8 +8,8 @@
 use crate::model::*;
 use crate::tech;
 use crate::visibility;
-use std::fmt::Write;
 use std::collections::BTreeMap;
+use std::fmt::Write;
 
 /// Who is looking: a player slot, or everything (game master).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -305,7 +305,13 @@ pub fn player_report(s: &NebState, slot: Slot) -> String {
     points_line(s, slot, &mut out);
     let at = fleets_by_world(s);
     for w in visibility::visible(s, slot) {
-        world_block_with(s, w, Eye::Player(slot), at.get(&w).map_or(&[], |v| v.as_slice()), &mut out);
+        world_block_with(
+            s,
+            w,
+            Eye::Player(slot),
+            at.get(&w).map_or(&[], |v| v.as_slice()),
+            &mut out,
+        );
     }
     rejections(s, slot, &mut out);
     final_lines(s, &mut out);
@@ -327,7 +333,13 @@ pub fn master_report(s: &NebState) -> String {
     out.push_str("== Univers ==\n");
     let at = fleets_by_world(s);
     for w in s.worlds.keys() {
-        world_block_with(s, *w, Eye::All, at.get(w).map_or(&[], |v| v.as_slice()), &mut out);
+        world_block_with(
+            s,
+            *w,
+            Eye::All,
+            at.get(w).map_or(&[], |v| v.as_slice()),
+            &mut out,
+        );
     }
     final_lines(s, &mut out);
     out
