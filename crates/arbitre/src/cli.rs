@@ -46,6 +46,9 @@ pub enum Command {
         #[arg(long)]
         turn: Option<u32>,
     },
+    /// Passwords (game master).
+    #[command(subcommand)]
+    Password(PasswordCmd),
     /// Pause a game: no deadline until `resume`; orders are still accepted.
     Pause { game: String },
     /// Resume a paused game; the next deadline follows the schedule from now.
@@ -89,6 +92,19 @@ pub enum Command {
 pub enum GameCmd {
     /// Create a game from its TOML and mail every player the turn-0 report.
     Create { game_toml: PathBuf },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum PasswordCmd {
+    /// Give a player a new password. It is read from the first line of
+    /// standard input (or of --from FILE), never from the command line, so
+    /// it stays out of shell history and `ps`.
+    Reset {
+        game: String,
+        player: String,
+        #[arg(long, value_name = "FILE")]
+        from: Option<PathBuf>,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -178,6 +194,20 @@ pub fn run(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> anyhow
         Command::Report { game, player, turn } => {
             let d = daemon(cfg, registry)?;
             writeln!(out, "{}", d.report(&game, &player, turn)?.trim_end())?;
+        }
+        Command::Password(PasswordCmd::Reset { game, player, from }) => {
+            let text = match &from {
+                Some(f) => std::fs::read_to_string(f).with_context(|| format!("reading {}", f.display()))?,
+                None => {
+                    let mut line = String::new();
+                    std::io::stdin().read_line(&mut line)?;
+                    line
+                }
+            };
+            let password = text.lines().next().unwrap_or("").trim().to_string();
+            let mut d = daemon(cfg, registry)?;
+            d.reset_password(&game, &player, &password)?;
+            writeln!(out, "game {game}: password of player {player} reset")?;
         }
         Command::Pause { game } => {
             let mut d = daemon(cfg, registry)?;

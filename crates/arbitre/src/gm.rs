@@ -101,6 +101,28 @@ impl Daemon {
         Ok(format!("{}\n\n{}", r.subject, r.body))
     }
 
+    /// `arbitre password reset`: a new argon2id hash for a player who lost
+    /// their password (issue 8). The password itself is neither logged nor
+    /// stored; the salt seed includes the time so a reset to the same
+    /// password still gives a new hash.
+    pub fn reset_password(&mut self, game: &str, player: &str, password: &str) -> Result<()> {
+        if password.trim().is_empty() || password.contains(char::is_whitespace) {
+            return Err(DaemonError::Invalid("a password is one word, without spaces".into()));
+        }
+        let now = self.now();
+        let phc = self.config.hasher.hash(password, &format!("{game}/{player}/{}", now.timestamp_nanos_opt().unwrap_or(0)))?;
+        self.store.tx(|tx| -> Result<()> {
+            games::require_game(tx, game)?;
+            let Some(p) = games::player_nocase(tx, game, player)? else {
+                return Err(DaemonError::Invalid(format!("game '{game}' has no player '{player}'")));
+            };
+            games::set_password_hash(tx, game, &p.id, &phc)?;
+            Ok(())
+        })?;
+        tracing::info!(game, player, "password reset by the game master");
+        Ok(())
+    }
+
     pub fn pause(&mut self, game: &str) -> Result<()> {
         self.set_schedule(game, Change::Pause)
     }

@@ -182,6 +182,16 @@ pub fn set_deadline(c: &Connection, game: &str, deadline: Option<i64>) -> Result
     Ok(())
 }
 
+/// Replaces a player's password hash (the GM's `arbitre password reset`).
+/// Returns false when the game has no such player.
+pub fn set_password_hash(c: &Connection, game: &str, player: &str, phc: &str) -> Result<bool> {
+    let n = c.execute(
+        "UPDATE players SET password_hash = ?3 WHERE game_id = ?1 AND id = ?2",
+        params![game, player, phc],
+    )?;
+    Ok(n == 1)
+}
+
 /// Verifies a player's password (constant time, in argon2).
 pub fn check_password(p: &PlayerRow, password: &str) -> bool {
     PasswordHasher::verify(password, &p.password_hash)
