@@ -8,6 +8,7 @@
 //! passwords removed: only their argon2id hashes are stored.
 
 use crate::schedule::{Schedule, ScheduleError, ScheduleToml};
+use crate::services::settings::ServicesToml;
 use arbitre_core::{rng::fnv1a64, Lang, PlayerId, PlayerSetup, SetupConfig};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -27,6 +28,9 @@ pub struct GameToml {
     pub rules: toml::Table,
     #[serde(default)]
     pub players: Vec<PlayerToml>,
+    /// Issue 10: press, NMR, absences, observers... (services/settings.rs).
+    #[serde(default, skip_serializing_if = "ServicesToml::is_default")]
+    pub services: ServicesToml,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -126,6 +130,7 @@ impl GameToml {
         for p in &mut g.players {
             p.password = None;
         }
+        g.services.gm_password = None;
         toml::to_string(&g).expect("game TOML serialises")
     }
 

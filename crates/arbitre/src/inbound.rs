@@ -23,6 +23,9 @@ use crate::failpoint;
 use crate::messages::{text, Msg};
 use crate::outgoing::{queue, signed, Draft, Kind};
 use crate::registry::Registry;
+use crate::services::answer::{answer, Asker};
+use crate::services::command::split_commands;
+use crate::services::texts::{svc_text, SvcMsg};
 use crate::config::DaemonConfig;
 use arbitre_core::{Checked, Lang, PlayerId, Verdict};
 use arbitre_mail::{find_in_mail, parse_mail, AutoKind, BlockKind, EnvelopeError, InboundMail, InboxEntry, MailError};
@@ -38,6 +41,8 @@ pub enum Disposition {
     Checked,
     Rejected,
     Ignored,
+    /// Only service commands (issue 10): answered, no orders stored.
+    Service,
 }
 
 impl Disposition {
@@ -47,6 +52,7 @@ impl Disposition {
             Disposition::Checked => "checked",
             Disposition::Rejected => "rejected",
             Disposition::Ignored => "ignored",
+            Disposition::Service => "service",
         }
     }
 }
@@ -137,6 +143,8 @@ pub struct Decision {
     pub journal: JournalEntry,
     pub orders: Option<NewOrders>,
     pub reply: Option<Draft>,
+    /// Further mails: the answers to service commands (issue 10).
+    pub extra: Vec<Draft>,
 }
 
 pub struct NewOrders {
@@ -162,13 +170,13 @@ impl Decision {
 
     fn ignore(sha: &str, mail: Option<&InboundMail>, detail: String) -> Decision {
         tracing::info!(%detail, "mail ignored, not answered");
-        Decision { journal: Self::base(sha, mail, Disposition::Ignored, detail, None), orders: None, reply: None }
+        Decision { journal: Self::base(sha, mail, Disposition::Ignored, detail, None), orders: None, reply: None, extra: Vec::new() }
     }
 
     fn reject(sha: &str, mail: Option<&InboundMail>, detail: String, game: Option<String>, reply: Draft) -> Decision {
         tracing::warn!(%detail, "mail refused, nothing stored");
         let reply = reply.replying_to(mail.and_then(|m| m.message_id.as_deref())).discriminator(&sha[..16]);
-        Decision { journal: Self::base(sha, mail, Disposition::Rejected, detail, game), orders: None, reply: Some(reply) }
+        Decision { journal: Self::base(sha, mail, Disposition::Rejected, detail, game), orders: None, reply: Some(reply), extra: Vec::new() }
     }
 }
 
@@ -256,6 +264,32 @@ pub fn decide(c: &Connection, registry: &Registry, config: &DaemonConfig, raw: &
         let reply = error_mail(lang, body).about(&gid, game.row.turn + 1, Some(&player.id));
         return Ok(Decision::reject(sha, m, detail, Some(gid), reply));
     }
+    // Service commands (issue 10): the leading lines of the block. Served
+    // in a finished game too (RESEND, HISTORY).
+    let split = split_commands(&env.orders);
+    let mut extra = Vec::new();
+    if !split.commands.is_empty() || !split.errors.is_empty() {
+        let who = Asker { player: &player.id, to: &to, tag: &sha[..16] };
+        let ans = answer(c, config, &game, &who, &split.commands, &split.errors)?;
+        let subject = svc_text(lang, &SvcMsg::CommandsSubject { game: &gid });
+        let reply = Draft::new(Kind::Confirm, &to, subject, signed(lang, &ans.text))
+            .about(&gid, game.row.turn + 1, Some(&player.id))
+            .discriminator(format!("cmd.{}", &sha[..16]))
+            .replying_to(mail.message_id.as_deref());
+        extra.push(reply);
+        extra.extend(ans.mails);
+        if split.only_commands {
+            let names: Vec<&str> = split.commands.iter().map(|(_, c)| c.name()).collect();
+            let detail = format!("commands from {}: {} ({} refused)", player.id, names.join(", "), split.errors.len());
+            tracing::info!(game = %gid, player = %player.id, %detail, "service commands");
+            return Ok(Decision { journal: Decision::base(sha, m, Disposition::Service, detail, Some(gid)), orders: None, reply: None, extra });
+        }
+    }
+    let env = if split.commands.is_empty() && split.errors.is_empty() {
+        env
+    } else {
+        arbitre_mail::Envelope { orders: split.orders.clone(), ..env }
+    };
     if game.row.status == GameStatus::Over {
         let body = text(lang, &Msg::GameOver { game: &gid });
         let reply = error_mail(lang, body).about(&gid, game.row.turn, Some(&player.id));
@@ -297,7 +331,7 @@ pub fn decide(c: &Connection, registry: &Registry, config: &DaemonConfig, raw: &
     );
     tracing::info!(game = %gid, player = %player.id, turn, orders = checked.orders, errors = checked.errors, "{}", disposition.as_str());
     let orders = store.then(|| NewOrders { game: gid.clone(), turn, player: player.id.clone(), text: env.orders.clone(), checked });
-    Ok(Decision { journal: Decision::base(sha, m, disposition, detail, Some(gid)), orders, reply: Some(reply) })
+    Ok(Decision { journal: Decision::base(sha, m, disposition, detail, Some(gid)), orders, reply: Some(reply), extra })
 }
 
 /// French for `PARTIE … JOUEUR …`, German for `SPIEL … SPIELER …`.
@@ -340,6 +374,9 @@ pub fn apply(c: &Connection, config: &DaemonConfig, now: DateTime<Utc>, mut d: D
         )?;
     }
     if let Some(r) = d.reply {
+        queue(c, config, now, r)?;
+    }
+    for r in d.extra {
         queue(c, config, now, r)?;
     }
     Ok(())

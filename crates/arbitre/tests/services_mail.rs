@@ -23,10 +23,21 @@ fn example(name: &str) -> PathBuf {
 }
 
 fn game(name: &str) -> Game {
+    game_in(name, None)
+}
+
+/// The example game, optionally with its language replaced.
+fn game_in(name: &str, lang: Option<&str>) -> Game {
     let dir = tempfile::tempdir().unwrap();
     let clock = Arc::new(FixedClock::new(t0()));
     let mut daemon = Daemon::open(config(dir.path()), Registry::builtin(), clock.clone()).unwrap();
-    let id = daemon.create_game_file(&example(name)).unwrap();
+    let path = example(name);
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    if let Some(l) = lang {
+        text = text.lines().filter(|l| !l.starts_with("language")).collect::<Vec<_>>().join("\n");
+        text = format!("language = \"{l}\"\n{text}\n");
+    }
+    let id = daemon.create_game(&text, path.parent().unwrap()).unwrap();
     Game { _dir: dir, clock, daemon, id }
 }
 
@@ -100,4 +111,118 @@ fn report_mail_carries_json_ics_and_template_nebulight() {
 #[test]
 fn report_mail_carries_json_ics_and_template_eds() {
     check_report_attachments("eds", "anna@example.org", "befehlsblatt-", "Abgabetermin der Befehle für Zug 2");
+}
+
+fn journal_outcomes(g: &Game) -> Vec<String> {
+    let c = g.daemon.store.conn();
+    let mut st = c.prepare("SELECT outcome FROM mail_journal ORDER BY rowid").unwrap();
+    st.query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect()
+}
+
+fn orders_count(g: &Game) -> i64 {
+    g.daemon.store.conn().query_row("SELECT COUNT(*) FROM orders", [], |r| r.get(0)).unwrap()
+}
+
+/// STATUS, HISTORY and RESEND through the mail loop in one game.
+/// `words`: (header, status, history, resend keywords as a player of that
+/// language writes them); `expect`: lines the answers must hold.
+fn check_player_services(g: &mut Game, player: &str, email: &str, password: &str, header: [&str; 3], words: [&str; 3], expect: [&str; 4]) {
+    let id = g.id.clone();
+    let [game_w, player_w, pw_w] = header;
+    let [status_w, history_w, resend_w] = words;
+    let block = |lines: &str| format!("Hello\n\n{game_w} {id} {player_w} {player} {pw_w} {password}\n{lines}\nEND\n");
+    // STATUS before any turn: the turn in progress, nobody has sent orders.
+    g.send(email, &block(status_w));
+    let reply = g.last_to(email, "confirm");
+    assert!(reply.mail.body.contains(expect[0]), "{}", reply.mail.body);
+    assert!(reply.mail.body.contains(expect[1]), "{}", reply.mail.body);
+    assert_eq!(orders_count(g), 0, "a mail of commands stores no orders");
+    assert_eq!(journal_outcomes(g).last().unwrap(), "service");
+    // A turn later: HISTORY lists it, RESEND 1 mails the report again.
+    g.daemon.resolve(&id).unwrap();
+    let original = g.last_to(email, "report");
+    g.clock.advance(chrono::TimeDelta::hours(1));
+    g.send(email, &block(&format!("{history_w}\n{resend_w} 1")));
+    let reply = g.last_to(email, "confirm");
+    assert!(reply.mail.body.contains(expect[2]), "{}", reply.mail.body);
+    let again = g.last_to(email, "notice");
+    assert!(again.mail.subject.contains(expect[3]), "{}", again.mail.subject);
+    let strip = |b: &str| b.split("\n\n-- \n").next().unwrap().trim_end().to_string();
+    assert!(strip(&original.mail.body).starts_with(&strip(&again.mail.body)), "the same report, sent again");
+    let names: Vec<String> = attachments(&again.mail.raw).into_iter().map(|(n, _)| n).collect();
+    assert!(names.contains(&format!("{id}-turn-1.json")), "{names:?}");
+    // RESEND of a turn not resolved yet names the last one.
+    g.send(email, &block(&format!("{resend_w} 7")));
+    let reply = g.last_to(email, "confirm");
+    assert!(reply.mail.body.contains(" 7") && reply.mail.body.contains('1'), "{}", reply.mail.body);
+    // A GM command from a player is refused, nothing changes.
+    g.send(email, &block("PAUSE"));
+    let reply = g.last_to(email, "confirm");
+    assert!(reply.mail.body.contains("PAUSE"), "{}", reply.mail.body);
+    let status: String = g.daemon.store.conn().query_row("SELECT status FROM games WHERE id = ?1", [&id], |r| r.get(0)).unwrap();
+    assert_eq!(status, "running");
+}
+
+#[test]
+fn status_history_resend_nebulight_in_french() {
+    let mut g = game("nebulight");
+    check_player_services(
+        &mut g,
+        "maxtor",
+        "maxtor@example.org",
+        "change-me-1",
+        ["PARTIE", "JOUEUR", "MOT-DE-PASSE"],
+        ["ÉTAT", "HISTORIQUE", "RENVOI"],
+        ["Tour en cours : 1", "En attente de : maxtor, miria", "Tour   1  résolu le", "compte rendu du tour 1 (nouvel envoi)"],
+    );
+}
+
+#[test]
+fn status_history_resend_eds_in_german() {
+    let mut g = game("eds");
+    check_player_services(
+        &mut g,
+        "p1",
+        "anna@example.org",
+        "change-me-1",
+        ["SPIEL", "SPIELER", "PASSWORT"],
+        ["STAND", "VERLAUF", "NOCHMAL"],
+        ["Laufender Zug: 1", "Es fehlen noch: p1, p2, p3", "Zug   1  ausgewertet am", "Auswertung von Zug 1 (erneut gesendet)"],
+    );
+}
+
+#[test]
+fn status_history_resend_in_english() {
+    let mut g = game_in("eds", Some("en"));
+    check_player_services(
+        &mut g,
+        "p2",
+        "bert@example.org",
+        "change-me-2",
+        ["GAME", "PLAYER", "PASSWORD"],
+        ["STATUS", "HISTORY", "RESEND"],
+        ["Turn in progress: 1", "Waiting for: p1, p2, p3", "Turn   1  resolved", "report of turn 1 (sent again)"],
+    );
+}
+
+#[test]
+fn commands_before_orders_are_answered_and_the_orders_stored() {
+    let mut g = game("nebulight");
+    let id = g.id.clone();
+    let body = format!("PARTIE {id} JOUEUR miria MOT-DE-PASSE change-me-2\nETAT\nFUSEAU Mars/Olympus\nM_200 C 10 VC F_19\nFIN\n");
+    g.send("miria@example.org", &body);
+    assert_eq!(orders_count(&g), 1, "the orders after the commands are stored");
+    let stored: String = g.daemon.store.conn().query_row("SELECT text FROM orders", [], |r| r.get(0)).unwrap();
+    assert_eq!(stored.trim(), "M_200 C 10 VC F_19");
+    assert!(stored.starts_with("\n\n"), "line numbers kept for the order parser: {stored:?}");
+    let answers = g.outbox().into_iter().filter(|r| r.mail.kind == "confirm").collect::<Vec<_>>();
+    assert_eq!(answers.len(), 2, "a confirmation for the orders and one for the commands");
+    let cmd = answers.iter().find(|r| r.mail.subject.contains("vos commandes")).unwrap();
+    // Commands are answered before the same mail's orders are stored.
+    assert!(cmd.mail.body.contains("En attente de : maxtor, miria"), "{}", cmd.mail.body);
+    assert!(cmd.mail.body.contains("Ligne 2 : FUSEAU Mars/Olympus\n  -> fuseau horaire inconnu"), "{}", cmd.mail.body);
+    // The same mail again (a restart) answers nothing twice.
+    let before = g.outbox().len();
+    g.daemon.cycle().unwrap();
+    assert_eq!(g.outbox().len(), before);
 }

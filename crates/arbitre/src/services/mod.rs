@@ -17,6 +17,7 @@
 //! time zone), [`ics`] (the deadline as iCalendar), [`json_report`] (the
 //! machine-readable report, schema in docs/report-schema.json).
 
+pub mod answer;
 pub mod command;
 pub mod ics;
 pub mod json_report;

@@ -73,6 +73,10 @@ pub enum PressRefusal {
 }
 
 impl ServicesToml {
+    pub fn is_default(&self) -> bool {
+        *self == ServicesToml::default()
+    }
+
     pub fn show_orders_sent(&self) -> bool {
         self.show_orders_sent.unwrap_or(true)
     }
