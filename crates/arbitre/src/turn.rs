@@ -130,7 +130,9 @@ fn resolve_in(c: &Connection, registry: &Registry, config: &crate::config::Daemo
             tracing::warn!(game = game_id, player = %pid, "report for a player with no address");
             continue;
         };
-        let body = signed(lang, &format!("{}\n\n{footer}", report.body.trim_end()));
+        let tried = wrong_password_attempts(c, game_id, turn, &p.id)?;
+        let warning = if tried > 0 { format!("\n\n{}", wrong_password_notice(lang, tried)) } else { String::new() };
+        let body = signed(lang, &format!("{}{warning}\n\n{footer}", report.body.trim_end()));
         let subject = text(lang, &Msg::ReportSubject { game: game_id, subject: &report.subject });
         let mut d = Draft::new(Kind::Report, &p.email, subject, body).about(game_id, turn, Some(&p.id));
         d.attachments = report.attachments.clone();
@@ -148,6 +150,30 @@ fn resolve_in(c: &Connection, registry: &Registry, config: &crate::config::Daemo
     }
     tracing::info!(game = game_id, turn, orders = orders.len(), over = resolved.outcome.is_some(), "turn resolved");
     Ok(turn)
+}
+
+/// How many mails for `turn` carried `player`'s name with a wrong password
+/// (issue 8: the real player learns in their next report that someone
+/// tried). Each such mail queued exactly one `error` answer about
+/// (game, turn, player) in the same transaction as its journal row — the
+/// only `error` answer that names both a player and the coming turn — so
+/// the outbox counts them without a schema change, and a later turn's
+/// report does not repeat them.
+fn wrong_password_attempts(c: &Connection, game: &str, turn: u32, player: &str) -> Result<i64> {
+    Ok(c.query_row(
+        "SELECT count(*) FROM outbox WHERE kind = 'error' AND game_id = ?1 AND turn = ?2 AND player = ?3",
+        rusqlite::params![game, turn, player],
+        |r| r.get(0),
+    ).map_err(arbitre_store::StoreError::from)?)
+}
+
+fn wrong_password_notice(lang: arbitre_core::Lang, n: i64) -> String {
+    use arbitre_core::Lang;
+    match lang {
+        Lang::En => format!("WARNING: {n} mail(s) this turn used your player name with a wrong password. Nothing was stored from them. If it was not you, tell your game master."),
+        Lang::Fr => format!("ATTENTION : {n} courrier(s) de ce tour ont utilisé votre nom de joueur avec un mauvais mot de passe. Rien n'en a été retenu. Si ce n'était pas vous, prévenez votre maître de jeu."),
+        Lang::De => format!("ACHTUNG: {n} Nachricht(en) in diesem Zug benutzten Ihren Spielernamen mit einem falschen Passwort. Nichts davon wurde gespeichert. Falls Sie es nicht waren, benachrichtigen Sie Ihren Spielleiter."),
+    }
 }
 
 /// The JSON report and the next deadline's .ics (issue 10), appended to the
