@@ -35,12 +35,16 @@ impl Daemon {
         if deadline <= now {
             deadline = schedule.next_after(now);
         }
+        let mut kept = g.clone();
+        if let Some(pw) = g.services.gm_password.as_deref().filter(|p| !p.is_empty()) {
+            kept.services.gm_password_hash = Some(self.config.hasher.hash(pw, &format!("{}/gm", g.id))?);
+        }
         let row = GameRow {
             id: g.id.clone(),
             ruleset: info.id.to_string(),
             seed: g.seed(),
             lang: g.lang(info.lang).code().to_string(),
-            config: g.stored(),
+            config: kept.stored(),
             gm_email: g.gm_email.clone(),
             turn: snap.turn,
             status: GameStatus::Running,

@@ -138,7 +138,22 @@ impl Daemon {
     fn set_schedule(&mut self, game: &str, change: Change) -> Result<()> {
         let now = self.now();
         let Daemon { store, registry, config, .. } = self;
-        store.tx(|tx| -> Result<()> {
+        store.tx(|tx| set_schedule_in(tx, registry, config, game, change, now))
+    }
+}
+
+/// Pause, resume or extend inside the caller's transaction: the CLI and the
+/// game master's mail (issue 10) share it.
+pub(crate) fn set_schedule_in(
+    tx: &rusqlite::Connection,
+    registry: &crate::registry::Registry,
+    config: &crate::config::DaemonConfig,
+    game: &str,
+    change: Change,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<()> {
+    {
+        {
             let g = GameView::new(registry, games::require_game(tx, game)?)?;
             let gid = g.row.id.as_str();
             let lang = g.lang;
@@ -175,12 +190,12 @@ impl Daemon {
             }
             tracing::info!(game = gid, change = tag, "schedule changed by the game master");
             Ok(())
-        })
+        }
     }
 }
 
 #[derive(Clone, Copy)]
-enum Change {
+pub(crate) enum Change {
     Pause,
     Resume,
     Extend(Duration),

@@ -91,7 +91,7 @@ impl Daemon {
         failpoint::hit("after-read");
         let Daemon { store, registry, config, .. } = self;
         store.tx(|tx| -> Result<()> {
-            let d = decide(tx, registry, config, &raw, &sha)?;
+            let d = decide(tx, registry, config, &raw, &sha, now)?;
             apply(tx, config, now, d)?;
             failpoint::hit("before-commit");
             Ok(())
@@ -221,7 +221,7 @@ fn formattable(to: &str) -> bool {
 
 /// Decides what a mail causes. Reads the database (inside the caller's
 /// transaction, so no turn can resolve between the check and the insert).
-pub fn decide(c: &Connection, registry: &Registry, config: &DaemonConfig, raw: &[u8], sha: &str) -> Result<Decision> {
+pub fn decide(c: &Connection, registry: &Registry, config: &DaemonConfig, raw: &[u8], sha: &str, now: DateTime<Utc>) -> Result<Decision> {
     let default_lang = config.language;
     let mail = match parse_mail(raw, config.max_mail_size) {
         Ok(m) => m,
@@ -251,6 +251,11 @@ pub fn decide(c: &Connection, registry: &Registry, config: &DaemonConfig, raw: &
     };
     let game = GameView::new(registry, row)?;
     let (gid, lang) = (game.row.id.clone(), game.lang);
+    // The game master's commands by mail (issue 10): player id `gm`, the
+    // game's gm_password.
+    if env.player.eq_ignore_ascii_case("gm") && games::player_nocase(c, &gid, "gm")?.is_none() {
+        return gm_mail(c, registry, config, &game, &env, &mail, sha, &to, now);
+    }
     let Some(player) = games::player_nocase(c, &gid, &env.player)? else {
         let body = text(lang, &Msg::UnknownPlayer { game: &gid, player: &env.player });
         let detail = format!("unknown player '{}'", env.player);
@@ -332,6 +337,70 @@ pub fn decide(c: &Connection, registry: &Registry, config: &DaemonConfig, raw: &
     tracing::info!(game = %gid, player = %player.id, turn, orders = checked.orders, errors = checked.errors, "{}", disposition.as_str());
     let orders = store.then(|| NewOrders { game: gid.clone(), turn, player: player.id.clone(), text: env.orders.clone(), checked });
     Ok(Decision { journal: Decision::base(sha, m, disposition, detail, Some(gid)), orders, reply: Some(reply), extra })
+}
+
+/// A block from the game master: PAUSE, RESUME, EXTEND act as on the
+/// command line (players are told), STATUS and HISTORY are answered; the
+/// others are answered as not offered yet. A wrong password changes nothing.
+#[allow(clippy::too_many_arguments)]
+fn gm_mail(
+    c: &Connection,
+    registry: &Registry,
+    config: &DaemonConfig,
+    game: &GameView<'_>,
+    env: &arbitre_mail::Envelope,
+    mail: &InboundMail,
+    sha: &str,
+    to: &str,
+    now: DateTime<Utc>,
+) -> Result<Decision> {
+    use crate::gm::{set_schedule_in, Change};
+    use crate::services::command::Command;
+    let lang = game.lang;
+    let gid = game.row.id.clone();
+    let m = Some(mail);
+    let ok = game.toml.services.gm_password_hash.as_deref().is_some_and(|h| arbitre_store::PasswordHasher::verify(&env.password, h));
+    if !ok {
+        let body = svc_text(lang, &SvcMsg::GmWrongPassword);
+        let reply = Draft::new(Kind::Error, to, text(lang, &Msg::ErrorSubject), signed(lang, &body)).about(&gid, game.row.turn + 1, Some("gm"));
+        return Ok(Decision::reject(sha, m, "wrong game master password".into(), Some(gid), reply));
+    }
+    let split = split_commands(&env.orders);
+    let mut lines: Vec<(usize, String)> = Vec::new();
+    let errors_only = answer(c, config, game, &Asker { player: "gm", to, tag: &sha[..16] }, &[], &split.errors)?;
+    if !errors_only.text.is_empty() {
+        lines.push((0, errors_only.text));
+    }
+    for (line, cmd) in &split.commands {
+        let change = match cmd {
+            Command::Pause => Some(Change::Pause),
+            Command::Resume => Some(Change::Resume),
+            Command::Extend(d) => Some(Change::Extend(*d)),
+            _ => None,
+        };
+        let t = match (change, cmd) {
+            (Some(ch), _) => match set_schedule_in(c, registry, config, &gid, ch, now) {
+                Ok(()) => svc_text(lang, &SvcMsg::GmDone { command: cmd.name() }),
+                Err(crate::error::DaemonError::Invalid(why)) => format!("{}: {why}", cmd.name()),
+                Err(e) => return Err(e),
+            },
+            (None, Command::Status | Command::History) => {
+                answer(c, config, game, &Asker { player: "gm", to, tag: &sha[..16] }, &[(*line, cmd.clone())], &[])?.text
+            }
+            (None, _) => crate::services::answer::not_served(lang, cmd.name()),
+        };
+        lines.push((*line, t));
+    }
+    let body = lines.into_iter().map(|(_, t)| t).collect::<Vec<_>>().join("\n\n");
+    let subject = svc_text(lang, &SvcMsg::CommandsSubject { game: &gid });
+    let reply = Draft::new(Kind::Confirm, to, subject, signed(lang, &body))
+        .about(&gid, game.row.turn + 1, Some("gm"))
+        .discriminator(format!("cmd.{}", &sha[..16]))
+        .replying_to(mail.message_id.as_deref());
+    let names: Vec<&str> = split.commands.iter().map(|(_, c)| c.name()).collect();
+    let detail = format!("game master commands: {}", names.join(", "));
+    tracing::info!(game = %gid, %detail, "game master by mail");
+    Ok(Decision { journal: Decision::base(sha, m, Disposition::Service, detail, Some(gid)), orders: None, reply: None, extra: vec![reply] })
 }
 
 /// French for `PARTIE … JOUEUR …`, German for `SPIEL … SPIELER …`.

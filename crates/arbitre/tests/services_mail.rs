@@ -28,6 +28,11 @@ fn game(name: &str) -> Game {
 
 /// The example game, optionally with its language replaced.
 fn game_in(name: &str, lang: Option<&str>) -> Game {
+    game_with(name, lang, "")
+}
+
+/// The example game with `extra` appended to its TOML.
+fn game_with(name: &str, lang: Option<&str>, extra: &str) -> Game {
     let dir = tempfile::tempdir().unwrap();
     let clock = Arc::new(FixedClock::new(t0()));
     let mut daemon = Daemon::open(config(dir.path()), Registry::builtin(), clock.clone()).unwrap();
@@ -37,6 +42,7 @@ fn game_in(name: &str, lang: Option<&str>) -> Game {
         text = text.lines().filter(|l| !l.starts_with("language")).collect::<Vec<_>>().join("\n");
         text = format!("language = \"{l}\"\n{text}\n");
     }
+    text.push_str(extra);
     let id = daemon.create_game(&text, path.parent().unwrap()).unwrap();
     Game { _dir: dir, clock, daemon, id }
 }
@@ -225,4 +231,57 @@ fn commands_before_orders_are_answered_and_the_orders_stored() {
     let before = g.outbox().len();
     g.daemon.cycle().unwrap();
     assert_eq!(g.outbox().len(), before);
+}
+
+fn game_status(g: &Game) -> (String, Option<i64>) {
+    g.daemon
+        .store
+        .conn()
+        .query_row("SELECT status, deadline FROM games WHERE id = ?1", [&g.id], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+}
+
+/// PAUSE, RESUME, EXTEND by the game master's mail; `words`: the header
+/// keywords and (pause, resume, extend 48h) as written in that language;
+/// `done`: the "done" answer for PAUSE.
+fn check_gm_by_mail(name: &str, header: [&str; 3], words: [&str; 3], done: &str, wrong: &str) {
+    let mut g = game_with(name, None, "\n[services]\ngm_password = \"maître\"\n");
+    let stored: String = g.daemon.store.conn().query_row("SELECT config FROM games", [], |r| r.get(0)).unwrap();
+    assert!(!stored.contains("maître") && stored.contains("gm_password_hash"), "only the hash is stored");
+    let id = g.id.clone();
+    let [game_w, player_w, pw_w] = header;
+    let block = |pw: &str, line: &str| format!("{game_w} {id} {player_w} gm {pw_w} {pw}\n{line}\n");
+    let gm = "gm@example.org";
+    let (_, deadline) = game_status(&g);
+    // A wrong password changes nothing.
+    g.send(gm, &block("guess", words[0]));
+    assert_eq!(game_status(&g).0, "running");
+    assert!(g.last_to(gm, "error").mail.body.contains(wrong));
+    // PAUSE: paused, every player told.
+    g.send(gm, &block("maître", words[0]));
+    assert_eq!(game_status(&g), ("paused".to_string(), None));
+    assert!(g.last_to(gm, "confirm").mail.body.contains(done), "{}", g.last_to(gm, "confirm").mail.body);
+    let notices = g.outbox().into_iter().filter(|r| r.mail.kind == "notice").count();
+    assert!(notices >= 2, "players told of the pause");
+    // RESUME, then EXTEND 48h.
+    g.clock.advance(chrono::TimeDelta::hours(1));
+    g.send(gm, &block("maître", words[1]));
+    let (status, resumed) = game_status(&g);
+    assert_eq!(status, "running");
+    let resumed = resumed.unwrap();
+    g.clock.advance(chrono::TimeDelta::hours(1));
+    g.send(gm, &block("maître", words[2]));
+    assert_eq!(game_status(&g).1, Some(resumed + 48 * 3600));
+    assert!(deadline.is_some());
+    assert_eq!(journal_outcomes(&g).iter().filter(|o| *o == "service").count(), 3);
+}
+
+#[test]
+fn gm_pause_resume_extend_by_mail_nebulight_in_french() {
+    check_gm_by_mail("nebulight", ["PARTIE", "JOUEUR", "MOT-DE-PASSE"], ["PAUSE", "REPRENDRE", "PROLONGER 2j"], "PAUSE : fait.", "Mot de passe du meneur de jeu incorrect");
+}
+
+#[test]
+fn gm_pause_resume_extend_by_mail_eds_in_german() {
+    check_gm_by_mail("eds", ["SPIEL", "SPIELER", "PASSWORT"], ["PAUSE", "FORTSETZEN", "VERLÄNGERN 48h"], "PAUSE: erledigt.", "Falsches Passwort der Spielleitung");
 }

@@ -67,7 +67,7 @@ pub fn answer(
     Ok(out)
 }
 
-fn not_served(lang: Lang, name: &str) -> String {
+pub fn not_served(lang: Lang, name: &str) -> String {
     match lang {
         Lang::En => format!("{name}: this referee does not offer this service yet."),
         Lang::Fr => format!("{name} : cet arbitre ne propose pas encore ce service."),

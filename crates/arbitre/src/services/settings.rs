@@ -49,6 +49,9 @@ pub enum NmrPolicy {
 #[serde(deny_unknown_fields)]
 pub struct ServicesToml {
     pub gm_password: Option<String>,
+    /// Set by `game create` in the stored copy: the argon2id hash of
+    /// `gm_password` (the password itself is never stored).
+    pub gm_password_hash: Option<String>,
     #[serde(default)]
     pub press: PressPolicy,
     pub show_orders_sent: Option<bool>,
