@@ -1,0 +1,80 @@
+//! Checklist items that a ruleset crate cannot prove alone, because the daemon
+//! owns them: reminders before the deadline (EDS-111) and early resolution
+//! when every player has declared READY (SCN-51). Each plays a real ruleset
+//! through the mail loop with a fixed clock.
+
+mod common;
+
+use arbitre_store::games;
+use chrono::Duration;
+use common::*;
+
+fn three_player_toml(id: &str, ruleset: &str, rules: &str, schedule: &str) -> String {
+    let mut s = format!(
+        "id = \"{id}\"\nruleset = \"{ruleset}\"\nseed = 7\ngm_email = \"gm@arbitre.test\"\n[schedule]\ninterval = \"7d\"\n{schedule}\n[rules]\n{rules}\n"
+    );
+    for (p, pw) in [("p1", "pw-one"), ("p2", "pw-two"), ("p3", "pw-three")] {
+        s.push_str(&format!(
+            "[[players]]\nid = \"{p}\"\nname = \"{p}\"\nemail = \"{p}@example.org\"\npassword = \"{pw}\"\n"
+        ));
+    }
+    s
+}
+
+fn turn_of(env: &Env, id: &str) -> u32 {
+    games::require_game(env.daemon.store.conn(), id).unwrap().turn
+}
+
+#[test]
+fn eds_111_reminder_before_the_zat_goes_in_german_to_rulers_without_orders() {
+    let env_toml = three_player_toml("eds-r", "eds", "map = \"trio\"", "reminders = [\"24h\"]");
+    let mut env = Env::with_game(&env_toml);
+    // p1 sends an order sheet; p2 and p3 send nothing.
+    env.drop_mail(&mail("p1@example.org", "Befehle", "SPIEL eds-r SPIELER p1 PASSWORT pw-one\nENDE\n"));
+    env.daemon.cycle().unwrap();
+    let reminders = |env: &Env| {
+        env.outbox().into_iter().filter(|r| r.mail.kind == "reminder").collect::<Vec<_>>()
+    };
+    assert!(reminders(&env).is_empty(), "six days before the ZAT: no reminder yet");
+    env.clock.set(t0() + Duration::days(6) + Duration::minutes(1));
+    env.daemon.cycle().unwrap();
+    env.daemon.cycle().unwrap();
+    let r = reminders(&env);
+    let mut to: Vec<&str> = r.iter().map(|r| r.mail.recipient.as_str()).collect();
+    to.sort();
+    assert_eq!(to, vec!["p2@example.org", "p3@example.org"], "once each, never to p1");
+    assert!(
+        r[0].mail.body.contains("Erinnerung: Der Spielleiter hat keine Befehle von P"),
+        "{}",
+        r[0].mail.body
+    );
+    assert!(r[0].mail.body.contains("Abgabetermin:"), "{}", r[0].mail.body);
+    assert_eq!(turn_of(&env, "eds-r"), 0, "a reminder does not resolve the month");
+}
+
+#[test]
+fn scn_51_turn_resolves_early_only_when_every_player_is_ready() {
+    let toml = three_player_toml("scn-r", "scrambled", "world = \"testland\"", "early = true");
+    let mut env = Env::with_game(&toml);
+    let send = |env: &Env, p: &str, pw: &str, body: &str| {
+        env.drop_mail(&mail(
+            &format!("{p}@example.org"),
+            "ordres",
+            &format!("PARTIE scn-r JOUEUR {p} MOT-DE-PASSE {pw}\n{body}\nFIN\n"),
+        ));
+    };
+    // Orders from everybody, but without READY: the turn waits for the deadline.
+    send(&env, "p1", "pw-one", "TURN 1");
+    send(&env, "p2", "pw-two", "TURN 1");
+    send(&env, "p3", "pw-three", "TURN 1");
+    env.daemon.cycle().unwrap();
+    assert_eq!(turn_of(&env, "scn-r"), 0, "orders without READY do not resolve early");
+    // Two of three ready: still waiting.
+    send(&env, "p1", "pw-one", "TURN 1\nREADY");
+    send(&env, "p2", "pw-two", "TURN 1\nREADY");
+    env.daemon.cycle().unwrap();
+    assert_eq!(turn_of(&env, "scn-r"), 0, "p3 is not ready yet");
+    send(&env, "p3", "pw-three", "TURN 1\nREADY");
+    env.daemon.cycle().unwrap();
+    assert_eq!(turn_of(&env, "scn-r"), 1, "everybody ready: resolved before the deadline");
+}
