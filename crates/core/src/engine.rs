@@ -9,7 +9,9 @@ use crate::ids::PlayerId;
 use crate::orders::{LineVerdict, Located, Parsed};
 use crate::report::{Report, Viewer};
 use crate::rng::Rng;
-use crate::ruleset::{Outcome, PlayerInfo, Ruleset, RulesetInfo, SetupConfig, SetupError, TurnCtx};
+use crate::ruleset::{
+    Outcome, PlayerInfo, PlayerSetup, Ruleset, RulesetInfo, SetupConfig, SetupError, TurnCtx,
+};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -136,6 +138,9 @@ pub trait Engine: Send + Sync {
     fn report(&self, state: &str, viewer: &Viewer) -> Result<Report, EngineError>;
     fn outcome(&self, state: &str) -> Result<Option<Outcome>, EngineError>;
     fn bot_orders(&self, state: &str, seed: u64, player: &PlayerId) -> Result<String, EngineError>;
+    /// A player joins between two turns; the draw comes from the stream
+    /// (seed, next turn, "join:<player>").
+    fn join(&self, state: &str, seed: u64, player: &PlayerSetup) -> Result<Snapshot, EngineError>;
 }
 
 fn load<R: Ruleset>(state: &str) -> Result<R::State, EngineError> {
@@ -233,5 +238,16 @@ impl<R: Ruleset> Engine for Adapter<R> {
         let turn = Ruleset::turn(&self.0, &s) + 1;
         let mut rng = Rng::for_phase(seed, turn, &format!("bot:{player}"));
         Ok(Ruleset::bot_orders(&self.0, &s, player, &mut rng))
+    }
+
+    fn join(&self, state: &str, seed: u64, player: &PlayerSetup) -> Result<Snapshot, EngineError> {
+        let mut s = load::<R>(state)?;
+        if Ruleset::outcome(&self.0, &s).is_some() {
+            return Err(EngineError::GameOver);
+        }
+        let turn = Ruleset::turn(&self.0, &s) + 1;
+        let mut rng = Rng::for_phase(seed, turn, &format!("join:{}", player.id));
+        Ruleset::join(&self.0, &mut s, player, &mut rng)?;
+        Ok(save(&self.0, &s))
     }
 }

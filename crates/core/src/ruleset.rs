@@ -153,4 +153,15 @@ pub trait Ruleset: Send + Sync + 'static {
     /// Orders a simple bot would send for `player`, as mail text in the
     /// ruleset's notation. Used for empty seats, NMR replacement and fixtures.
     fn bot_orders(&self, state: &Self::State, player: &PlayerId, rng: &mut Rng) -> String;
+
+    /// A player joins a game in progress, between two turns. Most rulesets
+    /// have no such rule, hence the refusal by default; Scrambled Nations
+    /// allows it when the game's parameter says so.
+    fn join(&self, state: &mut Self::State, player: &PlayerSetup, rng: &mut Rng) -> Result<(), SetupError> {
+        let _ = (state, player, rng);
+        Err(SetupError::Invalid(format!(
+            "{} does not let players join a game in progress",
+            self.info().name
+        )))
+    }
 }

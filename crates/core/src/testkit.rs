@@ -222,3 +222,22 @@ mod tests {
         assert!(matches!(t.resolve(&s, 7, &BTreeMap::new()), Err(crate::EngineError::GameOver)));
     }
 }
+
+#[cfg(test)]
+mod join_tests {
+    use super::*;
+    use crate::{Adapter, Engine, PlayerSetup};
+
+    #[test]
+    fn a_ruleset_without_a_join_rule_refuses_a_newcomer() {
+        let e = Adapter(Tally);
+        let cfg = SetupConfig {
+            players: vec![PlayerSetup { id: "a".into(), name: "A".into(), options: Default::default() }],
+            ..Default::default()
+        };
+        let s = e.setup(&cfg).unwrap().state;
+        let newcomer = PlayerSetup { id: "b".into(), name: "B".into(), options: Default::default() };
+        let err = e.join(&s, 1, &newcomer).unwrap_err();
+        assert!(err.to_string().contains("does not let players join"), "{err}");
+    }
+}

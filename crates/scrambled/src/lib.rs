@@ -109,6 +109,17 @@ impl Ruleset for Scrambled {
         score::outcome(state)
     }
 
+    fn join(
+        &self,
+        state: &mut State,
+        player: &arbitre_core::PlayerSetup,
+        rng: &mut Rng,
+    ) -> Result<(), arbitre_core::SetupError> {
+        join::join(state, player.id.clone(), player.name.clone(), rng)
+            .map(|_| ())
+            .map_err(|e| arbitre_core::SetupError::Invalid(e.to_string()))
+    }
+
     fn bot_orders(&self, state: &State, player: &PlayerId, rng: &mut Rng) -> String {
         bot::orders(state, player, rng)
     }
