@@ -426,3 +426,56 @@ fn permanent_smtp_failure_is_recorded_and_shown_in_status() {
     let out = arbitre(&cfg, &["serve", "--once"]);
     assert!(out.contains("0 mail(s) sent, 0 send failure(s)"), "{out}");
 }
+
+/// The built binary's `arbitre serve` loop (not `--once`): between cycles it
+/// waits on the IMAP inbox (IDLE on Dovecot), so a submitted order mail is
+/// confirmed without any outside nudge.
+#[test]
+fn serve_loop_wakes_on_imap_mail_and_confirms() {
+    let Some(s) = servers() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = s.daemon_config(dir.path());
+    // A long poll: only IDLE (or the cycle's own timeout) can wake it early.
+    let text = std::fs::read_to_string(&cfg).unwrap().replace("poll_seconds = 1", "poll_seconds = 30");
+    std::fs::write(&cfg, text).unwrap();
+    let db = dir.path().join("arbitre.db");
+    let game = unique("loop");
+    let toml = dir.path().join("game.toml");
+    std::fs::write(&toml, game_toml(&s, &game, &s.addr("referee"))).unwrap();
+    arbitre(&cfg, &["game", "create", toml.to_str().unwrap()]);
+
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_arbitre"))
+        .args(["--config", cfg.to_str().unwrap(), "serve"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("start arbitre serve");
+    // Give the daemon time to finish its first cycle and enter IDLE.
+    std::thread::sleep(Duration::from_secs(3));
+    let orders = {
+        let store = Store::open(&db).unwrap();
+        let row = games::require_game(store.conn(), &game).unwrap();
+        let state = turns::latest(store.conn(), &game).unwrap().state;
+        Registry::builtin().get("nebulight").unwrap().bot_orders(&state, row.seed, &arbitre_core::PlayerId::new("alice")).unwrap()
+    };
+    let (mid, raw) = order_mail(&s, "alice", &game, 1, &orders);
+    s.submit("alice", &raw);
+    let start = Instant::now();
+    let confirmed = loop {
+        let got = mailbox(&s, "alice", &game);
+        let reply = got.values().find(|(_, raw)| header(raw, "In-Reply-To").map(|h| bare_id(&h)).as_deref() == Some(mid.as_str()));
+        if let Some((n, _)) = reply {
+            break *n;
+        }
+        if start.elapsed() > Duration::from_secs(25) {
+            break 0;
+        }
+        std::thread::sleep(Duration::from_millis(300));
+    };
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(confirmed, 1, "the serving daemon answered alice's order mail once, well before its 30 s poll");
+    let store = Store::open(&db).unwrap();
+    let confirms = outbox::all(store.conn()).unwrap().into_iter().filter(|r| r.mail.kind == "confirm").count();
+    assert_eq!(confirms, 1, "one confirmation queued");
+}
