@@ -5,6 +5,7 @@
 //! stores the game, its players and the turn-0 state, and queues every
 //! player's turn-0 report — all in one transaction.
 
+use crate::services::json_report::{ReportFacts, ViewerKind};
 use crate::daemon::{Daemon, GameView};
 use crate::error::{DaemonError, Result};
 use crate::game_config::GameToml;
@@ -79,7 +80,8 @@ impl Daemon {
                 let body = signed(game.lang, &format!("{}\n\n{footer}", r.body.trim_end()));
                 let subject = text(game.lang, &Msg::ReportSubject { game: &row.id, subject: &r.subject });
                 let mut d = Draft::new(Kind::Report, &p.email, subject, body).about(&row.id, snap.turn, Some(&p.id));
-                d.attachments = r.attachments;
+                d.attachments = r.attachments.clone();
+                d.attachments.extend(turn0_attachments(&game, config, snap.turn, ViewerKind::Player, Some(&p.id), &r, deadline, now));
                 queue(tx, config, now, d)?;
             }
             if let Some(gm) = &row.gm_email {
@@ -87,7 +89,8 @@ impl Daemon {
                 let body = signed(game.lang, &format!("{}\n\n{footer}", r.body.trim_end()));
                 let subject = text(game.lang, &Msg::ReportSubject { game: &row.id, subject: &r.subject });
                 let mut d = Draft::new(Kind::Gm, gm, subject, body).about(&row.id, snap.turn, None);
-                d.attachments = r.attachments;
+                d.attachments = r.attachments.clone();
+                d.attachments.extend(turn0_attachments(&game, config, snap.turn, ViewerKind::GameMaster, None, &r, deadline, now));
                 queue(tx, config, now, d)?;
             }
             Ok(())
@@ -95,4 +98,31 @@ impl Daemon {
         tracing::info!(game = %row.id, ruleset = %row.ruleset, players = players.len(), "game created");
         Ok(row.id)
     }
+}
+
+/// The JSON report and the first deadline's .ics (issue 10) on the turn-0
+/// report mails, as on every later report.
+#[allow(clippy::too_many_arguments)]
+fn turn0_attachments(
+    game: &GameView<'_>,
+    config: &crate::config::DaemonConfig,
+    turn: u32,
+    viewer: ViewerKind,
+    player: Option<&str>,
+    report: &arbitre_core::Report,
+    deadline: chrono::DateTime<chrono::Utc>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Vec<arbitre_core::Attachment> {
+    let facts = ReportFacts {
+        game: &game.row.id,
+        ruleset: &game.row.ruleset,
+        lang: game.lang,
+        turn,
+        viewer,
+        player,
+        report,
+        deadline: Some((deadline, game.schedule.tz)),
+        outcome: None,
+    };
+    crate::services::report_attachments(&facts, config.domain(), now)
 }

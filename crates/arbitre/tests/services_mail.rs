@@ -73,6 +73,10 @@ fn attachments(raw: &[u8]) -> Vec<(String, Vec<u8>)> {
 fn check_report_attachments(name: &str, player_email: &str, template_prefix: &str, deadline_word: &str) {
     let mut g = game(name);
     let id = g.id.clone();
+    // The turn-0 report already carries them.
+    let turn0 = g.last_to(player_email, "report");
+    let names0: Vec<String> = attachments(&turn0.mail.raw).into_iter().map(|(n, _)| n).collect();
+    assert!(names0.contains(&format!("{id}-turn-0.json")) && names0.contains(&format!("{id}-turn-1.ics")), "{names0:?}");
     g.daemon.resolve(&id).unwrap();
     let report = g.last_to(player_email, "report");
     let att = attachments(&report.mail.raw);
