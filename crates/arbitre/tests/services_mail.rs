@@ -289,3 +289,49 @@ fn gm_pause_resume_extend_by_mail_nebulight_in_french() {
 fn gm_pause_resume_extend_by_mail_eds_in_german() {
     check_gm_by_mail("eds", ["SPIEL", "SPIELER", "PASSWORT"], ["PAUSE", "FORTSETZEN", "VERLÄNGERN 48h"], "PAUSE: erledigt.", "Falsches Passwort der Spielleitung");
 }
+
+fn reminders_to(g: &Game) -> Vec<String> {
+    g.outbox().into_iter().filter(|r| r.mail.kind == "reminder").map(|r| r.mail.recipient).collect()
+}
+
+/// Issue 10: reminders only to players without orders, never twice for
+/// the same reminder point, however many cycles run (Nébulight: Friday
+/// 20:00 Europe/Paris, reminders 24h and 2h before).
+#[test]
+fn reminders_never_twice_for_the_same_point_nebulight() {
+    let mut g = game("nebulight");
+    let at = |s: &str| chrono::DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&chrono::Utc);
+    g.clock.set(at("2026-12-03T20:00:00Z")); // 23 h before 2026-12-04 19:00Z
+    for _ in 0..3 {
+        g.daemon.cycle().unwrap();
+    }
+    let mut r = reminders_to(&g);
+    r.sort();
+    assert_eq!(r, ["maxtor@example.org", "miria@example.org"]);
+    let id = g.id.clone();
+    g.send("maxtor@example.org", &format!("PARTIE {id} JOUEUR maxtor MOT-DE-PASSE change-me-1\nM_200 C 10 VC F_19\nFIN\n"));
+    g.clock.set(at("2026-12-04T17:30:00Z")); // inside the 2 h window
+    for _ in 0..3 {
+        g.daemon.cycle().unwrap();
+    }
+    let r = reminders_to(&g);
+    assert_eq!(r.len(), 3, "{r:?}");
+    assert_eq!(r[2], "miria@example.org", "only the player without orders");
+    assert!(g.last_to("miria@example.org", "reminder").mail.body.contains("2026-12-04 20:00 (Europe/Paris)"));
+}
+
+/// The same for EDS (interval 7 d, one reminder 24 h before), in German.
+#[test]
+fn reminders_never_twice_for_the_same_point_eds() {
+    let mut g = game("eds");
+    let (_, deadline) = game_status(&g);
+    let deadline = chrono::DateTime::from_timestamp(deadline.unwrap(), 0).unwrap();
+    g.clock.set(deadline - chrono::TimeDelta::hours(23));
+    g.daemon.cycle().unwrap();
+    g.clock.advance(chrono::TimeDelta::hours(1));
+    g.daemon.cycle().unwrap();
+    g.daemon.cycle().unwrap();
+    let r = reminders_to(&g);
+    assert_eq!(r.len(), 3, "{r:?}");
+    assert!(g.last_to("carla@example.org", "reminder").mail.subject.contains("Erinnerung"));
+}
