@@ -49,6 +49,9 @@ pub enum Command {
     /// Passwords (game master).
     #[command(subcommand)]
     Password(PasswordCmd),
+    /// Players (game master).
+    #[command(subcommand)]
+    Player(PlayerCmd),
     /// Pause a game: no deadline until `resume`; orders are still accepted.
     Pause { game: String },
     /// Resume a paused game; the next deadline follows the schedule from now.
@@ -105,6 +108,15 @@ pub enum PasswordCmd {
         #[arg(long, value_name = "FILE")]
         from: Option<PathBuf>,
     },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum PlayerCmd {
+    /// Add a player to a game in progress, between two turns, where the
+    /// ruleset allows it (Scrambled Nations). PLAYER_TOML holds one player
+    /// as in a game's [[players]] entry: id, name, email, password, [rules].
+    /// The newcomer is mailed their report at once.
+    Join { game: String, player_toml: PathBuf },
 }
 
 #[derive(Subcommand, Debug)]
@@ -208,6 +220,14 @@ pub fn run(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> anyhow
             let mut d = daemon(cfg, registry)?;
             d.reset_password(&game, &player, &password)?;
             writeln!(out, "game {game}: password of player {player} reset")?;
+        }
+        Command::Player(PlayerCmd::Join { game, player_toml }) => {
+            let text = std::fs::read_to_string(&player_toml)
+                .with_context(|| format!("reading {}", player_toml.display()))?;
+            let mut d = daemon(cfg, registry)?;
+            let id = d.join_player(&game, &text)?;
+            writeln!(out, "game {game}: player {id} joined")?;
+            flush(&mut d, out)?;
         }
         Command::Pause { game } => {
             let mut d = daemon(cfg, registry)?;

@@ -26,6 +26,7 @@ pub mod fixture;
 pub mod game_config;
 pub mod gm;
 pub mod inbound;
+pub mod join;
 pub mod messages;
 pub mod offline;
 pub mod outgoing;

@@ -78,3 +78,49 @@ fn scn_51_turn_resolves_early_only_when_every_player_is_ready() {
     env.daemon.cycle().unwrap();
     assert_eq!(turn_of(&env, "scn-r"), 1, "everybody ready: resolved before the deadline");
 }
+
+#[test]
+fn scn_62_a_player_joins_a_game_in_progress_and_plays_by_mail() {
+    let toml = three_player_toml("scn-j", "scrambled", "world = \"hexagone\"", "early = true");
+    let mut env = Env::with_game(&toml);
+    env.clock.set(t0() + Duration::days(7) + Duration::minutes(1));
+    env.daemon.cycle().unwrap();
+    assert_eq!(turn_of(&env, "scn-j"), 1);
+    let id = env
+        .daemon
+        .join_player(
+            "scn-j",
+            "id = \"p4\"\nname = \"Quatre\"\nemail = \"p4@example.org\"\npassword = \"pw-four\"\n",
+        )
+        .unwrap();
+    assert_eq!(id, "p4");
+    let report = env.last_to("p4@example.org", "report").expect("the newcomer gets a report at once");
+    assert!(report.mail.body.contains("Quatre"), "{}", report.mail.body);
+    // The newcomer's orders are accepted by mail like anyone's.
+    env.drop_mail(&mail(
+        "p4@example.org",
+        "ordres",
+        "PARTIE scn-j JOUEUR p4 MOT-DE-PASSE pw-four\nTURN 2\nREADY\nFIN\n",
+    ));
+    env.daemon.cycle().unwrap();
+    let confirm = env.last_to("p4@example.org", "confirm").expect("confirmation");
+    assert!(confirm.mail.body.contains("0 erreur"), "{}", confirm.mail.body);
+    // Joining twice is refused; so is a ruleset without the rule.
+    assert!(env
+        .daemon
+        .join_player("scn-j", "id = \"p4\"\nemail = \"x@example.org\"\npassword = \"x\"\n")
+        .is_err());
+}
+
+#[test]
+fn a_ruleset_without_joining_refuses_a_newcomer_and_nothing_is_stored() {
+    let toml = three_player_toml("eds-j", "eds", "map = \"trio\"", "");
+    let mut env = Env::with_game(&toml);
+    let before = env.count("SELECT count(*) FROM players");
+    let err = env
+        .daemon
+        .join_player("eds-j", "id = \"p4\"\nemail = \"p4@example.org\"\npassword = \"pw\"\n")
+        .unwrap_err();
+    assert!(err.to_string().contains("join"), "{err}");
+    assert_eq!(env.count("SELECT count(*) FROM players"), before);
+}

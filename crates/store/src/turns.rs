@@ -50,6 +50,21 @@ pub fn get(c: &Connection, game: &str, turn: u32) -> Result<Option<TurnRow>> {
     .optional()?)
 }
 
+/// Replaces the state of an already stored turn. Only for changes made
+/// between two resolutions that are not a turn: a player joining a game in
+/// progress. The turn's number and resolution time stay.
+pub fn replace_state(c: &Connection, game: &str, turn: u32, state: &str) -> Result<()> {
+    let n = c.execute(
+        "UPDATE turns SET state = ?3 WHERE game_id = ?1 AND turn = ?2",
+        params![game, turn, state],
+    )?;
+    if n == 1 {
+        Ok(())
+    } else {
+        Err(StoreError::Corrupt(format!("turn {turn} of {game} is not stored")))
+    }
+}
+
 /// The latest state of a game.
 pub fn latest(c: &Connection, game: &str) -> Result<TurnRow> {
     let turn: Option<u32> =

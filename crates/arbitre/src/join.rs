@@ -1,0 +1,71 @@
+//! `arbitre player join <game> <player.toml>`: a player joins a game in
+//! progress, between two turns.
+//!
+//! Only rulesets with such a rule accept it (Scrambled Nations' "autoriser
+//! les joueurs à rejoindre en cours de partie", spec §3.13); the others
+//! refuse through `Ruleset::join`'s default. The ruleset's draw comes from
+//! the stream (seed, next turn, "join:<player>"), so a replay is exact. The
+//! new state replaces the stored state of the last resolved turn, the player
+//! row is added and the newcomer's report is queued — in one transaction, so
+//! a crash leaves either the old game or the joined one, never half of it.
+
+use crate::daemon::{Daemon, GameView};
+use crate::error::{DaemonError, Result};
+use crate::game_config::PlayerToml;
+use crate::messages::{text, Msg};
+use crate::outgoing::{queue, signed, Draft, Kind};
+use arbitre_core::{PlayerId, PlayerSetup, Viewer};
+use arbitre_store::{games, turns, PlayerRow};
+
+impl Daemon {
+    /// `player_toml` is one player as in a game's `[[players]]` entry
+    /// (id, name, email, password, optional `[rules]`).
+    pub fn join_player(&mut self, game: &str, player_toml: &str) -> Result<String> {
+        let p: PlayerToml = toml::from_str(player_toml)
+            .map_err(|e| DaemonError::Invalid(format!("player TOML: {e}")))?;
+        let password = p.password.as_deref().unwrap_or_default();
+        if password.trim().is_empty() || password.contains(char::is_whitespace) {
+            return Err(DaemonError::Invalid(format!(
+                "player '{}' needs a password of one word, without spaces",
+                p.id
+            )));
+        }
+        let now = self.now();
+        let phc = self.config.hasher.hash(password, &format!("{game}/{}", p.id))?;
+        let name = p.name.clone().unwrap_or_else(|| p.id.clone());
+        let Daemon { store, registry, config, .. } = self;
+        store.tx(|tx| -> Result<()> {
+            let row = games::require_game(tx, game)?;
+            if games::player_nocase(tx, game, &p.id)?.is_some() {
+                return Err(DaemonError::Invalid(format!("game '{game}' already has a player '{}'", p.id)));
+            }
+            let view = GameView::new(registry, row.clone())?;
+            let latest = turns::latest(tx, game)?;
+            let setup = PlayerSetup { id: PlayerId::new(p.id.clone()), name: name.clone(), options: p.rules.clone() };
+            let snap = view.engine.join(&latest.state, row.seed, &setup).map_err(|e| view.engine_err(e))?;
+            games::insert_player(
+                tx,
+                game,
+                &PlayerRow { id: p.id.clone(), name: name.clone(), email: p.email.clone(), password_hash: phc.clone() },
+            )?;
+            turns::replace_state(tx, game, latest.turn, &snap.state)?;
+            let r = view
+                .engine
+                .report(&snap.state, &Viewer::Player(setup.id.clone()))
+                .map_err(|e| view.engine_err(e))?;
+            let mut body = r.body.trim_end().to_string();
+            if let Some(when) = view.show_deadline() {
+                body.push_str("\n\n");
+                body.push_str(&text(view.lang, &Msg::Deadline { when: &when }));
+            }
+            let subject = text(view.lang, &Msg::ReportSubject { game, subject: &r.subject });
+            let mut d = Draft::new(Kind::Report, &p.email, subject, signed(view.lang, &body))
+                .about(game, latest.turn, Some(&p.id));
+            d.attachments = r.attachments.clone();
+            queue(tx, config, now, d)?;
+            Ok(())
+        })?;
+        tracing::info!(game, player = %p.id, "player joined a game in progress");
+        Ok(p.id)
+    }
+}
