@@ -6,6 +6,7 @@
 //! player's turn-0 report — all in one transaction.
 
 use crate::services::json_report::{ReportFacts, ViewerKind};
+use crate::services::texts::{svc_text, SvcMsg};
 use crate::daemon::{Daemon, GameView};
 use crate::error::{DaemonError, Result};
 use crate::game_config::GameToml;
@@ -92,6 +93,18 @@ impl Daemon {
                 d.attachments = r.attachments.clone();
                 d.attachments.extend(turn0_attachments(&game, config, snap.turn, ViewerKind::GameMaster, None, &r, deadline, now));
                 queue(tx, config, now, d)?;
+            }
+            // Observers (issue 10) see the spectator's view from turn 0 on.
+            if !game.toml.services.observers.is_empty() {
+                let r = game.engine.report(&snap.state, &Viewer::Spectator).map_err(|e| game.engine_err(e))?;
+                for (i, to) in game.toml.services.observers.iter().enumerate() {
+                    let body = signed(game.lang, &format!("{}\n\n{footer}", r.body.trim_end()));
+                    let subject = svc_text(game.lang, &SvcMsg::ObserverSubject { game: &row.id, subject: &r.subject });
+                    let mut d = Draft::new(Kind::Observer, to, subject, body).about(&row.id, snap.turn, None).discriminator(format!("o{i}"));
+                    d.attachments = r.attachments.clone();
+                    d.attachments.extend(turn0_attachments(&game, config, snap.turn, ViewerKind::Observer, None, &r, deadline, now));
+                    queue(tx, config, now, d)?;
+                }
             }
             Ok(())
         })?;

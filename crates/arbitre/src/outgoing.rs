@@ -29,6 +29,8 @@ pub enum Kind {
     Gm,
     Reminder,
     Notice,
+    /// The spectator report mailed to a game's observers (issue 10).
+    Observer,
 }
 
 impl Kind {
@@ -41,6 +43,7 @@ impl Kind {
             Kind::Gm => "gm",
             Kind::Reminder => "reminder",
             Kind::Notice => "notice",
+            Kind::Observer => "observer",
         }
     }
 

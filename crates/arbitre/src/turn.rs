@@ -5,7 +5,10 @@
 //! game's new turn number and deadline, and every report in the outbox. The
 //! orders resolved are the latest accepted mail of each player for that turn;
 //! they stay in the `orders` table as the turn's archive. A player without
-//! orders does nothing (NMR): the ruleset receives no text for them.
+//! orders does nothing (NMR): the ruleset receives no text for them —
+//! unless the game's `[services] nmr = "bot"` policy hands the seat to the
+//! ruleset's bot after `nmr_bot_after` missed turns ([`bot_orders`]).
+//! Observers (`[services] observers`) get the spectator report.
 //!
 //! A game is due when its deadline has passed, or — with `early = true` —
 //! when every active player's latest orders are ready.
@@ -17,6 +20,8 @@ use crate::messages::{text, Msg};
 use crate::outgoing::{queue, signed, Draft, Kind};
 use crate::registry::Registry;
 use crate::services::json_report::{ReportFacts, ViewerKind};
+use crate::services::settings::NmrPolicy;
+use crate::services::texts::{svc_text, SvcMsg};
 use arbitre_core::PlayerId;
 use arbitre_store::{games, orders, turns, GameStatus, TurnRow};
 use chrono::{DateTime, Utc};
@@ -88,10 +93,14 @@ fn resolve_in(c: &Connection, registry: &Registry, config: &crate::config::Daemo
     }
     let last = turns::latest(c, game_id)?;
     let turn = game.row.turn + 1;
-    let orders: BTreeMap<PlayerId, String> = orders::latest(c, game_id, turn)?
+    let mut orders: BTreeMap<PlayerId, String> = orders::latest(c, game_id, turn)?
         .into_iter()
         .map(|(p, o)| (PlayerId::new(p), o.text))
         .collect();
+    let bots = bot_orders(c, &game, &last.state, turn, &orders, now)?;
+    for (p, (text, _)) in &bots {
+        orders.insert(p.clone(), text.clone());
+    }
     let resolved = game
         .engine
         .resolve(&last.state, game.row.seed, &orders)
@@ -131,7 +140,10 @@ fn resolve_in(c: &Connection, registry: &Registry, config: &crate::config::Daemo
             continue;
         };
         let tried = wrong_password_attempts(c, game_id, turn, &p.id)?;
-        let warning = if tried > 0 { format!("\n\n{}", wrong_password_notice(lang, tried)) } else { String::new() };
+        let mut warning = if tried > 0 { format!("\n\n{}", wrong_password_notice(lang, tried)) } else { String::new() };
+        if let Some((_, missed)) = bots.get(pid) {
+            warning.push_str(&format!("\n\n{}", svc_text(lang, &SvcMsg::BotPlayed { missed: *missed })));
+        }
         let body = signed(lang, &format!("{}{warning}\n\n{footer}", report.body.trim_end()));
         let subject = text(lang, &Msg::ReportSubject { game: game_id, subject: &report.subject });
         let mut d = Draft::new(Kind::Report, &p.email, subject, body).about(game_id, turn, Some(&p.id));
@@ -148,8 +160,78 @@ fn resolve_in(c: &Connection, registry: &Registry, config: &crate::config::Daemo
         d.attachments.extend(service_attachments(&game, config, turn, ViewerKind::GameMaster, None, r, next, &resolved.outcome, now));
         queue(c, config, now, d)?;
     }
-    tracing::info!(game = game_id, turn, orders = orders.len(), over = resolved.outcome.is_some(), "turn resolved");
+    let r = &resolved.spectator;
+    for (i, to) in game.toml.services.observers.iter().enumerate() {
+        let body = signed(lang, &format!("{}\n\n{footer}", r.body.trim_end()));
+        let subject = svc_text(lang, &SvcMsg::ObserverSubject { game: game_id, subject: &r.subject });
+        // One Message-ID per observer: the address's rank in the TOML.
+        let mut d = Draft::new(Kind::Observer, to, subject, body).about(game_id, turn, None).discriminator(format!("o{i}"));
+        d.attachments = r.attachments.clone();
+        d.attachments.extend(service_attachments(&game, config, turn, ViewerKind::Observer, None, r, next, &resolved.outcome, now));
+        queue(c, config, now, d)?;
+    }
+    tracing::info!(game = game_id, turn, orders = orders.len(), bots = bots.len(), over = resolved.outcome.is_some(), "turn resolved");
     Ok(turn)
+}
+
+/// The archive mark of orders written by the bot: stored in the
+/// `mail_sha256` column (no mail carried them), unique per seat and turn so
+/// the column's "one mail, one row" check still holds, and never a hex
+/// digest, so it cannot collide with a real mail's hash. A column of its own
+/// would need a store migration; this mark needs none.
+pub fn bot_mark(game: &str, turn: u32, player: &str) -> String {
+    format!("{BOT_MARK_PREFIX}{game}:{turn}:{player}")
+}
+
+pub const BOT_MARK_PREFIX: &str = "bot:";
+
+/// NMR policy "bot" (issue 10): the seats the ruleset's bot plays this
+/// turn, with their orders and how many turns in a row they missed.
+///
+/// A seat has missed this turn (it has no orders in force) plus every
+/// earlier turn since the last one it sent orders for by mail; orders the
+/// bot wrote do not count as sent. So with `nmr_bot_after = 2` the bot
+/// first plays the second turn in a row without orders. The bot's orders
+/// are stored in the orders table like a player's (marked, see
+/// [`bot_mark`]), so the archive shows what was played for whom. Inactive
+/// seats (eliminated) are never played. Policy "nothing": empty, nothing stored.
+fn bot_orders(
+    c: &Connection,
+    game: &GameView<'_>,
+    state: &str,
+    turn: u32,
+    given: &BTreeMap<PlayerId, String>,
+    now: DateTime<Utc>,
+) -> Result<BTreeMap<PlayerId, (String, u32)>> {
+    let mut out = BTreeMap::new();
+    let services = &game.toml.services;
+    if services.nmr != NmrPolicy::Bot {
+        return Ok(out);
+    }
+    let gid = game.row.id.as_str();
+    for p in game.engine.players(state).map_err(|e| game.engine_err(e))? {
+        if !p.active || given.contains_key(&p.id) {
+            continue;
+        }
+        let last_sent: Option<u32> = c
+            .query_row(
+                "SELECT max(turn) FROM orders WHERE game_id = ?1 AND player = ?2 AND turn < ?3
+                   AND (mail_sha256 IS NULL OR mail_sha256 NOT LIKE 'bot:%')",
+                rusqlite::params![gid, p.id.as_str(), turn],
+                |r| r.get(0),
+            )
+            .map_err(arbitre_store::StoreError::from)?;
+        let missed = turn - last_sent.unwrap_or(0);
+        if !services.bot_plays(missed) {
+            continue;
+        }
+        let text = game.engine.bot_orders(state, game.row.seed, &p.id).map_err(|e| game.engine_err(e))?;
+        let mark = bot_mark(gid, turn, p.id.as_str());
+        orders::insert(c, gid, turn, p.id.as_str(), &text, &[], 0, true, now.timestamp(), Some(&mark))?;
+        tracing::info!(game = gid, turn, player = %p.id, missed, "bot plays the seat");
+        out.insert(p.id.clone(), (text, missed));
+    }
+    Ok(out)
 }
 
 /// How many mails for `turn` carried `player`'s name with a wrong password

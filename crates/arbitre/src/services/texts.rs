@@ -43,6 +43,7 @@ pub enum SvcMsg<'a> {
     BadCommand { line: usize, text: &'a str, why: String },
     DkimVerdict { verdict: &'a str },
     ObserverSubject { game: &'a str, subject: &'a str },
+    BotPlayed { missed: u32 },
 }
 
 pub fn svc_text(lang: Lang, m: &SvcMsg<'_>) -> String {
@@ -116,6 +117,7 @@ fn en(m: &SvcMsg<'_>) -> String {
         BadCommand { line, text, why } => format!("Line {line}: {text}\n  -> {why}"),
         DkimVerdict { verdict } => format!("DKIM signature: {verdict}"),
         ObserverSubject { game, subject } => format!("[{game}] (observer) {subject}"),
+        BotPlayed { missed } => format!("NOTE: you sent no orders for {missed} turn(s) in a row: as this game's rules say, the referee's bot played your position this turn. Send orders to play again yourself."),
     }
 }
 
@@ -155,6 +157,7 @@ fn fr(m: &SvcMsg<'_>) -> String {
         BadCommand { line, text, why } => format!("Ligne {line} : {text}\n  -> {why}"),
         DkimVerdict { verdict } => format!("Signature DKIM : {verdict}"),
         ObserverSubject { game, subject } => format!("[{game}] (observateur) {subject}"),
+        BotPlayed { missed } => format!("NOTE : vous n'avez pas envoyé d'ordres depuis {missed} tour(s) de suite : comme le prévoit cette partie, le robot de l'arbitre a joué votre position ce tour-ci. Envoyez vos ordres pour reprendre la main."),
     }
 }
 
@@ -194,5 +197,6 @@ fn de(m: &SvcMsg<'_>) -> String {
         BadCommand { line, text, why } => format!("Zeile {line}: {text}\n  -> {why}"),
         DkimVerdict { verdict } => format!("DKIM-Signatur: {verdict}"),
         ObserverSubject { game, subject } => format!("[{game}] (Beobachter) {subject}"),
+        BotPlayed { missed } => format!("HINWEIS: Sie haben {missed} Zug/Züge in Folge keine Befehle gesendet: wie in diesem Spiel vorgesehen, hat der Roboter des Spielleiters Ihre Position in diesem Zug gespielt. Senden Sie Befehle, um wieder selbst zu spielen."),
     }
 }
