@@ -24,6 +24,42 @@ struct ConfigToml {
     max_send_attempts: Option<u32>,
     outbound: Option<OutboundToml>,
     argon2: Option<Argon2Toml>,
+    limits: Option<LimitsToml>,
+}
+
+/// `[limits]`: the flood rate limit (issue 8), see [`Limits`].
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LimitsToml {
+    per_sender_per_hour: Option<u32>,
+    per_game_per_hour: Option<u32>,
+}
+
+/// How many mails one sender, and one game, may have handled in any
+/// sliding hour (counted by the daemon's clock from the mail journal).
+/// Beyond that a mail is journaled as `rate-limited`, nothing is stored,
+/// and the sender gets one polite answer per hour. 0 turns a limit off.
+///
+/// The defaults are far above what a player or a game needs (a player
+/// sends a few mails a turn, CHECKs included) and low enough that a
+/// mail loop or a broken client costs at most a few dozen answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub per_sender_per_hour: u32,
+    pub per_game_per_hour: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits { per_sender_per_hour: 30, per_game_per_hour: 300 }
+    }
+}
+
+impl Limits {
+    /// No limit at all (tests that send thousands of mails at a frozen clock).
+    pub fn off() -> Limits {
+        Limits { per_sender_per_hour: 0, per_game_per_hour: 0 }
+    }
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -46,6 +82,7 @@ pub struct DaemonConfig {
     pub poll_seconds: u64,
     pub max_send_attempts: u32,
     pub hasher: arbitre_store::PasswordHasher,
+    pub limits: Limits,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -71,6 +108,7 @@ impl DaemonConfig {
             poll_seconds: 60,
             max_send_attempts: 10,
             hasher: arbitre_store::PasswordHasher::default(),
+            limits: Limits::default(),
         }
     }
 
@@ -119,6 +157,13 @@ impl DaemonConfig {
         if let Some(a) = t.argon2 {
             c.hasher = arbitre_store::PasswordHasher { m_cost: a.m_cost, t_cost: a.t_cost };
         }
+        if let Some(l) = t.limits {
+            let d = Limits::default();
+            c.limits = Limits {
+                per_sender_per_hour: l.per_sender_per_hour.unwrap_or(d.per_sender_per_hour),
+                per_game_per_hour: l.per_game_per_hour.unwrap_or(d.per_game_per_hour),
+            };
+        }
         c.transport = match t.outbound {
             None => Transport::File { dir: base.join("var").join("outbox") },
             Some(o) => o.resolve(base).map_err(invalid)?,
@@ -159,6 +204,9 @@ mod tests {
         let c = DaemonConfig::load(&example).unwrap();
         assert_eq!(c.referee, "referee@games.example");
         assert!(matches!(c.transport, Transport::File { .. }));
+        assert_eq!(c.limits, Limits::default());
+        let c = DaemonConfig::parse("[limits]\nper_sender_per_hour = 5\n", Path::new(".")).unwrap();
+        assert_eq!(c.limits, Limits { per_sender_per_hour: 5, per_game_per_hour: 300 });
         let e = DaemonConfig::parse("inbx = \"x\"", Path::new(".")).unwrap_err();
         assert!(e.to_string().contains("inbx"), "{e}");
     }

@@ -233,7 +233,18 @@ pub fn decide(c: &Connection, registry: &Registry, config: &DaemonConfig, raw: &
         Err(why) => return Ok(Decision::ignore(sha, m, why)),
     };
     let error_mail = |lang: Lang, body: String| Draft::new(Kind::Error, &to, text(lang, &Msg::ErrorSubject), signed(lang, &body));
-    let env = match find_in_mail(&mail) {
+    let found = find_in_mail(&mail);
+    // The game is looked up before the flood limit, only to answer in its
+    // language and to count its mails; nothing else is read (no argon2)
+    // for a mail over the limit.
+    let game_row = match &found {
+        Ok(env) => games::find_game_nocase(c, &env.game)?,
+        Err(_) => None,
+    };
+    if let Some(d) = flood(c, registry, config, &mail, sha, &to, game_row.as_ref(), now)? {
+        return Ok(d);
+    }
+    let env = match found {
         Ok(env) => env,
         Err(EnvelopeError::NoBlock) => {
             return Ok(Decision::reject(sha, m, "no order block".into(), None, error_mail(default_lang, text(default_lang, &Msg::NoBlock))))
@@ -243,7 +254,7 @@ pub fn decide(c: &Connection, registry: &Registry, config: &DaemonConfig, raw: &
             return Ok(Decision::reject(sha, m, format!("malformed header line {line}: {reason}"), None, error_mail(default_lang, body)));
         }
     };
-    let Some(row) = games::find_game_nocase(c, &env.game)? else {
+    let Some(row) = game_row else {
         // No game, no game language: answer in the language of the header words.
         let lang = header_lang(&mail, &env).unwrap_or(default_lang);
         let body = text(lang, &Msg::UnknownGame { game: &env.game });
@@ -337,6 +348,67 @@ pub fn decide(c: &Connection, registry: &Registry, config: &DaemonConfig, raw: &
     tracing::info!(game = %gid, player = %player.id, turn, orders = checked.orders, errors = checked.errors, "{}", disposition.as_str());
     let orders = store.then(|| NewOrders { game: gid.clone(), turn, player: player.id.clone(), text: env.orders.clone(), checked });
     Ok(Decision { journal: Decision::base(sha, m, disposition, detail, Some(gid)), orders, reply: Some(reply), extra })
+}
+
+/// The flood rate limit (issue 8): `None` when the mail may be handled,
+/// else what to journal. Counted from the journal inside the mail's own
+/// transaction, so a crash repeats the same decision and the polite answer
+/// is queued exactly once per sender and sliding hour (the journal row of
+/// that answer is the `rate-limited` outcome; the others are
+/// `rate-limited-silent`). The window is the daemon's clock, like
+/// `received_at`.
+#[allow(clippy::too_many_arguments)]
+fn flood(
+    c: &Connection,
+    registry: &Registry,
+    config: &DaemonConfig,
+    mail: &InboundMail,
+    sha: &str,
+    to: &str,
+    game: Option<&arbitre_store::GameRow>,
+    now: DateTime<Utc>,
+) -> Result<Option<Decision>> {
+    let limits = config.limits;
+    let since = now.timestamp() - 3600;
+    let sender = mail.from.as_ref().map(|a| a.email.trim().to_string());
+    let gid = game.map(|g| g.id.clone());
+    let mut over: Option<(String, Msg<'_>)> = None;
+    if let Some(s) = &sender {
+        if limits.per_sender_per_hour > 0 && journal::count_from_sender_since(c, s, since)? >= limits.per_sender_per_hour {
+            over = Some((format!("more than {} mails from {s} within an hour", limits.per_sender_per_hour), Msg::TooManyFromYou { limit: limits.per_sender_per_hour }));
+        }
+    }
+    if over.is_none() {
+        if let Some(g) = gid.as_deref() {
+            if limits.per_game_per_hour > 0 && journal::count_for_game_since(c, g, since)? >= limits.per_game_per_hour {
+                over = Some((format!("more than {} mails for game {g} within an hour", limits.per_game_per_hour), Msg::TooManyForGame { game: g, limit: limits.per_game_per_hour }));
+            }
+        }
+    }
+    let Some((detail, msg)) = over else { return Ok(None) };
+    // The key of "already answered" is the From address, like the count;
+    // a mail without From is answered at most once per hour per reply address.
+    let key = sender.as_deref().unwrap_or(to);
+    let answered = journal::rate_limit_answered_since(c, key, since)?;
+    let mut journal = Decision::base(sha, Some(mail), Disposition::Rejected, detail.clone(), gid.clone());
+    if journal.sender.is_none() {
+        journal.sender = Some(to.to_string());
+    }
+    if answered {
+        tracing::info!(%detail, "flood: mail journaled, not answered (the sender was answered within the hour)");
+        journal.outcome = journal::RATE_LIMITED_SILENT.into();
+        return Ok(Some(Decision { journal, orders: None, reply: None, extra: Vec::new() }));
+    }
+    tracing::warn!(%detail, "flood: mail refused, one polite answer");
+    let lang = match game {
+        Some(row) => GameView::new(registry, row.clone()).map(|g| g.lang).unwrap_or(config.language),
+        None => config.language,
+    };
+    journal.outcome = journal::RATE_LIMITED.into();
+    let reply = Draft::new(Kind::Error, to, text(lang, &Msg::ErrorSubject), signed(lang, &text(lang, &msg)))
+        .replying_to(mail.message_id.as_deref())
+        .discriminator(&sha[..16]);
+    Ok(Some(Decision { journal, orders: None, reply: Some(reply), extra: Vec::new() }))
 }
 
 /// A block from the game master: PAUSE, RESUME, EXTEND act as on the

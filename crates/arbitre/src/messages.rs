@@ -35,6 +35,9 @@ pub enum Msg<'a> {
     UnknownPlayer { game: &'a str, player: &'a str },
     WrongPassword { game: &'a str, player: &'a str },
     GameOver { game: &'a str },
+    /// The flood rate limit (issue 8): sent once an hour at most.
+    TooManyFromYou { limit: u32 },
+    TooManyForGame { game: &'a str, limit: u32 },
     ReminderSubject { game: &'a str, turn: u32 },
     Reminder { game: &'a str, turn: u32, player: &'a str, when: &'a str },
     ReportSubject { game: &'a str, subject: &'a str },
@@ -85,6 +88,8 @@ fn en(m: &Msg<'_>) -> String {
         UnknownPlayer { game, player } => format!("Game {game} has no player '{player}'. Nothing was stored."),
         WrongPassword { game, player } => format!("Wrong password for player {player} in game {game}. Nothing was stored."),
         GameOver { game } => format!("Game {game} is over: no more orders are accepted. Nothing was stored."),
+        TooManyFromYou { limit } => format!("You have sent more than {limit} mails to this referee within an hour. Your last mail was not read and nothing was stored; further mails within the hour will not be read or answered either. Please wait a little, then send your orders again once."),
+        TooManyForGame { game, limit } => format!("Game {game} has received more than {limit} mails within an hour. Your last mail was not read and nothing was stored; further mails within the hour will not be answered. Please wait a little, then send your orders again once."),
         ReminderSubject { game, turn } => format!("[{game}] reminder: orders for turn {turn}"),
         Reminder { game, turn, player, when } => format!(
             "Reminder: the referee has no orders from {player} for turn {turn} of game {game}.\nDeadline: {when}\nWithout orders, your position does nothing this turn."
@@ -130,6 +135,8 @@ fn fr(m: &Msg<'_>) -> String {
         UnknownPlayer { game, player } => format!("La partie {game} n'a pas de joueur « {player} ». Rien n'a été enregistré."),
         WrongPassword { game, player } => format!("Mot de passe incorrect pour le joueur {player} de la partie {game}. Rien n'a été enregistré."),
         GameOver { game } => format!("La partie {game} est terminée : plus aucun ordre n'est accepté. Rien n'a été enregistré."),
+        TooManyFromYou { limit } => format!("Vous avez envoyé plus de {limit} courriers à cet arbitre en une heure. Votre dernier courrier n'a pas été lu et rien n'a été enregistré ; les courriers suivants de cette heure ne seront ni lus ni répondus. Merci de patienter un peu, puis de renvoyer vos ordres une seule fois."),
+        TooManyForGame { game, limit } => format!("La partie {game} a reçu plus de {limit} courriers en une heure. Votre dernier courrier n'a pas été lu et rien n'a été enregistré ; les courriers suivants de cette heure ne recevront pas de réponse. Merci de patienter un peu, puis de renvoyer vos ordres une seule fois."),
         ReminderSubject { game, turn } => format!("[{game}] rappel : ordres du tour {turn}"),
         Reminder { game, turn, player, when } => format!(
             "Rappel : l'arbitre n'a pas reçu d'ordres de {player} pour le tour {turn} de la partie {game}.\nDate limite : {when}\nSans ordres, votre position ne fera rien ce tour-ci."
@@ -175,6 +182,8 @@ fn de(m: &Msg<'_>) -> String {
         UnknownPlayer { game, player } => format!("Spiel {game} hat keinen Spieler „{player}“. Nichts wurde gespeichert."),
         WrongPassword { game, player } => format!("Falsches Passwort für Spieler {player} in Spiel {game}. Nichts wurde gespeichert."),
         GameOver { game } => format!("Spiel {game} ist beendet: es werden keine Befehle mehr angenommen. Nichts wurde gespeichert."),
+        TooManyFromYou { limit } => format!("Sie haben diesem Spielleiter innerhalb einer Stunde mehr als {limit} Nachrichten gesendet. Ihre letzte Nachricht wurde nicht gelesen und nichts wurde gespeichert; weitere Nachrichten in dieser Stunde werden weder gelesen noch beantwortet. Bitte warten Sie etwas und senden Sie Ihre Befehle dann einmal erneut."),
+        TooManyForGame { game, limit } => format!("Spiel {game} hat innerhalb einer Stunde mehr als {limit} Nachrichten erhalten. Ihre letzte Nachricht wurde nicht gelesen und nichts wurde gespeichert; weitere Nachrichten in dieser Stunde werden nicht beantwortet. Bitte warten Sie etwas und senden Sie Ihre Befehle dann einmal erneut."),
         ReminderSubject { game, turn } => format!("[{game}] Erinnerung: Befehle für Zug {turn}"),
         Reminder { game, turn, player, when } => format!(
             "Erinnerung: Der Spielleiter hat keine Befehle von {player} für Zug {turn} von Spiel {game}.\nAbgabetermin: {when}\nOhne Befehle tut Ihre Position in diesem Zug nichts."
@@ -203,6 +212,8 @@ mod tests {
             Msg::WrongPassword { game: "g", player: "p" },
             Msg::Reminder { game: "g", turn: 2, player: "p", when: "w" },
             Msg::Summary { orders: 1, errors: 2, warnings: 3 },
+            Msg::TooManyFromYou { limit: 30 },
+            Msg::TooManyForGame { game: "g", limit: 300 },
         ];
         for m in &samples {
             let (e, f, d) = (text(Lang::En, m), text(Lang::Fr, m), text(Lang::De, m));

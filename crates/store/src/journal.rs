@@ -34,6 +34,47 @@ pub fn record(c: &Connection, e: &JournalEntry) -> Result<()> {
     Ok(())
 }
 
+/// Outcomes of mails refused by the flood rate limit (issue 8): the first
+/// in a window is answered, the others are not. Neither counts toward a
+/// limit, so a sustained flood does not keep a sender locked out forever.
+pub const RATE_LIMITED: &str = "rate-limited";
+pub const RATE_LIMITED_SILENT: &str = "rate-limited-silent";
+
+/// Mails from `sender` (case-insensitive) journaled at or after `since`
+/// that count toward the flood limit: neither ignored nor rate-limited.
+pub fn count_from_sender_since(c: &Connection, sender: &str, since: i64) -> Result<u32> {
+    Ok(c.query_row(
+        "SELECT count(*) FROM mail_journal
+         WHERE lower(trim(sender)) = lower(trim(?1)) AND received_at >= ?2
+           AND outcome NOT IN ('ignored', ?3, ?4)",
+        params![sender, since, RATE_LIMITED, RATE_LIMITED_SILENT],
+        |r| r.get(0),
+    )?)
+}
+
+/// Same, for mails tied to game `game_id`.
+pub fn count_for_game_since(c: &Connection, game_id: &str, since: i64) -> Result<u32> {
+    Ok(c.query_row(
+        "SELECT count(*) FROM mail_journal
+         WHERE game_id = ?1 AND received_at >= ?2 AND outcome NOT IN ('ignored', ?3, ?4)",
+        params![game_id, since, RATE_LIMITED, RATE_LIMITED_SILENT],
+        |r| r.get(0),
+    )?)
+}
+
+/// True when `sender` already got the polite rate-limit answer at or after `since`.
+pub fn rate_limit_answered_since(c: &Connection, sender: &str, since: i64) -> Result<bool> {
+    Ok(c
+        .query_row(
+            "SELECT 1 FROM mail_journal
+             WHERE lower(trim(sender)) = lower(trim(?1)) AND received_at >= ?2 AND outcome = ?3 LIMIT 1",
+            params![sender, since, RATE_LIMITED],
+            |_| Ok(()),
+        )
+        .optional()?
+        .is_some())
+}
+
 pub fn entries(c: &Connection) -> Result<Vec<JournalEntry>> {
     let mut st = c.prepare(
         "SELECT sha256, message_id, sender, received_at, game_id, outcome, detail
@@ -77,5 +118,29 @@ mod tests {
         assert!(seen(s.conn(), "ab").unwrap());
         assert!(record(s.conn(), &e).unwrap_err().is_constraint());
         assert_eq!(entries(s.conn()).unwrap(), vec![e]);
+    }
+
+    #[test]
+    fn flood_counts_skip_ignored_and_rate_limited_mail_and_old_mail() {
+        let s = Store::in_memory().unwrap();
+        let row = |sha: &str, at: i64, outcome: &str| JournalEntry {
+            sha256: sha.into(),
+            message_id: None,
+            sender: Some("Alice@Example.org".into()),
+            received_at: at,
+            game_id: Some("g1".into()),
+            outcome: outcome.into(),
+            detail: String::new(),
+        };
+        for (sha, at, outcome) in [("a", 100, "stored"), ("b", 200, "rejected"), ("c", 200, "ignored"), ("d", 50, "stored"), ("e", 200, RATE_LIMITED_SILENT)] {
+            record(s.conn(), &row(sha, at, outcome)).unwrap();
+        }
+        assert_eq!(count_from_sender_since(s.conn(), "alice@example.org", 100).unwrap(), 2);
+        assert_eq!(count_for_game_since(s.conn(), "g1", 60).unwrap(), 2);
+        assert_eq!(count_for_game_since(s.conn(), "g1", 0).unwrap(), 3);
+        assert!(!rate_limit_answered_since(s.conn(), "alice@example.org", 0).unwrap());
+        record(s.conn(), &row("f", 300, RATE_LIMITED)).unwrap();
+        assert!(rate_limit_answered_since(s.conn(), "ALICE@example.org", 300).unwrap());
+        assert!(!rate_limit_answered_since(s.conn(), "alice@example.org", 301).unwrap());
     }
 }
