@@ -316,6 +316,58 @@ pub fn classify_smtp_error(e: lettre::transport::smtp::Error) -> SendError {
     }
 }
 
+/// Age after which a hidden `.tmp` file of the file transport is taken for
+/// the leftover of a killed write: a mail is written and renamed in
+/// milliseconds, so ten minutes can only be a dead writer.
+pub const STALE_TMP_AGE: Duration = Duration::from_secs(10 * 60);
+
+/// Removes the hidden `.<name>.<pid>.tmp` files that a kill during a file
+/// send left behind (issue 8; never renamed, so never counted as sent: the
+/// outbox retries the mail under its final name). Only files older than
+/// `older_than` go, so a write in progress in another process is never
+/// touched. Returns how many were removed; errors only skip a file.
+pub fn clean_stale_temp_files(dir: &std::path::Path, older_than: Duration) -> usize {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return 0;
+    };
+    let now = SystemTime::now();
+    let mut removed = 0;
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let Some(name) = name.to_str() else { continue };
+        if !(name.starts_with('.') && name.ends_with(".tmp")) {
+            continue;
+        }
+        let old = e
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| now.duration_since(t).ok())
+            .is_some_and(|age| age >= older_than);
+        if old && e.file_type().is_ok_and(|t| t.is_file()) && fs::remove_file(e.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
+}
+
+/// Cleans each outbox folder once per process (at its first send), not at
+/// every send: a folder of thousands of archived mails is not re-listed
+/// for each one.
+fn clean_once(dir: &std::path::Path) {
+    use std::collections::BTreeSet;
+    use std::sync::{Mutex, OnceLock};
+    static CLEANED: OnceLock<Mutex<BTreeSet<PathBuf>>> = OnceLock::new();
+    let first = CLEANED
+        .get_or_init(|| Mutex::new(BTreeSet::new()))
+        .lock()
+        .map(|mut set| set.insert(dir.to_path_buf()))
+        .unwrap_or(false);
+    if first {
+        clean_stale_temp_files(dir, STALE_TMP_AGE);
+    }
+}
+
 /// File transport: `<dir>/<sanitised message-id>.eml`, written to a temporary
 /// name and renamed, so a reader never sees half a mail; an existing file
 /// means this mail was already "sent".
@@ -323,6 +375,7 @@ fn send_file(dir: &std::path::Path, raw: &[u8]) -> Result<(), SendError> {
     let io =
         |e: std::io::Error| SendError::Transient(format!("file transport {}: {e}", dir.display()));
     fs::create_dir_all(dir).map_err(io)?;
+    clean_once(dir);
     let id = mail_parser::MessageParser::default()
         .parse_headers(raw)
         .and_then(|m| m.message_id().map(str::to_owned))

@@ -1,7 +1,7 @@
 //! Formatting the referee's mail and the file transport.
 
 use arbitre_mail::{
-    body_of, find_in_mail, format_mail, parse_mail, Attachment, AutoKind, MailError, OutgoingMail,
+    body_of, clean_stale_temp_files, find_in_mail, format_mail, parse_mail, Attachment, AutoKind, MailError, OutgoingMail,
     SendError, Transport, DEFAULT_MAX_SIZE,
 };
 
@@ -180,6 +180,37 @@ fn file_transport_writes_once_atomically() {
         .collect();
     assert_eq!(files, ["neb1.3.juergen.confirm@arbitre.example.net.eml"]);
     assert_eq!(std::fs::read(out.join(&files[0])).unwrap(), raw);
+}
+
+/// A kill mid-write leaves a hidden `.tmp`; the next process's first send
+/// removes the stale ones and keeps a fresh one (a write in progress).
+#[test]
+fn file_transport_cleans_stale_temp_files_left_by_a_kill() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("outbox");
+    std::fs::create_dir_all(&out).unwrap();
+    let stale = out.join(".neb1.2.alice@arbitre.example.net.4242.tmp");
+    let fresh = out.join(".neb1.2.bob@arbitre.example.net.4243.tmp");
+    std::fs::write(&stale, b"From: half a mail").unwrap();
+    std::fs::write(&fresh, b"From: being written").unwrap();
+    let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    std::fs::File::options()
+        .write(true)
+        .open(&stale)
+        .unwrap()
+        .set_modified(hour_ago)
+        .unwrap();
+    let t = Transport::File { dir: out.clone() };
+    let raw = format_mail(&confirmation()).unwrap();
+    t.send("arbitre@example.net", "juergen@example.de", &raw)
+        .unwrap();
+    assert!(!stale.exists(), "the stale temp file is removed");
+    assert!(fresh.exists(), "a recent temp file may be a write in progress");
+    assert!(out.join("neb1.3.juergen.confirm@arbitre.example.net.eml").exists());
+    // The function itself, with a zero age, removes the rest but never a mail.
+    assert_eq!(clean_stale_temp_files(&out, std::time::Duration::ZERO), 1);
+    assert!(!fresh.exists());
+    assert!(out.join("neb1.3.juergen.confirm@arbitre.example.net.eml").exists());
 }
 
 #[test]
