@@ -35,6 +35,8 @@ pub mod ruleset;
 pub mod text;
 #[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
+#[cfg(any(test, feature = "testkit"))]
+pub mod testkit_props;
 pub use text::{normalize_line, numbered_lines, parse_lines, LineParser};
 
 pub use engine::{Adapter, Checked, Engine, EngineError, Resolved, Snapshot};
