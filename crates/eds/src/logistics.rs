@@ -5,6 +5,7 @@
 use crate::events::msg;
 use crate::orders::Order;
 use crate::turn::{entries, m04};
+use crate::model::{RulerNr, Ship, ShipNr, Star, State};
 use crate::Eds;
 use arbitre_core::TurnCtx;
 
@@ -14,32 +15,13 @@ pub fn phase5_refuel(ctx: &mut TurnCtx<'_, Eds>) {
             continue;
         };
         let st = &*ctx.state;
-        let Some(sh) = st.ships.get(&ship).filter(|s| s.owner == ruler) else {
-            msg(ctx.events, ruler, 5, true, Some(&text), m04(ship));
-            continue;
+        let (sh, star) = match ship_at_friendly_star(st, ruler, ship) {
+            Ok(found) => found,
+            Err(why) => {
+                msg(ctx.events, ruler, 5, true, Some(&text), why);
+                continue;
+            }
         };
-        let Some(star) = st.star_at(sh.x, sh.y) else {
-            msg(
-                ctx.events,
-                ruler,
-                5,
-                true,
-                Some(&text),
-                "Kein Stern an dieser Position – Befehl verworfen",
-            );
-            continue;
-        };
-        if !star.owner.is_some_and(|o| st.friendly_to(o, ruler)) {
-            msg(
-                ctx.events,
-                ruler,
-                5,
-                true,
-                Some(&text),
-                "Kein eigener oder befreundeter Stern (Status 1 erforderlich) – Befehl verworfen",
-            );
-            continue;
-        }
         if sh.tk == 0 || sh.sp >= sh.tk {
             msg(
                 ctx.events,
@@ -135,20 +117,12 @@ pub fn phase8_unload(ctx: &mut TurnCtx<'_, Eds>) {
             continue;
         };
         let st = &*ctx.state;
-        let Some(sh) = st.ships.get(&ship).filter(|s| s.owner == ruler) else {
-            msg(ctx.events, ruler, 8, true, Some(&text), m04(ship));
-            continue;
-        };
-        let Some(star) = st.star_at(sh.x, sh.y) else {
-            msg(
-                ctx.events,
-                ruler,
-                8,
-                true,
-                Some(&text),
-                "Kein Stern an dieser Position – Befehl verworfen",
-            );
-            continue;
+        let (sh, star) = match ship_at_star(st, ruler, ship) {
+            Ok(found) => found,
+            Err(why) => {
+                msg(ctx.events, ruler, 8, true, Some(&text), why);
+                continue;
+            }
         };
         if star.owner.is_some_and(|o| st.hostile(o, ruler)) {
             msg(
@@ -230,32 +204,13 @@ pub fn phase9_load(ctx: &mut TurnCtx<'_, Eds>) {
             continue;
         };
         let st = &*ctx.state;
-        let Some(sh) = st.ships.get(&ship).filter(|s| s.owner == ruler) else {
-            msg(ctx.events, ruler, 9, true, Some(&text), m04(ship));
-            continue;
+        let (sh, star) = match ship_at_friendly_star(st, ruler, ship) {
+            Ok(found) => found,
+            Err(why) => {
+                msg(ctx.events, ruler, 9, true, Some(&text), why);
+                continue;
+            }
         };
-        let Some(star) = st.star_at(sh.x, sh.y) else {
-            msg(
-                ctx.events,
-                ruler,
-                9,
-                true,
-                Some(&text),
-                "Kein Stern an dieser Position – Befehl verworfen",
-            );
-            continue;
-        };
-        if !star.owner.is_some_and(|o| st.friendly_to(o, ruler)) {
-            msg(
-                ctx.events,
-                ruler,
-                9,
-                true,
-                Some(&text),
-                "Kein eigener oder befreundeter Stern (Status 1 erforderlich) – Befehl verworfen",
-            );
-            continue;
-        }
         let aboard = match sh.cargo {
             Some((k, n)) if k == good => n,
             Some((k, _)) => {
@@ -403,4 +358,24 @@ pub fn phase10_fighters_out(ctx: &mut TurnCtx<'_, Eds>) {
 
 pub fn phase11_fighters_in(ctx: &mut TurnCtx<'_, Eds>) {
     fighters(ctx, 11);
+}
+
+/// The precondition shared by refuelling and unloading (phases 5, 8): the
+/// ruler's own ship, standing at a star. `Err` holds the refusal for the report.
+fn ship_at_star(st: &State, ruler: RulerNr, ship: ShipNr) -> Result<(&Ship, &Star), String> {
+    let sh = st.ships.get(&ship).filter(|s| s.owner == ruler).ok_or_else(|| m04(ship))?;
+    let star = st
+        .star_at(sh.x, sh.y)
+        .ok_or_else(|| "Kein Stern an dieser Position – Befehl verworfen".to_string())?;
+    Ok((sh, star))
+}
+
+/// Refuelling and loading (phases 5, 9) also need the star to be the
+/// ruler's own or a friend's (status 1).
+fn ship_at_friendly_star(st: &State, ruler: RulerNr, ship: ShipNr) -> Result<(&Ship, &Star), String> {
+    let (sh, star) = ship_at_star(st, ruler, ship)?;
+    if !star.owner.is_some_and(|o| st.friendly_to(o, ruler)) {
+        return Err("Kein eigener oder befreundeter Stern (Status 1 erforderlich) – Befehl verworfen".into());
+    }
+    Ok((sh, star))
 }
