@@ -90,6 +90,63 @@ CREATE TABLE reminders (
     PRIMARY KEY (game_id, turn, player, label)
 );
 "#,
+    // 2: services around the turn (issue 10). Per-player settings live in
+    // their own table so `players` (and every PlayerRow) stays as it was.
+    r#"
+CREATE TABLE player_settings (
+    game_id      TEXT NOT NULL,
+    player       TEXT NOT NULL,
+    timezone     TEXT,                    -- IANA zone chosen with TIMEZONE
+    ejected_turn INTEGER,                 -- EJECT: out of the game from this turn on
+    token_hash   TEXT,                    -- argon2id of a per-player token
+    PRIMARY KEY (game_id, player)
+);
+CREATE TABLE press (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    game_id     TEXT NOT NULL,
+    turn        INTEGER NOT NULL,         -- the turn being played when sent
+    sender      TEXT NOT NULL,
+    recipients  TEXT NOT NULL,            -- 'ALL' or a player id
+    anonymous   INTEGER NOT NULL,
+    body        TEXT NOT NULL,
+    mail_sha256 TEXT,
+    sent_at     INTEGER NOT NULL
+);
+CREATE INDEX press_by_game ON press(game_id, turn, id);
+CREATE TABLE absences (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    game_id     TEXT NOT NULL,
+    player      TEXT NOT NULL,
+    first_day   TEXT NOT NULL,            -- YYYY-MM-DD, inclusive, game's zone
+    last_day    TEXT NOT NULL,            -- YYYY-MM-DD, inclusive
+    declared_at INTEGER NOT NULL,
+    mail_sha256 TEXT
+);
+CREATE INDEX absences_by_player ON absences(game_id, player);
+CREATE TABLE seat_changes (
+    id        INTEGER PRIMARY KEY AUTOINCREMENT,
+    game_id   TEXT NOT NULL,
+    player    TEXT NOT NULL,
+    turn      INTEGER NOT NULL,           -- the turn being played
+    kind      TEXT NOT NULL,              -- takeover | eject
+    old_name  TEXT,
+    old_email TEXT,
+    new_name  TEXT,
+    new_email TEXT,
+    at        INTEGER NOT NULL
+);
+CREATE TABLE rolled_back_turns (
+    game_id        TEXT NOT NULL,
+    turn           INTEGER NOT NULL,
+    state          TEXT NOT NULL,
+    resolved_at    INTEGER NOT NULL,
+    outcome        TEXT,
+    to_turn        INTEGER NOT NULL,      -- the turn the game went back to
+    rolled_back_at INTEGER NOT NULL
+);
+ALTER TABLE games ADD COLUMN preview TEXT;                    -- NULL | 'next' | 'always'
+ALTER TABLE turns ADD COLUMN held INTEGER NOT NULL DEFAULT 0; -- reports held for PREVIEW
+"#,
 ];
 
 pub fn version(conn: &Connection) -> Result<i64> {
