@@ -182,6 +182,17 @@ pub fn set_deadline(c: &Connection, game: &str, deadline: Option<i64>) -> Result
     Ok(())
 }
 
+/// The game master's PREVIEW setting (issue 10): `next` holds the next
+/// resolved turn only, `always` every turn, `None` none.
+pub fn preview(c: &Connection, game: &str) -> Result<Option<String>> {
+    Ok(c.query_row("SELECT preview FROM games WHERE id = ?1", [game], |r| r.get(0)).optional()?.flatten())
+}
+
+pub fn set_preview(c: &Connection, game: &str, preview: Option<&str>) -> Result<()> {
+    c.execute("UPDATE games SET preview = ?2 WHERE id = ?1", params![game, preview])?;
+    Ok(())
+}
+
 /// Replaces a player's password hash (the GM's `arbitre password reset`).
 /// Returns false when the game has no such player.
 pub fn set_password_hash(c: &Connection, game: &str, player: &str, phc: &str) -> Result<bool> {

@@ -31,6 +31,7 @@ pub mod orders;
 pub mod outbox;
 pub mod password;
 pub mod reminders;
+pub mod seats;
 pub mod settings;
 pub mod turns;
 

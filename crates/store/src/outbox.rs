@@ -12,6 +12,12 @@ pub enum OutboxStatus {
     Sent,
     /// Permanent failure, or retries exhausted: the GM must look.
     Failed,
+    /// A report of a turn the game master previews (issue 10 `PREVIEW`):
+    /// never sent until `RELEASE` puts it back to pending.
+    Held,
+    /// Never to be sent: a report of a turn undone by `ROLLBACK` before it
+    /// left. Kept as the archive of what was (almost) sent.
+    Cancelled,
 }
 
 impl OutboxStatus {
@@ -20,6 +26,8 @@ impl OutboxStatus {
             OutboxStatus::Pending => "pending",
             OutboxStatus::Sent => "sent",
             OutboxStatus::Failed => "failed",
+            OutboxStatus::Held => "held",
+            OutboxStatus::Cancelled => "cancelled",
         }
     }
 }
@@ -98,6 +106,8 @@ fn collect(c: &Connection, sql: &str, p: impl rusqlite::Params) -> Result<Vec<Ou
                 "pending" => OutboxStatus::Pending,
                 "sent" => OutboxStatus::Sent,
                 "failed" => OutboxStatus::Failed,
+                "held" => OutboxStatus::Held,
+                "cancelled" => OutboxStatus::Cancelled,
                 x => return Err(StoreError::Corrupt(format!("outbox status '{x}'"))),
             };
             Ok(o)
@@ -154,6 +164,57 @@ pub fn mark_failed(c: &Connection, id: i64, now: i64, error: &str, permanent: bo
     Ok(status)
 }
 
+/// PREVIEW: the pending mails of these kinds about `turn` of `game` are
+/// held (the sender only takes `pending` rows). Returns how many.
+pub fn hold(c: &Connection, game: &str, turn: u32, kinds: &[&str]) -> Result<usize> {
+    let mut n = 0;
+    for k in kinds {
+        n += c.execute(
+            "UPDATE outbox SET status = 'held' WHERE game_id = ?1 AND turn = ?2 AND kind = ?3 AND status = 'pending'",
+            params![game, turn, k],
+        )?;
+    }
+    Ok(n)
+}
+
+/// RELEASE: every held mail of `game` goes back to pending, due at `now`.
+pub fn release(c: &Connection, game: &str, now: i64) -> Result<usize> {
+    Ok(c.execute(
+        "UPDATE outbox SET status = 'pending', next_attempt_at = ?2 WHERE game_id = ?1 AND status = 'held'",
+        params![game, now],
+    )?)
+}
+
+/// ROLLBACK: the held or pending mails of these kinds about turns after
+/// `turn` are cancelled; sent ones stay as they are. Returns how many.
+pub fn cancel_after(c: &Connection, game: &str, turn: u32, kinds: &[&str]) -> Result<usize> {
+    let mut n = 0;
+    for k in kinds {
+        n += c.execute(
+            "UPDATE outbox SET status = 'cancelled'
+              WHERE game_id = ?1 AND turn > ?2 AND kind = ?3 AND status IN ('pending', 'held')",
+            params![game, turn, k],
+        )?;
+    }
+    Ok(n)
+}
+
+/// Per game (None: mails about no game): (failed, pending created before
+/// `stale_before`, held) — the outbox problems `arbitre status` shows.
+pub fn problems(c: &Connection, stale_before: i64) -> Result<std::collections::BTreeMap<Option<String>, (u32, u32, u32)>> {
+    let mut st = c.prepare(
+        "SELECT game_id,
+                sum(status = 'failed'),
+                sum(status = 'pending' AND created_at < ?1),
+                sum(status = 'held')
+           FROM outbox GROUP BY game_id",
+    )?;
+    let rows = st
+        .query_map([stale_before], |r| Ok((r.get::<_, Option<String>>(0)?, (r.get(1)?, r.get(2)?, r.get(3)?))))?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(rows.into_iter().collect())
+}
+
 /// Seconds to wait after the `attempts`-th failure.
 pub fn backoff(attempts: u32) -> i64 {
     (60i64 << attempts.saturating_sub(1).min(9)).min(6 * 3600)
@@ -196,6 +257,24 @@ mod tests {
         let id2 = queue(s.conn(), &mail("m2"), 300).unwrap();
         mark_sent(s.conn(), id2, 301).unwrap();
         assert!(due(s.conn(), 10_000).unwrap().is_empty());
+    }
+
+    #[test]
+    fn held_mails_are_not_due_until_released_and_cancelled_never() {
+        let s = Store::in_memory().unwrap();
+        let mut m = mail("r1");
+        m.kind = "report".into();
+        queue(s.conn(), &m, 100).unwrap();
+        queue(s.conn(), &mail("c1"), 100).unwrap();
+        assert_eq!(hold(s.conn(), "g", 1, &["report"]).unwrap(), 1);
+        let due_ids: Vec<String> = due(s.conn(), 200).unwrap().into_iter().map(|r| r.mail.message_id).collect();
+        assert_eq!(due_ids, ["c1"], "the held report is skipped by the sender");
+        assert_eq!(problems(s.conn(), 1000).unwrap()[&Some("g".to_string())], (0, 1, 1));
+        assert_eq!(release(s.conn(), "g", 300).unwrap(), 1);
+        assert_eq!(due(s.conn(), 300).unwrap().len(), 2);
+        assert_eq!(cancel_after(s.conn(), "g", 0, &["report"]).unwrap(), 1);
+        assert_eq!(all(s.conn()).unwrap()[0].status, OutboxStatus::Cancelled);
+        assert_eq!(due(s.conn(), 300).unwrap().len(), 1);
     }
 
     #[test]

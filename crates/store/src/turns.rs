@@ -73,6 +73,43 @@ pub fn latest(c: &Connection, game: &str) -> Result<TurnRow> {
     get(c, game, turn)?.ok_or_else(|| StoreError::Corrupt(format!("turn {turn} of {game} vanished")))
 }
 
+/// PREVIEW (issue 10): a held turn's reports wait for the game master's
+/// RELEASE, and the next turn is not resolved before.
+pub fn set_held(c: &Connection, game: &str, turn: u32, held: bool) -> Result<()> {
+    c.execute("UPDATE turns SET held = ?3 WHERE game_id = ?1 AND turn = ?2", params![game, turn, held])?;
+    Ok(())
+}
+
+/// The held turn of a game, if any.
+pub fn held(c: &Connection, game: &str) -> Result<Option<u32>> {
+    Ok(c.query_row("SELECT max(turn) FROM turns WHERE game_id = ?1 AND held = 1", [game], |r| r.get(0))?)
+}
+
+/// ROLLBACK (issue 10): every turn after `to` moves to `rolled_back_turns`
+/// (the archive never loses a state) and leaves `turns`, so the game's
+/// latest state is the one after `to`. Returns the turns moved.
+pub fn roll_back(c: &Connection, game: &str, to: u32, at: i64) -> Result<Vec<u32>> {
+    let mut st = c.prepare("SELECT turn FROM turns WHERE game_id = ?1 AND turn > ?2 ORDER BY turn")?;
+    let moved = st.query_map(params![game, to], |r| r.get(0))?.collect::<rusqlite::Result<Vec<u32>>>()?;
+    c.execute(
+        "INSERT INTO rolled_back_turns (game_id, turn, state, resolved_at, outcome, to_turn, rolled_back_at)
+         SELECT game_id, turn, state, resolved_at, outcome, ?2, ?3 FROM turns WHERE game_id = ?1 AND turn > ?2",
+        params![game, to, at],
+    )?;
+    c.execute("DELETE FROM turns WHERE game_id = ?1 AND turn > ?2", params![game, to])?;
+    Ok(moved)
+}
+
+/// How many times `turn` of `game` was resolved and then undone: a turn
+/// resolved again needs Message-IDs of its own for its reports.
+pub fn times_rolled_back(c: &Connection, game: &str, turn: u32) -> Result<u32> {
+    Ok(c.query_row(
+        "SELECT count(*) FROM rolled_back_turns WHERE game_id = ?1 AND turn = ?2",
+        params![game, turn],
+        |r| r.get(0),
+    )?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -87,5 +124,24 @@ mod tests {
         assert!(matches!(insert(s.conn(), &t), Err(StoreError::TurnExists { turn: 1, .. })));
         assert_eq!(latest(s.conn(), "g").unwrap(), t);
         assert!(matches!(latest(s.conn(), "nope"), Err(StoreError::UnknownGame(_))));
+    }
+
+    #[test]
+    fn rolled_back_turns_leave_turns_and_stay_archived() {
+        let s = Store::in_memory().unwrap();
+        let c = s.conn();
+        crate::games::insert_game(c, &crate::games::tests::sample("g")).unwrap();
+        for turn in 0..4 {
+            insert(c, &TurnRow { game_id: "g".into(), turn, state: format!("s{turn}"), resolved_at: turn as i64, outcome: None }).unwrap();
+        }
+        set_held(c, "g", 3, true).unwrap();
+        assert_eq!(held(c, "g").unwrap(), Some(3));
+        assert_eq!(roll_back(c, "g", 1, 99).unwrap(), [2, 3]);
+        assert_eq!(latest(c, "g").unwrap().state, "s1");
+        assert_eq!(held(c, "g").unwrap(), None);
+        assert_eq!(times_rolled_back(c, "g", 2).unwrap(), 1);
+        assert_eq!(times_rolled_back(c, "g", 1).unwrap(), 0);
+        // The turn can be resolved again.
+        insert(c, &TurnRow { game_id: "g".into(), turn: 2, state: "s2".into(), resolved_at: 100, outcome: None }).unwrap();
     }
 }
