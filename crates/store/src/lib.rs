@@ -22,6 +22,7 @@
 //!   by the argon2 crate;
 //! * time is whatever the caller passes (unix seconds): the store never reads a clock.
 
+pub mod absences;
 pub mod error;
 pub mod games;
 pub mod journal;
@@ -30,6 +31,7 @@ pub mod migrations;
 pub mod orders;
 pub mod outbox;
 pub mod password;
+pub mod press;
 pub mod reminders;
 pub mod seats;
 pub mod settings;

@@ -1,0 +1,92 @@
+//! Declared absences (issue 10, `ABSENCE <from> <to>`): the days, inclusive
+//! and in the game's time zone, on which a player cannot play. Stored as
+//! `YYYY-MM-DD` text so they sort and compare as dates; the daemon checks
+//! them against the game master's limits before inserting, and moves a
+//! deadline that falls in one (arbitre's services/absence.rs).
+
+use crate::{Result, StoreError};
+use rusqlite::{params, Connection};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AbsenceRow {
+    pub id: i64,
+    pub game_id: String,
+    pub player: String,
+    /// `YYYY-MM-DD`, inclusive.
+    pub first_day: String,
+    /// `YYYY-MM-DD`, inclusive.
+    pub last_day: String,
+    pub declared_at: i64,
+    pub mail_sha256: Option<String>,
+}
+
+/// Records an absence; returns its id.
+pub fn insert(c: &Connection, game: &str, player: &str, first_day: &str, last_day: &str, at: i64, sha: Option<&str>) -> Result<i64> {
+    if first_day.len() != 10 || last_day.len() != 10 || first_day > last_day {
+        return Err(StoreError::Corrupt(format!("absence {first_day}..{last_day} is not a date range")));
+    }
+    c.execute(
+        "INSERT INTO absences (game_id, player, first_day, last_day, declared_at, mail_sha256) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![game, player, first_day, last_day, at, sha],
+    )?;
+    Ok(c.last_insert_rowid())
+}
+
+fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<AbsenceRow> {
+    Ok(AbsenceRow {
+        id: r.get(0)?,
+        game_id: r.get(1)?,
+        player: r.get(2)?,
+        first_day: r.get(3)?,
+        last_day: r.get(4)?,
+        declared_at: r.get(5)?,
+        mail_sha256: r.get(6)?,
+    })
+}
+
+const COLUMNS: &str = "id, game_id, player, first_day, last_day, declared_at, mail_sha256";
+
+/// A player's absences in a game, by first day.
+pub fn of_player(c: &Connection, game: &str, player: &str) -> Result<Vec<AbsenceRow>> {
+    let mut st = c.prepare(&format!("SELECT {COLUMNS} FROM absences WHERE game_id = ?1 AND player = ?2 ORDER BY first_day, id"))?;
+    let rows = st.query_map(params![game, player], read)?.collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(rows)
+}
+
+/// Every absence of a game that covers `day` (`YYYY-MM-DD`), by first day.
+pub fn covering(c: &Connection, game: &str, day: &str) -> Result<Vec<AbsenceRow>> {
+    let mut st = c.prepare(&format!(
+        "SELECT {COLUMNS} FROM absences WHERE game_id = ?1 AND first_day <= ?2 AND last_day >= ?2 ORDER BY first_day, id"
+    ))?;
+    let rows = st.query_map(params![game, day], read)?.collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(rows)
+}
+
+/// How many absences a player has declared in a game (the
+/// `absence_max_per_game` limit counts them all, past ones included).
+pub fn count(c: &Connection, game: &str, player: &str) -> Result<u32> {
+    Ok(c.query_row("SELECT count(*) FROM absences WHERE game_id = ?1 AND player = ?2", params![game, player], |r| r.get(0))?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn absences_are_counted_per_player_and_found_by_day() {
+        let s = crate::Store::in_memory().unwrap();
+        let c = s.conn();
+        let a = insert(c, "g", "p1", "2026-12-24", "2026-12-31", 5, Some("ab")).unwrap();
+        insert(c, "g", "p2", "2026-12-30", "2027-01-02", 6, None).unwrap();
+        insert(c, "h", "p1", "2026-12-24", "2026-12-31", 7, None).unwrap();
+        assert_eq!(count(c, "g", "p1").unwrap(), 1);
+        assert_eq!(count(c, "g", "p3").unwrap(), 0);
+        assert_eq!(of_player(c, "g", "p1").unwrap()[0].id, a);
+        let days = |d| covering(c, "g", d).unwrap().into_iter().map(|r| r.player).collect::<Vec<_>>();
+        assert_eq!(days("2026-12-23"), Vec::<String>::new());
+        assert_eq!(days("2026-12-24"), ["p1"]);
+        assert_eq!(days("2026-12-31"), ["p1", "p2"]);
+        assert_eq!(days("2027-01-02"), ["p2"]);
+        assert!(insert(c, "g", "p1", "2026-12-31", "2026-12-24", 5, None).is_err());
+    }
+}
