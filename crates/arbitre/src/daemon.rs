@@ -14,6 +14,7 @@ use arbitre_core::{Engine, Lang};
 use arbitre_mail::{Inbox, Maildir};
 use arbitre_store::{DaemonLock, GameRow, Store};
 use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
 use std::sync::Arc;
 
 pub struct Daemon {
@@ -90,6 +91,9 @@ pub struct GameView<'a> {
     pub schedule: Schedule,
     pub lang: Lang,
     pub engine: &'a dyn Engine,
+    /// The zone deadlines are shown in: the player's own (`TIMEZONE`,
+    /// issue 10) once [`GameView::seen_by`] knows who reads, else the game's.
+    pub viewer_tz: Option<Tz>,
 }
 
 impl<'a> GameView<'a> {
@@ -98,15 +102,30 @@ impl<'a> GameView<'a> {
         let schedule = toml.schedule();
         let engine = registry.get(&row.ruleset)?;
         let lang = Lang::parse(&row.lang).unwrap_or(engine.info().lang);
-        Ok(GameView { row, toml, schedule, lang, engine })
+        Ok(GameView { row, toml, schedule, lang, engine, viewer_tz: None })
     }
 
     pub fn deadline(&self) -> Option<DateTime<Utc>> {
         self.row.deadline.and_then(|t| DateTime::from_timestamp(t, 0))
     }
 
+    /// The deadline as the reader sees it: local time and zone name, in
+    /// the reader's zone (see [`GameView::seen_by`]).
     pub fn show_deadline(&self) -> Option<String> {
-        self.deadline().map(|d| self.schedule.show(d))
+        self.deadline().map(|d| self.show_time(d))
+    }
+
+    /// Any instant in the reader's zone ("2026-12-04 14:00 (America/Montreal)").
+    pub fn show_time(&self, t: DateTime<Utc>) -> String {
+        crate::services::zone::show_in(t, self.viewer_tz.unwrap_or(self.schedule.tz))
+    }
+
+    /// The same game as one player reads it: deadlines in the zone the
+    /// player chose with `TIMEZONE` (`None`: the game's). Deadlines are
+    /// still computed in the game's zone (`schedule.tz`).
+    pub fn seen_by(mut self, player_zone: Option<&str>) -> Self {
+        self.viewer_tz = player_zone.and_then(crate::services::zone::parse_zone);
+        self
     }
 
     pub fn engine_err(&self, e: impl std::fmt::Display) -> DaemonError {

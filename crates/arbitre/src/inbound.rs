@@ -23,7 +23,7 @@ use crate::failpoint;
 use crate::messages::{text, Msg};
 use crate::outgoing::{queue, signed, Draft, Kind};
 use crate::registry::Registry;
-use crate::services::answer::{answer, Asker};
+use crate::services::answer::{answer, answer_mail, Asker, MailFacts};
 use crate::services::command::split_commands;
 use crate::services::texts::{svc_text, SvcMsg};
 use crate::config::DaemonConfig;
@@ -286,7 +286,8 @@ pub fn decide(c: &Connection, registry: &Registry, config: &DaemonConfig, raw: &
     let mut extra = Vec::new();
     if !split.commands.is_empty() || !split.errors.is_empty() {
         let who = Asker { player: &player.id, to: &to, tag: &sha[..16] };
-        let ans = answer(c, config, &game, &who, &split.commands, &split.errors)?;
+        let facts = MailFacts { sha, press_text: split.press_text.as_deref(), now };
+        let ans = answer_mail(c, config, &game, &who, &split.commands, &split.errors, Some(&facts))?;
         let subject = svc_text(lang, &SvcMsg::CommandsSubject { game: &gid });
         let reply = Draft::new(Kind::Confirm, &to, subject, signed(lang, &ans.text))
             .about(&gid, game.row.turn + 1, Some(&player.id))
@@ -311,6 +312,10 @@ pub fn decide(c: &Connection, registry: &Registry, config: &DaemonConfig, raw: &
         let reply = error_mail(lang, body).about(&gid, game.row.turn, Some(&player.id));
         return Ok(Decision::reject(sha, m, "game over".into(), Some(gid), reply));
     }
+    // Read again after the commands (an ABSENCE may have moved the
+    // deadline) and as this player reads it (TIMEZONE, issue 10).
+    let zone = arbitre_store::settings::get(c, &gid, &player.id)?.timezone;
+    let game = GameView::new(registry, games::require_game(c, &gid)?)?.seen_by(zone.as_deref());
     let state = turns::latest(c, &gid)?;
     let pid = PlayerId::new(player.id.clone());
     let checked = match game.engine.check(&state.state, &pid, &env.orders) {

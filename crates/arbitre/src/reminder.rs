@@ -2,7 +2,8 @@
 //! who have sent no orders for the turn. Each rule ("24h", "2h") fires once
 //! per player and turn (the `reminders` table). After downtime, when several
 //! windows are open at once, only the nearest-deadline reminder is mailed;
-//! the others are recorded as passed.
+//! the others are recorded as passed. The deadline is written in each
+//! player's own zone (`TIMEZONE`, issue 10).
 
 use crate::daemon::{Daemon, GameView};
 use crate::error::Result;
@@ -39,6 +40,7 @@ impl Daemon {
                 let active = game.engine.players(&state.state).map_err(|e| game.engine_err(e))?;
                 let have = orders::latest(tx, gid, turn)?;
                 let addresses = games::players(tx, gid)?;
+                let zones = crate::services::timezone::player_zones(tx, gid)?;
                 let mut n = 0;
                 for p in active.iter().filter(|p| p.active && !have.contains_key(p.id.as_str())) {
                     let Some(addr) = addresses.iter().find(|a| a.id == p.id.as_str()) else { continue };
@@ -47,7 +49,9 @@ impl Daemon {
                         reminders::record(tx, gid, turn, &addr.id, label, now.timestamp())?;
                     }
                     if mail_it {
-                        let when = game.schedule.show(deadline);
+                        // In the zone the player chose with TIMEZONE (issue 10).
+                        let zone = crate::services::timezone::zone_of(&zones, &addr.id, game.schedule.tz);
+                        let when = crate::services::zone::show_in(deadline, zone);
                         let body = text(game.lang, &Msg::Reminder { game: gid, turn, player: &p.name, when: &when });
                         let subject = text(game.lang, &Msg::ReminderSubject { game: gid, turn });
                         let d = Draft::new(Kind::Reminder, &addr.email, subject, signed(game.lang, &body))

@@ -123,6 +123,12 @@ fn resolve_in(c: &Connection, registry: &Registry, config: &crate::config::Daemo
         (None, GameStatus::Paused) => None,
         (None, _) => Some(game.schedule.following(game.deadline(), now)),
     };
+    // A deadline on a day an active player declared absent moves past the
+    // absence (issue 10, services/absence.rs).
+    let next = match next {
+        Some(d) => Some(crate::services::absence::move_deadline(c, config, &game, turn + 1, d, now)?),
+        None => None,
+    };
     games::set_turn(c, game_id, turn, next.map(|d| d.timestamp()))?;
     if resolved.outcome.is_some() {
         games::set_status(c, game_id, GameStatus::Over, None)?;
@@ -134,6 +140,7 @@ fn resolve_in(c: &Connection, registry: &Registry, config: &crate::config::Daemo
         (None, None) => String::new(),
     };
     let players = games::players(c, game_id)?;
+    let zones = crate::services::timezone::player_zones(c, game_id)?;
     for (pid, report) in &resolved.reports {
         let Some(p) = players.iter().find(|p| p.id == pid.as_str()) else {
             tracing::warn!(game = game_id, player = %pid, "report for a player with no address");
@@ -144,6 +151,14 @@ fn resolve_in(c: &Connection, registry: &Registry, config: &crate::config::Daemo
         if let Some((_, missed)) = bots.get(pid) {
             warning.push_str(&format!("\n\n{}", svc_text(lang, &SvcMsg::BotPlayed { missed: *missed })));
         }
+        // The deadline in the zone the player chose (TIMEZONE, issue 10).
+        let footer = match (&resolved.outcome, next) {
+            (None, Some(d)) => {
+                let zone = crate::services::timezone::zone_of(&zones, &p.id, game.schedule.tz);
+                text(lang, &Msg::Deadline { when: &crate::services::zone::show_in(d, zone) })
+            }
+            _ => footer.clone(),
+        };
         let body = signed(lang, &format!("{}{warning}\n\n{footer}", report.body.trim_end()));
         let subject = text(lang, &Msg::ReportSubject { game: game_id, subject: &report.subject });
         let mut d = Draft::new(Kind::Report, &p.email, subject, body).about(game_id, turn, Some(&p.id));

@@ -1,17 +1,18 @@
 //! Answers to the players' service commands (`RESEND`, `HISTORY`,
-//! `STATUS`), built inside the inbound mail's transaction so they are
-//! queued exactly once with the journal row.
+//! `STATUS`, `TIMEZONE`, `PRESS`, `ABSENCE`), built inside the inbound
+//! mail's transaction so they are queued exactly once with the journal row.
 //!
 //! One reply lists every command's answer in the order written; `RESEND`
 //! adds the report itself as a second mail (with the ruleset's attachments
-//! and the JSON report, like the original). Its Message-ID carries the
-//! answered mail's hash: the original report's ID stays unique.
+//! and the JSON report, like the original), `PRESS` the relayed mails
+//! (press.rs). Their Message-IDs carry the answered mail's hash: the
+//! original report's ID stays unique.
 //!
-//! Commands not yet served by the daemon (`TIMEZONE`, `PRESS`, `ABSENCE`
-//! need storage that does not exist yet) are answered as such, never
-//! silently dropped; GM commands sent by a player are refused.
+//! Commands run in line order, so `TIMEZONE` then `STATUS` in one mail
+//! shows the deadline in the new zone. Deadlines and dates are shown in
+//! the asker's zone. GM commands sent by a player are refused.
 
-use super::command::{Command, CommandError, Role};
+use super::command::{Command, CommandError, Reason, Role};
 use super::json_report::{ReportFacts, ViewerKind};
 use super::texts::{reason, svc_text, SvcMsg};
 use crate::config::DaemonConfig;
@@ -19,7 +20,9 @@ use crate::daemon::GameView;
 use crate::error::Result;
 use crate::outgoing::{signed, Draft, Kind};
 use arbitre_core::{Lang, PlayerId, Viewer};
-use arbitre_store::{orders, turns, GameStatus};
+use super::zone::show_in;
+use arbitre_store::{games, orders, turns, GameStatus};
+use chrono_tz::Tz;
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
@@ -46,24 +49,72 @@ pub fn answer(
     commands: &[(usize, Command)],
     errors: &[CommandError],
 ) -> Result<Answers> {
+    answer_mail(c, config, game, who, commands, errors, None)
+}
+
+/// What the player commands that change things need from the mail.
+pub struct MailFacts<'a> {
+    /// The mail's full SHA-256 (archive rows).
+    pub sha: &'a str,
+    /// The text after a `PRESS` line.
+    pub press_text: Option<&'a str>,
+    pub now: DateTime<Utc>,
+}
+
+/// [`answer`], with the mail's facts for `TIMEZONE`, `PRESS` and
+/// `ABSENCE` (without them, as for the game master's mail, those are
+/// answered as not offered).
+pub fn answer_mail(
+    c: &Connection,
+    config: &DaemonConfig,
+    game: &GameView<'_>,
+    who: &Asker<'_>,
+    commands: &[(usize, Command)],
+    errors: &[CommandError],
+    mail: Option<&MailFacts<'_>>,
+) -> Result<Answers> {
     let lang = game.lang;
+    let gid = game.row.id.as_str();
     let mut out = Answers { text: String::new(), mails: Vec::new() };
-    let mut lines: Vec<(usize, String)> = errors
-        .iter()
-        .map(|e| (e.line, svc_text(lang, &SvcMsg::BadCommand { line: e.line, text: &e.text, why: reason(lang, &e.reason) })))
-        .collect();
-    for (line, cmd) in commands {
-        let text = match cmd {
-            _ if cmd.role() == Role::GameMaster => svc_text(lang, &SvcMsg::GmOnly { command: cmd.name() }),
-            Command::Resend { turn } => resend(c, config, game, who, turn.unwrap_or(game.row.turn), &mut out.mails)?,
-            Command::History => history(c, game)?,
-            Command::Status => status(c, game)?,
-            other => not_served(lang, other.name()),
-        };
-        lines.push((*line, text));
+    enum Item<'a> {
+        Cmd(&'a Command),
+        Bad(&'a CommandError),
     }
-    lines.sort_by_key(|(l, _)| *l);
-    out.text = lines.into_iter().map(|(_, t)| t).collect::<Vec<_>>().join("\n\n");
+    let mut items: Vec<(usize, Item<'_>)> = errors.iter().map(|e| (e.line, Item::Bad(e))).collect();
+    items.extend(commands.iter().map(|(l, c)| (*l, Item::Cmd(c))));
+    items.sort_by_key(|(l, _)| *l);
+    let mut zone = super::timezone::zone_of_player(c, gid, who.player, game.schedule.tz)?;
+    let mut lines = Vec::new();
+    for (_, item) in items {
+        let text = match (item, mail) {
+            // `TIMEZONE DEFAULT`: the parser knows only zone names (timezone.rs).
+            (Item::Bad(CommandError { reason: Reason::UnknownZone(z), .. }), Some(_)) if super::timezone::default_word(z) => {
+                let (t, z) = super::timezone::set(c, game, who.player, None)?;
+                zone = z;
+                t
+            }
+            (Item::Bad(e), _) => svc_text(lang, &SvcMsg::BadCommand { line: e.line, text: &e.text, why: reason(lang, &e.reason) }),
+            (Item::Cmd(cmd), _) if cmd.role() == Role::GameMaster => svc_text(lang, &SvcMsg::GmOnly { command: cmd.name() }),
+            (Item::Cmd(Command::Resend { turn }), _) => resend(c, config, game, who, turn.unwrap_or(game.row.turn), zone, &mut out.mails)?,
+            (Item::Cmd(Command::History), _) => history(c, game, zone)?,
+            (Item::Cmd(Command::Status), _) => status(c, game, zone)?,
+            (Item::Cmd(Command::Timezone(tz)), Some(_)) => {
+                let (t, z) = super::timezone::set(c, game, who.player, Some(*tz))?;
+                zone = z;
+                t
+            }
+            (Item::Cmd(Command::Press { to, anonymous }), Some(m)) => {
+                let p = super::press::Press { sender: who.player, to, anonymous: *anonymous, text: m.press_text, sha: m.sha, now: m.now };
+                super::press::relay(c, game, &p, &mut out.mails)?
+            }
+            (Item::Cmd(Command::Absence { from, to }), Some(m)) => {
+                super::absence::declare(c, config, game, who.player, *from, *to, m.sha, m.now)?
+            }
+            (Item::Cmd(other), _) => not_served(lang, other.name()),
+        };
+        lines.push(text);
+    }
+    out.text = lines.join("\n\n");
     Ok(out)
 }
 
@@ -81,6 +132,7 @@ fn resend(
     game: &GameView<'_>,
     who: &Asker<'_>,
     turn: u32,
+    zone: Tz,
     mails: &mut Vec<Draft>,
 ) -> Result<String> {
     let lang = game.lang;
@@ -106,7 +158,7 @@ fn resend(
         player: Some(who.player),
         report: &report,
         // The deadline that follows the report: only the last turn's is known.
-        deadline: game.deadline().filter(|_| turn == game.row.turn).map(|d| (d, game.schedule.tz)),
+        deadline: game.deadline().filter(|_| turn == game.row.turn).map(|d| (d, zone)),
         outcome: None,
     };
     // The calendar stamp is the turn's resolution time: the same RESEND
@@ -117,13 +169,13 @@ fn resend(
     Ok(subject)
 }
 
-fn history(c: &Connection, game: &GameView<'_>) -> Result<String> {
+fn history(c: &Connection, game: &GameView<'_>, zone: Tz) -> Result<String> {
     let lang = game.lang;
     let mut lines = vec![svc_text(lang, &SvcMsg::HistorySubject { game: &game.row.id })];
     let mut any = false;
     for t in 1..=game.row.turn {
         if let Some(row) = turns::get(c, &game.row.id, t)? {
-            let when = DateTime::from_timestamp(row.resolved_at, 0).map(|d| game.schedule.show(d)).unwrap_or_default();
+            let when = DateTime::from_timestamp(row.resolved_at, 0).map(|d| show_in(d, zone)).unwrap_or_default();
             lines.push(svc_text(lang, &SvcMsg::HistoryLine { turn: t, when: &when }));
             any = true;
         }
@@ -134,12 +186,16 @@ fn history(c: &Connection, game: &GameView<'_>) -> Result<String> {
     Ok(lines.join("\n"))
 }
 
-fn status(c: &Connection, game: &GameView<'_>) -> Result<String> {
+/// The deadline and pause are read again from the store: an `ABSENCE`
+/// earlier in the same mail may have moved the deadline.
+fn status(c: &Connection, game: &GameView<'_>, zone: Tz) -> Result<String> {
     let lang = game.lang;
     let gid = game.row.id.as_str();
     let turn = game.row.turn + 1;
     let mut lines = vec![svc_text(lang, &SvcMsg::StatusSubject { game: gid }), svc_text(lang, &SvcMsg::StatusTurn { turn })];
-    match (game.row.status, game.show_deadline()) {
+    let row = games::require_game(c, gid)?;
+    let deadline = row.deadline.and_then(|t| DateTime::from_timestamp(t, 0)).map(|d| show_in(d, zone));
+    match (row.status, deadline) {
         (GameStatus::Paused, _) => lines.push(svc_text(lang, &SvcMsg::StatusPaused)),
         (_, Some(when)) => lines.push(svc_text(lang, &SvcMsg::StatusDeadline { when: &when })),
         (_, None) => lines.push(svc_text(lang, &SvcMsg::StatusNoDeadline)),

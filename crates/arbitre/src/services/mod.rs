@@ -15,14 +15,19 @@
 //! [`settings`] (the game TOML's `[services]` table), [`texts`] (the
 //! services' messages in FR/DE/EN), [`zone`] (deadlines in a player's own
 //! time zone), [`ics`] (the deadline as iCalendar), [`json_report`] (the
-//! machine-readable report, schema in docs/report-schema.json).
+//! machine-readable report, schema in docs/report-schema.json),
+//! [`timezone`], [`press`] and [`absence`] (the player commands that change
+//! something, with their own FR/DE/EN messages).
 
+pub mod absence;
 pub mod answer;
 pub mod command;
 pub mod ics;
 pub mod json_report;
+pub mod press;
 pub mod settings;
 pub mod texts;
+pub mod timezone;
 pub mod zone;
 
 use arbitre_core::{Attachment, Lang};
