@@ -132,6 +132,9 @@ fn timezone_shown_everywhere_nebulight_in_french() {
     // The .ics stays in UTC.
     let raw = String::from_utf8_lossy(&g.last_to("maxtor@example.org", "report").mail.raw).to_string();
     assert!(raw.contains("neb-001-turn-2.ics"), "the calendar is attached");
+    // HISTORY dates in the player's zone too.
+    let a = g.ask("maxtor@example.org", &block("HISTORIQUE"));
+    assert!(a.contains("Tour   1  résolu le 2026-12-04 14:00 (America/Montreal)"), "{a}");
     // Back to the game's zone.
     let a = g.ask("maxtor@example.org", &block("FUSEAU DÉFAUT\nETAT"));
     assert!(a.contains("fuseau de la partie, Europe/Paris"), "{a}");
@@ -287,6 +290,14 @@ fn press_in_english_and_scrambled_in_french() {
     assert!(m.subject.contains("press from an anonymous player") && m.body.contains("Watch your back."), "{}", m.body);
     let a = g.ask("anna@example.org", &format!("GAME {id} PLAYER p1 PASSWORD change-me-1\nPRESS TO p1\nme\nEND\n"));
     assert!(a.contains("you cannot send press to yourself"), "{a}");
+    // An ejected seat neither sends press nor receives press to ALL.
+    arbitre_store::settings::set_ejected(g.daemon.store.conn(), &id, "p3", Some(1)).unwrap();
+    let a = g.ask("anna@example.org", &format!("GAME {id} PLAYER p1 PASSWORD change-me-1\nPRESS TO ALL\nHello all.\nEND\n"));
+    assert!(a.contains("Your press was relayed to: p2"), "{a}");
+    assert_eq!(g.to("carla@example.org", "notice").len(), 1);
+    let a = g.ask("carla@example.org", &format!("GAME {id} PLAYER p3 PASSWORD change-me-3\nPRESS TO p1\nLet me back.\nEND\n"));
+    assert!(a.contains("your seat is no longer in the game"), "{a}");
+    assert_eq!(arbitre_store::press::all(g.daemon.store.conn(), &id).unwrap().len(), 2);
 
     let mut g = game_with("scrambled", None, "\n[services]\npress = \"open\"\n");
     let id = g.id.clone();

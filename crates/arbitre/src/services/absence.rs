@@ -117,15 +117,9 @@ pub fn move_deadline(
 ) -> Result<DateTime<Utc>> {
     let gid = game.row.id.as_str();
     let tz = game.schedule.tz;
-    let state = turns::latest(c, gid)?;
-    let in_play: Vec<String> = game
-        .engine
-        .players(&state.state)
-        .map_err(|e| game.engine_err(e))?
-        .into_iter()
-        .filter(|p| p.active)
-        .map(|p| p.id.as_str().to_string())
-        .collect();
+    // Who is in play is read only when an absence covers the day: most
+    // resolutions meet none, and reading the state costs a parse.
+    let mut in_play: Option<Vec<String>> = None;
     let mut at = deadline;
     let mut used: Vec<AbsenceRow> = Vec::new();
     // Each pass uses one absence; there are finitely many.
@@ -133,7 +127,12 @@ pub fn move_deadline(
         let local = at.with_timezone(&tz);
         let mut found = None;
         for a in absences::covering(c, gid, &day(local.date_naive()))? {
-            if !in_play.contains(&a.player) || used.iter().any(|u| u.id == a.id) {
+            if in_play.is_none() {
+                let state = turns::latest(c, gid)?;
+                let players = game.engine.players(&state.state).map_err(|e| game.engine_err(e))?;
+                in_play = Some(players.into_iter().filter(|p| p.active).map(|p| p.id.as_str().to_string()).collect());
+            }
+            if !in_play.as_ref().is_some_and(|v| v.contains(&a.player)) || used.iter().any(|u| u.id == a.id) {
                 continue;
             }
             if settings::get(c, gid, &a.player)?.ejected_turn.is_some_and(|t| t <= turn) {

@@ -20,7 +20,7 @@
 //!   being what a reply's `PRESS TO` needs;
 //! - observers receive press to `ALL` (they follow the game's public talk),
 //!   never private press; anonymous press stays anonymous for them;
-//! - ejected seats (`EJECT`) neither send nor receive press to `ALL`;
+//! - ejected seats (`EJECT`) neither send press nor receive press to `ALL`;
 //! - press is allowed while the game is paused or over (table talk after
 //!   the end is part of the game).
 
@@ -70,6 +70,9 @@ pub fn relay(c: &Connection, game: &GameView<'_>, p: &Press<'_>, mails: &mut Vec
         return Ok(svc_text(lang, &SvcMsg::PressUnknownPlayer { player: p.sender }));
     };
     let out = |x: &PlayerRow| -> Result<bool> { Ok(settings::get(c, gid, &x.id)?.ejected_turn.is_some_and(|t| t <= turn)) };
+    if out(sender)? {
+        return Ok(text(lang, &PressMsg::SenderOut));
+    }
     let (recipients, logged): (Vec<&PlayerRow>, String) = match p.to {
         PressTarget::All => {
             let mut v = Vec::new();
@@ -142,6 +145,8 @@ pub fn relay(c: &Connection, game: &GameView<'_>, p: &Press<'_>, mails: &mut Vec
 pub enum PressMsg<'a> {
     Empty,
     ToSelf,
+    /// The sender's seat was ejected by the game master.
+    SenderOut,
     /// The first lines of a relayed press.
     Head { game: &'a str, turn: u32, from: &'a str, all: bool },
     /// How to answer (signed press) or that the sender stays unknown.
@@ -158,6 +163,9 @@ pub fn text(lang: Lang, m: &PressMsg<'_>) -> String {
         (Lang::En, ToSelf) => "PRESS: you cannot send press to yourself: nothing was relayed.".into(),
         (Lang::Fr, ToSelf) => "PRESSE : vous ne pouvez pas vous écrire à vous-même : rien n'a été transmis.".into(),
         (Lang::De, ToSelf) => "PRESSE: Sie können sich nicht selbst schreiben: nichts wurde weitergeleitet.".into(),
+        (Lang::En, SenderOut) => "PRESS: your seat is no longer in the game: nothing was relayed.".into(),
+        (Lang::Fr, SenderOut) => "PRESSE : votre position ne fait plus partie de la partie : rien n'a été transmis.".into(),
+        (Lang::De, SenderOut) => "PRESSE: Ihre Position gehört nicht mehr zum Spiel: nichts wurde weitergeleitet.".into(),
         (Lang::En, Head { game, turn, from, all }) => format!(
             "Press from {from} to {}, relayed by the referee of game {game} (turn {turn}):",
             if *all { "all players" } else { "you" }
@@ -191,6 +199,7 @@ mod tests {
         let all = [
             PressMsg::Empty,
             PressMsg::ToSelf,
+            PressMsg::SenderOut,
             PressMsg::Head { game: "g", turn: 2, from: "Anna (p1)", all: true },
             PressMsg::Foot { reply_to: Some("p1") },
             PressMsg::Foot { reply_to: None },
