@@ -62,6 +62,24 @@ pub enum Command {
         /// How long: 7d, 48h, 1d12h, 90m.
         by: String,
     },
+    /// Set the deadline of the turn in progress (e.g. `deadline neb-001 "2026-12-04 20:00"`,
+    /// read in the game's time zone, or RFC 3339 with an offset). A paused game runs again.
+    Deadline {
+        game: String,
+        /// "YYYY-MM-DD HH:MM" (the game's zone) or "2026-12-04T20:00:00+01:00".
+        when: String,
+    },
+    /// Hold resolved turns for the game master before the players get them.
+    Preview {
+        game: String,
+        /// next (the next turn), always (every turn), off.
+        #[arg(default_value = "next")]
+        mode: String,
+    },
+    /// Send the reports of the held turn (see `preview`).
+    Release { game: String },
+    /// Restore the game to the state after TURN; the next turn is resolved again.
+    Rollback { game: String, turn: u32 },
     /// Validate an orders file offline against a fresh game, like echeck. Exit status 1 if any line has an error.
     Check {
         ruleset: String,
@@ -117,6 +135,23 @@ pub enum PlayerCmd {
     /// as in a game's [[players]] entry: id, name, email, password, [rules].
     /// The newcomer is mailed their report at once.
     Join { game: String, player_toml: PathBuf },
+    /// Eject a player: from the turn in progress the seat's orders are not
+    /// accepted and it is not waited for (NMR, or the bot with nmr = "bot").
+    Eject { game: String, player: String },
+    /// A new player takes the seat over (same id and position): new
+    /// address, name and password; an ejected seat comes back. Without
+    /// --password one is generated, printed and mailed to the new player
+    /// with the seat's last report.
+    Replace {
+        game: String,
+        player: String,
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        name: Option<String>,
+        #[arg(long)]
+        password: Option<String>,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -229,6 +264,53 @@ pub fn run(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> anyhow
             writeln!(out, "game {game}: player {id} joined")?;
             flush(&mut d, out)?;
         }
+        Command::Player(PlayerCmd::Eject { game, player }) => {
+            let mut d = daemon(cfg, registry)?;
+            let id = d.eject(&game, &player)?;
+            writeln!(out, "game {game}: player {id} ejected")?;
+            flush(&mut d, out)?;
+        }
+        Command::Player(PlayerCmd::Replace { game, player, email, name, password }) => {
+            let mut d = daemon(cfg, registry)?;
+            let generated = d.replace_player(&game, &player, &email, name.as_deref(), password.as_deref())?;
+            writeln!(out, "game {game}: seat {player} now played by {email}")?;
+            if let Some(pw) = generated {
+                writeln!(out, "new password (also mailed to the new player): {pw}")?;
+            }
+            flush(&mut d, out)?;
+        }
+        Command::Deadline { game, when } => {
+            let w = parse_when(&when)?;
+            let mut d = daemon(cfg, registry)?;
+            let shown = d.set_deadline(&game, &w)?;
+            writeln!(out, "game {game}: deadline set to {shown}")?;
+            flush(&mut d, out)?;
+        }
+        Command::Preview { game, mode } => {
+            use crate::gm::preview::PreviewMode;
+            let m = match mode.to_ascii_lowercase().as_str() {
+                "next" => PreviewMode::Next,
+                "always" => PreviewMode::Always,
+                "off" => PreviewMode::Off,
+                other => bail!("preview mode '{other}': next, always or off"),
+            };
+            let mut d = daemon(cfg, registry)?;
+            d.preview(&game, m)?;
+            writeln!(out, "game {game}: preview {}", mode.to_ascii_lowercase())?;
+        }
+        Command::Release { game } => {
+            let mut d = daemon(cfg, registry)?;
+            let (turn, n) = d.release(&game)?;
+            writeln!(out, "game {game}: turn {turn} released, {n} mail(s)")?;
+            flush(&mut d, out)?;
+        }
+        Command::Rollback { game, turn } => {
+            let mut d = daemon(cfg, registry)?;
+            let undone = d.rollback(&game, turn)?;
+            let list: Vec<String> = undone.iter().map(u32::to_string).collect();
+            writeln!(out, "game {game}: back to turn {turn} (undone: {})", list.join(", "))?;
+            flush(&mut d, out)?;
+        }
         Command::Pause { game } => {
             let mut d = daemon(cfg, registry)?;
             d.pause(&game)?;
@@ -294,6 +376,17 @@ pub fn run(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> anyhow
         }
     }
     Ok(0)
+}
+
+/// A deadline on the command line: RFC 3339, or "YYYY-MM-DD HH:MM" in the game's zone.
+fn parse_when(s: &str) -> anyhow::Result<crate::services::command::When> {
+    use crate::services::command::When;
+    if let Some(t) = crate::schedule::parse_instant(s) {
+        return Ok(When::Instant(t));
+    }
+    chrono::NaiveDateTime::parse_from_str(s.trim(), "%Y-%m-%d %H:%M")
+        .map(When::Local)
+        .map_err(|_| anyhow::anyhow!("bad deadline '{s}' (expected \"YYYY-MM-DD HH:MM\" in the game's zone, or RFC 3339)"))
 }
 
 /// The binary's entry point.

@@ -1,32 +1,53 @@
 //! The game master's commands: status, report, pause, resume, extend
-//! (issue 2 items 5 and 6). Each change of deadline is announced to the
-//! players in the game's language, in the same transaction.
+//! (issue 2 items 5 and 6), and the services of issue 10: set deadline
+//! here, eject and takeover in [`seats`], preview and release in
+//! [`preview`], rollback in [`rollback`]. Each is one function over the
+//! caller's transaction, shared by the CLI and the game master's mail
+//! (inbound.rs `gm_mail`); each change is announced to the players in the
+//! game's language, in the same transaction.
+
+pub mod preview;
+pub mod rollback;
+pub mod seats;
 
 use crate::daemon::{Daemon, GameView};
 use crate::error::{DaemonError, Result};
 use crate::messages::{text, Msg};
 use crate::outgoing::{queue, signed, Draft, Kind};
+use crate::services::texts::{svc_text, SvcMsg};
 use arbitre_core::{PlayerId, Viewer};
 use arbitre_store::{games, orders, outbox, turns, GameStatus, OutboxStatus};
 use chrono::Duration;
 use std::fmt::Write as _;
 
 impl Daemon {
-    /// `arbitre status [<game>]`: turn, deadline, who has sent orders, outbox health.
+    /// `arbitre status [<game>]` (issue 10 item 7): every game on one
+    /// screen — turn, deadline, state (running, paused, held for preview,
+    /// over), each seat's orders, who is missing (neither ejected nor with
+    /// valid orders), and the game's outbox problems (failed mails, mails
+    /// pending for over an hour, held reports); then the whole outbox.
     pub fn status(&self, game: Option<&str>) -> Result<String> {
         let c = self.store.conn();
+        let now = self.now();
         let rows = match game {
             Some(id) => vec![games::require_game(c, id)?],
             None => games::games(c)?,
         };
+        let problems = outbox::problems(c, now.timestamp() - 3600)?;
         let mut out = String::new();
         if rows.is_empty() {
             out.push_str("no games\n");
         }
         for row in rows {
             let g = GameView::new(&self.registry, row)?;
+            let gid = g.row.id.as_str();
             let turn = g.row.turn + 1;
-            let _ = writeln!(out, "{} ({}), {}", g.row.id, g.engine.info().name, g.row.status.as_str());
+            let held = turns::held(c, gid)?;
+            let state = match held {
+                Some(t) if g.row.status != GameStatus::Over => format!("{} (turn {t} held for preview)", g.row.status.as_str()),
+                _ => g.row.status.as_str().to_string(),
+            };
+            let _ = writeln!(out, "{gid} ({}), {state}", g.engine.info().name);
             let _ = writeln!(out, "  last resolved turn: {}", g.row.turn);
             match g.show_deadline() {
                 Some(d) => {
@@ -36,18 +57,24 @@ impl Daemon {
                     let _ = writeln!(out, "  no deadline");
                 }
             }
+            if let Some((failed, stale, held)) = problems.get(&Some(gid.to_string())).filter(|p| **p != (0, 0, 0)) {
+                let _ = writeln!(out, "  outbox problems: {failed} failed, {stale} pending for over an hour, {held} held");
+            }
             if g.row.status == GameStatus::Over {
-                if let Some(o) = turns::latest(c, &g.row.id)?.outcome {
+                if let Some(o) = turns::latest(c, gid)?.outcome {
                     if let Ok(o) = serde_json::from_str::<arbitre_core::Outcome>(&o) {
                         let _ = writeln!(out, "  {}", o.summary);
                     }
                 }
                 continue;
             }
-            let sent = orders::latest(c, &g.row.id, turn)?;
-            let state = turns::latest(c, &g.row.id)?;
+            let sent = orders::latest(c, gid, turn)?;
+            let state = turns::latest(c, gid)?;
+            let mut missing = Vec::new();
             for p in g.engine.players(&state.state).map_err(|e| g.engine_err(e))? {
+                let ejected = seats::is_ejected(c, gid, p.id.as_str(), turn)?;
                 let what = match sent.get(p.id.as_str()) {
+                    _ if ejected => "ejected".to_string(),
                     None if !p.active => "inactive".to_string(),
                     None => "no orders".to_string(),
                     Some(o) => format!(
@@ -57,7 +84,13 @@ impl Daemon {
                         if o.ready { "" } else { ", not ready" }
                     ),
                 };
+                if p.active && !ejected && !sent.get(p.id.as_str()).is_some_and(|o| o.ready) {
+                    missing.push(p.id.to_string());
+                }
                 let _ = writeln!(out, "  {:<16} {what}", p.id);
+            }
+            if !missing.is_empty() {
+                let _ = writeln!(out, "  missing: {}", missing.join(", "));
             }
         }
         let all = outbox::all(c)?;
@@ -135,6 +168,17 @@ impl Daemon {
         self.set_schedule(game, Change::Extend(by))
     }
 
+    /// `arbitre deadline <game> <when>`: a deadline in the future, read in
+    /// the game's zone when no offset is given. Returns it as shown to players.
+    pub fn set_deadline(&mut self, game: &str, when: &crate::services::command::When) -> Result<String> {
+        let g = GameView::new(&self.registry, games::require_game(self.store.conn(), game)?)?;
+        let d = when.resolve(g.schedule.tz);
+        let shown = g.schedule.show(d);
+        drop(g);
+        self.set_schedule(game, Change::SetDeadline(d))?;
+        Ok(shown)
+    }
+
     fn set_schedule(&mut self, game: &str, change: Change) -> Result<()> {
         let now = self.now();
         let Daemon { store, registry, config, .. } = self;
@@ -172,6 +216,17 @@ pub(crate) fn set_schedule_in(
                     let when = g.schedule.show(d);
                     (GameStatus::Running, Some(d), text(lang, &Msg::ResumedSubject { game: gid }), text(lang, &Msg::Resumed { game: gid, when: &when }), "resume")
                 }
+                Change::SetDeadline(d) => {
+                    if g.row.status == GameStatus::Over {
+                        return Err(DaemonError::Invalid(format!("game {gid} is over")));
+                    }
+                    let when = g.schedule.show(d);
+                    if d <= now {
+                        return Err(DaemonError::Invalid(svc_text(lang, &SvcMsg::DeadlineInPast { when: &when })));
+                    }
+                    // A paused game runs again: the GM gave it a deadline.
+                    (GameStatus::Running, Some(d), svc_text(lang, &SvcMsg::DeadlineSetSubject { game: gid }), svc_text(lang, &SvcMsg::DeadlineSet { game: gid, when: &when }), "deadline")
+                }
                 Change::Extend(by) => {
                     let Some(old) = g.deadline().filter(|_| g.row.status == GameStatus::Running) else {
                         return Err(DaemonError::Invalid(format!("game {gid} has no running deadline to extend")));
@@ -199,4 +254,53 @@ pub(crate) enum Change {
     Pause,
     Resume,
     Extend(Duration),
+    SetDeadline(chrono::DateTime<chrono::Utc>),
+}
+
+/// One game master's command from a mail (inbound.rs `gm_mail`), in the
+/// mail's transaction: the answer line in the game's language. A command
+/// that cannot be done changes nothing and says why.
+pub(crate) fn by_mail(
+    tx: &rusqlite::Connection,
+    registry: &crate::registry::Registry,
+    config: &crate::config::DaemonConfig,
+    game: &str,
+    cmd: &crate::services::command::Command,
+    tag: &str,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<String> {
+    use crate::services::command::Command;
+    use preview::PreviewMode;
+    let g = GameView::new(registry, games::require_game(tx, game)?)?;
+    let lang = g.lang;
+    let done = || svc_text(lang, &SvcMsg::GmDone { command: cmd.name() });
+    let r: Result<String> = match cmd {
+        Command::Pause => set_schedule_in(tx, registry, config, game, Change::Pause, now).map(|_| done()),
+        Command::Resume => set_schedule_in(tx, registry, config, game, Change::Resume, now).map(|_| done()),
+        Command::Extend(d) => set_schedule_in(tx, registry, config, game, Change::Extend(*d), now).map(|_| done()),
+        Command::SetDeadline(w) => {
+            let d = w.resolve(g.schedule.tz);
+            set_schedule_in(tx, registry, config, game, Change::SetDeadline(d), now)
+                .map(|_| format!("{} {}", done(), g.schedule.show(d)))
+        }
+        Command::Eject(p) => seats::eject_in(tx, registry, config, game, p, now).map(|_| done()),
+        Command::Takeover { player, email, name } => {
+            let t = seats::Takeover { player, email, name: name.as_deref(), password: None, tag };
+            seats::takeover_in(tx, registry, config, game, &t, now).map(|_| done())
+        }
+        Command::Preview => preview::set_preview_in(tx, game, PreviewMode::Next).map(|_| done()),
+        Command::PreviewAlways => preview::set_preview_in(tx, game, PreviewMode::Always).map(|_| done()),
+        Command::PreviewOff => preview::set_preview_in(tx, game, PreviewMode::Off).map(|_| done()),
+        Command::Release => preview::release_in(tx, registry, config, game, now).and_then(|(turn, n)| {
+            let g = GameView::new(registry, games::require_game(tx, game)?)?;
+            Ok(preview::released_text(&g, turn, n))
+        }),
+        Command::Rollback(t) => rollback::rollback_in(tx, registry, config, game, *t, now).map(|_| done()),
+        other => Ok(crate::services::answer::not_served(lang, other.name())),
+    };
+    match r {
+        Ok(t) => Ok(t),
+        Err(DaemonError::Invalid(why)) => Ok(format!("{}: {why}", cmd.name())),
+        Err(e) => Err(e),
+    }
 }

@@ -307,6 +307,14 @@ pub fn decide(c: &Connection, registry: &Registry, config: &DaemonConfig, raw: &
     } else {
         arbitre_mail::Envelope { orders: split.orders.clone(), ..env }
     };
+    // An ejected seat (issue 10, gm/seats.rs): its orders no longer count.
+    if crate::gm::seats::is_ejected(c, &gid, &player.id, game.row.turn + 1)? && game.row.status != GameStatus::Over {
+        let body = svc_text(lang, &SvcMsg::EjectedSeat { game: &gid, player: &player.id });
+        // No player on it: an `error` mail naming a player and the coming
+        // turn counts as a wrong-password attempt (turn.rs).
+        let reply = error_mail(lang, body).about(&gid, game.row.turn + 1, None);
+        return Ok(Decision::reject(sha, m, format!("orders from ejected seat '{}'", player.id), Some(gid), reply));
+    }
     if game.row.status == GameStatus::Over {
         let body = text(lang, &Msg::GameOver { game: &gid });
         let reply = error_mail(lang, body).about(&gid, game.row.turn, Some(&player.id));
@@ -332,7 +340,14 @@ pub fn decide(c: &Connection, registry: &Registry, config: &DaemonConfig, raw: &
     };
     let turn = game.row.turn + 1;
     let store = env.kind == BlockKind::Orders;
-    let body = confirmation(&game, turn, &player.id, store, &checked);
+    let mut body = confirmation(&game, turn, &player.id, store, &checked);
+    // Past the deadline, within the `[services] grace`: the orders count,
+    // and the player is told they were late. (Without a grace, orders that
+    // beat the next cycle count as before, unmarked.)
+    let grace = game.toml.services.grace();
+    if let Some(d) = game.deadline().filter(|d| store && grace > chrono::Duration::zero() && *d < now) {
+        body = format!("{}\n\n{body}", svc_text(lang, &SvcMsg::LateOrders { deadline: &game.schedule.show(d) }));
+    }
     let (kind, subject) = if store {
         (Kind::Confirm, text(lang, &Msg::ConfirmSubject { game: &gid, turn }))
     } else {
@@ -416,9 +431,10 @@ fn flood(
     Ok(Some(Decision { journal, orders: None, reply: Some(reply), extra: Vec::new() }))
 }
 
-/// A block from the game master: PAUSE, RESUME, EXTEND act as on the
-/// command line (players are told), STATUS and HISTORY are answered; the
-/// others are answered as not offered yet. A wrong password changes nothing.
+/// A block from the game master: PAUSE, RESUME, EXTEND, SET DEADLINE,
+/// EJECT, TAKEOVER, PREVIEW, RELEASE and ROLLBACK act as on the command
+/// line (gm.rs `by_mail`; players are told), STATUS and HISTORY are
+/// answered. A wrong password changes nothing.
 #[allow(clippy::too_many_arguments)]
 fn gm_mail(
     c: &Connection,
@@ -431,7 +447,6 @@ fn gm_mail(
     to: &str,
     now: DateTime<Utc>,
 ) -> Result<Decision> {
-    use crate::gm::{set_schedule_in, Change};
     use crate::services::command::Command;
     let lang = game.lang;
     let gid = game.row.id.clone();
@@ -449,22 +464,11 @@ fn gm_mail(
         lines.push((0, errors_only.text));
     }
     for (line, cmd) in &split.commands {
-        let change = match cmd {
-            Command::Pause => Some(Change::Pause),
-            Command::Resume => Some(Change::Resume),
-            Command::Extend(d) => Some(Change::Extend(*d)),
-            _ => None,
-        };
-        let t = match (change, cmd) {
-            (Some(ch), _) => match set_schedule_in(c, registry, config, &gid, ch, now) {
-                Ok(()) => svc_text(lang, &SvcMsg::GmDone { command: cmd.name() }),
-                Err(crate::error::DaemonError::Invalid(why)) => format!("{}: {why}", cmd.name()),
-                Err(e) => return Err(e),
-            },
-            (None, Command::Status | Command::History) => {
+        let t = match cmd {
+            Command::Status | Command::History => {
                 answer(c, config, game, &Asker { player: "gm", to, tag: &sha[..16] }, &[(*line, cmd.clone())], &[])?.text
             }
-            (None, _) => crate::services::answer::not_served(lang, cmd.name()),
+            _ => crate::gm::by_mail(c, registry, config, &gid, cmd, &sha[..16], now)?,
         };
         lines.push((*line, t));
     }

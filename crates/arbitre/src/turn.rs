@@ -45,8 +45,18 @@ impl Daemon {
                     continue;
                 }
             };
-            let deadline_passed = game.deadline().is_some_and(|d| d <= now);
-            let due = deadline_passed || (game.schedule.early && all_ready(self.store.conn(), &game)?);
+            // A turn held for the GM's preview stops the game until RELEASE
+            // (gm/preview.rs); `[services] grace` delays the deadline's
+            // resolution, `change_delay` the early one (issue 10).
+            if turns::held(self.store.conn(), &id)?.is_some() {
+                continue;
+            }
+            let services = &game.toml.services;
+            let deadline_passed = game.deadline().is_some_and(|d| d + services.grace() <= now);
+            let due = deadline_passed
+                || (game.schedule.early
+                    && all_ready(self.store.conn(), &game)?
+                    && early_allowed(self.store.conn(), &game, services.change_delay(), now)?);
             if due {
                 let why = if deadline_passed { "deadline" } else { "all players ready" };
                 tracing::info!(game = %id, turn = game.row.turn + 1, why, "resolving");
@@ -74,16 +84,38 @@ impl Daemon {
     }
 }
 
-/// True when every active player has sent orders marked ready.
+/// True when every active player has sent orders marked ready. An ejected
+/// seat is not waited for (gm/seats.rs).
 pub fn all_ready(c: &Connection, game: &GameView<'_>) -> Result<bool> {
     let state = turns::latest(c, &game.row.id)?;
     let players = game.engine.players(&state.state).map_err(|e| game.engine_err(e))?;
-    let sent = orders::latest(c, &game.row.id, game.row.turn + 1)?;
-    let mut active = players.iter().filter(|p| p.active).peekable();
+    let turn = game.row.turn + 1;
+    let sent = orders::latest(c, &game.row.id, turn)?;
+    let mut playing = Vec::new();
+    for p in players.iter().filter(|p| p.active) {
+        if !crate::gm::seats::is_ejected(c, &game.row.id, p.id.as_str(), turn)? {
+            playing.push(p);
+        }
+    }
+    let mut active = playing.into_iter().peekable();
     if active.peek().is_none() {
         return Ok(false);
     }
     Ok(active.all(|p| sent.get(p.id.as_str()).is_some_and(|o| o.ready)))
+}
+
+/// Early resolution, every player being ready: `change_delay` has passed
+/// since the latest orders in force arrived, and — after a ROLLBACK of
+/// this turn — an order mail came after it (the orders kept would only
+/// give the same turn again; the deadline or `arbitre turn` still resolve).
+fn early_allowed(c: &Connection, game: &GameView<'_>, delay: chrono::Duration, now: DateTime<Utc>) -> Result<bool> {
+    let turn = game.row.turn + 1;
+    let sent = orders::latest(c, &game.row.id, turn)?;
+    let Some(last) = sent.values().map(|o| o.received_at).max() else { return Ok(true) };
+    if turns::rolled_back_at(c, &game.row.id, turn)?.is_some_and(|at| at >= last) {
+        return Ok(false);
+    }
+    Ok(DateTime::from_timestamp(last, 0).is_none_or(|t| t + delay <= now))
 }
 
 fn resolve_in(c: &Connection, registry: &Registry, config: &crate::config::DaemonConfig, game_id: &str, now: DateTime<Utc>) -> Result<u32> {
@@ -91,13 +123,32 @@ fn resolve_in(c: &Connection, registry: &Registry, config: &crate::config::Daemo
     if game.row.status == GameStatus::Over {
         return Err(DaemonError::GameOver(game_id.to_string()));
     }
+    if let Some(t) = turns::held(c, game_id)? {
+        return Err(DaemonError::Invalid(format!("turn {t} of {game_id} is held for preview: release or roll it back first")));
+    }
     let last = turns::latest(c, game_id)?;
     let turn = game.row.turn + 1;
-    let mut orders: BTreeMap<PlayerId, String> = orders::latest(c, game_id, turn)?
-        .into_iter()
-        .map(|(p, o)| (PlayerId::new(p), o.text))
-        .collect();
-    let bots = bot_orders(c, &game, &last.state, turn, &orders, now)?;
+    // Orders of ejected seats no longer count; orders the bot wrote for
+    // this turn before a ROLLBACK are played again as the bot's.
+    let mut orders: BTreeMap<PlayerId, String> = BTreeMap::new();
+    let mut replayed_bots: BTreeMap<PlayerId, String> = BTreeMap::new();
+    let mut ejected = std::collections::BTreeSet::new();
+    for (p, o) in orders::latest(c, game_id, turn)? {
+        if crate::gm::seats::is_ejected(c, game_id, &p, turn)? {
+            continue;
+        }
+        if o.mail_sha256.as_deref().is_some_and(|m| m.starts_with(BOT_MARK_PREFIX)) {
+            replayed_bots.insert(PlayerId::new(p), o.text);
+        } else {
+            orders.insert(PlayerId::new(p), o.text);
+        }
+    }
+    for p in games::players(c, game_id)? {
+        if crate::gm::seats::is_ejected(c, game_id, &p.id, turn)? {
+            ejected.insert(PlayerId::new(p.id));
+        }
+    }
+    let bots = bot_orders(c, &game, &last.state, turn, &orders, &Seats { ejected: &ejected, replayed: &replayed_bots }, now)?;
     for (p, (text, _)) in &bots {
         orders.insert(p.clone(), text.clone());
     }
@@ -140,6 +191,13 @@ fn resolve_in(c: &Connection, registry: &Registry, config: &crate::config::Daemo
         (None, None) => String::new(),
     };
     let players = games::players(c, game_id)?;
+    // A turn resolved again after a ROLLBACK: its mails need new Message-IDs.
+    let redo = turns::times_rolled_back(c, game_id, turn)?;
+    let again = |d: Draft, tag: Option<String>| match (redo, tag) {
+        (0, None) => d,
+        (0, Some(t)) => d.discriminator(t),
+        (n, t) => d.discriminator(format!("{}redo{n}", t.unwrap_or_default())),
+    };
     let zones = crate::services::timezone::player_zones(c, game_id)?;
     for (pid, report) in &resolved.reports {
         let Some(p) = players.iter().find(|p| p.id == pid.as_str()) else {
@@ -161,7 +219,7 @@ fn resolve_in(c: &Connection, registry: &Registry, config: &crate::config::Daemo
         };
         let body = signed(lang, &format!("{}{warning}\n\n{footer}", report.body.trim_end()));
         let subject = text(lang, &Msg::ReportSubject { game: game_id, subject: &report.subject });
-        let mut d = Draft::new(Kind::Report, &p.email, subject, body).about(game_id, turn, Some(&p.id));
+        let mut d = again(Draft::new(Kind::Report, &p.email, subject, body).about(game_id, turn, Some(&p.id)), None);
         d.attachments = report.attachments.clone();
         d.attachments.extend(service_attachments(&game, config, turn, ViewerKind::Player, Some(&p.id), report, next, &resolved.outcome, now));
         queue(c, config, now, d)?;
@@ -170,7 +228,7 @@ fn resolve_in(c: &Connection, registry: &Registry, config: &crate::config::Daemo
         let r = &resolved.game_master;
         let body = signed(lang, &format!("{}\n\n{footer}", r.body.trim_end()));
         let subject = text(lang, &Msg::ReportSubject { game: game_id, subject: &r.subject });
-        let mut d = Draft::new(Kind::Gm, gm, subject, body).about(game_id, turn, None);
+        let mut d = again(Draft::new(Kind::Gm, gm, subject, body).about(game_id, turn, None), None);
         d.attachments = r.attachments.clone();
         d.attachments.extend(service_attachments(&game, config, turn, ViewerKind::GameMaster, None, r, next, &resolved.outcome, now));
         queue(c, config, now, d)?;
@@ -180,11 +238,12 @@ fn resolve_in(c: &Connection, registry: &Registry, config: &crate::config::Daemo
         let body = signed(lang, &format!("{}\n\n{footer}", r.body.trim_end()));
         let subject = svc_text(lang, &SvcMsg::ObserverSubject { game: game_id, subject: &r.subject });
         // One Message-ID per observer: the address's rank in the TOML.
-        let mut d = Draft::new(Kind::Observer, to, subject, body).about(game_id, turn, None).discriminator(format!("o{i}"));
+        let mut d = again(Draft::new(Kind::Observer, to, subject, body).about(game_id, turn, None), Some(format!("o{i}")));
         d.attachments = r.attachments.clone();
         d.attachments.extend(service_attachments(&game, config, turn, ViewerKind::Observer, None, r, next, &resolved.outcome, now));
         queue(c, config, now, d)?;
     }
+    crate::gm::preview::hold_if_previewed(c, config, &game, turn, now)?;
     tracing::info!(game = game_id, turn, orders = orders.len(), bots = bots.len(), over = resolved.outcome.is_some(), "turn resolved");
     Ok(turn)
 }
@@ -210,12 +269,16 @@ pub const BOT_MARK_PREFIX: &str = "bot:";
 /// are stored in the orders table like a player's (marked, see
 /// [`bot_mark`]), so the archive shows what was played for whom. Inactive
 /// seats (eliminated) are never played. Policy "nothing": empty, nothing stored.
+/// An ejected seat is played from its first turn out (nobody will send
+/// orders for it); the bot's orders stored before a ROLLBACK are played
+/// again as they are, not stored twice.
 fn bot_orders(
     c: &Connection,
     game: &GameView<'_>,
     state: &str,
     turn: u32,
     given: &BTreeMap<PlayerId, String>,
+    seats: &Seats<'_>,
     now: DateTime<Utc>,
 ) -> Result<BTreeMap<PlayerId, (String, u32)>> {
     let mut out = BTreeMap::new();
@@ -237,7 +300,11 @@ fn bot_orders(
             )
             .map_err(arbitre_store::StoreError::from)?;
         let missed = turn - last_sent.unwrap_or(0);
-        if !services.bot_plays(missed) {
+        if !services.bot_plays(missed) && !seats.ejected.contains(&p.id) {
+            continue;
+        }
+        if let Some(text) = seats.replayed.get(&p.id) {
+            out.insert(p.id.clone(), (text.clone(), missed));
             continue;
         }
         let text = game.engine.bot_orders(state, game.row.seed, &p.id).map_err(|e| game.engine_err(e))?;
@@ -247,6 +314,12 @@ fn bot_orders(
         out.insert(p.id.clone(), (text, missed));
     }
     Ok(out)
+}
+
+/// Seats the bot may play beyond the missed-turns rule.
+struct Seats<'a> {
+    ejected: &'a std::collections::BTreeSet<PlayerId>,
+    replayed: &'a BTreeMap<PlayerId, String>,
 }
 
 /// How many mails for `turn` carried `player`'s name with a wrong password

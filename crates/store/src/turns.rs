@@ -110,6 +110,15 @@ pub fn times_rolled_back(c: &Connection, game: &str, turn: u32) -> Result<u32> {
     )?)
 }
 
+/// When `turn` of `game` was last undone, if ever.
+pub fn rolled_back_at(c: &Connection, game: &str, turn: u32) -> Result<Option<i64>> {
+    Ok(c.query_row(
+        "SELECT max(rolled_back_at) FROM rolled_back_turns WHERE game_id = ?1 AND turn = ?2",
+        params![game, turn],
+        |r| r.get(0),
+    )?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -72,7 +72,16 @@ pub enum Command {
     Extend(Duration),
     SetDeadline(When),
     Eject(String),
+    /// A new player takes the seat over: its id and state stay.
+    Takeover { player: String, email: String, name: Option<String> },
+    /// Hold the next resolved turn for the game master.
     Preview,
+    /// Hold every resolved turn (`PREVIEW ALWAYS`).
+    PreviewAlways,
+    /// No more holding (`PREVIEW OFF`); a held turn stays held until RELEASE.
+    PreviewOff,
+    /// Send the held turn's reports.
+    Release,
     Rollback(u32),
 }
 
@@ -103,7 +112,11 @@ impl Command {
             Command::Extend(_) => "EXTEND",
             Command::SetDeadline(_) => "SET DEADLINE",
             Command::Eject(_) => "EJECT",
+            Command::Takeover { .. } => "TAKEOVER",
             Command::Preview => "PREVIEW",
+            Command::PreviewAlways => "PREVIEW ALWAYS",
+            Command::PreviewOff => "PREVIEW OFF",
+            Command::Release => "RELEASE",
             Command::Rollback(_) => "ROLLBACK",
         }
     }
@@ -119,6 +132,8 @@ pub enum Reason {
     BadDuration(String),
     BadRange,
     TooManyArguments(String),
+    /// TAKEOVER: the new player's address is not one.
+    BadEmail(String),
 }
 
 /// A refused command line, with its line in the block.
@@ -145,6 +160,10 @@ const SET: &[&str] = &["set", "fixer", "setze", "setzen"];
 const DEADLINE: &[&str] = &["deadline", "date-limite", "echeance", "échéance", "abgabetermin", "termin"];
 const EJECT: &[&str] = &["eject", "ejecter", "éjecter", "exclure", "ausschliessen", "ausschließen"];
 const PREVIEW: &[&str] = &["preview", "apercu", "aperçu", "vorschau"];
+const TAKEOVER: &[&str] = &["takeover", "remplacer", "reprise-de-poste", "ersetzen"];
+const RELEASE: &[&str] = &["release", "publier", "freigeben"];
+const ALWAYS: &[&str] = &["always", "toujours", "immer"];
+const OFF: &[&str] = &["off", "arret", "arrêt", "non", "aus"];
 const ROLLBACK: &[&str] = &["rollback", "retour", "zurueck", "zurück"];
 
 fn is(token: &str, words: &[&str]) -> bool {
@@ -225,8 +244,27 @@ pub fn parse_line(line: &str) -> Option<Result<Command, Reason>> {
             [p] => Ok(Command::Eject(p.to_string())),
             _ => Err(Reason::TooManyArguments(args[1..].join(" "))),
         }
+    } else if is(first, TAKEOVER) {
+        match args {
+            [] | [_] => Err(Reason::MissingArgument("player email [name]")),
+            [p, e, name @ ..] => {
+                if e.contains('@') && !e.starts_with('@') && !e.ends_with('@') {
+                    let name = (!name.is_empty()).then(|| name.join(" "));
+                    Ok(Command::Takeover { player: p.to_string(), email: e.to_string(), name })
+                } else {
+                    Err(Reason::BadEmail(e.to_string()))
+                }
+            }
+        }
+    } else if is(first, RELEASE) {
+        none(Command::Release, args)
     } else if is(first, PREVIEW) {
-        none(Command::Preview, args)
+        match args {
+            [] => Ok(Command::Preview),
+            [a] if is(a, ALWAYS) => Ok(Command::PreviewAlways),
+            [o] if is(o, OFF) => Ok(Command::PreviewOff),
+            _ => Err(Reason::TooManyArguments(args.join(" "))),
+        }
     } else if is(first, ROLLBACK) {
         match args {
             [] => Err(Reason::MissingArgument("turn")),

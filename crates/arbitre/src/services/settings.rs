@@ -14,7 +14,12 @@
 //! absence_max_per_game = 2
 //! observers = ["kibitz@example.org"]
 //! require_dkim = false          # orders need a valid DKIM signature from the player's domain
+//! takeover_extend = "24h"       # a takeover pushes the deadline back this long
+//! preview = "always"            # every resolved turn is held for the GM's RELEASE
 //! ```
+//!
+//! The durations (`grace`, `change_delay`, `takeover_extend`) are checked
+//! when the TOML is read, so `game create` and `check` name the bad field.
 //!
 //! Choices where the issue is silent: press defaults to "none" (a game
 //! master opts in), NMR to "nothing" (the ruleset's own rule), the bot
@@ -22,7 +27,9 @@
 //! STATUS shows who sent orders unless `show_orders_sent = false` (blind
 //! games hide it).
 
-use serde::{Deserialize, Serialize};
+use crate::schedule::parse_duration;
+use chrono::Duration;
+use serde::{Deserialize, Deserializer, Serialize};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -58,7 +65,9 @@ pub struct ServicesToml {
     #[serde(default)]
     pub nmr: NmrPolicy,
     pub nmr_bot_after: Option<u32>,
+    #[serde(default, deserialize_with = "grace_field")]
     pub grace: Option<String>,
+    #[serde(default, deserialize_with = "change_delay_field")]
     pub change_delay: Option<String>,
     pub absence_max_days: Option<u32>,
     pub absence_max_per_game: Option<u32>,
@@ -66,6 +75,40 @@ pub struct ServicesToml {
     pub observers: Vec<String>,
     #[serde(default)]
     pub require_dkim: bool,
+    /// How long a takeover pushes the deadline back (default: not at all).
+    #[serde(default, deserialize_with = "takeover_extend_field")]
+    pub takeover_extend: Option<String>,
+    /// `always`: every resolved turn is held for the GM's RELEASE.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preview: Option<PreviewPolicy>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PreviewPolicy {
+    Always,
+}
+
+/// A duration field checked with the schedule's notation; the error names
+/// the field, so the GM sees `[services] grace: bad duration '2 hours' ...`.
+fn duration_field<'de, D: Deserializer<'de>>(d: D, field: &str) -> Result<Option<String>, D::Error> {
+    let v: Option<String> = Option::deserialize(d)?;
+    if let Some(s) = &v {
+        parse_duration(s).map_err(|e| serde::de::Error::custom(format!("[services] {field}: {e}")))?;
+    }
+    Ok(v)
+}
+
+fn grace_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    duration_field(d, "grace")
+}
+
+fn change_delay_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    duration_field(d, "change_delay")
+}
+
+fn takeover_extend_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    duration_field(d, "takeover_extend")
 }
 
 /// Why a press message is refused.
@@ -78,6 +121,20 @@ pub enum PressRefusal {
 impl ServicesToml {
     pub fn is_default(&self) -> bool {
         *self == ServicesToml::default()
+    }
+
+    /// After the deadline, before resolution: orders are still taken (marked late).
+    pub fn grace(&self) -> Duration {
+        self.grace.as_deref().and_then(|s| parse_duration(s).ok()).unwrap_or_else(Duration::zero)
+    }
+
+    /// After the last ready orders, before early resolution.
+    pub fn change_delay(&self) -> Duration {
+        self.change_delay.as_deref().and_then(|s| parse_duration(s).ok()).unwrap_or_else(Duration::zero)
+    }
+
+    pub fn takeover_extend(&self) -> Duration {
+        self.takeover_extend.as_deref().and_then(|s| parse_duration(s).ok()).unwrap_or_else(Duration::zero)
     }
 
     pub fn show_orders_sent(&self) -> bool {
@@ -126,4 +183,21 @@ pub enum AbsenceRefusal {
     NotAllowed,
     TooLong { max: u32 },
     TooMany { max: u32 },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_are_read_and_a_bad_one_names_its_field() {
+        let s: ServicesToml = toml::from_str("grace = \"2h\"\nchange_delay = \"15m\"\ntakeover_extend = \"1d\"\npreview = \"always\"").unwrap();
+        assert_eq!((s.grace(), s.change_delay(), s.takeover_extend()), (Duration::hours(2), Duration::minutes(15), Duration::days(1)));
+        assert_eq!(s.preview, Some(PreviewPolicy::Always));
+        assert_eq!(ServicesToml::default().grace(), Duration::zero());
+        for (field, bad) in [("grace", "2 hours"), ("change_delay", "soon"), ("takeover_extend", "0h")] {
+            let e = toml::from_str::<ServicesToml>(&format!("{field} = \"{bad}\"")).unwrap_err().to_string();
+            assert!(e.contains(&format!("[services] {field}: bad duration '{bad}'")), "{e}");
+        }
+    }
 }

@@ -44,6 +44,22 @@ pub enum SvcMsg<'a> {
     DkimVerdict { verdict: &'a str },
     ObserverSubject { game: &'a str, subject: &'a str },
     BotPlayed { missed: u32 },
+    DeadlineSetSubject { game: &'a str },
+    DeadlineSet { game: &'a str, when: &'a str },
+    DeadlineInPast { when: &'a str },
+    EjectedSubject { game: &'a str },
+    EjectedSeat { game: &'a str, player: &'a str },
+    TakeoverSubject { game: &'a str },
+    TakeoverWelcome { game: &'a str, player: &'a str, name: &'a str, password: Option<&'a str>, when: &'a str },
+    TakenOver { game: &'a str, player: &'a str, name: &'a str },
+    RolledBackSubject { game: &'a str },
+    PreviewIntro { turn: u32, held: usize },
+    PreviewPlayer { player: &'a str, email: &'a str },
+    NothingHeld,
+    Released { turn: u32, mails: usize, when: &'a str },
+    LateOrders { deadline: &'a str },
+    NoSuchSeat { player: &'a str },
+    RollbackRange { turn: u32, last: u32 },
 }
 
 pub fn svc_text(lang: Lang, m: &SvcMsg<'_>) -> String {
@@ -78,6 +94,9 @@ pub fn reason(lang: Lang, r: &Reason) -> String {
         (Lang::En, Reason::TooManyArguments(s)) => format!("unexpected text: {s}"),
         (Lang::Fr, Reason::TooManyArguments(s)) => format!("texte inattendu : {s}"),
         (Lang::De, Reason::TooManyArguments(s)) => format!("unerwarteter Text: {s}"),
+        (Lang::En, Reason::BadEmail(s)) => format!("'{s}' is not an e-mail address"),
+        (Lang::Fr, Reason::BadEmail(s)) => format!("« {s} » n'est pas une adresse électronique"),
+        (Lang::De, Reason::BadEmail(s)) => format!("„{s}“ ist keine E-Mail-Adresse"),
     }
 }
 
@@ -118,6 +137,25 @@ fn en(m: &SvcMsg<'_>) -> String {
         DkimVerdict { verdict } => format!("DKIM signature: {verdict}"),
         ObserverSubject { game, subject } => format!("[{game}] (observer) {subject}"),
         BotPlayed { missed } => format!("NOTE: you sent no orders for {missed} turn(s) in a row: as this game's rules say, the referee's bot played your position this turn. Send orders to play again yourself."),
+        DeadlineSetSubject { game } => format!("[{game}] new deadline"),
+        DeadlineSet { game, when } => format!("The game master has set a new deadline for game {game}.\nDeadline: {when}"),
+        DeadlineInPast { when } => format!("{when} is not in the future: the deadline was not changed."),
+        EjectedSubject { game } => format!("[{game}] a seat is vacant"),
+        EjectedSeat { game, player } => format!("Seat {player} of game {game} no longer plays: its orders are not accepted. Ask the game master if you want to take it over."),
+        TakeoverSubject { game } => format!("[{game}] change of player"),
+        TakeoverWelcome { game, player, name, password, when } => format!(
+            "Welcome, {name}: you now play seat {player} of game {game}, where its previous player left it.\n{}Deadline: {when}\nThe last report of your seat follows in a separate mail.",
+            password.map(|p| format!("Your password: {p}\n")).unwrap_or_default()
+        ),
+        TakenOver { game, player, name } => format!("Seat {player} of game {game} is now played by {name}."),
+        RolledBackSubject { game } => format!("[{game}] turn undone"),
+        PreviewIntro { turn, held } => format!("Turn {turn} is resolved and held: its {held} mail(s) to players and observers are not sent. Every player's report follows.\nAnswer RELEASE to send them, or ROLLBACK {} to undo the turn.", turn.saturating_sub(1)),
+        PreviewPlayer { player, email } => format!("===== report for {player} <{email}> ====="),
+        NothingHeld => "No turn is held: nothing to release.".into(),
+        Released { turn, mails, when } => format!("RELEASE: the {mails} held mail(s) of turn {turn} are being sent. Next deadline: {when}"),
+        LateOrders { deadline } => format!("LATE: these orders arrived after the deadline ({deadline}) but within the grace period: they count for this turn."),
+        NoSuchSeat { player } => format!("There is no seat '{player}' in this game."),
+        RollbackRange { turn, last } => format!("Cannot roll back to turn {turn}: the last resolved turn is {last}; give an earlier turn."),
     }
 }
 
@@ -158,6 +196,25 @@ fn fr(m: &SvcMsg<'_>) -> String {
         DkimVerdict { verdict } => format!("Signature DKIM : {verdict}"),
         ObserverSubject { game, subject } => format!("[{game}] (observateur) {subject}"),
         BotPlayed { missed } => format!("NOTE : vous n'avez pas envoyé d'ordres depuis {missed} tour(s) de suite : comme le prévoit cette partie, le robot de l'arbitre a joué votre position ce tour-ci. Envoyez vos ordres pour reprendre la main."),
+        DeadlineSetSubject { game } => format!("[{game}] nouvelle date limite"),
+        DeadlineSet { game, when } => format!("Le meneur de jeu a fixé une nouvelle date limite pour la partie {game}.\nDate limite : {when}"),
+        DeadlineInPast { when } => format!("{when} n'est pas dans le futur : la date limite n'a pas changé."),
+        EjectedSubject { game } => format!("[{game}] un poste est libre"),
+        EjectedSeat { game, player } => format!("Le poste {player} de la partie {game} ne joue plus : ses ordres ne sont plus acceptés. Demandez au meneur de jeu si vous voulez le reprendre."),
+        TakeoverSubject { game } => format!("[{game}] changement de joueur"),
+        TakeoverWelcome { game, player, name, password, when } => format!(
+            "Bienvenue, {name} : vous jouez désormais le poste {player} de la partie {game}, là où son joueur précédent l'a laissé.\n{}Date limite : {when}\nLe dernier compte rendu de votre poste suit dans un courrier séparé.",
+            password.map(|p| format!("Votre mot de passe : {p}\n")).unwrap_or_default()
+        ),
+        TakenOver { game, player, name } => format!("Le poste {player} de la partie {game} est désormais joué par {name}."),
+        RolledBackSubject { game } => format!("[{game}] tour annulé"),
+        PreviewIntro { turn, held } => format!("Le tour {turn} est résolu et retenu : ses {held} courrier(s) aux joueurs et observateurs ne sont pas envoyés. Les comptes rendus de chaque joueur suivent.\nRépondez PUBLIER pour les envoyer, ou RETOUR {} pour annuler le tour.", turn.saturating_sub(1)),
+        PreviewPlayer { player, email } => format!("===== compte rendu de {player} <{email}> ====="),
+        NothingHeld => "Aucun tour n'est retenu : rien à publier.".into(),
+        Released { turn, mails, when } => format!("PUBLIER : les {mails} courrier(s) retenus du tour {turn} partent. Prochaine date limite : {when}"),
+        LateOrders { deadline } => format!("EN RETARD : ces ordres sont arrivés après la date limite ({deadline}) mais pendant le délai de grâce : ils comptent pour ce tour."),
+        NoSuchSeat { player } => format!("Il n'y a pas de poste « {player} » dans cette partie."),
+        RollbackRange { turn, last } => format!("Impossible de revenir au tour {turn} : le dernier tour résolu est le {last} ; indiquez un tour antérieur."),
     }
 }
 
@@ -198,5 +255,24 @@ fn de(m: &SvcMsg<'_>) -> String {
         DkimVerdict { verdict } => format!("DKIM-Signatur: {verdict}"),
         ObserverSubject { game, subject } => format!("[{game}] (Beobachter) {subject}"),
         BotPlayed { missed } => format!("HINWEIS: Sie haben {missed} Zug/Züge in Folge keine Befehle gesendet: wie in diesem Spiel vorgesehen, hat der Roboter des Spielleiters Ihre Position in diesem Zug gespielt. Senden Sie Befehle, um wieder selbst zu spielen."),
+        DeadlineSetSubject { game } => format!("[{game}] neuer Abgabetermin"),
+        DeadlineSet { game, when } => format!("Die Spielleitung hat für Spiel {game} einen neuen Abgabetermin gesetzt.\nAbgabetermin: {when}"),
+        DeadlineInPast { when } => format!("{when} liegt nicht in der Zukunft: der Abgabetermin bleibt unverändert."),
+        EjectedSubject { game } => format!("[{game}] eine Position ist frei"),
+        EjectedSeat { game, player } => format!("Position {player} in Spiel {game} spielt nicht mehr mit: ihre Befehle werden nicht mehr angenommen. Wenden Sie sich an die Spielleitung, wenn Sie sie übernehmen möchten."),
+        TakeoverSubject { game } => format!("[{game}] Spielerwechsel"),
+        TakeoverWelcome { game, player, name, password, when } => format!(
+            "Willkommen, {name}: Sie spielen jetzt Position {player} in Spiel {game}, dort, wo sie Ihr Vorgänger verlassen hat.\n{}Abgabetermin: {when}\nDie letzte Auswertung Ihrer Position folgt in einer eigenen Nachricht.",
+            password.map(|p| format!("Ihr Passwort: {p}\n")).unwrap_or_default()
+        ),
+        TakenOver { game, player, name } => format!("Position {player} in Spiel {game} wird jetzt von {name} gespielt."),
+        RolledBackSubject { game } => format!("[{game}] Zug zurückgenommen"),
+        PreviewIntro { turn, held } => format!("Zug {turn} ist ausgewertet und zurückgehalten: seine {held} Nachricht(en) an Spieler und Beobachter sind nicht versandt. Die Auswertungen aller Spieler folgen.\nAntworten Sie FREIGEBEN, um sie zu senden, oder ZURÜCK {}, um den Zug zurückzunehmen.", turn.saturating_sub(1)),
+        PreviewPlayer { player, email } => format!("===== Auswertung für {player} <{email}> ====="),
+        NothingHeld => "Kein Zug ist zurückgehalten: nichts freizugeben.".into(),
+        Released { turn, mails, when } => format!("FREIGEBEN: die {mails} zurückgehaltene(n) Nachricht(en) von Zug {turn} werden gesendet. Nächster Abgabetermin: {when}"),
+        LateOrders { deadline } => format!("VERSPÄTET: diese Befehle kamen nach dem Abgabetermin ({deadline}), aber in der Nachfrist: sie zählen für diesen Zug."),
+        NoSuchSeat { player } => format!("In diesem Spiel gibt es keine Position „{player}“."),
+        RollbackRange { turn, last } => format!("Zurück auf Zug {turn} ist nicht möglich: der letzte ausgewertete Zug ist {last}; geben Sie einen früheren Zug an."),
     }
 }

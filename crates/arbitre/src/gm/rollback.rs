@@ -1,0 +1,83 @@
+//! `ROLLBACK <turn>` (issue 10): the game goes back to the state after
+//! `<turn>`, and the next turn is resolved again.
+//!
+//! What moves: the states of the later turns go to `rolled_back_turns`
+//! (the archive never loses one), `games.turn` becomes `<turn>`, the game
+//! runs again if it had ended, and the deadline is recomputed from now by
+//! the schedule. What stays: every order mail — those for `<turn>+1` are
+//! the ones in force again, so resolving again gives the same result
+//! byte for byte (the RNG is derived per seed, turn and phase, never
+//! carried over), unless a player sends new orders. Orders sent for later
+//! turns stay in the archive and in force for those turns: a player who
+//! sees the turn resolved differently sends new ones. Report mails of the
+//! undone turns not sent yet (pending or held) are cancelled; sent ones
+//! obviously stay. Every player is told. Reminders of the replayed turn
+//! may fire again: its deadline is a new one.
+
+use crate::daemon::GameView;
+use crate::error::{DaemonError, Result};
+use crate::outgoing::{queue, signed, Draft, Kind};
+use crate::registry::Registry;
+use crate::services::texts::{svc_text, SvcMsg};
+use arbitre_store::{games, outbox, turns, GameStatus, StoreError};
+use chrono::{DateTime, Utc};
+use rusqlite::Connection;
+
+/// The mails of an undone turn that must not leave any more.
+const CANCELLED_KINDS: &[&str] = &["report", "observer", "gm"];
+
+impl crate::daemon::Daemon {
+    /// `arbitre rollback <game> <turn>`: returns the turns undone.
+    pub fn rollback(&mut self, game: &str, to: u32) -> Result<Vec<u32>> {
+        let now = self.now();
+        let crate::daemon::Daemon { store, registry, config, .. } = self;
+        store.tx(|tx| rollback_in(tx, registry, config, game, to, now))
+    }
+}
+
+pub(crate) fn rollback_in(
+    tx: &Connection,
+    registry: &Registry,
+    config: &crate::config::DaemonConfig,
+    game: &str,
+    to: u32,
+    now: DateTime<Utc>,
+) -> Result<Vec<u32>> {
+    let g = GameView::new(registry, games::require_game(tx, game)?)?;
+    let gid = g.row.id.as_str();
+    let lang = g.lang;
+    let last = g.row.turn;
+    if to >= last || turns::get(tx, gid, to)?.is_none() {
+        return Err(DaemonError::Invalid(svc_text(lang, &SvcMsg::RollbackRange { turn: to, last })));
+    }
+    let undone = turns::roll_back(tx, gid, to, now.timestamp())?;
+    let cancelled = outbox::cancel_after(tx, gid, to, CANCELLED_KINDS)?;
+    // The replayed turn has a new deadline, hence new reminder points.
+    tx.execute("DELETE FROM reminders WHERE game_id = ?1 AND turn > ?2", rusqlite::params![gid, to])
+        .map_err(StoreError::from)?;
+    let deadline = g.schedule.next_after(now);
+    match g.row.status {
+        GameStatus::Paused => games::set_turn(tx, gid, to, None)?,
+        GameStatus::Running => games::set_turn(tx, gid, to, Some(deadline.timestamp()))?,
+        GameStatus::Over => {
+            games::set_turn(tx, gid, to, Some(deadline.timestamp()))?;
+            games::set_status(tx, gid, GameStatus::Running, Some(deadline.timestamp()))?;
+        }
+    }
+    let mut body = svc_text(lang, &SvcMsg::RolledBack { game: gid, turn: to });
+    if g.row.status != GameStatus::Paused {
+        body.push('\n');
+        body.push_str(&svc_text(lang, &SvcMsg::StatusDeadline { when: &g.schedule.show(deadline) }));
+    }
+    let subject = svc_text(lang, &SvcMsg::RolledBackSubject { game: gid });
+    // Two rollbacks within a second still get their own Message-IDs.
+    let nth = turns::times_rolled_back(tx, gid, to + 1)?;
+    for p in games::players(tx, gid)? {
+        let d = Draft::new(Kind::Notice, &p.email, subject.clone(), signed(lang, &body))
+            .about(gid, to + 1, Some(&p.id))
+            .discriminator(format!("rollback.{}.{nth}", now.timestamp()));
+        queue(tx, config, now, d)?;
+    }
+    tracing::info!(game = gid, to, undone = ?undone, cancelled, "rolled back by the game master");
+    Ok(undone)
+}

@@ -1,0 +1,195 @@
+//! `EJECT` and takeovers (issue 10): who plays a seat.
+//!
+//! A seat keeps its id and everything the ruleset knows of it; the store's
+//! `player_settings.ejected_turn` says from which turn it no longer plays,
+//! `seat_changes` records every change. Decisions where the issue is silent:
+//!
+//! * An ejected seat is out from the turn being played (the next one to
+//!   resolve): orders it already sent for that turn no longer count, its
+//!   new mails are refused with a clear message (service commands such as
+//!   RESEND still work), it is not waited for (early resolution) nor
+//!   reminded. The ruleset gets no orders for it (NMR) — unless the game's
+//!   NMR policy is `bot`: then the bot plays it from that turn on, without
+//!   waiting for `nmr_bot_after` missed turns, since nobody will send orders.
+//! * A takeover gives the seat a new name, address and password; an
+//!   ejected seat comes back. The password is generated when not given and
+//!   then mailed to the new player, with the last report of the seat. The
+//!   deadline moves back by `[services] takeover_extend` (default: not).
+
+use crate::daemon::GameView;
+use crate::error::{DaemonError, Result};
+use crate::outgoing::{queue, signed, Draft, Kind};
+use crate::registry::Registry;
+use crate::services::answer::{answer, Asker};
+use crate::services::command::Command;
+use crate::services::texts::{svc_text, SvcMsg};
+use arbitre_store::seats::{self, SeatChangeKind};
+use arbitre_store::{games, settings, GameStatus};
+use chrono::{DateTime, Utc};
+use rusqlite::Connection;
+
+impl crate::daemon::Daemon {
+    /// `arbitre player eject <game> <player>`. Returns the seat's id.
+    pub fn eject(&mut self, game: &str, player: &str) -> Result<String> {
+        let now = self.now();
+        let crate::daemon::Daemon { store, registry, config, .. } = self;
+        store.tx(|tx| eject_in(tx, registry, config, game, player, now))
+    }
+
+    /// `arbitre player replace <game> <player> --email --name [--password]`.
+    /// Returns the password when it was generated (also mailed).
+    pub fn replace_player(&mut self, game: &str, player: &str, email: &str, name: Option<&str>, password: Option<&str>) -> Result<Option<String>> {
+        let now = self.now();
+        let crate::daemon::Daemon { store, registry, config, .. } = self;
+        let t = Takeover { player, email, name, password, tag: &format!("{}", now.timestamp()) };
+        store.tx(|tx| takeover_in(tx, registry, config, game, &t, now))
+    }
+}
+
+/// True when `player` no longer plays `turn` of `game` (ejected, not taken over).
+pub fn is_ejected(c: &Connection, game: &str, player: &str, turn: u32) -> Result<bool> {
+    Ok(settings::get(c, game, player)?.ejected_turn.is_some_and(|t| t <= turn))
+}
+
+pub(crate) fn eject_in(
+    tx: &Connection,
+    registry: &Registry,
+    config: &crate::config::DaemonConfig,
+    game: &str,
+    player: &str,
+    now: DateTime<Utc>,
+) -> Result<String> {
+    let g = GameView::new(registry, games::require_game(tx, game)?)?;
+    let (gid, lang) = (g.row.id.as_str(), g.lang);
+    if g.row.status == GameStatus::Over {
+        return Err(DaemonError::Invalid(format!("game {gid} is over")));
+    }
+    let Some(p) = games::player_nocase(tx, gid, player)? else {
+        return Err(DaemonError::Invalid(svc_text(lang, &SvcMsg::NoSuchSeat { player })));
+    };
+    let turn = g.row.turn + 1;
+    if is_ejected(tx, gid, &p.id, turn)? {
+        return Err(DaemonError::Invalid(format!("{} is already ejected", p.id)));
+    }
+    settings::set_ejected(tx, gid, &p.id, Some(turn))?;
+    seats::record(tx, gid, &p.id, turn, SeatChangeKind::Eject, Some((&p.name, &p.email)), None, now.timestamp())?;
+    let subject = svc_text(lang, &SvcMsg::EjectedSubject { game: gid });
+    let body = signed(lang, &svc_text(lang, &SvcMsg::Ejected { game: gid, player: &p.id }));
+    for q in games::players(tx, gid)? {
+        let d = Draft::new(Kind::Notice, &q.email, subject.clone(), body.clone())
+            .about(gid, turn, Some(&q.id))
+            .discriminator(format!("eject.{}.{}", p.id, now.timestamp()));
+        queue(tx, config, now, d)?;
+    }
+    tracing::info!(game = gid, player = %p.id, turn, "seat ejected by the game master");
+    Ok(p.id)
+}
+
+/// A takeover as the GM asked for it.
+pub struct Takeover<'a> {
+    pub player: &'a str,
+    pub email: &'a str,
+    pub name: Option<&'a str>,
+    pub password: Option<&'a str>,
+    /// Makes the mails' Message-IDs unique (the GM mail's hash, or the time).
+    pub tag: &'a str,
+}
+
+pub(crate) fn takeover_in(
+    tx: &Connection,
+    registry: &Registry,
+    config: &crate::config::DaemonConfig,
+    game: &str,
+    t: &Takeover<'_>,
+    now: DateTime<Utc>,
+) -> Result<Option<String>> {
+    let g = GameView::new(registry, games::require_game(tx, game)?)?;
+    let (gid, lang) = (g.row.id.clone(), g.lang);
+    let gid = gid.as_str();
+    if g.row.status == GameStatus::Over {
+        return Err(DaemonError::Invalid(format!("game {gid} is over")));
+    }
+    let Some(old) = games::player_nocase(tx, gid, t.player)? else {
+        return Err(DaemonError::Invalid(svc_text(lang, &SvcMsg::NoSuchSeat { player: t.player })));
+    };
+    let email = t.email.trim();
+    if !email.contains('@') || email.contains(char::is_whitespace) || email.contains(['<', '>', '"']) {
+        return Err(DaemonError::Invalid(format!("'{email}' is not an e-mail address")));
+    }
+    let generated = match t.password {
+        Some(p) if p.trim().is_empty() || p.contains(char::is_whitespace) => {
+            return Err(DaemonError::Invalid("a password is one word, without spaces".into()))
+        }
+        Some(_) => None,
+        None => Some(new_password(&format!("{gid}/{}/{}/{}", old.id, t.tag, now.timestamp_nanos_opt().unwrap_or(0)))),
+    };
+    let password = t.password.map(str::to_string).or_else(|| generated.clone()).unwrap_or_default();
+    let phc = config.hasher.hash(&password, &format!("{gid}/{}/{}", old.id, now.timestamp_nanos_opt().unwrap_or(0)))?;
+    let name = t.name.map(str::trim).filter(|n| !n.is_empty()).unwrap_or(old.id.as_str()).to_string();
+    seats::replace_player(tx, gid, &old.id, &name, email, &phc)?;
+    settings::set_ejected(tx, gid, &old.id, None)?;
+    let turn = g.row.turn + 1;
+    seats::record(tx, gid, &old.id, turn, SeatChangeKind::Takeover, Some((&old.name, &old.email)), Some((&name, email)), now.timestamp())?;
+    let by = g.toml.services.takeover_extend();
+    if g.row.status == GameStatus::Running && by > chrono::Duration::zero() {
+        if let Some(d) = g.deadline() {
+            games::set_deadline(tx, gid, Some((d.max(now) + by).timestamp()))?;
+        }
+    }
+    // The view again: the report mail shows the new deadline.
+    let g = GameView::new(registry, games::require_game(tx, gid)?)?;
+    let when = g.show_deadline().unwrap_or_default();
+    let subject = svc_text(lang, &SvcMsg::TakeoverSubject { game: gid });
+    let welcome = svc_text(lang, &SvcMsg::TakeoverWelcome { game: gid, player: &old.id, name: &name, password: generated.as_deref(), when: &when });
+    let d = Draft::new(Kind::Notice, email, subject.clone(), signed(lang, &welcome))
+        .about(gid, turn, Some(&old.id))
+        .discriminator(format!("takeover.{}", t.tag));
+    queue(tx, config, now, d)?;
+    // The last report, as RESEND mails it.
+    let tag = format!("takeover.{}", t.tag);
+    let who = Asker { player: &old.id, to: email, tag: &tag };
+    for m in answer(tx, config, &g, &who, &[(1, Command::Resend { turn: None })], &[])?.mails {
+        queue(tx, config, now, m)?;
+    }
+    let told = signed(lang, &svc_text(lang, &SvcMsg::TakenOver { game: gid, player: &old.id, name: &name }));
+    for q in games::players(tx, gid)?.into_iter().filter(|q| q.id != old.id) {
+        let d = Draft::new(Kind::Notice, &q.email, subject.clone(), told.clone())
+            .about(gid, turn, Some(&q.id))
+            .discriminator(format!("takeover.{}.{}", old.id, t.tag));
+        queue(tx, config, now, d)?;
+    }
+    tracing::info!(game = gid, player = %old.id, "seat taken over");
+    Ok(generated)
+}
+
+/// A password for a new player: 12 letters and digits from the system's
+/// random source (never the game's RNG, which must stay reproducible),
+/// mixed with `seed` so a missing /dev/urandom still gives distinct ones.
+fn new_password(seed: &str) -> String {
+    use sha2::{Digest, Sha256};
+    use std::io::Read;
+    let mut noise = [0u8; 32];
+    if let Ok(mut f) = std::fs::File::open("/dev/urandom") {
+        let _ = f.read_exact(&mut noise);
+    }
+    let mut h = Sha256::new();
+    h.update(noise);
+    h.update(seed.as_bytes());
+    h.update(std::process::id().to_le_bytes());
+    // No 0/o, 1/l/i: read aloud or copied from a phone without mistakes.
+    const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
+    let pw: String = h.finalize().iter().take(12).map(|b| ALPHABET[*b as usize % ALPHABET.len()] as char).collect();
+    format!("{}-{}-{}", &pw[..4], &pw[4..8], &pw[8..])
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn generated_passwords_are_one_word_and_differ() {
+        let a = super::new_password("g/p/1");
+        let b = super::new_password("g/p/1");
+        assert_eq!(a.len(), 14);
+        assert!(!a.contains(char::is_whitespace));
+        assert_ne!(a, b, "the system's random source makes each one new");
+    }
+}
