@@ -41,6 +41,14 @@
 //! never matches a stored one, so the daemon still refuses the mail where one
 //! is required).
 //!
+//! A per-player token (issue 10, a game master may give one to each player
+//! besides the password) belongs to the header, never to the orders: after
+//! the password on the header line (`GAME g PLAYER p PASSWORD x TOKEN t`),
+//! on the line right after a one-line header (`TOKEN t`, `JETON t`,
+//! `MARKE t`, a colon allowed), or as one more `KEY value` line of a
+//! multi-line header. Its line is blanked in `orders` like the password's,
+//! so it is never echoed.
+//!
 //! Choice where the spec is silent: a line whose first word is a block keyword
 //! and which also contains a player or password keyword, but is not a
 //! well-formed header, is *malformed* (the player tried and needs to know
@@ -65,6 +73,8 @@ pub struct Envelope {
     pub game: String,
     pub player: String,
     pub password: String,
+    /// The per-player token, when the block gives one (see the module doc).
+    pub token: Option<String>,
     /// 1-based line number of the header within the text.
     pub header_line: usize,
     /// The block's lines after the header, each ending in `\n`, quoted lines
@@ -108,6 +118,7 @@ const CHECK_WORDS: &[&str] = &["check", "verifier", "vÃ©rifier", "pruefen", "prÃ
 const PLAYER_WORDS: &[&str] = &["player", "joueur", "spieler"];
 const PASSWORD_WORDS: &[&str] = &["password", "mot-de-passe", "motdepasse", "passwort"];
 const END_WORDS: &[&str] = &["end", "fin", "ende"];
+const TOKEN_WORDS: &[&str] = &["token", "jeton", "marke"];
 
 fn is_word(token: &str, words: &[&str]) -> bool {
     let lower = token.to_lowercase();
@@ -143,7 +154,7 @@ fn is_original_message_separator(line: &str) -> bool {
 /// Result of looking at one line as a header candidate.
 enum Header {
     None,
-    Valid(BlockKind, String, String, String),
+    Valid(BlockKind, String, String, String, Option<String>),
     Malformed(String),
 }
 
@@ -180,13 +191,20 @@ fn parse_header(line: &str) -> Header {
         };
         return Header::Malformed(reason.to_owned());
     }
-    if t.len() > 6 {
-        return Header::Malformed(format!(
-            "unexpected text after the password: {}",
-            t[6..].join(" ")
-        ));
-    }
-    Header::Valid(kind, t[1].to_owned(), t[3].to_owned(), t[5].to_owned())
+    let token = match &t[6..] {
+        [] => None,
+        [word, value] if is_word(word, TOKEN_WORDS) => Some((*value).to_owned()),
+        [word] if is_word(word, TOKEN_WORDS) => {
+            return Header::Malformed("TOKEN without a value".to_owned())
+        }
+        rest => {
+            return Header::Malformed(format!(
+                "unexpected text after the password: {}",
+                rest.join(" ")
+            ))
+        }
+    };
+    Header::Valid(kind, t[1].to_owned(), t[3].to_owned(), t[5].to_owned(), token)
 }
 
 /// Title lines that open a multi-line header in the specifications:
@@ -209,6 +227,8 @@ enum Field {
     Password,
     /// TURN / TOUR / MONAT...: kept in `orders`, the ruleset checks it.
     Turn,
+    /// TOKEN / JETON / MARKE: the per-player token (blanked).
+    Token,
 }
 
 const MULTI_GAME: &[&str] = &["game", "partie", "spiel", "galaxis"];
@@ -247,6 +267,8 @@ fn header_field(line: &str) -> Option<(Field, String)> {
         Field::Password
     } else if is_word(&key, MULTI_TURN) {
         Field::Turn
+    } else if is_word(&key, TOKEN_WORDS) {
+        Field::Token
     } else {
         return None;
     };
@@ -262,7 +284,7 @@ fn multi_line_header(lines: &[&str], idx: usize) -> Option<(Header, usize)> {
     if !titled && !matches!(header_field(lines[idx]), Some((Field::Game, _))) {
         return None;
     }
-    let (mut game, mut player, mut password) = (None, None, None);
+    let (mut game, mut player, mut password, mut token) = (None, None, None, None);
     let start = if titled { idx + 1 } else { idx };
     let mut end = start;
     while end < lines.len() {
@@ -271,6 +293,7 @@ fn multi_line_header(lines: &[&str], idx: usize) -> Option<(Header, usize)> {
             Some((Field::Player, v)) => player = Some(v),
             Some((Field::Password, v)) => password = Some(v),
             Some((Field::Turn, _)) => {}
+            Some((Field::Token, v)) => token = Some(v),
             None => break,
         }
         end += 1;
@@ -298,6 +321,7 @@ fn multi_line_header(lines: &[&str], idx: usize) -> Option<(Header, usize)> {
             game.unwrap_or_default(),
             player.unwrap_or_default(),
             password.unwrap_or_default(),
+            token.filter(|t| !t.is_empty()),
         )
     } else {
         Header::Malformed(format!("header without {}", missing.join(" ")))
@@ -323,6 +347,11 @@ pub fn find_envelope(text: &str) -> Result<Envelope, EnvelopeError> {
         }
         let (header, header_rest) = match parse_header(line) {
             Header::None => multi_line_header(&lines, idx).unwrap_or((Header::None, 0)),
+            Header::Valid(kind, game, player, password, None) => match lines.get(idx + 1).and_then(|l| header_field(l)) {
+                // `TOKEN t` on the line right after a one-line header.
+                Some((Field::Token, t)) if !t.is_empty() => (Header::Valid(kind, game, player, password, Some(t)), 1),
+                _ => (Header::Valid(kind, game, player, password, None), 0),
+            },
             single => (single, 0),
         };
         match header {
@@ -336,7 +365,7 @@ pub fn find_envelope(text: &str) -> Result<Envelope, EnvelopeError> {
                     });
                 }
             }
-            Header::Valid(kind, game, player, password) => {
+            Header::Valid(kind, game, player, password, token) => {
                 let mut orders = block_body(&lines[idx + 1..]);
                 if header_rest > 0 {
                     orders = blank_header_lines(&orders, header_rest);
@@ -349,6 +378,7 @@ pub fn find_envelope(text: &str) -> Result<Envelope, EnvelopeError> {
                     game,
                     player,
                     password,
+                    token,
                     header_line: idx + 1,
                     orders,
                     commands: Vec::new(),
@@ -414,4 +444,50 @@ pub fn find_in_mail(mail: &InboundMail) -> Result<Envelope, EnvelopeError> {
         }
     }
     Err(first_error)
+}
+
+#[cfg(test)]
+mod token_tests {
+    //! The per-player token's places in the header (issue 10); the rest of
+    //! the envelope is tested in tests/envelope.rs.
+    use super::*;
+
+    #[test]
+    fn token_after_the_password_on_the_header_line() {
+        let e = find_envelope("GAME g1 PLAYER alice PASSWORD x TOKEN t-42\nF1 M W3\nEND\n").unwrap();
+        assert_eq!(e.token.as_deref(), Some("t-42"));
+        assert_eq!(e.password, "x");
+        assert_eq!(e.orders, "F1 M W3\n");
+        let e = find_envelope("PARTIE g1 JOUEUR alice MOT-DE-PASSE x JETON abc\nF1 M W3\n").unwrap();
+        assert_eq!(e.token.as_deref(), Some("abc"));
+    }
+
+    #[test]
+    fn token_on_the_line_after_the_header_is_blanked() {
+        let e = find_envelope("Hi\nSPIEL g1 SPIELER p1 PASSWORT x\nMARKE: zz9\nF1 M W3\nENDE\n").unwrap();
+        assert_eq!(e.token.as_deref(), Some("zz9"));
+        // Line numbers kept, the token never echoed.
+        assert_eq!(e.orders, "\nF1 M W3\n");
+        let e = find_envelope("GAME g1 PLAYER alice PASSWORD x\nF1 M W3\n").unwrap();
+        assert_eq!(e.token, None);
+        // Only right after the header: further down it is an order line.
+        let e = find_envelope("GAME g1 PLAYER alice PASSWORD x\nF1 M W3\nTOKEN late\n").unwrap();
+        assert_eq!(e.token, None);
+        assert!(e.orders.contains("TOKEN late"));
+    }
+
+    #[test]
+    fn token_in_a_multi_line_header() {
+        let text = "EDS BEFEHLE\nGALAXIS: ANDROMEDA\nHERRSCHER: 07\nKENNWORT: sonne42\nMARKE: k-1\nMONAT: J1/M4\n[3 STATUS]\nENDE\n";
+        let e = find_envelope(text).unwrap();
+        assert_eq!(e.token.as_deref(), Some("k-1"));
+        assert!(!e.orders.contains("k-1") && e.orders.contains("MONAT: J1/M4"), "{:?}", e.orders);
+    }
+
+    #[test]
+    fn a_token_word_without_value_or_with_more_is_malformed() {
+        assert!(matches!(find_envelope("GAME g PLAYER p PASSWORD x TOKEN\n"), Err(EnvelopeError::Malformed { .. })));
+        assert!(matches!(find_envelope("GAME g PLAYER p PASSWORD x TOKEN a b\n"), Err(EnvelopeError::Malformed { .. })));
+        assert!(matches!(find_envelope("GAME g PLAYER p PASSWORD x extra\n"), Err(EnvelopeError::Malformed { .. })));
+    }
 }

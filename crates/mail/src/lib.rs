@@ -12,6 +12,7 @@
 //! - [`imap`]: the inbound IMAP inbox (same list / read / mark-done protocol
 //!   as the Maildir), [`inbox`] uniting both behind one interface, and
 //!   [`secret`] for the IMAP and SMTP passwords;
+//! - [`dkim`]: DKIM verification of a raw mail (issue 10);
 //! - [`config`]: the `[inbound]` table of `arbitre.toml`.
 //!
 //! Nothing here keeps state between calls: idempotency is the daemon's journal
@@ -19,6 +20,7 @@
 
 pub mod config;
 pub mod decode;
+pub mod dkim;
 pub mod envelope;
 pub mod error;
 pub mod html;
@@ -29,6 +31,7 @@ pub mod outbound;
 pub mod parse;
 pub mod secret;
 
+pub use dkim::{DkimConfig, DkimVerdict, DkimVerifier, FailReason};
 pub use envelope::{find_envelope, find_in_mail, BlockKind, Envelope, EnvelopeError};
 pub use error::MailError;
 pub use imap::{ImapConfig, ImapEntry, ImapError, ImapInbox};
