@@ -221,7 +221,7 @@ fn resolve_in(c: &Connection, registry: &Registry, config: &crate::config::Daemo
         let subject = text(lang, &Msg::ReportSubject { game: game_id, subject: &report.subject });
         let mut d = again(Draft::new(Kind::Report, &p.email, subject, body).about(game_id, turn, Some(&p.id)), None);
         d.attachments = report.attachments.clone();
-        d.attachments.extend(service_attachments(&game, config, turn, ViewerKind::Player, Some(&p.id), report, next, &resolved.outcome, now));
+        d.attachments.extend(service_attachments(&game, config, turn, ViewerKind::Player, Some(&p.id), report, next, crate::services::timezone::zone_of(&zones, &p.id, game.schedule.tz), &resolved.outcome, now));
         queue(c, config, now, d)?;
     }
     if let Some(gm) = &game.toml.gm_email {
@@ -230,7 +230,7 @@ fn resolve_in(c: &Connection, registry: &Registry, config: &crate::config::Daemo
         let subject = text(lang, &Msg::ReportSubject { game: game_id, subject: &r.subject });
         let mut d = again(Draft::new(Kind::Gm, gm, subject, body).about(game_id, turn, None), None);
         d.attachments = r.attachments.clone();
-        d.attachments.extend(service_attachments(&game, config, turn, ViewerKind::GameMaster, None, r, next, &resolved.outcome, now));
+        d.attachments.extend(service_attachments(&game, config, turn, ViewerKind::GameMaster, None, r, next, game.schedule.tz, &resolved.outcome, now));
         queue(c, config, now, d)?;
     }
     let r = &resolved.spectator;
@@ -240,7 +240,7 @@ fn resolve_in(c: &Connection, registry: &Registry, config: &crate::config::Daemo
         // One Message-ID per observer: the address's rank in the TOML.
         let mut d = again(Draft::new(Kind::Observer, to, subject, body).about(game_id, turn, None), Some(format!("o{i}")));
         d.attachments = r.attachments.clone();
-        d.attachments.extend(service_attachments(&game, config, turn, ViewerKind::Observer, None, r, next, &resolved.outcome, now));
+        d.attachments.extend(service_attachments(&game, config, turn, ViewerKind::Observer, None, r, next, game.schedule.tz, &resolved.outcome, now));
         queue(c, config, now, d)?;
     }
     crate::gm::preview::hold_if_previewed(c, config, &game, turn, now)?;
@@ -357,6 +357,7 @@ fn service_attachments(
     player: Option<&str>,
     report: &arbitre_core::Report,
     next: Option<DateTime<Utc>>,
+    zone: chrono_tz::Tz,
     outcome: &Option<arbitre_core::Outcome>,
     now: DateTime<Utc>,
 ) -> Vec<arbitre_core::Attachment> {
@@ -368,7 +369,9 @@ fn service_attachments(
         viewer,
         player,
         report,
-        deadline: next.map(|d| (d, game.schedule.tz)),
+        // The reader's zone (TIMEZONE, issue 10): the JSON's local time and
+        // the .ics description; the .ics times stay UTC.
+        deadline: next.map(|d| (d, zone)),
         outcome: outcome.as_ref().map(|o| o.summary.as_str()),
     };
     crate::services::report_attachments(&facts, config.domain(), now)

@@ -10,6 +10,7 @@ use arbitre::{Daemon, FixedClock, Registry};
 use arbitre_store::{outbox, OutboxRow};
 use chrono::{DateTime, TimeDelta, Utc};
 use common::{config, mail, t0};
+use mail_parser::{MessageParser, MimeHeaders};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -129,9 +130,15 @@ fn timezone_shown_everywhere_nebulight_in_french() {
     assert!(report.contains("Date limite : 2026-12-11 14:00 (America/Montreal)"), "{report}");
     let report = g.last_to("miria@example.org", "report").mail.body;
     assert!(report.contains("Date limite : 2026-12-12 04:00 (Asia/Tokyo)"), "{report}");
-    // The .ics stays in UTC.
-    let raw = String::from_utf8_lossy(&g.last_to("maxtor@example.org", "report").mail.raw).to_string();
-    assert!(raw.contains("neb-001-turn-2.ics"), "the calendar is attached");
+    // The JSON report's next deadline in the player's zone; the .ics in UTC.
+    let raw = g.last_to("maxtor@example.org", "report").mail.raw;
+    let parsed = MessageParser::default().parse(&raw[..]).unwrap();
+    let att = |name: &str| parsed.attachments().find(|a| a.attachment_name() == Some(name)).map(|a| a.contents().to_vec()).unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&att("neb-001-turn-1.json")).unwrap();
+    assert_eq!(json["next_deadline"]["zone"], "America/Montreal");
+    assert_eq!(json["next_deadline"]["utc"], "2026-12-11T19:00:00Z");
+    let ics = String::from_utf8(att("neb-001-turn-2.ics")).unwrap();
+    assert!(ics.contains("DTSTART:20261211T190000Z"), "{ics}");
     // HISTORY dates in the player's zone too.
     let a = g.ask("maxtor@example.org", &block("HISTORIQUE"));
     assert!(a.contains("Tour   1  résolu le 2026-12-04 14:00 (America/Montreal)"), "{a}");
