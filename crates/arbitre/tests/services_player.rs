@@ -425,3 +425,19 @@ fn absence_keeps_the_local_time_wwk() {
     assert_eq!(moved.time(), local.time());
     let _ = &g.clock;
 }
+
+/// Across the spring daylight-saving change (Europe/Paris, 2027-03-28): a
+/// Friday 20:00 deadline moved past an absence lands on Sunday 20:00 local
+/// time, one hour earlier in UTC.
+#[test]
+fn absence_move_keeps_local_time_across_dst_nebulight() {
+    let mut g = game_with("nebulight", None, LIMITS);
+    let id = g.id.clone();
+    g.clock.set(at("2027-03-20T10:00:00Z"));
+    arbitre_store::games::set_deadline(g.daemon.store.conn(), &id, Some(at("2027-03-26T19:00:00Z").timestamp())).unwrap();
+    let a = g.ask("maxtor@example.org", &format!("PARTIE {id} JOUEUR maxtor MOT-DE-PASSE change-me-1\nABSENCE 2027-03-26 2027-03-27\nFIN\n"));
+    assert!(a.contains("La date limite est reportée au 2027-03-28 20:00 (Europe/Paris)."), "{a}");
+    assert_eq!(g.deadline(), at("2027-03-28T18:00:00Z"));
+    let n = g.last_to("miria@example.org", "notice").mail.body;
+    assert!(n.contains("reportée au 2027-03-28 20:00 (Europe/Paris), car maxtor est absent"), "{n}");
+}
