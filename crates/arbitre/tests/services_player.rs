@@ -338,6 +338,7 @@ fn absence_moves_the_deadline_nebulight_in_french() {
     assert!(a.contains("Absence enregistrée du 2026-12-03 au 2026-12-14."), "{a}");
     assert!(a.contains("La date limite est reportée au 2026-12-15 20:00 (Europe/Paris)."), "{a}");
     assert!(a.contains("Date limite : 2026-12-15 20:00 (Europe/Paris)"), "ÉTAT after the absence: {a}");
+    assert!(a.contains("Absences déclarées : miria 2026-12-03..2026-12-14"), "{a}");
     assert_eq!(g.deadline(), at("2026-12-15T19:00:00Z"));
     // Everyone is told, in their own zone, with the moved .ics.
     let n = g.last_to("maxtor@example.org", "notice").mail;
@@ -406,6 +407,11 @@ fn absence_in_a_blind_game_in_english() {
     assert!(g.last_to("gm@example.org", "notice").mail.body.contains("because p3 is away"), "the GM knows");
     let a = g.ask("carla@example.org", &format!("GAME {id} PLAYER p3 PASSWORD change-me-3\nABSENCE 2027-03-01 2027-03-04\nEND\n"));
     assert!(a.contains("An absence may last at most 3 day(s) in this game."), "{a}");
+    // STATUS: a blind game shows a player only their own absences.
+    let a = g.ask("carla@example.org", &format!("GAME {id} PLAYER p3 PASSWORD change-me-3\nSTATUS\nEND\n"));
+    assert!(a.contains(&format!("Absences: p3 {d}..{d}")), "{a}");
+    let a = g.ask("anna@example.org", &format!("GAME {id} PLAYER p1 PASSWORD change-me-1\nSTATUS\nEND\n"));
+    assert!(!a.contains("Absences") && !a.contains("p3"), "{a}");
 }
 
 /// WWK (Sunday, Europe/Paris) in French: the moved deadline keeps its

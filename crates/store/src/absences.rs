@@ -62,6 +62,14 @@ pub fn covering(c: &Connection, game: &str, day: &str) -> Result<Vec<AbsenceRow>
     Ok(rows)
 }
 
+/// Every absence of a game not over before `from_day` (`YYYY-MM-DD`), by
+/// first day.
+pub fn of_game_from(c: &Connection, game: &str, from_day: &str) -> Result<Vec<AbsenceRow>> {
+    let mut st = c.prepare(&format!("SELECT {COLUMNS} FROM absences WHERE game_id = ?1 AND last_day >= ?2 ORDER BY first_day, player, id"))?;
+    let rows = st.query_map(params![game, from_day], read)?.collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(rows)
+}
+
 /// How many absences a player has declared in a game (the
 /// `absence_max_per_game` limit counts them all, past ones included).
 pub fn count(c: &Connection, game: &str, player: &str) -> Result<u32> {
@@ -88,5 +96,9 @@ mod tests {
         assert_eq!(days("2026-12-31"), ["p1", "p2"]);
         assert_eq!(days("2027-01-02"), ["p2"]);
         assert!(insert(c, "g", "p1", "2026-12-31", "2026-12-24", 5, None).is_err());
+        let from = |d| of_game_from(c, "g", d).unwrap().into_iter().map(|r| r.player).collect::<Vec<_>>();
+        assert_eq!(from("2026-12-01"), ["p1", "p2"]);
+        assert_eq!(from("2027-01-01"), ["p2"]);
+        assert!(from("2027-01-03").is_empty());
     }
 }

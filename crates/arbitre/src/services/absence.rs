@@ -198,6 +198,20 @@ fn tell(c: &Connection, config: &DaemonConfig, game: &GameView<'_>, turn: u32, a
     Ok(())
 }
 
+/// The `STATUS` line listing the absences not over yet (all of the
+/// game's when `today` is unknown), `None` when there are none. In a
+/// blind game a player sees only their own; the game master sees all.
+pub fn status_line(c: &Connection, game: &GameView<'_>, asker: &str, today: Option<NaiveDate>) -> Result<Option<String>> {
+    let from = today.map(day).unwrap_or_default();
+    let blind = !game.toml.services.show_orders_sent() && asker != "gm";
+    let list: Vec<String> = absences::of_game_from(c, &game.row.id, &from)?
+        .into_iter()
+        .filter(|a| !blind || a.player == asker)
+        .map(|a| format!("{} {}..{}", a.player, a.first_day, a.last_day))
+        .collect();
+    Ok((!list.is_empty()).then(|| text(game.lang, &AbsenceMsg::StatusLine { list: &list.join(", ") })))
+}
+
 fn day(d: NaiveDate) -> String {
     d.format("%Y-%m-%d").to_string()
 }
@@ -211,6 +225,8 @@ pub enum AbsenceMsg<'a> {
     MovedSubject { game: &'a str, turn: u32 },
     /// `who`: `None` in a blind game.
     Moved { game: &'a str, turn: u32, when: &'a str, who: Option<&'a str> },
+    /// In the `STATUS` answer.
+    StatusLine { list: &'a str },
 }
 
 pub fn text(lang: Lang, m: &AbsenceMsg<'_>) -> String {
@@ -225,6 +241,9 @@ pub fn text(lang: Lang, m: &AbsenceMsg<'_>) -> String {
         (Lang::En, YourDeadlineMoved { when }) => format!("The deadline has moved to {when}."),
         (Lang::Fr, YourDeadlineMoved { when }) => format!("La date limite est reportée au {when}."),
         (Lang::De, YourDeadlineMoved { when }) => format!("Der Abgabetermin ist auf {when} verschoben."),
+        (Lang::En, StatusLine { list }) => format!("Absences: {list}"),
+        (Lang::Fr, StatusLine { list }) => format!("Absences déclarées : {list}"),
+        (Lang::De, StatusLine { list }) => format!("Gemeldete Abwesenheiten: {list}"),
         (Lang::En, MovedSubject { game, turn }) => format!("[{game}] deadline of turn {turn} moved"),
         (Lang::Fr, MovedSubject { game, turn }) => format!("[{game}] date limite du tour {turn} reportée"),
         (Lang::De, MovedSubject { game, turn }) => format!("[{game}] Abgabetermin von Zug {turn} verschoben"),
@@ -253,6 +272,7 @@ mod tests {
             AbsenceMsg::MovedSubject { game: "g", turn: 2 },
             AbsenceMsg::Moved { game: "g", turn: 2, when: "w", who: Some("p1") },
             AbsenceMsg::Moved { game: "g", turn: 2, when: "w", who: None },
+            AbsenceMsg::StatusLine { list: "p1 2026-12-24..2026-12-31" },
         ];
         for m in &all {
             let (en, fr, de) = (text(Lang::En, m), text(Lang::Fr, m), text(Lang::De, m));

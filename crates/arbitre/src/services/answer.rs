@@ -97,7 +97,10 @@ pub fn answer_mail(
             (Item::Cmd(cmd), _) if cmd.role() == Role::GameMaster => svc_text(lang, &SvcMsg::GmOnly { command: cmd.name() }),
             (Item::Cmd(Command::Resend { turn }), _) => resend(c, config, game, who, turn.unwrap_or(game.row.turn), zone, &mut out.mails)?,
             (Item::Cmd(Command::History), _) => history(c, game, zone)?,
-            (Item::Cmd(Command::Status), _) => status(c, game, zone)?,
+            (Item::Cmd(Command::Status), _) => {
+                let today = mail.map(|m| m.now.with_timezone(&game.schedule.tz).date_naive());
+                status(c, game, zone, who.player, today)?
+            }
             (Item::Cmd(Command::Timezone(tz)), Some(_)) => {
                 let (t, z) = super::timezone::set(c, game, who.player, Some(*tz))?;
                 zone = z;
@@ -188,7 +191,7 @@ fn history(c: &Connection, game: &GameView<'_>, zone: Tz) -> Result<String> {
 
 /// The deadline and pause are read again from the store: an `ABSENCE`
 /// earlier in the same mail may have moved the deadline.
-fn status(c: &Connection, game: &GameView<'_>, zone: Tz) -> Result<String> {
+fn status(c: &Connection, game: &GameView<'_>, zone: Tz, asker: &str, today: Option<chrono::NaiveDate>) -> Result<String> {
     let lang = game.lang;
     let gid = game.row.id.as_str();
     let turn = game.row.turn + 1;
@@ -199,6 +202,9 @@ fn status(c: &Connection, game: &GameView<'_>, zone: Tz) -> Result<String> {
         (GameStatus::Paused, _) => lines.push(svc_text(lang, &SvcMsg::StatusPaused)),
         (_, Some(when)) => lines.push(svc_text(lang, &SvcMsg::StatusDeadline { when: &when })),
         (_, None) => lines.push(svc_text(lang, &SvcMsg::StatusNoDeadline)),
+    }
+    if let Some(line) = super::absence::status_line(c, game, asker, today)? {
+        lines.push(line);
     }
     if game.toml.services.show_orders_sent() {
         let state = turns::latest(c, gid)?;
