@@ -308,9 +308,19 @@ fn press_in_english_and_scrambled_in_french() {
 
     let mut g = game_with("scrambled", None, "\n[services]\npress = \"open\"\n");
     let id = g.id.clone();
-    let a = g.ask("carla@example.org", &format!("PARTIE {id} JOUEUR p3 MOT-DE-PASSE change-me-3\nPRESSE À TOUS\nLa Normandie arme des flottes.\nFIN\n"));
+    // The same mail delivered twice before one cycle (one batch): relayed once.
+    let raw = mail("carla@example.org", "presse", &format!("PARTIE {id} JOUEUR p3 MOT-DE-PASSE change-me-3\nPRESSE À TOUS\nLa Normandie arme des flottes.\nFIN\n"));
+    g.daemon.deliver(&raw).unwrap();
+    g.send_raw(&raw);
+    let a = g.last_to("carla@example.org", "confirm").mail.body;
     assert!(a.contains("transmis à : p1, p2"), "{a}");
-    assert!(g.last_to("anna@example.org", "notice").mail.body.contains("La Normandie arme des flottes."));
+    assert_eq!(g.to("carla@example.org", "confirm").len(), 1);
+    for to in ["anna@example.org", "bert@example.org"] {
+        let got = g.to(to, "notice");
+        assert_eq!(got.len(), 1, "{to}");
+        assert!(got[0].mail.body.contains("La Normandie arme des flottes."));
+    }
+    assert_eq!(arbitre_store::press::all(g.daemon.store.conn(), &id).unwrap().len(), 1);
 }
 
 // ----------------------------------------------------------------- ABSENCE
