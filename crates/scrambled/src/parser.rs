@@ -12,7 +12,7 @@
 
 use crate::orders::{Order, Qty, Target};
 use crate::state::{Mark, State};
-use crate::world::{fold, Lookup, TerrId, Terrain};
+use crate::world::{fold, Lookup, NameTable, TerrId, Terrain};
 use arbitre_core::{normalize_line, Parsed, PlayerId};
 
 /// Splits a line into tokens; quotes group words, `#` outside quotes starts a comment.
@@ -65,29 +65,45 @@ pub fn tokenize(line: &str) -> Result<Vec<String>, String> {
     Ok(toks)
 }
 
-/// The keyword a token stands for, if any (English or French, any case or accent).
-fn kw(tok: &str) -> String {
-    let f = fold(tok).to_uppercase();
-    let k = match f.as_str() {
-        "QUITTER" => "QUIT",
-        "PRET" | "PRETE" => "READY",
-        "DONNER" => "GIVE",
-        "TROUPES" => "TROOPS",
-        "TERRITOIRE" => "TERRITORY",
-        "ABANDONNER" => "ABANDON",
-        "DEPLACER" => "MOVE",
-        "CHEMIN" => "PATH",
-        "EVITER" => "AVOID",
-        "TRIBUT" => "TRIBUTE",
-        "CAPITALE" => "CAPITAL",
-        "ALLIE" => "ALLY",
-        "ENNEMI" => "ENEMY",
-        "ANNULER" => "CANCEL",
-        "TOUT" | "TOUS" | "TOUTES" => "ALL",
-        "A" | "VERS" | "->" | "→" => "TO",
-        other => return other.to_string(),
+/// The keyword a token stands for (English or French, any case or accent),
+/// or `""` for any other token: the parser only ever compares the result
+/// with the English keywords below, so returning a constant spares an
+/// allocation per token (parse speed, issue 9).
+fn kw(tok: &str) -> &'static str {
+    // A token of plain ASCII letters and digits folds to its upper case:
+    // done on the stack. Anything else (accents, `-`, quotes) goes through
+    // `fold`, which the fast path agrees with.
+    let mut buf = [0u8; 16];
+    let slow;
+    let f: &str = if tok.len() <= buf.len() && tok.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        for (d, b) in buf.iter_mut().zip(tok.bytes()) {
+            *d = b.to_ascii_uppercase();
+        }
+        std::str::from_utf8(&buf[..tok.len()]).unwrap_or("")
+    } else {
+        slow = fold(tok).to_uppercase();
+        &slow
     };
-    k.to_string()
+    match f {
+        "QUIT" | "QUITTER" => "QUIT",
+        "READY" | "PRET" | "PRETE" => "READY",
+        "GIVE" | "DONNER" => "GIVE",
+        "TROOPS" | "TROUPES" => "TROOPS",
+        "TERRITORY" | "TERRITOIRE" => "TERRITORY",
+        "ABANDON" | "ABANDONNER" => "ABANDON",
+        "MOVE" | "DEPLACER" => "MOVE",
+        "PATH" | "CHEMIN" => "PATH",
+        "AVOID" | "EVITER" => "AVOID",
+        "DIRECT" => "DIRECT",
+        "TRIBUTE" | "TRIBUT" => "TRIBUTE",
+        "CAPITAL" | "CAPITALE" => "CAPITAL",
+        "ALLY" | "ALLIE" => "ALLY",
+        "ENEMY" | "ENNEMI" => "ENEMY",
+        "CANCEL" | "ANNULER" => "CANCEL",
+        "ALL" | "TOUT" | "TOUS" | "TOUTES" => "ALL",
+        "TO" | "A" | "VERS" | "->" | "→" => "TO",
+        _ => "",
+    }
 }
 
 fn is_arrow(tok: &str) -> bool {
@@ -97,6 +113,9 @@ fn is_arrow(tok: &str) -> bool {
 struct Ctx<'a> {
     state: &'a State,
     me: &'a PlayerId,
+    /// The players' names for §6.3, built on the first player reference of
+    /// the block (most blocks name none).
+    players: std::cell::OnceCell<NameTable<PlayerId>>,
 }
 
 impl Ctx<'_> {
@@ -109,13 +128,15 @@ impl Ctx<'_> {
     }
 
     fn player(&self, s: &str) -> Result<PlayerId, String> {
-        let items: Vec<(PlayerId, String, String)> = self
-            .state
-            .players
-            .values()
-            .map(|p| (p.id.clone(), p.id.0.clone(), p.name.clone()))
-            .collect();
-        match crate::world::lookup(s, &items) {
+        let table = self.players.get_or_init(|| {
+            NameTable::new(
+                self.state
+                    .players
+                    .values()
+                    .map(|p| (p.id.clone(), p.id.0.clone(), p.name.clone())),
+            )
+        });
+        match table.lookup(s) {
             Lookup::Found(p) => Ok(p),
             Lookup::Ambiguous => Err(format!("nom de joueur ambigu « {s} »")),
             Lookup::Unknown => Err(format!("joueur inconnu « {s} »")),
@@ -171,7 +192,7 @@ fn merge_names(toks: &[String]) -> Vec<String> {
     let n = toks.len();
     let k0 = kw(&toks[0]);
     let k1 = toks.get(1).map(|t| kw(t)).unwrap_or_default();
-    match k0.as_str() {
+    match k0 {
         "MOVE" | "PATH" if n > 5 => match arrow_after(3) {
             Some(i) => {
                 let mut rest: Vec<String> = toks[i + 1..].to_vec();
@@ -234,10 +255,10 @@ fn merge_names(toks: &[String]) -> Vec<String> {
 fn parse_order(cx: &Ctx<'_>, toks: &[String]) -> LineResult {
     let merged = merge_names(toks);
     let toks = merged.as_slice();
-    let k: Vec<String> = toks.iter().map(|t| kw(t)).collect();
+    let k: Vec<&str> = toks.iter().map(|t| kw(t)).collect();
     let n = toks.len();
     let usage = |u: &str| Err(format!("syntaxe : {u}"));
-    match k[0].as_str() {
+    match k[0] {
         "QUIT" if n == 1 => Ok((Order::Quit, None)),
         "QUIT" => usage("QUIT"),
         "READY" if n == 1 => Ok((Order::Ready, None)),
@@ -361,7 +382,7 @@ fn parse_order(cx: &Ctx<'_>, toks: &[String]) -> LineResult {
                 }
                 return Ok((Order::Move { qty: q, from, to }, warn));
             }
-            let avoid = match k.get(5).map(|s| s.as_str()) {
+            let avoid = match k.get(5).copied() {
                 None | Some("AVOID") => true,
                 Some("DIRECT") => false,
                 Some(_) => return usage("PATH <nombre|ALL> <de> -> <vers> [AVOID|DIRECT]"),
@@ -489,7 +510,11 @@ fn is_header(k: &str) -> bool {
 pub fn parse(state: &State, me: &PlayerId, text: &str) -> Parsed<Order> {
     let mut out = Parsed::new();
     out.ready = false;
-    let cx = Ctx { state, me };
+    let cx = Ctx {
+        state,
+        me,
+        players: std::cell::OnceCell::new(),
+    };
     if !state.players.get(me).map(|p| p.active()).unwrap_or(false) {
         if let Some((no, l)) = text
             .lines()

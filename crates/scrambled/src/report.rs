@@ -47,22 +47,22 @@ fn current_vision(state: &State, p: &PlayerId) -> BTreeSet<TerrId> {
         .collect()
 }
 
+/// `s` then spaces up to `w` characters (one allocation: tables of every
+/// territory call this for each cell of each report).
 fn pad(s: &str, w: usize) -> String {
-    let n = s.chars().count();
-    if n >= w {
-        s.to_string()
-    } else {
-        format!("{s}{}", " ".repeat(w - n))
-    }
+    let fill = w.saturating_sub(s.chars().count());
+    let mut o = String::with_capacity(s.len() + fill);
+    o.push_str(s);
+    o.extend(std::iter::repeat_n(' ', fill));
+    o
 }
 
 fn rpad(s: &str, w: usize) -> String {
-    let n = s.chars().count();
-    if n >= w {
-        s.to_string()
-    } else {
-        format!("{}{s}", " ".repeat(w - n))
-    }
+    let fill = w.saturating_sub(s.chars().count());
+    let mut o = String::with_capacity(s.len() + fill);
+    o.extend(std::iter::repeat_n(' ', fill));
+    o.push_str(s);
+    o
 }
 
 fn line(out: &mut String, s: &str) {
@@ -94,11 +94,10 @@ pub fn render(state: &State, viewer: &Viewer) -> Report {
         Viewer::Player(_) | Viewer::Spectator => Sight::Spectator,
         Viewer::GameMaster => Sight::Master,
     };
-    let all: BTreeSet<TerrId> = state.territories.keys().cloned().collect();
     let vis: BTreeSet<TerrId> = match &sight {
         Sight::Player(p) => vision(state, p),
         Sight::Spectator => BTreeSet::new(),
-        Sight::Master => all,
+        Sight::Master => state.territories.keys().cloned().collect(),
     };
     let mut out = String::new();
     header(&mut out, state, &sight);
@@ -122,6 +121,8 @@ pub fn render(state: &State, viewer: &Viewer) -> Report {
         Sight::Master => "meneur de jeu".to_string(),
     };
     let subject = format!("Tour {} — rapport pour {who}", state.turn);
+    // A turn's reports are all held until mailed: no growth slack in each.
+    out.shrink_to_fit();
     let mut rep = Report::text(subject, out);
     let map_vis = match &sight {
         Sight::Spectator => None,
@@ -177,6 +178,7 @@ pub fn order_template(state: &State, p: &PlayerId) -> String {
         ));
     }
     t.push_str("READY\nEND\n");
+    t.shrink_to_fit();
     t
 }
 
@@ -667,10 +669,11 @@ fn standing_orders(out: &mut String, state: &State, sight: &Sight<'_>) {
     section(out, "ORDRES PERMANENTS", v);
 }
 
-fn flags(state: &State, t: &TerrId) -> Vec<&'static str> {
+/// `caps` is `state.capitals()`, computed once per report rather than per row.
+fn flags(state: &State, caps: &BTreeSet<TerrId>, t: &TerrId) -> Vec<&'static str> {
     let ts = state.terr(t);
     let mut f = Vec::new();
-    if state.capitals().contains(t) {
+    if caps.contains(t) {
         f.push("CAP");
     }
     if ts.conflict {
@@ -721,6 +724,23 @@ fn activity(out: &mut String, state: &State, vis: &BTreeSet<TerrId>, sight: &Sig
             }
         }
     }
+    // The events of each visible territory, in log order, gathered in one
+    // pass (a scan of the whole log per territory made the game master's
+    // report O(territories × events)).
+    let mut local: BTreeMap<&TerrId, Vec<&Event>> = BTreeMap::new();
+    for e in &state.log {
+        let terr = match e {
+            Event::TroopsGiven { terr, .. }
+            | Event::Battle { terr, .. }
+            | Event::Captured { terr, .. }
+            | Event::Recruited { terr, .. }
+            | Event::Deserted { terr, .. } => terr,
+            _ => continue,
+        };
+        if vis.contains(terr) {
+            local.entry(terr).or_default().push(e);
+        }
+    }
     let lbl = |s: &str| pad(&format!("  {s} :"), 15);
     for t in vis {
         let mut v = Vec::new();
@@ -730,7 +750,7 @@ fn activity(out: &mut String, state: &State, vis: &BTreeSet<TerrId>, sight: &Sig
         if let Some(l) = outs.get(t) {
             v.push(format!("{}{}", lbl("Sorties"), l.join(" ; ")));
         }
-        for e in &state.log {
+        for e in local.get(t).into_iter().flatten().copied() {
             match e {
                 Event::TroopsGiven {
                     terr,
@@ -831,8 +851,9 @@ fn activity(out: &mut String, state: &State, vis: &BTreeSet<TerrId>, sight: &Sig
         per.insert(t, v);
     }
     let mut body = Vec::new();
+    let caps = state.capitals();
     for (t, v) in per {
-        let f: Vec<&str> = flags(state, t)
+        let f: Vec<&str> = flags(state, &caps, t)
             .into_iter()
             .filter(|x| *x != "CAP")
             .collect();
@@ -874,29 +895,7 @@ fn territories(out: &mut String, state: &State, vis: &BTreeSet<TerrId>, _sight: 
         .unwrap_or(6)
         .max(9)
         + 2;
-    let rows: Vec<(String, String)> = state
-        .territories
-        .keys()
-        .map(|t| {
-            let ts = state.terr(t);
-            let troops = if !state.world.passable(t) {
-                "-".to_string()
-            } else if vis.contains(t) {
-                if ts.troops.is_empty() {
-                    "-".to_string()
-                } else {
-                    ts.troops
-                        .iter()
-                        .map(|(p, c)| format!("{} {c}", state.player_name(p)))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                }
-            } else {
-                "?".to_string()
-            };
-            (t.0.clone(), troops)
-        })
-        .collect();
+    let caps = state.capitals();
     // Flags before troops, so that one long list of stacks does not widen
     // every row; a row that would pass 100 columns continues on the next line.
     let mut v = vec![format!(
@@ -910,10 +909,23 @@ fn territories(out: &mut String, state: &State, vis: &BTreeSet<TerrId>, _sight: 
         pad("Drapeaux", 21),
         "Troupes"
     )];
-    for (id, troops) in rows {
-        let t = TerrId(id);
-        let terr = &state.world.territories[&t];
-        let ts = state.terr(&t);
+    // One walk of the map, its state and the vision set side by side.
+    for (t, terr, ts) in state.rows() {
+        let troops = if !terr.terrain.passable() {
+            "-".to_string()
+        } else if vis.contains(t) {
+            if ts.troops.is_empty() {
+                "-".to_string()
+            } else {
+                ts.troops
+                    .iter()
+                    .map(|(p, c)| format!("{} {c}", state.player_name_str(p)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }
+        } else {
+            "?".to_string()
+        };
         let land = terr.is_land();
         let area = if land {
             terr.area.to_string()
@@ -923,8 +935,8 @@ fn territories(out: &mut String, state: &State, vis: &BTreeSet<TerrId>, _sight: 
         let owner = ts
             .owner
             .as_ref()
-            .map(|o| state.player_name(o))
-            .unwrap_or_else(|| "-".into());
+            .map(|o| state.player_name_str(o))
+            .unwrap_or("-");
         let eco = if land {
             format!("{}%", ts.economy)
         } else {
@@ -936,9 +948,9 @@ fn territories(out: &mut String, state: &State, vis: &BTreeSet<TerrId>, _sight: 
             pad(&terr.name, nw),
             pad(terr.terrain.french(), 9),
             area,
-            pad(&owner, ow),
+            pad(owner, ow),
             eco,
-            pad(&flags(state, &t).join(" "), 21),
+            pad(&flags(state, &caps, t).join(" "), 21),
         );
         let width = head.chars().count();
         if width + troops.chars().count() <= 100 {
@@ -1029,15 +1041,17 @@ fn standings(out: &mut String, state: &State) {
         "Départ",
         "Score"
     )];
+    let held = state.holdings();
     for p in state.players.values() {
+        let (count, area) = held.get(&p.id).copied().unwrap_or((0, 0));
         v.push(format!(
             "{}{}{:>6}{:>12}{:>10}{:>10}",
             pad(&p.name, w),
             pad(&status_fr(p.status), 14),
-            state.owned_by(&p.id).len(),
-            state.area_owned(&p.id),
+            count,
+            area,
             state.world.area(&p.start_territory),
-            score::score(state, &p.id)
+            score::score_with_area(state, &p.id, area)
         ));
     }
     section(out, "CLASSEMENT", v);

@@ -11,7 +11,7 @@ use crate::orders::Order;
 use crate::state::State;
 use crate::world::TerrId;
 use arbitre_core::{Located, PlayerId};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Corruption of `t` for player `p` (§2.7), measured from the current capital.
 pub fn corruption_of(state: &State, p: &PlayerId, t: &TerrId) -> u32 {
@@ -35,8 +35,15 @@ pub fn income(state: &State, p: &PlayerId) -> Budget {
     // The capital first, then the others by id (the report's order, spec §7).
     let mut owned = state.owned_by(p);
     owned.sort_by_key(|t| (cap.as_ref() != Some(t), t.clone()));
-    // One breadth-first search from the capital serves every territory.
-    let hops = cap.as_ref().map(|c| state.world.distances(c, &|_| false));
+    // One breadth-first search from the capital serves every territory; it
+    // stops once the last one owned is reached.
+    let hops = cap.as_ref().map(|c| {
+        let mut left: BTreeSet<&TerrId> = owned.iter().collect();
+        state.world.distances_until(c, &|_| false, &mut |t| {
+            left.remove(t);
+            left.is_empty()
+        })
+    });
     let prm = &state.params;
     for t in owned {
         let terr = &state.world.territories[&t];

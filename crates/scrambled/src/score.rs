@@ -8,25 +8,32 @@ use crate::state::{State, Status};
 use arbitre_core::{Outcome, PlayerId, Ranked};
 
 pub fn score(state: &State, p: &PlayerId) -> i64 {
+    score_with_area(state, p, state.area_owned(p))
+}
+
+/// [`score`] when the area `p` holds is already known (see `State::holdings`).
+pub fn score_with_area(state: &State, p: &PlayerId, area_owned: u64) -> i64 {
     let Some(pl) = state.players.get(p) else {
         return 0;
     };
     let start = state.world.area(&pl.start_territory) as i64;
     match pl.status {
-        Status::Active => state.area_owned(p) as i64 - start,
+        Status::Active => area_owned as i64 - start,
         Status::Quit(_) | Status::Eliminated(_) => -start,
     }
 }
 
 pub fn ranking(state: &State) -> Vec<Ranked> {
+    let held = state.holdings();
     let mut v: Vec<(PlayerId, i64, u64, String)> = state
         .players
         .values()
         .map(|pl| {
+            let area = held.get(&pl.id).map(|h| h.1).unwrap_or(0);
             (
                 pl.id.clone(),
-                score(state, &pl.id),
-                state.area_owned(&pl.id),
+                score_with_area(state, &pl.id, area),
+                area,
                 pl.name.clone(),
             )
         })

@@ -149,6 +149,7 @@ pub fn setup(config: &SetupConfig, rng: &mut Rng) -> Result<State, SetupError> {
         log: Vec::new(),
         over: false,
         layout: BTreeMap::new(),
+        map_borders: Default::default(),
     };
     let position = match (
         config.files.get("position_file"),

@@ -7,7 +7,7 @@
 
 use crate::events::Event;
 use crate::params::Params;
-use crate::world::{TerrId, World};
+use crate::world::{TerrId, Territory, World};
 use arbitre_core::PlayerId;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -138,6 +138,28 @@ pub struct State {
     /// Map coordinates for the SVG map, computed once at setup.
     #[serde(default)]
     pub layout: BTreeMap<TerrId, (i64, i64)>,
+    /// The borders of the SVG map, drawn once and shared by every report of
+    /// the state (they depend only on the world and `layout`, which setup
+    /// fixes); never stored.
+    #[serde(skip)]
+    pub(crate) map_borders: Cache<String>,
+}
+
+/// A value derived from the rest of the state, kept only in memory: two
+/// states are equal whether or not either has computed it.
+#[derive(Clone, Default)]
+pub(crate) struct Cache<T>(pub(crate) std::sync::OnceLock<T>);
+
+impl<T> PartialEq for Cache<T> {
+    fn eq(&self, _: &Cache<T>) -> bool {
+        true
+    }
+}
+
+impl<T> std::fmt::Debug for Cache<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Cache")
+    }
 }
 
 impl State {
@@ -170,12 +192,41 @@ impl State {
             .collect()
     }
 
+    /// Every territory of the world with its state, in id order: the two
+    /// maps are walked side by side (they hold the same ids) instead of a
+    /// search per territory; a search is the fallback should they differ.
+    pub fn rows(&self) -> impl Iterator<Item = (&TerrId, &Territory, &TerrState)> {
+        let mut st = self.territories.iter();
+        self.world.territories.iter().map(move |(id, terr)| {
+            let ts = match st.next() {
+                Some((k, v)) if k == id => v,
+                _ => self.terr(id),
+            };
+            (id, terr, ts)
+        })
+    }
+
     pub fn owned_by(&self, p: &PlayerId) -> Vec<TerrId> {
         self.territories
             .iter()
             .filter(|(_, s)| s.owner.as_ref() == Some(p))
             .map(|(t, _)| t.clone())
             .collect()
+    }
+
+    /// Territories held and their area, for every owner, in one pass over the
+    /// map (the standings of every report; a per-player scan made them
+    /// O(players × territories) for each report).
+    pub fn holdings(&self) -> BTreeMap<&PlayerId, (usize, u64)> {
+        let mut h: BTreeMap<&PlayerId, (usize, u64)> = BTreeMap::new();
+        for (t, s) in &self.territories {
+            if let Some(o) = &s.owner {
+                let e = h.entry(o).or_default();
+                e.0 += 1;
+                e.1 += self.world.area(t);
+            }
+        }
+        h
     }
 
     pub fn area_owned(&self, p: &PlayerId) -> u64 {
@@ -191,6 +242,14 @@ impl State {
             .get(p)
             .map(|x| x.name.clone())
             .unwrap_or_else(|| p.0.clone())
+    }
+
+    /// [`State::player_name`] without the copy.
+    pub fn player_name_str<'a>(&'a self, p: &'a PlayerId) -> &'a str {
+        self.players
+            .get(p)
+            .map(|x| x.name.as_str())
+            .unwrap_or(p.0.as_str())
     }
 
     /// "Lorraine (LOR)".

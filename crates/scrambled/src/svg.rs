@@ -10,6 +10,7 @@
 use crate::state::State;
 use crate::world::{TerrId, Terrain};
 use arbitre_core::PlayerId;
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
@@ -129,11 +130,17 @@ fn grid_layout(state: &State, w: f64) -> BTreeMap<TerrId, (i64, i64)> {
         .collect()
 }
 
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+/// Most labels need no escaping: those are borrowed, not copied four times.
+fn esc(s: &str) -> Cow<'_, str> {
+    if !s.contains(['&', '<', '>', '"']) {
+        return Cow::Borrowed(s);
+    }
+    Cow::Owned(
+        s.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;"),
+    )
 }
 
 /// `vision = None`: public map (no troops). `me`: the viewer, outlined in black.
@@ -145,14 +152,18 @@ pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&Play
         computed = layout(state);
         &computed
     };
-    let (w, h) = canvas(state.world.territories.len());
+    let n = state.world.territories.len();
+    let (w, h) = canvas(n);
     let colour: BTreeMap<&PlayerId, &str> = state
         .players
         .keys()
         .enumerate()
         .map(|(i, p)| (p, PALETTE[i % PALETTE.len()]))
         .collect();
-    let mut s = String::new();
+    // About 90 bytes an edge and 250 a territory: one allocation, not a
+    // doubling series (the map is most of a report's memory at 5,000
+    // territories).
+    let mut s = String::with_capacity(400 * n + 200 * state.players.len() + 1024);
     let _ = writeln!(
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{}" viewBox="0 0 {w} {}" font-family="sans-serif">"#,
@@ -166,20 +177,36 @@ pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&Play
         esc(&state.game_id),
         state.turn
     );
-    for (t, terr) in &state.world.territories {
-        for nb in terr.neighbours.iter().filter(|nb| *nb > t) {
-            let (a, b) = (pos[t], pos[nb]);
-            let _ = writeln!(
-                s,
-                r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#999" stroke-width="1.5"/>"##,
-                a.0, a.1, b.0, b.1
-            );
+    // The borders are the same in every report of a state: drawn once (from
+    // the stored layout; a computed one is drawn each time).
+    let borders = |s: &mut String| {
+        for (t, terr) in &state.world.territories {
+            for nb in terr.neighbours.iter().filter(|nb| *nb > t) {
+                let (a, b) = (pos[t], pos[nb]);
+                let _ = writeln!(
+                    s,
+                    r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#999" stroke-width="1.5"/>"##,
+                    a.0, a.1, b.0, b.1
+                );
+            }
         }
+    };
+    if std::ptr::eq(pos, &state.layout) {
+        s.push_str(state.map_borders.0.get_or_init(|| {
+            let mut b = String::new();
+            borders(&mut b);
+            b
+        }));
+    } else {
+        borders(&mut s);
     }
     let caps = state.capitals();
-    for (t, terr) in &state.world.territories {
-        let (x, y) = pos[t];
-        let ts = state.terr(t);
+    let mut at = state.layout.iter();
+    for (t, terr, ts) in state.rows() {
+        let (x, y) = match at.next() {
+            Some((k, xy)) if k == t && std::ptr::eq(pos, &state.layout) => *xy,
+            _ => pos[t],
+        };
         let fill = match terr.terrain {
             Terrain::Sea => "#a8d0f0",
             Terrain::Mountain => "#8d8d8d",
@@ -226,7 +253,7 @@ pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&Play
                 let tr: Vec<String> = ts
                     .troops
                     .iter()
-                    .map(|(p, n)| format!("{} {n}", state.player_name(p)))
+                    .map(|(p, n)| format!("{} {n}", state.player_name_str(p)))
                     .collect();
                 let _ = writeln!(
                     s,
@@ -254,5 +281,6 @@ pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&Play
         }
     }
     s.push_str("</svg>\n");
+    s.shrink_to_fit();
     s
 }

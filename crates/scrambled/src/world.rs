@@ -6,8 +6,9 @@
 //! started with even if a built-in map changes later.
 
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::fmt;
+use std::sync::OnceLock;
 
 /// A territory's short code ("LOR"), always upper-case ASCII.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -82,6 +83,91 @@ impl Territory {
 pub struct World {
     pub name: String,
     pub territories: BTreeMap<TerrId, Territory>,
+    /// The name index of §6.3, built on the first lookup and never stored:
+    /// the JSON of a state is unchanged, and a world read back from the store
+    /// builds its index again. `territories` is never changed once a world is
+    /// loaded (setup, join and the turn only read it), so the index stays valid.
+    #[serde(skip)]
+    names: NameIndex,
+}
+
+/// Names folded once per world, so that resolving a name costs a few hash
+/// lookups instead of folding every territory's name (parse was
+/// O(orders × territories) with an allocation per territory).
+#[derive(Clone, Default)]
+struct NameIndex(OnceLock<NameTable<TerrId>>);
+
+/// The three stages of §6.3 as hash maps from the key each stage compares to
+/// the items it matches, built once; [`NameTable::lookup`] gives exactly what
+/// [`lookup`] gives on the same items. Only looked up, never iterated, so the
+/// hash order never reaches an output.
+#[derive(Clone, Debug)]
+pub struct NameTable<T> {
+    items: Vec<T>,
+    /// Stage 1: the id, ASCII lower case (`eq_ignore_ascii_case`).
+    ascii: HashMap<String, Vec<usize>>,
+    /// Stage 2: the name, lower case.
+    lower: HashMap<String, Vec<usize>>,
+    /// Stage 3: the folded name and the folded id; an item whose two fold
+    /// alike is listed once.
+    folded: HashMap<String, Vec<usize>>,
+}
+
+impl<T: Clone> NameTable<T> {
+    /// From (item, id, display name) triples, as [`lookup`] takes them.
+    pub fn new(entries: impl IntoIterator<Item = (T, String, String)>) -> NameTable<T> {
+        let mut t = NameTable {
+            items: Vec::new(),
+            ascii: HashMap::new(),
+            lower: HashMap::new(),
+            folded: HashMap::new(),
+        };
+        for (i, (item, id, name)) in entries.into_iter().enumerate() {
+            t.items.push(item);
+            t.ascii.entry(id.to_ascii_lowercase()).or_default().push(i);
+            t.lower.entry(name.to_lowercase()).or_default().push(i);
+            let (fname, fid) = (fold(&name), fold(&id));
+            if fid != fname {
+                t.folded.entry(fid).or_default().push(i);
+            }
+            t.folded.entry(fname).or_default().push(i);
+        }
+        t
+    }
+
+    pub fn lookup(&self, input: &str) -> Lookup<T> {
+        // Each stage's key is only computed when the earlier ones found nothing.
+        type Stage<'a> = &'a dyn Fn() -> Option<&'a Vec<usize>>;
+        let stages: [Stage<'_>; 3] = [
+            &|| self.ascii.get(&input.to_ascii_lowercase()),
+            &|| self.lower.get(&input.to_lowercase()),
+            &|| self.folded.get(&fold(input)),
+        ];
+        for stage in stages {
+            match stage().map(|v| v.as_slice()) {
+                None | Some([]) => continue,
+                Some([one]) => return Lookup::Found(self.items[*one].clone()),
+                Some(_) => return Lookup::Ambiguous,
+            }
+        }
+        Lookup::Unknown
+    }
+}
+
+/// A cache, not part of the world's value: two worlds are equal whether or
+/// not either has built its index.
+impl PartialEq for NameIndex {
+    fn eq(&self, _: &NameIndex) -> bool {
+        true
+    }
+}
+
+impl Eq for NameIndex {}
+
+impl fmt::Debug for NameIndex {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("NameIndex")
+    }
 }
 
 #[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
@@ -253,7 +339,7 @@ impl World {
     pub fn from_toml(text: &str) -> Result<World, WorldError> {
         let f: WorldFile = toml::from_str(text).map_err(|e| WorldError::Toml(e.to_string()))?;
         let mut territories: BTreeMap<TerrId, Territory> = BTreeMap::new();
-        let mut names: BTreeSet<String> = BTreeSet::new();
+        let mut names: HashMap<String, TerrId> = HashMap::new();
         for t in f.territories {
             if !valid_id(&t.id) {
                 return Err(WorldError::BadId(t.id));
@@ -262,7 +348,7 @@ impl World {
             if territories.contains_key(&id) {
                 return Err(WorldError::DuplicateId(t.id));
             }
-            if !names.insert(fold(&t.name)) {
+            if names.insert(fold(&t.name), id.clone()).is_some() {
                 return Err(WorldError::DuplicateName(t.name));
             }
             let area = match (t.terrain, t.area) {
@@ -287,13 +373,11 @@ impl World {
                 },
             );
         }
-        // An id that folds to another territory's name would make names ambiguous.
+        // An id that folds to another territory's name would make names
+        // ambiguous: one lookup per id in the folded names (unique, checked
+        // above) instead of a comparison with every name.
         for id in territories.keys() {
-            let f = fold(id.as_str());
-            if territories
-                .values()
-                .any(|t| &t.id != id && fold(&t.name) == f)
-            {
+            if matches!(names.get(&fold(id.as_str())), Some(owner) if owner != id) {
                 return Err(WorldError::DuplicateName(id.0.clone()));
             }
         }
@@ -326,6 +410,7 @@ impl World {
         Ok(World {
             name: f.world.name,
             territories,
+            names: NameIndex::default(),
         })
     }
 
@@ -373,20 +458,41 @@ impl World {
         from: &TerrId,
         skip: &dyn Fn(&TerrId) -> bool,
     ) -> BTreeMap<TerrId, u32> {
+        self.distances_until(from, skip, &mut |_| false)
+    }
+
+    /// [`World::distances`], stopping as soon as `done` says so of a
+    /// territory just reached. Breadth-first order makes the early stop
+    /// exact: when a territory at distance d is reached, every territory
+    /// closer than d already has its final count, so callers that only need
+    /// a few targets (a route, the corruption of the territories a player
+    /// owns) pay for the ball around the start, not for the whole world.
+    pub fn distances_until(
+        &self,
+        from: &TerrId,
+        skip: &dyn Fn(&TerrId) -> bool,
+        done: &mut dyn FnMut(&TerrId) -> bool,
+    ) -> BTreeMap<TerrId, u32> {
         let mut dist = BTreeMap::new();
         if !self.passable(from) {
             return dist;
         }
         dist.insert(from.clone(), 0);
-        let mut q = VecDeque::from([from.clone()]);
+        if done(from) {
+            return dist;
+        }
+        let mut q = VecDeque::from([from]);
         while let Some(t) = q.pop_front() {
-            let d = dist[&t];
-            for n in &self.territories[&t].neighbours {
+            let d = dist[t];
+            for n in &self.territories[t].neighbours {
                 if !self.passable(n) || dist.contains_key(n) || skip(n) {
                     continue;
                 }
                 dist.insert(n.clone(), d + 1);
-                q.push_back(n.clone());
+                if done(n) {
+                    return dist;
+                }
+                q.push_back(n);
             }
         }
         dist
@@ -394,7 +500,9 @@ impl World {
 
     /// `hops(a, b)` of §2.1, ignoring ownership.
     pub fn hops(&self, a: &TerrId, b: &TerrId) -> Option<u32> {
-        self.distances(a, &|_| false).get(b).copied()
+        self.distances_until(a, &|_| false, &mut |t| t == b)
+            .get(b)
+            .copied()
     }
 
     /// Shortest route `from → to` (§3.4.3): intermediate territories for which
@@ -411,7 +519,9 @@ impl World {
             return None;
         }
         let skip = |t: &TerrId| t != from && blocked(t);
-        let dist = self.distances(to, &skip);
+        // The walk below reads only counts smaller than `from`'s, all final
+        // once `from` is reached.
+        let dist = self.distances_until(to, &skip, &mut |t| t == from);
         let mut d = *dist.get(from)?;
         let mut path = vec![from.clone()];
         let mut cur = from.clone();
@@ -429,13 +539,26 @@ impl World {
         Some(path)
     }
 
-    /// Resolve a territory reference (§6.3).
+    /// Resolve a territory reference (§6.3), with the same three stages as
+    /// [`lookup`] but through the world's name index, built on first use.
     pub fn lookup(&self, input: &str) -> Lookup<TerrId> {
-        let items: Vec<(TerrId, String, String)> = self
-            .territories
-            .values()
-            .map(|t| (t.id.clone(), t.id.0.clone(), t.name.clone()))
-            .collect();
-        lookup(input, &items)
+        // Stage 1 without building anything: ids are upper-case ASCII, so an
+        // ASCII case-insensitive match is an exact match of the input upper-cased.
+        if input.len() <= 16 {
+            let id = TerrId::new(input);
+            if self.territories.contains_key(&id) {
+                return Lookup::Found(id);
+            }
+        }
+        self.names
+            .0
+            .get_or_init(|| {
+                NameTable::new(
+                    self.territories
+                        .values()
+                        .map(|t| (t.id.clone(), t.id.0.clone(), t.name.clone())),
+                )
+            })
+            .lookup(input)
     }
 }
