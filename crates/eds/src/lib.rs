@@ -287,6 +287,7 @@ impl Ruleset for Eds {
                     body.push_str("\nHINWEISE AN DIE SPIELLEITUNG\n");
                     body.push_str(&notes);
                 }
+                let sp = report::ship_spots(state);
                 for r in &state.rulers {
                     body.push_str(&format!(
                         "\n===== HERRSCHER {:02} {} =====\n",
@@ -297,7 +298,7 @@ impl Ruleset for Eds {
                         body.push_str(&report::monatsbericht(state, events, Some(r.number)));
                         body.push('\n');
                     }
-                    body.push_str(&report::besitztuemerblatt(state, r.number));
+                    body.push_str(&report::besitztuemerblatt_in(state, &sp, r.number));
                 }
                 let kb = report::kampfberichte(events);
                 if !kb.is_empty() {

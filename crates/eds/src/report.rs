@@ -6,7 +6,7 @@
 
 use crate::events::Event;
 use crate::formulas::{de_dec2, month_label, short_month, year_month, year_name};
-use crate::model::{RulerNr, Ship, Star, State};
+use crate::model::{RulerNr, Ship, Spatial, Star, State};
 use crate::orders::{PHASE_NAMES, SECTION_NAMES, SECTION_SYNTAX};
 use std::fmt::Write;
 
@@ -103,9 +103,51 @@ fn ships_sorted<'a>(it: impl Iterator<Item = &'a Ship>) -> Vec<&'a Ship> {
     v
 }
 
+/// A [`Spatial`] index holding every ship but only the stars under a ship:
+/// all that the Beobachtungen ask (they look only where ships stand). Indexing
+/// every star again for each of 99 rulers' sheets was most of their cost in a
+/// galaxy of 10,000 stars; here the stars are tested against a bitmap of the
+/// ships' points, O(stars) with a tiny constant, and only the few hits are
+/// put into the tree.
+pub fn ship_spots(state: &State) -> Spatial {
+    let mut ships: std::collections::BTreeMap<(i32, i32), Vec<crate::model::ShipNr>> =
+        std::collections::BTreeMap::new();
+    for s in state.ships.values() {
+        ships.entry((s.x, s.y)).or_default().push(s.number);
+    }
+    let w = state.width.max(0) as usize;
+    let cell = |x: i32, y: i32| {
+        state
+            .in_map(x, y)
+            .then(|| (y as usize - 1) * w + x as usize - 1)
+    };
+    let mut marked = vec![false; w * state.height.max(0) as usize];
+    for &(x, y) in ships.keys() {
+        if let Some(i) = cell(x, y) {
+            marked[i] = true;
+        }
+    }
+    let mut stars = std::collections::BTreeMap::new();
+    for st in state.stars.values() {
+        let here = match cell(st.x, st.y) {
+            Some(i) => marked[i],
+            None => ships.contains_key(&(st.x, st.y)),
+        };
+        if here {
+            stars.insert((st.x, st.y), st.number);
+        }
+    }
+    Spatial { stars, ships }
+}
+
 /// Foreign stars a ruler observes: an own ship stands over them (§6.9).
 pub fn observed_stars(state: &State, r: RulerNr) -> Vec<&Star> {
-    let sp = state.spatial();
+    observed_stars_in(state, &ship_spots(state), r)
+}
+
+/// [`observed_stars`] with the month's [`Spatial`] index built by the caller,
+/// so that a turn's reports build it once per report, not once per section.
+pub fn observed_stars_in<'a>(state: &'a State, sp: &Spatial, r: RulerNr) -> Vec<&'a Star> {
     let mut v: Vec<&Star> = state
         .ships
         .values()
@@ -123,7 +165,11 @@ pub fn observed_stars(state: &State, r: RulerNr) -> Vec<&Star> {
 /// Foreign ships a ruler observes (§6.9): at an own star, or where an own ship
 /// stands and the point is not a star of the foreign ship's owner.
 pub fn observed_ships(state: &State, r: RulerNr) -> Vec<&Ship> {
-    let sp = state.spatial();
+    observed_ships_in(state, &ship_spots(state), r)
+}
+
+/// [`observed_ships`] with the caller's [`Spatial`] index.
+pub fn observed_ships_in<'a>(state: &'a State, sp: &Spatial, r: RulerNr) -> Vec<&'a Ship> {
     ships_sorted(state.ships.values().filter(|x| {
         if x.owner == r {
             return false;
@@ -156,6 +202,13 @@ fn stand_line(state: &State) -> String {
 pub const ZAT_LINE: &str = "Zugabgabetermin: siehe Begleitschreiben der Spielleitung";
 
 pub fn besitztuemerblatt(state: &State, r: RulerNr) -> String {
+    besitztuemerblatt_in(state, &ship_spots(state), r)
+}
+
+/// [`besitztuemerblatt`] with the caller's [`Spatial`] index (the game
+/// master's overview renders every ruler's sheet from one index); a
+/// [`ship_spots`] index is enough.
+pub fn besitztuemerblatt_in(state: &State, sp: &Spatial, r: RulerNr) -> String {
     let ruler = state.ruler(r).expect("ruler");
     let mut s = String::new();
     let _ = writeln!(s, "{TITLE} · BESITZTÜMERBLATT");
@@ -208,11 +261,11 @@ pub fn besitztuemerblatt(state: &State, r: RulerNr) -> String {
         let _ = writeln!(s, "{}", ship_line(sh));
     }
     let _ = writeln!(s, "\nBEOBACHTUNGEN\nFremde Sterne\n{STAR_HEADER}");
-    for st in observed_stars(state, r) {
+    for st in observed_stars_in(state, sp, r) {
         let _ = writeln!(s, "{}", star_line(st));
     }
     let _ = writeln!(s, "Fremde Raumschiffe\n{SHIP_HEADER1}\n{SHIP_HEADER2}");
-    for sh in observed_ships(state, r) {
+    for sh in observed_ships_in(state, sp, r) {
         let _ = writeln!(s, "{}", ship_line(sh));
     }
     if !state.game_over {
@@ -221,40 +274,68 @@ pub fn besitztuemerblatt(state: &State, r: RulerNr) -> String {
     s
 }
 
-/// What a map shows at one point for a viewer (None = the public map).
-fn map_symbol(
-    state: &State,
-    sp: &crate::model::Spatial,
-    viewer: Option<RulerNr>,
-    x: i32,
-    y: i32,
-) -> char {
-    let star = sp.star_nr(x, y).map(|n| &state.stars[&n]);
-    let own_ship =
-        viewer.is_some_and(|r| sp.ships_at(x, y).iter().any(|k| state.ships[k].owner == r));
-    match (star, viewer) {
-        (Some(st), Some(r)) if st.owner == Some(r) => {
-            if own_ship {
-                '@'
-            } else {
-                'O'
-            }
+/// Appends `v` right-aligned in `width` columns, as `{:>width}` would: the
+/// maps list every star for every ruler, so this runs millions of times a
+/// turn in a large galaxy and `format!`'s machinery was most of the report cost.
+fn push_int(s: &mut String, v: i64, width: usize) {
+    let mut buf = [0u8; 24];
+    let mut i = buf.len();
+    let mut n = v.unsigned_abs();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
         }
-        (Some(_), _) => {
-            if own_ship {
-                'x'
+    }
+    if v < 0 {
+        i -= 1;
+        buf[i] = b'-';
+    }
+    const BLANKS: &str = "                        ";
+    let pad = width.saturating_sub(buf.len() - i);
+    s.push_str(&BLANKS[..pad.min(BLANKS.len())]);
+    // Digits and a minus sign: ASCII, so always valid UTF-8.
+    s.push_str(std::str::from_utf8(&buf[i..]).unwrap_or_default());
+}
+
+/// The text map's cells for a viewer (None = the public map), row by row
+/// from (1,1): `*` every star, `O` the viewer's own, then the viewer's ships
+/// mark their points (`@` own star, `x` other star, `S` empty space). Filling
+/// a grid from the star and ship lists costs O(map + stars + ships) per map,
+/// where asking two indexes at every point cost two tree lookups a point.
+/// When two stars share a point the higher number shows, as in [`Spatial`].
+fn map_cells(state: &State, viewer: Option<RulerNr>) -> Vec<u8> {
+    let (w, h) = (state.width.max(0) as usize, state.height.max(0) as usize);
+    let at = |x: i32, y: i32| {
+        state
+            .in_map(x, y)
+            .then(|| (y as usize - 1) * w + x as usize - 1)
+    };
+    let mut grid = vec![b'.'; w * h];
+    for st in state.stars.values() {
+        if let Some(i) = at(st.x, st.y) {
+            grid[i] = if viewer.is_some() && st.owner == viewer {
+                b'O'
             } else {
-                '*'
-            }
+                b'*'
+            };
         }
-        (None, _) => {
-            if own_ship {
-                'S'
-            } else {
-                '.'
+    }
+    if let Some(r) = viewer {
+        for sh in state.ships.values().filter(|s| s.owner == r) {
+            if let Some(i) = at(sh.x, sh.y) {
+                grid[i] = match grid[i] {
+                    b'O' => b'@',
+                    b'*' => b'x',
+                    b'.' => b'S',
+                    done => done,
+                };
             }
         }
     }
+    grid
 }
 
 pub fn sternenkarte(state: &State, viewer: Option<RulerNr>) -> String {
@@ -266,8 +347,11 @@ pub fn sternenkarte(state: &State, viewer: Option<RulerNr>) -> String {
     } else {
         format!("Stand nach {}", short_month(&state.params, state.month))
     };
-    let mut s = format!(
-        "STERNENKARTE · Galaxis {} · {} · {}\n",
+    let (wu, hu) = (state.width.max(0) as usize, state.height.max(0) as usize);
+    let mut s = String::with_capacity((wu + 5) * (hu + 8) + state.stars.len() * 27);
+    let _ = writeln!(
+        s,
+        "STERNENKARTE · Galaxis {} · {} · {}",
         state.galaxy, who, stand
     );
     s.push_str("Legende: . leer  * Stern  O eigener Stern  @ eigener Stern mit eigenem Schiff\n");
@@ -308,39 +392,66 @@ pub fn sternenkarte(state: &State, viewer: Option<RulerNr>) -> String {
         s.push(digit(x, 1));
     }
     s.push('\n');
-    let sp = state.spatial();
-    for y in 1..=state.height {
-        let _ = write!(s, "{y:>3} ");
-        for x in 1..=w {
-            s.push(map_symbol(state, &sp, viewer, x, y));
+    let grid = map_cells(state, viewer);
+    if wu > 0 {
+        for (y, row) in (1..=state.height).zip(grid.chunks(wu)) {
+            let _ = write!(s, "{y:>3} ");
+            // The cells are ASCII by construction.
+            s.push_str(std::str::from_utf8(row).unwrap_or_default());
+            s.push('\n');
         }
-        s.push('\n');
+    } else {
+        for y in 1..=state.height {
+            let _ = writeln!(s, "{y:>3} ");
+        }
     }
     s.push_str("\nSTERNVERZEICHNIS (Nr. Xko Yko)\n");
-    let entries: Vec<String> = state
-        .stars
-        .values()
-        .map(|st| {
-            let name = if viewer.is_some() && st.owner == viewer {
-                st.name.as_str()
-            } else {
-                ""
-            };
-            format!("{:>4} {:>3} {:>3} {:<12}", st.number, st.x, st.y, name)
-        })
-        .collect();
-    for chunk in entries.chunks(4) {
-        let _ = writeln!(s, "{}", chunk.join("  ").trim_end());
+    // Four entries a line, two spaces apart, the line's end trimmed.
+    let mut line_start = s.len();
+    let mut k = 0;
+    for st in state.stars.values() {
+        if k > 0 {
+            s.push_str("  ");
+        }
+        push_int(&mut s, st.number as i64, 4);
+        s.push(' ');
+        push_int(&mut s, st.x as i64, 3);
+        s.push(' ');
+        push_int(&mut s, st.y as i64, 3);
+        s.push(' ');
+        if viewer.is_some() && st.owner == viewer {
+            let _ = write!(s, "{:<12}", st.name);
+        } else {
+            s.push_str("            ");
+        }
+        k += 1;
+        if k == 4 {
+            trim_line(&mut s, line_start);
+            line_start = s.len();
+            k = 0;
+        }
+    }
+    if k > 0 {
+        trim_line(&mut s, line_start);
     }
     s
+}
+
+/// Ends the line begun at `start` without its trailing blanks.
+fn trim_line(s: &mut String, start: usize) {
+    let keep = s[start..].trim_end().len();
+    s.truncate(start + keep);
+    s.push('\n');
 }
 
 /// The SVG map attached to the report mail.
 pub fn sternenkarte_svg(state: &State, viewer: Option<RulerNr>) -> String {
     let c = 10;
     let (w, h) = (state.width * c + 2 * c, state.height * c + 2 * c);
-    let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\n<rect width=\"{w}\" height=\"{h}\" fill=\"#05051a\"/>\n"
+    let mut s = String::with_capacity(state.stars.len() * 180 + 512);
+    let _ = writeln!(
+        s,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\n<rect width=\"{w}\" height=\"{h}\" fill=\"#05051a\"/>"
     );
     let _ = writeln!(
         s,
@@ -351,15 +462,31 @@ pub fn sternenkarte_svg(state: &State, viewer: Option<RulerNr>) -> String {
     for st in state.stars.values() {
         let (cx, cy) = (st.x * c + c / 2 + c / 2, st.y * c + c / 2 + c / 2);
         let own = viewer.is_some() && st.owner == viewer;
-        let fill = if own { "#4caf50" } else { "#dddddd" };
-        let _ = writeln!(s, "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"3\" fill=\"{fill}\"><title>Stern {} ({},{}) {}</title></circle>", st.number, st.x, st.y, if own { st.name.as_str() } else { "" });
-        let _ = writeln!(
-            s,
-            "<text x=\"{}\" y=\"{}\" font-size=\"6\" fill=\"#888888\">{}</text>",
-            cx + 4,
-            cy - 3,
-            st.number
-        );
+        s.push_str("<circle cx=\"");
+        push_int(&mut s, cx as i64, 0);
+        s.push_str("\" cy=\"");
+        push_int(&mut s, cy as i64, 0);
+        s.push_str(if own {
+            "\" r=\"3\" fill=\"#4caf50\"><title>Stern "
+        } else {
+            "\" r=\"3\" fill=\"#dddddd\"><title>Stern "
+        });
+        push_int(&mut s, st.number as i64, 0);
+        s.push_str(" (");
+        push_int(&mut s, st.x as i64, 0);
+        s.push(',');
+        push_int(&mut s, st.y as i64, 0);
+        s.push_str(") ");
+        if own {
+            s.push_str(&st.name);
+        }
+        s.push_str("</title></circle>\n<text x=\"");
+        push_int(&mut s, (cx + 4) as i64, 0);
+        s.push_str("\" y=\"");
+        push_int(&mut s, (cy - 3) as i64, 0);
+        s.push_str("\" font-size=\"6\" fill=\"#888888\">");
+        push_int(&mut s, st.number as i64, 0);
+        s.push_str("</text>\n");
     }
     if let Some(r) = viewer {
         let mut pts: Vec<(i32, i32)> = state
