@@ -1,5 +1,5 @@
 //! Reminder mails before the deadline (issue 2 item 5), to active players
-//! who have sent no orders for the turn. Each rule ("24h", "2h") fires once
+//! who have sent no orders for the turn (ejected seats excluded, issue 10). Each rule ("24h", "2h") fires once
 //! per player and turn (the `reminders` table). After downtime, when several
 //! windows are open at once, only the nearest-deadline reminder is mailed;
 //! the others are recorded as passed. The deadline is written in each
@@ -43,6 +43,10 @@ impl Daemon {
                 let zones = crate::services::timezone::player_zones(tx, gid)?;
                 let mut n = 0;
                 for p in active.iter().filter(|p| p.active && !have.contains_key(p.id.as_str())) {
+                    // An ejected seat (EJECT) plays no more: nothing to remind.
+                    if crate::gm::seats::is_ejected(tx, gid, p.id.as_str(), turn)? {
+                        continue;
+                    }
                     let Some(addr) = addresses.iter().find(|a| a.id == p.id.as_str()) else { continue };
                     let mail_it = !reminders::sent(tx, gid, turn, &addr.id, nearest)?;
                     for label in &open {

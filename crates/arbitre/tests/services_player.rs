@@ -457,3 +457,20 @@ fn absence_move_keeps_local_time_across_dst_nebulight() {
     let n = g.last_to("miria@example.org", "notice").mail.body;
     assert!(n.contains("reportée au 2027-03-28 20:00 (Europe/Paris), car maxtor est absent"), "{n}");
 }
+
+/// An ejected seat (EJECT) is not reminded and not listed as awaited by
+/// STATUS (EDS in German).
+#[test]
+fn ejected_seat_neither_reminded_nor_awaited_eds() {
+    let mut g = game_with("eds", None, "");
+    let id = g.id.clone();
+    arbitre_store::settings::set_ejected(g.daemon.store.conn(), &id, "p3", Some(1)).unwrap();
+    let a = g.ask("anna@example.org", &format!("SPIEL {id} SPIELER p1 PASSWORT change-me-1\nSTAND\nENDE\n"));
+    assert!(a.contains("Es fehlen noch: p1, p2") && !a.contains("p3"), "{a}");
+    let d = g.deadline();
+    g.clock.set(d - TimeDelta::hours(23));
+    g.daemon.cycle().unwrap();
+    let mut to: Vec<String> = g.outbox().into_iter().filter(|r| r.mail.kind == "reminder").map(|r| r.mail.recipient).collect();
+    to.sort();
+    assert_eq!(to, ["anna@example.org", "bert@example.org"]);
+}

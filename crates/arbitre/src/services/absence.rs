@@ -41,7 +41,7 @@ use crate::error::Result;
 use crate::outgoing::{queue, signed, Draft, Kind};
 use arbitre_core::{Attachment, Lang};
 use arbitre_store::absences::{self, AbsenceRow};
-use arbitre_store::{games, reminders, settings, turns, GameStatus};
+use arbitre_store::{games, reminders, turns, GameStatus};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use rusqlite::Connection;
 
@@ -135,7 +135,7 @@ pub fn move_deadline(
             if !in_play.as_ref().is_some_and(|v| v.contains(&a.player)) || used.iter().any(|u| u.id == a.id) {
                 continue;
             }
-            if settings::get(c, gid, &a.player)?.ejected_turn.is_some_and(|t| t <= turn) {
+            if crate::gm::seats::is_ejected(c, gid, &a.player, turn)? {
                 continue;
             }
             if reminders::sent(c, gid, 0, &a.player, &used_label(a.id))? {

@@ -211,7 +211,8 @@ fn status(c: &Connection, game: &GameView<'_>, zone: Tz, asker: &str, today: Opt
         let sent = orders::latest(c, gid, turn)?;
         let (mut have, mut missing) = (Vec::new(), Vec::new());
         for p in game.engine.players(&state.state).map_err(|e| game.engine_err(e))? {
-            if !p.active {
+            // An ejected seat is not awaited (gm/seats.rs).
+            if !p.active || crate::gm::seats::is_ejected(c, gid, p.id.as_str(), turn)? {
                 continue;
             }
             if sent.contains_key(p.id.as_str()) {

@@ -31,7 +31,7 @@ use crate::error::Result;
 use crate::outgoing::{signed, Draft, Kind};
 use arbitre_core::Lang;
 use arbitre_store::press::{self, PressRow};
-use arbitre_store::{games, settings, PlayerRow};
+use arbitre_store::{games, PlayerRow};
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
@@ -69,7 +69,7 @@ pub fn relay(c: &Connection, game: &GameView<'_>, p: &Press<'_>, mails: &mut Vec
     let Some(sender) = players.iter().find(|x| x.id == p.sender) else {
         return Ok(svc_text(lang, &SvcMsg::PressUnknownPlayer { player: p.sender }));
     };
-    let out = |x: &PlayerRow| -> Result<bool> { Ok(settings::get(c, gid, &x.id)?.ejected_turn.is_some_and(|t| t <= turn)) };
+    let out = |x: &PlayerRow| crate::gm::seats::is_ejected(c, gid, &x.id, turn);
     if out(sender)? {
         return Ok(text(lang, &PressMsg::SenderOut));
     }
