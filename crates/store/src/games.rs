@@ -1,6 +1,6 @@
 //! Games and their players.
 
-use crate::{PasswordHasher, Result, StoreError};
+use crate::{Result, StoreError};
 use rusqlite::{params, Connection, OptionalExtension, Row};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -203,14 +203,18 @@ pub fn set_password_hash(c: &Connection, game: &str, player: &str, phc: &str) ->
     Ok(n == 1)
 }
 
-/// Verifies a player's password (constant time, in argon2).
+/// Verifies a player's password (constant time, in argon2). A password that
+/// already verified against the same stored hash in this process is accepted
+/// without running Argon2id again; a wrong one always pays it (see
+/// [`crate::password::VerifiedCache`] for the trade).
 pub fn check_password(p: &PlayerRow, password: &str) -> bool {
-    PasswordHasher::verify(password, &p.password_hash)
+    crate::password::verified_cache().verify(&p.id, password, &p.password_hash)
 }
 
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::PasswordHasher;
     use crate::Store;
 
     pub(crate) fn sample(id: &str) -> GameRow {
