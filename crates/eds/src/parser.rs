@@ -11,7 +11,8 @@
 use crate::formulas::{class_typ, short_month};
 use crate::model::{FType, Facility, Good, State};
 use crate::orders::{BuildOrder, Order, SECTION_NAMES};
-use arbitre_core::{numbered_lines, Parsed};
+use arbitre_core::{normalize_line, Parsed};
+use std::borrow::Cow;
 
 /// Which section the parser is in.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,6 +26,16 @@ enum Section {
 
 /// Upper case with Ä/Ö/Ü folded to AE/OE/UE, for section names.
 fn fold(s: &str) -> String {
+    let b = s.as_bytes();
+    if s.is_ascii()
+        && b.first() != Some(&b' ')
+        && b.last() != Some(&b' ')
+        && b.iter().all(|&c| (b' '..=b'~').contains(&c))
+        && !s.contains("  ")
+    {
+        // Nothing to fold and no blanks to collapse.
+        return s.to_ascii_uppercase();
+    }
     s.to_uppercase()
         .replace('Ä', "AE")
         .replace('Ö', "OE")
@@ -33,6 +44,39 @@ fn fold(s: &str) -> String {
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// [`fold`] of a line that is already normalised: plain ASCII upper case when
+/// the line is ASCII (nothing to fold, no run of blanks to collapse).
+fn fold_line(line: &str) -> String {
+    if line.is_ascii() {
+        line.to_ascii_uppercase()
+    } else {
+        fold(line)
+    }
+}
+
+/// The numbered, normalised, non-empty lines of the sheet (1-based), as
+/// `core::numbered_lines` gives them, but borrowed from the text when a line
+/// is already normal: printable ASCII with single inner spaces, the usual
+/// case, which then costs no allocation (parsing speed, issue 9).
+fn sheet_lines(text: &str) -> impl Iterator<Item = (usize, Cow<'_, str>)> + '_ {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| {
+            let b = l.as_bytes();
+            let plain = b.first() != Some(&b' ')
+                && b.last() != Some(&b' ')
+                && b.iter().all(|&c| (b' '..=b'~').contains(&c))
+                && !l.contains("  ");
+            let l = if plain {
+                Cow::Borrowed(l)
+            } else {
+                Cow::Owned(normalize_line(l))
+            };
+            (i + 1, l)
+        })
+        .filter(|(_, l)| !l.is_empty())
 }
 
 fn section_of(inner: &str) -> Option<Section> {
@@ -48,11 +92,9 @@ fn section_of(inner: &str) -> Option<Section> {
         return Some(Section::Diplomatie(n));
     }
     let (num, name) = match f.split_once(' ') {
-        Some((a, b)) if a.chars().all(|c| c.is_ascii_digit()) => {
-            (Some(a.to_string()), b.to_string())
-        }
-        _ if f.chars().all(|c| c.is_ascii_digit()) => (Some(f.clone()), String::new()),
-        _ => (None, f.clone()),
+        Some((a, b)) if a.chars().all(|c| c.is_ascii_digit()) => (Some(a), b),
+        _ if f.chars().all(|c| c.is_ascii_digit()) => (Some(f.as_str()), ""),
+        _ => (None, f.as_str()),
     };
     let by_num = num
         .and_then(|n| n.parse::<usize>().ok())
@@ -68,25 +110,49 @@ fn section_of(inner: &str) -> Option<Section> {
 
 /// Split a line into entries: a `/` separates entries only when the nearest
 /// non-blank characters on both sides are not commas (§3.4.3), so `8,/,15,4` is
-/// one jump entry and `27 / 103` two entries.
-pub fn split_entries(line: &str) -> Vec<String> {
-    let chars: Vec<char> = line.chars().collect();
+/// one jump entry and `27 / 103` two entries. The entries borrow from the line.
+pub fn split_entries(line: &str) -> Vec<&str> {
+    if !line.is_ascii() {
+        return split_entries_chars(line);
+    }
+    // ASCII: the same walk on bytes (the whitespace of `char::is_whitespace`).
+    let blank = |c: &&u8| matches!(**c, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r');
+    let b = line.as_bytes();
     let mut out = Vec::new();
-    let mut cur = String::new();
-    for (i, &c) in chars.iter().enumerate() {
-        if c == '/' {
-            let left = chars[..i].iter().rev().find(|c| !c.is_whitespace());
-            let right = chars[i + 1..].iter().find(|c| !c.is_whitespace());
-            if left != Some(&',') && right != Some(&',') {
-                out.push(cur.trim().to_string());
-                cur.clear();
-                continue;
+    let mut start = 0;
+    for (i, &c) in b.iter().enumerate() {
+        if c == b'/' {
+            let left = b[..i].iter().rev().find(|c| !blank(c));
+            let right = b[i + 1..].iter().find(|c| !blank(c));
+            if left != Some(&b',') && right != Some(&b',') {
+                out.push(line[start..i].trim());
+                start = i + 1;
             }
         }
-        cur.push(c);
     }
-    out.push(cur.trim().to_string());
-    out.into_iter().filter(|e| !e.is_empty()).collect()
+    out.push(line[start..].trim());
+    out.retain(|e| !e.is_empty());
+    out
+}
+
+/// [`split_entries`] for a line with non-ASCII characters, char by char.
+fn split_entries_chars(line: &str) -> Vec<&str> {
+    let chars: Vec<(usize, char)> = line.char_indices().collect();
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (k, &(i, c)) in chars.iter().enumerate() {
+        if c == '/' {
+            let left = chars[..k].iter().rev().find(|(_, c)| !c.is_whitespace());
+            let right = chars[k + 1..].iter().find(|(_, c)| !c.is_whitespace());
+            if left.map(|p| p.1) != Some(',') && right.map(|p| p.1) != Some(',') {
+                out.push(line[start..i].trim());
+                start = i + 1;
+            }
+        }
+    }
+    out.push(line[start..].trim());
+    out.retain(|e| !e.is_empty());
+    out
 }
 
 /// A plain decimal integer: digits only, leading zeros allowed (EDS-18).
@@ -107,20 +173,34 @@ pub const MAX_INT: u32 = 1_000_000_000;
 /// The largest count in a ship design (ten of them are summed and squared).
 pub const MAX_DESIGN: u32 = 99_999;
 
-fn fields_n(fields: &[&str], n: usize) -> Result<(), String> {
-    if fields.len() != n {
-        return Err(format!("{n} Felder erwartet, {} angegeben", fields.len()));
+/// `count` fields where the entry takes `n`.
+fn fields_n(count: usize, n: usize) -> Result<(), String> {
+    if count != n {
+        return Err(format!("{n} Felder erwartet, {count} angegeben"));
     }
     Ok(())
 }
 
+/// The most fields an entry has (a ship design, section 13).
+const MAX_FIELDS: usize = 14;
+
 /// Parse one entry of section `kind` (1..18).
 pub fn parse_entry(kind: u8, entry: &str) -> Result<(Order, Option<String>), String> {
-    let f: Vec<&str> = entry.split(',').map(|s| s.trim()).collect();
+    // The fields, trimmed, in a fixed array (no allocation per entry); `count`
+    // is the real number, so that too many fields are reported as such.
+    let mut fields = [""; MAX_FIELDS];
+    let mut count = 0;
+    for part in entry.split(',') {
+        if let Some(slot) = fields.get_mut(count) {
+            *slot = part.trim();
+        }
+        count += 1;
+    }
+    let f = &fields[..count.min(MAX_FIELDS)];
     let mut note = None;
     let o = match kind {
         1 | 2 => {
-            fields_n(&f, 2)?;
+            fields_n(count, 2)?;
             let n = int(f[0])?;
             if f[1].is_empty() {
                 return Err("Name fehlt".into());
@@ -138,7 +218,7 @@ pub fn parse_entry(kind: u8, entry: &str) -> Result<(Order, Option<String>), Str
             }
         }
         3 => {
-            fields_n(&f, 2)?;
+            fields_n(count, 2)?;
             let v = int(f[1])?;
             if !(1..=3).contains(&v) {
                 return Err("Status muss 1, 2 oder 3 sein".into());
@@ -149,7 +229,7 @@ pub fn parse_entry(kind: u8, entry: &str) -> Result<(Order, Option<String>), Str
             }
         }
         4 | 14 | 16 => {
-            fields_n(&f, 1)?;
+            fields_n(count, 1)?;
             let n = int(f[0])?;
             match kind {
                 4 => Order::Repair { ship: n },
@@ -158,7 +238,7 @@ pub fn parse_entry(kind: u8, entry: &str) -> Result<(Order, Option<String>), Str
             }
         }
         5 => {
-            fields_n(&f, 2)?;
+            fields_n(count, 2)?;
             let a = int(f[1])?;
             if a == 0 {
                 return Err("Menge muss mindestens 1 sein".into());
@@ -169,7 +249,7 @@ pub fn parse_entry(kind: u8, entry: &str) -> Result<(Order, Option<String>), Str
             }
         }
         6 => {
-            fields_n(&f, 2)?;
+            fields_n(count, 2)?;
             let r = int(f[1])?;
             if r > 4 {
                 return Err("Rückzugszahl muss 0 bis 4 sein".into());
@@ -180,7 +260,7 @@ pub fn parse_entry(kind: u8, entry: &str) -> Result<(Order, Option<String>), Str
             }
         }
         7 => {
-            fields_n(&f, 4)?;
+            fields_n(count, 4)?;
             let fleet = match f[1].to_ascii_uppercase().as_str() {
                 "A" => true,
                 "/" => false,
@@ -194,7 +274,7 @@ pub fn parse_entry(kind: u8, entry: &str) -> Result<(Order, Option<String>), Str
             }
         }
         8 | 9 => {
-            fields_n(&f, 3)?;
+            fields_n(count, 3)?;
             let good = Good::from_letter(f[1]).ok_or("Ware muss E, U oder G sein")?;
             let a = int(f[2])?;
             if a == 0 {
@@ -216,7 +296,7 @@ pub fn parse_entry(kind: u8, entry: &str) -> Result<(Order, Option<String>), Str
             }
         }
         10 | 11 => {
-            fields_n(&f, 3)?;
+            fields_n(count, 3)?;
             let (ship, l, t) = (int(f[0])?, int(f[1])?, int(f[2])?);
             if l + t == 0 {
                 return Err("keine Jäger angegeben".into());
@@ -228,7 +308,7 @@ pub fn parse_entry(kind: u8, entry: &str) -> Result<(Order, Option<String>), Str
             }
         }
         12 => {
-            fields_n(&f, 3)?;
+            fields_n(count, 3)?;
             let kind = match f[1].to_ascii_uppercase().as_str() {
                 "L" => FType::L,
                 "T" => FType::T,
@@ -245,8 +325,8 @@ pub fn parse_entry(kind: u8, entry: &str) -> Result<(Order, Option<String>), Str
             }
         }
         13 => {
-            if f.len() != 14 && f.len() != 13 {
-                return Err(format!("14 Felder erwartet, {} angegeben", f.len()));
+            if count != 14 && count != 13 {
+                return Err(format!("14 Felder erwartet, {count} angegeben"));
             }
             let typ = class_typ(f[2]).ok_or("Klasse muss ein Buchstabe A bis Z sein")?;
             let mut n = [0u32; 10];
@@ -256,7 +336,7 @@ pub fn parse_entry(kind: u8, entry: &str) -> Result<(Order, Option<String>), Str
                     return Err(format!("Zahl „{}“ zu groß", f[3 + i]));
                 }
             }
-            let r = if f.len() == 14 {
+            let r = if count == 14 {
                 int(f[13])?
             } else {
                 note = Some("Rückzugszahl fehlt – 2 angenommen".to_string());
@@ -277,7 +357,7 @@ pub fn parse_entry(kind: u8, entry: &str) -> Result<(Order, Option<String>), Str
             })
         }
         15 => {
-            fields_n(&f, 2)?;
+            fields_n(count, 2)?;
             let facility = if f[1] == "-" {
                 None
             } else {
@@ -289,7 +369,7 @@ pub fn parse_entry(kind: u8, entry: &str) -> Result<(Order, Option<String>), Str
             }
         }
         17 => {
-            fields_n(&f, 2)?;
+            fields_n(count, 2)?;
             let a = int(f[1])?;
             if a == 0 {
                 return Err("Betrag muss mindestens 1 WE sein".into());
@@ -300,7 +380,7 @@ pub fn parse_entry(kind: u8, entry: &str) -> Result<(Order, Option<String>), Str
             }
         }
         18 => {
-            fields_n(&f, 2)?;
+            fields_n(count, 2)?;
             Order::Handover {
                 star: int(f[0])?,
                 ruler: int(f[1])?,
@@ -336,8 +416,15 @@ pub fn parse(state: &State, text: &str) -> Parsed<Order> {
             out.push(line, text, o);
         }
     };
-    for (no, line) in numbered_lines(text) {
-        let upper = fold(&line);
+    for (no, line) in sheet_lines(text) {
+        let line: &str = &line;
+        // Only a line that starts with a letter (or another non-digit) can be
+        // END or a header line; order entries start with a number, so they
+        // skip the upper-casing.
+        let upper = match line.as_bytes()[0] {
+            b'0'..=b'9' | b'[' | b'#' => String::new(),
+            _ => fold_line(line),
+        };
         if upper == "ENDE" || upper == "END" {
             break;
         }
@@ -356,7 +443,7 @@ pub fn parse(state: &State, text: &str) -> Parsed<Order> {
                 None => {
                     out.error(
                         no,
-                        &line,
+                        line,
                         "unbekannter Abschnitt – folgende Zeilen werden ignoriert",
                     );
                     section = Section::None;
@@ -366,7 +453,7 @@ pub fn parse(state: &State, text: &str) -> Parsed<Order> {
         }
         if let Some((_, _, lines)) = free.as_mut() {
             if !line.starts_with('#') {
-                lines.push(line.clone());
+                lines.push(line.to_string());
             }
             continue;
         }
@@ -385,7 +472,7 @@ pub fn parse(state: &State, text: &str) -> Parsed<Order> {
             if m != expected {
                 out.error(
                     no,
-                    &line,
+                    line,
                     format!(
                         "Befehle für {m}, erwartet {expected} – gesamter Befehlsbogen verworfen"
                     ),
@@ -399,33 +486,33 @@ pub fn parse(state: &State, text: &str) -> Parsed<Order> {
             _ => {
                 out.error(
                     no,
-                    &line,
+                    line,
                     "Zeile steht in keinem Befehlsabschnitt – Befehl verworfen",
                 );
                 continue;
             }
         };
-        for entry in split_entries(&line) {
+        for entry in split_entries(line) {
             let limit = state.params.order_limits[kind as usize - 1];
-            match parse_entry(kind, &entry) {
+            match parse_entry(kind, entry) {
                 Ok((order, note)) => {
                     if counts[kind as usize] >= limit {
                         out.error(
                             no,
-                            &entry,
+                            entry,
                             format!("Höchstzahl von {limit} Einträgen überschritten – Eintrag ignoriert"),
                         );
                         continue;
                     }
                     counts[kind as usize] += 1;
                     if let Some(n) = note {
-                        out.warn(no, &entry, n);
+                        out.warn(no, entry, n);
                     }
-                    out.push(no, entry.clone(), order);
+                    out.push(no, entry, order);
                 }
                 Err(why) => out.error(
                     no,
-                    &entry,
+                    entry,
                     format!("Syntaxfehler ({why}) – Befehl verworfen"),
                 ),
             }
@@ -446,7 +533,7 @@ pub fn planner(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<
     let Some(r) = state.ruler(ruler) else { return };
     let p = &state.params;
     let mut total: i64 = 0;
-    let mut last: Option<(usize, String)> = None;
+    let mut last: Option<&arbitre_core::Located<Order>> = None;
     let mut seen = std::collections::BTreeSet::new();
     let mut ore: std::collections::BTreeMap<u32, u32> = std::collections::BTreeMap::new();
     let mut sorted: Vec<&arbitre_core::Located<Order>> = parsed.orders.iter().collect();
@@ -485,9 +572,10 @@ pub fn planner(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<
         };
         if cost > 0 {
             total += cost;
-            last = Some((o.line, o.text.clone()));
+            last = Some(o);
         }
     }
+    let last = last.map(|o| (o.line, o.text.clone()));
     for (star, need) in ore {
         let have = state
             .stars
