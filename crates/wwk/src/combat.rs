@@ -213,15 +213,48 @@ struct SideData {
 
 /// Step 3.10: combat in every zone where hostile sides meet.
 pub fn combat(ctx: &mut Ctx) {
-    let zones: Vec<String> = ctx.state.map.zones.iter().map(|z| z.code.clone()).collect::<BTreeSet<_>>().into_iter().collect();
+    // Only zones where engaged units of two owners stand can see a fight:
+    // found in one pass over the units (issue 9). A fight only removes or
+    // damages units of its own zone (retreats move after the loop), so a
+    // zone skipped here would have been skipped by `combat_zone` too.
+    let mut owners: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for u in ctx.state.units.values().filter(|u| engaged(ctx.state, u, &u.at)) {
+        owners.entry(u.at.as_str()).or_default().insert(u.owner.as_str());
+    }
+    let at = ctx.state.units_at();
+    let zones: Vec<String> = ctx
+        .state
+        .map
+        .zones
+        .iter()
+        .map(|z| z.code.clone())
+        .filter(|z| owners.get(z.as_str()).is_some_and(|o| o.len() >= 2))
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
     for z in zones {
-        combat_zone(ctx, &z);
+        let here = at.ids(&z).to_vec();
+        combat_zone_among(ctx, &z, &here);
     }
     resolve_retreats(ctx);
 }
 
 pub fn combat_zone(ctx: &mut Ctx, z: &str) {
-    let owners: BTreeSet<String> = ctx.state.units.values().filter(|u| engaged(ctx.state, u, z)).map(|u| u.owner.clone()).collect();
+    let here: Vec<UnitId> = ctx.state.units.values().filter(|u| u.at == z).map(|u| u.id).collect();
+    combat_zone_among(ctx, z, &here)
+}
+
+/// Units of `here` (ids of the units that stood in `z` when the fight
+/// began, in unit order) still in `z`. A fight only removes or damages the
+/// units of its zone, so this is every unit in `z`, found without scanning
+/// every unit of the game for each step of each fight (issue 9).
+fn present<'a>(st: &'a State, here: &'a [UnitId], z: &'a str) -> impl Iterator<Item = &'a Unit> + 'a {
+    here.iter().filter_map(move |id| st.unit(*id)).filter(move |u| u.at == z)
+}
+
+/// [`combat_zone`] with the units standing in `z` (see [`present`]).
+fn combat_zone_among(ctx: &mut Ctx, z: &str, here: &[UnitId]) {
+    let owners: BTreeSet<String> = present(ctx.state, here, z).filter(|u| engaged(ctx.state, u, z)).map(|u| u.owner.clone()).collect();
     if owners.len() < 2 {
         return;
     }
@@ -246,26 +279,23 @@ pub fn combat_zone(ctx: &mut Ctx, z: &str) {
         Status::Neutral => Some(NEUTRAL.to_string()),
         Status::Shared { by } => by.first().cloned(),
     };
-    defensive_bombardment(ctx, z, holder.as_deref(), &mut log);
+    defensive_bombardment(ctx, z, here, holder.as_deref(), &mut log);
     // Submarine nuclear torpedoes come before the naval fight (S l.539).
-    let fired = tac_nukes(ctx, z, holder.as_deref(), true, 0, &mut log);
-    naval(ctx, z, &mut log);
-    assault(ctx, z, &mut log);
-    tac_nukes(ctx, z, holder.as_deref(), false, fired, &mut log);
-    land_round(ctx, z, &mut log);
+    let fired = tac_nukes(ctx, z, here, holder.as_deref(), true, 0, &mut log);
+    naval(ctx, z, here, &mut log);
+    assault(ctx, z, here, &mut log);
+    tac_nukes(ctx, z, here, holder.as_deref(), false, fired, &mut log);
+    land_round(ctx, z, here, &mut log);
     let parties: Vec<String> = owners.iter().filter(|o| ctx.state.nations.contains_key(*o)).cloned().collect();
     ev(ctx, Vis::Nations(parties), Sec::Combat, log.join("\n"));
 }
 
-fn build_sides(ctx: &Ctx, z: &str, filter: impl Fn(&catalog::Spec) -> bool) -> Vec<SideData> {
-    let owners: BTreeSet<String> = ctx.state.units.values().filter(|u| engaged(ctx.state, u, z)).map(|u| u.owner.clone()).collect();
+fn build_sides(ctx: &Ctx, z: &str, here: &[UnitId], filter: impl Fn(&catalog::Spec) -> bool) -> Vec<SideData> {
+    let owners: BTreeSet<String> = present(ctx.state, here, z).filter(|u| engaged(ctx.state, u, z)).map(|u| u.owner.clone()).collect();
     sides(ctx.state, &owners)
         .into_iter()
         .map(|m| {
-            let mut units: Vec<&Unit> = ctx
-                .state
-                .units
-                .values()
+            let mut units: Vec<&Unit> = present(ctx.state, here, z)
                 .filter(|u| engaged(ctx.state, u, z) && m.contains(&u.owner) && filter(sp(&u.code)) && !ctx.scratch.retreat.contains_key(&u.id))
                 .collect();
             units.sort_by(|a, b| (&a.code, a.id).cmp(&(&b.code, b.id)));
@@ -275,14 +305,11 @@ fn build_sides(ctx: &Ctx, z: &str, filter: impl Fn(&catalog::Spec) -> bool) -> V
 }
 
 /// 3.10a (WWK-90): aircraft of the defender with no order bomb the attackers.
-fn defensive_bombardment(ctx: &mut Ctx, z: &str, holder: Option<&str>, log: &mut Vec<String>) {
+fn defensive_bombardment(ctx: &mut Ctx, z: &str, here: &[UnitId], holder: Option<&str>, log: &mut Vec<String>) {
     let Some(h) = holder else { return };
     // At sea, helicopters and VTOL aboard the holder's CVH strike too (S l.495).
-    let cvh = ctx.state.kind(z).is_sea() && ctx.state.units.values().any(|u| u.at == z && u.code == "CVH" && ctx.state.friendly(h, &u.owner));
-    let planes: Vec<UnitId> = ctx
-        .state
-        .units
-        .values()
+    let cvh = ctx.state.kind(z).is_sea() && present(ctx.state, here, z).any(|u| u.code == "CVH" && ctx.state.friendly(h, &u.owner));
+    let planes: Vec<UnitId> = present(ctx.state, here, z)
         .filter(|u| {
             let s = sp(&u.code);
             u.at == z && ctx.state.friendly(h, &u.owner) && ((s.cat == Cat::Acft && s.has(catalog::M_BOMB)) || (cvh && s.is_heli()))
@@ -293,10 +320,7 @@ fn defensive_bombardment(ctx: &mut Ctx, z: &str, holder: Option<&str>, log: &mut
     if planes.is_empty() {
         return;
     }
-    let targets: Vec<UnitId> = ctx
-        .state
-        .units
-        .values()
+    let targets: Vec<UnitId> = present(ctx.state, here, z)
         .filter(|u| engaged(ctx.state, u, z) && ctx.state.hostile(h, &u.owner))
         .map(|u| u.id)
         .collect();
@@ -421,8 +445,8 @@ fn fa_adv(ctx: &Ctx, sides: &[SideData], x: usize, val: &dyn Fn(&Unit) -> Rat, m
 }
 
 /// 3.10b/c (WWK-89, WWK-87, WWK-88): submarine phase, then naval combat.
-fn naval(ctx: &mut Ctx, z: &str, log: &mut Vec<String>) {
-    let sd = build_sides(ctx, z, |s| s.is_naval());
+fn naval(ctx: &mut Ctx, z: &str, here: &[UnitId], log: &mut Vec<String>) {
+    let sd = build_sides(ctx, z, here, |s| s.is_naval());
     let n_with = sd.iter().filter(|s| !s.units.is_empty()).count();
     if n_with < 2 {
         return;
@@ -487,8 +511,8 @@ fn naval(ctx: &mut Ctx, z: &str, log: &mut Vec<String>) {
 
 /// 3.10d (WWK-85): assault units cancel each other; the rest duel the enemy's
 /// supporting units.
-fn assault(ctx: &mut Ctx, z: &str, log: &mut Vec<String>) {
-    let sd = build_sides(ctx, z, |s| !s.is_naval() || s.is_warship());
+fn assault(ctx: &mut Ctx, z: &str, here: &[UnitId], log: &mut Vec<String>) {
+    let sd = build_sides(ctx, z, here, |s| !s.is_naval() || s.is_warship());
     let n_aslt: Vec<i64> = sd
         .iter()
         .map(|s| s.units.iter().filter(|id| ctx.state.unit(**id).is_some_and(|u| sp(&u.code).has(catalog::ASLT))).count() as i64)
@@ -611,10 +635,11 @@ pub fn detonate(ctx: &mut Ctx, firer: &str, z: &str, head: &str, p_direct: i64, 
 /// only the others (after the assault duels).
 /// `already`: warheads the defenders fired earlier this turn (at most one per
 /// attacking unit in all). Returns the defenders' warheads fired.
-fn tac_nukes(ctx: &mut Ctx, z: &str, holder: Option<&str>, subs: bool, already: usize, log: &mut Vec<String>) -> usize {
+#[allow(clippy::too_many_arguments)]
+fn tac_nukes(ctx: &mut Ctx, z: &str, here: &[UnitId], holder: Option<&str>, subs: bool, already: usize, log: &mut Vec<String>) -> usize {
     let Some(h) = holder else { return 0 };
     let tacd = ctx.state.zone(z).tacd.contains(h) || (h == NEUTRAL);
-    let sd = build_sides(ctx, z, |_| true);
+    let sd = build_sides(ctx, z, here, |_| true);
     let Some(hx) = sd.iter().position(|s| s.members.iter().any(|m| m == h)) else { return 0 };
     let ones = vec![(1i64, 1i64); sd.len()];
     let fa_att = fa_adv(ctx, &sd, hx, &|u: &Unit| Rat::int(sp(&u.code).a), &ones);
@@ -665,8 +690,8 @@ fn tac_nukes(ctx: &mut Ctx, z: &str, holder: Option<&str>, subs: bool, already: 
 }
 
 /// 3.10f (WWK-80..84, WWK-86, WWK-91): one land round.
-fn land_round(ctx: &mut Ctx, z: &str, log: &mut Vec<String>) {
-    let sd = build_sides(ctx, z, |s| !s.is_naval() || s.is_warship());
+fn land_round(ctx: &mut Ctx, z: &str, here: &[UnitId], log: &mut Vec<String>) {
+    let sd = build_sides(ctx, z, here, |s| !s.is_naval() || s.is_warship());
     if sd.iter().filter(|s| !s.units.is_empty()).count() < 2 {
         return;
     }

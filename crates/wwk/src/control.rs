@@ -114,10 +114,13 @@ pub fn guerrilla(ctx: &mut Ctx) {
 
 /// Who holds a zone by its units (§5.14): infantry on land, warships at sea.
 pub fn decide(st: &State, z: &str, before: &Status) -> Status {
+    decide_among(st, z, before, st.units.values().filter(|u| u.at == z))
+}
+
+/// [`decide`] given the units standing in `z` (from a [`UnitsAt`] index).
+fn decide_among<'a>(st: &State, z: &str, before: &Status, here: impl Iterator<Item = &'a Unit>) -> Status {
     let sea = st.kind(z).is_sea();
-    let holders: BTreeSet<String> = st
-        .units
-        .values()
+    let holders: BTreeSet<String> = here
         .filter(|u| u.at == z && u.owner != GUERRILLA)
         .filter(|u| if sea { sp(&u.code).is_warship() } else { sp(&u.code).cat == Cat::Inf })
         .map(|u| u.owner.clone())
@@ -156,11 +159,14 @@ pub fn decide(st: &State, z: &str, before: &Status) -> Status {
 /// Step 4.2 (WWK-110): control of every zone.
 pub fn control(ctx: &mut Ctx) {
     let zones: Vec<String> = ctx.state.zones.keys().cloned().collect();
+    // Units by zone, once (issue 9): this step only removes guerrillas of
+    // the zone it decides, so the index stays exact for every later zone.
+    let at = ctx.state.units_at();
     for z in zones {
         let before = ctx.state.zone(&z).status.clone();
-        let mut now = decide(ctx.state, &z, &before);
+        let mut now = decide_among(ctx.state, &z, &before, at.units(ctx.state, &z));
         // Only guerrillas left as infantry: neutral, guerrillas leave (S l.89).
-        let guer: Vec<UnitId> = ctx.state.units.values().filter(|u| u.owner == GUERRILLA && u.at == z).map(|u| u.id).collect();
+        let guer: Vec<UnitId> = at.units(ctx.state, &z).filter(|u| u.owner == GUERRILLA).map(|u| u.id).collect();
         if now == Status::Neutral && !guer.is_empty() && before != Status::Neutral {
             for g in guer {
                 ctx.state.remove_unit(g);
@@ -279,6 +285,9 @@ pub fn forced_retreat(ctx: &mut Ctx) {
 /// Step 4.5 (WWK-113): reversion garrisons (90/10) and regeneration.
 pub fn neutrals(ctx: &mut Ctx) {
     let zones: Vec<String> = ctx.state.zones.keys().cloned().collect();
+    // Units by zone, once (issue 9): this step only adds units to the zone
+    // it is handling, after reading it, so the index is exact for each zone.
+    let at = ctx.state.units_at();
     for z in zones {
         if ctx.state.kind(&z) != ZoneKind::Land || ctx.state.zone(&z).status != Status::Neutral {
             continue;
@@ -303,7 +312,7 @@ pub fn neutrals(ctx: &mut Ctx) {
         // Regeneration while neutrals hold the zone (S l.647).
         if let Some(g) = ctx.state.zone(&z).garrison.clone() {
             let mut missing = vec![];
-            let mut have: Vec<String> = ctx.state.units.values().filter(|u| u.at == z && u.owner == NEUTRAL).map(|u| u.code.clone()).collect();
+            let mut have: Vec<String> = at.units(ctx.state, &z).filter(|u| u.owner == NEUTRAL).map(|u| u.code.clone()).collect();
             for c in g {
                 if let Some(i) = have.iter().position(|h| *h == c) {
                     have.remove(i);

@@ -274,12 +274,17 @@ pub fn capitals(ctx: &mut Ctx) {
 
 /// Income of nation `n` in zone `z` (§7.1, TV-21): (ec, resources).
 pub fn income(st: &State, n: &str, z: &str) -> (i64, Ledger) {
+    income_in(st, &st.units_at(), n, z)
+}
+
+/// [`income`] with the units found through an index of the units by place.
+fn income_in(st: &State, at: &UnitsAt, n: &str, z: &str) -> (i64, Ledger) {
     let zs = st.zone(z);
     let def = st.zdef(z).cloned().unwrap_or_default();
     let green = st.nations.get(n).is_some_and(|x| x.options.soylent_green);
     let mut res = Ledger::default();
-    let fac = st.factories(n, z) as i64;
-    let procs: Vec<char> = st.units.values().filter(|u| u.owner == n && u.at == z && u.code == "PROC").filter_map(|u| u.res).collect();
+    let fac = at.units(st, z).filter(|u| u.owner == n && u.code == "FAC").count() as i64;
+    let procs: Vec<char> = at.units(st, z).filter(|u| u.owner == n && u.code == "PROC").filter_map(|u| u.res).collect();
     let (base, per) = match &zs.status {
         Status::Controlled { by } if by == n => (6, 2),
         Status::Shared { by } if by.iter().any(|x| x == n) => (3, 1),
@@ -292,7 +297,7 @@ pub fn income(st: &State, n: &str, z: &str) -> (i64, Ledger) {
     for p in procs {
         *res.res_mut(p) += 1;
     }
-    if st.units.values().any(|u| u.owner == GUERRILLA && u.at == z) {
+    if at.units(st, z).any(|u| u.owner == GUERRILLA) {
         ec /= 2;
         for r in RES {
             *res.res_mut(r) /= 2;
@@ -307,8 +312,10 @@ pub fn income(st: &State, n: &str, z: &str) -> (i64, Ledger) {
 /// Step 5.6 (WWK-41..43): accumulation of ec and resources.
 pub fn accumulation(ctx: &mut Ctx) {
     let pairs: Vec<(String, String)> = ctx.state.zones.iter().flat_map(|(z, s)| s.status.parties().into_iter().map(move |n| (n, z.clone()))).collect();
+    // Units by place, once (issue 9): this step changes ledgers only.
+    let at = ctx.state.units_at();
     for (n, z) in pairs {
-        let (ec, res) = income(ctx.state, &n, &z);
+        let (ec, res) = income_in(ctx.state, &at, &n, &z);
         if ec == 0 && res == Ledger::default() {
             continue;
         }
@@ -324,16 +331,22 @@ pub fn accumulation(ctx: &mut Ctx) {
 
 /// Maintenance capacity of nation `n` in zone `z` (§7.5, WWK-58, WWK-62).
 pub fn capacity(st: &State, n: &str, z: &str, turn: u32) -> i64 {
+    capacity_in(st, &st.units_at(), n, z, turn)
+}
+
+/// [`capacity`] with the units found through an index of the units by place.
+fn capacity_in(st: &State, at: &UnitsAt, n: &str, z: &str, turn: u32) -> i64 {
     let zs = st.zone(z);
+    let factories = |owner: &str| at.units(st, z).filter(|u| u.owner == owner && u.code == "FAC").count();
     if zs.irradiated_until >= turn {
         return 0;
     }
     let green = st.nations.get(n).is_some_and(|x| x.options.soylent_green);
     let nsym = st.zdef(z).map(|d| d.symbols.iter().filter(|s| **s == 'N').count()).unwrap_or(0) as i64;
-    let guerrillas = st.units.values().any(|u| u.owner == GUERRILLA && u.at == z);
+    let guerrillas = at.units(st, z).any(|u| u.owner == GUERRILLA);
     let fac = match &zs.status {
         Status::Contested { by, holder } => {
-            let total = st.units.values().filter(|u| u.at == z && u.code == "FAC").count() as i64;
+            let total = at.units(st, z).filter(|u| u.code == "FAC").count() as i64;
             let k = by.len().max(1) as i64;
             let base = total / k;
             if holder.as_deref() == Some(n) {
@@ -344,12 +357,13 @@ pub fn capacity(st: &State, n: &str, z: &str, turn: u32) -> i64 {
         }
         _ if guerrillas => {
             // Contested for maintenance: holder and "guerrilla" split the factories.
-            let total = st.factories(n, z) as i64;
+            let total = factories(n) as i64;
             total - total / 2
         }
         _ => {
-            let f = st.factories(n, z) as i64;
-            if st.is_capital(n, z) {
+            let f = factories(n) as i64;
+            // `State::is_capital`, with the factories counted above.
+            if zs.status.controller() == Some(n) && f as usize >= st.params.capital_min_factories {
                 25
             } else {
                 f
@@ -383,8 +397,11 @@ pub fn maintenance(ctx: &mut Ctx) {
         };
         groups.entry((u.owner.clone(), z)).or_default().push(u.id);
     }
+    // Units by place, once (issue 9): this step only removes units, and the
+    // index skips removed ones.
+    let at = ctx.state.units_at();
     for ((n, z), ids) in groups {
-        let cap = capacity(ctx.state, &n, &z, turn);
+        let cap = capacity_in(ctx.state, &at, &n, &z, turn);
         let mut surplus = ids.len() as i64 - cap;
         if surplus <= 0 {
             continue;

@@ -20,6 +20,9 @@ pub enum Mode {
 impl State {
     /// Neighbours by plain adjacency plus red-line crossings.
     pub fn neighbours(&self, z: &str) -> Vec<String> {
+        if let Some(v) = self.map.neighbours_of(z) {
+            return v.to_vec();
+        }
         let mut s: BTreeSet<String> = BTreeSet::new();
         if let Some(d) = self.zdef(z) {
             s.extend(d.adjacent.iter().cloned());
@@ -41,6 +44,9 @@ impl State {
     }
 
     pub fn adjacent(&self, a: &str, b: &str) -> bool {
+        if let Some(v) = self.map.neighbours_of(a) {
+            return v.iter().any(|n| n == b);
+        }
         self.neighbours(a).iter().any(|n| n == b)
     }
 
@@ -86,6 +92,35 @@ impl State {
             }
         }
         None
+    }
+
+    /// Distances from `from` to every zone within `max` steps under `mode`,
+    /// by one breadth-first search: `dist(from, z, mode)` for each `z` it
+    /// holds, and `dist > max` for every other zone. As in [`State::path`],
+    /// a mountain may end an air path but never be flown through (the start
+    /// excepted). Used where one origin is measured against many targets
+    /// (issue 9: a search per target was O(targets × zones)).
+    pub fn distances_within(&self, from: &str, mode: Mode, max: u32) -> BTreeMap<String, u32> {
+        let mut d: BTreeMap<String, u32> = BTreeMap::new();
+        d.insert(from.to_string(), 0);
+        let mut q = VecDeque::new();
+        q.push_back((from.to_string(), 0u32));
+        while let Some((z, k)) = q.pop_front() {
+            if k >= max {
+                continue;
+            }
+            for n in self.neighbours(&z) {
+                if d.contains_key(&n) {
+                    continue;
+                }
+                d.insert(n.clone(), k + 1);
+                if mode == Mode::Air && self.kind(&n) == ZoneKind::Mountain {
+                    continue;
+                }
+                q.push_back((n, k + 1));
+            }
+        }
+        d
     }
 
     /// Air distance in steps; `u32::MAX` when unreachable.

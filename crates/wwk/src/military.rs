@@ -15,6 +15,7 @@ use crate::model::*;
 use crate::orders::{Mission, Order, Selector, Target};
 use crate::parser::is_group;
 use crate::turn::*;
+use std::collections::BTreeMap;
 
 pub fn has_spc(st: &State, n: &str, z: &str) -> bool {
     st.count(n, "SPC", z) > 0 || st.units.values().any(|u| u.owner == n && u.code == "SPB")
@@ -1241,13 +1242,16 @@ pub fn movement(ctx: &mut Ctx) {
                 }
             }
         }
+        // Once per zone reached, not per unit (issue 9): units do not move
+        // in this loop.
+        let mut hostile_at: BTreeMap<String, bool> = BTreeMap::new();
         for id in &moved {
             let Some(u) = ctx.state.unit(*id).cloned() else { continue };
             ctx.scratch.came_from.insert(*id, zone.clone());
             if taco {
                 ctx.scratch.taco_units.insert(*id);
             }
-            let hostile_here = hostile_present(ctx.state, &n, &u.at);
+            let hostile_here = *hostile_at.entry(u.at.clone()).or_insert_with(|| hostile_present(ctx.state, &n, &u.at));
             if hostile_here || !ctx.state.zone(&u.at).status.parties().iter().any(|p| ctx.state.friendly(&n, p)) {
                 ctx.scratch.invaded.insert(u.at.clone());
             }
@@ -1274,18 +1278,25 @@ pub fn movement(ctx: &mut Ctx) {
 pub fn return_to_base(ctx: &mut Ctx) {
     ctx.scratch.caps.clear();
     let planes: Vec<Unit> = ctx.state.units.values().filter(|u| sp(&u.code).cat == Cat::Acft && !u.at.starts_with('@')).cloned().collect();
+    // Bases (ABSE, carriers) by owner and units by place, once (issue 9):
+    // only aircraft move or go in this step, and no aircraft is a base.
+    let at = ctx.state.units_at();
+    let mut bases_of: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for b in ctx.state.units.values().filter(|b| (b.code == "ABSE" || sp(&b.code).carr > 0) && !b.at.starts_with('#')) {
+        bases_of.entry(b.owner.clone()).or_default().push(b.at.clone());
+    }
     for p in planes {
-        let based = ctx.state.count(&p.owner, "ABSE", &p.at) > 0 || ctx.state.units.values().any(|c| c.owner == p.owner && c.at == p.at && sp(&c.code).carr > 0);
+        let based = at.units(ctx.state, &p.at).any(|c| c.owner == p.owner && (c.code == "ABSE" || sp(&c.code).carr > 0));
         if based {
             continue;
         }
         let r = sp(&p.code).range.saturating_sub(1);
-        let mut bases: Vec<(u32, String)> = ctx
-            .state
-            .units
-            .values()
-            .filter(|b| b.owner == p.owner && (b.code == "ABSE" || sp(&b.code).carr > 0) && !b.at.starts_with('#'))
-            .map(|b| (ctx.state.dist(&p.at, &b.at, Mode::Air), b.at.clone()))
+        let near = ctx.state.distances_within(&p.at, Mode::Air, r);
+        let mut bases: Vec<(u32, String)> = bases_of
+            .get(&p.owner)
+            .into_iter()
+            .flatten()
+            .filter_map(|z| near.get(z).map(|d| (*d, z.clone())))
             .filter(|(d, _)| *d <= r)
             .collect();
         bases.sort();

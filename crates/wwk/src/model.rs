@@ -208,6 +208,84 @@ pub struct Map {
     pub crossings: Vec<Link>,
     #[serde(default, rename = "strait")]
     pub straits: Vec<Link>,
+    /// Lookup tables built on first use (never serialised, never compared):
+    /// the map is static once loaded, and a zone lookup by code or its
+    /// neighbour list is needed in every phase (issue 9: linear scans of
+    /// `zones` made a turn O(zones²)).
+    #[serde(skip)]
+    pub index: MapIndex,
+}
+
+/// Zone position by code and each zone's neighbours (adjacency both ways
+/// plus crossings, sorted), derived from a [`Map`].
+#[derive(Clone, Debug, Default)]
+pub struct MapIndex {
+    cell: std::sync::OnceLock<MapTables>,
+}
+
+#[derive(Clone, Debug)]
+struct MapTables {
+    /// `zones.len()` and `crossings.len()` when built: a map grown since is
+    /// detected and looked up the slow way.
+    sizes: (usize, usize),
+    by_code: std::collections::HashMap<ZoneCode, usize>,
+    neighbours: Vec<Vec<ZoneCode>>,
+}
+
+/// A derived cache: two maps with the same zones are equal whatever their caches hold.
+impl PartialEq for MapIndex {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+impl Eq for MapIndex {}
+
+impl Map {
+    fn tables(&self) -> Option<&MapTables> {
+        let t = self.index.cell.get_or_init(|| {
+            let mut by_code = std::collections::HashMap::with_capacity(self.zones.len());
+            for (i, d) in self.zones.iter().enumerate() {
+                by_code.entry(d.code.clone()).or_insert(i);
+            }
+            let mut sets: Vec<BTreeSet<ZoneCode>> = vec![BTreeSet::new(); self.zones.len()];
+            for (i, d) in self.zones.iter().enumerate() {
+                sets[i].extend(d.adjacent.iter().cloned());
+                for a in &d.adjacent {
+                    if let Some(j) = by_code.get(a) {
+                        sets[*j].insert(d.code.clone());
+                    }
+                }
+            }
+            for c in &self.crossings {
+                if let Some(i) = by_code.get(&c.a) {
+                    sets[*i].insert(c.b.clone());
+                }
+                if let Some(i) = by_code.get(&c.b) {
+                    sets[*i].insert(c.a.clone());
+                }
+            }
+            // Duplicated codes (refused by `check_map`) would make the
+            // first-match semantics of the scans differ: no tables then.
+            let sizes = if by_code.len() == self.zones.len() { (self.zones.len(), self.crossings.len()) } else { (usize::MAX, usize::MAX) };
+            MapTables { sizes, by_code, neighbours: sets.into_iter().map(|s| s.into_iter().collect()).collect() }
+        });
+        (t.sizes == (self.zones.len(), self.crossings.len())).then_some(t)
+    }
+
+    /// Position of zone `z` in `zones`.
+    pub fn position(&self, z: &str) -> Option<usize> {
+        match self.tables() {
+            Some(t) => t.by_code.get(z).copied().filter(|i| self.zones[*i].code == z),
+            None => self.zones.iter().position(|d| d.code == z),
+        }
+    }
+
+    /// Neighbours of a zone of the map (None for a code that is not one).
+    pub fn neighbours_of(&self, z: &str) -> Option<&[ZoneCode]> {
+        let t = self.tables()?;
+        let i = t.by_code.get(z).copied().filter(|i| self.zones[*i].code == z)?;
+        Some(&t.neighbours[i])
+    }
 }
 
 /// Zone control status (§2.4).
@@ -234,6 +312,14 @@ impl Status {
             Status::Neutral => vec![],
             Status::Controlled { by } => vec![by.clone()],
             Status::Shared { by } | Status::Contested { by, .. } => by.clone(),
+        }
+    }
+    /// `parties().contains(n)`, without building the list.
+    pub fn has_party(&self, n: &str) -> bool {
+        match self {
+            Status::Neutral => false,
+            Status::Controlled { by } => by == n,
+            Status::Shared { by } | Status::Contested { by, .. } => by.iter().any(|x| x == n),
         }
     }
     pub fn controls_or_shares(&self, n: &str) -> bool {
@@ -491,7 +577,7 @@ pub fn pair_key(a: &str, b: &str) -> String {
 
 impl State {
     pub fn zdef(&self, z: &str) -> Option<&ZoneDef> {
-        self.map.zones.iter().find(|d| d.code == z)
+        self.map.position(z).map(|i| &self.map.zones[i])
     }
     pub fn is_zone(&self, z: &str) -> bool {
         self.zdef(z).is_some()
@@ -560,18 +646,20 @@ impl State {
         id
     }
     pub fn unit(&self, id: UnitId) -> Option<&Unit> {
-        self.units.get(&ukey(id))
+        let k = Ukey::new(id);
+        self.units.get(k.as_str())
     }
     pub fn unit_mut(&mut self, id: UnitId) -> Option<&mut Unit> {
-        self.units.get_mut(&ukey(id))
+        let k = Ukey::new(id);
+        self.units.get_mut(k.as_str())
     }
     /// Remove a unit with everything it carries (§7.4: "with everything they carry").
     pub fn remove_unit(&mut self, id: UnitId) -> Vec<Unit> {
         let mut out = vec![];
         if let Some(u) = self.units.remove(&ukey(id)) {
             out.push(u);
-            let cargo: Vec<UnitId> =
-                self.units.values().filter(|c| c.at == format!("@{id}")).map(|c| c.id).collect();
+            let tag = format!("@{id}");
+            let cargo: Vec<UnitId> = self.units.values().filter(|c| c.at == tag).map(|c| c.id).collect();
             for c in cargo {
                 out.extend(self.remove_unit(c));
             }
@@ -593,6 +681,10 @@ impl State {
     pub fn units_in(&self, z: &str) -> Vec<&Unit> {
         self.units.values().filter(|u| u.at == z).collect()
     }
+    /// Index of the units by their `at` (see [`UnitsAt`]).
+    pub fn units_at(&self) -> UnitsAt {
+        UnitsAt::build(self)
+    }
     pub fn count(&self, owner: &str, code: &str, z: &str) -> usize {
         self.units.values().filter(|u| u.owner == owner && u.code == code && u.at == z).count()
     }
@@ -604,7 +696,17 @@ impl State {
             && self.factories(n, z) >= self.params.capital_min_factories
     }
     pub fn capitals(&self, n: &str) -> Vec<ZoneCode> {
-        self.zones.keys().filter(|z| self.is_capital(n, z)).cloned().collect()
+        // `is_capital` for every zone, with the nation's factories counted in
+        // one pass over the units rather than one per zone (issue 9).
+        let mut fac: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+        for u in self.units.values().filter(|u| u.owner == n && u.code == "FAC") {
+            *fac.entry(u.at.as_str()).or_default() += 1;
+        }
+        self.zones
+            .iter()
+            .filter(|(z, s)| s.status.controller() == Some(n) && fac.get(z.as_str()).copied().unwrap_or(0) >= self.params.capital_min_factories)
+            .map(|(z, _)| z.clone())
+            .collect()
     }
     pub fn nation_of_player(&self, p: &str) -> Option<&Nation> {
         self.nations.values().find(|n| n.player == p)
@@ -633,4 +735,75 @@ impl State {
 
 pub fn ukey(id: UnitId) -> String {
     format!("{id:06}")
+}
+
+/// [`ukey`] on the stack: looking a unit up by id must not allocate, as it
+/// runs for every unit a phase touches.
+struct Ukey {
+    buf: [u8; 10],
+    start: usize,
+}
+
+impl Ukey {
+    fn new(id: UnitId) -> Self {
+        let mut buf = [b'0'; 10];
+        let mut i = buf.len();
+        let mut v = id;
+        while v > 0 {
+            i -= 1;
+            buf[i] = b'0' + (v % 10) as u8;
+            v /= 10;
+        }
+        // At least six digits, zero-padded, as `{id:06}`.
+        Ukey { buf, start: i.min(buf.len() - 6) }
+    }
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.buf[self.start..]).unwrap_or("")
+    }
+}
+
+/// The units of a state grouped by their `at` (zone code, `#TTNN` or
+/// `@<carrier>`), each group in the state's unit order (issue 9: the phases
+/// that visit every zone used to scan every unit for each zone).
+///
+/// A snapshot: a phase builds it once, then reads each group through
+/// [`UnitsAt::units`], which looks every unit up again and skips those that
+/// were removed or moved away since. Units moved *into* a place after the
+/// build are not seen, so a phase that adds or moves units only builds it
+/// where that cannot matter (documented at each use).
+#[derive(Debug, Default)]
+pub struct UnitsAt {
+    at: std::collections::HashMap<String, Vec<UnitId>>,
+}
+
+impl UnitsAt {
+    pub fn build(st: &State) -> Self {
+        Self::build_where(st, |_| true)
+    }
+    /// Only the places `keep` accepts (a report needs the few zones its
+    /// reader sees, not all of them).
+    pub fn build_where(st: &State, keep: impl Fn(&str) -> bool) -> Self {
+        let mut at: std::collections::HashMap<String, Vec<UnitId>> = std::collections::HashMap::new();
+        for u in st.units.values().filter(|u| keep(&u.at)) {
+            match at.get_mut(u.at.as_str()) {
+                Some(v) => v.push(u.id),
+                None => {
+                    at.insert(u.at.clone(), vec![u.id]);
+                }
+            }
+        }
+        UnitsAt { at }
+    }
+    /// Ids of the units that stood at `place` when built, in unit order.
+    pub fn ids(&self, place: &str) -> &[UnitId] {
+        self.at.get(place).map(|v| v.as_slice()).unwrap_or(&[])
+    }
+    /// Units still at `place`, in the state's unit order.
+    pub fn units<'a>(&'a self, st: &'a State, place: &'a str) -> impl Iterator<Item = &'a Unit> + 'a {
+        self.ids(place).iter().filter_map(move |id| st.unit(*id)).filter(move |u| u.at == place)
+    }
+    /// Places holding units, with their ids (unordered: callers sort).
+    pub fn places(&self) -> impl Iterator<Item = (&str, &[UnitId])> {
+        self.at.iter().map(|(k, v)| (k.as_str(), v.as_slice()))
+    }
 }

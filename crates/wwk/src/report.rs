@@ -7,14 +7,14 @@
 use crate::catalog::sp;
 use crate::model::*;
 use crate::turn::{Event, Sec};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
-fn units_line(st: &State, owner: &str, z: &str) -> String {
+fn units_line(st: &State, at: &UnitsAt, owner: &str, z: &str) -> String {
     let mut loose: BTreeMap<String, usize> = BTreeMap::new();
     let mut armies: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
     let mut bases = vec![];
-    for u in st.units.values().filter(|u| u.owner == owner && u.at == z) {
+    for u in at.units(st, z).filter(|u| u.owner == owner) {
         let s = sp(&u.code);
         if s.is_base() {
             if u.code == "FAC" {
@@ -53,13 +53,14 @@ fn units_line(st: &State, owner: &str, z: &str) -> String {
     s
 }
 
-fn status_text(st: &State, z: &str) -> String {
+fn status_text(st: &State, at: &UnitsAt, z: &str) -> String {
     let zs = st.zone(z);
     let mut s = zs.status.tag().to_string();
     match &zs.status {
         Status::Controlled { by } => {
             s.push_str(&format!(" {by}"));
-            if st.is_capital(by, z) {
+            // `State::is_capital`, counting the factories in the index.
+            if at.units(st, z).filter(|u| u.owner == *by && u.code == "FAC").count() >= st.params.capital_min_factories {
                 s.push_str("[CAPITAL]");
             }
         }
@@ -70,7 +71,7 @@ fn status_text(st: &State, z: &str) -> String {
     if zs.irradiated_until >= st.turn && zs.irradiated_until > 0 {
         s.push_str("[IRR]");
     }
-    if st.units.values().any(|u| u.owner == GUERRILLA && u.at == z) {
+    if at.units(st, z).any(|u| u.owner == GUERRILLA) {
         s.push_str("[GUE]");
     }
     s
@@ -159,24 +160,38 @@ pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> S
     }
     // Zones: those the viewer holds, shares, contests or has units in.
     let _ = writeln!(o, "== ZONES ==");
+    // Built once per report rather than scanning every unit for each zone
+    // (issue 9): units by place, and the zones where the viewer has units.
+    // A nation's report needs only the units of the zones it sees.
+    let (present, held): (BTreeSet<String>, BTreeSet<&str>) = match viewer {
+        Some(n) if !gm => (
+            st.units.values().filter(|u| u.owner == n).filter_map(|u| st.unit_zone(u.id)).collect(),
+            st.zones.iter().filter(|(_, zs)| zs.status.has_party(n)).map(|(z, _)| z.as_str()).collect(),
+        ),
+        _ => (BTreeSet::new(), BTreeSet::new()),
+    };
+    let at = match viewer {
+        Some(_) if !gm => UnitsAt::build_where(st, |z| held.contains(z) || present.contains(z)),
+        _ => st.units_at(),
+    };
     for d in &st.map.zones {
         let z = &d.code;
         let zs = st.zone(z);
         let visible = match viewer {
             _ if gm => true,
             None => zs.status != Status::Neutral,
-            Some(n) => zs.status.parties().iter().any(|p| p == n) || st.units.values().any(|u| u.owner == n && st.unit_zone(u.id).as_deref() == Some(z)),
+            Some(n) => zs.status.has_party(n) || present.contains(z),
         };
         if !visible {
             continue;
         }
         let syms: String = d.symbols.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ");
-        let _ = writeln!(o, "[{z}] {}  {}  symboles {}", d.name, status_text(st, z), if syms.is_empty() { "-".into() } else { syms });
+        let _ = writeln!(o, "[{z}] {}  {}  symboles {}", d.name, status_text(st, &at, z), if syms.is_empty() { "-".into() } else { syms });
         let owners: Vec<String> = match viewer {
             // In the zones a nation holds it sees every unit present (S l.571).
-            Some(n) if !gm && zs.status.parties().iter().any(|p| p == n) => {
+            Some(n) if !gm && zs.status.has_party(n) => {
                 let mut v = vec![n.to_string()];
-                let mut others: Vec<String> = st.units.values().filter(|u| u.at == *z && u.owner != n).map(|u| u.owner.clone()).collect();
+                let mut others: Vec<String> = at.units(st, z).filter(|u| u.owner != n).map(|u| u.owner.clone()).collect();
                 others.sort();
                 others.dedup();
                 v.extend(others);
@@ -184,7 +199,7 @@ pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> S
             }
             Some(n) if !gm => vec![n.to_string()],
             _ if gm => {
-                let mut v: Vec<String> = st.units.values().filter(|u| u.at == *z).map(|u| u.owner.clone()).collect();
+                let mut v: Vec<String> = at.units(st, z).map(|u| u.owner.clone()).collect();
                 v.extend(zs.ledgers.keys().cloned());
                 v.sort();
                 v.dedup();
@@ -196,11 +211,11 @@ pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> S
             // Never another nation's stocks or CE (§8.1), except for the GM.
             let own = gm || viewer == Some(n.as_str());
             if let Some(l) = zs.ledgers.get(&n).filter(|_| own) {
-                let fac = st.factories(&n, z);
+                let fac = at.units(st, z).filter(|u| u.owner == n && u.code == "FAC").count();
                 let ce = if zs.status.parties().contains(&n) { format!("  CE {}", zs.ce) } else { String::new() };
                 let _ = writeln!(o, "  {n} Stock {}ec {}  usines {fac}{ce}", l.ec, l.stock_line());
             }
-            let ul = units_line(st, &n, z);
+            let ul = units_line(st, &at, &n, z);
             if !ul.is_empty() {
                 if gm || viewer.is_some_and(|v| v != n) {
                     let _ = writeln!(o, "  {n}:");
@@ -241,11 +256,16 @@ pub fn order_template(st: &State, nation: &str, player: &str) -> String {
     let _ = writeln!(o, "PARTIE {} JOUEUR {player} MOT-DE-PASSE <mot-de-passe>", st.game_id);
     let _ = writeln!(o, "# WWK, ordres du tour {} pour {nation}", st.turn + 1);
     let _ = writeln!(o, "# NAT RESEARCH I 10 V 10 A 10 NV 5 N 5 L 20");
+    // The nation's units by place, once (issue 9).
+    let mut mine: BTreeMap<&str, Vec<&Unit>> = BTreeMap::new();
+    for u in st.units.values().filter(|u| u.owner == nation) {
+        mine.entry(u.at.as_str()).or_default().push(u);
+    }
     for d in &st.map.zones {
         let z = &d.code;
-        let held = st.zone(z).status.parties().iter().any(|p| p == nation);
+        let held = st.zone(z).status.has_party(nation);
         let mut units: BTreeMap<&str, usize> = BTreeMap::new();
-        for u in st.units.values().filter(|u| u.owner == nation && u.at == *z && u.code != "FAC") {
+        for u in mine.get(z.as_str()).into_iter().flatten().filter(|u| u.code != "FAC") {
             *units.entry(u.code.as_str()).or_default() += 1;
         }
         if !held && units.is_empty() {

@@ -136,9 +136,14 @@ pub fn check_map(map: &Map) -> Result<(), SetupError> {
             }
         }
     }
+    // Zone by code, first of its code as `find` would (issue 9: was O(zones²)).
+    let mut by_code: std::collections::HashMap<&str, &ZoneDef> = std::collections::HashMap::new();
+    for z in &map.zones {
+        by_code.entry(z.code.as_str()).or_insert(z);
+    }
     for z in &map.zones {
         for a in &z.adjacent {
-            let Some(o) = map.zones.iter().find(|d| &d.code == a) else {
+            let Some(o) = by_code.get(a.as_str()) else {
                 return Err(SetupError::Invalid(format!("{}: zone adjacente inconnue {a}", z.code)));
             };
             if !o.adjacent.contains(&z.code) {
@@ -195,7 +200,7 @@ fn field(s: &str) -> Result<Field, SetupError> {
 /// Build a state from a scenario TOML text and the game's players.
 pub fn from_scenario(text: &str, cfg: &SetupConfig) -> Result<State, SetupError> {
     let sc: ScenarioFile = toml::from_str(text).map_err(|e| SetupError::Invalid(e.to_string()))?;
-    let map = Map { zones: sc.zone, crossings: sc.crossing, straits: sc.strait };
+    let map = Map { zones: sc.zone, crossings: sc.crossing, straits: sc.strait, ..Default::default() };
     check_map(&map)?;
     let mut st = State { game_id: cfg.game_id.clone(), map, ..Default::default() };
     st.params = sc.rules.unwrap_or_default();
@@ -314,7 +319,7 @@ pub fn from_position(text: &str, cfg: &SetupConfig) -> Result<State, SetupError>
     if let Some(name) = head.map {
         let sc = builtin(&name).ok_or(SetupError::UnknownMap(name.clone()))?;
         let sf: ScenarioFile = toml::from_str(sc).map_err(perr)?;
-        st.map = Map { zones: sf.zone, crossings: sf.crossing, straits: sf.strait };
+        st.map = Map { zones: sf.zone, crossings: sf.crossing, straits: sf.strait, ..Default::default() };
     }
     check_map(&st.map)?;
     for z in st.map.zones.iter().map(|z| z.code.clone()).collect::<Vec<_>>() {

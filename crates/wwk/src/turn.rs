@@ -57,11 +57,19 @@ impl Event {
 pub struct RollLog {
     pub step: &'static str,
     pub rolls: Vec<Roll>,
+    /// Rolls logged so far per step (the next `seq` without rescanning `rolls`).
+    counts: BTreeMap<&'static str, u32>,
 }
 
 impl RollLog {
     pub fn push(&mut self, die: u32, result: u32) {
-        let seq = self.rolls.iter().filter(|r| r.step == self.step).count() as u32 + 1;
+        if self.rolls.is_empty() {
+            // The log was handed over (`mem::take`): seq restarts.
+            self.counts.clear();
+        }
+        let c = self.counts.entry(self.step).or_insert_with(|| self.rolls.iter().filter(|r| r.step == self.step).count() as u32);
+        *c += 1;
+        let seq = *c;
         self.rolls.push(Roll { step: self.step.to_string(), seq, die, result, purpose: purpose(self.step).to_string() });
     }
 }
