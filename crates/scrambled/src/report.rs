@@ -15,6 +15,7 @@ use crate::state::{State, Status};
 use crate::world::{TerrId, Terrain};
 use arbitre_core::{PlayerId, Report, Viewer};
 use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write;
 
 /// What a viewer may see.
 enum Sight<'a> {
@@ -47,22 +48,35 @@ fn current_vision(state: &State, p: &PlayerId) -> BTreeSet<TerrId> {
         .collect()
 }
 
-/// `s` then spaces up to `w` characters (one allocation: tables of every
-/// territory call this for each cell of each report).
+/// `s` then spaces up to `w` characters.
 fn pad(s: &str, w: usize) -> String {
-    let fill = w.saturating_sub(s.chars().count());
-    let mut o = String::with_capacity(s.len() + fill);
-    o.push_str(s);
-    o.extend(std::iter::repeat_n(' ', fill));
+    let mut o = String::new();
+    pad_into(&mut o, s, w);
     o
 }
 
 fn rpad(s: &str, w: usize) -> String {
-    let fill = w.saturating_sub(s.chars().count());
-    let mut o = String::with_capacity(s.len() + fill);
-    o.extend(std::iter::repeat_n(' ', fill));
-    o.push_str(s);
+    let mut o = String::new();
+    rpad_into(&mut o, s, w);
     o
+}
+
+/// [`pad`] written at the end of `o` (`{:<w}`: widths count characters).
+fn pad_into(o: &mut String, s: &str, w: usize) {
+    o.push_str(s);
+    o.extend(std::iter::repeat_n(
+        ' ',
+        w.saturating_sub(s.chars().count()),
+    ));
+}
+
+/// [`rpad`] written at the end of `o` (`{:>w}`).
+fn rpad_into(o: &mut String, s: &str, w: usize) {
+    o.extend(std::iter::repeat_n(
+        ' ',
+        w.saturating_sub(s.chars().count()),
+    ));
+    o.push_str(s);
 }
 
 fn line(out: &mut String, s: &str) {
@@ -251,32 +265,41 @@ fn wrap(text: &str, width: usize, indent: &str) -> Vec<String> {
 }
 
 fn section(out: &mut String, title: &str, body: Vec<String>) {
-    out.push('\n');
-    line(out, &format!("== {title} =="));
+    section_title(out, title);
     if body.is_empty() {
         line(out, "(aucun)");
     }
     for l in body {
-        if l.starts_with("* ") && l.chars().count() > 100 {
-            for w in wrap(&l, 100, "  ") {
-                line(out, &w);
-            }
-        } else if l.starts_with("  ") && l.contains(" ; ") && l.chars().count() > 100 {
-            // An activity line: break between movements, aligned on the values.
-            let mut cur = String::new();
-            for (i, part) in l.split(" ; ").enumerate() {
-                if i > 0 && cur.chars().count() + 3 + part.chars().count() > 100 {
-                    line(out, &format!("{cur} ;"));
-                    cur = " ".repeat(15);
-                } else if i > 0 {
-                    cur.push_str(" ; ");
-                }
-                cur.push_str(part);
-            }
-            line(out, &cur);
-        } else {
-            line(out, &l);
+        section_line(out, &l);
+    }
+}
+
+fn section_title(out: &mut String, title: &str) {
+    out.push('\n');
+    line(out, &format!("== {title} =="));
+}
+
+/// One line of a section's body, wrapped as its kind requires.
+fn section_line(out: &mut String, l: &str) {
+    if l.starts_with("* ") && l.chars().count() > 100 {
+        for w in wrap(l, 100, "  ") {
+            line(out, &w);
         }
+    } else if l.starts_with("  ") && l.contains(" ; ") && l.chars().count() > 100 {
+        // An activity line: break between movements, aligned on the values.
+        let mut cur = String::new();
+        for (i, part) in l.split(" ; ").enumerate() {
+            if i > 0 && cur.chars().count() + 3 + part.chars().count() > 100 {
+                line(out, &format!("{cur} ;"));
+                cur = " ".repeat(15);
+            } else if i > 0 {
+                cur.push_str(" ; ");
+            }
+            cur.push_str(part);
+        }
+        line(out, &cur);
+    } else {
+        line(out, l);
     }
 }
 
@@ -898,79 +921,93 @@ fn territories(out: &mut String, state: &State, vis: &BTreeSet<TerrId>, _sight: 
     let caps = state.capitals();
     // Flags before troops, so that one long list of stacks does not widen
     // every row; a row that would pass 100 columns continues on the next line.
-    let mut v = vec![format!(
-        "{}{}{}{:>8}  {}{:>4}  {}{}",
-        pad("Id", iw),
-        pad("Nom", nw),
-        pad("Terrain", 9),
-        "km2",
-        pad("Détenteur", ow),
-        "Éco",
-        pad("Drapeaux", 21),
-        "Troupes"
-    )];
-    // One walk of the map, its state and the vision set side by side.
+    section_title(out, "TERRITOIRES");
+    section_line(
+        out,
+        &format!(
+            "{}{}{}{:>8}  {}{:>4}  {}{}",
+            pad("Id", iw),
+            pad("Nom", nw),
+            pad("Terrain", 9),
+            "km2",
+            pad("Détenteur", ow),
+            "Éco",
+            pad("Drapeaux", 21),
+            "Troupes"
+        ),
+    );
+    // One walk of the map, its state and the vision set side by side; each
+    // row is written into buffers reused from row to row and goes straight
+    // to the report (the table has a row per territory in every report).
+    let (mut head, mut troops, mut row, mut num) =
+        (String::new(), String::new(), String::new(), String::new());
     for (t, terr, ts) in state.rows() {
-        let troops = if !terr.terrain.passable() {
-            "-".to_string()
+        troops.clear();
+        if !terr.terrain.passable() {
+            troops.push('-');
         } else if vis.contains(t) {
             if ts.troops.is_empty() {
-                "-".to_string()
+                troops.push('-');
             } else {
-                ts.troops
-                    .iter()
-                    .map(|(p, c)| format!("{} {c}", state.player_name_str(p)))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                for (i, (p, c)) in ts.troops.iter().enumerate() {
+                    if i > 0 {
+                        troops.push_str(", ");
+                    }
+                    let _ = write!(troops, "{} {c}", state.player_name_str(p));
+                }
             }
         } else {
-            "?".to_string()
-        };
+            troops.push('?');
+        }
         let land = terr.is_land();
-        let area = if land {
-            terr.area.to_string()
-        } else {
-            "-".into()
-        };
         let owner = ts
             .owner
             .as_ref()
             .map(|o| state.player_name_str(o))
             .unwrap_or("-");
-        let eco = if land {
-            format!("{}%", ts.economy)
+        head.clear();
+        pad_into(&mut head, t.as_str(), iw);
+        pad_into(&mut head, &terr.name, nw);
+        pad_into(&mut head, terr.terrain.french(), 9);
+        num.clear();
+        if land {
+            let _ = write!(num, "{}", terr.area);
         } else {
-            "-".into()
-        };
-        let head = format!(
-            "{}{}{}{:>8}  {}{:>4}  {}",
-            pad(t.as_str(), iw),
-            pad(&terr.name, nw),
-            pad(terr.terrain.french(), 9),
-            area,
-            pad(owner, ow),
-            eco,
-            pad(&flags(state, &caps, t).join(" "), 21),
-        );
+            num.push('-');
+        }
+        rpad_into(&mut head, &num, 8);
+        head.push_str("  ");
+        pad_into(&mut head, owner, ow);
+        num.clear();
+        if land {
+            let _ = write!(num, "{}%", ts.economy);
+        } else {
+            num.push('-');
+        }
+        rpad_into(&mut head, &num, 4);
+        head.push_str("  ");
+        pad_into(&mut head, &flags(state, &caps, t).join(" "), 21);
         let width = head.chars().count();
         if width + troops.chars().count() <= 100 {
-            v.push(format!("{head}{troops}"));
+            row.clear();
+            row.push_str(&head);
+            row.push_str(&troops);
+            section_line(out, &row);
         } else {
-            v.push(head.trim_end().to_string());
+            section_line(out, head.trim_end());
             let mut cont = String::from("      troupes :");
             for part in troops.split(", ") {
                 if cont.chars().count() + part.chars().count() + 2 > 100 {
-                    v.push(cont.trim_end_matches(',').to_string());
+                    section_line(out, cont.trim_end_matches(','));
                     cont = String::from("               ");
                 }
                 cont.push(' ');
                 cont.push_str(part);
                 cont.push(',');
             }
-            v.push(cont.trim_end_matches(',').to_string());
+            section_line(out, cont.trim_end_matches(','));
         }
     }
-    section(out, "TERRITOIRES", v);
 }
 
 fn diplomacy(out: &mut String, state: &State, sight: &Sight<'_>) {
