@@ -25,6 +25,8 @@ struct ConfigToml {
     outbound: Option<OutboundToml>,
     argon2: Option<Argon2Toml>,
     limits: Option<LimitsToml>,
+    /// `[dkim]`: where signers' keys are looked up (arbitre_mail::dkim).
+    dkim: Option<arbitre_mail::dkim::DkimToml>,
 }
 
 /// `[limits]`: the flood rate limit (issue 8), see [`Limits`].
@@ -83,6 +85,8 @@ pub struct DaemonConfig {
     pub max_send_attempts: u32,
     pub hasher: arbitre_store::PasswordHasher,
     pub limits: Limits,
+    /// DKIM verification of inbound mail (issue 10): system DNS by default.
+    pub dkim: arbitre_mail::DkimVerifier,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -109,6 +113,7 @@ impl DaemonConfig {
             max_send_attempts: 10,
             hasher: arbitre_store::PasswordHasher::default(),
             limits: Limits::default(),
+            dkim: arbitre_mail::DkimVerifier::default(),
         }
     }
 
@@ -164,6 +169,9 @@ impl DaemonConfig {
                 per_game_per_hour: l.per_game_per_hour.unwrap_or(d.per_game_per_hour),
             };
         }
+        if let Some(d) = t.dkim {
+            c.dkim = arbitre_mail::DkimVerifier::new(d.resolve().map_err(invalid)?);
+        }
         c.transport = match t.outbound {
             None => Transport::File { dir: base.join("var").join("outbox") },
             Some(o) => o.resolve(base).map_err(invalid)?,
@@ -209,5 +217,20 @@ mod tests {
         assert_eq!(c.limits, Limits { per_sender_per_hour: 5, per_game_per_hour: 300 });
         let e = DaemonConfig::parse("inbx = \"x\"", Path::new(".")).unwrap_err();
         assert!(e.to_string().contains("inbx"), "{e}");
+    }
+
+    #[test]
+    fn dkim_resolver_is_system_by_default_and_can_be_off_with_pinned_keys() {
+        use arbitre_mail::dkim::ResolverKind;
+        let c = DaemonConfig::under(Path::new("./var"));
+        assert_eq!(c.dkim.config().resolver, ResolverKind::System);
+        let key = "v=DKIM1; k=ed25519; p=11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=";
+        let c = DaemonConfig::parse(&format!("[dkim]\nresolver = \"off\"\n[dkim.records]\n\"s._domainkey.example.org\" = \"{key}\"\n"), Path::new(".")).unwrap();
+        assert_eq!(c.dkim.config().resolver, ResolverKind::Off);
+        assert_eq!(c.dkim.config().records.len(), 1);
+        let e = DaemonConfig::parse("[dkim]\n[dkim.records]\n\"s._domainkey.example.org\" = \"nonsense\"\n", Path::new(".")).unwrap_err();
+        assert!(e.to_string().contains("not a DKIM key record"), "{e}");
+        let e = DaemonConfig::parse("[dkim]\nresolver = \"google\"\n", Path::new(".")).unwrap_err();
+        assert!(e.to_string().contains("google"), "{e}");
     }
 }

@@ -54,7 +54,12 @@ impl Daemon {
             created_at: now.timestamp(),
         };
         let mut players = Vec::new();
+        // Per-player tokens (issue 10): only their hashes are stored.
+        let mut tokens = Vec::new();
         for p in &g.players {
+            if let Some(t) = p.token.as_deref() {
+                tokens.push((p.id.clone(), self.config.hasher.hash(t, &format!("{}/{}/token", g.id, p.id))?));
+            }
             let password = p.password.as_deref().unwrap_or_default();
             players.push(PlayerRow {
                 id: p.id.clone(),
@@ -68,6 +73,9 @@ impl Daemon {
             games::insert_game(tx, &row)?;
             for p in &players {
                 games::insert_player(tx, &row.id, p)?;
+            }
+            for (player, hash) in &tokens {
+                arbitre_store::settings::set_token_hash(tx, &row.id, player, Some(hash))?;
             }
             turns::insert(tx, &TurnRow { game_id: row.id.clone(), turn: snap.turn, state: snap.state.clone(), resolved_at: now.timestamp(), outcome: None })?;
             let game = GameView::new(registry, row.clone())?;

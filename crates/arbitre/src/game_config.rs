@@ -41,6 +41,11 @@ pub struct PlayerToml {
     pub email: String,
     /// Required in the file given to `game create`; absent in the stored copy.
     pub password: Option<String>,
+    /// Optional per-player token (issue 10), required in every mail of the
+    /// player once set; `game create` stores only its argon2id hash
+    /// (player_settings), never the token: absent in the stored copy.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
     #[serde(default)]
     pub rules: toml::Table,
 }
@@ -61,6 +66,8 @@ pub enum GameConfigError {
     NoPassword(String),
     #[error("player '{0}': '{1}' is not an e-mail address")]
     BadEmail(String, String),
+    #[error("player '{0}': the token must be one word of 1-100 characters, without spaces")]
+    BadToken(String),
     #[error("unknown language '{0}' (fr, de, en)")]
     BadLanguage(String),
     #[error("schedule: {0}")]
@@ -89,6 +96,10 @@ impl GameToml {
             }
             if !p.email.contains('@') || p.email.contains(char::is_whitespace) {
                 return Err(GameConfigError::BadEmail(p.id.clone(), p.email.clone()));
+            }
+            // Written on one header line after TOKEN: one word.
+            if p.token.as_deref().is_some_and(|t| t.is_empty() || t.chars().count() > 100 || t.contains(char::is_whitespace)) {
+                return Err(GameConfigError::BadToken(p.id.clone()));
             }
         }
         if let Some(l) = &g.language {
@@ -129,6 +140,7 @@ impl GameToml {
         let mut g = self.clone();
         for p in &mut g.players {
             p.password = None;
+            p.token = None;
         }
         g.services.gm_password = None;
         toml::to_string(&g).expect("game TOML serialises")
@@ -192,6 +204,7 @@ id = "maxtor"
 name = "Maxtor"
 email = "maxtor@example.org"
 password = "secret"
+token = "tok-maxtor-7"
 [players.rules]
 slot = 1
 [[players]]
@@ -214,6 +227,8 @@ password = "hunter2"
         assert_eq!(cfg.players[0].options["slot"].as_integer(), Some(1));
         let stored = g.stored();
         assert!(!stored.contains("secret") && !stored.contains("hunter2"));
+        assert_eq!(g.players[0].token.as_deref(), Some("tok-maxtor-7"));
+        assert!(!stored.contains("tok-maxtor-7"), "the token is never stored in clear");
         let back = GameToml::parse(&stored).unwrap();
         assert!(back.require_passwords().is_err());
         assert_eq!(back.players.len(), 2);
@@ -225,6 +240,10 @@ password = "hunter2"
         assert!(matches!(GameToml::parse(&dup), Err(GameConfigError::DuplicatePlayer(_))));
         let bad = GAME.replace("neb-001", "neb 001");
         assert!(matches!(GameToml::parse(&bad), Err(GameConfigError::BadId(_))));
+        let spaced = GAME.replace("tok-maxtor-7", "two words");
+        assert!(matches!(GameToml::parse(&spaced), Err(GameConfigError::BadToken(_))));
+        let empty = GAME.replace("tok-maxtor-7", "");
+        assert!(matches!(GameToml::parse(&empty), Err(GameConfigError::BadToken(_))));
         let typo = GAME.replace("gm_email", "x").replace("language", "langauge");
         assert!(GameToml::parse(&typo).unwrap_err().to_string().contains("langauge"));
         let dir = tempfile::tempdir().unwrap();

@@ -401,6 +401,17 @@ pub fn decide(c: &Connection, registry: &Registry, config: &DaemonConfig, raw: &
         let reply = error_mail(lang, body).about(&gid, game.row.turn + 1, Some(&player.id));
         return Ok(Decision::reject(sha, m, detail, Some(gid), reply));
     }
+    // Beyond the password (issue 10): the player's token, and DKIM where
+    // the game requires it (services/authenticity.rs).
+    let auth = match crate::services::authenticity::check(c, config, &game, &player, &env, raw)? {
+        Ok(a) => a,
+        Err(refusal) => {
+            // No player on the answer: the password was right, so it must
+            // not count as a wrong-password attempt (turn.rs).
+            let reply = error_mail(lang, refusal.text(lang, &gid, &player.id)).about(&gid, game.row.turn + 1, None);
+            return Ok(Decision::reject(sha, m, refusal.detail(&player.id), Some(gid), reply));
+        }
+    };
     // Service commands (issue 10): the leading lines of the block. Served
     // in a finished game too (RESEND, HISTORY).
     let split = split_commands(&env.orders);
@@ -461,7 +472,7 @@ pub fn decide(c: &Connection, registry: &Registry, config: &DaemonConfig, raw: &
     };
     let turn = game.row.turn + 1;
     let store = env.kind == BlockKind::Orders;
-    let mut body = confirmation(&game, turn, &player.id, store, &checked);
+    let mut body = auth.annotate(lang, confirmation(&game, turn, &player.id, store, &checked));
     // Past the deadline, within the `[services] grace`: the orders count,
     // and the player is told they were late. (Without a grace, orders that
     // beat the next cycle count as before, unmarked.)

@@ -21,6 +21,7 @@
 
 pub mod absence;
 pub mod answer;
+pub mod authenticity;
 pub mod command;
 pub mod ics;
 pub mod json_report;

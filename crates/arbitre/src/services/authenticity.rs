@@ -1,0 +1,281 @@
+//! Authenticity beyond passwords (issue 10): the per-player token and the
+//! DKIM policy of a game, checked right after the password, and the
+//! verdict's line in the confirmation, in the game's language.
+//!
+//! - Token: a game master may give a player `token = "..."` in the game's
+//!   TOML; `game create` stores only its argon2id hash
+//!   (`player_settings.token_hash`). A token set for a player is always
+//!   required (no separate switch: a game master who hands out tokens wants
+//!   them checked), on every mail that speaks for the player — orders,
+//!   CHECK and service commands, since `PRESS` and `ABSENCE` act in their
+//!   name. The token goes in the header (see arbitre_mail::envelope).
+//! - DKIM: `[services] require_dkim = true` asks for a signature that
+//!   verifies, is aligned with the From domain (arbitre_mail::dkim), *and*
+//!   whose `d=` is the registered player address's domain or a parent of
+//!   it: a valid signature of another domain proves nothing about the
+//!   player. A mail that cannot be checked now (DNS down: `temperror`) is
+//!   refused with a "send it again later" answer rather than kept waiting
+//!   in the inbox, so the player learns at once and nothing is stored
+//!   silently; the journal keeps the mail's trace either way.
+//! - Without `require_dkim` the verdict of a signed mail is still shown in
+//!   the confirmation (it costs one lookup and tells the player their
+//!   setup works); an unsigned mail in such a game shows nothing, so the
+//!   confirmations of games that do not care stay as they were.
+//!
+//! The texts live here rather than in texts.rs: they are matched
+//! exhaustively per language, so a missing translation does not compile.
+
+use crate::config::DaemonConfig;
+use crate::daemon::GameView;
+use crate::error::Result;
+use crate::messages::{text, Msg};
+use crate::outgoing::signed;
+use arbitre_core::Lang;
+use arbitre_mail::dkim::{aligned, domain_of};
+use arbitre_mail::{DkimVerdict, Envelope, FailReason};
+use arbitre_store::{settings, PasswordHasher, PlayerRow};
+use rusqlite::Connection;
+
+/// What a mail proved besides the password.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Authenticity {
+    pub dkim: DkimVerdict,
+    /// The game requires DKIM (the verdict is then always shown).
+    pub dkim_required: bool,
+    /// A token is set for the player and the mail gave it.
+    pub token_checked: bool,
+}
+
+/// Why a mail that had the right password is refused all the same.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    TokenMissing,
+    TokenWrong,
+    /// `require_dkim` and no signature at all.
+    Unsigned { domain: String },
+    /// `require_dkim` and the signature failed.
+    DkimFailed { domain: String, reason: FailReason },
+    /// `require_dkim`, a valid aligned signature, but not of the player's
+    /// registered domain.
+    NotPlayersDomain { signer: String, domain: String },
+    /// `require_dkim` and the key could not be looked up now.
+    DkimUnavailable { reason: String },
+}
+
+/// The token, then the DKIM policy, for `player`'s mail `raw` whose
+/// password was right. `Ok(Err(_))`: refuse the mail, store nothing.
+pub fn check(
+    c: &Connection,
+    config: &DaemonConfig,
+    game: &GameView<'_>,
+    player: &PlayerRow,
+    env: &Envelope,
+    raw: &[u8],
+) -> Result<std::result::Result<Authenticity, Refusal>> {
+    let token_hash = settings::get(c, &game.row.id, &player.id)?.token_hash;
+    let token_checked = match (&token_hash, env.token.as_deref()) {
+        (None, _) => false,
+        (Some(_), None) => return Ok(Err(Refusal::TokenMissing)),
+        // The token itself never reaches a log line or a reply.
+        (Some(h), Some(t)) if PasswordHasher::verify(t, h) => true,
+        (Some(_), Some(_)) => return Ok(Err(Refusal::TokenWrong)),
+    };
+    let dkim = config.dkim.verify(raw);
+    let required = game.toml.services.require_dkim;
+    if required {
+        if let Err(r) = policy(&dkim, &player.email) {
+            return Ok(Err(r));
+        }
+    }
+    Ok(Ok(Authenticity { dkim, dkim_required: required, token_checked }))
+}
+
+/// `require_dkim`: a pass whose signer is the registered address's domain
+/// or a parent of it.
+pub fn policy(dkim: &DkimVerdict, registered: &str) -> std::result::Result<(), Refusal> {
+    let domain = domain_of(registered).unwrap_or_default();
+    match dkim {
+        DkimVerdict::Pass { domain: signer } if aligned(signer, &domain) => Ok(()),
+        DkimVerdict::Pass { domain: signer } => Err(Refusal::NotPlayersDomain { signer: signer.clone(), domain }),
+        DkimVerdict::None => Err(Refusal::Unsigned { domain }),
+        DkimVerdict::Fail(reason) => Err(Refusal::DkimFailed { domain, reason: reason.clone() }),
+        DkimVerdict::TempError { reason } => Err(Refusal::DkimUnavailable { reason: reason.clone() }),
+    }
+}
+
+impl Refusal {
+    /// For the journal and logs (English, never the token).
+    pub fn detail(&self, player: &str) -> String {
+        match self {
+            Refusal::TokenMissing => format!("token missing for player '{player}'"),
+            Refusal::TokenWrong => format!("wrong token for player '{player}'"),
+            Refusal::Unsigned { .. } => format!("DKIM required, mail of player '{player}' unsigned"),
+            Refusal::DkimFailed { reason, .. } => format!("DKIM required, signature of player '{player}' failed: {reason:?}"),
+            Refusal::NotPlayersDomain { signer, domain } => {
+                format!("DKIM required, player '{player}' signed by {signer}, registered domain {domain}")
+            }
+            Refusal::DkimUnavailable { reason } => format!("DKIM required, cannot check now: {reason}"),
+        }
+    }
+
+    /// The answer to the player, in the game's language.
+    pub fn text(&self, lang: Lang, game: &str, player: &str) -> String {
+        let why = match (lang, self) {
+            (Lang::En, Refusal::TokenMissing) => format!("game {game} requires the token of player {player}, and this mail gives none. Add the line TOKEN <your token> right after the GAME line."),
+            (Lang::Fr, Refusal::TokenMissing) => format!("la partie {game} exige le jeton du joueur {player}, et ce courrier n'en donne pas. Ajoutez la ligne JETON <votre jeton> juste après la ligne PARTIE."),
+            (Lang::De, Refusal::TokenMissing) => format!("das Spiel {game} verlangt die Marke von Spieler {player}, und diese Mail enthält keine. Fügen Sie die Zeile MARKE <Ihre Marke> direkt nach der SPIEL-Zeile ein."),
+            (Lang::En, Refusal::TokenWrong) => format!("the token given for player {player} in game {game} is wrong."),
+            (Lang::Fr, Refusal::TokenWrong) => format!("le jeton donné pour le joueur {player} de la partie {game} est faux."),
+            (Lang::De, Refusal::TokenWrong) => format!("die für Spieler {player} im Spiel {game} angegebene Marke ist falsch."),
+            (Lang::En, Refusal::Unsigned { domain }) => format!("game {game} requires a valid DKIM signature from your domain ({domain}), and this mail is not signed. Send your orders from your registered address through your provider's server."),
+            (Lang::Fr, Refusal::Unsigned { domain }) => format!("la partie {game} exige une signature DKIM valide de votre domaine ({domain}), et ce courrier n'est pas signé. Envoyez vos ordres depuis votre adresse inscrite, par le serveur de votre fournisseur."),
+            (Lang::De, Refusal::Unsigned { domain }) => format!("das Spiel {game} verlangt eine gültige DKIM-Signatur Ihrer Domain ({domain}), und diese Mail ist nicht signiert. Senden Sie Ihre Befehle von Ihrer angemeldeten Adresse über den Server Ihres Anbieters."),
+            (_, Refusal::DkimFailed { domain, reason }) => match lang {
+                Lang::En => format!("game {game} requires a valid DKIM signature from your domain ({domain}), and the signature of this mail is invalid: {}.", reason_text(lang, reason)),
+                Lang::Fr => format!("la partie {game} exige une signature DKIM valide de votre domaine ({domain}), et la signature de ce courrier est invalide : {}.", reason_text(lang, reason)),
+                Lang::De => format!("das Spiel {game} verlangt eine gültige DKIM-Signatur Ihrer Domain ({domain}), und die Signatur dieser Mail ist ungültig: {}.", reason_text(lang, reason)),
+            },
+            (Lang::En, Refusal::NotPlayersDomain { signer, domain }) => format!("game {game} requires a valid DKIM signature from your registered domain ({domain}); this mail is signed by {signer}."),
+            (Lang::Fr, Refusal::NotPlayersDomain { signer, domain }) => format!("la partie {game} exige une signature DKIM valide du domaine de votre adresse inscrite ({domain}) ; ce courrier est signé par {signer}."),
+            (Lang::De, Refusal::NotPlayersDomain { signer, domain }) => format!("das Spiel {game} verlangt eine gültige DKIM-Signatur der Domain Ihrer angemeldeten Adresse ({domain}); diese Mail ist von {signer} signiert."),
+            (Lang::En, Refusal::DkimUnavailable { reason }) => format!("game {game} requires a valid DKIM signature, and the signature of this mail cannot be checked at the moment ({reason}). Please send the same mail again in a few minutes."),
+            (Lang::Fr, Refusal::DkimUnavailable { reason }) => format!("la partie {game} exige une signature DKIM valide, et celle de ce courrier ne peut pas être vérifiée pour l'instant ({reason}). Renvoyez le même courrier dans quelques minutes."),
+            (Lang::De, Refusal::DkimUnavailable { reason }) => format!("das Spiel {game} verlangt eine gültige DKIM-Signatur, und die Signatur dieser Mail kann gerade nicht geprüft werden ({reason}). Bitte senden Sie dieselbe Mail in einigen Minuten erneut."),
+        };
+        match lang {
+            Lang::En => format!("Your mail was refused: {why}\nNothing was stored."),
+            Lang::Fr => format!("Votre courrier est refusé : {why}\nRien n'a été enregistré."),
+            Lang::De => format!("Ihre Mail wurde abgelehnt: {why}\nEs wurde nichts gespeichert."),
+        }
+    }
+}
+
+/// Why a signature failed, in the game's language.
+pub fn reason_text(lang: Lang, r: &FailReason) -> String {
+    match (lang, r) {
+        (Lang::En, FailReason::BodyChanged) => "the text was changed after signing".into(),
+        (Lang::Fr, FailReason::BodyChanged) => "le texte a été modifié après la signature".into(),
+        (Lang::De, FailReason::BodyChanged) => "der Text wurde nach dem Signieren verändert".into(),
+        (Lang::En, FailReason::BadSignature) => "the signature does not match the mail's headers".into(),
+        (Lang::Fr, FailReason::BadSignature) => "la signature ne correspond pas aux en-têtes du courrier".into(),
+        (Lang::De, FailReason::BadSignature) => "die Signatur passt nicht zu den Kopfzeilen der Mail".into(),
+        (Lang::En, FailReason::Expired) => "the signature has expired".into(),
+        (Lang::Fr, FailReason::Expired) => "la signature a expiré".into(),
+        (Lang::De, FailReason::Expired) => "die Signatur ist abgelaufen".into(),
+        (Lang::En, FailReason::NoKey { domain }) => format!("{domain} publishes no key for it"),
+        (Lang::Fr, FailReason::NoKey { domain }) => format!("{domain} ne publie pas sa clé"),
+        (Lang::De, FailReason::NoKey { domain }) => format!("{domain} veröffentlicht keinen Schlüssel dafür"),
+        (Lang::En, FailReason::Misaligned { signer, from }) => format!("signed by {signer}, not by the sender's domain {from}"),
+        (Lang::Fr, FailReason::Misaligned { signer, from }) => format!("signée par {signer}, pas par le domaine de l'expéditeur {from}"),
+        (Lang::De, FailReason::Misaligned { signer, from }) => format!("signiert von {signer}, nicht von der Absenderdomain {from}"),
+        (Lang::En, FailReason::Unusable(e)) => format!("unusable signature ({e})"),
+        (Lang::Fr, FailReason::Unusable(e)) => format!("signature inutilisable ({e})"),
+        (Lang::De, FailReason::Unusable(e)) => format!("unbrauchbare Signatur ({e})"),
+    }
+}
+
+/// The verdict's line, e.g. "DKIM : signature valide (example.org)".
+pub fn verdict_line(lang: Lang, v: &DkimVerdict) -> String {
+    match (lang, v) {
+        (Lang::En, DkimVerdict::Pass { domain }) => format!("DKIM: valid signature ({domain})"),
+        (Lang::Fr, DkimVerdict::Pass { domain }) => format!("DKIM : signature valide ({domain})"),
+        (Lang::De, DkimVerdict::Pass { domain }) => format!("DKIM: gültige Signatur ({domain})"),
+        (Lang::En, DkimVerdict::None) => "DKIM: no signature".into(),
+        (Lang::Fr, DkimVerdict::None) => "DKIM : pas de signature".into(),
+        (Lang::De, DkimVerdict::None) => "DKIM: keine Signatur".into(),
+        (Lang::En, DkimVerdict::Fail(r)) => format!("DKIM: invalid signature: {}", reason_text(lang, r)),
+        (Lang::Fr, DkimVerdict::Fail(r)) => format!("DKIM : signature invalide : {}", reason_text(lang, r)),
+        (Lang::De, DkimVerdict::Fail(r)) => format!("DKIM: ungültige Signatur: {}", reason_text(lang, r)),
+        (Lang::En, DkimVerdict::TempError { reason }) => format!("DKIM: cannot be checked at the moment ({reason})"),
+        (Lang::Fr, DkimVerdict::TempError { reason }) => format!("DKIM : vérification impossible pour l'instant ({reason})"),
+        (Lang::De, DkimVerdict::TempError { reason }) => format!("DKIM: derzeit nicht prüfbar ({reason})"),
+    }
+}
+
+fn token_line(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "Token: correct",
+        Lang::Fr => "Jeton : correct",
+        Lang::De => "Marke: korrekt",
+    }
+}
+
+impl Authenticity {
+    /// The lines the confirmation shows: the DKIM verdict when the game
+    /// requires it or the mail is signed, the token when one was checked.
+    pub fn lines(&self, lang: Lang) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.dkim_required || self.dkim != DkimVerdict::None {
+            out.push(verdict_line(lang, &self.dkim));
+        }
+        if self.token_checked {
+            out.push(token_line(lang).to_string());
+        }
+        out
+    }
+
+    /// `body` (a signed confirmation) with the lines added before the
+    /// signature; unchanged when there is nothing to say.
+    pub fn annotate(&self, lang: Lang, body: String) -> String {
+        let lines = self.lines(lang);
+        if lines.is_empty() {
+            return body;
+        }
+        let tail = format!("\n\n{}\n", text(lang, &Msg::Signature));
+        let main = body.strip_suffix(&tail).unwrap_or(&body).trim_end();
+        signed(lang, &format!("{main}\n\n{}", lines.join("\n")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pass(d: &str) -> DkimVerdict {
+        DkimVerdict::Pass { domain: d.into() }
+    }
+
+    #[test]
+    fn the_policy_wants_the_registered_domain_or_a_parent() {
+        assert_eq!(policy(&pass("example.org"), "alice@example.org"), Ok(()));
+        assert_eq!(policy(&pass("example.org"), "alice@mail.example.org"), Ok(()));
+        assert_eq!(
+            policy(&pass("evil.example"), "alice@example.org"),
+            Err(Refusal::NotPlayersDomain { signer: "evil.example".into(), domain: "example.org".into() })
+        );
+        assert_eq!(policy(&DkimVerdict::None, "alice@example.org"), Err(Refusal::Unsigned { domain: "example.org".into() }));
+        assert!(matches!(policy(&DkimVerdict::TempError { reason: "x".into() }, "a@b.c"), Err(Refusal::DkimUnavailable { .. })));
+        assert!(matches!(policy(&DkimVerdict::Fail(FailReason::BodyChanged), "a@b.c"), Err(Refusal::DkimFailed { .. })));
+    }
+
+    #[test]
+    fn verdicts_read_in_three_languages() {
+        assert_eq!(verdict_line(Lang::Fr, &pass("example.org")), "DKIM : signature valide (example.org)");
+        assert_eq!(verdict_line(Lang::De, &pass("example.org")), "DKIM: gültige Signatur (example.org)");
+        assert_eq!(verdict_line(Lang::En, &DkimVerdict::None), "DKIM: no signature");
+        assert_eq!(
+            verdict_line(Lang::Fr, &DkimVerdict::Fail(FailReason::BodyChanged)),
+            "DKIM : signature invalide : le texte a été modifié après la signature"
+        );
+    }
+
+    #[test]
+    fn annotate_puts_the_lines_before_the_signature_and_only_when_needed() {
+        let body = signed(Lang::En, "Orders received.");
+        let quiet = Authenticity { dkim: DkimVerdict::None, dkim_required: false, token_checked: false };
+        assert_eq!(quiet.annotate(Lang::En, body.clone()), body);
+        let a = Authenticity { dkim: pass("example.org"), dkim_required: false, token_checked: true };
+        let out = a.annotate(Lang::En, body);
+        assert_eq!(out, signed(Lang::En, "Orders received.\n\nDKIM: valid signature (example.org)\nToken: correct"));
+    }
+
+    #[test]
+    fn refusals_name_the_reason_and_never_the_token() {
+        let r = Refusal::DkimFailed { domain: "example.org".into(), reason: FailReason::BodyChanged };
+        let t = r.text(Lang::De, "eds-001", "p1");
+        assert!(t.contains("ungültig: der Text wurde nach dem Signieren verändert") && t.contains("nichts gespeichert"), "{t}");
+        let t = Refusal::TokenMissing.text(Lang::Fr, "neb-001", "maxtor");
+        assert!(t.contains("JETON") && t.starts_with("Votre courrier est refusé"), "{t}");
+        assert_eq!(Refusal::TokenWrong.detail("bob"), "wrong token for player 'bob'");
+    }
+}
