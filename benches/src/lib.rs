@@ -4,6 +4,7 @@
 //! reproduced. The benches themselves live in `benches/`.
 
 pub mod alloc;
+pub mod capacity;
 pub mod eds;
 pub mod figures;
 pub mod game;

@@ -85,6 +85,13 @@ impl Lab {
         let mut config = DaemonConfig::under(dir.path());
         config.referee = "arbitre@bench.invalid".into();
         config.hasher = hasher;
+        // The flood limits (issue 8) are counted for every mail, as in
+        // production, but set so high that they never refuse one: the
+        // benches send many mails a seat at a frozen clock.
+        config.limits = arbitre::config::Limits {
+            per_sender_per_hour: u32::MAX,
+            per_game_per_hour: u32::MAX,
+        };
         let clock = Arc::new(FixedClock::new(
             Utc.with_ymd_and_hms(2026, 1, 5, 12, 0, 0).unwrap(),
         ));
@@ -114,6 +121,12 @@ impl Lab {
     /// orders for the game's next turn. Message ids are fresh on every call,
     /// so a mail is never taken for one already handled.
     pub fn order_mails(&mut self) -> Vec<Vec<u8>> {
+        self.order_mails_where(|_, _| true)
+    }
+
+    /// [`Lab::order_mails`], only from the seats `(game, player)` for which
+    /// `sends` is true (the others miss the turn: it resolves at its deadline).
+    pub fn order_mails_where(&mut self, sends: impl Fn(&str, &str) -> bool) -> Vec<Vec<u8>> {
         let mut out = Vec::new();
         let now = self.daemon.now();
         for g in &self.games {
@@ -128,7 +141,7 @@ impl Lab {
                 .players(&state.state)
                 .expect("players")
                 .into_iter()
-                .filter(|p| p.active)
+                .filter(|p| p.active && sends(&g.id, p.id.as_str()))
             {
                 let orders = engine
                     .bot_orders(&state.state, row.seed, &p.id)
@@ -198,6 +211,20 @@ impl Lab {
                 )
             })
             .collect()
+    }
+
+    /// Removes the handled mails (`inbox/cur/`) and the sent ones (the file
+    /// transport's `outbox/`), as a mail server would take them away: a
+    /// deployment sends by SMTP and its MDA owns the Maildir, so these
+    /// directories do not grow with the daemon's history there.
+    pub fn rotate_files(&self) {
+        for sub in ["inbox/cur", "outbox"] {
+            if let Ok(rd) = std::fs::read_dir(self.dir.path().join(sub)) {
+                for e in rd.flatten() {
+                    let _ = std::fs::remove_file(e.path());
+                }
+            }
+        }
     }
 
     pub fn deliver(&self, mails: &[Vec<u8>]) {

@@ -1,0 +1,32 @@
+//! Capacity by simulation (issue 9), at any size:
+//!
+//! ```sh
+//! cargo run --release -p arbitre-benches --example capacity -- [GAMES] [ROUNDS] [--nmr PCT] [--keep-files] [--argon2]
+//! ```
+//! (defaults: 1,000 games, 4 rounds, 10 % of the seats miss each turn). See
+//! `arbitre_benches::capacity` for what is simulated and measured.
+
+use arbitre_benches::capacity::{run, Options};
+
+fn main() {
+    let mut a = Options::default();
+    let mut positional = 0;
+    let mut it = std::env::args().skip(1);
+    while let Some(x) = it.next() {
+        match x.as_str() {
+            "--nmr" => a.nmr_percent = it.next().and_then(|v| v.parse().ok()).expect("--nmr PCT"),
+            "--keep-files" => a.keep_files = true,
+            "--argon2" => a.argon2 = true,
+            n => {
+                let v: usize = n.parse().unwrap_or_else(|_| panic!("unknown argument {n}"));
+                if positional == 0 {
+                    a.games = v;
+                } else {
+                    a.rounds = v;
+                }
+                positional += 1;
+            }
+        }
+    }
+    run(a);
+}

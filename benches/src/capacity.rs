@@ -1,0 +1,211 @@
+//! Capacity by simulation (issue 9): how many games one daemon serves with
+//! every deadline met. Run by `cargo bench --bench capacity` (small) and the
+//! `capacity` example (any size).
+//!
+//! A daemon in a temporary directory (`ARBITRE_BENCH_DIR`, default /tmp)
+//! holds GAMES games of the mixed population [`MIX`] (Scrambled Nations 10
+//! players, EDS 10 rulers, WWK 8 nations, Nébulight 2: 7.5 seats a game),
+//! every one with a 7-day deadline, all at the same instant (the worst case
+//! for "every deadline met"). The clock is a fixed clock the simulation
+//! moves. Each round:
+//!
+//! 1. an hour before the deadline, every seat but a seeded PCT % mails its
+//!    bot's orders (written outside the timing: the bots are the players);
+//! 2. the daemon's serve cycle runs once (inbox, due turns, reminders,
+//!    outbox): games whose players all sent resolve early;
+//! 3. the clock passes the deadline and the cycle runs again: every other
+//!    game resolves at its deadline. Its wall time is how late the last of
+//!    those games is — the "deadline met" figure;
+//! 4. the files the cycle left (handled mails in `inbox/cur/`, sent mails in
+//!    the file transport's folder) are removed, untimed, as a mail server
+//!    takes them away (`--keep-files` keeps them, to see the directories'
+//!    growth).
+//!
+//! The simulation checks that every game resolved exactly once a round, and
+//! prints per round the daemon's time per game-turn, so that a growth with
+//! the history (journal, orders, turns) shows. Passwords are hashed with the
+//! cheapest Argon2id when the games are created (creating thousands of
+//! games at the default cost takes half an hour); with the verification
+//! cache (`arbitre_store::password::VerifiedCache`) the default cost is paid
+//! once per seat and daemon start, which the summary adds from a measured
+//! Argon2id verification. `--argon2` creates the games with the default cost
+//! instead (use few games).
+
+use arbitre::CycleReport;
+use crate::mail::{Lab, MIX};
+use arbitre_store::PasswordHasher;
+use chrono::TimeDelta;
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+/// What to simulate.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    pub games: usize,
+    pub rounds: usize,
+    /// Percentage of the seats that miss each turn (seeded).
+    pub nmr_percent: u64,
+    /// Keep handled and sent mail files (see the module docs).
+    pub keep_files: bool,
+    /// Create the games with the daemon's default Argon2id cost.
+    pub argon2: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { games: 1000, rounds: 4, nmr_percent: 10, keep_files: false, argon2: false }
+    }
+}
+
+/// A seeded coin: does this seat miss this round? (FNV-1a, stable.)
+fn misses(game: &str, player: &str, round: usize, percent: u64) -> bool {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in game.bytes().chain([0]).chain(player.bytes()).chain([0]).chain(round.to_le_bytes()) {
+        h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+    }
+    h % 100 < percent
+}
+
+#[derive(Default)]
+struct Phases {
+    inbox: Duration,
+    resolve: Duration,
+    reminders: Duration,
+    send: Duration,
+}
+
+impl Phases {
+    fn total(&self) -> Duration {
+        self.inbox + self.resolve + self.reminders + self.send
+    }
+}
+
+/// One serve cycle (the same four steps as `Daemon::cycle`), each timed.
+fn cycle(lab: &mut Lab, p: &mut Phases) -> CycleReport {
+    let d = &mut lab.daemon;
+    let t0 = Instant::now();
+    let mails = d.process_inbox().expect("inbox");
+    let t1 = Instant::now();
+    let resolved = d.resolve_due().expect("resolve");
+    let t2 = Instant::now();
+    let reminders = d.send_reminders().expect("reminders");
+    let t3 = Instant::now();
+    let (sent, send_failures) = d.send_outbox().expect("send");
+    let t4 = Instant::now();
+    p.inbox += t1 - t0;
+    p.resolve += t2 - t1;
+    p.reminders += t3 - t2;
+    p.send += t4 - t3;
+    CycleReport { mails, resolved, reminders, sent, send_failures }
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+/// Runs the simulation and prints its table and summary on stdout.
+pub fn run(a: Options) {
+    let hasher = if a.argon2 { PasswordHasher::default() } else { PasswordHasher::fast() };
+    let t = Instant::now();
+    let mut lab = Lab::new(&MIX, a.games, hasher);
+    let seats: usize = lab.games.iter().map(|g| g.kind.players).sum();
+    println!(
+        "capacity: {} games ({seats} seats) created in {:.1} s; {} rounds, {} % of the seats miss each turn",
+        a.games,
+        t.elapsed().as_secs_f64(),
+        a.rounds,
+        a.nmr_percent
+    );
+    // Every game's deadline is 7 days after its creation, at the same instant.
+    let interval = TimeDelta::days(7);
+    let mut deadline = lab.daemon.now() + interval;
+    let mut all = Phases::default();
+    let (mut turns, mut mails, mut sent) = (0usize, 0usize, 0usize);
+    let mut worst_late = Duration::ZERO;
+    println!("round | order mails | turns 1st cycle | turns at deadline | mails sent | inbox ms | resolve ms | send ms | per game-turn ms | deadline cycle s");
+    for round in 1..=a.rounds {
+        lab.clock.set(deadline - TimeDelta::hours(1));
+        let nmr = a.nmr_percent;
+        let batch = lab.order_mails_where(|g, p| !misses(g, p, round, nmr));
+        lab.deliver(&batch);
+        let mut p = Phases::default();
+        let early = cycle(&mut lab, &mut p);
+        lab.clock.set(deadline + TimeDelta::minutes(1));
+        let before = p.total();
+        let late = cycle(&mut lab, &mut p);
+        let late_cycle = p.total() - before;
+        worst_late = worst_late.max(late_cycle);
+        // Every running game resolves exactly once a round.
+        let mut per_game: BTreeMap<&str, usize> = BTreeMap::new();
+        for (g, _) in early.resolved.iter().chain(&late.resolved) {
+            *per_game.entry(g.as_str()).or_default() += 1;
+        }
+        let n = early.resolved.len() + late.resolved.len();
+        assert!(per_game.values().all(|&k| k == 1), "a game resolved twice in round {round}");
+        assert_eq!(per_game.len(), a.games, "every game resolved in round {round}");
+        assert_eq!(early.mails, batch.len(), "every order mail handled");
+        assert_eq!(early.send_failures + late.send_failures, 0, "no send failure");
+        let round_sent = early.sent + late.sent;
+        println!(
+            "{round} | {} | {} | {} | {round_sent} | {:.0} | {:.0} | {:.0} | {:.1} | {:.2}",
+            batch.len(),
+            early.resolved.len(),
+            late.resolved.len(),
+            ms(p.inbox),
+            ms(p.resolve),
+            ms(p.send + p.reminders),
+            ms(p.total()) / n.max(1) as f64,
+            late_cycle.as_secs_f64()
+        );
+        turns += n;
+        mails += batch.len();
+        sent += round_sent;
+        all.inbox += p.inbox;
+        all.resolve += p.resolve;
+        all.reminders += p.reminders;
+        all.send += p.send;
+        deadline += interval;
+        if !a.keep_files {
+            lab.rotate_files();
+        }
+    }
+    // An idle cycle: what polling costs when nothing is due, at this many games.
+    let mut idle = Phases::default();
+    cycle(&mut lab, &mut idle);
+    // One Argon2id verification at the daemon's default cost.
+    let phc = PasswordHasher::default().hash("pw-1", "bench/p1").expect("hash");
+    let t = Instant::now();
+    assert!(PasswordHasher::verify("pw-1", &phc));
+    let argon2 = t.elapsed();
+
+    let per_turn = all.total().as_secs_f64() / turns.max(1) as f64;
+    println!(
+        "capacity: {turns} game-turns, {mails} order mails, {sent} mails sent in {:.1} s of daemon time: inbox {:.1} s ({:.0} mails/s), resolve {:.1} s, reminders {:.1} s, send {:.1} s",
+        all.total().as_secs_f64(),
+        all.inbox.as_secs_f64(),
+        mails as f64 / all.inbox.as_secs_f64(),
+        all.resolve.as_secs_f64(),
+        all.reminders.as_secs_f64(),
+        all.send.as_secs_f64()
+    );
+    println!(
+        "capacity: {:.1} ms of daemon time per game-turn; idle cycle at {} games: {:.0} ms; Argon2id default: {:.0} ms a verification, once per seat and daemon start ({:.1} s for the {seats} seats)",
+        per_turn * 1e3,
+        a.games,
+        ms(idle.total()),
+        ms(argon2),
+        argon2.as_secs_f64() * seats as f64
+    );
+    println!(
+        "capacity: every deadline at the same instant: the last of {} games resolved {:.1} s after its deadline (worst round)",
+        a.games,
+        worst_late.as_secs_f64()
+    );
+    for (label, secs) in [("1 h", 3600.0), ("24 h", 86_400.0), ("7 d", 604_800.0)] {
+        println!(
+            "capacity: deadlines every {label}, spread over the interval: {:.0} games on one core ({:.0} game-turns an hour of daemon work)",
+            secs / per_turn,
+            3600.0 / per_turn
+        );
+    }
+}
