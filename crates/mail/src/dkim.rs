@@ -39,7 +39,9 @@ use mail_auth::common::verify::DomainKey;
 use mail_auth::dkim::DkimSigner;
 use mail_auth::hickory_resolver::config::{NameServerConfigGroup, ResolverConfig, ResolverOpts};
 use mail_auth::hickory_resolver::system_conf::read_system_conf;
-use mail_auth::{AuthenticatedMessage, DkimResult, Error as AuthError, MessageAuthenticator, ResolverCache, Txt};
+use mail_auth::{
+    AuthenticatedMessage, DkimResult, Error as AuthError, MessageAuthenticator, ResolverCache, Txt,
+};
 use serde::Deserialize;
 use std::borrow::{Borrow, Cow};
 use std::collections::{BTreeMap, HashMap};
@@ -87,7 +89,9 @@ impl DkimToml {
     pub fn resolve(self) -> Result<DkimConfig, String> {
         let config = DkimConfig {
             resolver: self.resolver.unwrap_or_default(),
-            timeout: self.timeout_seconds.map_or(DEFAULT_TIMEOUT, |s| Duration::from_secs(s.clamp(1, 60))),
+            timeout: self
+                .timeout_seconds
+                .map_or(DEFAULT_TIMEOUT, |s| Duration::from_secs(s.clamp(1, 60))),
             records: self.records,
         };
         config.check()?;
@@ -107,21 +111,30 @@ pub struct DkimConfig {
 
 impl Default for DkimConfig {
     fn default() -> DkimConfig {
-        DkimConfig { resolver: ResolverKind::System, timeout: DEFAULT_TIMEOUT, records: BTreeMap::new() }
+        DkimConfig {
+            resolver: ResolverKind::System,
+            timeout: DEFAULT_TIMEOUT,
+            records: BTreeMap::new(),
+        }
     }
 }
 
 impl DkimConfig {
     /// No DNS, no pinned key: every signature is a temporary error.
     pub fn off() -> DkimConfig {
-        DkimConfig { resolver: ResolverKind::Off, ..DkimConfig::default() }
+        DkimConfig {
+            resolver: ResolverKind::Off,
+            ..DkimConfig::default()
+        }
     }
 
     /// Every pinned record must be a DKIM key record.
     pub fn check(&self) -> Result<(), String> {
         for (name, record) in &self.records {
             if !name.contains("._domainkey.") {
-                return Err(format!("[dkim.records] '{name}' is not a selector._domainkey.domain name"));
+                return Err(format!(
+                    "[dkim.records] '{name}' is not a selector._domainkey.domain name"
+                ));
             }
             DomainKey::parse(record.as_bytes())
                 .map_err(|e| format!("[dkim.records] '{name}': not a DKIM key record ({e})"))?;
@@ -202,7 +215,10 @@ impl Pinned {
             .iter()
             .map(|(name, rec)| (fqdn(name), Txt::from(DomainKey::parse(rec.as_bytes()))))
             .collect();
-        Pinned { records, off: config.resolver == ResolverKind::Off }
+        Pinned {
+            records,
+            off: config.resolver == ResolverKind::Off,
+        }
     }
 }
 
@@ -222,7 +238,9 @@ impl ResolverCache<String, Txt> for Pinned {
     {
         match self.records.get(name) {
             Some(t) => Some(t.clone()),
-            None if self.off => Some(Txt::Error(AuthError::DnsError("DNS lookups are off ([dkim] resolver = \"off\")".into()))),
+            None if self.off => Some(Txt::Error(AuthError::DnsError(
+                "DNS lookups are off ([dkim] resolver = \"off\")".into(),
+            ))),
             None => None,
         }
     }
@@ -256,7 +274,9 @@ pub struct DkimVerifier {
 
 impl std::fmt::Debug for DkimVerifier {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("DkimVerifier").field("config", &self.config).finish_non_exhaustive()
+        f.debug_struct("DkimVerifier")
+            .field("config", &self.config)
+            .finish_non_exhaustive()
     }
 }
 
@@ -275,7 +295,11 @@ impl Default for DkimVerifier {
 impl DkimVerifier {
     pub fn new(config: DkimConfig) -> DkimVerifier {
         let pinned = Arc::new(Pinned::new(&config));
-        DkimVerifier { config, pinned, engine: Arc::new(OnceLock::new()) }
+        DkimVerifier {
+            config,
+            pinned,
+            engine: Arc::new(OnceLock::new()),
+        }
     }
 
     pub fn config(&self) -> &DkimConfig {
@@ -294,11 +318,17 @@ impl DkimVerifier {
                 // mail-auth needs a resolver object to call.
                 // No name server at all: nothing could leave the process.
                 ResolverKind::Off => MessageAuthenticator::new(
-                    ResolverConfig::from_parts(None, vec![], NameServerConfigGroup::with_capacity(0)),
+                    ResolverConfig::from_parts(
+                        None,
+                        vec![],
+                        NameServerConfigGroup::with_capacity(0),
+                    ),
                     ResolverOpts::default(),
                 ),
                 ResolverKind::System => {
-                    let (conf, mut opts) = read_system_conf().map_err(|e| format!("cannot read the system resolver configuration: {e}"))?;
+                    let (conf, mut opts) = read_system_conf().map_err(|e| {
+                        format!("cannot read the system resolver configuration: {e}")
+                    })?;
                     opts.timeout = self.config.timeout;
                     opts.attempts = 1;
                     MessageAuthenticator::new(conf, opts)
@@ -324,21 +354,41 @@ impl DkimVerifier {
             return DkimVerdict::None;
         }
         message.dkim_headers.truncate(MAX_SIGNATURES);
-        let from_domain = message.from.first().and_then(|f| domain_of(f)).unwrap_or_default();
+        let from_domain = message
+            .from
+            .first()
+            .and_then(|f| domain_of(f))
+            .unwrap_or_default();
         let engine = match self.engine() {
             Ok(e) => e,
-            Err(why) => return DkimVerdict::TempError { reason: why.clone() },
+            Err(why) => {
+                return DkimVerdict::TempError {
+                    reason: why.clone(),
+                }
+            }
         };
         let params = mail_auth::Parameters::new(&message).with_txt_cache(self.pinned.as_ref());
-        let outputs = engine
-            .runtime
-            .block_on(async { tokio::time::timeout(self.config.timeout, engine.auth.verify_dkim(params)).await });
+        let outputs = engine.runtime.block_on(async {
+            tokio::time::timeout(self.config.timeout, engine.auth.verify_dkim(params)).await
+        });
         let Ok(outputs) = outputs else {
-            return DkimVerdict::TempError { reason: format!("DNS lookup timed out after {} s", self.config.timeout.as_secs()) };
+            return DkimVerdict::TempError {
+                reason: format!(
+                    "DNS lookup timed out after {} s",
+                    self.config.timeout.as_secs()
+                ),
+            };
         };
         let results: Vec<(String, DkimResult)> = outputs
             .iter()
-            .map(|o| (o.signature().map(|s| s.d.to_ascii_lowercase()).unwrap_or_default(), o.result().clone()))
+            .map(|o| {
+                (
+                    o.signature()
+                        .map(|s| s.d.to_ascii_lowercase())
+                        .unwrap_or_default(),
+                    o.result().clone(),
+                )
+            })
             .collect();
         judge(&results, &from_domain)
     }
@@ -354,28 +404,43 @@ fn judge(results: &[(String, DkimResult)], from_domain: &str) -> DkimVerdict {
     if let Some(d) = best_pass {
         return DkimVerdict::Pass { domain: d.clone() };
     }
-    if let Some((_, DkimResult::TempError(e))) = results.iter().find(|(_, r)| matches!(r, DkimResult::TempError(_))) {
-        return DkimVerdict::TempError { reason: e.to_string() };
+    if let Some((_, DkimResult::TempError(e))) = results
+        .iter()
+        .find(|(_, r)| matches!(r, DkimResult::TempError(_)))
+    {
+        return DkimVerdict::TempError {
+            reason: e.to_string(),
+        };
     }
     if let Some((d, _)) = results.iter().find(|(_, r)| *r == DkimResult::Pass) {
-        return DkimVerdict::Fail(FailReason::Misaligned { signer: d.clone(), from: from_domain.to_string() });
+        return DkimVerdict::Fail(FailReason::Misaligned {
+            signer: d.clone(),
+            from: from_domain.to_string(),
+        });
     }
     let Some((domain, result)) = results.first() else {
         return DkimVerdict::None;
     };
     let err = match result {
-        DkimResult::Neutral(e) | DkimResult::Fail(e) | DkimResult::PermError(e) | DkimResult::TempError(e) => e.clone(),
+        DkimResult::Neutral(e)
+        | DkimResult::Fail(e)
+        | DkimResult::PermError(e)
+        | DkimResult::TempError(e) => e.clone(),
         DkimResult::Pass | DkimResult::None => return DkimVerdict::None,
     };
     DkimVerdict::Fail(match err {
         AuthError::FailedBodyHashMatch => FailReason::BodyChanged,
         // ring reports a signature that does not verify as an unspecified
         // crypto error: for the player it is the same thing.
-        AuthError::FailedVerification | AuthError::FailedAuidMatch | AuthError::CryptoError(_) => FailReason::BadSignature,
-        AuthError::SignatureExpired => FailReason::Expired,
-        AuthError::DnsRecordNotFound(_) | AuthError::InvalidRecordType | AuthError::RevokedPublicKey => {
-            FailReason::NoKey { domain: domain.clone() }
+        AuthError::FailedVerification | AuthError::FailedAuidMatch | AuthError::CryptoError(_) => {
+            FailReason::BadSignature
         }
+        AuthError::SignatureExpired => FailReason::Expired,
+        AuthError::DnsRecordNotFound(_)
+        | AuthError::InvalidRecordType
+        | AuthError::RevokedPublicKey => FailReason::NoKey {
+            domain: domain.clone(),
+        },
         other => FailReason::Unusable(other.to_string()),
     })
 }
@@ -401,7 +466,10 @@ fn has_signature_header(raw: &[u8]) -> bool {
 /// Bare LF line ends back to CRLF (a Maildir file stores LF only, the
 /// signer hashed CRLF). Mails already in CRLF are borrowed unchanged.
 fn crlf(raw: &[u8]) -> Cow<'_, [u8]> {
-    let bare = raw.iter().enumerate().any(|(i, &b)| b == b'\n' && (i == 0 || raw[i - 1] != b'\r'));
+    let bare = raw
+        .iter()
+        .enumerate()
+        .any(|(i, &b)| b == b'\n' && (i == 0 || raw[i - 1] != b'\r'));
     if !bare {
         return Cow::Borrowed(raw);
     }
@@ -428,7 +496,11 @@ impl SigningDomain {
     /// A fresh random key for `selector._domainkey.domain`.
     pub fn generate(domain: &str, selector: &str) -> Result<SigningDomain, String> {
         let pkcs8 = Ed25519Key::generate_pkcs8().map_err(|e| e.to_string())?;
-        Ok(SigningDomain { domain: domain.to_string(), selector: selector.to_string(), pkcs8 })
+        Ok(SigningDomain {
+            domain: domain.to_string(),
+            selector: selector.to_string(),
+            pkcs8,
+        })
     }
 
     fn key(&self) -> Result<Ed25519Key, String> {
@@ -444,7 +516,10 @@ impl SigningDomain {
     pub fn record(&self) -> Result<String, String> {
         use base64::Engine as _;
         let public = self.key()?.public_key();
-        Ok(format!("v=DKIM1; k=ed25519; p={}", base64::engine::general_purpose::STANDARD.encode(public)))
+        Ok(format!(
+            "v=DKIM1; k=ed25519; p={}",
+            base64::engine::general_purpose::STANDARD.encode(public)
+        ))
     }
 
     /// The mail with a `DKIM-Signature` header prepended (relaxed/relaxed,
@@ -491,12 +566,20 @@ mod tests {
     #[test]
     fn an_unsigned_mail_has_no_verdict_and_needs_no_resolver() {
         let v = DkimVerifier::new(DkimConfig::off());
-        assert_eq!(v.verify(&mail("alice@example.org", BODY)), DkimVerdict::None);
-        assert!(v.engine.get().is_none(), "no runtime built for an unsigned mail");
+        assert_eq!(
+            v.verify(&mail("alice@example.org", BODY)),
+            DkimVerdict::None
+        );
+        assert!(
+            v.engine.get().is_none(),
+            "no runtime built for an unsigned mail"
+        );
         // The header is all that counts: a body quoting a signature is no signature.
         let quoted = mail("alice@example.org", "DKIM-Signature: v=1; d=example.org\n");
         assert!(!has_signature_header(&quoted));
-        assert!(has_signature_header(b"Received: x\r\ndkim-signature: v=1\r\n\r\nbody"));
+        assert!(has_signature_header(
+            b"Received: x\r\ndkim-signature: v=1\r\n\r\nbody"
+        ));
     }
 
     #[test]
@@ -505,39 +588,65 @@ mod tests {
         let signed = key.sign(&mail("alice@example.org", BODY)).unwrap();
         assert!(signed.starts_with(b"DKIM-Signature:"));
         let v = pinned(&[&key]);
-        assert_eq!(v.verify(&signed), DkimVerdict::Pass { domain: "example.org".into() });
+        assert_eq!(
+            v.verify(&signed),
+            DkimVerdict::Pass {
+                domain: "example.org".into()
+            }
+        );
     }
 
     #[test]
     fn a_parent_domain_signature_is_aligned_with_a_subdomain_sender() {
         let key = SigningDomain::generate("example.org", "s").unwrap();
         let signed = key.sign(&mail("alice@mail.example.org", BODY)).unwrap();
-        assert_eq!(pinned(&[&key]).verify(&signed), DkimVerdict::Pass { domain: "example.org".into() });
+        assert_eq!(
+            pinned(&[&key]).verify(&signed),
+            DkimVerdict::Pass {
+                domain: "example.org".into()
+            }
+        );
     }
 
     #[test]
     fn maildir_lf_line_ends_still_verify() {
         let key = SigningDomain::generate("example.org", "s").unwrap();
         let signed = key.sign(&mail("alice@example.org", BODY)).unwrap();
-        let lf: Vec<u8> = String::from_utf8(signed).unwrap().replace("\r\n", "\n").into_bytes();
-        assert_eq!(pinned(&[&key]).verify(&lf), DkimVerdict::Pass { domain: "example.org".into() });
+        let lf: Vec<u8> = String::from_utf8(signed)
+            .unwrap()
+            .replace("\r\n", "\n")
+            .into_bytes();
+        assert_eq!(
+            pinned(&[&key]).verify(&lf),
+            DkimVerdict::Pass {
+                domain: "example.org".into()
+            }
+        );
     }
 
     #[test]
     fn a_changed_body_fails() {
         let key = SigningDomain::generate("example.org", "s").unwrap();
-        let signed = String::from_utf8(key.sign(&mail("alice@example.org", BODY)).unwrap()).unwrap();
+        let signed =
+            String::from_utf8(key.sign(&mail("alice@example.org", BODY)).unwrap()).unwrap();
         let tampered = signed.replace("F1 M W3", "F1 M W4");
         assert_ne!(tampered, signed);
-        assert_eq!(pinned(&[&key]).verify(tampered.as_bytes()), DkimVerdict::Fail(FailReason::BodyChanged));
+        assert_eq!(
+            pinned(&[&key]).verify(tampered.as_bytes()),
+            DkimVerdict::Fail(FailReason::BodyChanged)
+        );
     }
 
     #[test]
     fn a_changed_signed_header_fails() {
         let key = SigningDomain::generate("example.org", "s").unwrap();
-        let signed = String::from_utf8(key.sign(&mail("alice@example.org", BODY)).unwrap()).unwrap();
+        let signed =
+            String::from_utf8(key.sign(&mail("alice@example.org", BODY)).unwrap()).unwrap();
         let tampered = signed.replace("Subject: orders", "Subject: other orders");
-        assert_eq!(pinned(&[&key]).verify(tampered.as_bytes()), DkimVerdict::Fail(FailReason::BadSignature));
+        assert_eq!(
+            pinned(&[&key]).verify(tampered.as_bytes()),
+            DkimVerdict::Fail(FailReason::BadSignature)
+        );
     }
 
     #[test]
@@ -545,7 +654,10 @@ mod tests {
         let key = SigningDomain::generate("example.org", "s").unwrap();
         let impostor = SigningDomain::generate("example.org", "s").unwrap();
         let signed = impostor.sign(&mail("alice@example.org", BODY)).unwrap();
-        assert_eq!(pinned(&[&key]).verify(&signed), DkimVerdict::Fail(FailReason::BadSignature));
+        assert_eq!(
+            pinned(&[&key]).verify(&signed),
+            DkimVerdict::Fail(FailReason::BadSignature)
+        );
     }
 
     #[test]
@@ -554,20 +666,33 @@ mod tests {
         let signed = key.sign(&mail("alice@example.org", BODY)).unwrap();
         assert_eq!(
             pinned(&[&key]).verify(&signed),
-            DkimVerdict::Fail(FailReason::Misaligned { signer: "relay.example".into(), from: "example.org".into() })
+            DkimVerdict::Fail(FailReason::Misaligned {
+                signer: "relay.example".into(),
+                from: "example.org".into()
+            })
         );
         // A look-alike domain is not a parent.
         let look = SigningDomain::generate("ample.org", "s").unwrap();
         let signed = look.sign(&mail("alice@example.org", BODY)).unwrap();
-        assert!(matches!(pinned(&[&look]).verify(&signed), DkimVerdict::Fail(FailReason::Misaligned { .. })));
+        assert!(matches!(
+            pinned(&[&look]).verify(&signed),
+            DkimVerdict::Fail(FailReason::Misaligned { .. })
+        ));
     }
 
     #[test]
     fn an_aligned_pass_wins_over_a_relay_signature() {
         let own = SigningDomain::generate("example.org", "s").unwrap();
         let relay = SigningDomain::generate("relay.example", "r").unwrap();
-        let signed = relay.sign(&own.sign(&mail("alice@example.org", BODY)).unwrap()).unwrap();
-        assert_eq!(pinned(&[&own, &relay]).verify(&signed), DkimVerdict::Pass { domain: "example.org".into() });
+        let signed = relay
+            .sign(&own.sign(&mail("alice@example.org", BODY)).unwrap())
+            .unwrap();
+        assert_eq!(
+            pinned(&[&own, &relay]).verify(&signed),
+            DkimVerdict::Pass {
+                domain: "example.org".into()
+            }
+        );
     }
 
     #[test]
@@ -575,7 +700,9 @@ mod tests {
         let key = SigningDomain::generate("example.org", "s").unwrap();
         let signed = key.sign(&mail("alice@example.org", BODY)).unwrap();
         let v = DkimVerifier::new(DkimConfig::off());
-        assert!(matches!(v.verify(&signed), DkimVerdict::TempError { reason } if reason.contains("off")));
+        assert!(
+            matches!(v.verify(&signed), DkimVerdict::TempError { reason } if reason.contains("off"))
+        );
     }
 
     #[test]
@@ -585,20 +712,40 @@ mod tests {
         // A record without p= is no key (what a lookup of a name without a
         // DKIM record gives too).
         let mut config = DkimConfig::off();
-        config.records.insert(key.record_name(), "v=DKIM1; k=ed25519".into());
-        assert_eq!(DkimVerifier::new(config).verify(&signed), DkimVerdict::Fail(FailReason::NoKey { domain: "example.org".into() }));
+        config
+            .records
+            .insert(key.record_name(), "v=DKIM1; k=ed25519".into());
+        assert_eq!(
+            DkimVerifier::new(config).verify(&signed),
+            DkimVerdict::Fail(FailReason::NoKey {
+                domain: "example.org".into()
+            })
+        );
         // An emptied p= (a revoked key) verifies nothing.
         let mut config = DkimConfig::off();
-        config.records.insert(key.record_name(), "v=DKIM1; k=ed25519; p=".into());
-        assert!(matches!(DkimVerifier::new(config).verify(&signed), DkimVerdict::Fail(_)));
+        config
+            .records
+            .insert(key.record_name(), "v=DKIM1; k=ed25519; p=".into());
+        assert!(matches!(
+            DkimVerifier::new(config).verify(&signed),
+            DkimVerdict::Fail(_)
+        ));
     }
 
     #[test]
     fn garbage_signature_headers_fail_without_panicking() {
-        let raw = format!("DKIM-Signature: v=1; a=rsa-sha256; d=example.org; garbage\r\n{}", String::from_utf8(mail("alice@example.org", BODY)).unwrap());
+        let raw = format!(
+            "DKIM-Signature: v=1; a=rsa-sha256; d=example.org; garbage\r\n{}",
+            String::from_utf8(mail("alice@example.org", BODY)).unwrap()
+        );
         let verdict = DkimVerifier::new(DkimConfig::off()).verify(raw.as_bytes());
         assert!(matches!(verdict, DkimVerdict::Fail(_)), "{verdict:?}");
-        for junk in [&b""[..], b"\r\n\r\n", b"DKIM-Signature:\r\n\r\n", &[0xff, 0xfe, b'\n']] {
+        for junk in [
+            &b""[..],
+            b"\r\n\r\n",
+            b"DKIM-Signature:\r\n\r\n",
+            &[0xff, 0xfe, b'\n'],
+        ] {
             let _ = DkimVerifier::new(DkimConfig::off()).verify(junk);
         }
     }
@@ -610,7 +757,12 @@ mod tests {
         for _ in 0..20 {
             raw = key.sign(&raw).unwrap();
         }
-        assert_eq!(pinned(&[&key]).verify(&raw), DkimVerdict::Pass { domain: "example.org".into() });
+        assert_eq!(
+            pinned(&[&key]).verify(&raw),
+            DkimVerdict::Pass {
+                domain: "example.org".into()
+            }
+        );
     }
 
     #[test]
@@ -620,7 +772,10 @@ mod tests {
         assert!(!aligned("mail.example.org", "example.org"));
         assert!(!aligned("ample.org", "example.org"));
         assert!(!aligned("", "example.org"));
-        assert_eq!(domain_of("Alice@Example.Org").as_deref(), Some("example.org"));
+        assert_eq!(
+            domain_of("Alice@Example.Org").as_deref(),
+            Some("example.org")
+        );
         assert_eq!(domain_of("nobody"), None);
     }
 
@@ -630,9 +785,11 @@ mod tests {
         let c = t.resolve().unwrap();
         assert_eq!(c.resolver, ResolverKind::Off);
         assert_eq!(c.timeout, Duration::from_secs(2));
-        let bad: DkimToml = toml::from_str("[records]\n\"example.org\" = \"v=DKIM1; p=x\"\n").unwrap();
+        let bad: DkimToml =
+            toml::from_str("[records]\n\"example.org\" = \"v=DKIM1; p=x\"\n").unwrap();
         assert!(bad.resolve().unwrap_err().contains("_domainkey"));
-        let bad: DkimToml = toml::from_str("[records]\n\"s._domainkey.example.org\" = \"hello\"\n").unwrap();
+        let bad: DkimToml =
+            toml::from_str("[records]\n\"s._domainkey.example.org\" = \"hello\"\n").unwrap();
         assert!(bad.resolve().is_err());
         assert!(toml::from_str::<DkimToml>("resolvr = \"off\"").is_err());
     }

@@ -204,7 +204,13 @@ fn parse_header(line: &str) -> Header {
             ))
         }
     };
-    Header::Valid(kind, t[1].to_owned(), t[3].to_owned(), t[5].to_owned(), token)
+    Header::Valid(
+        kind,
+        t[1].to_owned(),
+        t[3].to_owned(),
+        t[5].to_owned(),
+        token,
+    )
 }
 
 /// Title lines that open a multi-line header in the specifications:
@@ -347,11 +353,15 @@ pub fn find_envelope(text: &str) -> Result<Envelope, EnvelopeError> {
         }
         let (header, header_rest) = match parse_header(line) {
             Header::None => multi_line_header(&lines, idx).unwrap_or((Header::None, 0)),
-            Header::Valid(kind, game, player, password, None) => match lines.get(idx + 1).and_then(|l| header_field(l)) {
-                // `TOKEN t` on the line right after a one-line header.
-                Some((Field::Token, t)) if !t.is_empty() => (Header::Valid(kind, game, player, password, Some(t)), 1),
-                _ => (Header::Valid(kind, game, player, password, None), 0),
-            },
+            Header::Valid(kind, game, player, password, None) => {
+                match lines.get(idx + 1).and_then(|l| header_field(l)) {
+                    // `TOKEN t` on the line right after a one-line header.
+                    Some((Field::Token, t)) if !t.is_empty() => {
+                        (Header::Valid(kind, game, player, password, Some(t)), 1)
+                    }
+                    _ => (Header::Valid(kind, game, player, password, None), 0),
+                }
+            }
             single => (single, 0),
         };
         match header {
@@ -454,17 +464,20 @@ mod token_tests {
 
     #[test]
     fn token_after_the_password_on_the_header_line() {
-        let e = find_envelope("GAME g1 PLAYER alice PASSWORD x TOKEN t-42\nF1 M W3\nEND\n").unwrap();
+        let e =
+            find_envelope("GAME g1 PLAYER alice PASSWORD x TOKEN t-42\nF1 M W3\nEND\n").unwrap();
         assert_eq!(e.token.as_deref(), Some("t-42"));
         assert_eq!(e.password, "x");
         assert_eq!(e.orders, "F1 M W3\n");
-        let e = find_envelope("PARTIE g1 JOUEUR alice MOT-DE-PASSE x JETON abc\nF1 M W3\n").unwrap();
+        let e =
+            find_envelope("PARTIE g1 JOUEUR alice MOT-DE-PASSE x JETON abc\nF1 M W3\n").unwrap();
         assert_eq!(e.token.as_deref(), Some("abc"));
     }
 
     #[test]
     fn token_on_the_line_after_the_header_is_blanked() {
-        let e = find_envelope("Hi\nSPIEL g1 SPIELER p1 PASSWORT x\nMARKE: zz9\nF1 M W3\nENDE\n").unwrap();
+        let e = find_envelope("Hi\nSPIEL g1 SPIELER p1 PASSWORT x\nMARKE: zz9\nF1 M W3\nENDE\n")
+            .unwrap();
         assert_eq!(e.token.as_deref(), Some("zz9"));
         // Line numbers kept, the token never echoed.
         assert_eq!(e.orders, "\nF1 M W3\n");
@@ -481,13 +494,26 @@ mod token_tests {
         let text = "EDS BEFEHLE\nGALAXIS: ANDROMEDA\nHERRSCHER: 07\nKENNWORT: sonne42\nMARKE: k-1\nMONAT: J1/M4\n[3 STATUS]\nENDE\n";
         let e = find_envelope(text).unwrap();
         assert_eq!(e.token.as_deref(), Some("k-1"));
-        assert!(!e.orders.contains("k-1") && e.orders.contains("MONAT: J1/M4"), "{:?}", e.orders);
+        assert!(
+            !e.orders.contains("k-1") && e.orders.contains("MONAT: J1/M4"),
+            "{:?}",
+            e.orders
+        );
     }
 
     #[test]
     fn a_token_word_without_value_or_with_more_is_malformed() {
-        assert!(matches!(find_envelope("GAME g PLAYER p PASSWORD x TOKEN\n"), Err(EnvelopeError::Malformed { .. })));
-        assert!(matches!(find_envelope("GAME g PLAYER p PASSWORD x TOKEN a b\n"), Err(EnvelopeError::Malformed { .. })));
-        assert!(matches!(find_envelope("GAME g PLAYER p PASSWORD x extra\n"), Err(EnvelopeError::Malformed { .. })));
+        assert!(matches!(
+            find_envelope("GAME g PLAYER p PASSWORD x TOKEN\n"),
+            Err(EnvelopeError::Malformed { .. })
+        ));
+        assert!(matches!(
+            find_envelope("GAME g PLAYER p PASSWORD x TOKEN a b\n"),
+            Err(EnvelopeError::Malformed { .. })
+        ));
+        assert!(matches!(
+            find_envelope("GAME g PLAYER p PASSWORD x extra\n"),
+            Err(EnvelopeError::Malformed { .. })
+        ));
     }
 }
