@@ -335,3 +335,16 @@ fn a_game_file_with_a_bad_token_is_refused_at_create() {
     let err = daemon.create_game(&text, path.parent().unwrap()).unwrap_err();
     assert!(err.to_string().contains("token must be one word"), "{err}");
 }
+
+#[test]
+fn a_token_belongs_to_the_player_not_the_seat_after_a_takeover() {
+    let mut g = game("nebulight", Some("en"), &with_token("change-me-1", "lune-42"), &[]);
+    let id = g.id.clone();
+    g.daemon.replace_player(&id, "maxtor", "newbie@example.net", Some("Newbie"), Some("fresh-pw")).unwrap();
+    // The newcomer never received the old holder's token: not asked for.
+    let body = format!("GAME {id} PLAYER maxtor PASSWORD fresh-pw\nM_200 C 10 VC F_19\nEND\n");
+    g.send_raw(&mail("newbie@example.net", "orders", &body));
+    assert_eq!(g.orders(), 1, "{:?}", g.last_outcome());
+    let confirm = g.last_to("newbie@example.net", "confirm");
+    assert!(!confirm.mail.body.contains("Token"), "{}", confirm.mail.body);
+}

@@ -9,6 +9,10 @@
 //!   them checked), on every mail that speaks for the player — orders,
 //!   CHECK and service commands, since `PRESS` and `ABSENCE` act in their
 //!   name. The token goes in the header (see arbitre_mail::envelope).
+//!   It belongs to the person, not the seat: once a seat was taken over
+//!   (a `takeover` row in `seat_changes`), the old holder's token no longer
+//!   applies — the newcomer never received it, and tokens are only handed
+//!   out by `game create`.
 //! - DKIM: `[services] require_dkim = true` asks for a signature that
 //!   verifies, is aligned with the From domain (arbitre_mail::dkim), *and*
 //!   whose `d=` is the registered player address's domain or a parent of
@@ -33,6 +37,7 @@ use crate::outgoing::signed;
 use arbitre_core::Lang;
 use arbitre_mail::dkim::{aligned, domain_of};
 use arbitre_mail::{DkimVerdict, Envelope, FailReason};
+use arbitre_store::seats::{self, SeatChangeKind};
 use arbitre_store::{settings, PasswordHasher, PlayerRow};
 use rusqlite::Connection;
 
@@ -72,7 +77,10 @@ pub fn check(
     env: &Envelope,
     raw: &[u8],
 ) -> Result<std::result::Result<Authenticity, Refusal>> {
-    let token_hash = settings::get(c, &game.row.id, &player.id)?.token_hash;
+    let mut token_hash = settings::get(c, &game.row.id, &player.id)?.token_hash;
+    if token_hash.is_some() && taken_over(c, &game.row.id, &player.id)? {
+        token_hash = None;
+    }
     let token_checked = match (&token_hash, env.token.as_deref()) {
         (None, _) => false,
         (Some(_), None) => return Ok(Err(Refusal::TokenMissing)),
@@ -81,6 +89,9 @@ pub fn check(
         (Some(_), Some(_)) => return Ok(Err(Refusal::TokenWrong)),
     };
     let dkim = config.dkim.verify(raw);
+    if dkim != DkimVerdict::None {
+        tracing::info!(game = %game.row.id, player = %player.id, dkim = %dkim.summary(), "DKIM verdict");
+    }
     let required = game.toml.services.require_dkim;
     if required {
         if let Err(r) = policy(&dkim, &player.email) {
@@ -88,6 +99,11 @@ pub fn check(
         }
     }
     Ok(Ok(Authenticity { dkim, dkim_required: required, token_checked }))
+}
+
+/// True when the seat changed hands since `game create`.
+fn taken_over(c: &Connection, game: &str, player: &str) -> Result<bool> {
+    Ok(seats::changes(c, game)?.iter().any(|ch| ch.player == player && ch.kind == SeatChangeKind::Takeover.as_str()))
 }
 
 /// `require_dkim`: a pass whose signer is the registered address's domain
