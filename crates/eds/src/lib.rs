@@ -64,11 +64,17 @@ impl Eds {
             }
             body.push('\n');
         }
-        body.push_str(&report::besitztuemerblatt(state, r));
+        // The map is most of the body in a large galaxy: sized once, so the
+        // body is not copied again and again as it grows.
+        let blatt = report::besitztuemerblatt(state, r);
+        let karte = report::sternenkarte(state, Some(r));
+        let anzeiger = report::sternenanzeiger(state);
+        body.reserve(blatt.len() + karte.len() + anzeiger.len() + 2);
+        body.push_str(&blatt);
         body.push('\n');
-        body.push_str(&report::sternenkarte(state, Some(r)));
+        body.push_str(&karte);
         body.push('\n');
-        body.push_str(&report::sternenanzeiger(state));
+        body.push_str(&anzeiger);
         body
     }
 }
