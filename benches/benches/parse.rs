@@ -4,6 +4,12 @@
 //! Two sizes per ruleset: a map of a usual game and a large one, because a
 //! parser checks names and numbers against the state (a parser whose cost
 //! grows with the map shows it here).
+//!
+//! In the same run, `parse_<ruleset>_bytes/limit_lines/<game>` splits the
+//! same bytes into lines (`str::lines().count()`, memchr for the newlines):
+//! the least any line-based parser must do, so the ratio of the two figures
+//! is arbitre's overhead over the hardware limit (as `ingest` does for
+//! mail-parser and SQLite).
 
 use arbitre_benches::game::Game;
 use arbitre_core::{PlayerId, Ruleset};
@@ -17,6 +23,14 @@ fn parse_all<R: Ruleset>(g: &Game<R>, orders: &BTreeMap<PlayerId, String>) -> us
     orders
         .iter()
         .map(|(p, t)| g.ruleset.parse_orders(&g.state, p, t).orders.len())
+        .sum()
+}
+
+/// The raw limit: the newline search over the same order blocks.
+fn count_lines(orders: &BTreeMap<PlayerId, String>) -> usize {
+    orders
+        .values()
+        .map(|t| std::hint::black_box(t.as_str()).lines().count())
         .sum()
 }
 
@@ -42,6 +56,11 @@ fn bench<R: Ruleset>(c: &mut Criterion, label: &str, g: Game<R>) {
         grp.bench_function(BenchmarkId::from_parameter(label), |b| {
             b.iter(|| parse_all(&g, &orders))
         });
+        if unit == "bytes" {
+            grp.bench_function(BenchmarkId::new("limit_lines", label), |b| {
+                b.iter(|| count_lines(&orders))
+            });
+        }
         grp.finish();
     }
 }

@@ -37,7 +37,7 @@ pub mod text;
 pub mod testkit;
 #[cfg(any(test, feature = "testkit"))]
 pub mod testkit_props;
-pub use text::{normalize_line, numbered_lines, parse_lines, LineParser};
+pub use text::{normalize, normalize_line, normalized_lines, numbered_lines, parse_lines, LineParser};
 
 pub use engine::{Adapter, Checked, Engine, EngineError, Resolved, Snapshot};
 pub use ids::{GameId, PlayerId};

@@ -50,24 +50,56 @@ pub enum OrderError {
     Form(&'static str),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A token. Words are kept upper-cased inline: the longest keyword of the
+/// grammar has three letters (`DEP`, `ATT`, `VC`...), so a word of up to
+/// [`WORD_MAX`] letters is stored as it is and a longer one, which can only
+/// be "not a keyword", as the empty word. No token allocates (issue 9: the
+/// fixed cost per line is what limits parsing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Tok {
-    Word(String),
+    Word { up: [u8; WORD_MAX], len: u8 },
     Num(u32),
     Star,
 }
 
-fn lex(line: &str) -> Result<Vec<Tok>, OrderError> {
-    if line.contains("->") {
-        return Err(OrderError::NebutilShorthand);
+const WORD_MAX: usize = 4;
+
+impl Tok {
+    fn word(letters: &[u8]) -> Tok {
+        let mut up = [0u8; WORD_MAX];
+        let len = if letters.len() <= WORD_MAX {
+            for (u, c) in up.iter_mut().zip(letters) {
+                *u = c.to_ascii_uppercase();
+            }
+            letters.len() as u8
+        } else {
+            0
+        };
+        Tok::Word { up, len }
     }
-    if line.contains('(') || line.contains(')') {
-        return Err(OrderError::Parentheses);
-    }
+}
+
+/// Splits a line into `toks` (cleared first). The checks for `->` and
+/// parentheses, whose reasons take precedence over any other lexical error,
+/// run only when the walk fails: `-`, `(` and `)` are forbidden characters,
+/// so a line that lexes contains none of them.
+fn lex(line: &str, toks: &mut Vec<Tok>) -> Result<(), OrderError> {
+    toks.clear();
+    lex_bytes(line, toks).map_err(|e| {
+        if line.contains("->") {
+            OrderError::NebutilShorthand
+        } else if line.contains('(') || line.contains(')') {
+            OrderError::Parentheses
+        } else {
+            e
+        }
+    })
+}
+
+fn lex_bytes(line: &str, out: &mut Vec<Tok>) -> Result<(), OrderError> {
     // Over the bytes of the line: every token is ASCII, and the first
     // non-ASCII character is refused whole (decoded for the message), so no
     // per-line `Vec<char>` is needed (issue 9: parsing cost per line).
-    let mut out = Vec::with_capacity(8);
     let b = line.as_bytes();
     let mut i = 0;
     while i < b.len() {
@@ -82,31 +114,42 @@ fn lex(line: &str) -> Result<Vec<Tok>, OrderError> {
             while i < b.len() && b[i].is_ascii_alphabetic() {
                 i += 1;
             }
-            out.push(Tok::Word(line[start..i].to_ascii_uppercase()));
+            out.push(Tok::word(&b[start..i]));
         } else if c.is_ascii_digit() {
             let start = i;
+            // Saturating: once past the limit the value never comes back
+            // under it, so any run of digits over 1,000,000 (or over u32) is
+            // refused whole, leading zeros included, as `str::parse` did.
+            let mut n: u32 = 0;
             while i < b.len() && b[i].is_ascii_digit() {
+                n = n.saturating_mul(10).saturating_add(u32::from(b[i] - b'0'));
                 i += 1;
             }
-            let s = &line[start..i];
-            match s.parse::<u32>() {
-                Ok(n) if n <= 1_000_000 => out.push(Tok::Num(n)),
-                _ => return Err(OrderError::TooLarge(s.to_string())),
+            if n > 1_000_000 {
+                return Err(OrderError::TooLarge(line[start..i].to_string()));
             }
+            out.push(Tok::Num(n));
         } else {
             let ch = line[i..].chars().next().expect("i is on a char boundary");
             return Err(OrderError::ForbiddenChar(ch));
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Parses one normalised order line into an order or a French reason.
 pub fn parse_order(line: &str) -> Result<Order, OrderError> {
-    let toks = lex(line)?;
+    parse_order_with(line, &mut Vec::new())
+}
+
+/// [`parse_order`] with a token buffer reused from line to line.
+fn parse_order_with(line: &str, toks: &mut Vec<Tok>) -> Result<Order, OrderError> {
+    lex(line, toks)?;
+    let toks: &[Tok] = toks;
     let w = |i: usize| -> Option<&str> {
         match toks.get(i) {
-            Some(Tok::Word(s)) => Some(s.as_str()),
+            // ASCII letters only, so always UTF-8; a long word is "".
+            Some(Tok::Word { up, len }) => std::str::from_utf8(&up[..usize::from(*len)]).ok(),
             _ => None,
         }
     };
@@ -386,8 +429,12 @@ fn quantity(o: &Order) -> Option<u32> {
     }
 }
 
-/// The line parser handed to `arbitre_core::parse_lines`.
-pub struct NebParser;
+/// The line parser handed to `arbitre_core::parse_lines`; it keeps one
+/// token buffer for the whole block.
+#[derive(Default)]
+pub struct NebParser {
+    toks: Vec<Tok>,
+}
 
 impl LineParser for NebParser {
     type Order = Order;
@@ -397,7 +444,7 @@ impl LineParser for NebParser {
     }
 
     fn parse_line(&mut self, no: usize, line: &str, out: &mut Parsed<Order>) {
-        match parse_order(line) {
+        match parse_order_with(line, &mut self.toks) {
             Ok(o) => {
                 if quantity(&o) == Some(0) {
                     out.warn(no, line, "quantité nulle : ordre sans effet");
@@ -415,7 +462,7 @@ impl LineParser for NebParser {
 }
 
 pub fn parse(text: &str) -> Parsed<Order> {
-    arbitre_core::parse_lines(&mut NebParser, text)
+    arbitre_core::parse_lines(&mut NebParser::default(), text)
 }
 
 #[cfg(test)]
