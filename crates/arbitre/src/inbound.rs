@@ -421,7 +421,7 @@ pub fn decide(c: &Connection, registry: &Registry, config: &DaemonConfig, raw: &
         let facts = MailFacts { sha, press_text: split.press_text.as_deref(), now };
         let ans = answer_mail(c, config, &game, &who, &split.commands, &split.errors, Some(&facts))?;
         let subject = svc_text(lang, &SvcMsg::CommandsSubject { game: &gid });
-        let reply = Draft::new(Kind::Confirm, &to, subject, signed(lang, &ans.text))
+        let reply = Draft::new(Kind::Confirm, &to, subject, auth.annotate(lang, signed(lang, &ans.text)))
             .about(&gid, game.row.turn + 1, Some(&player.id))
             .discriminator(format!("cmd.{}", &sha[..16]))
             .replying_to(mail.message_id.as_deref());

@@ -303,7 +303,9 @@ fn token_in_english_and_on_service_commands() {
     let err = g.last_to("bert@example.org", "error");
     assert!(err.mail.body.contains("game eds-001 requires the token of player p2") && err.mail.body.contains("TOKEN <your token>"), "{}", err.mail.body);
     g.send_raw(&mail("bert@example.org", "status 2", &format!("GAME {id} PLAYER p2 PASSWORD change-me-2 TOKEN blue-moon\nSTATUS\nEND\n")));
-    assert!(g.last_to("bert@example.org", "confirm").mail.body.contains("Turn in progress: 1"));
+    let answer = g.last_to("bert@example.org", "confirm");
+    assert!(answer.mail.body.contains("Turn in progress: 1"), "{}", answer.mail.body);
+    assert!(answer.mail.body.contains("Token: correct"), "{}", answer.mail.body);
     g.send_raw(&mail("bert@example.org", "orders", &format!("GAME {id} PLAYER p2 PASSWORD change-me-2\nTOKEN blue-moon\nR1 S\nEND\n")));
     assert_eq!(g.orders(), 1);
     assert!(g.last_to("bert@example.org", "confirm").mail.body.contains("Token: correct"));
