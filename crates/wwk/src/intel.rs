@@ -79,7 +79,9 @@ pub fn snapshot(st: &State, z: &str) -> String {
     }
     let mut owners: std::collections::BTreeMap<String, std::collections::BTreeMap<String, usize>> = Default::default();
     for u in st.units.values() {
-        if st.unit_zone(u.id).as_deref() == Some(z) {
+        // `unit_zone(u) == z`, resolving (and allocating) only for cargo.
+        let here = if u.at.starts_with('@') { st.unit_zone(u.id).as_deref() == Some(z) } else { !u.at.starts_with('#') && u.at == z };
+        if here {
             *owners.entry(u.owner.clone()).or_default().entry(u.code.clone()).or_default() += 1;
         }
     }

@@ -27,6 +27,9 @@ pub struct WwkParser<'a> {
     /// A `TURN` or `NATION` header line that does not match: the whole
     /// message is rejected (§3.1, WWK-7).
     pub rejected: bool,
+    /// Zones where the nation has units (cargo in its carrier's zone), found
+    /// once per message rather than once per order line (issue 9).
+    present: std::cell::OnceCell<std::collections::BTreeSet<String>>,
 }
 
 impl<'a> WwkParser<'a> {
@@ -41,6 +44,7 @@ impl<'a> WwkParser<'a> {
             last_mission: None,
             ended: false,
             rejected: false,
+            present: std::cell::OnceCell::new(),
         }
     }
 }
@@ -155,8 +159,11 @@ impl WwkParser<'_> {
     /// A zone may issue local orders if the nation holds it or has units there.
     fn may_issue(&self, z: &str) -> bool {
         let st = self.state;
-        st.zone(z).status.parties().iter().any(|p| p == &self.nation)
-            || st.units.values().any(|u| u.owner == self.nation && st.unit_zone(u.id).as_deref() == Some(z))
+        st.zone(z).status.has_party(&self.nation)
+            || self
+                .present
+                .get_or_init(|| st.units.values().filter(|u| u.owner == self.nation).filter_map(|u| st.unit_zone(u.id)).collect())
+                .contains(z)
     }
 
     fn local_budget(&self, z: &str) -> usize {
