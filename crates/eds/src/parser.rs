@@ -112,27 +112,39 @@ fn section_of(inner: &str) -> Option<Section> {
 /// non-blank characters on both sides are not commas (§3.4.3), so `8,/,15,4` is
 /// one jump entry and `27 / 103` two entries. The entries borrow from the line.
 pub fn split_entries(line: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    each_entry(line, |e| out.push(e));
+    out
+}
+
+/// [`split_entries`] without the vector: `f` gets each non-empty entry in
+/// order (the parser calls this for every line).
+fn each_entry<'a>(line: &'a str, mut f: impl FnMut(&'a str)) {
     if !line.is_ascii() {
-        return split_entries_chars(line);
+        split_entries_chars(line).into_iter().for_each(f);
+        return;
     }
     // ASCII: the same walk on bytes (the whitespace of `char::is_whitespace`).
     let blank = |c: &&u8| matches!(**c, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r');
+    let mut emit = |e: &'a str| {
+        let e = e.trim();
+        if !e.is_empty() {
+            f(e)
+        }
+    };
     let b = line.as_bytes();
-    let mut out = Vec::new();
     let mut start = 0;
     for (i, &c) in b.iter().enumerate() {
         if c == b'/' {
             let left = b[..i].iter().rev().find(|c| !blank(c));
             let right = b[i + 1..].iter().find(|c| !blank(c));
             if left != Some(&b',') && right != Some(&b',') {
-                out.push(line[start..i].trim());
+                emit(&line[start..i]);
                 start = i + 1;
             }
         }
     }
-    out.push(line[start..].trim());
-    out.retain(|e| !e.is_empty());
-    out
+    emit(&line[start..]);
 }
 
 /// [`split_entries`] for a line with non-ASCII characters, char by char.
@@ -492,31 +504,31 @@ pub fn parse(state: &State, text: &str) -> Parsed<Order> {
                 continue;
             }
         };
-        for entry in split_entries(line) {
-            let limit = state.params.order_limits[kind as usize - 1];
-            match parse_entry(kind, entry) {
-                Ok((order, note)) => {
-                    if counts[kind as usize] >= limit {
-                        out.error(
-                            no,
-                            entry,
-                            format!("Höchstzahl von {limit} Einträgen überschritten – Eintrag ignoriert"),
-                        );
-                        continue;
-                    }
-                    counts[kind as usize] += 1;
-                    if let Some(n) = note {
-                        out.warn(no, entry, n);
-                    }
-                    out.push(no, entry, order);
+        let limit = state.params.order_limits[kind as usize - 1];
+        each_entry(line, |entry| match parse_entry(kind, entry) {
+            Ok((order, note)) => {
+                if counts[kind as usize] >= limit {
+                    out.error(
+                        no,
+                        entry,
+                        format!(
+                            "Höchstzahl von {limit} Einträgen überschritten – Eintrag ignoriert"
+                        ),
+                    );
+                    return;
                 }
-                Err(why) => out.error(
-                    no,
-                    entry,
-                    format!("Syntaxfehler ({why}) – Befehl verworfen"),
-                ),
+                counts[kind as usize] += 1;
+                if let Some(n) = note {
+                    out.warn(no, entry, n);
+                }
+                out.push(no, entry, order);
             }
-        }
+            Err(why) => out.error(
+                no,
+                entry,
+                format!("Syntaxfehler ({why}) – Befehl verworfen"),
+            ),
+        });
     }
     flush(&mut free, &mut out);
     if !month_ok {
