@@ -218,7 +218,7 @@ pub(crate) fn set_schedule_in(
                 }
                 Change::SetDeadline(d) => {
                     if g.row.status == GameStatus::Over {
-                        return Err(DaemonError::Invalid(format!("game {gid} is over")));
+                        return Err(DaemonError::Invalid(text(lang, &Msg::GameOver { game: gid })));
                     }
                     let when = g.schedule.show(d);
                     if d <= now {
@@ -300,6 +300,8 @@ pub(crate) fn by_mail(
     };
     match r {
         Ok(t) => Ok(t),
+        // French typography puts a space before the colon, as GmDone does.
+        Err(DaemonError::Invalid(why)) if lang == arbitre_core::Lang::Fr => Ok(format!("{} : {why}", cmd.name())),
         Err(DaemonError::Invalid(why)) => Ok(format!("{}: {why}", cmd.name())),
         Err(e) => Err(e),
     }

@@ -221,7 +221,7 @@ fn eject_by_mail_nebulight_in_french() {
     g.orders(0, &order);
     assert_eq!(g.turn(), 1, "resolved without the ejected seat");
     // Ejecting twice is refused.
-    assert!(g.gm("EJECTER miria").contains("already ejected"));
+    assert!(g.gm("EJECTER miria").contains("EJECT : Le poste miria est déjà retiré de la partie."));
 }
 
 #[test]
@@ -574,4 +574,49 @@ fn status_shows_every_game_missing_players_and_outbox_problems() {
     assert!(s.contains("  outbox problems: 1 failed, 6 pending for over an hour, 0 held"), "{s}");
     assert!(s.contains("FAILED"), "{s}");
     assert!(!s.contains("missing:"), "{s}");
+}
+
+// ---------------------------------------------------------------- the command line
+
+/// The new commands through `arbitre` itself (`cli::run`), on a database
+/// the daemon would serve: deadline, preview, release, eject, replace,
+/// rollback and status.
+#[test]
+fn gm_commands_on_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().join("arbitre.toml");
+    std::fs::write(
+        &cfg,
+        format!("referee = \"{}\"\ninbox = \"inbox\"\ndatabase = \"arbitre.db\"\n[outbound]\nkind = \"file\"\ndir = \"outbox\"\n[argon2]\nm_cost = 8\nt_cost = 1\n", common::REFEREE),
+    )
+    .unwrap();
+    let game = dir.path().join("game.toml");
+    std::fs::write(&game, toml_of(EDS_EN, "")).unwrap();
+    let run = |args: &[&str]| -> Result<String, String> {
+        let mut argv = vec!["arbitre", "--config", cfg.to_str().unwrap()];
+        argv.extend_from_slice(args);
+        let mut out = Vec::new();
+        arbitre::cli::run(Cli::try_parse_from(argv).unwrap(), Registry::builtin(), &mut out).map_err(|e| e.to_string())?;
+        Ok(String::from_utf8(out).unwrap())
+    };
+    assert!(run(&["game", "create", game.to_str().unwrap()]).unwrap().contains("game eds-001 created"));
+    let out = run(&["deadline", "eds-001", "2099-01-01 12:00"]).unwrap();
+    assert!(out.contains("game eds-001: deadline set to 2099-01-01 12:00 (UTC)"), "{out}");
+    assert!(run(&["deadline", "eds-001", "2000-01-01 12:00"]).unwrap_err().contains("is not in the future"));
+    assert!(run(&["deadline", "eds-001", "tomorrow"]).unwrap_err().contains("bad deadline 'tomorrow'"));
+    assert!(run(&["player", "eject", "eds-001", "p3"]).unwrap().contains("player p3 ejected"));
+    let out = run(&["player", "replace", "eds-001", "p3", "--email", "dora@example.org", "--name", "Dora"]).unwrap();
+    assert!(out.contains("seat p3 now played by dora@example.org"), "{out}");
+    assert!(out.contains("new password (also mailed to the new player): "), "{out}");
+    assert!(run(&["preview", "eds-001"]).unwrap().contains("preview next"));
+    assert!(run(&["preview", "eds-001", "sometimes"]).unwrap_err().contains("next, always or off"));
+    assert!(run(&["turn", "eds-001"]).unwrap().contains("turn 1 resolved"));
+    assert!(run(&["status", "eds-001"]).unwrap().contains("running (turn 1 held for preview)"));
+    assert!(run(&["turn", "eds-001"]).unwrap_err().contains("held for preview"));
+    assert!(run(&["release", "eds-001"]).unwrap().contains("turn 1 released, 3 mail(s)"));
+    assert!(run(&["turn", "eds-001"]).unwrap().contains("turn 2 resolved"));
+    assert!(run(&["rollback", "eds-001", "0"]).unwrap().contains("back to turn 0 (undone: 1, 2)"));
+    let status = run(&["status"]).unwrap();
+    assert!(status.contains("last resolved turn: 0"), "{status}");
+    assert!(status.contains("missing: p1, p2, p3"), "{status}");
 }

@@ -22,7 +22,9 @@ use crate::outgoing::{queue, signed, Draft, Kind};
 use crate::registry::Registry;
 use crate::services::answer::{answer, Asker};
 use crate::services::command::Command;
-use crate::services::texts::{svc_text, SvcMsg};
+use crate::messages::{text, Msg};
+use crate::services::command::Reason;
+use crate::services::texts::{reason, svc_text, SvcMsg};
 use arbitre_store::seats::{self, SeatChangeKind};
 use arbitre_store::{games, settings, GameStatus};
 use chrono::{DateTime, Utc};
@@ -62,14 +64,14 @@ pub(crate) fn eject_in(
     let g = GameView::new(registry, games::require_game(tx, game)?)?;
     let (gid, lang) = (g.row.id.as_str(), g.lang);
     if g.row.status == GameStatus::Over {
-        return Err(DaemonError::Invalid(format!("game {gid} is over")));
+        return Err(DaemonError::Invalid(text(lang, &Msg::GameOver { game: gid })));
     }
     let Some(p) = games::player_nocase(tx, gid, player)? else {
         return Err(DaemonError::Invalid(svc_text(lang, &SvcMsg::NoSuchSeat { player })));
     };
     let turn = g.row.turn + 1;
     if is_ejected(tx, gid, &p.id, turn)? {
-        return Err(DaemonError::Invalid(format!("{} is already ejected", p.id)));
+        return Err(DaemonError::Invalid(svc_text(lang, &SvcMsg::AlreadyEjected { player: &p.id })));
     }
     settings::set_ejected(tx, gid, &p.id, Some(turn))?;
     seats::record(tx, gid, &p.id, turn, SeatChangeKind::Eject, Some((&p.name, &p.email)), None, now.timestamp())?;
@@ -107,14 +109,14 @@ pub(crate) fn takeover_in(
     let (gid, lang) = (g.row.id.clone(), g.lang);
     let gid = gid.as_str();
     if g.row.status == GameStatus::Over {
-        return Err(DaemonError::Invalid(format!("game {gid} is over")));
+        return Err(DaemonError::Invalid(text(lang, &Msg::GameOver { game: gid })));
     }
     let Some(old) = games::player_nocase(tx, gid, t.player)? else {
         return Err(DaemonError::Invalid(svc_text(lang, &SvcMsg::NoSuchSeat { player: t.player })));
     };
     let email = t.email.trim();
     if !email.contains('@') || email.contains(char::is_whitespace) || email.contains(['<', '>', '"']) {
-        return Err(DaemonError::Invalid(format!("'{email}' is not an e-mail address")));
+        return Err(DaemonError::Invalid(reason(lang, &Reason::BadEmail(email.to_string()))));
     }
     let generated = match t.password {
         Some(p) if p.trim().is_empty() || p.contains(char::is_whitespace) => {

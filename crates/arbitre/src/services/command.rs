@@ -382,3 +382,41 @@ pub fn split_commands(orders: &str) -> Split {
     split.orders = rest;
     split
 }
+
+#[cfg(test)]
+mod gm_command_tests {
+    use super::*;
+
+    fn cmd(line: &str) -> Result<Command, Reason> {
+        parse_line(line).expect("a command")
+    }
+
+    #[test]
+    fn takeover_takes_a_seat_an_address_and_an_optional_name() {
+        assert_eq!(
+            cmd("REMPLACER miria nouvelle@example.org Nouvelle Joueuse"),
+            Ok(Command::Takeover { player: "miria".into(), email: "nouvelle@example.org".into(), name: Some("Nouvelle Joueuse".into()) })
+        );
+        assert_eq!(cmd("ersetzen p2 neu@example.org"), Ok(Command::Takeover { player: "p2".into(), email: "neu@example.org".into(), name: None }));
+        assert_eq!(cmd("TAKEOVER p2"), Err(Reason::MissingArgument("player email [name]")));
+        assert_eq!(cmd("TAKEOVER p2 nobody"), Err(Reason::BadEmail("nobody".into())));
+        assert_eq!(cmd("takeover p2 @x"), Err(Reason::BadEmail("@x".into())));
+    }
+
+    #[test]
+    fn preview_modes_and_release_in_three_languages() {
+        assert_eq!(cmd("PREVIEW"), Ok(Command::Preview));
+        assert_eq!(cmd("aperçu toujours"), Ok(Command::PreviewAlways));
+        assert_eq!(cmd("VORSCHAU IMMER"), Ok(Command::PreviewAlways));
+        assert_eq!(cmd("preview off"), Ok(Command::PreviewOff));
+        assert_eq!(cmd("APERÇU ARRÊT"), Ok(Command::PreviewOff));
+        assert_eq!(cmd("vorschau aus"), Ok(Command::PreviewOff));
+        assert_eq!(cmd("PREVIEW sometimes"), Err(Reason::TooManyArguments("sometimes".into())));
+        for w in ["RELEASE", "publier", "Freigeben"] {
+            assert_eq!(cmd(w), Ok(Command::Release), "{w}");
+        }
+        assert_eq!(cmd("RELEASE now"), Err(Reason::TooManyArguments("now".into())));
+        assert_eq!(Command::Release.role(), Role::GameMaster);
+        assert_eq!(Command::Takeover { player: "a".into(), email: "b@c".into(), name: None }.role(), Role::GameMaster);
+    }
+}

@@ -60,6 +60,7 @@ pub enum SvcMsg<'a> {
     LateOrders { deadline: &'a str },
     NoSuchSeat { player: &'a str },
     RollbackRange { turn: u32, last: u32 },
+    AlreadyEjected { player: &'a str },
 }
 
 pub fn svc_text(lang: Lang, m: &SvcMsg<'_>) -> String {
@@ -155,6 +156,7 @@ fn en(m: &SvcMsg<'_>) -> String {
         Released { turn, mails, when } => format!("RELEASE: the {mails} held mail(s) of turn {turn} are being sent. Next deadline: {when}"),
         LateOrders { deadline } => format!("LATE: these orders arrived after the deadline ({deadline}) but within the grace period: they count for this turn."),
         NoSuchSeat { player } => format!("There is no seat '{player}' in this game."),
+        AlreadyEjected { player } => format!("Seat {player} is already ejected."),
         RollbackRange { turn, last } => format!("Cannot roll back to turn {turn}: the last resolved turn is {last}; give an earlier turn."),
     }
 }
@@ -214,6 +216,7 @@ fn fr(m: &SvcMsg<'_>) -> String {
         Released { turn, mails, when } => format!("PUBLIER : les {mails} courrier(s) retenus du tour {turn} partent. Prochaine date limite : {when}"),
         LateOrders { deadline } => format!("EN RETARD : ces ordres sont arrivés après la date limite ({deadline}) mais pendant le délai de grâce : ils comptent pour ce tour."),
         NoSuchSeat { player } => format!("Il n'y a pas de poste « {player} » dans cette partie."),
+        AlreadyEjected { player } => format!("Le poste {player} est déjà retiré de la partie."),
         RollbackRange { turn, last } => format!("Impossible de revenir au tour {turn} : le dernier tour résolu est le {last} ; indiquez un tour antérieur."),
     }
 }
@@ -273,6 +276,7 @@ fn de(m: &SvcMsg<'_>) -> String {
         Released { turn, mails, when } => format!("FREIGEBEN: die {mails} zurückgehaltene(n) Nachricht(en) von Zug {turn} werden gesendet. Nächster Abgabetermin: {when}"),
         LateOrders { deadline } => format!("VERSPÄTET: diese Befehle kamen nach dem Abgabetermin ({deadline}), aber in der Nachfrist: sie zählen für diesen Zug."),
         NoSuchSeat { player } => format!("In diesem Spiel gibt es keine Position „{player}“."),
+        AlreadyEjected { player } => format!("Position {player} ist bereits ausgeschlossen."),
         RollbackRange { turn, last } => format!("Zurück auf Zug {turn} ist nicht möglich: der letzte ausgewertete Zug ist {last}; geben Sie einen früheren Zug an."),
     }
 }
