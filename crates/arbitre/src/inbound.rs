@@ -178,20 +178,46 @@ impl Daemon {
             Err(e) => return Err(e),
         };
         failpoint::hit("after-commit-before-move");
+        let n = self.move_to_cur(&batch, &done);
+        failpoint::hit("after-move");
+        Ok(n)
+    }
+
+    /// Moves the committed mails of a batch out of `new/`; returns how many.
+    /// In a Maildir the renames are flushed by one fsync of `cur/` and `new/`
+    /// for the whole batch, where `Maildir::mark_done` fsyncs both after
+    /// every mail (two directory fsyncs cost more than the batch's commit,
+    /// 13 ms a mail on the test disk). Losing a rename to a power cut only
+    /// shows the mail again in `new/`, where the journal recognises it. A
+    /// rename that fails (the file moved by someone else) and an IMAP inbox
+    /// go through `mark_done`. A failed move is repeated by the next cycle.
+    fn move_to_cur(&mut self, batch: &[(InboxEntry, Vec<u8>)], done: &[bool]) -> usize {
         let mut n = 0;
+        let mut renamed = false;
         for ((entry, _), ok) in batch.iter().zip(done) {
             if !ok {
                 continue;
             }
-            // Committed: a failed move is repeated by the next cycle, which
-            // finds the mail in the journal.
+            if let (arbitre_mail::Inbox::Maildir(m), InboxEntry::Maildir(e)) = (&self.inbox, entry) {
+                if std::fs::rename(&e.path, m.root().join("cur").join(format!("{}:2,S", e.name))).is_ok() {
+                    renamed = true;
+                    n += 1;
+                    continue;
+                }
+            }
             match self.inbox.mark_done(entry) {
                 Ok(()) => n += 1,
                 Err(e) => tracing::error!(entry = %entry.name(), error = %e, "mail recorded but not moved to cur/; the next cycle moves it"),
             }
         }
-        failpoint::hit("after-move");
-        Ok(n)
+        if let (true, arbitre_mail::Inbox::Maildir(m)) = (renamed, &self.inbox) {
+            for sub in ["cur", "new"] {
+                if let Err(e) = std::fs::File::open(m.root().join(sub)).and_then(|d| d.sync_all()) {
+                    tracing::warn!(dir = sub, error = %e, "inbox folder not flushed (a lost move is redone from the journal)");
+                }
+            }
+        }
+        n
     }
 
     /// One mail in its own transaction: the path of a batch that met a
