@@ -1,7 +1,7 @@
 //! Capacity by simulation (issue 9), at any size:
 //!
 //! ```sh
-//! cargo run --release -p arbitre-benches --example capacity -- [GAMES] [ROUNDS] [--nmr PCT] [--keep-files] [--argon2]
+//! cargo run --release -p arbitre-benches --example capacity -- [GAMES] [ROUNDS] [--nmr PCT] [--keep-files] [--argon2] [--indexes]
 //! ```
 //! (defaults: 1,000 games, 4 rounds, 10 % of the seats miss each turn). See
 //! `arbitre_benches::capacity` for what is simulated and measured.
@@ -17,6 +17,7 @@ fn main() {
             "--nmr" => a.nmr_percent = it.next().and_then(|v| v.parse().ok()).expect("--nmr PCT"),
             "--keep-files" => a.keep_files = true,
             "--argon2" => a.argon2 = true,
+            "--indexes" => a.indexes = true,
             n => {
                 let v: usize = n.parse().unwrap_or_else(|_| panic!("unknown argument {n}"));
                 if positional == 0 {

@@ -49,11 +49,26 @@ pub struct Options {
     pub keep_files: bool,
     /// Create the games with the daemon's default Argon2id cost.
     pub argon2: bool,
+    /// Add the indexes [`MISSING_INDEXES`] to the database first (an
+    /// experiment: they are not in the schema).
+    pub indexes: bool,
 }
+
+/// Indexes the schema lacks for queries the daemon runs per mail or per
+/// player and turn, each otherwise a full scan of a table that grows with
+/// the history: the flood-limit counts (`journal::count_from_sender_since`,
+/// `count_for_game_since`, per mail) and the wrong-password count of
+/// `turn.rs` (per player and turn, over the outbox, whose rows hold every
+/// report). `--indexes` measures what a migration adding them would bring.
+pub const MISSING_INDEXES: &str = "
+CREATE INDEX IF NOT EXISTS bench_outbox_by_game ON outbox(game_id, turn, player);
+CREATE INDEX IF NOT EXISTS bench_journal_by_game ON mail_journal(game_id, received_at);
+CREATE INDEX IF NOT EXISTS bench_journal_by_sender ON mail_journal(lower(trim(sender)), received_at);
+";
 
 impl Default for Options {
     fn default() -> Options {
-        Options { games: 1000, rounds: 4, nmr_percent: 10, keep_files: false, argon2: false }
+        Options { games: 1000, rounds: 4, nmr_percent: 10, keep_files: false, argon2: false, indexes: false }
     }
 }
 
@@ -108,6 +123,10 @@ pub fn run(a: Options) {
     let hasher = if a.argon2 { PasswordHasher::default() } else { PasswordHasher::fast() };
     let t = Instant::now();
     let mut lab = Lab::new(&MIX, a.games, hasher);
+    if a.indexes {
+        lab.daemon.store.conn().execute_batch(MISSING_INDEXES).expect("indexes");
+        println!("capacity: with the indexes of MISSING_INDEXES");
+    }
     let seats: usize = lab.games.iter().map(|g| g.kind.players).sum();
     println!(
         "capacity: {} games ({seats} seats) created in {:.1} s; {} rounds, {} % of the seats miss each turn",

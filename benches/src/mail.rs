@@ -191,6 +191,11 @@ impl Lab {
         }
     }
 
+    /// Seats remembered by [`Lab::snapshot_seats`].
+    pub fn seats(&self) -> usize {
+        self.seats.len()
+    }
+
     /// `k` order mails, seat after seat, each with a fresh Message-ID (the
     /// daemon keeps the last orders of a seat, as a player who sends twice).
     pub fn mails(&mut self, k: usize) -> Vec<Vec<u8>> {
