@@ -280,6 +280,18 @@ impl Map {
         }
     }
 
+    /// The zones' positions in `zones`, those of `codes` that are zones,
+    /// ascending and without repeats: walking them visits the same zones in
+    /// the same order as walking `zones` and keeping those in `codes`.
+    /// None when the map's codes are not unique (then walk `zones`).
+    pub fn positions_of<'a>(&self, codes: impl Iterator<Item = &'a str>) -> Option<Vec<usize>> {
+        self.tables()?;
+        let mut v: Vec<usize> = codes.filter_map(|z| self.position(z)).collect();
+        v.sort_unstable();
+        v.dedup();
+        Some(v)
+    }
+
     /// Neighbours of a zone of the map (None for a code that is not one).
     pub fn neighbours_of(&self, z: &str) -> Option<&[ZoneCode]> {
         let t = self.tables()?;

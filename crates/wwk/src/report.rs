@@ -174,7 +174,16 @@ pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> S
         Some(_) if !gm => UnitsAt::build_where(st, |z| held.contains(z) || present.contains(z)),
         _ => st.units_at(),
     };
-    for d in &st.map.zones {
+    // A nation's zones only, in map order, rather than a test of every zone
+    // of the map per report (issue 9).
+    let walk: Vec<&ZoneDef> = match viewer {
+        Some(_) if !gm => match st.map.positions_of(held.iter().copied().chain(present.iter().map(|z| z.as_str()))) {
+            Some(v) => v.into_iter().map(|i| &st.map.zones[i]).collect(),
+            None => st.map.zones.iter().collect(),
+        },
+        _ => st.map.zones.iter().collect(),
+    };
+    for d in walk {
         let z = &d.code;
         let zs = st.zone(z);
         let visible = match viewer {
@@ -261,7 +270,13 @@ pub fn order_template(st: &State, nation: &str, player: &str) -> String {
     for u in st.units.values().filter(|u| u.owner == nation) {
         mine.entry(u.at.as_str()).or_default().push(u);
     }
-    for d in &st.map.zones {
+    // Only the zones the nation holds or has units in, in map order.
+    let held_zones = st.zones.iter().filter(|(_, zs)| zs.status.has_party(nation)).map(|(z, _)| z.as_str());
+    let walk: Vec<&ZoneDef> = match st.map.positions_of(held_zones.chain(mine.keys().copied())) {
+        Some(v) => v.into_iter().map(|i| &st.map.zones[i]).collect(),
+        None => st.map.zones.iter().collect(),
+    };
+    for d in walk {
         let z = &d.code;
         let held = st.zone(z).status.has_party(nation);
         let mut units: BTreeMap<&str, usize> = BTreeMap::new();
