@@ -147,6 +147,16 @@ CREATE TABLE rolled_back_turns (
 ALTER TABLE games ADD COLUMN preview TEXT;                    -- NULL | 'next' | 'always'
 ALTER TABLE turns ADD COLUMN held INTEGER NOT NULL DEFAULT 0; -- reports held for PREVIEW
 "#,
+    // 3: indexes for the queries run per mail or per player and turn
+    // (issue 9): the flood-limit counts over the journal and the
+    // wrong-password count over the outbox were full scans of tables that
+    // grow with the history (the capacity simulation showed per-turn cost
+    // rising round after round without them).
+    r#"
+CREATE INDEX outbox_by_game ON outbox(game_id, turn, player);
+CREATE INDEX journal_by_game ON mail_journal(game_id, received_at);
+CREATE INDEX journal_by_sender ON mail_journal(lower(trim(sender)), received_at);
+"#,
 ];
 
 pub fn version(conn: &Connection) -> Result<i64> {
