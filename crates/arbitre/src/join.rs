@@ -32,6 +32,15 @@ impl Daemon {
         }
         let now = self.now();
         let phc = self.config.hasher.hash(password, &format!("{game}/{}", p.id))?;
+        // A token given for the joiner is kept like one of `game create`:
+        // its argon2id hash only (issue 10).
+        if p.token.as_deref().is_some_and(|t| t.is_empty() || t.chars().count() > 100 || t.contains(char::is_whitespace)) {
+            return Err(DaemonError::Invalid(format!(
+                "player '{}': the token must be one word of 1-100 characters, without spaces",
+                p.id
+            )));
+        }
+        let token = p.token.as_deref().map(|t| self.config.hasher.hash(t, &format!("{game}/{}/token", p.id))).transpose()?;
         let name = p.name.clone().unwrap_or_else(|| p.id.clone());
         let Daemon { store, registry, config, .. } = self;
         store.tx(|tx| -> Result<()> {
@@ -48,6 +57,9 @@ impl Daemon {
                 game,
                 &PlayerRow { id: p.id.clone(), name: name.clone(), email: p.email.clone(), password_hash: phc.clone() },
             )?;
+            if let Some(hash) = &token {
+                arbitre_store::settings::set_token_hash(tx, game, &p.id, Some(hash))?;
+            }
             turns::replace_state(tx, game, latest.turn, &snap.state)?;
             let r = view
                 .engine

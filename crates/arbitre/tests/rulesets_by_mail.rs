@@ -124,3 +124,40 @@ fn a_ruleset_without_joining_refuses_a_newcomer_and_nothing_is_stored() {
     assert!(err.to_string().contains("join"), "{err}");
     assert_eq!(env.count("SELECT count(*) FROM players"), before);
 }
+
+#[test]
+fn a_joiner_given_a_token_must_send_it_like_a_player_of_game_create() {
+    let toml = three_player_toml("scn-t", "scrambled", "world = \"hexagone\"", "early = true");
+    let mut env = Env::with_game(&toml);
+    env.clock.set(t0() + Duration::days(7) + Duration::minutes(1));
+    env.daemon.cycle().unwrap();
+    env.daemon
+        .join_player(
+            "scn-t",
+            "id = \"p4\"\nemail = \"p4@example.org\"\npassword = \"pw-four\"\ntoken = \"lune-42\"\n",
+        )
+        .unwrap();
+    let stored = arbitre_store::settings::get(env.daemon.store.conn(), "scn-t", "p4").unwrap();
+    let hash = stored.token_hash.expect("the token's hash is kept");
+    assert!(!hash.contains("lune-42"), "never the token in clear");
+    let orders_of_p4 = |env: &Env| {
+        env.daemon
+            .store
+            .conn()
+            .query_row("SELECT count(*) FROM orders WHERE game_id = 'scn-t' AND player = 'p4'", [], |r| r.get::<_, i64>(0))
+            .unwrap()
+    };
+    env.drop_mail(&mail("p4@example.org", "ordres", "PARTIE scn-t JOUEUR p4 MOT-DE-PASSE pw-four\nTURN 2\nFIN\n"));
+    env.daemon.cycle().unwrap();
+    assert_eq!(orders_of_p4(&env), 0, "without the token nothing is stored");
+    assert!(env.last_to("p4@example.org", "error").is_some(), "the joiner is told why");
+    env.drop_mail(&mail("p4@example.org", "ordres", "PARTIE scn-t JOUEUR p4 MOT-DE-PASSE pw-four JETON lune-42\nTURN 2\nFIN\n"));
+    env.daemon.cycle().unwrap();
+    assert_eq!(orders_of_p4(&env), 1, "with the token the orders are stored");
+    // A token with a space is refused at join, naming the player.
+    let err = env
+        .daemon
+        .join_player("scn-t", "id = \"p5\"\nemail = \"p5@example.org\"\npassword = \"pw\"\ntoken = \"two words\"\n")
+        .unwrap_err();
+    assert!(err.to_string().contains("p5") && err.to_string().contains("token"), "{err}");
+}
