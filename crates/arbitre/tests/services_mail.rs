@@ -4,23 +4,10 @@
 
 mod common;
 
-use arbitre::{Daemon, FixedClock, Registry};
 use arbitre_store::{outbox, OutboxRow};
-use common::{config, mail, t0};
+use common::example_game::{game_with, Game};
+use common::mail;
 use mail_parser::{MessageParser, MimeHeaders};
-use std::path::PathBuf;
-use std::sync::Arc;
-
-struct Game {
-    _dir: tempfile::TempDir,
-    clock: Arc<FixedClock>,
-    daemon: Daemon,
-    id: String,
-}
-
-fn example(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples").join(name).join("game.toml")
-}
 
 fn game(name: &str) -> Game {
     game_in(name, None)
@@ -29,22 +16,6 @@ fn game(name: &str) -> Game {
 /// The example game, optionally with its language replaced.
 fn game_in(name: &str, lang: Option<&str>) -> Game {
     game_with(name, lang, "")
-}
-
-/// The example game with `extra` appended to its TOML.
-fn game_with(name: &str, lang: Option<&str>, extra: &str) -> Game {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = Arc::new(FixedClock::new(t0()));
-    let mut daemon = Daemon::open(config(dir.path()), Registry::builtin(), clock.clone()).unwrap();
-    let path = example(name);
-    let mut text = std::fs::read_to_string(&path).unwrap();
-    if let Some(l) = lang {
-        text = text.lines().filter(|l| !l.starts_with("language")).collect::<Vec<_>>().join("\n");
-        text = format!("language = \"{l}\"\n{text}\n");
-    }
-    text.push_str(extra);
-    let id = daemon.create_game(&text, path.parent().unwrap()).unwrap();
-    Game { _dir: dir, clock, daemon, id }
 }
 
 impl Game {

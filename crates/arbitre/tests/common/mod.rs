@@ -3,6 +3,8 @@
 //! mails as real clients write them.
 #![allow(dead_code)]
 
+pub mod example_game;
+
 use arbitre::config::DaemonConfig;
 use arbitre::{Daemon, FixedClock, Registry};
 use arbitre_core::testkit::Tally;
