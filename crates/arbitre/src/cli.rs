@@ -14,7 +14,11 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 #[derive(Parser, Debug)]
-#[command(name = "arbitre", version, about = "arbitre, a play-by-email referee: reads order mails, resolves turns, mails reports.")]
+#[command(
+    name = "arbitre",
+    version,
+    about = "arbitre, a play-by-email referee: reads order mails, resolves turns, mails reports."
+)]
 pub struct Cli {
     /// Daemon configuration (default: ./arbitre.toml if present, else everything under ./var/).
     #[arg(long, global = true, value_name = "FILE")]
@@ -176,7 +180,9 @@ pub enum FixtureCmd {
 fn load_config(path: Option<&Path>) -> anyhow::Result<DaemonConfig> {
     match path {
         Some(p) => Ok(DaemonConfig::load(p)?),
-        None if Path::new("arbitre.toml").is_file() => Ok(DaemonConfig::load(Path::new("arbitre.toml"))?),
+        None if Path::new("arbitre.toml").is_file() => {
+            Ok(DaemonConfig::load(Path::new("arbitre.toml"))?)
+        }
         None => Ok(DaemonConfig::under(Path::new("var"))),
     }
 }
@@ -193,7 +199,15 @@ fn flush(d: &mut Daemon, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
     match d.lock() {
         Ok(_lock) => {
             let (sent, failed) = d.send_outbox()?;
-            writeln!(out, "{sent} mail(s) sent{}", if failed > 0 { format!(", {failed} failed (see arbitre status)") } else { String::new() })?;
+            writeln!(
+                out,
+                "{sent} mail(s) sent{}",
+                if failed > 0 {
+                    format!(", {failed} failed (see arbitre status)")
+                } else {
+                    String::new()
+                }
+            )?;
         }
         Err(_) => writeln!(out, "a daemon is running: it sends the queued mail")?,
     }
@@ -215,7 +229,13 @@ pub fn run(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> anyhow
             let _lock = d.lock()?;
             loop {
                 let r = d.cycle()?;
-                tracing::info!(mails = r.mails, resolved = r.resolved.len(), reminders = r.reminders, sent = r.sent, "cycle done");
+                tracing::info!(
+                    mails = r.mails,
+                    resolved = r.resolved.len(),
+                    reminders = r.reminders,
+                    sent = r.sent,
+                    "cycle done"
+                );
                 if once {
                     writeln!(out, "{} mail(s) handled, {} turn(s) resolved, {} reminder(s), {} mail(s) sent, {} send failure(s)", r.mails, r.resolved.len(), r.reminders, r.sent, r.send_failures)?;
                     break;
@@ -244,7 +264,8 @@ pub fn run(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> anyhow
         }
         Command::Password(PasswordCmd::Reset { game, player, from }) => {
             let text = match &from {
-                Some(f) => std::fs::read_to_string(f).with_context(|| format!("reading {}", f.display()))?,
+                Some(f) => std::fs::read_to_string(f)
+                    .with_context(|| format!("reading {}", f.display()))?,
                 None => {
                     let mut line = String::new();
                     std::io::stdin().read_line(&mut line)?;
@@ -270,9 +291,16 @@ pub fn run(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> anyhow
             writeln!(out, "game {game}: player {id} ejected")?;
             flush(&mut d, out)?;
         }
-        Command::Player(PlayerCmd::Replace { game, player, email, name, password }) => {
+        Command::Player(PlayerCmd::Replace {
+            game,
+            player,
+            email,
+            name,
+            password,
+        }) => {
             let mut d = daemon(cfg, registry)?;
-            let generated = d.replace_player(&game, &player, &email, name.as_deref(), password.as_deref())?;
+            let generated =
+                d.replace_player(&game, &player, &email, name.as_deref(), password.as_deref())?;
             writeln!(out, "game {game}: seat {player} now played by {email}")?;
             if let Some(pw) = generated {
                 writeln!(out, "new password (also mailed to the new player): {pw}")?;
@@ -308,7 +336,11 @@ pub fn run(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> anyhow
             let mut d = daemon(cfg, registry)?;
             let undone = d.rollback(&game, turn)?;
             let list: Vec<String> = undone.iter().map(u32::to_string).collect();
-            writeln!(out, "game {game}: back to turn {turn} (undone: {})", list.join(", "))?;
+            writeln!(
+                out,
+                "game {game}: back to turn {turn} (undone: {})",
+                list.join(", ")
+            )?;
             flush(&mut d, out)?;
         }
         Command::Pause { game } => {
@@ -330,14 +362,31 @@ pub fn run(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> anyhow
             writeln!(out, "game {game}: deadline extended")?;
             flush(&mut d, out)?;
         }
-        Command::Check { ruleset, orders_file, game, player } => {
-            let bytes = std::fs::read(&orders_file).with_context(|| format!("reading {}", orders_file.display()))?;
+        Command::Check {
+            ruleset,
+            orders_file,
+            game,
+            player,
+        } => {
+            let bytes = std::fs::read(&orders_file)
+                .with_context(|| format!("reading {}", orders_file.display()))?;
             // A saved mail (.eml) is decoded like an inbound one; a plain file is taken as text.
             let from_mail = arbitre_mail::parse_mail(&bytes, usize::MAX)
                 .ok()
-                .and_then(|m| m.texts.into_iter().find(|t| arbitre_mail::find_envelope(t).is_ok()));
-            let text = from_mail.unwrap_or_else(|| arbitre_mail::decode::decode_charset(&bytes, None));
-            let c = crate::offline::check(&registry, &ruleset, &text, game.as_deref(), player.as_deref())?;
+                .and_then(|m| {
+                    m.texts
+                        .into_iter()
+                        .find(|t| arbitre_mail::find_envelope(t).is_ok())
+                });
+            let text =
+                from_mail.unwrap_or_else(|| arbitre_mail::decode::decode_charset(&bytes, None));
+            let c = crate::offline::check(
+                &registry,
+                &ruleset,
+                &text,
+                game.as_deref(),
+                player.as_deref(),
+            )?;
             write!(out, "{}", c.report)?;
             return Ok(if c.errors > 0 { 1 } else { 0 });
         }
@@ -349,27 +398,56 @@ pub fn run(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> anyhow
                 fixture::find_fixtures(&fixture_dir)
             };
             if dirs.is_empty() {
-                bail!("no fixture (a folder with a game.toml) in {}", fixture_dir.display());
+                bail!(
+                    "no fixture (a folder with a game.toml) in {}",
+                    fixture_dir.display()
+                );
             }
             let registry = Arc::new(registry);
             for dir in dirs {
                 let s = fixture::replay(&dir, registry.clone(), bless)?;
-                let verb = if bless { "blessed" } else { "replayed, identical" };
-                writeln!(out, "{}: {} turn(s), {} mail(s) {verb}", dir.display(), s.turns, s.mails)?;
+                let verb = if bless {
+                    "blessed"
+                } else {
+                    "replayed, identical"
+                };
+                writeln!(
+                    out,
+                    "{}: {} turn(s), {} mail(s) {verb}",
+                    dir.display(),
+                    s.turns,
+                    s.mails
+                )?;
             }
         }
-        Command::Fixture(FixtureCmd::Record { game_toml, out_dir, bots, orders, turns }) => {
+        Command::Fixture(FixtureCmd::Record {
+            game_toml,
+            out_dir,
+            bots,
+            orders,
+            turns,
+        }) => {
             let source = match (bots, orders) {
                 (true, None) => OrdersSource::Bots,
                 (false, Some(d)) => OrdersSource::Dir(d),
                 _ => bail!("give --bots or --orders DIR"),
             };
             let s = fixture::record(&game_toml, source, &out_dir, turns, registry)?;
-            writeln!(out, "{}: {} turn(s), {} mail(s) recorded", out_dir.display(), s.turns, s.mails)?;
+            writeln!(
+                out,
+                "{}: {} turn(s), {} mail(s) recorded",
+                out_dir.display(),
+                s.turns,
+                s.mails
+            )?;
         }
         Command::Demo { turns } => {
             let base = match cfg {
-                Some(p) => load_config(Some(p))?.database.parent().map(Path::to_path_buf).unwrap_or_else(|| "var".into()),
+                Some(p) => load_config(Some(p))?
+                    .database
+                    .parent()
+                    .map(Path::to_path_buf)
+                    .unwrap_or_else(|| "var".into()),
                 None => PathBuf::from("var"),
             };
             crate::demo::run(&base, registry, turns, out)?;
@@ -393,7 +471,8 @@ fn parse_when(s: &str) -> anyhow::Result<crate::services::command::When> {
 pub fn main(registry: Registry) -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_env("ARBITRE_LOG").unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+            tracing_subscriber::EnvFilter::try_from_env("ARBITRE_LOG")
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
         )
         .with_writer(std::io::stderr)
         .init();

@@ -53,14 +53,20 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { per_sender_per_hour: 30, per_game_per_hour: 300 }
+        Limits {
+            per_sender_per_hour: 30,
+            per_game_per_hour: 300,
+        }
     }
 }
 
 impl Limits {
     /// No limit at all (tests that send thousands of mails at a frozen clock).
     pub fn off() -> Limits {
-        Limits { per_sender_per_hour: 0, per_game_per_hour: 0 }
+        Limits {
+            per_sender_per_hour: 0,
+            per_game_per_hour: 0,
+        }
     }
 }
 
@@ -105,7 +111,9 @@ impl DaemonConfig {
         DaemonConfig {
             inbox: InboxConfig::Maildir(base.join("inbox")),
             database: base.join("arbitre.db"),
-            transport: Transport::File { dir: base.join("outbox") },
+            transport: Transport::File {
+                dir: base.join("outbox"),
+            },
             referee: "arbitre@localhost".into(),
             max_mail_size: 10 * 1024 * 1024,
             language: Lang::En,
@@ -118,7 +126,8 @@ impl DaemonConfig {
     }
 
     pub fn load(path: &Path) -> Result<DaemonConfig, ConfigError> {
-        let text = std::fs::read_to_string(path).map_err(|e| ConfigError::Read(path.display().to_string(), e))?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| ConfigError::Read(path.display().to_string(), e))?;
         let base = path.parent().unwrap_or(Path::new("."));
         Self::parse(&text, base).map_err(|e| match e {
             ConfigError::Toml(_, m) => ConfigError::Toml(path.display().to_string(), m),
@@ -128,12 +137,17 @@ impl DaemonConfig {
     }
 
     pub fn parse(text: &str, base: &Path) -> Result<DaemonConfig, ConfigError> {
-        let t: ConfigToml = toml::from_str(text).map_err(|e| ConfigError::Toml("arbitre.toml".into(), e.to_string()))?;
+        let t: ConfigToml = toml::from_str(text)
+            .map_err(|e| ConfigError::Toml("arbitre.toml".into(), e.to_string()))?;
         let invalid = |m: String| ConfigError::Invalid("arbitre.toml".into(), m);
         let mut c = DaemonConfig::under(&base.join("var"));
         let rel = |p: PathBuf| if p.is_absolute() { p } else { base.join(p) };
         c.inbox = match (t.inbox, t.inbound) {
-            (Some(_), Some(_)) => return Err(invalid("give either inbox = \"path\" or an [inbound] table, not both".into())),
+            (Some(_), Some(_)) => {
+                return Err(invalid(
+                    "give either inbox = \"path\" or an [inbound] table, not both".into(),
+                ))
+            }
             (Some(p), None) => InboxConfig::Maildir(rel(p)),
             (None, Some(i)) => i.resolve(base).map_err(invalid)?,
             (None, None) => InboxConfig::Maildir(base.join("var").join("inbox")),
@@ -151,7 +165,8 @@ impl DaemonConfig {
             c.max_mail_size = m;
         }
         if let Some(l) = t.language {
-            c.language = Lang::parse(&l).ok_or_else(|| invalid(format!("unknown language '{l}'")))?;
+            c.language =
+                Lang::parse(&l).ok_or_else(|| invalid(format!("unknown language '{l}'")))?;
         }
         if let Some(p) = t.poll_seconds {
             c.poll_seconds = p.max(1);
@@ -160,7 +175,10 @@ impl DaemonConfig {
             c.max_send_attempts = a.max(1);
         }
         if let Some(a) = t.argon2 {
-            c.hasher = arbitre_store::PasswordHasher { m_cost: a.m_cost, t_cost: a.t_cost };
+            c.hasher = arbitre_store::PasswordHasher {
+                m_cost: a.m_cost,
+                t_cost: a.t_cost,
+            };
         }
         if let Some(l) = t.limits {
             let d = Limits::default();
@@ -173,7 +191,9 @@ impl DaemonConfig {
             c.dkim = arbitre_mail::DkimVerifier::new(d.resolve().map_err(invalid)?);
         }
         c.transport = match t.outbound {
-            None => Transport::File { dir: base.join("var").join("outbox") },
+            None => Transport::File {
+                dir: base.join("var").join("outbox"),
+            },
             Some(o) => o.resolve(base).map_err(invalid)?,
         };
         Ok(c)
@@ -194,7 +214,12 @@ mod tests {
         let c = DaemonConfig::under(Path::new("./var"));
         assert_eq!(c.inbox, InboxConfig::Maildir("./var/inbox".into()));
         assert_eq!(c.database, Path::new("./var/arbitre.db"));
-        assert_eq!(c.transport, Transport::File { dir: "./var/outbox".into() });
+        assert_eq!(
+            c.transport,
+            Transport::File {
+                dir: "./var/outbox".into()
+            }
+        );
         let c = DaemonConfig::parse(
             "inbox = \"mail\"\nreferee = \"ref@games.example\"\n[outbound]\nkind = \"smtp\"\nhost = \"smtp.example\"\nsecurity = \"tls\"\n[argon2]\nm_cost = 8\nt_cost = 1\n",
             Path::new("/etc/arbitre"),
@@ -204,17 +229,31 @@ mod tests {
         assert_eq!(c.domain(), "games.example");
         assert!(matches!(c.transport, Transport::Smtp(ref s) if s.port == 465));
         assert_eq!(c.hasher.m_cost, 8);
-        let both = DaemonConfig::parse("inbox = \"a\"\n[inbound]\nkind = \"maildir\"\npath = \"b\"\n", Path::new("."));
+        let both = DaemonConfig::parse(
+            "inbox = \"a\"\n[inbound]\nkind = \"maildir\"\npath = \"b\"\n",
+            Path::new("."),
+        );
         assert!(both.unwrap_err().to_string().contains("not both"));
-        let c = DaemonConfig::parse("[inbound]\nkind = \"maildir\"\npath = \"b\"\n", Path::new("/x")).unwrap();
+        let c = DaemonConfig::parse(
+            "[inbound]\nkind = \"maildir\"\npath = \"b\"\n",
+            Path::new("/x"),
+        )
+        .unwrap();
         assert_eq!(c.inbox, InboxConfig::Maildir("/x/b".into()));
-        let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/arbitre.toml");
+        let example =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/examples/arbitre.toml");
         let c = DaemonConfig::load(&example).unwrap();
         assert_eq!(c.referee, "referee@games.example");
         assert!(matches!(c.transport, Transport::File { .. }));
         assert_eq!(c.limits, Limits::default());
         let c = DaemonConfig::parse("[limits]\nper_sender_per_hour = 5\n", Path::new(".")).unwrap();
-        assert_eq!(c.limits, Limits { per_sender_per_hour: 5, per_game_per_hour: 300 });
+        assert_eq!(
+            c.limits,
+            Limits {
+                per_sender_per_hour: 5,
+                per_game_per_hour: 300
+            }
+        );
         let e = DaemonConfig::parse("inbx = \"x\"", Path::new(".")).unwrap_err();
         assert!(e.to_string().contains("inbx"), "{e}");
     }
@@ -228,7 +267,11 @@ mod tests {
         let c = DaemonConfig::parse(&format!("[dkim]\nresolver = \"off\"\n[dkim.records]\n\"s._domainkey.example.org\" = \"{key}\"\n"), Path::new(".")).unwrap();
         assert_eq!(c.dkim.config().resolver, ResolverKind::Off);
         assert_eq!(c.dkim.config().records.len(), 1);
-        let e = DaemonConfig::parse("[dkim]\n[dkim.records]\n\"s._domainkey.example.org\" = \"nonsense\"\n", Path::new(".")).unwrap_err();
+        let e = DaemonConfig::parse(
+            "[dkim]\n[dkim.records]\n\"s._domainkey.example.org\" = \"nonsense\"\n",
+            Path::new("."),
+        )
+        .unwrap_err();
         assert!(e.to_string().contains("not a DKIM key record"), "{e}");
         let e = DaemonConfig::parse("[dkim]\nresolver = \"google\"\n", Path::new(".")).unwrap_err();
         assert!(e.to_string().contains("google"), "{e}");

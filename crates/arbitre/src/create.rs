@@ -5,13 +5,13 @@
 //! stores the game, its players and the turn-0 state, and queues every
 //! player's turn-0 report — all in one transaction.
 
-use crate::services::json_report::{ReportFacts, ViewerKind};
-use crate::services::texts::{svc_text, SvcMsg};
 use crate::daemon::{Daemon, GameView};
 use crate::error::{DaemonError, Result};
 use crate::game_config::GameToml;
 use crate::messages::{text, Msg};
 use crate::outgoing::{queue, signed, Draft, Kind};
+use crate::services::json_report::{ReportFacts, ViewerKind};
+use crate::services::texts::{svc_text, SvcMsg};
 use arbitre_core::{PlayerId, Viewer};
 use arbitre_store::{games, turns, GameRow, GameStatus, PlayerRow, TurnRow};
 use std::path::Path;
@@ -30,7 +30,10 @@ impl Daemon {
         let engine = self.registry.get(&g.ruleset)?;
         let info = engine.info();
         let setup = g.setup_config(base)?;
-        let snap = engine.setup(&setup).map_err(|e| DaemonError::Engine { game: g.id.clone(), err: e.to_string() })?;
+        let snap = engine.setup(&setup).map_err(|e| DaemonError::Engine {
+            game: g.id.clone(),
+            err: e.to_string(),
+        })?;
         let schedule = g.schedule();
         let now = self.now();
         let mut deadline = schedule.next_after(schedule.start.unwrap_or(now));
@@ -39,7 +42,8 @@ impl Daemon {
         }
         let mut kept = g.clone();
         if let Some(pw) = g.services.gm_password.as_deref().filter(|p| !p.is_empty()) {
-            kept.services.gm_password_hash = Some(self.config.hasher.hash(pw, &format!("{}/gm", g.id))?);
+            kept.services.gm_password_hash =
+                Some(self.config.hasher.hash(pw, &format!("{}/gm", g.id))?);
         }
         let row = GameRow {
             id: g.id.clone(),
@@ -58,17 +62,30 @@ impl Daemon {
         let mut tokens = Vec::new();
         for p in &g.players {
             if let Some(t) = p.token.as_deref() {
-                tokens.push((p.id.clone(), self.config.hasher.hash(t, &format!("{}/{}/token", g.id, p.id))?));
+                tokens.push((
+                    p.id.clone(),
+                    self.config
+                        .hasher
+                        .hash(t, &format!("{}/{}/token", g.id, p.id))?,
+                ));
             }
             let password = p.password.as_deref().unwrap_or_default();
             players.push(PlayerRow {
                 id: p.id.clone(),
                 name: p.name.clone().unwrap_or_else(|| p.id.clone()),
                 email: p.email.clone(),
-                password_hash: self.config.hasher.hash(password, &format!("{}/{}", g.id, p.id))?,
+                password_hash: self
+                    .config
+                    .hasher
+                    .hash(password, &format!("{}/{}", g.id, p.id))?,
             });
         }
-        let Daemon { store, registry, config, .. } = self;
+        let Daemon {
+            store,
+            registry,
+            config,
+            ..
+        } = self;
         store.tx(|tx| -> Result<()> {
             games::insert_game(tx, &row)?;
             for p in &players {
@@ -77,7 +94,16 @@ impl Daemon {
             for (player, hash) in &tokens {
                 arbitre_store::settings::set_token_hash(tx, &row.id, player, Some(hash))?;
             }
-            turns::insert(tx, &TurnRow { game_id: row.id.clone(), turn: snap.turn, state: snap.state.clone(), resolved_at: now.timestamp(), outcome: None })?;
+            turns::insert(
+                tx,
+                &TurnRow {
+                    game_id: row.id.clone(),
+                    turn: snap.turn,
+                    state: snap.state.clone(),
+                    resolved_at: now.timestamp(),
+                    outcome: None,
+                },
+            )?;
             let game = GameView::new(registry, row.clone())?;
             let when = game.schedule.show(deadline);
             let footer = text(game.lang, &Msg::Deadline { when: &when });
@@ -87,30 +113,87 @@ impl Daemon {
                     .report(&snap.state, &Viewer::Player(PlayerId::new(p.id.clone())))
                     .map_err(|e| game.engine_err(e))?;
                 let body = signed(game.lang, &format!("{}\n\n{footer}", r.body.trim_end()));
-                let subject = text(game.lang, &Msg::ReportSubject { game: &row.id, subject: &r.subject });
-                let mut d = Draft::new(Kind::Report, &p.email, subject, body).about(&row.id, snap.turn, Some(&p.id));
+                let subject = text(
+                    game.lang,
+                    &Msg::ReportSubject {
+                        game: &row.id,
+                        subject: &r.subject,
+                    },
+                );
+                let mut d = Draft::new(Kind::Report, &p.email, subject, body).about(
+                    &row.id,
+                    snap.turn,
+                    Some(&p.id),
+                );
                 d.attachments = r.attachments.clone();
-                d.attachments.extend(turn0_attachments(&game, config, snap.turn, ViewerKind::Player, Some(&p.id), &r, deadline, now));
+                d.attachments.extend(turn0_attachments(
+                    &game,
+                    config,
+                    snap.turn,
+                    ViewerKind::Player,
+                    Some(&p.id),
+                    &r,
+                    deadline,
+                    now,
+                ));
                 queue(tx, config, now, d)?;
             }
             if let Some(gm) = &row.gm_email {
-                let r = game.engine.report(&snap.state, &Viewer::GameMaster).map_err(|e| game.engine_err(e))?;
+                let r = game
+                    .engine
+                    .report(&snap.state, &Viewer::GameMaster)
+                    .map_err(|e| game.engine_err(e))?;
                 let body = signed(game.lang, &format!("{}\n\n{footer}", r.body.trim_end()));
-                let subject = text(game.lang, &Msg::ReportSubject { game: &row.id, subject: &r.subject });
+                let subject = text(
+                    game.lang,
+                    &Msg::ReportSubject {
+                        game: &row.id,
+                        subject: &r.subject,
+                    },
+                );
                 let mut d = Draft::new(Kind::Gm, gm, subject, body).about(&row.id, snap.turn, None);
                 d.attachments = r.attachments.clone();
-                d.attachments.extend(turn0_attachments(&game, config, snap.turn, ViewerKind::GameMaster, None, &r, deadline, now));
+                d.attachments.extend(turn0_attachments(
+                    &game,
+                    config,
+                    snap.turn,
+                    ViewerKind::GameMaster,
+                    None,
+                    &r,
+                    deadline,
+                    now,
+                ));
                 queue(tx, config, now, d)?;
             }
             // Observers (issue 10) see the spectator's view from turn 0 on.
             if !game.toml.services.observers.is_empty() {
-                let r = game.engine.report(&snap.state, &Viewer::Spectator).map_err(|e| game.engine_err(e))?;
+                let r = game
+                    .engine
+                    .report(&snap.state, &Viewer::Spectator)
+                    .map_err(|e| game.engine_err(e))?;
                 for (i, to) in game.toml.services.observers.iter().enumerate() {
                     let body = signed(game.lang, &format!("{}\n\n{footer}", r.body.trim_end()));
-                    let subject = svc_text(game.lang, &SvcMsg::ObserverSubject { game: &row.id, subject: &r.subject });
-                    let mut d = Draft::new(Kind::Observer, to, subject, body).about(&row.id, snap.turn, None).discriminator(format!("o{i}"));
+                    let subject = svc_text(
+                        game.lang,
+                        &SvcMsg::ObserverSubject {
+                            game: &row.id,
+                            subject: &r.subject,
+                        },
+                    );
+                    let mut d = Draft::new(Kind::Observer, to, subject, body)
+                        .about(&row.id, snap.turn, None)
+                        .discriminator(format!("o{i}"));
                     d.attachments = r.attachments.clone();
-                    d.attachments.extend(turn0_attachments(&game, config, snap.turn, ViewerKind::Observer, None, &r, deadline, now));
+                    d.attachments.extend(turn0_attachments(
+                        &game,
+                        config,
+                        snap.turn,
+                        ViewerKind::Observer,
+                        None,
+                        &r,
+                        deadline,
+                        now,
+                    ));
                     queue(tx, config, now, d)?;
                 }
             }

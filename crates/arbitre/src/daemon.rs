@@ -36,11 +36,21 @@ pub struct CycleReport {
 }
 
 impl Daemon {
-    pub fn open(config: DaemonConfig, registry: impl Into<Arc<Registry>>, clock: Arc<dyn Clock>) -> Result<Daemon> {
+    pub fn open(
+        config: DaemonConfig,
+        registry: impl Into<Arc<Registry>>,
+        clock: Arc<dyn Clock>,
+    ) -> Result<Daemon> {
         let registry = registry.into();
         let store = Store::open(&config.database)?;
         let inbox = Inbox::open(&config.inbox)?;
-        Ok(Daemon { config, store, registry, clock, inbox })
+        Ok(Daemon {
+            config,
+            store,
+            registry,
+            clock,
+            inbox,
+        })
     }
 
     /// The inbox when it is a Maildir (demo, fixtures, tests deliver into it).
@@ -58,7 +68,9 @@ impl Daemon {
                 m.deliver(raw)?;
                 Ok(())
             }
-            None => Err(DaemonError::Invalid("the inbox is IMAP: mail cannot be delivered locally".into())),
+            None => Err(DaemonError::Invalid(
+                "the inbox is IMAP: mail cannot be delivered locally".into(),
+            )),
         }
     }
 
@@ -74,7 +86,10 @@ impl Daemon {
     /// One pass of `arbitre serve`.
     pub fn cycle(&mut self) -> Result<CycleReport> {
         let _span = tracing::info_span!("cycle").entered();
-        let mut report = CycleReport { mails: self.process_inbox()?, ..Default::default() };
+        let mut report = CycleReport {
+            mails: self.process_inbox()?,
+            ..Default::default()
+        };
         report.resolved = self.resolve_due()?;
         report.reminders = self.send_reminders()?;
         let (sent, failed) = self.send_outbox()?;
@@ -102,11 +117,20 @@ impl<'a> GameView<'a> {
         let schedule = toml.schedule();
         let engine = registry.get(&row.ruleset)?;
         let lang = Lang::parse(&row.lang).unwrap_or(engine.info().lang);
-        Ok(GameView { row, toml, schedule, lang, engine, viewer_tz: None })
+        Ok(GameView {
+            row,
+            toml,
+            schedule,
+            lang,
+            engine,
+            viewer_tz: None,
+        })
     }
 
     pub fn deadline(&self) -> Option<DateTime<Utc>> {
-        self.row.deadline.and_then(|t| DateTime::from_timestamp(t, 0))
+        self.row
+            .deadline
+            .and_then(|t| DateTime::from_timestamp(t, 0))
     }
 
     /// The deadline as the reader sees it: local time and zone name, in
@@ -129,6 +153,9 @@ impl<'a> GameView<'a> {
     }
 
     pub fn engine_err(&self, e: impl std::fmt::Display) -> DaemonError {
-        DaemonError::Engine { game: self.row.id.clone(), err: e.to_string() }
+        DaemonError::Engine {
+            game: self.row.id.clone(),
+            err: e.to_string(),
+        }
     }
 }

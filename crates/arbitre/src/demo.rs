@@ -4,7 +4,7 @@
 //! `./var/inbox`, database `./var/arbitre.db`, file outbox `./var/outbox`),
 //! then plays a few turns: each player's bot orders become a real order mail
 //! dropped into the Maildir, and the real serve cycle answers, resolves and
-//! sends. The game's TOML is `examples/<ruleset>/game.toml` when it exists
+//! sends. The game's TOML is `docs/examples/<ruleset>/game.toml` when it exists
 //! (run from the repository root), else two generated players.
 
 use crate::clock::SystemClock;
@@ -22,7 +22,7 @@ use std::sync::Arc;
 
 fn demo_toml(engine: &dyn Engine, id: &str) -> String {
     let ruleset = engine.info().id;
-    let example = Path::new("examples").join(ruleset).join("game.toml");
+    let example = Path::new("docs/examples").join(ruleset).join("game.toml");
     if let Ok(text) = std::fs::read_to_string(&example) {
         if let Ok(mut g) = GameToml::parse(&text) {
             g.id = id.to_string();
@@ -41,7 +41,9 @@ fn demo_toml(engine: &dyn Engine, id: &str) -> String {
 }
 
 pub fn run(base: &Path, registry: Registry, turns_to_play: u32, out: &mut dyn Write) -> Result<()> {
-    let engine = registry.first().ok_or_else(|| DaemonError::Invalid("no ruleset is compiled in".into()))?;
+    let engine = registry
+        .first()
+        .ok_or_else(|| DaemonError::Invalid("no ruleset is compiled in".into()))?;
     let ruleset = engine.info().id;
     let mut config = DaemonConfig::under(base);
     config.referee = "arbitre@demo.invalid".into();
@@ -58,9 +60,16 @@ pub fn run(base: &Path, registry: Registry, turns_to_play: u32, out: &mut dyn Wr
     };
     let toml_text = demo_toml(daemon.registry.get(ruleset)?, &id);
     let g = GameToml::parse(&toml_text)?;
-    daemon.create_game(&toml_text, Path::new("examples").join(ruleset).as_path())?;
+    daemon.create_game(
+        &toml_text,
+        Path::new("docs/examples").join(ruleset).as_path(),
+    )?;
     daemon.send_outbox()?;
-    let _ = writeln!(out, "created game {id} ({ruleset}) with {} players", g.players.len());
+    let _ = writeln!(
+        out,
+        "created game {id} ({ruleset}) with {} players",
+        g.players.len()
+    );
     for t in 1..=turns_to_play {
         let row = games::require_game(daemon.store.conn(), &id)?;
         if row.status == GameStatus::Over {
@@ -68,14 +77,36 @@ pub fn run(base: &Path, registry: Registry, turns_to_play: u32, out: &mut dyn Wr
         }
         let engine = daemon.registry.get(ruleset)?;
         let state = turns::latest(daemon.store.conn(), &id)?;
-        let players = engine.players(&state.state).map_err(|e| DaemonError::Engine { game: id.clone(), err: e.to_string() })?;
+        let players = engine
+            .players(&state.state)
+            .map_err(|e| DaemonError::Engine {
+                game: id.clone(),
+                err: e.to_string(),
+            })?;
         for p in players.iter().filter(|p| p.active) {
             let orders = engine
                 .bot_orders(&state.state, row.seed, &p.id)
-                .map_err(|e| DaemonError::Engine { game: id.clone(), err: e.to_string() })?;
-            let Some(cfg) = g.players.iter().find(|x| x.id == p.id.as_str()) else { continue };
-            let header = format!("GAME {id} PLAYER {} PASSWORD {}", cfg.id, cfg.password.as_deref().unwrap_or(""));
-            let mail = order_mail(&p.name, &cfg.email, &daemon.config.referee, daemon.now(), &format!("{id}.t{t}.{}@players.invalid", cfg.id), &header, &orders);
+                .map_err(|e| DaemonError::Engine {
+                    game: id.clone(),
+                    err: e.to_string(),
+                })?;
+            let Some(cfg) = g.players.iter().find(|x| x.id == p.id.as_str()) else {
+                continue;
+            };
+            let header = format!(
+                "GAME {id} PLAYER {} PASSWORD {}",
+                cfg.id,
+                cfg.password.as_deref().unwrap_or("")
+            );
+            let mail = order_mail(
+                &p.name,
+                &cfg.email,
+                &daemon.config.referee,
+                daemon.now(),
+                &format!("{id}.t{t}.{}@players.invalid", cfg.id),
+                &header,
+                &orders,
+            );
             daemon.deliver(&mail)?;
         }
         let report = daemon.cycle()?;
@@ -84,15 +115,25 @@ pub fn run(base: &Path, registry: Registry, turns_to_play: u32, out: &mut dyn Wr
             daemon.resolve(&id)?;
             daemon.send_outbox()?;
         }
-        let _ = writeln!(out, "turn {t}: {} order mail(s) answered, reports sent", report.mails);
+        let _ = writeln!(
+            out,
+            "turn {t}: {} order mail(s) answered, reports sent",
+            report.mails
+        );
     }
     let outbox_dir = match &daemon.config.transport {
         arbitre_mail::Transport::File { dir } => dir.display().to_string(),
         _ => "(not a file outbox)".into(),
     };
     let _ = writeln!(out, "\ndatabase: {}", daemon.config.database.display());
-    let _ = writeln!(out, "every mail sent (confirmations, reports) is an .eml file in {outbox_dir}");
-    let _ = writeln!(out, "print one report: cargo run --release -- report {id} <player> [--turn N]\n");
+    let _ = writeln!(
+        out,
+        "every mail sent (confirmations, reports) is an .eml file in {outbox_dir}"
+    );
+    let _ = writeln!(
+        out,
+        "print one report: cargo run --release -- report {id} <player> [--turn N]\n"
+    );
     let _ = write!(out, "{}", daemon.status(Some(&id))?);
     Ok(())
 }

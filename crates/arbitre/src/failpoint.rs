@@ -7,13 +7,13 @@
 
 /// Every failpoint, in the order a mail meets them.
 pub const POINTS: &[&str] = &[
-    "after-read",                 // mail read and parsed, nothing written
-    "before-commit",              // journal, orders and reply written, not committed
-    "after-commit-before-move",   // committed, file still in new/
-    "after-move",                 // file in cur/, nothing resolved or sent
-    "before-resolve-commit",      // turn computed, not committed
-    "after-resolve-commit",       // turn committed, reports not sent
-    "after-send-before-mark",     // a mail handed to the transport, row still pending
+    "after-read",               // mail read and parsed, nothing written
+    "before-commit",            // journal, orders and reply written, not committed
+    "after-commit-before-move", // committed, file still in new/
+    "after-move",               // file in cur/, nothing resolved or sent
+    "before-resolve-commit",    // turn computed, not committed
+    "after-resolve-commit",     // turn committed, reports not sent
+    "after-send-before-mark",   // a mail handed to the transport, row still pending
 ];
 
 pub fn hit(name: &str) {

@@ -45,7 +45,11 @@ pub enum FixtureError {
     #[error("{0}")]
     Invalid(String),
     #[error("fixture {fixture}, {turn}: the referee's mails differ from expected/\n{diff}")]
-    Mismatch { fixture: String, turn: String, diff: String },
+    Mismatch {
+        fixture: String,
+        turn: String,
+        diff: String,
+    },
 }
 
 type Result<T> = std::result::Result<T, FixtureError>;
@@ -72,7 +76,10 @@ pub struct Run {
 
 impl Run {
     /// Creates the game of `game_toml` and returns the turn-0 mails.
-    pub fn start(game_toml: &Path, registry: impl Into<Arc<Registry>>) -> Result<(Run, Vec<Produced>)> {
+    pub fn start(
+        game_toml: &Path,
+        registry: impl Into<Arc<Registry>>,
+    ) -> Result<(Run, Vec<Produced>)> {
         let text = std::fs::read_to_string(game_toml).map_err(io(game_toml))?;
         let g = GameToml::parse(&text).map_err(DaemonError::from)?;
         let start = g
@@ -89,13 +96,22 @@ impl Run {
         let mut daemon = Daemon::open(config, registry, clock.clone())?;
         let base = game_toml.parent().unwrap_or(Path::new("."));
         let game = daemon.create_game(&text, base)?;
-        let mut run = Run { daemon, clock, game, last_outbox: 0, _dir: dir };
+        let mut run = Run {
+            daemon,
+            clock,
+            game,
+            last_outbox: 0,
+            _dir: dir,
+        };
         let produced = run.take()?;
         Ok((run, produced))
     }
 
     pub fn over(&self) -> Result<bool> {
-        Ok(games::require_game(self.daemon.store.conn(), &self.game).map_err(DaemonError::from)?.status == GameStatus::Over)
+        Ok(games::require_game(self.daemon.store.conn(), &self.game)
+            .map_err(DaemonError::from)?
+            .status
+            == GameStatus::Over)
     }
 
     pub fn now(&self) -> DateTime<Utc> {
@@ -107,17 +123,21 @@ impl Run {
         for m in mails {
             self.daemon.deliver(m)?;
         }
-        let row = games::require_game(self.daemon.store.conn(), &self.game).map_err(DaemonError::from)?;
+        let row =
+            games::require_game(self.daemon.store.conn(), &self.game).map_err(DaemonError::from)?;
         if let Some(deadline) = row.deadline.and_then(|d| DateTime::from_timestamp(d, 0)) {
             // The mails arrive one hour after the previous step (never after
             // the deadline); the turn may resolve early right then.
-            let arrival = (self.now() + Duration::hours(1)).min(deadline - Duration::minutes(1)).max(self.now());
+            let arrival = (self.now() + Duration::hours(1))
+                .min(deadline - Duration::minutes(1))
+                .max(self.now());
             self.clock.set(arrival);
             self.daemon.cycle()?;
             // Still open: one cycle a minute before the deadline (reminders),
             // then the deadline itself.
             for at in [deadline - Duration::minutes(1), deadline] {
-                let now = games::require_game(self.daemon.store.conn(), &self.game).map_err(DaemonError::from)?;
+                let now = games::require_game(self.daemon.store.conn(), &self.game)
+                    .map_err(DaemonError::from)?;
                 if now.turn != row.turn || now.status != GameStatus::Running {
                     break;
                 }
@@ -133,7 +153,8 @@ impl Run {
 
     /// The mails queued since the last call, named for the fixture.
     fn take(&mut self) -> Result<Vec<Produced>> {
-        let rows = outbox::since(self.daemon.store.conn(), self.last_outbox).map_err(DaemonError::from)?;
+        let rows =
+            outbox::since(self.daemon.store.conn(), self.last_outbox).map_err(DaemonError::from)?;
         if let Some(last) = rows.last() {
             self.last_outbox = last.id;
         }
@@ -144,16 +165,31 @@ impl Run {
                 if r.mail.kind == "gm" {
                     "gm".into()
                 } else {
-                    r.mail.recipient.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect()
+                    r.mail
+                        .recipient
+                        .chars()
+                        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                        .collect()
                 }
             });
             // The GM's report is `gm-report.txt`, like a player's.
-            let kind = if r.mail.kind == "gm" { "report" } else { r.mail.kind.as_str() };
+            let kind = if r.mail.kind == "gm" {
+                "report"
+            } else {
+                r.mail.kind.as_str()
+            };
             let key = format!("{who}-{kind}");
             let n = count.entry(key.clone()).or_default();
             *n += 1;
-            let name = if *n == 1 { format!("{key}.txt") } else { format!("{key}-{n}.txt") };
-            out.push(Produced { name, body: r.mail.body });
+            let name = if *n == 1 {
+                format!("{key}.txt")
+            } else {
+                format!("{key}-{n}.txt")
+            };
+            out.push(Produced {
+                name,
+                body: r.mail.body,
+            });
         }
         out.sort_by(|a, b| a.name.cmp(&b.name));
         Ok(out)
@@ -163,12 +199,23 @@ impl Run {
     pub fn bot_orders(&self) -> Result<Vec<(PlayerId, String)>> {
         let c = self.daemon.store.conn();
         let row = games::require_game(c, &self.game).map_err(DaemonError::from)?;
-        let engine = self.daemon.registry.get(&row.ruleset).map_err(DaemonError::from)?;
+        let engine = self
+            .daemon
+            .registry
+            .get(&row.ruleset)
+            .map_err(DaemonError::from)?;
         let state = turns::latest(c, &self.game).map_err(DaemonError::from)?;
         let err = |e: arbitre_core::EngineError| FixtureError::Invalid(format!("bot: {e}"));
         let mut out = Vec::new();
-        for p in engine.players(&state.state).map_err(err)?.into_iter().filter(|p| p.active) {
-            let orders = engine.bot_orders(&state.state, row.seed, &p.id).map_err(err)?;
+        for p in engine
+            .players(&state.state)
+            .map_err(err)?
+            .into_iter()
+            .filter(|p| p.active)
+        {
+            let orders = engine
+                .bot_orders(&state.state, row.seed, &p.id)
+                .map_err(err)?;
             out.push((p.id, orders));
         }
         Ok(out)
@@ -180,7 +227,10 @@ fn turn_dirs(dir: &Path) -> Result<Vec<(u32, PathBuf)>> {
     for e in std::fs::read_dir(dir).map_err(io(dir))? {
         let e = e.map_err(io(dir))?;
         let name = e.file_name().to_string_lossy().to_string();
-        if let Some(n) = name.strip_prefix("turn-").and_then(|n| n.parse::<u32>().ok()) {
+        if let Some(n) = name
+            .strip_prefix("turn-")
+            .and_then(|n| n.parse::<u32>().ok())
+        {
             if e.path().is_dir() {
                 out.push((n, e.path()));
             }
@@ -208,7 +258,14 @@ fn read_expected(dir: &Path) -> Result<Vec<Produced>> {
         .into_iter()
         .map(|p| {
             let body = std::fs::read_to_string(&p).map_err(io(&p))?;
-            Ok(Produced { name: p.file_name().unwrap_or_default().to_string_lossy().to_string(), body })
+            Ok(Produced {
+                name: p
+                    .file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .to_string(),
+                body,
+            })
         })
         .collect()
 }
@@ -228,8 +285,11 @@ fn write_expected(dir: &Path, produced: &[Produced]) -> Result<()> {
 /// A readable unified diff of two mail sets, or None if equal.
 pub fn diff(expected: &[Produced], actual: &[Produced]) -> Option<String> {
     let mut out = String::new();
-    let names: std::collections::BTreeSet<&str> =
-        expected.iter().chain(actual).map(|p| p.name.as_str()).collect();
+    let names: std::collections::BTreeSet<&str> = expected
+        .iter()
+        .chain(actual)
+        .map(|p| p.name.as_str())
+        .collect();
     for name in names {
         let e = expected.iter().find(|p| p.name == name);
         let a = actual.iter().find(|p| p.name == name);
@@ -237,7 +297,12 @@ pub fn diff(expected: &[Produced], actual: &[Produced]) -> Option<String> {
             (Some(e), Some(a)) if e.body == a.body => {}
             (Some(e), Some(a)) => {
                 let d = similar::TextDiff::from_lines(&e.body, &a.body);
-                out.push_str(&d.unified_diff().context_radius(3).header(&format!("expected/{name}"), &format!("actual/{name}")).to_string());
+                out.push_str(
+                    &d.unified_diff()
+                        .context_radius(3)
+                        .header(&format!("expected/{name}"), &format!("actual/{name}"))
+                        .to_string(),
+                );
             }
             (Some(_), None) => out.push_str(&format!("--- expected/{name}\n+++ (not sent)\n")),
             (None, Some(a)) => {
@@ -260,7 +325,11 @@ pub struct ReplaySummary {
 }
 
 /// Replays the fixture in `dir`; with `bless`, rewrites every `expected/`.
-pub fn replay(dir: &Path, registry: impl Into<Arc<Registry>>, bless: bool) -> Result<ReplaySummary> {
+pub fn replay(
+    dir: &Path,
+    registry: impl Into<Arc<Registry>>,
+    bless: bool,
+) -> Result<ReplaySummary> {
     let name = dir.display().to_string();
     let (mut run, first) = Run::start(&dir.join("game.toml"), registry)?;
     let mut mails = first.len();
@@ -271,7 +340,11 @@ pub fn replay(dir: &Path, registry: impl Into<Arc<Registry>>, bless: bool) -> Re
         }
         match diff(&read_expected(&exp_dir)?, produced) {
             None => Ok(()),
-            Some(diff) => Err(FixtureError::Mismatch { fixture: name.clone(), turn: turn.to_string(), diff }),
+            Some(diff) => Err(FixtureError::Mismatch {
+                fixture: name.clone(),
+                turn: turn.to_string(),
+                diff,
+            }),
         }
     };
     check("turn-000", &dir.join("turn-000"), &first)?;
@@ -286,7 +359,11 @@ pub fn replay(dir: &Path, registry: impl Into<Arc<Registry>>, bless: bool) -> Re
         check(&format!("turn-{n:03}"), &tdir, &produced)?;
         turns += 1;
     }
-    Ok(ReplaySummary { turns, mails, blessed: bless })
+    Ok(ReplaySummary {
+        turns,
+        mails,
+        blessed: bless,
+    })
 }
 
 /// Where recorded orders come from.
@@ -296,7 +373,15 @@ pub enum OrdersSource {
 }
 
 /// A plain order mail, as a player's client would send it.
-pub fn order_mail(from_name: &str, from: &str, to: &str, date: DateTime<Utc>, msg_id: &str, header: &str, orders: &str) -> Vec<u8> {
+pub fn order_mail(
+    from_name: &str,
+    from: &str,
+    to: &str,
+    date: DateTime<Utc>,
+    msg_id: &str,
+    header: &str,
+    orders: &str,
+) -> Vec<u8> {
     let mut body = format!("{header}\n{}", orders.trim_end());
     body.push_str("\nEND\n");
     format!(
@@ -308,9 +393,18 @@ pub fn order_mail(from_name: &str, from: &str, to: &str, date: DateTime<Utc>, ms
 }
 
 /// Records a new fixture into `out` (which must not hold a game.toml yet).
-pub fn record(game_toml: &Path, source: OrdersSource, out: &Path, max_turns: u32, registry: impl Into<Arc<Registry>>) -> Result<ReplaySummary> {
+pub fn record(
+    game_toml: &Path,
+    source: OrdersSource,
+    out: &Path,
+    max_turns: u32,
+    registry: impl Into<Arc<Registry>>,
+) -> Result<ReplaySummary> {
     if out.join("game.toml").exists() {
-        return Err(FixtureError::Invalid(format!("{} already holds a fixture", out.display())));
+        return Err(FixtureError::Invalid(format!(
+            "{} already holds a fixture",
+            out.display()
+        )));
     }
     let text = std::fs::read_to_string(game_toml).map_err(io(game_toml))?;
     let g = GameToml::parse(&text).map_err(DaemonError::from)?;
@@ -345,15 +439,30 @@ pub fn record(game_toml: &Path, source: OrdersSource, out: &Path, max_turns: u32
         let mut inbox: Vec<(String, Vec<u8>)> = Vec::new();
         let date = run.now();
         let wrap = |pid: &str, orders: &str| -> Result<(String, Vec<u8>)> {
-            let p = g
-                .players
-                .iter()
-                .find(|p| p.id == pid)
-                .ok_or_else(|| FixtureError::Invalid(format!("no player '{pid}' in game.toml")))?;
-            let header = format!("GAME {} PLAYER {} PASSWORD {}", g.id, p.id, p.password.as_deref().unwrap_or(""));
+            let p =
+                g.players.iter().find(|p| p.id == pid).ok_or_else(|| {
+                    FixtureError::Invalid(format!("no player '{pid}' in game.toml"))
+                })?;
+            let header = format!(
+                "GAME {} PLAYER {} PASSWORD {}",
+                g.id,
+                p.id,
+                p.password.as_deref().unwrap_or("")
+            );
             let name = p.name.clone().unwrap_or_else(|| p.id.clone());
             let mid = format!("t{n}.{}@players.invalid", p.id);
-            Ok((format!("{}.eml", p.id), order_mail(&name, &p.email, FIXTURE_REFEREE, date, &mid, &header, orders)))
+            Ok((
+                format!("{}.eml", p.id),
+                order_mail(
+                    &name,
+                    &p.email,
+                    FIXTURE_REFEREE,
+                    date,
+                    &mid,
+                    &header,
+                    orders,
+                ),
+            ))
         };
         match &source {
             OrdersSource::Bots => {
@@ -368,11 +477,19 @@ pub fn record(game_toml: &Path, source: OrdersSource, out: &Path, max_turns: u32
                     break;
                 }
                 for p in files_with_ext(&src, "eml")? {
-                    let name = p.file_name().unwrap_or_default().to_string_lossy().to_string();
+                    let name = p
+                        .file_name()
+                        .unwrap_or_default()
+                        .to_string_lossy()
+                        .to_string();
                     inbox.push((name, std::fs::read(&p).map_err(io(&p))?));
                 }
                 for p in files_with_ext(&src, "txt")? {
-                    let pid = p.file_stem().unwrap_or_default().to_string_lossy().to_string();
+                    let pid = p
+                        .file_stem()
+                        .unwrap_or_default()
+                        .to_string_lossy()
+                        .to_string();
                     let orders = std::fs::read_to_string(&p).map_err(io(&p))?;
                     inbox.push(wrap(&pid, &orders)?);
                 }
@@ -388,7 +505,11 @@ pub fn record(game_toml: &Path, source: OrdersSource, out: &Path, max_turns: u32
         mails += produced.len();
         turns += 1;
     }
-    Ok(ReplaySummary { turns, mails, blessed: true })
+    Ok(ReplaySummary {
+        turns,
+        mails,
+        blessed: true,
+    })
 }
 
 /// Every fixture folder (one holding a game.toml) under `root`, sorted.

@@ -73,11 +73,18 @@ pub enum GameConfigError {
     #[error("schedule: {0}")]
     Schedule(#[from] ScheduleError),
     #[error("option {key}: cannot read file {path}: {err}")]
-    File { key: String, path: String, err: std::io::Error },
+    File {
+        key: String,
+        path: String,
+        err: std::io::Error,
+    },
 }
 
 fn valid_id(s: &str) -> bool {
-    !s.is_empty() && s.len() <= 40 && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
+    !s.is_empty()
+        && s.len() <= 40
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
 }
 
 impl GameToml {
@@ -98,7 +105,9 @@ impl GameToml {
                 return Err(GameConfigError::BadEmail(p.id.clone(), p.email.clone()));
             }
             // Written on one header line after TOKEN: one word.
-            if p.token.as_deref().is_some_and(|t| t.is_empty() || t.chars().count() > 100 || t.contains(char::is_whitespace)) {
+            if p.token.as_deref().is_some_and(|t| {
+                t.is_empty() || t.chars().count() > 100 || t.contains(char::is_whitespace)
+            }) {
                 return Err(GameConfigError::BadToken(p.id.clone()));
             }
         }
@@ -110,13 +119,18 @@ impl GameToml {
     }
 
     pub fn load(path: &Path) -> Result<GameToml, GameConfigError> {
-        let text = std::fs::read_to_string(path).map_err(|e| GameConfigError::Read(path.display().to_string(), e))?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| GameConfigError::Read(path.display().to_string(), e))?;
         GameToml::parse(&text)
     }
 
     /// Checks what only `game create` needs: every player has a password.
     pub fn require_passwords(&self) -> Result<(), GameConfigError> {
-        match self.players.iter().find(|p| p.password.as_deref().unwrap_or("").is_empty()) {
+        match self
+            .players
+            .iter()
+            .find(|p| p.password.as_deref().unwrap_or("").is_empty())
+        {
             Some(p) => Err(GameConfigError::NoPassword(p.id.clone())),
             None => Ok(()),
         }
@@ -128,7 +142,10 @@ impl GameToml {
     }
 
     pub fn lang(&self, ruleset_default: Lang) -> Lang {
-        self.language.as_deref().and_then(Lang::parse).unwrap_or(ruleset_default)
+        self.language
+            .as_deref()
+            .and_then(Lang::parse)
+            .unwrap_or(ruleset_default)
     }
 
     pub fn schedule(&self) -> Schedule {
@@ -171,7 +188,11 @@ impl GameToml {
     }
 }
 
-fn collect_files(t: &toml::Table, base: &Path, out: &mut BTreeMap<String, String>) -> Result<(), GameConfigError> {
+fn collect_files(
+    t: &toml::Table,
+    base: &Path,
+    out: &mut BTreeMap<String, String>,
+) -> Result<(), GameConfigError> {
     for (k, v) in t {
         if let (true, Some(rel)) = (k.ends_with("_file"), v.as_str()) {
             let path = base.join(rel);
@@ -228,7 +249,10 @@ password = "hunter2"
         let stored = g.stored();
         assert!(!stored.contains("secret") && !stored.contains("hunter2"));
         assert_eq!(g.players[0].token.as_deref(), Some("tok-maxtor-7"));
-        assert!(!stored.contains("tok-maxtor-7"), "the token is never stored in clear");
+        assert!(
+            !stored.contains("tok-maxtor-7"),
+            "the token is never stored in clear"
+        );
         let back = GameToml::parse(&stored).unwrap();
         assert!(back.require_passwords().is_err());
         assert_eq!(back.players.len(), 2);
@@ -237,17 +261,37 @@ password = "hunter2"
     #[test]
     fn bad_game_toml_is_a_clear_error() {
         let dup = GAME.replace("id = \"miria\"", "id = \"Maxtor\"");
-        assert!(matches!(GameToml::parse(&dup), Err(GameConfigError::DuplicatePlayer(_))));
+        assert!(matches!(
+            GameToml::parse(&dup),
+            Err(GameConfigError::DuplicatePlayer(_))
+        ));
         let bad = GAME.replace("neb-001", "neb 001");
-        assert!(matches!(GameToml::parse(&bad), Err(GameConfigError::BadId(_))));
+        assert!(matches!(
+            GameToml::parse(&bad),
+            Err(GameConfigError::BadId(_))
+        ));
         let spaced = GAME.replace("tok-maxtor-7", "two words");
-        assert!(matches!(GameToml::parse(&spaced), Err(GameConfigError::BadToken(_))));
+        assert!(matches!(
+            GameToml::parse(&spaced),
+            Err(GameConfigError::BadToken(_))
+        ));
         let empty = GAME.replace("tok-maxtor-7", "");
-        assert!(matches!(GameToml::parse(&empty), Err(GameConfigError::BadToken(_))));
-        let typo = GAME.replace("gm_email", "x").replace("language", "langauge");
-        assert!(GameToml::parse(&typo).unwrap_err().to_string().contains("langauge"));
+        assert!(matches!(
+            GameToml::parse(&empty),
+            Err(GameConfigError::BadToken(_))
+        ));
+        let typo = GAME
+            .replace("gm_email", "x")
+            .replace("language", "langauge");
+        assert!(GameToml::parse(&typo)
+            .unwrap_err()
+            .to_string()
+            .contains("langauge"));
         let dir = tempfile::tempdir().unwrap();
-        let e = GameToml::parse(GAME).unwrap().setup_config(dir.path()).unwrap_err();
+        let e = GameToml::parse(GAME)
+            .unwrap()
+            .setup_config(dir.path())
+            .unwrap_err();
         assert!(e.to_string().contains("map_file"), "{e}");
     }
 }

@@ -44,7 +44,9 @@ impl Daemon {
             let turn = g.row.turn + 1;
             let held = turns::held(c, gid)?;
             let state = match held {
-                Some(t) if g.row.status != GameStatus::Over => format!("{} (turn {t} held for preview)", g.row.status.as_str()),
+                Some(t) if g.row.status != GameStatus::Over => {
+                    format!("{} (turn {t} held for preview)", g.row.status.as_str())
+                }
                 _ => g.row.status.as_str().to_string(),
             };
             let _ = writeln!(out, "{gid} ({}), {state}", g.engine.info().name);
@@ -57,7 +59,10 @@ impl Daemon {
                     let _ = writeln!(out, "  no deadline");
                 }
             }
-            if let Some((failed, stale, held)) = problems.get(&Some(gid.to_string())).filter(|p| **p != (0, 0, 0)) {
+            if let Some((failed, stale, held)) = problems
+                .get(&Some(gid.to_string()))
+                .filter(|p| **p != (0, 0, 0))
+            {
                 let _ = writeln!(out, "  outbox problems: {failed} failed, {stale} pending for over an hour, {held} held");
             }
             if g.row.status == GameStatus::Over {
@@ -71,7 +76,11 @@ impl Daemon {
             let sent = orders::latest(c, gid, turn)?;
             let state = turns::latest(c, gid)?;
             let mut missing = Vec::new();
-            for p in g.engine.players(&state.state).map_err(|e| g.engine_err(e))? {
+            for p in g
+                .engine
+                .players(&state.state)
+                .map_err(|e| g.engine_err(e))?
+            {
                 let ejected = seats::is_ejected(c, gid, p.id.as_str(), turn)?;
                 let what = match sent.get(p.id.as_str()) {
                     _ if ejected => "ejected".to_string(),
@@ -94,11 +103,23 @@ impl Daemon {
             }
         }
         let all = outbox::all(c)?;
-        let pending = all.iter().filter(|r| r.status == OutboxStatus::Pending).count();
-        let failed: Vec<_> = all.iter().filter(|r| r.status == OutboxStatus::Failed).collect();
+        let pending = all
+            .iter()
+            .filter(|r| r.status == OutboxStatus::Pending)
+            .count();
+        let failed: Vec<_> = all
+            .iter()
+            .filter(|r| r.status == OutboxStatus::Failed)
+            .collect();
         let _ = writeln!(out, "outbox: {pending} pending, {} failed", failed.len());
         for f in failed {
-            let _ = writeln!(out, "  FAILED {} to {}: {}", f.mail.message_id, f.mail.recipient, f.last_error.as_deref().unwrap_or("?"));
+            let _ = writeln!(
+                out,
+                "  FAILED {} to {}: {}",
+                f.mail.message_id,
+                f.mail.recipient,
+                f.last_error.as_deref().unwrap_or("?")
+            );
         }
         Ok(out)
     }
@@ -110,14 +131,16 @@ impl Daemon {
         let c = self.store.conn();
         let g = GameView::new(&self.registry, games::require_game(c, game)?)?;
         let turn = turn.unwrap_or(g.row.turn);
-        let row = turns::get(c, game, turn)?
-            .ok_or_else(|| DaemonError::Invalid(format!("game {game} has no resolved turn {turn}")))?;
+        let row = turns::get(c, game, turn)?.ok_or_else(|| {
+            DaemonError::Invalid(format!("game {game} has no resolved turn {turn}"))
+        })?;
         let viewer = match player {
             "gm" => Viewer::GameMaster,
             "spectator" => Viewer::Spectator,
             p => {
-                let p = games::player_nocase(c, game, p)?
-                    .ok_or_else(|| DaemonError::Invalid(format!("game {game} has no player '{p}'")))?;
+                let p = games::player_nocase(c, game, p)?.ok_or_else(|| {
+                    DaemonError::Invalid(format!("game {game} has no player '{p}'"))
+                })?;
                 let mailed = outbox::all(c)?.into_iter().find(|r| {
                     r.mail.kind == Kind::Report.as_str()
                         && r.mail.game_id.as_deref() == Some(game)
@@ -130,7 +153,10 @@ impl Daemon {
                 Viewer::Player(PlayerId::new(p.id))
             }
         };
-        let r = g.engine.report(&row.state, &viewer).map_err(|e| g.engine_err(e))?;
+        let r = g
+            .engine
+            .report(&row.state, &viewer)
+            .map_err(|e| g.engine_err(e))?;
         Ok(format!("{}\n\n{}", r.subject, r.body))
     }
 
@@ -140,14 +166,21 @@ impl Daemon {
     /// password still gives a new hash.
     pub fn reset_password(&mut self, game: &str, player: &str, password: &str) -> Result<()> {
         if password.trim().is_empty() || password.contains(char::is_whitespace) {
-            return Err(DaemonError::Invalid("a password is one word, without spaces".into()));
+            return Err(DaemonError::Invalid(
+                "a password is one word, without spaces".into(),
+            ));
         }
         let now = self.now();
-        let phc = self.config.hasher.hash(password, &format!("{game}/{player}/{}", now.timestamp_nanos_opt().unwrap_or(0)))?;
+        let phc = self.config.hasher.hash(
+            password,
+            &format!("{game}/{player}/{}", now.timestamp_nanos_opt().unwrap_or(0)),
+        )?;
         self.store.tx(|tx| -> Result<()> {
             games::require_game(tx, game)?;
             let Some(p) = games::player_nocase(tx, game, player)? else {
-                return Err(DaemonError::Invalid(format!("game '{game}' has no player '{player}'")));
+                return Err(DaemonError::Invalid(format!(
+                    "game '{game}' has no player '{player}'"
+                )));
             };
             games::set_password_hash(tx, game, &p.id, &phc)?;
             Ok(())
@@ -170,8 +203,15 @@ impl Daemon {
 
     /// `arbitre deadline <game> <when>`: a deadline in the future, read in
     /// the game's zone when no offset is given. Returns it as shown to players.
-    pub fn set_deadline(&mut self, game: &str, when: &crate::services::command::When) -> Result<String> {
-        let g = GameView::new(&self.registry, games::require_game(self.store.conn(), game)?)?;
+    pub fn set_deadline(
+        &mut self,
+        game: &str,
+        when: &crate::services::command::When,
+    ) -> Result<String> {
+        let g = GameView::new(
+            &self.registry,
+            games::require_game(self.store.conn(), game)?,
+        )?;
         let d = when.resolve(g.schedule.tz);
         let shown = g.schedule.show(d);
         drop(g);
@@ -181,7 +221,12 @@ impl Daemon {
 
     fn set_schedule(&mut self, game: &str, change: Change) -> Result<()> {
         let now = self.now();
-        let Daemon { store, registry, config, .. } = self;
+        let Daemon {
+            store,
+            registry,
+            config,
+            ..
+        } = self;
         store.tx(|tx| set_schedule_in(tx, registry, config, game, change, now))
     }
 }
@@ -204,36 +249,93 @@ pub(crate) fn set_schedule_in(
             let (status, deadline, subject, body, tag) = match change {
                 Change::Pause => {
                     if g.row.status != GameStatus::Running {
-                        return Err(DaemonError::Invalid(format!("game {gid} is {}, not running", g.row.status.as_str())));
+                        return Err(DaemonError::Invalid(format!(
+                            "game {gid} is {}, not running",
+                            g.row.status.as_str()
+                        )));
                     }
-                    (GameStatus::Paused, None, text(lang, &Msg::PausedSubject { game: gid }), text(lang, &Msg::Paused { game: gid }), "pause")
+                    (
+                        GameStatus::Paused,
+                        None,
+                        text(lang, &Msg::PausedSubject { game: gid }),
+                        text(lang, &Msg::Paused { game: gid }),
+                        "pause",
+                    )
                 }
                 Change::Resume => {
                     if g.row.status != GameStatus::Paused {
-                        return Err(DaemonError::Invalid(format!("game {gid} is {}, not paused", g.row.status.as_str())));
+                        return Err(DaemonError::Invalid(format!(
+                            "game {gid} is {}, not paused",
+                            g.row.status.as_str()
+                        )));
                     }
                     let d = g.schedule.next_after(now);
                     let when = g.schedule.show(d);
-                    (GameStatus::Running, Some(d), text(lang, &Msg::ResumedSubject { game: gid }), text(lang, &Msg::Resumed { game: gid, when: &when }), "resume")
+                    (
+                        GameStatus::Running,
+                        Some(d),
+                        text(lang, &Msg::ResumedSubject { game: gid }),
+                        text(
+                            lang,
+                            &Msg::Resumed {
+                                game: gid,
+                                when: &when,
+                            },
+                        ),
+                        "resume",
+                    )
                 }
                 Change::SetDeadline(d) => {
                     if g.row.status == GameStatus::Over {
-                        return Err(DaemonError::Invalid(text(lang, &Msg::GameOver { game: gid })));
+                        return Err(DaemonError::Invalid(text(
+                            lang,
+                            &Msg::GameOver { game: gid },
+                        )));
                     }
                     let when = g.schedule.show(d);
                     if d <= now {
-                        return Err(DaemonError::Invalid(svc_text(lang, &SvcMsg::DeadlineInPast { when: &when })));
+                        return Err(DaemonError::Invalid(svc_text(
+                            lang,
+                            &SvcMsg::DeadlineInPast { when: &when },
+                        )));
                     }
                     // A paused game runs again: the GM gave it a deadline.
-                    (GameStatus::Running, Some(d), svc_text(lang, &SvcMsg::DeadlineSetSubject { game: gid }), svc_text(lang, &SvcMsg::DeadlineSet { game: gid, when: &when }), "deadline")
+                    (
+                        GameStatus::Running,
+                        Some(d),
+                        svc_text(lang, &SvcMsg::DeadlineSetSubject { game: gid }),
+                        svc_text(
+                            lang,
+                            &SvcMsg::DeadlineSet {
+                                game: gid,
+                                when: &when,
+                            },
+                        ),
+                        "deadline",
+                    )
                 }
                 Change::Extend(by) => {
-                    let Some(old) = g.deadline().filter(|_| g.row.status == GameStatus::Running) else {
-                        return Err(DaemonError::Invalid(format!("game {gid} has no running deadline to extend")));
+                    let Some(old) = g.deadline().filter(|_| g.row.status == GameStatus::Running)
+                    else {
+                        return Err(DaemonError::Invalid(format!(
+                            "game {gid} has no running deadline to extend"
+                        )));
                     };
                     let d = old.max(now) + by;
                     let when = g.schedule.show(d);
-                    (GameStatus::Running, Some(d), text(lang, &Msg::ExtendedSubject { game: gid }), text(lang, &Msg::Extended { game: gid, when: &when }), "extend")
+                    (
+                        GameStatus::Running,
+                        Some(d),
+                        text(lang, &Msg::ExtendedSubject { game: gid }),
+                        text(
+                            lang,
+                            &Msg::Extended {
+                                game: gid,
+                                when: &when,
+                            },
+                        ),
+                        "extend",
+                    )
                 }
             };
             games::set_status(tx, gid, status, deadline.map(|d| d.timestamp()))?;
@@ -243,7 +345,11 @@ pub(crate) fn set_schedule_in(
                     .discriminator(format!("{tag}.{}", now.timestamp()));
                 queue(tx, config, now, d)?;
             }
-            tracing::info!(game = gid, change = tag, "schedule changed by the game master");
+            tracing::info!(
+                game = gid,
+                change = tag,
+                "schedule changed by the game master"
+            );
             Ok(())
         }
     }
@@ -273,35 +379,66 @@ pub(crate) fn by_mail(
     use preview::PreviewMode;
     let g = GameView::new(registry, games::require_game(tx, game)?)?;
     let lang = g.lang;
-    let done = || svc_text(lang, &SvcMsg::GmDone { command: cmd.name() });
+    let done = || {
+        svc_text(
+            lang,
+            &SvcMsg::GmDone {
+                command: cmd.name(),
+            },
+        )
+    };
     let r: Result<String> = match cmd {
-        Command::Pause => set_schedule_in(tx, registry, config, game, Change::Pause, now).map(|_| done()),
-        Command::Resume => set_schedule_in(tx, registry, config, game, Change::Resume, now).map(|_| done()),
-        Command::Extend(d) => set_schedule_in(tx, registry, config, game, Change::Extend(*d), now).map(|_| done()),
+        Command::Pause => {
+            set_schedule_in(tx, registry, config, game, Change::Pause, now).map(|_| done())
+        }
+        Command::Resume => {
+            set_schedule_in(tx, registry, config, game, Change::Resume, now).map(|_| done())
+        }
+        Command::Extend(d) => {
+            set_schedule_in(tx, registry, config, game, Change::Extend(*d), now).map(|_| done())
+        }
         Command::SetDeadline(w) => {
             let d = w.resolve(g.schedule.tz);
             set_schedule_in(tx, registry, config, game, Change::SetDeadline(d), now)
                 .map(|_| format!("{} {}", done(), g.schedule.show(d)))
         }
         Command::Eject(p) => seats::eject_in(tx, registry, config, game, p, now).map(|_| done()),
-        Command::Takeover { player, email, name } => {
-            let t = seats::Takeover { player, email, name: name.as_deref(), password: None, tag };
+        Command::Takeover {
+            player,
+            email,
+            name,
+        } => {
+            let t = seats::Takeover {
+                player,
+                email,
+                name: name.as_deref(),
+                password: None,
+                tag,
+            };
             seats::takeover_in(tx, registry, config, game, &t, now).map(|_| done())
         }
         Command::Preview => preview::set_preview_in(tx, game, PreviewMode::Next).map(|_| done()),
-        Command::PreviewAlways => preview::set_preview_in(tx, game, PreviewMode::Always).map(|_| done()),
+        Command::PreviewAlways => {
+            preview::set_preview_in(tx, game, PreviewMode::Always).map(|_| done())
+        }
         Command::PreviewOff => preview::set_preview_in(tx, game, PreviewMode::Off).map(|_| done()),
-        Command::Release => preview::release_in(tx, registry, config, game, now).and_then(|(turn, n)| {
-            let g = GameView::new(registry, games::require_game(tx, game)?)?;
-            Ok(preview::released_text(&g, turn, n))
-        }),
-        Command::Rollback(t) => rollback::rollback_in(tx, registry, config, game, *t, now).map(|_| done()),
+        Command::Release => {
+            preview::release_in(tx, registry, config, game, now).and_then(|(turn, n)| {
+                let g = GameView::new(registry, games::require_game(tx, game)?)?;
+                Ok(preview::released_text(&g, turn, n))
+            })
+        }
+        Command::Rollback(t) => {
+            rollback::rollback_in(tx, registry, config, game, *t, now).map(|_| done())
+        }
         other => Ok(crate::services::answer::not_served(lang, other.name())),
     };
     match r {
         Ok(t) => Ok(t),
         // French typography puts a space before the colon, as GmDone does.
-        Err(DaemonError::Invalid(why)) if lang == arbitre_core::Lang::Fr => Ok(format!("{} : {why}", cmd.name())),
+        Err(DaemonError::Invalid(why)) if lang == arbitre_core::Lang::Fr => {
+            Ok(format!("{} : {why}", cmd.name()))
+        }
         Err(DaemonError::Invalid(why)) => Ok(format!("{}: {why}", cmd.name())),
         Err(e) => Err(e),
     }

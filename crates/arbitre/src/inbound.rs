@@ -17,6 +17,7 @@
 //! Answered but nothing stored: no order block, a malformed header, an
 //! unknown game or player, a wrong password, a finished game.
 
+use crate::config::DaemonConfig;
 use crate::daemon::{Daemon, GameView};
 use crate::error::Result;
 use crate::failpoint;
@@ -26,9 +27,11 @@ use crate::registry::Registry;
 use crate::services::answer::{answer, answer_mail, Asker, MailFacts};
 use crate::services::command::split_commands;
 use crate::services::texts::{svc_text, SvcMsg};
-use crate::config::DaemonConfig;
 use arbitre_core::{Checked, Lang, PlayerId, Verdict};
-use arbitre_mail::{find_in_mail, parse_mail, AutoKind, BlockKind, EnvelopeError, InboundMail, InboxEntry, MailError};
+use arbitre_mail::{
+    find_in_mail, parse_mail, AutoKind, BlockKind, EnvelopeError, InboundMail, InboxEntry,
+    MailError,
+};
 use arbitre_store::{games, journal, orders, turns, GameStatus, JournalEntry};
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
@@ -102,7 +105,9 @@ impl Daemon {
                     match self.too_large(&entry, size, limit, self.now()) {
                         Ok(()) => n += 1,
                         Err(crate::error::DaemonError::Store(e)) => return Err(e.into()),
-                        Err(e) => tracing::error!(error = %e, "mail left in new/ for the next cycle"),
+                        Err(e) => {
+                            tracing::error!(error = %e, "mail left in new/ for the next cycle")
+                        }
                     }
                     continue;
                 }
@@ -129,8 +134,17 @@ impl Daemon {
             return Ok(0);
         }
         let _span = tracing::info_span!("batch", mails = batch.len()).entered();
-        let shas: Vec<String> = batch.iter().map(|(_, raw)| hex::encode(Sha256::digest(raw))).collect();
-        let Daemon { store, registry, config, clock, .. } = self;
+        let shas: Vec<String> = batch
+            .iter()
+            .map(|(_, raw)| hex::encode(Sha256::digest(raw)))
+            .collect();
+        let Daemon {
+            store,
+            registry,
+            config,
+            clock,
+            ..
+        } = self;
         let decided = store.tx(|tx| -> Result<Vec<bool>> {
             let sql = |q: &str| tx.execute_batch(q).map_err(arbitre_store::StoreError::from);
             let mut done = vec![false; batch.len()];
@@ -170,7 +184,9 @@ impl Daemon {
                     match self.handle_entry(entry) {
                         Ok(()) => n += 1,
                         Err(crate::error::DaemonError::Store(e)) => return Err(e.into()),
-                        Err(e) => tracing::error!(error = %e, "mail left in new/ for the next cycle"),
+                        Err(e) => {
+                            tracing::error!(error = %e, "mail left in new/ for the next cycle")
+                        }
                     }
                 }
                 return Ok(n);
@@ -198,8 +214,14 @@ impl Daemon {
             if !ok {
                 continue;
             }
-            if let (arbitre_mail::Inbox::Maildir(m), InboxEntry::Maildir(e)) = (&self.inbox, entry) {
-                if std::fs::rename(&e.path, m.root().join("cur").join(format!("{}:2,S", e.name))).is_ok() {
+            if let (arbitre_mail::Inbox::Maildir(m), InboxEntry::Maildir(e)) = (&self.inbox, entry)
+            {
+                if std::fs::rename(
+                    &e.path,
+                    m.root().join("cur").join(format!("{}:2,S", e.name)),
+                )
+                .is_ok()
+                {
                     renamed = true;
                     n += 1;
                     continue;
@@ -207,7 +229,9 @@ impl Daemon {
             }
             match self.inbox.mark_done(entry) {
                 Ok(()) => n += 1,
-                Err(e) => tracing::error!(entry = %entry.name(), error = %e, "mail recorded but not moved to cur/; the next cycle moves it"),
+                Err(e) => {
+                    tracing::error!(entry = %entry.name(), error = %e, "mail recorded but not moved to cur/; the next cycle moves it")
+                }
             }
         }
         if let (true, arbitre_mail::Inbox::Maildir(m)) = (renamed, &self.inbox) {
@@ -226,7 +250,9 @@ impl Daemon {
         let now = self.now();
         let raw = match self.inbox.read(entry, self.config.max_mail_size) {
             Ok(raw) => raw,
-            Err(MailError::TooLarge { size, limit }) => return self.too_large(entry, size, limit, now),
+            Err(MailError::TooLarge { size, limit }) => {
+                return self.too_large(entry, size, limit, now)
+            }
             Err(e) => return Err(e.into()),
         };
         let sha = hex::encode(Sha256::digest(&raw));
@@ -236,7 +262,12 @@ impl Daemon {
             return Ok(());
         }
         failpoint::hit("after-read");
-        let Daemon { store, registry, config, .. } = self;
+        let Daemon {
+            store,
+            registry,
+            config,
+            ..
+        } = self;
         store.tx(|tx| -> Result<()> {
             let d = decide(tx, registry, config, &raw, &sha, now)?;
             apply(tx, config, now, d)?;
@@ -253,7 +284,13 @@ impl Daemon {
     /// give its headers (to answer the sender) and, with its size, the
     /// journal key — stable for the same message, so a crash before the
     /// move never answers it twice.
-    fn too_large(&mut self, entry: &InboxEntry, size: usize, limit: usize, now: DateTime<Utc>) -> Result<()> {
+    fn too_large(
+        &mut self,
+        entry: &InboxEntry,
+        size: usize,
+        limit: usize,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
         let head = self.inbox.read_head(entry, 64 * 1024)?;
         let mut hasher = Sha256::new();
         hasher.update(b"too-large\0");
@@ -275,7 +312,21 @@ impl Daemon {
                 parsed.as_ref(),
                 detail,
                 None,
-                Draft::new(Kind::Error, &to, text(lang, &Msg::ErrorSubject), signed(lang, &text(lang, &Msg::TooLarge { size: size / 1024, limit: limit / 1024 }))),
+                Draft::new(
+                    Kind::Error,
+                    &to,
+                    text(lang, &Msg::ErrorSubject),
+                    signed(
+                        lang,
+                        &text(
+                            lang,
+                            &Msg::TooLarge {
+                                size: size / 1024,
+                                limit: limit / 1024,
+                            },
+                        ),
+                    ),
+                ),
             ),
             None => Decision::ignore(&sha, parsed.as_ref(), detail),
         };
@@ -303,7 +354,13 @@ pub struct NewOrders {
 }
 
 impl Decision {
-    fn base(sha: &str, mail: Option<&InboundMail>, outcome: Disposition, detail: String, game: Option<String>) -> JournalEntry {
+    fn base(
+        sha: &str,
+        mail: Option<&InboundMail>,
+        outcome: Disposition,
+        detail: String,
+        game: Option<String>,
+    ) -> JournalEntry {
         JournalEntry {
             sha256: sha.to_string(),
             message_id: mail.and_then(|m| m.message_id.clone()),
@@ -317,13 +374,31 @@ impl Decision {
 
     fn ignore(sha: &str, mail: Option<&InboundMail>, detail: String) -> Decision {
         tracing::info!(%detail, "mail ignored, not answered");
-        Decision { journal: Self::base(sha, mail, Disposition::Ignored, detail, None), orders: None, reply: None, extra: Vec::new() }
+        Decision {
+            journal: Self::base(sha, mail, Disposition::Ignored, detail, None),
+            orders: None,
+            reply: None,
+            extra: Vec::new(),
+        }
     }
 
-    fn reject(sha: &str, mail: Option<&InboundMail>, detail: String, game: Option<String>, reply: Draft) -> Decision {
+    fn reject(
+        sha: &str,
+        mail: Option<&InboundMail>,
+        detail: String,
+        game: Option<String>,
+        reply: Draft,
+    ) -> Decision {
         tracing::warn!(%detail, "mail refused, nothing stored");
-        let reply = reply.replying_to(mail.and_then(|m| m.message_id.as_deref())).discriminator(&sha[..16]);
-        Decision { journal: Self::base(sha, mail, Disposition::Rejected, detail, game), orders: None, reply: Some(reply), extra: Vec::new() }
+        let reply = reply
+            .replying_to(mail.and_then(|m| m.message_id.as_deref()))
+            .discriminator(&sha[..16]);
+        Decision {
+            journal: Self::base(sha, mail, Disposition::Rejected, detail, game),
+            orders: None,
+            reply: Some(reply),
+            extra: Vec::new(),
+        }
     }
 }
 
@@ -333,13 +408,18 @@ fn answerable(m: &InboundMail, config: &DaemonConfig) -> std::result::Result<Str
         return Err(format!("automatic mail ({:?})", m.auto));
     }
     let own = |a: &Option<arbitre_mail::Address>| {
-        a.as_ref().is_some_and(|a| a.email.trim().eq_ignore_ascii_case(config.referee.trim()))
+        a.as_ref()
+            .is_some_and(|a| a.email.trim().eq_ignore_ascii_case(config.referee.trim()))
     };
     if own(&m.from) || own(&m.reply_to) {
         return Err("mail from the referee's own address".into());
     }
     match m.reply_to.as_ref().or(m.from.as_ref()) {
-        Some(a) if a.email.contains('@') && !a.email.contains(char::is_whitespace) && formattable(&a.email) => {
+        Some(a)
+            if a.email.contains('@')
+                && !a.email.contains(char::is_whitespace)
+                && formattable(&a.email) =>
+        {
             Ok(a.email.trim().to_string())
         }
         _ => Err("no usable sender address".into()),
@@ -368,7 +448,14 @@ fn formattable(to: &str) -> bool {
 
 /// Decides what a mail causes. Reads the database (inside the caller's
 /// transaction, so no turn can resolve between the check and the insert).
-pub fn decide(c: &Connection, registry: &Registry, config: &DaemonConfig, raw: &[u8], sha: &str, now: DateTime<Utc>) -> Result<Decision> {
+pub fn decide(
+    c: &Connection,
+    registry: &Registry,
+    config: &DaemonConfig,
+    raw: &[u8],
+    sha: &str,
+    now: DateTime<Utc>,
+) -> Result<Decision> {
     let default_lang = config.language;
     let mail = match parse_mail(raw, config.max_mail_size) {
         Ok(m) => m,
@@ -379,7 +466,14 @@ pub fn decide(c: &Connection, registry: &Registry, config: &DaemonConfig, raw: &
         Ok(to) => to,
         Err(why) => return Ok(Decision::ignore(sha, m, why)),
     };
-    let error_mail = |lang: Lang, body: String| Draft::new(Kind::Error, &to, text(lang, &Msg::ErrorSubject), signed(lang, &body));
+    let error_mail = |lang: Lang, body: String| {
+        Draft::new(
+            Kind::Error,
+            &to,
+            text(lang, &Msg::ErrorSubject),
+            signed(lang, &body),
+        )
+    };
     let found = find_in_mail(&mail);
     // The game is looked up before the flood limit, only to answer in its
     // language and to count its mails; nothing else is read (no argon2)
@@ -394,18 +488,42 @@ pub fn decide(c: &Connection, registry: &Registry, config: &DaemonConfig, raw: &
     let env = match found {
         Ok(env) => env,
         Err(EnvelopeError::NoBlock) => {
-            return Ok(Decision::reject(sha, m, "no order block".into(), None, error_mail(default_lang, text(default_lang, &Msg::NoBlock))))
+            return Ok(Decision::reject(
+                sha,
+                m,
+                "no order block".into(),
+                None,
+                error_mail(default_lang, text(default_lang, &Msg::NoBlock)),
+            ))
         }
         Err(EnvelopeError::Malformed { line, reason, .. }) => {
-            let body = text(default_lang, &Msg::Malformed { line, reason: &reason });
-            return Ok(Decision::reject(sha, m, format!("malformed header line {line}: {reason}"), None, error_mail(default_lang, body)));
+            let body = text(
+                default_lang,
+                &Msg::Malformed {
+                    line,
+                    reason: &reason,
+                },
+            );
+            return Ok(Decision::reject(
+                sha,
+                m,
+                format!("malformed header line {line}: {reason}"),
+                None,
+                error_mail(default_lang, body),
+            ));
         }
     };
     let Some(row) = game_row else {
         // No game, no game language: answer in the language of the header words.
         let lang = header_lang(&mail, &env).unwrap_or(default_lang);
         let body = text(lang, &Msg::UnknownGame { game: &env.game });
-        return Ok(Decision::reject(sha, m, format!("unknown game '{}'", env.game), None, error_mail(lang, body)));
+        return Ok(Decision::reject(
+            sha,
+            m,
+            format!("unknown game '{}'", env.game),
+            None,
+            error_mail(lang, body),
+        ));
     };
     let game = GameView::new(registry, row)?;
     let (gid, lang) = (game.row.id.clone(), game.lang);
@@ -415,14 +533,26 @@ pub fn decide(c: &Connection, registry: &Registry, config: &DaemonConfig, raw: &
         return gm_mail(c, registry, config, &game, &env, &mail, sha, &to, now);
     }
     let Some(player) = games::player_nocase(c, &gid, &env.player)? else {
-        let body = text(lang, &Msg::UnknownPlayer { game: &gid, player: &env.player });
+        let body = text(
+            lang,
+            &Msg::UnknownPlayer {
+                game: &gid,
+                player: &env.player,
+            },
+        );
         let detail = format!("unknown player '{}'", env.player);
         let reply = error_mail(lang, body).about(&gid, game.row.turn + 1, None);
         return Ok(Decision::reject(sha, m, detail, Some(gid), reply));
     };
     // The password itself never reaches a log line or a reply.
     if !games::check_password(&player, &env.password) {
-        let body = text(lang, &Msg::WrongPassword { game: &gid, player: &player.id });
+        let body = text(
+            lang,
+            &Msg::WrongPassword {
+                game: &gid,
+                player: &player.id,
+            },
+        );
         let detail = format!("wrong password for player '{}'", player.id);
         let reply = error_mail(lang, body).about(&gid, game.row.turn + 1, Some(&player.id));
         return Ok(Decision::reject(sha, m, detail, Some(gid), reply));
@@ -434,8 +564,18 @@ pub fn decide(c: &Connection, registry: &Registry, config: &DaemonConfig, raw: &
         Err(refusal) => {
             // No player on the answer: the password was right, so it must
             // not count as a wrong-password attempt (turn.rs).
-            let reply = error_mail(lang, refusal.text(lang, &gid, &player.id)).about(&gid, game.row.turn + 1, None);
-            return Ok(Decision::reject(sha, m, refusal.detail(&player.id), Some(gid), reply));
+            let reply = error_mail(lang, refusal.text(lang, &gid, &player.id)).about(
+                &gid,
+                game.row.turn + 1,
+                None,
+            );
+            return Ok(Decision::reject(
+                sha,
+                m,
+                refusal.detail(&player.id),
+                Some(gid),
+                reply,
+            ));
         }
     };
     // Service commands (issue 10): the leading lines of the block. Served
@@ -443,40 +583,94 @@ pub fn decide(c: &Connection, registry: &Registry, config: &DaemonConfig, raw: &
     let split = split_commands(&env.orders);
     let mut extra = Vec::new();
     if !split.commands.is_empty() || !split.errors.is_empty() {
-        let who = Asker { player: &player.id, to: &to, tag: &sha[..16] };
-        let facts = MailFacts { sha, press_text: split.press_text.as_deref(), now };
-        let ans = answer_mail(c, config, &game, &who, &split.commands, &split.errors, Some(&facts))?;
+        let who = Asker {
+            player: &player.id,
+            to: &to,
+            tag: &sha[..16],
+        };
+        let facts = MailFacts {
+            sha,
+            press_text: split.press_text.as_deref(),
+            now,
+        };
+        let ans = answer_mail(
+            c,
+            config,
+            &game,
+            &who,
+            &split.commands,
+            &split.errors,
+            Some(&facts),
+        )?;
         let subject = svc_text(lang, &SvcMsg::CommandsSubject { game: &gid });
-        let reply = Draft::new(Kind::Confirm, &to, subject, auth.annotate(lang, signed(lang, &ans.text)))
-            .about(&gid, game.row.turn + 1, Some(&player.id))
-            .discriminator(format!("cmd.{}", &sha[..16]))
-            .replying_to(mail.message_id.as_deref());
+        let reply = Draft::new(
+            Kind::Confirm,
+            &to,
+            subject,
+            auth.annotate(lang, signed(lang, &ans.text)),
+        )
+        .about(&gid, game.row.turn + 1, Some(&player.id))
+        .discriminator(format!("cmd.{}", &sha[..16]))
+        .replying_to(mail.message_id.as_deref());
         extra.push(reply);
         extra.extend(ans.mails);
         if split.only_commands {
             let names: Vec<&str> = split.commands.iter().map(|(_, c)| c.name()).collect();
-            let detail = format!("commands from {}: {} ({} refused)", player.id, names.join(", "), split.errors.len());
+            let detail = format!(
+                "commands from {}: {} ({} refused)",
+                player.id,
+                names.join(", "),
+                split.errors.len()
+            );
             tracing::info!(game = %gid, player = %player.id, %detail, "service commands");
-            return Ok(Decision { journal: Decision::base(sha, m, Disposition::Service, detail, Some(gid)), orders: None, reply: None, extra });
+            return Ok(Decision {
+                journal: Decision::base(sha, m, Disposition::Service, detail, Some(gid)),
+                orders: None,
+                reply: None,
+                extra,
+            });
         }
     }
     let env = if split.commands.is_empty() && split.errors.is_empty() {
         env
     } else {
-        arbitre_mail::Envelope { orders: split.orders.clone(), ..env }
+        arbitre_mail::Envelope {
+            orders: split.orders.clone(),
+            ..env
+        }
     };
     // An ejected seat (issue 10, gm/seats.rs): its orders no longer count.
-    if crate::gm::seats::is_ejected(c, &gid, &player.id, game.row.turn + 1)? && game.row.status != GameStatus::Over {
-        let body = svc_text(lang, &SvcMsg::EjectedSeat { game: &gid, player: &player.id });
+    if crate::gm::seats::is_ejected(c, &gid, &player.id, game.row.turn + 1)?
+        && game.row.status != GameStatus::Over
+    {
+        let body = svc_text(
+            lang,
+            &SvcMsg::EjectedSeat {
+                game: &gid,
+                player: &player.id,
+            },
+        );
         // No player on it: an `error` mail naming a player and the coming
         // turn counts as a wrong-password attempt (turn.rs).
         let reply = error_mail(lang, body).about(&gid, game.row.turn + 1, None);
-        return Ok(Decision::reject(sha, m, format!("orders from ejected seat '{}'", player.id), Some(gid), reply));
+        return Ok(Decision::reject(
+            sha,
+            m,
+            format!("orders from ejected seat '{}'", player.id),
+            Some(gid),
+            reply,
+        ));
     }
     if game.row.status == GameStatus::Over {
         let body = text(lang, &Msg::GameOver { game: &gid });
         let reply = error_mail(lang, body).about(&gid, game.row.turn, Some(&player.id));
-        return Ok(Decision::reject(sha, m, "game over".into(), Some(gid), reply));
+        return Ok(Decision::reject(
+            sha,
+            m,
+            "game over".into(),
+            Some(gid),
+            reply,
+        ));
     }
     // Read again after the commands (an ABSENCE may have moved the
     // deadline) and as this player reads it (TIMEZONE, issue 10).
@@ -488,9 +682,21 @@ pub fn decide(c: &Connection, registry: &Registry, config: &DaemonConfig, raw: &
         Ok(c) => c,
         // Configured in the TOML but not (or no longer) in the ruleset's state.
         Err(arbitre_core::EngineError::UnknownPlayer(_)) => {
-            let body = text(lang, &Msg::UnknownPlayer { game: &gid, player: &player.id });
+            let body = text(
+                lang,
+                &Msg::UnknownPlayer {
+                    game: &gid,
+                    player: &player.id,
+                },
+            );
             let reply = error_mail(lang, body).about(&gid, game.row.turn + 1, Some(&player.id));
-            return Ok(Decision::reject(sha, m, format!("player '{}' not in the game state", player.id), Some(gid), reply));
+            return Ok(Decision::reject(
+                sha,
+                m,
+                format!("player '{}' not in the game state", player.id),
+                Some(gid),
+                reply,
+            ));
         }
         // A state the ruleset cannot load is the referee's fault, not the
         // player's: the mail stays in new/ and is retried after the fix.
@@ -503,11 +709,25 @@ pub fn decide(c: &Connection, registry: &Registry, config: &DaemonConfig, raw: &
     // and the player is told they were late. (Without a grace, orders that
     // beat the next cycle count as before, unmarked.)
     let grace = game.toml.services.grace();
-    if let Some(d) = game.deadline().filter(|d| store && grace > chrono::Duration::zero() && *d < now) {
-        body = format!("{}\n\n{body}", svc_text(lang, &SvcMsg::LateOrders { deadline: &game.schedule.show(d) }));
+    if let Some(d) = game
+        .deadline()
+        .filter(|d| store && grace > chrono::Duration::zero() && *d < now)
+    {
+        body = format!(
+            "{}\n\n{body}",
+            svc_text(
+                lang,
+                &SvcMsg::LateOrders {
+                    deadline: &game.schedule.show(d)
+                }
+            )
+        );
     }
     let (kind, subject) = if store {
-        (Kind::Confirm, text(lang, &Msg::ConfirmSubject { game: &gid, turn }))
+        (
+            Kind::Confirm,
+            text(lang, &Msg::ConfirmSubject { game: &gid, turn }),
+        )
     } else {
         (Kind::Check, text(lang, &Msg::CheckSubject { game: &gid }))
     };
@@ -515,7 +735,11 @@ pub fn decide(c: &Connection, registry: &Registry, config: &DaemonConfig, raw: &
         .about(&gid, turn, Some(&player.id))
         .discriminator(&sha[..16])
         .replying_to(mail.message_id.as_deref());
-    let disposition = if store { Disposition::Stored } else { Disposition::Checked };
+    let disposition = if store {
+        Disposition::Stored
+    } else {
+        Disposition::Checked
+    };
     let detail = format!(
         "{} for {} turn {turn}: {} order(s), {} error(s)",
         if store { "orders" } else { "check" },
@@ -524,8 +748,19 @@ pub fn decide(c: &Connection, registry: &Registry, config: &DaemonConfig, raw: &
         checked.errors
     );
     tracing::info!(game = %gid, player = %player.id, turn, orders = checked.orders, errors = checked.errors, "{}", disposition.as_str());
-    let orders = store.then(|| NewOrders { game: gid.clone(), turn, player: player.id.clone(), text: env.orders.clone(), checked });
-    Ok(Decision { journal: Decision::base(sha, m, disposition, detail, Some(gid)), orders, reply: Some(reply), extra })
+    let orders = store.then(|| NewOrders {
+        game: gid.clone(),
+        turn,
+        player: player.id.clone(),
+        text: env.orders.clone(),
+        checked,
+    });
+    Ok(Decision {
+        journal: Decision::base(sha, m, disposition, detail, Some(gid)),
+        orders,
+        reply: Some(reply),
+        extra,
+    })
 }
 
 /// The flood rate limit (issue 8): `None` when the mail may be handled,
@@ -552,41 +787,87 @@ fn flood(
     let gid = game.map(|g| g.id.clone());
     let mut over: Option<(String, Msg<'_>)> = None;
     if let Some(s) = &sender {
-        if limits.per_sender_per_hour > 0 && journal::count_from_sender_since(c, s, since)? >= limits.per_sender_per_hour {
-            over = Some((format!("more than {} mails from {s} within an hour", limits.per_sender_per_hour), Msg::TooManyFromYou { limit: limits.per_sender_per_hour }));
+        if limits.per_sender_per_hour > 0
+            && journal::count_from_sender_since(c, s, since)? >= limits.per_sender_per_hour
+        {
+            over = Some((
+                format!(
+                    "more than {} mails from {s} within an hour",
+                    limits.per_sender_per_hour
+                ),
+                Msg::TooManyFromYou {
+                    limit: limits.per_sender_per_hour,
+                },
+            ));
         }
     }
     if over.is_none() {
         if let Some(g) = gid.as_deref() {
-            if limits.per_game_per_hour > 0 && journal::count_for_game_since(c, g, since)? >= limits.per_game_per_hour {
-                over = Some((format!("more than {} mails for game {g} within an hour", limits.per_game_per_hour), Msg::TooManyForGame { game: g, limit: limits.per_game_per_hour }));
+            if limits.per_game_per_hour > 0
+                && journal::count_for_game_since(c, g, since)? >= limits.per_game_per_hour
+            {
+                over = Some((
+                    format!(
+                        "more than {} mails for game {g} within an hour",
+                        limits.per_game_per_hour
+                    ),
+                    Msg::TooManyForGame {
+                        game: g,
+                        limit: limits.per_game_per_hour,
+                    },
+                ));
             }
         }
     }
-    let Some((detail, msg)) = over else { return Ok(None) };
+    let Some((detail, msg)) = over else {
+        return Ok(None);
+    };
     // The key of "already answered" is the From address, like the count;
     // a mail without From is answered at most once per hour per reply address.
     let key = sender.as_deref().unwrap_or(to);
     let answered = journal::rate_limit_answered_since(c, key, since)?;
-    let mut journal = Decision::base(sha, Some(mail), Disposition::Rejected, detail.clone(), gid.clone());
+    let mut journal = Decision::base(
+        sha,
+        Some(mail),
+        Disposition::Rejected,
+        detail.clone(),
+        gid.clone(),
+    );
     if journal.sender.is_none() {
         journal.sender = Some(to.to_string());
     }
     if answered {
         tracing::info!(%detail, "flood: mail journaled, not answered (the sender was answered within the hour)");
         journal.outcome = journal::RATE_LIMITED_SILENT.into();
-        return Ok(Some(Decision { journal, orders: None, reply: None, extra: Vec::new() }));
+        return Ok(Some(Decision {
+            journal,
+            orders: None,
+            reply: None,
+            extra: Vec::new(),
+        }));
     }
     tracing::warn!(%detail, "flood: mail refused, one polite answer");
     let lang = match game {
-        Some(row) => GameView::new(registry, row.clone()).map(|g| g.lang).unwrap_or(config.language),
+        Some(row) => GameView::new(registry, row.clone())
+            .map(|g| g.lang)
+            .unwrap_or(config.language),
         None => config.language,
     };
     journal.outcome = journal::RATE_LIMITED.into();
-    let reply = Draft::new(Kind::Error, to, text(lang, &Msg::ErrorSubject), signed(lang, &text(lang, &msg)))
-        .replying_to(mail.message_id.as_deref())
-        .discriminator(&sha[..16]);
-    Ok(Some(Decision { journal, orders: None, reply: Some(reply), extra: Vec::new() }))
+    let reply = Draft::new(
+        Kind::Error,
+        to,
+        text(lang, &Msg::ErrorSubject),
+        signed(lang, &text(lang, &msg)),
+    )
+    .replying_to(mail.message_id.as_deref())
+    .discriminator(&sha[..16]);
+    Ok(Some(Decision {
+        journal,
+        orders: None,
+        reply: Some(reply),
+        extra: Vec::new(),
+    }))
 }
 
 /// A block from the game master: PAUSE, RESUME, EXTEND, SET DEADLINE,
@@ -609,28 +890,72 @@ fn gm_mail(
     let lang = game.lang;
     let gid = game.row.id.clone();
     let m = Some(mail);
-    let ok = game.toml.services.gm_password_hash.as_deref().is_some_and(|h| arbitre_store::PasswordHasher::verify(&env.password, h));
+    let ok = game
+        .toml
+        .services
+        .gm_password_hash
+        .as_deref()
+        .is_some_and(|h| arbitre_store::PasswordHasher::verify(&env.password, h));
     if !ok {
         let body = svc_text(lang, &SvcMsg::GmWrongPassword);
-        let reply = Draft::new(Kind::Error, to, text(lang, &Msg::ErrorSubject), signed(lang, &body)).about(&gid, game.row.turn + 1, Some("gm"));
-        return Ok(Decision::reject(sha, m, "wrong game master password".into(), Some(gid), reply));
+        let reply = Draft::new(
+            Kind::Error,
+            to,
+            text(lang, &Msg::ErrorSubject),
+            signed(lang, &body),
+        )
+        .about(&gid, game.row.turn + 1, Some("gm"));
+        return Ok(Decision::reject(
+            sha,
+            m,
+            "wrong game master password".into(),
+            Some(gid),
+            reply,
+        ));
     }
     let split = split_commands(&env.orders);
     let mut lines: Vec<(usize, String)> = Vec::new();
-    let errors_only = answer(c, config, game, &Asker { player: "gm", to, tag: &sha[..16] }, &[], &split.errors)?;
+    let errors_only = answer(
+        c,
+        config,
+        game,
+        &Asker {
+            player: "gm",
+            to,
+            tag: &sha[..16],
+        },
+        &[],
+        &split.errors,
+    )?;
     if !errors_only.text.is_empty() {
         lines.push((0, errors_only.text));
     }
     for (line, cmd) in &split.commands {
         let t = match cmd {
             Command::Status | Command::History => {
-                answer(c, config, game, &Asker { player: "gm", to, tag: &sha[..16] }, &[(*line, cmd.clone())], &[])?.text
+                answer(
+                    c,
+                    config,
+                    game,
+                    &Asker {
+                        player: "gm",
+                        to,
+                        tag: &sha[..16],
+                    },
+                    &[(*line, cmd.clone())],
+                    &[],
+                )?
+                .text
             }
             _ => crate::gm::by_mail(c, registry, config, &gid, cmd, &sha[..16], now)?,
         };
         lines.push((*line, t));
     }
-    let body = lines.into_iter().map(|(_, t)| t).collect::<Vec<_>>().join("\n\n");
+    let body = lines
+        .into_iter()
+        .map(|(_, t)| t)
+        .collect::<Vec<_>>()
+        .join("\n\n");
     let subject = svc_text(lang, &SvcMsg::CommandsSubject { game: &gid });
     let reply = Draft::new(Kind::Confirm, to, subject, signed(lang, &body))
         .about(&gid, game.row.turn + 1, Some("gm"))
@@ -639,7 +964,12 @@ fn gm_mail(
     let names: Vec<&str> = split.commands.iter().map(|(_, c)| c.name()).collect();
     let detail = format!("game master commands: {}", names.join(", "));
     tracing::info!(game = %gid, %detail, "game master by mail");
-    Ok(Decision { journal: Decision::base(sha, m, Disposition::Service, detail, Some(gid)), orders: None, reply: None, extra: vec![reply] })
+    Ok(Decision {
+        journal: Decision::base(sha, m, Disposition::Service, detail, Some(gid)),
+        orders: None,
+        reply: None,
+        extra: vec![reply],
+    })
 }
 
 /// French for `PARTIE … JOUEUR …`, German for `SPIEL … SPIELER …`.
@@ -664,7 +994,12 @@ fn header_lang(mail: &InboundMail, env: &arbitre_mail::Envelope) -> Option<Lang>
 }
 
 /// Writes a decision (in the caller's transaction).
-pub fn apply(c: &Connection, config: &DaemonConfig, now: DateTime<Utc>, mut d: Decision) -> Result<()> {
+pub fn apply(
+    c: &Connection,
+    config: &DaemonConfig,
+    now: DateTime<Utc>,
+    mut d: Decision,
+) -> Result<()> {
     d.journal.received_at = now.timestamp();
     journal::record(c, &d.journal)?;
     if let Some(o) = &d.orders {
@@ -691,21 +1026,49 @@ pub fn apply(c: &Connection, config: &DaemonConfig, now: DateTime<Utc>, mut d: D
 }
 
 /// The confirmation: every line echoed with OK or its reason.
-pub fn confirmation(game: &GameView<'_>, turn: u32, player: &str, stored: bool, checked: &Checked) -> String {
+pub fn confirmation(
+    game: &GameView<'_>,
+    turn: u32,
+    player: &str,
+    stored: bool,
+    checked: &Checked,
+) -> String {
     let lang = game.lang;
     let gid = game.row.id.as_str();
     let mut out = if stored {
-        text(lang, &Msg::ConfirmHeader { game: gid, turn, player })
+        text(
+            lang,
+            &Msg::ConfirmHeader {
+                game: gid,
+                turn,
+                player,
+            },
+        )
     } else {
-        text(lang, &Msg::CheckHeader { game: gid, turn, player })
+        text(
+            lang,
+            &Msg::CheckHeader {
+                game: gid,
+                turn,
+                player,
+            },
+        )
     };
     out.push_str("\n\n");
     if checked.verdicts.is_empty() {
         out.push_str(&text(lang, &Msg::NoOrderLines));
         out.push('\n');
     }
-    let (ok, err, warn) = (text(lang, &Msg::Ok), text(lang, &Msg::Error), text(lang, &Msg::Warning));
-    let width = [&ok, &err, &warn].iter().map(|s| s.chars().count()).max().unwrap_or(0);
+    let (ok, err, warn) = (
+        text(lang, &Msg::Ok),
+        text(lang, &Msg::Error),
+        text(lang, &Msg::Warning),
+    );
+    let width = [&ok, &err, &warn]
+        .iter()
+        .map(|s| s.chars().count())
+        .max()
+        .unwrap_or(0);
     for v in &checked.verdicts {
         let (label, reason) = match &v.verdict {
             Verdict::Ok => (&ok, None),
@@ -719,7 +1082,14 @@ pub fn confirmation(game: &GameView<'_>, turn: u32, player: &str, stored: bool, 
         out.push('\n');
     }
     out.push('\n');
-    out.push_str(&text(lang, &Msg::Summary { orders: checked.orders, errors: checked.errors, warnings: checked.warnings }));
+    out.push_str(&text(
+        lang,
+        &Msg::Summary {
+            orders: checked.orders,
+            errors: checked.errors,
+            warnings: checked.warnings,
+        },
+    ));
     out.push('\n');
     if stored {
         out.push_str(&text(lang, &Msg::Replaces));

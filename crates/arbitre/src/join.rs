@@ -31,31 +31,64 @@ impl Daemon {
             )));
         }
         let now = self.now();
-        let phc = self.config.hasher.hash(password, &format!("{game}/{}", p.id))?;
+        let phc = self
+            .config
+            .hasher
+            .hash(password, &format!("{game}/{}", p.id))?;
         // A token given for the joiner is kept like one of `game create`:
         // its argon2id hash only (issue 10).
-        if p.token.as_deref().is_some_and(|t| t.is_empty() || t.chars().count() > 100 || t.contains(char::is_whitespace)) {
+        if p.token.as_deref().is_some_and(|t| {
+            t.is_empty() || t.chars().count() > 100 || t.contains(char::is_whitespace)
+        }) {
             return Err(DaemonError::Invalid(format!(
                 "player '{}': the token must be one word of 1-100 characters, without spaces",
                 p.id
             )));
         }
-        let token = p.token.as_deref().map(|t| self.config.hasher.hash(t, &format!("{game}/{}/token", p.id))).transpose()?;
+        let token = p
+            .token
+            .as_deref()
+            .map(|t| {
+                self.config
+                    .hasher
+                    .hash(t, &format!("{game}/{}/token", p.id))
+            })
+            .transpose()?;
         let name = p.name.clone().unwrap_or_else(|| p.id.clone());
-        let Daemon { store, registry, config, .. } = self;
+        let Daemon {
+            store,
+            registry,
+            config,
+            ..
+        } = self;
         store.tx(|tx| -> Result<()> {
             let row = games::require_game(tx, game)?;
             if games::player_nocase(tx, game, &p.id)?.is_some() {
-                return Err(DaemonError::Invalid(format!("game '{game}' already has a player '{}'", p.id)));
+                return Err(DaemonError::Invalid(format!(
+                    "game '{game}' already has a player '{}'",
+                    p.id
+                )));
             }
             let view = GameView::new(registry, row.clone())?;
             let latest = turns::latest(tx, game)?;
-            let setup = PlayerSetup { id: PlayerId::new(p.id.clone()), name: name.clone(), options: p.rules.clone() };
-            let snap = view.engine.join(&latest.state, row.seed, &setup).map_err(|e| view.engine_err(e))?;
+            let setup = PlayerSetup {
+                id: PlayerId::new(p.id.clone()),
+                name: name.clone(),
+                options: p.rules.clone(),
+            };
+            let snap = view
+                .engine
+                .join(&latest.state, row.seed, &setup)
+                .map_err(|e| view.engine_err(e))?;
             games::insert_player(
                 tx,
                 game,
-                &PlayerRow { id: p.id.clone(), name: name.clone(), email: p.email.clone(), password_hash: phc.clone() },
+                &PlayerRow {
+                    id: p.id.clone(),
+                    name: name.clone(),
+                    email: p.email.clone(),
+                    password_hash: phc.clone(),
+                },
             )?;
             if let Some(hash) = &token {
                 arbitre_store::settings::set_token_hash(tx, game, &p.id, Some(hash))?;
@@ -70,7 +103,13 @@ impl Daemon {
                 body.push_str("\n\n");
                 body.push_str(&text(view.lang, &Msg::Deadline { when: &when }));
             }
-            let subject = text(view.lang, &Msg::ReportSubject { game, subject: &r.subject });
+            let subject = text(
+                view.lang,
+                &Msg::ReportSubject {
+                    game,
+                    subject: &r.subject,
+                },
+            );
             let mut d = Draft::new(Kind::Report, &p.email, subject, signed(view.lang, &body))
                 .about(game, latest.turn, Some(&p.id));
             d.attachments = r.attachments.clone();

@@ -13,41 +13,108 @@ use arbitre_core::Lang;
 /// One message with its parameters.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Msg<'a> {
-    ConfirmSubject { game: &'a str, turn: u32 },
-    ConfirmHeader { game: &'a str, turn: u32, player: &'a str },
-    CheckSubject { game: &'a str },
-    CheckHeader { game: &'a str, turn: u32, player: &'a str },
+    ConfirmSubject {
+        game: &'a str,
+        turn: u32,
+    },
+    ConfirmHeader {
+        game: &'a str,
+        turn: u32,
+        player: &'a str,
+    },
+    CheckSubject {
+        game: &'a str,
+    },
+    CheckHeader {
+        game: &'a str,
+        turn: u32,
+        player: &'a str,
+    },
     /// Label in the echo of a line.
     Ok,
     Error,
     Warning,
-    Summary { orders: usize, errors: usize, warnings: usize },
+    Summary {
+        orders: usize,
+        errors: usize,
+        warnings: usize,
+    },
     Replaces,
     NotReady,
-    Deadline { when: &'a str },
+    Deadline {
+        when: &'a str,
+    },
     NoOrderLines,
     ErrorSubject,
     NoBlock,
-    Malformed { line: usize, reason: &'a str },
+    Malformed {
+        line: usize,
+        reason: &'a str,
+    },
     /// Sizes in KiB.
-    TooLarge { size: usize, limit: usize },
-    UnknownGame { game: &'a str },
-    UnknownPlayer { game: &'a str, player: &'a str },
-    WrongPassword { game: &'a str, player: &'a str },
-    GameOver { game: &'a str },
+    TooLarge {
+        size: usize,
+        limit: usize,
+    },
+    UnknownGame {
+        game: &'a str,
+    },
+    UnknownPlayer {
+        game: &'a str,
+        player: &'a str,
+    },
+    WrongPassword {
+        game: &'a str,
+        player: &'a str,
+    },
+    GameOver {
+        game: &'a str,
+    },
     /// The flood rate limit (issue 8): sent once an hour at most.
-    TooManyFromYou { limit: u32 },
-    TooManyForGame { game: &'a str, limit: u32 },
-    ReminderSubject { game: &'a str, turn: u32 },
-    Reminder { game: &'a str, turn: u32, player: &'a str, when: &'a str },
-    ReportSubject { game: &'a str, subject: &'a str },
-    GameEnded { summary: &'a str },
-    PausedSubject { game: &'a str },
-    Paused { game: &'a str },
-    ResumedSubject { game: &'a str },
-    Resumed { game: &'a str, when: &'a str },
-    ExtendedSubject { game: &'a str },
-    Extended { game: &'a str, when: &'a str },
+    TooManyFromYou {
+        limit: u32,
+    },
+    TooManyForGame {
+        game: &'a str,
+        limit: u32,
+    },
+    ReminderSubject {
+        game: &'a str,
+        turn: u32,
+    },
+    Reminder {
+        game: &'a str,
+        turn: u32,
+        player: &'a str,
+        when: &'a str,
+    },
+    ReportSubject {
+        game: &'a str,
+        subject: &'a str,
+    },
+    GameEnded {
+        summary: &'a str,
+    },
+    PausedSubject {
+        game: &'a str,
+    },
+    Paused {
+        game: &'a str,
+    },
+    ResumedSubject {
+        game: &'a str,
+    },
+    Resumed {
+        game: &'a str,
+        when: &'a str,
+    },
+    ExtendedSubject {
+        game: &'a str,
+    },
+    Extended {
+        game: &'a str,
+        when: &'a str,
+    },
     Signature,
 }
 
@@ -207,19 +274,41 @@ mod tests {
     #[test]
     fn every_message_differs_by_language_where_words_differ() {
         let samples = [
-            Msg::ConfirmHeader { game: "g", turn: 2, player: "p" },
+            Msg::ConfirmHeader {
+                game: "g",
+                turn: 2,
+                player: "p",
+            },
             Msg::NoBlock,
-            Msg::WrongPassword { game: "g", player: "p" },
-            Msg::Reminder { game: "g", turn: 2, player: "p", when: "w" },
-            Msg::Summary { orders: 1, errors: 2, warnings: 3 },
+            Msg::WrongPassword {
+                game: "g",
+                player: "p",
+            },
+            Msg::Reminder {
+                game: "g",
+                turn: 2,
+                player: "p",
+                when: "w",
+            },
+            Msg::Summary {
+                orders: 1,
+                errors: 2,
+                warnings: 3,
+            },
             Msg::TooManyFromYou { limit: 30 },
-            Msg::TooManyForGame { game: "g", limit: 300 },
+            Msg::TooManyForGame {
+                game: "g",
+                limit: 300,
+            },
         ];
         for m in &samples {
             let (e, f, d) = (text(Lang::En, m), text(Lang::Fr, m), text(Lang::De, m));
             assert!(e != f && f != d && e != d, "{m:?}");
         }
         assert_eq!(text(Lang::Fr, &Msg::Error), "ERREUR");
-        assert_eq!(text(Lang::De, &Msg::Deadline { when: "x" }), "Abgabetermin: x");
+        assert_eq!(
+            text(Lang::De, &Msg::Deadline { when: "x" }),
+            "Abgabetermin: x"
+        );
     }
 }

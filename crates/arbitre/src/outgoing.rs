@@ -101,7 +101,9 @@ impl Draft {
     }
 
     pub fn replying_to(mut self, message_id: Option<&str>) -> Draft {
-        self.in_reply_to = message_id.filter(|m| valid_message_id(m)).map(str::to_string);
+        self.in_reply_to = message_id
+            .filter(|m| valid_message_id(m))
+            .map(str::to_string);
         self
     }
 
@@ -122,7 +124,13 @@ impl Draft {
         let local: String = parts
             .join(".")
             .chars()
-            .map(|c| if c.is_ascii_alphanumeric() || "-_.+=".contains(c) { c } else { '_' })
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || "-_.+=".contains(c) {
+                    c
+                } else {
+                    '_'
+                }
+            })
             .collect();
         format!("{local}@{domain}")
     }
@@ -130,12 +138,19 @@ impl Draft {
 
 pub fn valid_message_id(id: &str) -> bool {
     !id.is_empty()
-        && id.bytes().all(|b| b.is_ascii_graphic() && !b"<>\"\\".contains(&b))
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_graphic() && !b"<>\"\\".contains(&b))
         && id.matches('@').count() == 1
 }
 
 /// Formats the draft and queues it in the outbox, in the caller's transaction.
-pub fn queue(c: &Connection, config: &DaemonConfig, now: DateTime<Utc>, d: Draft) -> Result<String> {
+pub fn queue(
+    c: &Connection,
+    config: &DaemonConfig,
+    now: DateTime<Utc>,
+    d: Draft,
+) -> Result<String> {
     let message_id = d.message_id(config.domain());
     let mail = OutgoingMail {
         from: config.referee.clone(),
@@ -149,7 +164,11 @@ pub fn queue(c: &Connection, config: &DaemonConfig, now: DateTime<Utc>, d: Draft
         attachments: d
             .attachments
             .iter()
-            .map(|a| Attachment { name: a.name.clone(), mime: a.mime.clone(), content: a.content.clone() })
+            .map(|a| Attachment {
+                name: a.name.clone(),
+                mime: a.mime.clone(),
+                content: a.content.clone(),
+            })
             .collect(),
     };
     let raw = format_mail(&mail)?;
@@ -186,8 +205,15 @@ mod tests {
 
     #[test]
     fn message_ids_are_deterministic_and_valid() {
-        let d = Draft::new(Kind::Report, "a@x", "s".into(), "b".into()).about("neb-001", 3, Some("maxtor"));
-        assert_eq!(d.message_id("ref.example"), "report.neb-001.t3.maxtor@ref.example");
+        let d = Draft::new(Kind::Report, "a@x", "s".into(), "b".into()).about(
+            "neb-001",
+            3,
+            Some("maxtor"),
+        );
+        assert_eq!(
+            d.message_id("ref.example"),
+            "report.neb-001.t3.maxtor@ref.example"
+        );
         let r = Draft::new(Kind::Confirm, "a@x", "s".into(), "b".into())
             .about("g", 1, Some("p q"))
             .discriminator("ab12");

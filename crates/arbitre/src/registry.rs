@@ -21,12 +21,15 @@ pub struct UnknownRuleset {
 
 impl Registry {
     pub fn empty() -> Registry {
-        Registry { engines: BTreeMap::new(), order: Vec::new() }
+        Registry {
+            engines: BTreeMap::new(),
+            order: Vec::new(),
+        }
     }
 
     /// Every ruleset crate compiled into this binary.
     pub fn builtin() -> Registry {
-        // In the order of DEVELOPERS.md; each line lands with its crate.
+        // In the order of docs/contributing.md; each line lands with its crate.
         Registry::empty()
             .with(Adapter::boxed(arbitre_nebulight::Nebulight))
             .with(Adapter::boxed(arbitre_eds::Eds))
@@ -45,10 +48,13 @@ impl Registry {
 
     pub fn get(&self, id: &str) -> Result<&dyn Engine, UnknownRuleset> {
         let key = id.trim().to_ascii_lowercase();
-        self.engines.get(key.as_str()).map(|b| b.as_ref()).ok_or_else(|| UnknownRuleset {
-            id: id.to_string(),
-            known: self.ids().iter().map(|s| s.to_string()).collect(),
-        })
+        self.engines
+            .get(key.as_str())
+            .map(|b| b.as_ref())
+            .ok_or_else(|| UnknownRuleset {
+                id: id.to_string(),
+                known: self.ids().iter().map(|s| s.to_string()).collect(),
+            })
     }
 
     /// Ids in registration order.
@@ -57,7 +63,10 @@ impl Registry {
     }
 
     pub fn first(&self) -> Option<&dyn Engine> {
-        self.order.first().and_then(|id| self.engines.get(id)).map(|b| b.as_ref())
+        self.order
+            .first()
+            .and_then(|id| self.engines.get(id))
+            .map(|b| b.as_ref())
     }
 }
 
@@ -71,10 +80,18 @@ mod tests {
         let e = r.get("chess").err().unwrap();
         assert_eq!(e.id, "chess");
         assert!(!e.known.is_empty());
-        assert!(e.to_string().starts_with("unknown ruleset 'chess'; known rulesets: "), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("unknown ruleset 'chess'; known rulesets: "),
+            "{e}"
+        );
         for id in r.ids() {
             assert_eq!(r.get(id).unwrap().info().id, id);
-            assert_eq!(r.get(&id.to_uppercase()).unwrap().info().id, id, "ids match case-insensitively");
+            assert_eq!(
+                r.get(&id.to_uppercase()).unwrap().info().id,
+                id,
+                "ids match case-insensitively"
+            );
         }
     }
 }
@@ -85,7 +102,10 @@ mod builtin_tests {
 
     #[test]
     fn the_four_rulesets_are_registered_in_order() {
-        assert_eq!(Registry::builtin().ids(), vec!["nebulight", "eds", "scrambled", "wwk"]);
+        assert_eq!(
+            Registry::builtin().ids(),
+            vec!["nebulight", "eds", "scrambled", "wwk"]
+        );
         assert_eq!(Registry::builtin().first().unwrap().info().id, "nebulight");
     }
 }

@@ -15,13 +15,22 @@ impl Daemon {
     pub fn send_reminders(&mut self) -> Result<usize> {
         let now = self.now();
         let mut sent = 0;
-        let Daemon { store, registry, config, .. } = self;
+        let Daemon {
+            store,
+            registry,
+            config,
+            ..
+        } = self;
         for row in games::games(store.conn())? {
             if row.status != GameStatus::Running || row.deadline.is_none() {
                 continue;
             }
-            let Ok(game) = GameView::new(registry, row) else { continue };
-            let Some(deadline) = game.deadline() else { continue };
+            let Ok(game) = GameView::new(registry, row) else {
+                continue;
+            };
+            let Some(deadline) = game.deadline() else {
+                continue;
+            };
             if now >= deadline || game.schedule.reminders.is_empty() {
                 continue;
             }
@@ -32,35 +41,59 @@ impl Daemon {
                 .filter(|(_, before)| now >= deadline - *before)
                 .map(|(label, _)| label)
                 .collect();
-            let Some(nearest) = open.last().copied() else { continue };
+            let Some(nearest) = open.last().copied() else {
+                continue;
+            };
             sent += store.tx(|tx| -> Result<usize> {
                 let gid = game.row.id.as_str();
                 let turn = game.row.turn + 1;
                 let state = turns::latest(tx, gid)?;
-                let active = game.engine.players(&state.state).map_err(|e| game.engine_err(e))?;
+                let active = game
+                    .engine
+                    .players(&state.state)
+                    .map_err(|e| game.engine_err(e))?;
                 let have = orders::latest(tx, gid, turn)?;
                 let addresses = games::players(tx, gid)?;
                 let zones = crate::services::timezone::player_zones(tx, gid)?;
                 let mut n = 0;
-                for p in active.iter().filter(|p| p.active && !have.contains_key(p.id.as_str())) {
+                for p in active
+                    .iter()
+                    .filter(|p| p.active && !have.contains_key(p.id.as_str()))
+                {
                     // An ejected seat (EJECT) plays no more: nothing to remind.
                     if crate::gm::seats::is_ejected(tx, gid, p.id.as_str(), turn)? {
                         continue;
                     }
-                    let Some(addr) = addresses.iter().find(|a| a.id == p.id.as_str()) else { continue };
+                    let Some(addr) = addresses.iter().find(|a| a.id == p.id.as_str()) else {
+                        continue;
+                    };
                     let mail_it = !reminders::sent(tx, gid, turn, &addr.id, nearest)?;
                     for label in &open {
                         reminders::record(tx, gid, turn, &addr.id, label, now.timestamp())?;
                     }
                     if mail_it {
                         // In the zone the player chose with TIMEZONE (issue 10).
-                        let zone = crate::services::timezone::zone_of(&zones, &addr.id, game.schedule.tz);
+                        let zone =
+                            crate::services::timezone::zone_of(&zones, &addr.id, game.schedule.tz);
                         let when = crate::services::zone::show_in(deadline, zone);
-                        let body = text(game.lang, &Msg::Reminder { game: gid, turn, player: &p.name, when: &when });
+                        let body = text(
+                            game.lang,
+                            &Msg::Reminder {
+                                game: gid,
+                                turn,
+                                player: &p.name,
+                                when: &when,
+                            },
+                        );
                         let subject = text(game.lang, &Msg::ReminderSubject { game: gid, turn });
-                        let d = Draft::new(Kind::Reminder, &addr.email, subject, signed(game.lang, &body))
-                            .about(gid, turn, Some(&addr.id))
-                            .discriminator(nearest.clone());
+                        let d = Draft::new(
+                            Kind::Reminder,
+                            &addr.email,
+                            subject,
+                            signed(game.lang, &body),
+                        )
+                        .about(gid, turn, Some(&addr.id))
+                        .discriminator(nearest.clone());
                         queue(tx, config, now, d)?;
                         n += 1;
                     }

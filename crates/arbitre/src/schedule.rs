@@ -114,11 +114,14 @@ fn parse_weekday(s: &str) -> Result<Weekday, ScheduleError> {
 }
 
 pub fn parse_zone(s: &str) -> Result<Tz, ScheduleError> {
-    s.parse::<Tz>().map_err(|_| ScheduleError::Zone(s.to_string()))
+    s.parse::<Tz>()
+        .map_err(|_| ScheduleError::Zone(s.to_string()))
 }
 
 pub fn parse_instant(s: &str) -> Option<DateTime<Utc>> {
-    DateTime::parse_from_rfc3339(s.trim()).ok().map(|d| d.with_timezone(&Utc))
+    DateTime::parse_from_rfc3339(s.trim())
+        .ok()
+        .map(|d| d.with_timezone(&Utc))
 }
 
 impl Schedule {
@@ -148,7 +151,13 @@ impl Schedule {
             Some(s) => Some(parse_instant(s).ok_or_else(|| ScheduleError::Start(s.clone()))?),
             None => None,
         };
-        Ok(Schedule { rule, tz, early: t.early.unwrap_or(true), reminders, start })
+        Ok(Schedule {
+            rule,
+            tz,
+            early: t.early.unwrap_or(true),
+            reminders,
+            start,
+        })
     }
 
     /// The first deadline strictly after `t`.
@@ -166,7 +175,11 @@ impl Schedule {
                     let at = match self.tz.from_local_datetime(&naive).earliest() {
                         Some(x) => x,
                         // Spring-forward gap: the wall clock skips this time.
-                        None => match self.tz.from_local_datetime(&(naive + Duration::hours(1))).earliest() {
+                        None => match self
+                            .tz
+                            .from_local_datetime(&(naive + Duration::hours(1)))
+                            .earliest()
+                        {
                             Some(x) => x,
                             None => continue,
                         },
@@ -185,7 +198,11 @@ impl Schedule {
     /// The next deadline after a resolution at `resolved_at` of a turn whose
     /// deadline was `deadline`: keeps a regular rhythm when the turn resolved
     /// on time, and never schedules a deadline in the past after downtime.
-    pub fn following(&self, deadline: Option<DateTime<Utc>>, resolved_at: DateTime<Utc>) -> DateTime<Utc> {
+    pub fn following(
+        &self,
+        deadline: Option<DateTime<Utc>>,
+        resolved_at: DateTime<Utc>,
+    ) -> DateTime<Utc> {
         let reference = match deadline {
             Some(d) if d <= resolved_at => d,
             _ => resolved_at,
@@ -200,7 +217,11 @@ impl Schedule {
 
     /// A deadline as players read it: local time and zone name.
     pub fn show(&self, t: DateTime<Utc>) -> String {
-        format!("{} ({})", t.with_timezone(&self.tz).format("%Y-%m-%d %H:%M"), self.tz.name())
+        format!(
+            "{} ({})",
+            t.with_timezone(&self.tz).format("%Y-%m-%d %H:%M"),
+            self.tz.name()
+        )
     }
 }
 
@@ -251,10 +272,17 @@ mod tests {
 
     #[test]
     fn following_keeps_rhythm_and_skips_the_past() {
-        let s = Schedule::from_toml(&ScheduleToml { interval: Some("1d".into()), ..Default::default() }).unwrap();
+        let s = Schedule::from_toml(&ScheduleToml {
+            interval: Some("1d".into()),
+            ..Default::default()
+        })
+        .unwrap();
         let d = parse_instant("2026-01-02T00:00:00Z").unwrap();
         // On time (a cycle 5 minutes late): next = deadline + 1d.
-        assert_eq!(s.following(Some(d), d + Duration::minutes(5)), d + Duration::days(1));
+        assert_eq!(
+            s.following(Some(d), d + Duration::minutes(5)),
+            d + Duration::days(1)
+        );
         // Early resolution 6 hours before: next = resolution + 1d.
         let early = d - Duration::hours(6);
         assert_eq!(s.following(Some(d), early), early + Duration::days(1));
@@ -265,11 +293,25 @@ mod tests {
 
     #[test]
     fn schedule_errors_are_clear() {
-        let both = ScheduleToml { interval: Some("7d".into()), weekday: Some("fri".into()), ..Default::default() };
+        let both = ScheduleToml {
+            interval: Some("7d".into()),
+            weekday: Some("fri".into()),
+            ..Default::default()
+        };
         assert_eq!(Schedule::from_toml(&both), Err(ScheduleError::Both));
-        let tz = ScheduleToml { timezone: Some("Mars/Olympus".into()), ..Default::default() };
-        assert_eq!(Schedule::from_toml(&tz), Err(ScheduleError::Zone("Mars/Olympus".into())));
-        let s = Schedule::from_toml(&ScheduleToml { reminders: vec!["2h".into(), "24h".into()], ..Default::default() }).unwrap();
+        let tz = ScheduleToml {
+            timezone: Some("Mars/Olympus".into()),
+            ..Default::default()
+        };
+        assert_eq!(
+            Schedule::from_toml(&tz),
+            Err(ScheduleError::Zone("Mars/Olympus".into()))
+        );
+        let s = Schedule::from_toml(&ScheduleToml {
+            reminders: vec!["2h".into(), "24h".into()],
+            ..Default::default()
+        })
+        .unwrap();
         assert_eq!(s.reminders[0].0, "24h");
         assert!(s.early);
     }

@@ -19,7 +19,11 @@ impl Daemon {
         let (mut sent, mut failed) = (0, 0);
         for row in outbox::due(self.store.conn(), now)? {
             let m = &row.mail;
-            match self.config.transport.send(&self.config.referee, &m.recipient, &m.raw) {
+            match self
+                .config
+                .transport
+                .send(&self.config.referee, &m.recipient, &m.raw)
+            {
                 Ok(()) => {
                     failpoint::hit("after-send-before-mark");
                     outbox::mark_sent(self.store.conn(), row.id, now)?;

@@ -58,7 +58,11 @@ impl Daemon {
                     && all_ready(self.store.conn(), &game)?
                     && early_allowed(self.store.conn(), &game, services.change_delay(), now)?);
             if due {
-                let why = if deadline_passed { "deadline" } else { "all players ready" };
+                let why = if deadline_passed {
+                    "deadline"
+                } else {
+                    "all players ready"
+                };
                 tracing::info!(game = %id, turn = game.row.turn + 1, why, "resolving");
                 match self.resolve(&id) {
                     Ok(t) => done.push((id, t)),
@@ -73,7 +77,12 @@ impl Daemon {
     /// Resolves the next turn of `game` now (also `arbitre turn`). Returns the new turn number.
     pub fn resolve(&mut self, game: &str) -> Result<u32> {
         let now = self.now();
-        let Daemon { store, registry, config, .. } = self;
+        let Daemon {
+            store,
+            registry,
+            config,
+            ..
+        } = self;
         let turn = store.tx(|tx| -> Result<u32> {
             let t = resolve_in(tx, registry, config, game, now)?;
             failpoint::hit("before-resolve-commit");
@@ -88,7 +97,10 @@ impl Daemon {
 /// seat is not waited for (gm/seats.rs).
 pub fn all_ready(c: &Connection, game: &GameView<'_>) -> Result<bool> {
     let state = turns::latest(c, &game.row.id)?;
-    let players = game.engine.players(&state.state).map_err(|e| game.engine_err(e))?;
+    let players = game
+        .engine
+        .players(&state.state)
+        .map_err(|e| game.engine_err(e))?;
     let turn = game.row.turn + 1;
     let sent = orders::latest(c, &game.row.id, turn)?;
     let mut playing = Vec::new();
@@ -108,23 +120,38 @@ pub fn all_ready(c: &Connection, game: &GameView<'_>) -> Result<bool> {
 /// since the latest orders in force arrived, and — after a ROLLBACK of
 /// this turn — an order mail came after it (the orders kept would only
 /// give the same turn again; the deadline or `arbitre turn` still resolve).
-fn early_allowed(c: &Connection, game: &GameView<'_>, delay: chrono::Duration, now: DateTime<Utc>) -> Result<bool> {
+fn early_allowed(
+    c: &Connection,
+    game: &GameView<'_>,
+    delay: chrono::Duration,
+    now: DateTime<Utc>,
+) -> Result<bool> {
     let turn = game.row.turn + 1;
     let sent = orders::latest(c, &game.row.id, turn)?;
-    let Some(last) = sent.values().map(|o| o.received_at).max() else { return Ok(true) };
+    let Some(last) = sent.values().map(|o| o.received_at).max() else {
+        return Ok(true);
+    };
     if turns::rolled_back_at(c, &game.row.id, turn)?.is_some_and(|at| at >= last) {
         return Ok(false);
     }
     Ok(DateTime::from_timestamp(last, 0).is_none_or(|t| t + delay <= now))
 }
 
-fn resolve_in(c: &Connection, registry: &Registry, config: &crate::config::DaemonConfig, game_id: &str, now: DateTime<Utc>) -> Result<u32> {
+fn resolve_in(
+    c: &Connection,
+    registry: &Registry,
+    config: &crate::config::DaemonConfig,
+    game_id: &str,
+    now: DateTime<Utc>,
+) -> Result<u32> {
     let game = GameView::new(registry, games::require_game(c, game_id)?)?;
     if game.row.status == GameStatus::Over {
         return Err(DaemonError::GameOver(game_id.to_string()));
     }
     if let Some(t) = turns::held(c, game_id)? {
-        return Err(DaemonError::Invalid(format!("turn {t} of {game_id} is held for preview: release or roll it back first")));
+        return Err(DaemonError::Invalid(format!(
+            "turn {t} of {game_id} is held for preview: release or roll it back first"
+        )));
     }
     let last = turns::latest(c, game_id)?;
     let turn = game.row.turn + 1;
@@ -137,7 +164,10 @@ fn resolve_in(c: &Connection, registry: &Registry, config: &crate::config::Daemo
         if crate::gm::seats::is_ejected(c, game_id, &p, turn)? {
             continue;
         }
-        if o.mail_sha256.as_deref().is_some_and(|m| m.starts_with(BOT_MARK_PREFIX)) {
+        if o.mail_sha256
+            .as_deref()
+            .is_some_and(|m| m.starts_with(BOT_MARK_PREFIX))
+        {
             replayed_bots.insert(PlayerId::new(p), o.text);
         } else {
             orders.insert(PlayerId::new(p), o.text);
@@ -148,7 +178,18 @@ fn resolve_in(c: &Connection, registry: &Registry, config: &crate::config::Daemo
             ejected.insert(PlayerId::new(p.id));
         }
     }
-    let bots = bot_orders(c, &game, &last.state, turn, &orders, &Seats { ejected: &ejected, replayed: &replayed_bots }, now)?;
+    let bots = bot_orders(
+        c,
+        &game,
+        &last.state,
+        turn,
+        &orders,
+        &Seats {
+            ejected: &ejected,
+            replayed: &replayed_bots,
+        },
+        now,
+    )?;
     for (p, (text, _)) in &bots {
         orders.insert(p.clone(), text.clone());
     }
@@ -157,7 +198,10 @@ fn resolve_in(c: &Connection, registry: &Registry, config: &crate::config::Daemo
         .resolve(&last.state, game.row.seed, &orders)
         .map_err(|e| game.engine_err(e))?;
     if resolved.snapshot.turn != turn {
-        return Err(game.engine_err(format!("ruleset returned turn {} for turn {turn}", resolved.snapshot.turn)));
+        return Err(game.engine_err(format!(
+            "ruleset returned turn {} for turn {turn}",
+            resolved.snapshot.turn
+        )));
     }
     turns::insert(
         c,
@@ -166,7 +210,10 @@ fn resolve_in(c: &Connection, registry: &Registry, config: &crate::config::Daemo
             turn,
             state: resolved.snapshot.state.clone(),
             resolved_at: now.timestamp(),
-            outcome: resolved.outcome.as_ref().map(|o| serde_json::to_string(o).expect("outcome serialises")),
+            outcome: resolved
+                .outcome
+                .as_ref()
+                .map(|o| serde_json::to_string(o).expect("outcome serialises")),
         },
     )?;
     let next = match (&resolved.outcome, game.row.status) {
@@ -177,7 +224,14 @@ fn resolve_in(c: &Connection, registry: &Registry, config: &crate::config::Daemo
     // A deadline on a day an active player declared absent moves past the
     // absence (issue 10, services/absence.rs).
     let next = match next {
-        Some(d) => Some(crate::services::absence::move_deadline(c, config, &game, turn + 1, d, now)?),
+        Some(d) => Some(crate::services::absence::move_deadline(
+            c,
+            config,
+            &game,
+            turn + 1,
+            d,
+            now,
+        )?),
         None => None,
     };
     games::set_turn(c, game_id, turn, next.map(|d| d.timestamp()))?;
@@ -186,8 +240,18 @@ fn resolve_in(c: &Connection, registry: &Registry, config: &crate::config::Daemo
     }
     let lang = game.lang;
     let footer = match (&resolved.outcome, next) {
-        (Some(o), _) => text(lang, &Msg::GameEnded { summary: &o.summary }),
-        (None, Some(d)) => text(lang, &Msg::Deadline { when: &game.schedule.show(d) }),
+        (Some(o), _) => text(
+            lang,
+            &Msg::GameEnded {
+                summary: &o.summary,
+            },
+        ),
+        (None, Some(d)) => text(
+            lang,
+            &Msg::Deadline {
+                when: &game.schedule.show(d),
+            },
+        ),
         (None, None) => String::new(),
     };
     let players = games::players(c, game_id)?;
@@ -205,46 +269,128 @@ fn resolve_in(c: &Connection, registry: &Registry, config: &crate::config::Daemo
             continue;
         };
         let tried = wrong_password_attempts(c, game_id, turn, &p.id)?;
-        let mut warning = if tried > 0 { format!("\n\n{}", wrong_password_notice(lang, tried)) } else { String::new() };
+        let mut warning = if tried > 0 {
+            format!("\n\n{}", wrong_password_notice(lang, tried))
+        } else {
+            String::new()
+        };
         if let Some((_, missed)) = bots.get(pid) {
-            warning.push_str(&format!("\n\n{}", svc_text(lang, &SvcMsg::BotPlayed { missed: *missed })));
+            warning.push_str(&format!(
+                "\n\n{}",
+                svc_text(lang, &SvcMsg::BotPlayed { missed: *missed })
+            ));
         }
         // The deadline in the zone the player chose (TIMEZONE, issue 10).
         let footer = match (&resolved.outcome, next) {
             (None, Some(d)) => {
                 let zone = crate::services::timezone::zone_of(&zones, &p.id, game.schedule.tz);
-                text(lang, &Msg::Deadline { when: &crate::services::zone::show_in(d, zone) })
+                text(
+                    lang,
+                    &Msg::Deadline {
+                        when: &crate::services::zone::show_in(d, zone),
+                    },
+                )
             }
             _ => footer.clone(),
         };
-        let body = signed(lang, &format!("{}{warning}\n\n{footer}", report.body.trim_end()));
-        let subject = text(lang, &Msg::ReportSubject { game: game_id, subject: &report.subject });
-        let mut d = again(Draft::new(Kind::Report, &p.email, subject, body).about(game_id, turn, Some(&p.id)), None);
+        let body = signed(
+            lang,
+            &format!("{}{warning}\n\n{footer}", report.body.trim_end()),
+        );
+        let subject = text(
+            lang,
+            &Msg::ReportSubject {
+                game: game_id,
+                subject: &report.subject,
+            },
+        );
+        let mut d = again(
+            Draft::new(Kind::Report, &p.email, subject, body).about(game_id, turn, Some(&p.id)),
+            None,
+        );
         d.attachments = report.attachments.clone();
-        d.attachments.extend(service_attachments(&game, config, turn, ViewerKind::Player, Some(&p.id), report, next, crate::services::timezone::zone_of(&zones, &p.id, game.schedule.tz), &resolved.outcome, now));
+        d.attachments.extend(service_attachments(
+            &game,
+            config,
+            turn,
+            ViewerKind::Player,
+            Some(&p.id),
+            report,
+            next,
+            crate::services::timezone::zone_of(&zones, &p.id, game.schedule.tz),
+            &resolved.outcome,
+            now,
+        ));
         queue(c, config, now, d)?;
     }
     if let Some(gm) = &game.toml.gm_email {
         let r = &resolved.game_master;
         let body = signed(lang, &format!("{}\n\n{footer}", r.body.trim_end()));
-        let subject = text(lang, &Msg::ReportSubject { game: game_id, subject: &r.subject });
-        let mut d = again(Draft::new(Kind::Gm, gm, subject, body).about(game_id, turn, None), None);
+        let subject = text(
+            lang,
+            &Msg::ReportSubject {
+                game: game_id,
+                subject: &r.subject,
+            },
+        );
+        let mut d = again(
+            Draft::new(Kind::Gm, gm, subject, body).about(game_id, turn, None),
+            None,
+        );
         d.attachments = r.attachments.clone();
-        d.attachments.extend(service_attachments(&game, config, turn, ViewerKind::GameMaster, None, r, next, game.schedule.tz, &resolved.outcome, now));
+        d.attachments.extend(service_attachments(
+            &game,
+            config,
+            turn,
+            ViewerKind::GameMaster,
+            None,
+            r,
+            next,
+            game.schedule.tz,
+            &resolved.outcome,
+            now,
+        ));
         queue(c, config, now, d)?;
     }
     let r = &resolved.spectator;
     for (i, to) in game.toml.services.observers.iter().enumerate() {
         let body = signed(lang, &format!("{}\n\n{footer}", r.body.trim_end()));
-        let subject = svc_text(lang, &SvcMsg::ObserverSubject { game: game_id, subject: &r.subject });
+        let subject = svc_text(
+            lang,
+            &SvcMsg::ObserverSubject {
+                game: game_id,
+                subject: &r.subject,
+            },
+        );
         // One Message-ID per observer: the address's rank in the TOML.
-        let mut d = again(Draft::new(Kind::Observer, to, subject, body).about(game_id, turn, None), Some(format!("o{i}")));
+        let mut d = again(
+            Draft::new(Kind::Observer, to, subject, body).about(game_id, turn, None),
+            Some(format!("o{i}")),
+        );
         d.attachments = r.attachments.clone();
-        d.attachments.extend(service_attachments(&game, config, turn, ViewerKind::Observer, None, r, next, game.schedule.tz, &resolved.outcome, now));
+        d.attachments.extend(service_attachments(
+            &game,
+            config,
+            turn,
+            ViewerKind::Observer,
+            None,
+            r,
+            next,
+            game.schedule.tz,
+            &resolved.outcome,
+            now,
+        ));
         queue(c, config, now, d)?;
     }
     crate::gm::preview::hold_if_previewed(c, config, &game, turn, now)?;
-    tracing::info!(game = game_id, turn, orders = orders.len(), bots = bots.len(), over = resolved.outcome.is_some(), "turn resolved");
+    tracing::info!(
+        game = game_id,
+        turn,
+        orders = orders.len(),
+        bots = bots.len(),
+        over = resolved.outcome.is_some(),
+        "turn resolved"
+    );
     Ok(turn)
 }
 
@@ -307,9 +453,23 @@ fn bot_orders(
             out.insert(p.id.clone(), (text.clone(), missed));
             continue;
         }
-        let text = game.engine.bot_orders(state, game.row.seed, &p.id).map_err(|e| game.engine_err(e))?;
+        let text = game
+            .engine
+            .bot_orders(state, game.row.seed, &p.id)
+            .map_err(|e| game.engine_err(e))?;
         let mark = bot_mark(gid, turn, p.id.as_str());
-        orders::insert(c, gid, turn, p.id.as_str(), &text, &[], 0, true, now.timestamp(), Some(&mark))?;
+        orders::insert(
+            c,
+            gid,
+            turn,
+            p.id.as_str(),
+            &text,
+            &[],
+            0,
+            true,
+            now.timestamp(),
+            Some(&mark),
+        )?;
         tracing::info!(game = gid, turn, player = %p.id, missed, "bot plays the seat");
         out.insert(p.id.clone(), (text, missed));
     }

@@ -1,4 +1,5 @@
 //! The one-shot commands: `check` (offline, like echeck) and `demo`.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 mod common;
 
@@ -30,9 +31,19 @@ fn offline_check_echoes_every_line_and_fails_on_errors() {
     // A whole order mail body: the envelope is honoured, its lines counted from the block.
     std::fs::write(&f, "Hi!\nGAME x PLAYER p1 PASSWORD y\nADD 3\nEND\nbye\n").unwrap();
     let (code, out) = arbitre(common::registry(), &["check", "tally", f.to_str().unwrap()]);
-    assert_eq!((code, out.as_str()), (0, "   1  OK  ADD 3\n1 order(s) accepted, 0 error(s), 0 warning(s).\n"));
-    let e = run(Cli::try_parse_from(["arbitre", "check", "chess", f.to_str().unwrap()]).unwrap(), common::registry(), &mut Vec::new())
-        .unwrap_err();
+    assert_eq!(
+        (code, out.as_str()),
+        (
+            0,
+            "   1  OK  ADD 3\n1 order(s) accepted, 0 error(s), 0 warning(s).\n"
+        )
+    );
+    let e = run(
+        Cli::try_parse_from(["arbitre", "check", "chess", f.to_str().unwrap()]).unwrap(),
+        common::registry(),
+        &mut Vec::new(),
+    )
+    .unwrap_err();
     assert!(e.to_string().starts_with("unknown ruleset 'chess'"), "{e}");
 }
 
@@ -43,21 +54,41 @@ fn demo_plays_turns_through_the_real_loop() {
     let registry = Registry::empty().with(Adapter::boxed(Tally));
     arbitre::demo::run(dir.path(), registry, 3, &mut out).unwrap();
     let out = String::from_utf8(out).unwrap();
-    assert!(out.contains("created game demo-tally-1 (tally) with 2 players"), "{out}");
+    assert!(
+        out.contains("created game demo-tally-1 (tally) with 2 players"),
+        "{out}"
+    );
     assert!(out.contains("turn 3: 2 order mail(s) answered"), "{out}");
     assert!(out.contains("demo-tally-1 (Tally), over"), "{out}");
     let files: Vec<String> = std::fs::read_dir(dir.path().join("outbox"))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
         .collect();
-    for want in ["report.demo-tally-1.t3.alice@demo.invalid.eml", "gm.demo-tally-1.t3@demo.invalid.eml"] {
-        assert!(files.iter().any(|f| f == want), "{want} missing from {files:?}");
+    for want in [
+        "report.demo-tally-1.t3.alice@demo.invalid.eml",
+        "gm.demo-tally-1.t3@demo.invalid.eml",
+    ] {
+        assert!(
+            files.iter().any(|f| f == want),
+            "{want} missing from {files:?}"
+        );
     }
-    assert_eq!(files.iter().filter(|f| f.starts_with("confirm.")).count(), 6);
+    assert_eq!(
+        files.iter().filter(|f| f.starts_with("confirm.")).count(),
+        6
+    );
     // A second demo makes a second game next to the first.
     let mut out2 = Vec::new();
-    arbitre::demo::run(dir.path(), Registry::empty().with(Adapter::boxed(Tally)), 1, &mut out2).unwrap();
-    assert!(String::from_utf8(out2).unwrap().contains("created game demo-tally-2"));
+    arbitre::demo::run(
+        dir.path(),
+        Registry::empty().with(Adapter::boxed(Tally)),
+        1,
+        &mut out2,
+    )
+    .unwrap();
+    assert!(String::from_utf8(out2)
+        .unwrap()
+        .contains("created game demo-tally-2"));
 }
 
 #[test]
@@ -67,13 +98,24 @@ fn replay_of_a_folder_replays_every_fixture_in_it() {
     for name in ["a", "b"] {
         copy_dir(&src, &root.path().join("tally").join(name));
     }
-    let (code, out) = arbitre(common::registry(), &["replay", root.path().to_str().unwrap()]);
+    let (code, out) = arbitre(
+        common::registry(),
+        &["replay", root.path().to_str().unwrap()],
+    );
     assert_eq!(code, 0);
     assert_eq!(out.lines().count(), 2, "{out}");
-    assert!(out.lines().all(|l| l.ends_with("3 turn(s), 21 mail(s) replayed, identical")), "{out}");
+    assert!(
+        out.lines()
+            .all(|l| l.ends_with("3 turn(s), 21 mail(s) replayed, identical")),
+        "{out}"
+    );
     let empty = tempfile::tempdir().unwrap();
-    let e = run(Cli::try_parse_from(["arbitre", "replay", empty.path().to_str().unwrap()]).unwrap(), common::registry(), &mut Vec::new())
-        .unwrap_err();
+    let e = run(
+        Cli::try_parse_from(["arbitre", "replay", empty.path().to_str().unwrap()]).unwrap(),
+        common::registry(),
+        &mut Vec::new(),
+    )
+    .unwrap_err();
     assert!(e.to_string().starts_with("no fixture"), "{e}");
 }
 

@@ -32,6 +32,7 @@
 //! runs in `cargo test`; `ARBITRE_CRASH_LONG=1` runs the long form (more
 //! games, more kills). The figures are printed (`--nocapture`) and quoted in
 //! docs/reliability.md.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 mod common;
 
@@ -52,7 +53,9 @@ const TURNS: u32 = 3;
 #[test]
 #[ignore = "the daemon child of the crash harness; runs only with ARBITRE_CRASH_CHILD_DIR set"]
 fn child_crash_serve() {
-    let Ok(dir) = std::env::var(CHILD_DIR) else { return };
+    let Ok(dir) = std::env::var(CHILD_DIR) else {
+        return;
+    };
     let clock = Arc::new(FixedClock::new(t0()));
     let mut d = Daemon::open(config(Path::new(&dir)), registry(), clock).unwrap();
     let _lock = d.lock().unwrap();
@@ -83,11 +86,18 @@ impl Rng {
 
 fn spawn(dir: &Path, failpoint: Option<&str>) -> Child {
     let mut cmd = Command::new(std::env::current_exe().unwrap());
-    cmd.args(["--exact", "child_crash_serve", "--nocapture", "--ignored", "--test-threads", "1"])
-        .env(CHILD_DIR, dir)
-        .env_remove("ARBITRE_FAILPOINT")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null());
+    cmd.args([
+        "--exact",
+        "child_crash_serve",
+        "--nocapture",
+        "--ignored",
+        "--test-threads",
+        "1",
+    ])
+    .env(CHILD_DIR, dir)
+    .env_remove("ARBITRE_FAILPOINT")
+    .stdout(Stdio::null())
+    .stderr(Stdio::null());
     if let Some(fp) = failpoint {
         cmd.env("ARBITRE_FAILPOINT", fp);
     }
@@ -96,19 +106,41 @@ fn spawn(dir: &Path, failpoint: Option<&str>) -> Child {
 
 fn run_to_end(dir: &Path) {
     let status = spawn(dir, None).wait().unwrap();
-    assert!(status.success(), "a clean restart must finish the work ({status})");
+    assert!(
+        status.success(),
+        "a clean restart must finish the work ({status})"
+    );
 }
 
 /// The mails of one wave (turn `turn`) for one game, in delivery order.
 /// Returns (raw mail, is a resend of an earlier one).
 fn wave_mails(game: &str, turn: u32) -> Vec<(Vec<u8>, bool)> {
     let mut out = Vec::new();
-    for (player, email, password) in [("alice", "alice@example.org", "wonderland"), ("bob", "bob@example.org", "builder")] {
+    for (player, email, password) in [
+        ("alice", "alice@example.org", "wonderland"),
+        ("bob", "bob@example.org", "builder"),
+    ] {
         let n = 1 + (turn as usize + player.len()) % 9;
-        let first = mail(email, &format!("{game} t{turn} first"), &orders(game, player, password, &format!("ADD {n}")));
-        let wrong = mail(email, &format!("{game} t{turn} guess"), &orders(game, player, "letmein", "ADD 10"));
-        let check = mail(email, &format!("{game} t{turn} check"), &format!("CHECK {game} PLAYER {player} PASSWORD {password}\nADD 2\nEND\n"));
-        let second = mail(email, &format!("{game} t{turn} second"), &orders(game, player, password, &format!("ADD {}\nADD 1", n + 1)));
+        let first = mail(
+            email,
+            &format!("{game} t{turn} first"),
+            &orders(game, player, password, &format!("ADD {n}")),
+        );
+        let wrong = mail(
+            email,
+            &format!("{game} t{turn} guess"),
+            &orders(game, player, "letmein", "ADD 10"),
+        );
+        let check = mail(
+            email,
+            &format!("{game} t{turn} check"),
+            &format!("CHECK {game} PLAYER {player} PASSWORD {password}\nADD 2\nEND\n"),
+        );
+        let second = mail(
+            email,
+            &format!("{game} t{turn} second"),
+            &orders(game, player, password, &format!("ADD {}\nADD 1", n + 1)),
+        );
         out.push((first.clone(), false));
         out.push((wrong, false));
         out.push((check, false));
@@ -120,7 +152,12 @@ fn wave_mails(game: &str, turn: u32) -> Vec<(Vec<u8>, bool)> {
     );
     out.push((bounce.into_bytes(), false));
     out.push((
-        mail_with("bob@example.org", &format!("Out of office {game} {turn}"), "I am away.", "Auto-Submitted: auto-replied\r\n"),
+        mail_with(
+            "bob@example.org",
+            &format!("Out of office {game} {turn}"),
+            "I am away.",
+            "Auto-Submitted: auto-replied\r\n",
+        ),
         false,
     ));
     out
@@ -143,7 +180,13 @@ fn play(dir: &Path, games: usize, kills_per_wave: usize, rng: &mut Rng) -> Figur
     for id in &ids {
         setup.create_game(&tally_toml(id, ""), dir).unwrap();
     }
-    let mut f = Figures { kills_timed: 0, kills_failpoint: 0, starts: 0, delivered: 0, distinct: 0 };
+    let mut f = Figures {
+        kills_timed: 0,
+        kills_failpoint: 0,
+        starts: 0,
+        delivered: 0,
+        distinct: 0,
+    };
     let mut seen = BTreeSet::new();
     for turn in 1..=TURNS {
         for id in &ids {
@@ -163,7 +206,10 @@ fn play(dir: &Path, games: usize, kills_per_wave: usize, rng: &mut Rng) -> Figur
                     kills += 1;
                     f.kills_failpoint += 1;
                 } else {
-                    assert!(status.success(), "child with failpoint {fp} ended with {status}");
+                    assert!(
+                        status.success(),
+                        "child with failpoint {fp} ended with {status}"
+                    );
                 }
             } else {
                 let delay = Duration::from_micros(rng.below(40_000));
@@ -210,10 +256,17 @@ struct Outcome {
 fn rows(c: &rusqlite::Connection, sql: &str) -> Vec<Vec<String>> {
     let mut st = c.prepare(sql).unwrap();
     let n = st.column_count();
-    st.query_map([], |r| (0..n).map(|i| r.get::<_, rusqlite::types::Value>(i).map(|v| format!("{v:?}"))).collect())
-        .unwrap()
-        .map(Result::unwrap)
-        .collect()
+    st.query_map([], |r| {
+        (0..n)
+            .map(|i| {
+                r.get::<_, rusqlite::types::Value>(i)
+                    .map(|v| format!("{v:?}"))
+            })
+            .collect()
+    })
+    .unwrap()
+    .map(Result::unwrap)
+    .collect()
 }
 
 fn outcome(dir: &Path) -> Outcome {
@@ -226,7 +279,10 @@ fn outcome(dir: &Path) -> Outcome {
         if !e.file_name().to_string_lossy().ends_with(".eml") {
             continue;
         }
-        files.insert(e.file_name().to_string_lossy().to_string(), std::fs::read(e.path()).unwrap());
+        files.insert(
+            e.file_name().to_string_lossy().to_string(),
+            std::fs::read(e.path()).unwrap(),
+        );
     }
     Outcome {
         journal: rows(&c, "SELECT sha256, message_id, sender, game_id, outcome, detail FROM mail_journal ORDER BY sha256"),
@@ -242,39 +298,104 @@ fn outcome(dir: &Path) -> Outcome {
 fn check_invariants(dir: &Path, games: usize, f: &Figures) {
     let c = rusqlite::Connection::open(dir.join("arbitre.db")).unwrap();
     let one = |sql: &str| -> i64 { c.query_row(sql, [], |r| r.get(0)).unwrap() };
-    assert_eq!(one("SELECT count(*) FROM mail_journal") as usize, f.distinct, "every distinct mail journaled exactly once");
-    assert_eq!(std::fs::read_dir(dir.join("inbox").join("new")).unwrap().count(), 0, "nothing left unread");
-    assert_eq!(std::fs::read_dir(dir.join("inbox").join("cur")).unwrap().count(), f.delivered, "every delivered file moved once");
+    assert_eq!(
+        one("SELECT count(*) FROM mail_journal") as usize,
+        f.distinct,
+        "every distinct mail journaled exactly once"
+    );
+    assert_eq!(
+        std::fs::read_dir(dir.join("inbox").join("new"))
+            .unwrap()
+            .count(),
+        0,
+        "nothing left unread"
+    );
+    assert_eq!(
+        std::fs::read_dir(dir.join("inbox").join("cur"))
+            .unwrap()
+            .count(),
+        f.delivered,
+        "every delivered file moved once"
+    );
     // Per game and turn: 2 players x (first + second) stored order mails.
-    assert_eq!(one("SELECT count(*) FROM orders") as usize, games * TURNS as usize * 4, "each stored mail's orders exactly once");
+    assert_eq!(
+        one("SELECT count(*) FROM orders") as usize,
+        games * TURNS as usize * 4,
+        "each stored mail's orders exactly once"
+    );
     assert_eq!(one("SELECT count(*) FROM (SELECT mail_sha256 FROM orders GROUP BY mail_sha256 HAVING count(*) > 1)"), 0);
     for g in 1..=games {
         let turns: Vec<i64> = {
-            let mut st = c.prepare("SELECT turn FROM turns WHERE game_id = ?1 ORDER BY turn").unwrap();
-            st.query_map([format!("g{g}")], |r| r.get(0)).unwrap().map(Result::unwrap).collect()
+            let mut st = c
+                .prepare("SELECT turn FROM turns WHERE game_id = ?1 ORDER BY turn")
+                .unwrap();
+            st.query_map([format!("g{g}")], |r| r.get(0))
+                .unwrap()
+                .map(Result::unwrap)
+                .collect()
         };
-        assert_eq!(turns, (0..=TURNS as i64).collect::<Vec<_>>(), "game g{g}: every turn resolved exactly once");
+        assert_eq!(
+            turns,
+            (0..=TURNS as i64).collect::<Vec<_>>(),
+            "game g{g}: every turn resolved exactly once"
+        );
     }
     // Reports: one per (game, turn, player), turn 0 included, no more.
     let reports = rows(&c, "SELECT game_id, turn, player, count(*) FROM outbox WHERE kind = 'report' GROUP BY game_id, turn, player");
-    assert_eq!(reports.len(), games * (TURNS as usize + 1) * 2, "every expected report present: {reports:?}");
-    assert!(reports.iter().all(|r| r[3] == "Integer(1)"), "a report queued twice: {reports:?}");
-    assert_eq!(one("SELECT count(*) FROM outbox WHERE status != 'sent'"), 0, "every queued mail sent");
+    assert_eq!(
+        reports.len(),
+        games * (TURNS as usize + 1) * 2,
+        "every expected report present: {reports:?}"
+    );
+    assert!(
+        reports.iter().all(|r| r[3] == "Integer(1)"),
+        "a report queued twice: {reports:?}"
+    );
+    assert_eq!(
+        one("SELECT count(*) FROM outbox WHERE status != 'sent'"),
+        0,
+        "every queued mail sent"
+    );
     // Answers: a confirm per stored mail, an error per wrong password, a
     // check per CHECK mail; bounces and auto-replies never answered.
-    assert_eq!(one("SELECT count(*) FROM outbox WHERE kind = 'confirm'") as usize, games * TURNS as usize * 4);
-    assert_eq!(one("SELECT count(*) FROM outbox WHERE kind = 'error'") as usize, games * TURNS as usize * 2);
-    assert_eq!(one("SELECT count(*) FROM outbox WHERE kind = 'check'") as usize, games * TURNS as usize * 2);
-    assert_eq!(one("SELECT count(*) FROM mail_journal WHERE outcome = 'ignored'") as usize, games * TURNS as usize * 2);
+    assert_eq!(
+        one("SELECT count(*) FROM outbox WHERE kind = 'confirm'") as usize,
+        games * TURNS as usize * 4
+    );
+    assert_eq!(
+        one("SELECT count(*) FROM outbox WHERE kind = 'error'") as usize,
+        games * TURNS as usize * 2
+    );
+    assert_eq!(
+        one("SELECT count(*) FROM outbox WHERE kind = 'check'") as usize,
+        games * TURNS as usize * 2
+    );
+    assert_eq!(
+        one("SELECT count(*) FROM mail_journal WHERE outcome = 'ignored'") as usize,
+        games * TURNS as usize * 2
+    );
     let files = std::fs::read_dir(dir.join("outbox"))
         .unwrap()
-        .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().ends_with(".eml"))
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .ends_with(".eml")
+        })
         .count();
-    assert_eq!(files as i64, one("SELECT count(*) FROM outbox"), "one file per outbox row");
+    assert_eq!(
+        files as i64,
+        one("SELECT count(*) FROM outbox"),
+        "one file per outbox row"
+    );
 }
 
 fn seed() -> u64 {
-    std::env::var("ARBITRE_CRASH_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0x00C0_FFEE)
+    std::env::var("ARBITRE_CRASH_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0x00C0_FFEE)
 }
 
 #[test]
@@ -306,7 +427,13 @@ fn crash_harness_sigkill_at_random_points_loses_nothing_and_duplicates_nothing()
     );
     let orphans = std::fs::read_dir(crashed.path().join("outbox"))
         .unwrap()
-        .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().ends_with(".tmp"))
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .ends_with(".tmp")
+        })
         .count();
     println!("crash harness: {orphans} half-written temporary file(s) left in the file outbox by kills during a send (hidden, never counted as sent)");
     assert!(kills >= 50, "at least 50 kills (seed {seed})");
@@ -316,7 +443,11 @@ fn crash_harness_sigkill_at_random_points_loses_nothing_and_duplicates_nothing()
     assert_eq!(got.journal, want.journal, "journal differs (seed {seed})");
     assert_eq!(got.orders, want.orders, "orders differ (seed {seed})");
     assert_eq!(got.turns, want.turns, "turns differ (seed {seed})");
-    assert_eq!(got.outbox.len(), want.outbox.len(), "outbox size differs (seed {seed})");
+    assert_eq!(
+        got.outbox.len(),
+        want.outbox.len(),
+        "outbox size differs (seed {seed})"
+    );
     for (g, w) in got.outbox.iter().zip(&want.outbox) {
         assert_eq!(g, w, "outbox row differs (seed {seed})");
     }

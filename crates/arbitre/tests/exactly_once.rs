@@ -9,14 +9,15 @@
 //! A second child without failpoint then restarts on the same folder. The
 //! final database and file outbox must equal those of a run that never
 //! crashed. The toy ruleset lives in this test binary only.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 mod common;
 
 use arbitre::failpoint::POINTS;
 use arbitre::{Daemon, FixedClock};
 use common::*;
-use std::path::Path;
 use std::os::unix::process::ExitStatusExt;
+use std::path::Path;
 use std::process::Command;
 use std::sync::Arc;
 
@@ -25,7 +26,9 @@ const CHILD_DIR: &str = "ARBITRE_TEST_CHILD_DIR";
 #[test]
 #[ignore = "the daemon child of the crash tests; runs only with ARBITRE_TEST_CHILD_DIR set"]
 fn child_serve_once() {
-    let Ok(dir) = std::env::var(CHILD_DIR) else { return };
+    let Ok(dir) = std::env::var(CHILD_DIR) else {
+        return;
+    };
     let clock = Arc::new(FixedClock::new(t0()));
     let mut d = Daemon::open(config(Path::new(&dir)), registry(), clock).unwrap();
     let _lock = d.lock().unwrap();
@@ -34,11 +37,18 @@ fn child_serve_once() {
 
 fn child(dir: &Path, failpoint: Option<&str>) -> std::process::ExitStatus {
     let mut cmd = Command::new(std::env::current_exe().unwrap());
-    cmd.args(["--exact", "child_serve_once", "--nocapture", "--ignored", "--test-threads", "1"])
-        .env(CHILD_DIR, dir)
-        .env_remove("ARBITRE_FAILPOINT")
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null());
+    cmd.args([
+        "--exact",
+        "child_serve_once",
+        "--nocapture",
+        "--ignored",
+        "--test-threads",
+        "1",
+    ])
+    .env(CHILD_DIR, dir)
+    .env_remove("ARBITRE_FAILPOINT")
+    .stdout(std::process::Stdio::null())
+    .stderr(std::process::Stdio::null());
     if let Some(fp) = failpoint {
         cmd.env("ARBITRE_FAILPOINT", fp);
     }
@@ -53,9 +63,21 @@ fn prepare() -> tempfile::TempDir {
     let mut d = Daemon::open(config(dir.path()), registry(), clock).unwrap();
     d.create_game(&tally_toml("g1", ""), dir.path()).unwrap();
     for m in [
-        mail("alice@example.org", "o", &orders("g1", "alice", "wonderland", "ADD 3\nADD 4")),
-        mail("bob@example.org", "o", &orders("g1", "bob", "nope", "ADD 10")),
-        mail("bob@example.org", "o", &orders("g1", "bob", "builder", "ADD 10")),
+        mail(
+            "alice@example.org",
+            "o",
+            &orders("g1", "alice", "wonderland", "ADD 3\nADD 4"),
+        ),
+        mail(
+            "bob@example.org",
+            "o",
+            &orders("g1", "bob", "nope", "ADD 10"),
+        ),
+        mail(
+            "bob@example.org",
+            "o",
+            &orders("g1", "bob", "builder", "ADD 10"),
+        ),
     ] {
         d.deliver(&m).unwrap();
     }
@@ -79,25 +101,59 @@ fn outcome(dir: &Path) -> Outcome {
     let q = |sql: &str| -> Vec<Vec<String>> {
         let mut st = c.prepare(sql).unwrap();
         let n = st.column_count();
-        st.query_map([], |r| (0..n).map(|i| r.get::<_, rusqlite::types::Value>(i).map(|v| format!("{v:?}"))).collect())
-            .unwrap()
-            .map(Result::unwrap)
-            .collect()
+        st.query_map([], |r| {
+            (0..n)
+                .map(|i| {
+                    r.get::<_, rusqlite::types::Value>(i)
+                        .map(|v| format!("{v:?}"))
+                })
+                .collect()
+        })
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
     };
     let mut files: Vec<String> = std::fs::read_dir(dir.join("outbox"))
-        .map(|rd| rd.map(|e| e.unwrap().file_name().to_string_lossy().to_string()).collect())
+        .map(|rd| {
+            rd.map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+                .collect()
+        })
         .unwrap_or_default();
     files.sort();
-    let count = |sub: &str| std::fs::read_dir(dir.join("inbox").join(sub)).unwrap().count();
+    let count = |sub: &str| {
+        std::fs::read_dir(dir.join("inbox").join(sub))
+            .unwrap()
+            .count()
+    };
     Outcome {
-        journal: q("SELECT sha256, outcome FROM mail_journal ORDER BY sha256").into_iter().map(|r| (r[0].clone(), r[1].clone())).collect(),
+        journal: q("SELECT sha256, outcome FROM mail_journal ORDER BY sha256")
+            .into_iter()
+            .map(|r| (r[0].clone(), r[1].clone()))
+            .collect(),
         orders: q("SELECT player, turn, text FROM orders ORDER BY player, id")
             .into_iter()
-            .map(|r| (r[0].clone(), r[1].trim_start_matches("Integer(").trim_end_matches(')').parse().unwrap(), r[2].clone()))
+            .map(|r| {
+                (
+                    r[0].clone(),
+                    r[1].trim_start_matches("Integer(")
+                        .trim_end_matches(')')
+                        .parse()
+                        .unwrap(),
+                    r[2].clone(),
+                )
+            })
             .collect(),
         turns: q("SELECT turn, state FROM turns ORDER BY turn")
             .into_iter()
-            .map(|r| (r[0].trim_start_matches("Integer(").trim_end_matches(')').parse().unwrap(), r[1].clone()))
+            .map(|r| {
+                (
+                    r[0].trim_start_matches("Integer(")
+                        .trim_end_matches(')')
+                        .parse()
+                        .unwrap(),
+                    r[1].clone(),
+                )
+            })
             .collect(),
         outbox: q("SELECT message_id, kind, status, body FROM outbox ORDER BY message_id")
             .into_iter()
@@ -115,9 +171,19 @@ fn sigkill_between_any_two_steps_loses_nothing_and_answers_nothing_twice() {
     assert!(child(reference.path(), None).success());
     let want = outcome(reference.path());
     assert_eq!(want.journal.len(), 3);
-    assert_eq!(want.orders.len(), 2, "the wrong-password mail stores nothing");
+    assert_eq!(
+        want.orders.len(),
+        2,
+        "the wrong-password mail stores nothing"
+    );
     assert_eq!(want.turns.len(), 2, "turn 0 and the early-resolved turn 1");
-    assert_eq!(want.outbox.iter().filter(|o| o.1.contains("report")).count(), 2 + 2);
+    assert_eq!(
+        want.outbox
+            .iter()
+            .filter(|o| o.1.contains("report"))
+            .count(),
+        2 + 2
+    );
     assert!(want.outbox.iter().all(|o| o.2.contains("sent")));
     assert_eq!(want.files.len(), want.outbox.len());
     assert_eq!((want.pending, want.cur), (0, 3));
@@ -125,10 +191,17 @@ fn sigkill_between_any_two_steps_loses_nothing_and_answers_nothing_twice() {
     for fp in POINTS {
         let dir = prepare();
         let crashed = child(dir.path(), Some(fp));
-        assert_eq!(crashed.signal(), Some(6), "failpoint {fp} was never reached (child ended with {crashed})");
+        assert_eq!(
+            crashed.signal(),
+            Some(6),
+            "failpoint {fp} was never reached (child ended with {crashed})"
+        );
         // Restart (twice: the second must find nothing left to do).
         assert!(child(dir.path(), None).success(), "restart after {fp}");
-        assert!(child(dir.path(), None).success(), "second restart after {fp}");
+        assert!(
+            child(dir.path(), None).success(),
+            "second restart after {fp}"
+        );
         assert_eq!(outcome(dir.path()), want, "after a crash at {fp}");
     }
 }
@@ -141,7 +214,11 @@ fn a_second_daemon_on_the_same_database_is_refused() {
     let _held = first.lock().unwrap();
     let second = Daemon::open(config(dir.path()), registry(), clock).unwrap();
     let err = second.lock().err().expect("second daemon must not start");
-    assert!(err.to_string().contains("another arbitre daemon already serves this database"), "{err}");
+    assert!(
+        err.to_string()
+            .contains("another arbitre daemon already serves this database"),
+        "{err}"
+    );
     // And the child process (a real second daemon) fails too.
     assert!(!child(dir.path(), None).success());
 }

@@ -8,6 +8,7 @@
 //!
 //! To regenerate the Tally fixture after an intended change of the daemon's
 //! texts: `cargo test -p arbitre --test fixtures -- --ignored bless`.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 mod common;
 
@@ -46,7 +47,8 @@ fn every_fixture_under_fixtures_replays_identically() {
 
 #[test]
 fn tally_fixture_replays_identically() {
-    let s = replay(&here("tests/fixtures/tally-duel"), registry(), false).unwrap_or_else(|e| panic!("{e}"));
+    let s = replay(&here("tests/fixtures/tally-duel"), registry(), false)
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(s.turns, 3);
     assert!(s.mails >= 15, "{s:?}");
 }
@@ -69,8 +71,13 @@ fn a_changed_expected_file_fails_with_a_readable_diff() {
     }
     // A missing mail fails too.
     std::fs::remove_file(tmp.path().join("turn-001/expected/bob-confirm.txt")).unwrap();
-    let e = replay(tmp.path(), registry(), false).unwrap_err().to_string();
-    assert!(e.contains("turn-001") && e.contains("+++ actual/bob-confirm.txt"), "{e}");
+    let e = replay(tmp.path(), registry(), false)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("turn-001") && e.contains("+++ actual/bob-confirm.txt"),
+        "{e}"
+    );
     // --bless rewrites expected/, after which the replay passes.
     replay(tmp.path(), registry(), true).unwrap();
     replay(tmp.path(), registry(), false).unwrap();
@@ -80,15 +87,35 @@ fn a_changed_expected_file_fails_with_a_readable_diff() {
 fn recorded_bot_game_replays() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("rec");
-    let s = record(&here("tests/fixtures/tally-duel/game.toml"), OrdersSource::Bots, &out, 10, registry()).unwrap();
+    let s = record(
+        &here("tests/fixtures/tally-duel/game.toml"),
+        OrdersSource::Bots,
+        &out,
+        10,
+        registry(),
+    )
+    .unwrap();
     assert_eq!(s.turns, 3, "Tally ends after 3 turns");
     let inbox = std::fs::read_to_string(out.join("turn-002/inbox/bob.eml")).unwrap();
-    assert!(inbox.contains("GAME tally-duel PLAYER bob PASSWORD builder\r\nADD "), "{inbox}");
+    assert!(
+        inbox.contains("GAME tally-duel PLAYER bob PASSWORD builder\r\nADD "),
+        "{inbox}"
+    );
     let confirm = std::fs::read_to_string(out.join("turn-002/expected/bob-confirm.txt")).unwrap();
-    assert!(confirm.contains("1 order(s) accepted, 0 error(s)"), "{confirm}");
+    assert!(
+        confirm.contains("1 order(s) accepted, 0 error(s)"),
+        "{confirm}"
+    );
     replay(&out, registry(), false).unwrap_or_else(|e| panic!("{e}"));
     // Recording over an existing fixture is refused.
-    assert!(record(&here("tests/fixtures/tally-duel/game.toml"), OrdersSource::Bots, &out, 10, registry()).is_err());
+    assert!(record(
+        &here("tests/fixtures/tally-duel/game.toml"),
+        OrdersSource::Bots,
+        &out,
+        10,
+        registry()
+    )
+    .is_err());
 }
 
 #[test]
@@ -105,8 +132,9 @@ fn every_builtin_ruleset_records_and_replays_identically() {
     for id in Registry::builtin().ids() {
         let tmp = tempfile::tempdir().unwrap();
         let out = tmp.path().join(id);
-        let game = here(&format!("../../examples/{id}/game.toml"));
-        let s = record(&game, OrdersSource::Bots, &out, 2, Registry::builtin()).unwrap_or_else(|e| panic!("{id}: {e}"));
+        let game = here(&format!("../../docs/examples/{id}/game.toml"));
+        let s = record(&game, OrdersSource::Bots, &out, 2, Registry::builtin())
+            .unwrap_or_else(|e| panic!("{id}: {e}"));
         assert!(s.turns >= 1, "{id}: {s:?}");
         let confirms = find_confirms(&out.join("turn-001/expected"));
         assert!(!confirms.is_empty(), "{id}: no confirmation in turn 1");

@@ -2,6 +2,7 @@
 //! plays a seat after `nmr_bot_after` missed turns) and the observers'
 //! spectator reports, with Nébulight (French) and EDS (German). Turns are
 //! resolved by the serve cycle when the fixed clock passes the deadline.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 mod common;
 
@@ -23,10 +24,18 @@ fn game_with(name: &str, extra: &str) -> Game {
     let dir = tempfile::tempdir().unwrap();
     let clock = Arc::new(FixedClock::new(t0()));
     let mut daemon = Daemon::open(config(dir.path()), Registry::builtin(), clock.clone()).unwrap();
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples").join(name).join("game.toml");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples")
+        .join(name)
+        .join("game.toml");
     let text = format!("{}\n{extra}", std::fs::read_to_string(&path).unwrap());
     let id = daemon.create_game(&text, path.parent().unwrap()).unwrap();
-    Game { _dir: dir, clock, daemon, id }
+    Game {
+        _dir: dir,
+        clock,
+        daemon,
+        id,
+    }
 }
 
 impl Game {
@@ -35,18 +44,37 @@ impl Game {
     }
 
     fn mails(&self, to: &str, kind: &str, turn: u32) -> Vec<OutboxRow> {
-        self.outbox().into_iter().filter(|r| r.mail.recipient == to && r.mail.kind == kind && r.mail.turn == Some(turn)).collect()
+        self.outbox()
+            .into_iter()
+            .filter(|r| r.mail.recipient == to && r.mail.kind == kind && r.mail.turn == Some(turn))
+            .collect()
     }
 
     fn turn(&self) -> u32 {
-        self.daemon.store.conn().query_row("SELECT turn FROM games WHERE id = ?1", [&self.id], |r| r.get(0)).unwrap()
+        self.daemon
+            .store
+            .conn()
+            .query_row("SELECT turn FROM games WHERE id = ?1", [&self.id], |r| {
+                r.get(0)
+            })
+            .unwrap()
     }
 
     /// Moves the clock just past the deadline and runs one serve cycle.
     fn pass_deadline(&mut self) {
-        let deadline: i64 = self.daemon.store.conn().query_row("SELECT deadline FROM games WHERE id = ?1", [&self.id], |r| r.get(0)).unwrap();
+        let deadline: i64 = self
+            .daemon
+            .store
+            .conn()
+            .query_row(
+                "SELECT deadline FROM games WHERE id = ?1",
+                [&self.id],
+                |r| r.get(0),
+            )
+            .unwrap();
         let now = arbitre::Clock::now(&*self.clock);
-        self.clock.advance(chrono::TimeDelta::seconds(deadline - now.timestamp() + 1));
+        self.clock
+            .advance(chrono::TimeDelta::seconds(deadline - now.timestamp() + 1));
         let before = self.turn();
         self.daemon.cycle().unwrap();
         assert_eq!(self.turn(), before + 1, "the cycle resolved the due turn");
@@ -61,7 +89,12 @@ impl Game {
     fn orders(&self, turn: u32) -> Vec<(String, String, Option<String>)> {
         let c = self.daemon.store.conn();
         let mut st = c.prepare("SELECT player, text, mail_sha256 FROM orders WHERE game_id = ?1 AND turn = ?2 ORDER BY id").unwrap();
-        st.query_map(rusqlite::params![self.id, turn], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))).unwrap().map(Result::unwrap).collect()
+        st.query_map(rusqlite::params![self.id, turn], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+        })
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
     }
 }
 
@@ -79,11 +112,20 @@ fn json_viewer(raw: &[u8]) -> String {
 /// `seats`: (player id, address) of every seat, none of which sends orders
 /// until `comeback` sends a block on turn 3; `note`: the bot note of the
 /// game's language; `header`: the order block's first line for `comeback`.
-fn check_bot_after_two(name: &str, seats: &[(&str, &str)], note: &str, comeback: (&str, &str, String)) {
+fn check_bot_after_two(
+    name: &str,
+    seats: &[(&str, &str)],
+    note: &str,
+    comeback: (&str, &str, String),
+) {
     let mut g = game_with(name, "[services]\nnmr = \"bot\"\nnmr_bot_after = 2\n");
     // Turn 1: every seat missed one turn, fewer than 2: no bot.
     g.pass_deadline();
-    assert!(g.orders(1).is_empty(), "no bot orders after one missed turn: {:?}", g.orders(1));
+    assert!(
+        g.orders(1).is_empty(),
+        "no bot orders after one missed turn: {:?}",
+        g.orders(1)
+    );
     for (_, email) in seats {
         let r = &g.mails(email, "report", 1)[0];
         assert!(!r.mail.body.contains(note), "{}", r.mail.body);
@@ -94,10 +136,17 @@ fn check_bot_after_two(name: &str, seats: &[(&str, &str)], note: &str, comeback:
     assert_eq!(stored.len(), seats.len(), "{stored:?}");
     for ((pid, email), (player, _text, mark)) in seats.iter().zip(&stored) {
         assert_eq!(player, pid);
-        assert_eq!(mark.as_deref(), Some(format!("bot:{}:2:{pid}", g.id).as_str()));
+        assert_eq!(
+            mark.as_deref(),
+            Some(format!("bot:{}:2:{pid}", g.id).as_str())
+        );
         let r = &g.mails(email, "report", 2)[0];
         assert!(r.mail.body.contains(note), "{}", r.mail.body);
-        assert!(r.mail.body.contains("2 "), "the missed turns are counted: {}", r.mail.body);
+        assert!(
+            r.mail.body.contains("2 "),
+            "the missed turns are counted: {}",
+            r.mail.body
+        );
     }
     // The bot's orders are what the engine's bot writes for that state and seed.
     let (state, seed): (String, i64) = g
@@ -108,7 +157,13 @@ fn check_bot_after_two(name: &str, seats: &[(&str, &str)], note: &str, comeback:
         .unwrap();
     let registry = Registry::builtin();
     let engine = registry.get(name).unwrap();
-    let expected = engine.bot_orders(&state, seed as u64, &arbitre_core::PlayerId::new(seats[0].0)).unwrap();
+    let expected = engine
+        .bot_orders(
+            &state,
+            seed as u64,
+            &arbitre_core::PlayerId::new(seats[0].0),
+        )
+        .unwrap();
     assert_eq!(stored[0].1, expected);
     // Turn 3: the comeback player sends orders and plays again; the others
     // (three misses in a row) stay with the bot.
@@ -118,10 +173,18 @@ fn check_bot_after_two(name: &str, seats: &[(&str, &str)], note: &str, comeback:
     let stored = g.orders(3);
     let mine: Vec<_> = stored.iter().filter(|o| o.0 == pid).collect();
     assert_eq!(mine.len(), 1, "{stored:?}");
-    assert!(mine[0].2.as_deref().is_some_and(|m| !m.starts_with("bot:")), "the player's own orders");
+    assert!(
+        mine[0].2.as_deref().is_some_and(|m| !m.starts_with("bot:")),
+        "the player's own orders"
+    );
     assert!(!g.mails(email, "report", 3)[0].mail.body.contains(note));
     for (other, addr) in seats.iter().filter(|s| s.0 != pid) {
-        assert!(stored.iter().any(|o| o.0 == *other && o.2.as_deref().is_some_and(|m| m.starts_with("bot:"))), "{stored:?}");
+        assert!(
+            stored
+                .iter()
+                .any(|o| o.0 == *other && o.2.as_deref().is_some_and(|m| m.starts_with("bot:"))),
+            "{stored:?}"
+        );
         assert!(g.mails(addr, "report", 3)[0].mail.body.contains(note));
     }
 }
@@ -132,7 +195,12 @@ fn check_default_policy_does_nothing(name: &str) {
     for _ in 0..3 {
         g.pass_deadline();
     }
-    let n: i64 = g.daemon.store.conn().query_row("SELECT count(*) FROM orders", [], |r| r.get(0)).unwrap();
+    let n: i64 = g
+        .daemon
+        .store
+        .conn()
+        .query_row("SELECT count(*) FROM orders", [], |r| r.get(0))
+        .unwrap();
     assert_eq!(n, 0);
 }
 
@@ -141,7 +209,10 @@ fn nmr_bot_after_two_missed_turns_nebulight_in_french() {
     let block = "PARTIE neb-001 JOUEUR maxtor MOT-DE-PASSE change-me-1\nFIN\n".to_string();
     check_bot_after_two(
         "nebulight",
-        &[("maxtor", "maxtor@example.org"), ("miria", "miria@example.org")],
+        &[
+            ("maxtor", "maxtor@example.org"),
+            ("miria", "miria@example.org"),
+        ],
         "le robot de l'arbitre a joué votre position",
         ("maxtor", "maxtor@example.org", block),
     );
@@ -152,7 +223,11 @@ fn nmr_bot_after_two_missed_turns_eds_in_german() {
     let block = "SPIEL eds-001 SPIELER p1 PASSWORT change-me-1\nENDE\n".to_string();
     check_bot_after_two(
         "eds",
-        &[("p1", "anna@example.org"), ("p2", "bert@example.org"), ("p3", "carla@example.org")],
+        &[
+            ("p1", "anna@example.org"),
+            ("p2", "bert@example.org"),
+            ("p3", "carla@example.org"),
+        ],
         "hat der Roboter des Spielleiters Ihre Position",
         ("p1", "anna@example.org", block),
     );
@@ -169,7 +244,10 @@ fn nmr_default_policy_plays_no_seat_nebulight_and_eds() {
 /// GM's mails are unchanged in number.
 fn check_observers(name: &str, marker: &str) {
     let obs = ["kibitz@example.org", "press@example.net"];
-    let mut g = game_with(name, "[services]\nobservers = [\"kibitz@example.org\", \"press@example.net\"]\n");
+    let mut g = game_with(
+        name,
+        "[services]\nobservers = [\"kibitz@example.org\", \"press@example.net\"]\n",
+    );
     g.pass_deadline();
     g.pass_deadline();
     for turn in 0..=2 {
@@ -182,7 +260,12 @@ fn check_observers(name: &str, marker: &str) {
         }
     }
     // Two observers, two distinct Message-IDs.
-    let ids: std::collections::BTreeSet<String> = g.outbox().into_iter().filter(|r| r.mail.kind == "observer").map(|r| r.mail.message_id).collect();
+    let ids: std::collections::BTreeSet<String> = g
+        .outbox()
+        .into_iter()
+        .filter(|r| r.mail.kind == "observer")
+        .map(|r| r.mail.message_id)
+        .collect();
     assert_eq!(ids.len(), 6);
 }
 

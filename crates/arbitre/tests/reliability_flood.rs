@@ -4,6 +4,7 @@
 //! `rate-limited-silent` for the others), nothing is stored, and the
 //! sender gets exactly one polite answer per sliding hour of the daemon's
 //! clock. Mails within the limit are handled as usual.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 mod common;
 
@@ -12,11 +13,16 @@ use chrono::TimeDelta;
 use common::*;
 
 fn outcome(env: &Env, outcome: &str) -> i64 {
-    env.count(&format!("SELECT count(*) FROM mail_journal WHERE outcome = '{outcome}'"))
+    env.count(&format!(
+        "SELECT count(*) FROM mail_journal WHERE outcome = '{outcome}'"
+    ))
 }
 
 fn to_count(env: &Env, recipient: &str, kind: &str) -> usize {
-    env.outbox().iter().filter(|r| r.mail.recipient == recipient && r.mail.kind == kind).count()
+    env.outbox()
+        .iter()
+        .filter(|r| r.mail.recipient == recipient && r.mail.kind == kind)
+        .count()
 }
 
 /// `n` distinct order mails from alice (distinct bodies, so distinct journal keys).
@@ -35,32 +41,75 @@ fn fifty_mails_from_one_sender_get_one_polite_answer_and_the_first_thirty_are_ha
     assert_eq!(limit, 30);
     alice_orders(&env, "flood", 50);
     env.daemon.cycle().unwrap();
-    assert!(env.daemon.inbox.pending().unwrap().is_empty(), "every mail read");
-    assert_eq!(env.count("SELECT count(*) FROM mail_journal"), 50, "every mail journaled once");
-    assert_eq!(env.count("SELECT count(*) FROM orders"), limit, "the first 30 are stored");
+    assert!(
+        env.daemon.inbox.pending().unwrap().is_empty(),
+        "every mail read"
+    );
+    assert_eq!(
+        env.count("SELECT count(*) FROM mail_journal"),
+        50,
+        "every mail journaled once"
+    );
+    assert_eq!(
+        env.count("SELECT count(*) FROM orders"),
+        limit,
+        "the first 30 are stored"
+    );
     assert_eq!(outcome(&env, "stored"), limit);
     assert_eq!(outcome(&env, "rate-limited"), 1, "one answered refusal");
-    assert_eq!(outcome(&env, "rate-limited-silent"), 50 - limit - 1, "the rest silently journaled");
-    assert_eq!(to_count(&env, "alice@example.org", "confirm"), limit as usize, "each handled mail confirmed");
-    assert_eq!(to_count(&env, "alice@example.org", "error"), 1, "exactly one polite answer");
+    assert_eq!(
+        outcome(&env, "rate-limited-silent"),
+        50 - limit - 1,
+        "the rest silently journaled"
+    );
+    assert_eq!(
+        to_count(&env, "alice@example.org", "confirm"),
+        limit as usize,
+        "each handled mail confirmed"
+    );
+    assert_eq!(
+        to_count(&env, "alice@example.org", "error"),
+        1,
+        "exactly one polite answer"
+    );
     let polite = env.last_to("alice@example.org", "error").unwrap();
-    assert!(polite.mail.body.contains("more than 30 mails"), "{}", polite.mail.body);
-    assert!(polite.mail.body.contains("nothing was stored"), "{}", polite.mail.body);
+    assert!(
+        polite.mail.body.contains("more than 30 mails"),
+        "{}",
+        polite.mail.body
+    );
+    assert!(
+        polite.mail.body.contains("nothing was stored"),
+        "{}",
+        polite.mail.body
+    );
     // The 31st mail is the one answered; later ones are not.
     let answered: String = env
         .daemon
         .store
         .conn()
-        .query_row("SELECT detail FROM mail_journal WHERE outcome = 'rate-limited'", [], |r| r.get(0))
+        .query_row(
+            "SELECT detail FROM mail_journal WHERE outcome = 'rate-limited'",
+            [],
+            |r| r.get(0),
+        )
         .unwrap();
     assert!(answered.contains("alice@example.org"), "{answered}");
     // A second cycle with more flood still answers nobody.
     alice_orders(&env, "more", 5);
     env.daemon.cycle().unwrap();
     assert_eq!(outcome(&env, "rate-limited-silent"), 50 - limit - 1 + 5);
-    assert_eq!(to_count(&env, "alice@example.org", "error"), 1, "still one polite answer");
+    assert_eq!(
+        to_count(&env, "alice@example.org", "error"),
+        1,
+        "still one polite answer"
+    );
     // Another sender is not affected by alice's flood.
-    env.drop_mail(&mail("bob@example.org", "mine", &orders("g1", "bob", "builder", "ADD 1")));
+    env.drop_mail(&mail(
+        "bob@example.org",
+        "mine",
+        &orders("g1", "bob", "builder", "ADD 1"),
+    ));
     env.daemon.cycle().unwrap();
     assert_eq!(to_count(&env, "bob@example.org", "confirm"), 1);
 }
@@ -69,33 +118,80 @@ fn fifty_mails_from_one_sender_get_one_polite_answer_and_the_first_thirty_are_ha
 fn the_per_game_limit_answers_each_sender_once_in_the_game_language() {
     let toml = tally_toml("g1", "").replace("seed = 42", "seed = 42\nlanguage = \"fr\"");
     let mut env = Env::with_game(&toml);
-    env.daemon.config.limits = Limits { per_sender_per_hour: 100, per_game_per_hour: 10 };
+    env.daemon.config.limits = Limits {
+        per_sender_per_hour: 100,
+        per_game_per_hour: 10,
+    };
     // Wrong passwords: they count (a flood is a flood), and no turn resolves.
     for i in 0..8 {
-        env.drop_mail(&mail("alice@example.org", &format!("a{i}"), &orders("g1", "alice", "nope", &format!("ADD {i}"))));
-        env.drop_mail(&mail("bob@example.org", &format!("b{i}"), &orders("g1", "bob", "nope", &format!("ADD {i}"))));
+        env.drop_mail(&mail(
+            "alice@example.org",
+            &format!("a{i}"),
+            &orders("g1", "alice", "nope", &format!("ADD {i}")),
+        ));
+        env.drop_mail(&mail(
+            "bob@example.org",
+            &format!("b{i}"),
+            &orders("g1", "bob", "nope", &format!("ADD {i}")),
+        ));
     }
     // A stranger writing to another game is not limited by g1's flood.
-    env.drop_mail(&mail("carol@example.org", "x", &orders("zz", "carol", "pw", "ADD 1")));
+    env.drop_mail(&mail(
+        "carol@example.org",
+        "x",
+        &orders("zz", "carol", "pw", "ADD 1"),
+    ));
     env.daemon.cycle().unwrap();
     assert_eq!(env.count("SELECT count(*) FROM mail_journal"), 17);
-    assert_eq!(env.count("SELECT count(*) FROM mail_journal WHERE game_id = 'g1' AND outcome = 'rejected'"), 10, "the first ten handled");
-    assert_eq!(outcome(&env, "rate-limited"), 2, "alice and bob each answered once");
+    assert_eq!(
+        env.count(
+            "SELECT count(*) FROM mail_journal WHERE game_id = 'g1' AND outcome = 'rejected'"
+        ),
+        10,
+        "the first ten handled"
+    );
+    assert_eq!(
+        outcome(&env, "rate-limited"),
+        2,
+        "alice and bob each answered once"
+    );
     assert_eq!(outcome(&env, "rate-limited-silent"), 4);
     for who in ["alice@example.org", "bob@example.org"] {
-        let errors: Vec<_> = env.outbox().into_iter().filter(|r| r.mail.recipient == who && r.mail.kind == "error").collect();
-        assert_eq!(errors.len(), 5 + 1, "five wrong-password answers and one polite refusal for {who}");
+        let errors: Vec<_> = env
+            .outbox()
+            .into_iter()
+            .filter(|r| r.mail.recipient == who && r.mail.kind == "error")
+            .collect();
+        assert_eq!(
+            errors.len(),
+            5 + 1,
+            "five wrong-password answers and one polite refusal for {who}"
+        );
         let polite = errors.last().unwrap();
-        assert!(polite.mail.body.contains("La partie g1 a reçu plus de 10 courriers en une heure"), "{}", polite.mail.body);
+        assert!(
+            polite
+                .mail
+                .body
+                .contains("La partie g1 a reçu plus de 10 courriers en une heure"),
+            "{}",
+            polite.mail.body
+        );
     }
-    assert_eq!(to_count(&env, "carol@example.org", "error"), 1, "the other game's mail is answered");
+    assert_eq!(
+        to_count(&env, "carol@example.org", "error"),
+        1,
+        "the other game's mail is answered"
+    );
     assert_eq!(outcome(&env, "rejected"), 11);
 }
 
 #[test]
 fn after_the_window_mail_is_accepted_again_and_a_new_flood_gets_a_new_answer() {
     let mut env = Env::new();
-    env.daemon.config.limits = Limits { per_sender_per_hour: 3, per_game_per_hour: 0 };
+    env.daemon.config.limits = Limits {
+        per_sender_per_hour: 3,
+        per_game_per_hour: 0,
+    };
     alice_orders(&env, "first", 5);
     env.daemon.cycle().unwrap();
     assert_eq!(env.count("SELECT count(*) FROM orders"), 3);
@@ -110,14 +206,22 @@ fn after_the_window_mail_is_accepted_again_and_a_new_flood_gets_a_new_answer() {
     env.clock.advance(TimeDelta::minutes(2));
     alice_orders(&env, "next", 1);
     env.daemon.cycle().unwrap();
-    assert_eq!(env.count("SELECT count(*) FROM orders"), 4, "accepted once the window has passed");
+    assert_eq!(
+        env.count("SELECT count(*) FROM orders"),
+        4,
+        "accepted once the window has passed"
+    );
     assert_eq!(to_count(&env, "alice@example.org", "confirm"), 4);
     // A new flood an hour after the first answer gets one new answer.
     env.clock.advance(TimeDelta::minutes(61));
     alice_orders(&env, "again", 6);
     env.daemon.cycle().unwrap();
     assert_eq!(env.count("SELECT count(*) FROM orders"), 4 + 3);
-    assert_eq!(to_count(&env, "alice@example.org", "error"), 2, "one polite answer per window");
+    assert_eq!(
+        to_count(&env, "alice@example.org", "error"),
+        2,
+        "one polite answer per window"
+    );
 }
 
 #[test]
@@ -127,5 +231,8 @@ fn a_limit_of_zero_turns_it_off() {
     alice_orders(&env, "many", 40);
     env.daemon.cycle().unwrap();
     assert_eq!(env.count("SELECT count(*) FROM orders"), 40);
-    assert_eq!(outcome(&env, "rate-limited") + outcome(&env, "rate-limited-silent"), 0);
+    assert_eq!(
+        outcome(&env, "rate-limited") + outcome(&env, "rate-limited-silent"),
+        0
+    );
 }

@@ -1,5 +1,5 @@
 //! Issue 8, fuzzing on the stable toolchain: the inputs of the cargo-fuzz
-//! targets in `fuzz/` (mail ingest, each ruleset's order parser), produced
+//! targets in `crates/fuzz/` (mail ingest, each ruleset's order parser), produced
 //! by a bounded, seeded mutation loop instead of libFuzzer, so that it runs
 //! in every `cargo test`. Seeds are real inputs (order mails, every
 //! ruleset's bot orders); mutations flip, insert, delete, duplicate and
@@ -12,6 +12,7 @@
 //!
 //! `ARBITRE_FUZZ_ITERS=<n>` raises the budget; the figures are printed
 //! (`--nocapture`) and quoted in docs/reliability.md.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 mod common;
 
@@ -96,10 +97,13 @@ fn mutate(seed: &[u8], rng: &mut Rng, pool: &[Vec<u8>]) -> Vec<u8> {
 }
 
 fn iters(default: usize) -> usize {
-    std::env::var("ARBITRE_FUZZ_ITERS").ok().and_then(|s| s.parse().ok()).unwrap_or(default)
+    std::env::var("ARBITRE_FUZZ_ITERS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
 }
 
-/// A fixed game per ruleset, as in fuzz/fuzz_targets/orders_*.rs.
+/// A fixed game per ruleset, as in crates/fuzz/fuzz_targets/orders_*.rs.
 fn games() -> Vec<(String, Box<dyn Engine>, String, PlayerId)> {
     let mut out = Vec::new();
     for (name, players, rules) in [
@@ -114,13 +118,22 @@ fn games() -> Vec<(String, Box<dyn Engine>, String, PlayerId)> {
             seed: 7,
             players: players
                 .iter()
-                .map(|p| PlayerSetup { id: PlayerId::new(p.to_string()), name: p.to_string(), options: Default::default() })
+                .map(|p| PlayerSetup {
+                    id: PlayerId::new(p.to_string()),
+                    name: p.to_string(),
+                    options: Default::default(),
+                })
                 .collect(),
             options: toml::from_str(rules).unwrap(),
             files: BTreeMap::new(),
         };
         let state = e.setup(&config).unwrap().state;
-        out.push((name.to_string(), e, state, PlayerId::new(players[0].to_string())));
+        out.push((
+            name.to_string(),
+            e,
+            state,
+            PlayerId::new(players[0].to_string()),
+        ));
     }
     out
 }
@@ -150,10 +163,18 @@ fn fuzz_order_parsers_never_panic_and_judge_every_line() {
             let seed = pool[i % pool.len()].clone();
             let input = mutate(&seed, &mut rng, &pool);
             let text = String::from_utf8_lossy(&input);
-            let checked = engine.check(&state, &player, &text).unwrap_or_else(|e| panic!("{name}: check failed on {text:?}: {e}"));
-            assert!(checked.errors <= checked.verdicts.len(), "{name}: more errors than verdicts");
+            let checked = engine
+                .check(&state, &player, &text)
+                .unwrap_or_else(|e| panic!("{name}: check failed on {text:?}: {e}"));
+            assert!(
+                checked.errors <= checked.verdicts.len(),
+                "{name}: more errors than verdicts"
+            );
             // Every order understood or refused is a judged line.
-            assert!(checked.orders <= checked.verdicts.len() + 1, "{name}: {text:?}");
+            assert!(
+                checked.orders <= checked.verdicts.len() + 1,
+                "{name}: {text:?}"
+            );
         }
         tried.insert(name, n);
     }
@@ -169,7 +190,8 @@ fn fuzz_mail_ingest_never_panics() {
         mail_with("bob@example.org", "o", "<p>GAME g1 PLAYER bob PASSWORD builder</p><p>ADD 1</p><p>END</p>", ""),
         b"From: a@b.c\r\nContent-Type: multipart/mixed; boundary=x\r\n\r\n--x\r\nContent-Type: text/html; charset=latin1\r\n\r\n<b>GAME g1</b>\r\n--x\r\nContent-Type: text/plain\r\nContent-Disposition: attachment; filename=o.txt\r\n\r\nGAME g1 PLAYER alice PASSWORD wonderland\r\nADD 2\r\nEND\r\n--x--\r\n".to_vec(),
     ];
-    let turn1 = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/nebulight/orders/turn-001");
+    let turn1 = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../docs/examples/nebulight/orders/turn-001");
     if let Ok(rd) = std::fs::read_dir(&turn1) {
         for e in rd.flatten() {
             pool.push(std::fs::read(e.path()).unwrap());
@@ -187,7 +209,10 @@ fn fuzz_mail_ingest_never_panics() {
         }
     }
     println!("stable fuzz loop: mail ingest, {n} inputs tried, {parsed} parsed, {blocks} with an order block");
-    assert!(blocks > 0, "the mutations must not be so wild that no order block survives");
+    assert!(
+        blocks > 0,
+        "the mutations must not be so wild that no order block survives"
+    );
 }
 
 #[test]
@@ -195,8 +220,16 @@ fn fuzz_the_daemon_journals_every_mutated_mail_exactly_once() {
     let n = (iters(3000) / 10).max(50);
     let mut rng = Rng(0xDAE);
     let pool = vec![
-        mail("alice@example.org", "orders", &orders("g1", "alice", "wonderland", "ADD 3\nADD 4")),
-        mail("bob@example.org", "orders", &orders("g1", "bob", "builder", "ADD 9")),
+        mail(
+            "alice@example.org",
+            "orders",
+            &orders("g1", "alice", "wonderland", "ADD 3\nADD 4"),
+        ),
+        mail(
+            "bob@example.org",
+            "orders",
+            &orders("g1", "bob", "builder", "ADD 9"),
+        ),
     ];
     let mut env = Env::new();
     let mut distinct = std::collections::BTreeSet::new();
@@ -211,6 +244,13 @@ fn fuzz_the_daemon_journals_every_mutated_mail_exactly_once() {
         .map(|e| String::from_utf8_lossy(&std::fs::read(e.unwrap().path()).unwrap()).into_owned())
         .collect();
     assert!(left.is_empty(), "mutated mails left unread: {left:#?}");
-    assert_eq!(env.count("SELECT count(*) FROM mail_journal") as usize, distinct.len(), "journaled exactly once each");
-    println!("stable fuzz loop: daemon, {n} mutated mails ({} distinct) journaled, none left", distinct.len());
+    assert_eq!(
+        env.count("SELECT count(*) FROM mail_journal") as usize,
+        distinct.len(),
+        "journaled exactly once each"
+    );
+    println!(
+        "stable fuzz loop: daemon, {n} mutated mails ({} distinct) journaled, none left",
+        distinct.len()
+    );
 }

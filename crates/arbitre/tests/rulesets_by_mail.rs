@@ -2,6 +2,7 @@
 //! owns them: reminders before the deadline (EDS-111) and early resolution
 //! when every player has declared READY (SCN-51). Each plays a real ruleset
 //! through the mail loop with a fixed clock.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 mod common;
 
@@ -22,7 +23,9 @@ fn three_player_toml(id: &str, ruleset: &str, rules: &str, schedule: &str) -> St
 }
 
 fn turn_of(env: &Env, id: &str) -> u32 {
-    games::require_game(env.daemon.store.conn(), id).unwrap().turn
+    games::require_game(env.daemon.store.conn(), id)
+        .unwrap()
+        .turn
 }
 
 #[test]
@@ -30,26 +33,51 @@ fn eds_111_reminder_before_the_zat_goes_in_german_to_rulers_without_orders() {
     let env_toml = three_player_toml("eds-r", "eds", "map = \"trio\"", "reminders = [\"24h\"]");
     let mut env = Env::with_game(&env_toml);
     // p1 sends an order sheet; p2 and p3 send nothing.
-    env.drop_mail(&mail("p1@example.org", "Befehle", "SPIEL eds-r SPIELER p1 PASSWORT pw-one\nENDE\n"));
+    env.drop_mail(&mail(
+        "p1@example.org",
+        "Befehle",
+        "SPIEL eds-r SPIELER p1 PASSWORT pw-one\nENDE\n",
+    ));
     env.daemon.cycle().unwrap();
     let reminders = |env: &Env| {
-        env.outbox().into_iter().filter(|r| r.mail.kind == "reminder").collect::<Vec<_>>()
+        env.outbox()
+            .into_iter()
+            .filter(|r| r.mail.kind == "reminder")
+            .collect::<Vec<_>>()
     };
-    assert!(reminders(&env).is_empty(), "six days before the ZAT: no reminder yet");
-    env.clock.set(t0() + Duration::days(6) + Duration::minutes(1));
+    assert!(
+        reminders(&env).is_empty(),
+        "six days before the ZAT: no reminder yet"
+    );
+    env.clock
+        .set(t0() + Duration::days(6) + Duration::minutes(1));
     env.daemon.cycle().unwrap();
     env.daemon.cycle().unwrap();
     let r = reminders(&env);
     let mut to: Vec<&str> = r.iter().map(|r| r.mail.recipient.as_str()).collect();
     to.sort();
-    assert_eq!(to, vec!["p2@example.org", "p3@example.org"], "once each, never to p1");
+    assert_eq!(
+        to,
+        vec!["p2@example.org", "p3@example.org"],
+        "once each, never to p1"
+    );
     assert!(
-        r[0].mail.body.contains("Erinnerung: Der Spielleiter hat keine Befehle von P"),
+        r[0].mail
+            .body
+            .contains("Erinnerung: Der Spielleiter hat keine Befehle von P"),
         "{}",
         r[0].mail.body
     );
-    assert!(r[0].mail.body.contains("Abgabetermin:"), "{}", r[0].mail.body);
-    assert_eq!(turn_of(&env, "eds-r"), 0, "a reminder does not resolve the month");
+    assert!(
+        r[0].mail.body.contains("Abgabetermin:"),
+        "{}",
+        r[0].mail.body
+    );
+    assert_eq!(
+        turn_of(&env, "eds-r"),
+        0,
+        "a reminder does not resolve the month"
+    );
 }
 
 #[test]
@@ -68,7 +96,11 @@ fn scn_51_turn_resolves_early_only_when_every_player_is_ready() {
     send(&env, "p2", "pw-two", "TURN 1");
     send(&env, "p3", "pw-three", "TURN 1");
     env.daemon.cycle().unwrap();
-    assert_eq!(turn_of(&env, "scn-r"), 0, "orders without READY do not resolve early");
+    assert_eq!(
+        turn_of(&env, "scn-r"),
+        0,
+        "orders without READY do not resolve early"
+    );
     // Two of three ready: still waiting.
     send(&env, "p1", "pw-one", "TURN 1\nREADY");
     send(&env, "p2", "pw-two", "TURN 1\nREADY");
@@ -76,14 +108,19 @@ fn scn_51_turn_resolves_early_only_when_every_player_is_ready() {
     assert_eq!(turn_of(&env, "scn-r"), 0, "p3 is not ready yet");
     send(&env, "p3", "pw-three", "TURN 1\nREADY");
     env.daemon.cycle().unwrap();
-    assert_eq!(turn_of(&env, "scn-r"), 1, "everybody ready: resolved before the deadline");
+    assert_eq!(
+        turn_of(&env, "scn-r"),
+        1,
+        "everybody ready: resolved before the deadline"
+    );
 }
 
 #[test]
 fn scn_62_a_player_joins_a_game_in_progress_and_plays_by_mail() {
     let toml = three_player_toml("scn-j", "scrambled", "world = \"hexagone\"", "early = true");
     let mut env = Env::with_game(&toml);
-    env.clock.set(t0() + Duration::days(7) + Duration::minutes(1));
+    env.clock
+        .set(t0() + Duration::days(7) + Duration::minutes(1));
     env.daemon.cycle().unwrap();
     assert_eq!(turn_of(&env, "scn-j"), 1);
     let id = env
@@ -94,7 +131,9 @@ fn scn_62_a_player_joins_a_game_in_progress_and_plays_by_mail() {
         )
         .unwrap();
     assert_eq!(id, "p4");
-    let report = env.last_to("p4@example.org", "report").expect("the newcomer gets a report at once");
+    let report = env
+        .last_to("p4@example.org", "report")
+        .expect("the newcomer gets a report at once");
     assert!(report.mail.body.contains("Quatre"), "{}", report.mail.body);
     // The newcomer's orders are accepted by mail like anyone's.
     env.drop_mail(&mail(
@@ -103,12 +142,21 @@ fn scn_62_a_player_joins_a_game_in_progress_and_plays_by_mail() {
         "PARTIE scn-j JOUEUR p4 MOT-DE-PASSE pw-four\nTURN 2\nREADY\nFIN\n",
     ));
     env.daemon.cycle().unwrap();
-    let confirm = env.last_to("p4@example.org", "confirm").expect("confirmation");
-    assert!(confirm.mail.body.contains("0 erreur"), "{}", confirm.mail.body);
+    let confirm = env
+        .last_to("p4@example.org", "confirm")
+        .expect("confirmation");
+    assert!(
+        confirm.mail.body.contains("0 erreur"),
+        "{}",
+        confirm.mail.body
+    );
     // Joining twice is refused; so is a ruleset without the rule.
     assert!(env
         .daemon
-        .join_player("scn-j", "id = \"p4\"\nemail = \"x@example.org\"\npassword = \"x\"\n")
+        .join_player(
+            "scn-j",
+            "id = \"p4\"\nemail = \"x@example.org\"\npassword = \"x\"\n"
+        )
         .is_err());
 }
 
@@ -119,7 +167,10 @@ fn a_ruleset_without_joining_refuses_a_newcomer_and_nothing_is_stored() {
     let before = env.count("SELECT count(*) FROM players");
     let err = env
         .daemon
-        .join_player("eds-j", "id = \"p4\"\nemail = \"p4@example.org\"\npassword = \"pw\"\n")
+        .join_player(
+            "eds-j",
+            "id = \"p4\"\nemail = \"p4@example.org\"\npassword = \"pw\"\n",
+        )
         .unwrap_err();
     assert!(err.to_string().contains("join"), "{err}");
     assert_eq!(env.count("SELECT count(*) FROM players"), before);
@@ -129,7 +180,8 @@ fn a_ruleset_without_joining_refuses_a_newcomer_and_nothing_is_stored() {
 fn a_joiner_given_a_token_must_send_it_like_a_player_of_game_create() {
     let toml = three_player_toml("scn-t", "scrambled", "world = \"hexagone\"", "early = true");
     let mut env = Env::with_game(&toml);
-    env.clock.set(t0() + Duration::days(7) + Duration::minutes(1));
+    env.clock
+        .set(t0() + Duration::days(7) + Duration::minutes(1));
     env.daemon.cycle().unwrap();
     env.daemon
         .join_player(
@@ -144,20 +196,45 @@ fn a_joiner_given_a_token_must_send_it_like_a_player_of_game_create() {
         env.daemon
             .store
             .conn()
-            .query_row("SELECT count(*) FROM orders WHERE game_id = 'scn-t' AND player = 'p4'", [], |r| r.get::<_, i64>(0))
+            .query_row(
+                "SELECT count(*) FROM orders WHERE game_id = 'scn-t' AND player = 'p4'",
+                [],
+                |r| r.get::<_, i64>(0),
+            )
             .unwrap()
     };
-    env.drop_mail(&mail("p4@example.org", "ordres", "PARTIE scn-t JOUEUR p4 MOT-DE-PASSE pw-four\nTURN 2\nFIN\n"));
+    env.drop_mail(&mail(
+        "p4@example.org",
+        "ordres",
+        "PARTIE scn-t JOUEUR p4 MOT-DE-PASSE pw-four\nTURN 2\nFIN\n",
+    ));
     env.daemon.cycle().unwrap();
     assert_eq!(orders_of_p4(&env), 0, "without the token nothing is stored");
-    assert!(env.last_to("p4@example.org", "error").is_some(), "the joiner is told why");
-    env.drop_mail(&mail("p4@example.org", "ordres", "PARTIE scn-t JOUEUR p4 MOT-DE-PASSE pw-four JETON lune-42\nTURN 2\nFIN\n"));
+    assert!(
+        env.last_to("p4@example.org", "error").is_some(),
+        "the joiner is told why"
+    );
+    env.drop_mail(&mail(
+        "p4@example.org",
+        "ordres",
+        "PARTIE scn-t JOUEUR p4 MOT-DE-PASSE pw-four JETON lune-42\nTURN 2\nFIN\n",
+    ));
     env.daemon.cycle().unwrap();
-    assert_eq!(orders_of_p4(&env), 1, "with the token the orders are stored");
+    assert_eq!(
+        orders_of_p4(&env),
+        1,
+        "with the token the orders are stored"
+    );
     // A token with a space is refused at join, naming the player.
     let err = env
         .daemon
-        .join_player("scn-t", "id = \"p5\"\nemail = \"p5@example.org\"\npassword = \"pw\"\ntoken = \"two words\"\n")
+        .join_player(
+            "scn-t",
+            "id = \"p5\"\nemail = \"p5@example.org\"\npassword = \"pw\"\ntoken = \"two words\"\n",
+        )
         .unwrap_err();
-    assert!(err.to_string().contains("p5") && err.to_string().contains("token"), "{err}");
+    assert!(
+        err.to_string().contains("p5") && err.to_string().contains("token"),
+        "{err}"
+    );
 }

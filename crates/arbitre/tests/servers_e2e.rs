@@ -14,6 +14,7 @@
 //! `ARBITRE_TEST_SERVERS=1` (set by `.ci/run`), which makes it mandatory.
 //! Each run uses a fresh game id, so mail left by earlier runs or by
 //! crates/mail/tests/servers.rs in the same mailboxes is ignored.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 use arbitre::cli::{run, Cli};
 use arbitre::Registry;
@@ -48,13 +49,21 @@ fn env_or(name: &str, default: &str) -> String {
 
 fn servers() -> Option<Servers> {
     let guard = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
-    let port = |name: &str, d: u16| std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
+    let port = |name: &str, d: u16| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(d)
+    };
     let s = Servers {
         host: env_or("ARBITRE_TEST_MAIL_HOST", "localhost"),
         domain: env_or("ARBITRE_TEST_MAIL_DOMAIN", "arbitre.test"),
         imap: port("ARBITRE_TEST_IMAP_PORT", 143),
         submission: port("ARBITRE_TEST_SUBMISSION_PORT", 587),
-        ca: PathBuf::from(env_or("ARBITRE_TEST_MAIL_CA", "/var/lib/arbitre-test-mail/ca.pem")),
+        ca: PathBuf::from(env_or(
+            "ARBITRE_TEST_MAIL_CA",
+            "/var/lib/arbitre-test-mail/ca.pem",
+        )),
         _guard: guard,
     };
     let reachable = [s.imap, s.submission].iter().all(|p| {
@@ -134,7 +143,13 @@ t_cost = 1
     }
 
     fn imap(&self, user: &str) -> ImapInbox {
-        let mut cfg = ImapConfig::new(&self.host, self.imap, Security::StartTls, user, &format!("{user}-secret"));
+        let mut cfg = ImapConfig::new(
+            &self.host,
+            self.imap,
+            Security::StartTls,
+            user,
+            &format!("{user}-secret"),
+        );
         cfg.ca_file = Some(self.ca.clone());
         cfg.timeout_secs = 20;
         ImapInbox::connect(&cfg).expect("IMAP login")
@@ -150,13 +165,17 @@ t_cost = 1
             password: Some(format!("{user}-secret")),
             timeout_secs: 20,
         });
-        smtp.send(&self.addr(user), &self.addr("referee"), raw).expect("SMTP submission");
+        smtp.send(&self.addr(user), &self.addr("referee"), raw)
+            .expect("SMTP submission");
     }
 }
 
 /// A fresh id per run: the mailboxes outlive the test.
 fn unique(prefix: &str) -> String {
-    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
     format!("{prefix}-{}-{}", std::process::id(), nanos % 1_000_000_000)
 }
 
@@ -164,8 +183,12 @@ fn arbitre(config: &Path, args: &[&str]) -> String {
     let mut argv = vec!["arbitre", "--config", config.to_str().unwrap()];
     argv.extend_from_slice(args);
     let mut out = Vec::new();
-    let code = run(Cli::try_parse_from(&argv).unwrap(), Registry::builtin(), &mut out)
-        .unwrap_or_else(|e| panic!("arbitre {args:?}: {e:#}"));
+    let code = run(
+        Cli::try_parse_from(&argv).unwrap(),
+        Registry::builtin(),
+        &mut out,
+    )
+    .unwrap_or_else(|e| panic!("arbitre {args:?}: {e:#}"));
     assert_eq!(code, 0, "arbitre {args:?}");
     String::from_utf8(out).unwrap()
 }
@@ -205,7 +228,11 @@ password = "bob-pw"
 
 /// An order mail as a mail client writes it (UTF-8, CRLF).
 fn order_mail(s: &Servers, player: &str, game: &str, turn: u32, orders: &str) -> (String, Vec<u8>) {
-    let mid = format!("{}@client.{}", unique(&format!("{player}-t{turn}")), s.domain);
+    let mid = format!(
+        "{}@client.{}",
+        unique(&format!("{player}-t{turn}")),
+        s.domain
+    );
     let body = format!("Bonjour l'arbitre,\n\nGAME {game} PLAYER {player} PASSWORD {player}-pw\n{}\nEND\n\nÀ bientôt\n", orders.trim_end());
     let raw = format!(
         "From: {player} <{from}>\r\nTo: {to}\r\nSubject: ordres tour {turn}\r\nDate: {date}\r\nMessage-ID: <{mid}>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n{}",
@@ -220,13 +247,23 @@ fn order_mail(s: &Servers, player: &str, game: &str, turn: u32, orders: &str) ->
 /// The value of header `name` (first occurrence, unfolded) in a raw mail.
 fn header(raw: &[u8], name: &str) -> Option<String> {
     let text = String::from_utf8_lossy(raw);
-    let head = text.split("\r\n\r\n").next().unwrap_or("").replace("\r\n ", " ").replace("\r\n\t", " ");
+    let head = text
+        .split("\r\n\r\n")
+        .next()
+        .unwrap_or("")
+        .replace("\r\n ", " ")
+        .replace("\r\n\t", " ");
     let prefix = format!("{}:", name.to_ascii_lowercase());
-    head.split("\r\n").find(|l| l.to_ascii_lowercase().starts_with(&prefix)).map(|l| l[prefix.len()..].trim().to_string())
+    head.split("\r\n")
+        .find(|l| l.to_ascii_lowercase().starts_with(&prefix))
+        .map(|l| l[prefix.len()..].trim().to_string())
 }
 
 fn bare_id(id: &str) -> String {
-    id.trim().trim_start_matches('<').trim_end_matches('>').to_string()
+    id.trim()
+        .trim_start_matches('<')
+        .trim_end_matches('>')
+        .to_string()
 }
 
 /// File names of the MIME attachments of a raw mail.
@@ -237,7 +274,9 @@ fn attachment_names(raw: &[u8]) -> Vec<String> {
         .map(|(i, _)| {
             let rest = &text[i + "filename=".len()..];
             let rest = rest.trim_start_matches('"');
-            rest.chars().take_while(|c| *c != '"' && *c != ';' && *c != '\r' && *c != '\n').collect()
+            rest.chars()
+                .take_while(|c| *c != '"' && *c != ';' && *c != '\r' && *c != '\n')
+                .collect()
         })
         .collect();
     names.sort();
@@ -275,17 +314,32 @@ fn sent_to(db: &Path, game: &str, recipient: &str) -> Vec<OutboxRow> {
 
 /// Waits until every mail the referee sent to `user` for `game` is in
 /// their IMAP mailbox; returns the mailbox.
-fn wait_delivered(s: &Servers, db: &Path, game: &str, user: &str) -> BTreeMap<String, (usize, Vec<u8>)> {
+fn wait_delivered(
+    s: &Servers,
+    db: &Path,
+    game: &str,
+    user: &str,
+) -> BTreeMap<String, (usize, Vec<u8>)> {
     let start = Instant::now();
     loop {
         let sent = sent_to(db, game, &s.addr(user));
-        assert!(sent.iter().all(|r| r.status == OutboxStatus::Sent), "unsent mail to {user}: {sent:#?}");
+        assert!(
+            sent.iter().all(|r| r.status == OutboxStatus::Sent),
+            "unsent mail to {user}: {sent:#?}"
+        );
         let got = mailbox(s, user, game);
-        let missing: Vec<_> = sent.iter().filter(|r| !got.contains_key(&bare_id(&r.mail.message_id))).map(|r| r.mail.subject.clone()).collect();
+        let missing: Vec<_> = sent
+            .iter()
+            .filter(|r| !got.contains_key(&bare_id(&r.mail.message_id)))
+            .map(|r| r.mail.subject.clone())
+            .collect();
         if missing.is_empty() {
             return got;
         }
-        assert!(start.elapsed() < DELIVERY, "{user} never received {missing:?}");
+        assert!(
+            start.elapsed() < DELIVERY,
+            "{user} never received {missing:?}"
+        );
         std::thread::sleep(Duration::from_millis(300));
     }
 }
@@ -304,7 +358,10 @@ fn nebulight_game_played_over_postfix_and_dovecot() {
 
     let out = arbitre(&cfg, &["game", "create", toml.to_str().unwrap()]);
     assert!(out.contains(&format!("game {game} created")), "{out}");
-    assert!(out.contains("3 mail(s) sent"), "turn-0 report to alice, bob and the GM over SMTP: {out}");
+    assert!(
+        out.contains("3 mail(s) sent"),
+        "turn-0 report to alice, bob and the GM over SMTP: {out}"
+    );
     for user in ["alice", "bob"] {
         let got = wait_delivered(&s, &db, &game, user);
         assert_eq!(got.len(), 1, "{user}: the turn-0 report");
@@ -321,7 +378,11 @@ fn nebulight_game_played_over_postfix_and_dovecot() {
             let row = games::require_game(store.conn(), &game).unwrap();
             let engine = registry.get("nebulight").unwrap();
             let state = turns::latest(store.conn(), &game).unwrap().state;
-            ["alice", "bob"].map(|p| engine.bot_orders(&state, row.seed, &arbitre_core::PlayerId::new(p)).unwrap())
+            ["alice", "bob"].map(|p| {
+                engine
+                    .bot_orders(&state, row.seed, &arbitre_core::PlayerId::new(p))
+                    .unwrap()
+            })
         };
         for (p, o) in ["alice", "bob"].iter().zip(&orders) {
             let (mid, raw) = order_mail(&s, p, &game, turn, o);
@@ -343,28 +404,53 @@ fn nebulight_game_played_over_postfix_and_dovecot() {
         for user in ["alice", "bob"] {
             let got = wait_delivered(&s, &db, &game, user);
             let sent = sent_to(&db, &game, &s.addr(user));
-            let confirm = sent.iter().find(|r| r.mail.kind == "confirm" && r.mail.turn == Some(turn));
-            let confirm = confirm.unwrap_or_else(|| panic!("no confirmation to {user} for turn {turn}: {sent:#?}"));
+            let confirm = sent
+                .iter()
+                .find(|r| r.mail.kind == "confirm" && r.mail.turn == Some(turn));
+            let confirm = confirm
+                .unwrap_or_else(|| panic!("no confirmation to {user} for turn {turn}: {sent:#?}"));
             let raw = &got[&bare_id(&confirm.mail.message_id)].1;
-            assert_eq!(header(raw, "In-Reply-To").map(|h| bare_id(&h)).as_deref(), Some(order_ids[&(user.to_string(), turn)].as_str()), "the confirmation threads on the order mail");
-            assert_eq!(header(raw, "Auto-Submitted").as_deref(), Some("auto-replied"));
+            assert_eq!(
+                header(raw, "In-Reply-To").map(|h| bare_id(&h)).as_deref(),
+                Some(order_ids[&(user.to_string(), turn)].as_str()),
+                "the confirmation threads on the order mail"
+            );
+            assert_eq!(
+                header(raw, "Auto-Submitted").as_deref(),
+                Some("auto-replied")
+            );
             let body = arbitre_mail::body_of(raw).unwrap();
-            assert!(body.contains(&format!("{game}")), "{body}");
-            let report = sent.iter().find(|r| r.mail.kind == "report" && r.mail.turn == Some(turn));
+            assert!(body.contains(&game.to_string()), "{body}");
+            let report = sent
+                .iter()
+                .find(|r| r.mail.kind == "report" && r.mail.turn == Some(turn));
             let report = report.unwrap_or_else(|| panic!("no report to {user} for turn {turn}"));
             let raw = &got[&bare_id(&report.mail.message_id)].1;
-            assert_eq!(header(raw, "Auto-Submitted").as_deref(), Some("auto-generated"));
+            assert_eq!(
+                header(raw, "Auto-Submitted").as_deref(),
+                Some("auto-generated")
+            );
             // The player reads the very report the referee stored, with its
             // attachments as MIME parts.
-            assert_eq!(arbitre_mail::body_of(raw).unwrap().trim_end(), report.mail.body.trim_end());
-            assert_eq!(attachment_names(raw), attachment_names(&report.mail.raw), "attachments of the turn {turn} report");
+            assert_eq!(
+                arbitre_mail::body_of(raw).unwrap().trim_end(),
+                report.mail.body.trim_end()
+            );
+            assert_eq!(
+                attachment_names(raw),
+                attachment_names(&report.mail.raw),
+                "attachments of the turn {turn} report"
+            );
         }
         let store = Store::open(&db).unwrap();
         if games::require_game(store.conn(), &game).unwrap().status == GameStatus::Over {
             break;
         }
         turn += 1;
-        assert!(turn <= 3, "rules turns = 3: the game must be over after turn 3");
+        assert!(
+            turn <= 3,
+            "rules turns = 3: the game must be over after turn 3"
+        );
     }
     assert_eq!(turn, 3, "the game ends after its third turn");
     let status = arbitre(&cfg, &["status", &game]);
@@ -380,17 +466,34 @@ fn nebulight_game_played_over_postfix_and_dovecot() {
     for user in ["alice", "bob"] {
         let got = wait_delivered(&s, &db, &game, user);
         let sent = sent_to(&db, &game, &s.addr(user));
-        let dup: Vec<_> = got.iter().filter(|(_, (n, _))| *n != 1).map(|(id, (n, _))| format!("{id} x{n}")).collect();
+        let dup: Vec<_> = got
+            .iter()
+            .filter(|(_, (n, _))| *n != 1)
+            .map(|(id, (n, _))| format!("{id} x{n}"))
+            .collect();
         assert!(dup.is_empty(), "{user} received duplicates: {dup:?}");
-        assert_eq!(got.len(), sent.len(), "{user}: exactly the mails the outbox sent");
+        assert_eq!(
+            got.len(),
+            sent.len(),
+            "{user}: exactly the mails the outbox sent"
+        );
         // turn-0 report, then a confirmation and a report per turn.
-        assert_eq!(sent.len(), 1 + 2 * 3, "{user}: {:#?}", sent.iter().map(|r| &r.mail.subject).collect::<Vec<_>>());
+        assert_eq!(
+            sent.len(),
+            1 + 2 * 3,
+            "{user}: {:#?}",
+            sent.iter().map(|r| &r.mail.subject).collect::<Vec<_>>()
+        );
         let reports = sent.iter().filter(|r| r.mail.kind == "report").count();
         assert_eq!(reports, 4, "{user}: one report per turn 0..=3");
     }
     // The GM's copies reached the referee's inbox and were read, never answered.
     let store = Store::open(&db).unwrap();
-    let answered_self = outbox::all(store.conn()).unwrap().into_iter().filter(|r| r.mail.recipient == s.addr("referee") && r.mail.kind != "gm").count();
+    let answered_self = outbox::all(store.conn())
+        .unwrap()
+        .into_iter()
+        .filter(|r| r.mail.recipient == s.addr("referee") && r.mail.kind != "gm")
+        .count();
     assert_eq!(answered_self, 0, "the referee never answers its own mail");
 }
 
@@ -413,7 +516,12 @@ fn permanent_smtp_failure_is_recorded_and_shown_in_status() {
     let rows = outbox::all(store.conn()).unwrap();
     let failed: Vec<_> = rows.iter().filter(|r| r.mail.recipient == nobody).collect();
     assert_eq!(failed.len(), 1);
-    assert_eq!(failed[0].status, OutboxStatus::Failed, "5xx is permanent: {:?}", failed[0]);
+    assert_eq!(
+        failed[0].status,
+        OutboxStatus::Failed,
+        "5xx is permanent: {:?}",
+        failed[0]
+    );
     assert_eq!(failed[0].attempts, 1, "a permanent failure is not retried");
     let err = failed[0].last_error.clone().unwrap_or_default();
     assert!(err.contains("550") || err.contains("5.1.1"), "{err}");
@@ -421,7 +529,13 @@ fn permanent_smtp_failure_is_recorded_and_shown_in_status() {
 
     let status = arbitre(&cfg, &["status"]);
     assert!(status.contains("outbox: 0 pending, 1 failed"), "{status}");
-    assert!(status.contains(&format!("FAILED <{}> to {nobody}", bare_id(&failed[0].mail.message_id))) || status.contains(&format!("to {nobody}")), "{status}");
+    assert!(
+        status.contains(&format!(
+            "FAILED <{}> to {nobody}",
+            bare_id(&failed[0].mail.message_id)
+        )) || status.contains(&format!("to {nobody}")),
+        "{status}"
+    );
     // A later cycle does not try it again.
     let out = arbitre(&cfg, &["serve", "--once"]);
     assert!(out.contains("0 mail(s) sent, 0 send failure(s)"), "{out}");
@@ -436,7 +550,9 @@ fn serve_loop_wakes_on_imap_mail_and_confirms() {
     let dir = tempfile::tempdir().unwrap();
     let cfg = s.daemon_config(dir.path());
     // A long poll: only IDLE (or the cycle's own timeout) can wake it early.
-    let text = std::fs::read_to_string(&cfg).unwrap().replace("poll_seconds = 1", "poll_seconds = 30");
+    let text = std::fs::read_to_string(&cfg)
+        .unwrap()
+        .replace("poll_seconds = 1", "poll_seconds = 30");
     std::fs::write(&cfg, text).unwrap();
     let db = dir.path().join("arbitre.db");
     let game = unique("loop");
@@ -456,14 +572,20 @@ fn serve_loop_wakes_on_imap_mail_and_confirms() {
         let store = Store::open(&db).unwrap();
         let row = games::require_game(store.conn(), &game).unwrap();
         let state = turns::latest(store.conn(), &game).unwrap().state;
-        Registry::builtin().get("nebulight").unwrap().bot_orders(&state, row.seed, &arbitre_core::PlayerId::new("alice")).unwrap()
+        Registry::builtin()
+            .get("nebulight")
+            .unwrap()
+            .bot_orders(&state, row.seed, &arbitre_core::PlayerId::new("alice"))
+            .unwrap()
     };
     let (mid, raw) = order_mail(&s, "alice", &game, 1, &orders);
     s.submit("alice", &raw);
     let start = Instant::now();
     let confirmed = loop {
         let got = mailbox(&s, "alice", &game);
-        let reply = got.values().find(|(_, raw)| header(raw, "In-Reply-To").map(|h| bare_id(&h)).as_deref() == Some(mid.as_str()));
+        let reply = got.values().find(|(_, raw)| {
+            header(raw, "In-Reply-To").map(|h| bare_id(&h)).as_deref() == Some(mid.as_str())
+        });
         if let Some((n, _)) = reply {
             break *n;
         }
@@ -474,8 +596,15 @@ fn serve_loop_wakes_on_imap_mail_and_confirms() {
     };
     let _ = child.kill();
     let _ = child.wait();
-    assert_eq!(confirmed, 1, "the serving daemon answered alice's order mail once, well before its 30 s poll");
+    assert_eq!(
+        confirmed, 1,
+        "the serving daemon answered alice's order mail once, well before its 30 s poll"
+    );
     let store = Store::open(&db).unwrap();
-    let confirms = outbox::all(store.conn()).unwrap().into_iter().filter(|r| r.mail.kind == "confirm").count();
+    let confirms = outbox::all(store.conn())
+        .unwrap()
+        .into_iter()
+        .filter(|r| r.mail.kind == "confirm")
+        .count();
     assert_eq!(confirms, 1, "one confirmation queued");
 }

@@ -193,7 +193,10 @@ impl<R: Ruleset> Engine for Adapter<R> {
 
     fn check(&self, state: &str, player: &PlayerId, text: &str) -> Result<Checked, EngineError> {
         let s = load::<R>(state)?;
-        if !Ruleset::players(&self.0, &s).iter().any(|p| &p.id == player) {
+        if !Ruleset::players(&self.0, &s)
+            .iter()
+            .any(|p| &p.id == player)
+        {
             return Err(EngineError::UnknownPlayer(player.to_string()));
         }
         Ok(checked(&self.0.parse_orders(&s, player, text)))

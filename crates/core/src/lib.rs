@@ -32,12 +32,18 @@ pub mod orders;
 pub mod report;
 pub mod rng;
 pub mod ruleset;
-pub mod text;
+// Test support, compiled only for tests (the `testkit` feature is enabled
+// only as a dev-dependency): a failed unwrap there is a failed test.
 #[cfg(any(test, feature = "testkit"))]
+#[allow(clippy::unwrap_used)]
 pub mod testkit;
 #[cfg(any(test, feature = "testkit"))]
+#[allow(clippy::unwrap_used)]
 pub mod testkit_props;
-pub use text::{normalize, normalize_line, normalized_lines, numbered_lines, parse_lines, LineParser};
+pub mod text;
+pub use text::{
+    normalize, normalize_line, normalized_lines, numbered_lines, parse_lines, LineParser,
+};
 
 pub use engine::{Adapter, Checked, Engine, EngineError, Resolved, Snapshot};
 pub use ids::{GameId, PlayerId};

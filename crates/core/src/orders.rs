@@ -40,7 +40,11 @@ pub struct Parsed<O> {
 
 impl<O> Default for Parsed<O> {
     fn default() -> Self {
-        Parsed { orders: Vec::new(), diagnostics: Vec::new(), ready: true }
+        Parsed {
+            orders: Vec::new(),
+            diagnostics: Vec::new(),
+            ready: true,
+        }
     }
 }
 
@@ -65,7 +69,11 @@ impl<O> Parsed<O> {
     }
 
     pub fn push(&mut self, line: usize, text: impl Into<String>, order: O) {
-        self.orders.push(Located { line, text: text.into(), order });
+        self.orders.push(Located {
+            line,
+            text: text.into(),
+            order,
+        });
     }
 
     pub fn error(&mut self, line: usize, text: impl Into<String>, reason: impl Into<String>) {
@@ -96,7 +104,11 @@ impl<O> Parsed<O> {
     pub fn verdicts(&self) -> Vec<LineVerdict> {
         let mut out: Vec<LineVerdict> = Vec::new();
         for o in &self.orders {
-            out.push(LineVerdict { line: o.line, text: o.text.clone(), verdict: Verdict::Ok });
+            out.push(LineVerdict {
+                line: o.line,
+                text: o.text.clone(),
+                verdict: Verdict::Ok,
+            });
         }
         for d in &self.diagnostics {
             let v = if d.warning {
@@ -104,7 +116,11 @@ impl<O> Parsed<O> {
             } else {
                 Verdict::Error(d.reason.clone())
             };
-            out.push(LineVerdict { line: d.line, text: d.text.clone(), verdict: v });
+            out.push(LineVerdict {
+                line: d.line,
+                text: d.text.clone(),
+                verdict: v,
+            });
         }
         // Stable: for one line, the order's OK comes first, then its diagnostics.
         out.sort_by_key(|v| v.line);
@@ -139,7 +155,10 @@ mod tests {
         p.warn(2, "F_3 * F_4", "tir partiel");
         p.error(5, "F_9 M_1", "flotte inconnue");
         let v = p.verdicts();
-        assert_eq!(v.iter().map(|v| v.line).collect::<Vec<_>>(), vec![1, 2, 3, 5]);
+        assert_eq!(
+            v.iter().map(|v| v.line).collect::<Vec<_>>(),
+            vec![1, 2, 3, 5]
+        );
         assert_eq!(v[1].verdict, Verdict::Warning("tir partiel".into()));
         assert_eq!(v[2].verdict, Verdict::Ok);
         assert_eq!(p.error_count(), 2);

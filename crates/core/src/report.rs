@@ -37,10 +37,19 @@ pub struct Report {
 
 impl Report {
     pub fn text(subject: impl Into<String>, body: impl Into<String>) -> Report {
-        Report { subject: subject.into(), body: body.into(), attachments: Vec::new() }
+        Report {
+            subject: subject.into(),
+            body: body.into(),
+            attachments: Vec::new(),
+        }
     }
 
-    pub fn with_attachment(mut self, name: &str, mime: &str, content: impl Into<Vec<u8>>) -> Report {
+    pub fn with_attachment(
+        mut self,
+        name: &str,
+        mime: &str,
+        content: impl Into<Vec<u8>>,
+    ) -> Report {
         self.attachments.push(Attachment {
             name: name.to_string(),
             mime: mime.to_string(),

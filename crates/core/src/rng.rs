@@ -134,7 +134,10 @@ impl Rng {
         if let RngSource::ScriptedRolls(q) = &mut self.source {
             self.draws += 1;
             let v = Self::pop_script(q, "range") as i64;
-            assert!((lo..=hi).contains(&v), "scripted roll {v} out of range {lo}..={hi}");
+            assert!(
+                (lo..=hi).contains(&v),
+                "scripted roll {v} out of range {lo}..={hi}"
+            );
             return v;
         }
         let span = (hi - lo) as u64 + 1;

@@ -139,7 +139,12 @@ pub trait Ruleset: Send + Sync + 'static {
     /// Parse one player's order block against the current state.
     /// `text` holds only the orders (the mail envelope is already stripped);
     /// line numbers count from 1 at its first line.
-    fn parse_orders(&self, state: &Self::State, player: &PlayerId, text: &str) -> Parsed<Self::Order>;
+    fn parse_orders(
+        &self,
+        state: &Self::State,
+        player: &PlayerId,
+        text: &str,
+    ) -> Parsed<Self::Order>;
 
     fn phases(&self) -> Vec<Phase<Self>>;
 
@@ -157,7 +162,12 @@ pub trait Ruleset: Send + Sync + 'static {
     /// A player joins a game in progress, between two turns. Most rulesets
     /// have no such rule, hence the refusal by default; Scrambled Nations
     /// allows it when the game's parameter says so.
-    fn join(&self, state: &mut Self::State, player: &PlayerSetup, rng: &mut Rng) -> Result<(), SetupError> {
+    fn join(
+        &self,
+        state: &mut Self::State,
+        player: &PlayerSetup,
+        rng: &mut Rng,
+    ) -> Result<(), SetupError> {
         let _ = (state, player, rng);
         Err(SetupError::Invalid(format!(
             "{} does not let players join a game in progress",

@@ -6,11 +6,11 @@
 //! The game ends after `turns` turns (option `turns`, default 3).
 //! Only compiled with the `testkit` feature (a dev-dependency), never shipped.
 
+use crate::lang::Lang;
 use crate::{
     LineParser, Outcome, Parsed, Phase, PlayerId, PlayerInfo, Ranked, Report, Rng, Ruleset,
     RulesetInfo, SetupConfig, SetupError, TurnCtx, Viewer,
 };
-use crate::lang::Lang;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -43,7 +43,11 @@ impl LineParser for TallyParser {
     type Order = TallyOrder;
     fn parse_line(&mut self, no: usize, line: &str, out: &mut Parsed<TallyOrder>) {
         let mut it = line.split(' ');
-        match (it.next().map(|w| w.to_ascii_uppercase()), it.next(), it.next()) {
+        match (
+            it.next().map(|w| w.to_ascii_uppercase()),
+            it.next(),
+            it.next(),
+        ) {
             (Some(w), Some(n), None) if w == "ADD" => match n.parse::<i64>() {
                 Ok(v) if (1..=10).contains(&v) => {
                     if self.count >= 3 {
@@ -65,7 +69,10 @@ fn add(ctx: &mut TurnCtx<'_, Tally>) {
         for o in orders {
             let TallyOrder::Add(v) = o.order;
             *ctx.state.scores.entry(p.clone()).or_default() += v;
-            ctx.events.push(TallyEvent::Added { player: p.clone(), amount: v });
+            ctx.events.push(TallyEvent::Added {
+                player: p.clone(),
+                amount: v,
+            });
         }
     }
 }
@@ -86,12 +93,20 @@ impl Ruleset for Tally {
     type Event = TallyEvent;
 
     fn info(&self) -> RulesetInfo {
-        RulesetInfo { id: "tally", name: "Tally", lang: Lang::En, turn_word: "turn" }
+        RulesetInfo {
+            id: "tally",
+            name: "Tally",
+            lang: Lang::En,
+            turn_word: "turn",
+        }
     }
 
     fn setup(&self, config: &SetupConfig, _rng: &mut Rng) -> Result<TallyState, SetupError> {
         if config.players.is_empty() {
-            return Err(SetupError::PlayerCount { got: 0, expected: "1 or more".into() });
+            return Err(SetupError::PlayerCount {
+                got: 0,
+                expected: "1 or more".into(),
+            });
         }
         let last_turn = match config.options.get("turns") {
             None => 3,
@@ -105,7 +120,11 @@ impl Ruleset for Tally {
             turn: 0,
             last_turn,
             scores: config.players.iter().map(|p| (p.id.clone(), 0)).collect(),
-            names: config.players.iter().map(|p| (p.id.clone(), p.name.clone())).collect(),
+            names: config
+                .players
+                .iter()
+                .map(|p| (p.id.clone(), p.name.clone()))
+                .collect(),
         })
     }
 
@@ -119,7 +138,11 @@ impl Ruleset for Tally {
     fn players(&self, s: &TallyState) -> Vec<PlayerInfo> {
         s.names
             .iter()
-            .map(|(id, name)| PlayerInfo { id: id.clone(), name: name.clone(), active: true })
+            .map(|(id, name)| PlayerInfo {
+                id: id.clone(),
+                name: name.clone(),
+                active: true,
+            })
             .collect()
     }
 
@@ -128,17 +151,30 @@ impl Ruleset for Tally {
     }
 
     fn phases(&self) -> Vec<Phase<Self>> {
-        vec![Phase { key: "1-add", run: add }, Phase { key: "2-luck", run: luck }]
+        vec![
+            Phase {
+                key: "1-add",
+                run: add,
+            },
+            Phase {
+                key: "2-luck",
+                run: luck,
+            },
+        ]
     }
 
     fn report(&self, s: &TallyState, events: &[TallyEvent], viewer: &Viewer) -> Report {
         let mut body = format!("Tally, turn {}\n", s.turn);
         for e in events {
             let (who, line) = match e {
-                TallyEvent::Added { player, amount } => (player, format!("{player} added {amount}")),
+                TallyEvent::Added { player, amount } => {
+                    (player, format!("{player} added {amount}"))
+                }
                 TallyEvent::Luck { player, bonus } => (player, format!("{player} luck +{bonus}")),
             };
-            if matches!(viewer, Viewer::Player(p) if p == who) || !matches!(viewer, Viewer::Player(_)) {
+            if matches!(viewer, Viewer::Player(p) if p == who)
+                || !matches!(viewer, Viewer::Player(_))
+            {
                 body.push_str(&line);
                 body.push('\n');
             }
@@ -163,7 +199,10 @@ impl Ruleset for Tally {
                 rank: 1 + v.iter().filter(|(_, s2)| s2 > score).count() as u32,
             })
             .collect();
-        Some(Outcome { ranking, summary: format!("{} wins", v[0].0) })
+        Some(Outcome {
+            ranking,
+            summary: format!("{} wins", v[0].0),
+        })
     }
 
     fn bot_orders(&self, _s: &TallyState, _p: &PlayerId, rng: &mut Rng) -> String {
@@ -181,8 +220,16 @@ mod tests {
             game_id: "t1".into(),
             seed: 7,
             players: vec![
-                crate::PlayerSetup { id: "a".into(), name: "Alice".into(), options: Default::default() },
-                crate::PlayerSetup { id: "b".into(), name: "Bob".into(), options: Default::default() },
+                crate::PlayerSetup {
+                    id: "a".into(),
+                    name: "Alice".into(),
+                    options: Default::default(),
+                },
+                crate::PlayerSetup {
+                    id: "b".into(),
+                    name: "Bob".into(),
+                    options: Default::default(),
+                },
             ],
             ..Default::default()
         };
@@ -199,7 +246,9 @@ mod tests {
         let r2 = t.resolve(&s, 7, &orders).unwrap();
         assert_eq!(r1.snapshot, r2.snapshot);
         assert_eq!(r1.reports, r2.reports);
-        assert!(r1.reports[&PlayerId::from("a")].body.contains("a added 3\na added 4\n"));
+        assert!(r1.reports[&PlayerId::from("a")]
+            .body
+            .contains("a added 3\na added 4\n"));
         assert!(!r1.reports[&PlayerId::from("b")].body.contains("a added"));
     }
 
@@ -219,7 +268,10 @@ mod tests {
             s = t.resolve(&s, 7, &BTreeMap::new()).unwrap().snapshot.state;
         }
         assert!(t.outcome(&s).unwrap().is_some());
-        assert!(matches!(t.resolve(&s, 7, &BTreeMap::new()), Err(crate::EngineError::GameOver)));
+        assert!(matches!(
+            t.resolve(&s, 7, &BTreeMap::new()),
+            Err(crate::EngineError::GameOver)
+        ));
     }
 }
 
@@ -232,12 +284,23 @@ mod join_tests {
     fn a_ruleset_without_a_join_rule_refuses_a_newcomer() {
         let e = Adapter(Tally);
         let cfg = SetupConfig {
-            players: vec![PlayerSetup { id: "a".into(), name: "A".into(), options: Default::default() }],
+            players: vec![PlayerSetup {
+                id: "a".into(),
+                name: "A".into(),
+                options: Default::default(),
+            }],
             ..Default::default()
         };
         let s = e.setup(&cfg).unwrap().state;
-        let newcomer = PlayerSetup { id: "b".into(), name: "B".into(), options: Default::default() };
+        let newcomer = PlayerSetup {
+            id: "b".into(),
+            name: "B".into(),
+            options: Default::default(),
+        };
         let err = e.join(&s, 1, &newcomer).unwrap_err();
-        assert!(err.to_string().contains("does not let players join"), "{err}");
+        assert!(
+            err.to_string().contains("does not let players join"),
+            "{err}"
+        );
     }
 }

@@ -36,12 +36,18 @@ impl PropGame {
             players: self
                 .players
                 .iter()
-                .map(|p| PlayerSetup { id: PlayerId::new(p.to_string()), name: p.to_string(), options: Default::default() })
+                .map(|p| PlayerSetup {
+                    id: PlayerId::new(p.to_string()),
+                    name: p.to_string(),
+                    options: Default::default(),
+                })
                 .collect(),
             options: toml::from_str(self.rules).expect("rules TOML of a property test"),
             files: BTreeMap::new(),
         };
-        self.engine.setup(&config).expect("setup of a property test")
+        self.engine
+            .setup(&config)
+            .expect("setup of a property test")
     }
 
     /// The bot's orders for every active player.
@@ -58,7 +64,11 @@ impl PropGame {
             .collect()
     }
 
-    pub fn bot_orders_print_then_parse_with_zero_errors(&self, seed: u64, noise: &[u8]) -> Result<(), String> {
+    pub fn bot_orders_print_then_parse_with_zero_errors(
+        &self,
+        seed: u64,
+        noise: &[u8],
+    ) -> Result<(), String> {
         let e = self.engine.as_ref();
         let mut snap = self.setup(seed);
         let mut understood = 0;
@@ -71,7 +81,9 @@ impl PropGame {
                     format!("seed {seed} turn {turn} player {player}: bot orders refused:\n{text}\n{:?}", checked.verdicts)
                 })?;
                 let again = e.check(&snap.state, player, &relaid(text, noise)).unwrap();
-                check(again.errors == 0, || format!("seed {seed} turn {turn} player {player}: re-laid orders refused"))?;
+                check(again.errors == 0, || {
+                    format!("seed {seed} turn {turn} player {player}: re-laid orders refused")
+                })?;
                 check(again.orders == checked.orders, || {
                     format!("seed {seed} turn {turn} player {player}: re-laid orders differ")
                 })?;
@@ -83,14 +95,18 @@ impl PropGame {
             }
         }
         // Not vacuous: the bots did write orders.
-        check(understood > 0, || format!("seed {seed}: the bots wrote no order at all"))
+        check(understood > 0, || {
+            format!("seed {seed}: the bots wrote no order at all")
+        })
     }
 
     pub fn same_seed_and_orders_give_the_same_state_hash(&self, seed: u64) -> Result<(), String> {
         let e = self.engine.as_ref();
         let a = self.setup(seed);
         let b = self.setup(seed);
-        check(hash(&a.state) == hash(&b.state), || "setup is not deterministic".into())?;
+        check(hash(&a.state) == hash(&b.state), || {
+            "setup is not deterministic".into()
+        })?;
         let mut snap = a;
         for turn in 1..=self.turns {
             let orders = self.bot_orders(&snap.state, seed.rotate_left(turn));
@@ -101,14 +117,22 @@ impl PropGame {
             })?;
             for (p, rep) in &r1.reports {
                 let other = &r2.reports[p];
-                check(rep == other, || format!("seed {seed} turn {turn}: report of {p} differs"))?;
+                check(rep == other, || {
+                    format!("seed {seed} turn {turn}: report of {p} differs")
+                })?;
             }
-            check(r1.game_master.body == r2.game_master.body, || format!("seed {seed} turn {turn}: GM report differs"))?;
+            check(r1.game_master.body == r2.game_master.body, || {
+                format!("seed {seed} turn {turn}: GM report differs")
+            })?;
             // The stored state renders the same report again (a report resent later).
             let p = r1.reports.keys().next().unwrap().clone();
-            let again = e.report(&r1.snapshot.state, &Viewer::Player(p.clone())).unwrap();
+            let again = e
+                .report(&r1.snapshot.state, &Viewer::Player(p.clone()))
+                .unwrap();
             let other = e.report(&r2.snapshot.state, &Viewer::Player(p)).unwrap();
-            check(again.body == other.body, || format!("seed {seed} turn {turn}: re-rendered report differs"))?;
+            check(again.body == other.body, || {
+                format!("seed {seed} turn {turn}: re-rendered report differs")
+            })?;
             snap = r1.snapshot;
             if r1.outcome.is_some() {
                 break;

@@ -2,8 +2,9 @@
 //!
 //! Real mail clients put tabs, non-breaking spaces, a BOM or CRLF between
 //! tokens; every parser sees lines already normalised by [`normalize`].
-//! Rulesets write their grammars with `nom` (re-exported here so every crate
-//! uses the same version) and drive them line by line with [`parse_lines`].
+//! The four order parsers are hand-written matchers driven line by line by
+//! [`parse_lines`]; rewriting them as `nom` grammars is issue 21, which will
+//! bring the dependency back with its first user.
 //!
 //! Why borrowing (issue 9): order lines are short (≈ 15 bytes), so the fixed
 //! cost per line dominates parsing. Nearly every line a player or a bot
@@ -12,8 +13,6 @@
 //! back the line itself; only a line that needs a change is copied. The
 //! owned-`String` API ([`normalize_line`], [`numbered_lines`]) stays for the
 //! parsers that keep lines.
-
-pub use nom;
 
 use crate::orders::Parsed;
 use std::borrow::Cow;
@@ -143,7 +142,8 @@ pub fn parse_lines<P: LineParser>(parser: &mut P, text: &str) -> Parsed<P::Order
     // (a vectorised count of the newlines) spares the vector's regrowth,
     // whose large reallocations were a measurable share of parsing a long
     // block (issue 9).
-    out.orders.reserve(text.bytes().filter(|&b| b == b'\n').count() + 1);
+    out.orders
+        .reserve(text.bytes().filter(|&b| b == b'\n').count() + 1);
     for (no, line) in normalized_lines(text) {
         if parser.is_comment(&line) {
             continue;
@@ -168,7 +168,16 @@ mod tests {
         assert!(matches!(normalize("F_11 M_12"), Cow::Borrowed("F_11 M_12")));
         assert!(matches!(normalize("M_1 C 2 VI é"), Cow::Borrowed(_)));
         assert!(matches!(normalize(""), Cow::Borrowed("")));
-        for changed in ["F_11  M_12", " F_11", "F_11 ", "F_11\tM", "F\r", "\u{feff}F", "F\u{a0}M", "F\u{200b}"] {
+        for changed in [
+            "F_11  M_12",
+            " F_11",
+            "F_11 ",
+            "F_11\tM",
+            "F\r",
+            "\u{feff}F",
+            "F\u{a0}M",
+            "F\u{200b}",
+        ] {
             assert!(matches!(normalize(changed), Cow::Owned(_)), "{changed:?}");
         }
     }
@@ -179,17 +188,22 @@ mod tests {
     /// matter: ASCII and Unicode spaces, vanishing characters, accents).
     #[test]
     fn normalize_agrees_with_the_copying_normalisation() {
-        let alphabet: Vec<char> = "aZ_1 *\t\r\n\u{b}\u{c}\u{1c}\u{85}\u{a0}\u{202f}\u{3000}\u{2028}\u{feff}\u{200b}éß€😀"
-            .chars()
-            .collect();
+        let alphabet: Vec<char> =
+            "aZ_1 *\t\r\n\u{b}\u{c}\u{1c}\u{85}\u{a0}\u{202f}\u{3000}\u{2028}\u{feff}\u{200b}éß€😀"
+                .chars()
+                .collect();
         let mut seed: u64 = 9;
         let mut next = || {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             (seed >> 33) as usize
         };
         for _ in 0..20_000 {
             let len = next() % 12;
-            let s: String = (0..len).map(|_| alphabet[next() % alphabet.len()]).collect();
+            let s: String = (0..len)
+                .map(|_| alphabet[next() % alphabet.len()])
+                .collect();
             let copied = normalize_owned(&s);
             let got = normalize(&s);
             assert_eq!(got, copied, "{s:?}");
@@ -212,7 +226,13 @@ mod tests {
     #[test]
     fn parse_lines_keeps_going_after_errors() {
         let p = parse_lines(&mut Words, "A\n\nBAD 1\n# comment\nB\nBAD 2");
-        assert_eq!(p.orders.iter().map(|o| o.line).collect::<Vec<_>>(), vec![1, 5]);
-        assert_eq!(p.diagnostics.iter().map(|d| d.line).collect::<Vec<_>>(), vec![3, 6]);
+        assert_eq!(
+            p.orders.iter().map(|o| o.line).collect::<Vec<_>>(),
+            vec![1, 5]
+        );
+        assert_eq!(
+            p.diagnostics.iter().map(|d| d.line).collect::<Vec<_>>(),
+            vec![3, 6]
+        );
     }
 }

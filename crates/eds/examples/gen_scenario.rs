@@ -1,6 +1,7 @@
 //! Writes a generated galaxy as an explicit scenario TOML (spec §8.2 step 9):
 //! `cargo run -p arbitre-eds --example gen_scenario -- <name> <players> <seed>`.
 //! The built-in scenarios under rulesets/eds/scenarios/ were made with it.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 use arbitre_core::Rng;
 use arbitre_eds::galaxy::{generate, home_sums, median, neighbour_counts};

@@ -3,9 +3,9 @@
 //! clamped and reported; an order that moves nothing is rejected.
 
 use crate::events::msg;
+use crate::model::{RulerNr, Ship, ShipNr, Star, State};
 use crate::orders::Order;
 use crate::turn::{entries, m04};
-use crate::model::{RulerNr, Ship, ShipNr, Star, State};
 use crate::Eds;
 use arbitre_core::TurnCtx;
 
@@ -363,7 +363,11 @@ pub fn phase11_fighters_in(ctx: &mut TurnCtx<'_, Eds>) {
 /// The precondition shared by refuelling and unloading (phases 5, 8): the
 /// ruler's own ship, standing at a star. `Err` holds the refusal for the report.
 fn ship_at_star(st: &State, ruler: RulerNr, ship: ShipNr) -> Result<(&Ship, &Star), String> {
-    let sh = st.ships.get(&ship).filter(|s| s.owner == ruler).ok_or_else(|| m04(ship))?;
+    let sh = st
+        .ships
+        .get(&ship)
+        .filter(|s| s.owner == ruler)
+        .ok_or_else(|| m04(ship))?;
     let star = st
         .star_at(sh.x, sh.y)
         .ok_or_else(|| "Kein Stern an dieser Position – Befehl verworfen".to_string())?;
@@ -372,10 +376,17 @@ fn ship_at_star(st: &State, ruler: RulerNr, ship: ShipNr) -> Result<(&Ship, &Sta
 
 /// Refuelling and loading (phases 5, 9) also need the star to be the
 /// ruler's own or a friend's (status 1).
-fn ship_at_friendly_star(st: &State, ruler: RulerNr, ship: ShipNr) -> Result<(&Ship, &Star), String> {
+fn ship_at_friendly_star(
+    st: &State,
+    ruler: RulerNr,
+    ship: ShipNr,
+) -> Result<(&Ship, &Star), String> {
     let (sh, star) = ship_at_star(st, ruler, ship)?;
     if !star.owner.is_some_and(|o| st.friendly_to(o, ruler)) {
-        return Err("Kein eigener oder befreundeter Stern (Status 1 erforderlich) – Befehl verworfen".into());
+        return Err(
+            "Kein eigener oder befreundeter Stern (Status 1 erforderlich) – Befehl verworfen"
+                .into(),
+        );
     }
     Ok((sh, star))
 }

@@ -2,6 +2,7 @@
 //! starting position (the rule-test position, patched with JSON pointers), the
 //! orders of each ruler, optional scripted dice per phase, and the expected
 //! Monatsbericht lines and state values. This runner turns each into a test.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 mod common;
 use arbitre_eds::model::State;

@@ -1,5 +1,6 @@
 //! Checklist tests for combat (EDS-63…83), randomness (EDS-84…87), documents and
 //! visibility (EDS-88…106) and administration (EDS-107…110).
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 mod common;
 use arbitre_core::{Adapter, Engine, Rng, Ruleset, Viewer};

@@ -1,6 +1,7 @@
 //! EDS-110: every worked example and calculator of the rulebook (spec §7, T-01…
 //! T-27 and the derived combat vectors CV-1…CV-9) with its exact numbers and,
 //! where the example is a whole order, the report line it produces.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 mod common;
 use arbitre_core::Rng;

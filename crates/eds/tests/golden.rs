@@ -3,6 +3,7 @@
 //! resolve → reports). Every ruler's report of every month is compared byte for
 //! byte with the golden files under tests/golden/bot-game/; `BLESS=1` rewrites
 //! them. Also: determinism, and garbage orders never panic.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 mod common;
 use arbitre_core::{Adapter, Engine, PlayerId, Rng, Ruleset};

@@ -1,6 +1,7 @@
 //! One test (at least) per checklist item of the EDS specification (§9), named
 //! with the item's ID. Each sets up a state, gives orders, and asserts the
 //! outcome and the report line.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 mod common;
 use arbitre_core::{Rng, Ruleset, Viewer};

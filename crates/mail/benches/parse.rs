@@ -1,5 +1,6 @@
 //! Cost of reading one inbound mail: MIME parsing with charset re-decoding,
 //! the hostile many-parts case (capped), and finding the block in a long text.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 use arbitre_mail::{find_envelope, find_in_mail, parse_mail, DEFAULT_MAX_SIZE};
 use criterion::{criterion_group, criterion_main, Criterion};

@@ -1,4 +1,5 @@
 //! The `[inbound]` table of arbitre.toml.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 use std::path::Path;
 

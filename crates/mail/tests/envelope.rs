@@ -1,5 +1,6 @@
 //! The order block inside one text: header forms in three languages, block
 //! ends, quoting, signatures and the line-numbering guarantee.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 use arbitre_mail::{find_envelope, BlockKind, EnvelopeError};
 

@@ -1,4 +1,5 @@
 //! The unified inbox over a Maildir (the IMAP side is in servers.rs).
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 use arbitre_mail::{Inbox, InboxConfig, InboxEntry, MailError};
 

@@ -1,4 +1,5 @@
 //! The inbound Maildir: queue order, size guard, idempotent mark_done.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 use arbitre_mail::{MailError, Maildir};
 

@@ -1,6 +1,7 @@
 //! MIME decoding of real-world client shapes (samples in tests/data/) and
 //! hostile input. Each test parses a sample, finds the block and checks the
 //! exact decoded text the order parser will see.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 use arbitre_mail::{
     find_in_mail, parse_mail, AutoKind, BlockKind, EnvelopeError, MailError, DEFAULT_MAX_SIZE,

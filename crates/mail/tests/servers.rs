@@ -8,6 +8,7 @@
 //!
 //! The referee's inbox is shared by these tests, so they run one at a time
 //! (a mutex) and each only touches messages carrying its own marker.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 use std::collections::BTreeSet;
 use std::net::{Shutdown, TcpListener, TcpStream};

@@ -1,6 +1,7 @@
 //! SMTP failure classification and the retry loop, against a tiny scripted
 //! SMTP server on loopback (a real Postfix cannot be told to answer 4xx on
 //! demand). Runs everywhere: no installed server needed.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;

@@ -3,6 +3,7 @@
 //! orders the bots wrote) is compared byte for byte with the golden files in
 //! `tests/golden/bot-duel/`. `BLESS=1 cargo test -p arbitre-nebulight --test
 //! bot_game` rewrites them; without BLESS any difference fails with a diff.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 use arbitre_core::{Adapter, Engine, PlayerId, PlayerSetup, SetupConfig, Viewer};
 use arbitre_nebulight::Nebulight;

@@ -1,6 +1,7 @@
 //! One test (at least) per checklist item of the specification (NEB-n), each
 //! set up as a position, played through a real turn, and checked on the state
 //! and on the report line.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 mod common;
 use arbitre_core::{Engine, Rng, Ruleset};

@@ -2,6 +2,7 @@
 //! (spec section 10, TV-01..TV-24), with their exact numbers and report lines.
 //! Where the rulebook's printed numbers contradict its own formulas, the test
 //! follows the formula and says so.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 mod common;
 use common::*;

@@ -2,6 +2,7 @@
 //! once the territory they need is reached (issue 9). On random worlds with
 //! mountains and blocked territories they give exactly what a search of the
 //! whole world gives.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 use arbitre_scrambled::world::{TerrId, World};
 use proptest::prelude::*;

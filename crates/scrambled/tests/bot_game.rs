@@ -5,6 +5,7 @@
 //!
 //! Also the determinism test (SCN-64): the same seed and orders give the same
 //! state JSON and reports.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 use arbitre_core::{Adapter, Engine, PlayerId, PlayerSetup, SetupConfig, Viewer};
 use arbitre_scrambled::Scrambled;
 use std::collections::BTreeMap;

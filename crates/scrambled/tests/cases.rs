@@ -1,5 +1,6 @@
 //! Conformance cases kept as data (tests/cases/*.toml): a position, the
 //! orders of each turn, and the expected troop counts and report lines.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 mod common;
 use common::*;
 use serde::Deserialize;

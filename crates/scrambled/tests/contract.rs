@@ -1,5 +1,6 @@
 //! The contract with the rest of arbitre: registry id, boxed engine, check
 //! verdicts, reports from a stored state, bot orders through the engine.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 use arbitre_core::lang::Lang;
 use arbitre_core::{Adapter, Engine, PlayerId, PlayerSetup, SetupConfig, Verdict, Viewer};
 use arbitre_scrambled::Scrambled;

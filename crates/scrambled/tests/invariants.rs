@@ -1,5 +1,6 @@
 //! Bot games on both built-in worlds with several seeds and player counts:
 //! no panic, and the state keeps its invariants after every resolution.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 use arbitre_core::{Adapter, Engine, PlayerId, PlayerSetup, SetupConfig};
 use arbitre_scrambled::state::{State, Status};
 use std::collections::BTreeMap;

@@ -1,6 +1,7 @@
 //! The name index (issue 9) resolves names exactly as the three stages of
 //! §6.3 do when they compare the input with every territory: same territory,
 //! same ambiguity, same unknown, for every spelling a player may write.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 use arbitre_scrambled::world::{fold, lookup, Lookup, NameTable, TerrId, World, BUILTIN};
 use proptest::prelude::*;

@@ -1,12 +1,18 @@
 //! Issue 8, property tests for the Scrambled Nations ruleset (proptest). The checks
 //! themselves are shared by every ruleset: `arbitre_core::testkit_props`.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 use arbitre_core::testkit_props::PropGame;
 use arbitre_core::Adapter;
 use proptest::prelude::*;
 
 fn game() -> PropGame {
-    PropGame { engine: Adapter::boxed(arbitre_scrambled::Scrambled), players: &["p1", "p2", "p3"], rules: "world = \"testland\"", turns: 3 }
+    PropGame {
+        engine: Adapter::boxed(arbitre_scrambled::Scrambled),
+        players: &["p1", "p2", "p3"],
+        rules: "world = \"testland\"",
+        turns: 3,
+    }
 }
 
 proptest! {

@@ -1,4 +1,5 @@
 //! Fog of war and the report format (spec §4, §7).
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 mod common;
 use arbitre_core::{Ruleset, Viewer};
 use arbitre_scrambled::Scrambled;

@@ -21,9 +21,19 @@ pub struct AbsenceRow {
 }
 
 /// Records an absence; returns its id.
-pub fn insert(c: &Connection, game: &str, player: &str, first_day: &str, last_day: &str, at: i64, sha: Option<&str>) -> Result<i64> {
+pub fn insert(
+    c: &Connection,
+    game: &str,
+    player: &str,
+    first_day: &str,
+    last_day: &str,
+    at: i64,
+    sha: Option<&str>,
+) -> Result<i64> {
     if first_day.len() != 10 || last_day.len() != 10 || first_day > last_day {
-        return Err(StoreError::Corrupt(format!("absence {first_day}..{last_day} is not a date range")));
+        return Err(StoreError::Corrupt(format!(
+            "absence {first_day}..{last_day} is not a date range"
+        )));
     }
     c.execute(
         "INSERT INTO absences (game_id, player, first_day, last_day, declared_at, mail_sha256) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -48,8 +58,12 @@ const COLUMNS: &str = "id, game_id, player, first_day, last_day, declared_at, ma
 
 /// A player's absences in a game, by first day.
 pub fn of_player(c: &Connection, game: &str, player: &str) -> Result<Vec<AbsenceRow>> {
-    let mut st = c.prepare(&format!("SELECT {COLUMNS} FROM absences WHERE game_id = ?1 AND player = ?2 ORDER BY first_day, id"))?;
-    let rows = st.query_map(params![game, player], read)?.collect::<rusqlite::Result<Vec<_>>>()?;
+    let mut st = c.prepare(&format!(
+        "SELECT {COLUMNS} FROM absences WHERE game_id = ?1 AND player = ?2 ORDER BY first_day, id"
+    ))?;
+    let rows = st
+        .query_map(params![game, player], read)?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(rows)
 }
 
@@ -58,7 +72,9 @@ pub fn covering(c: &Connection, game: &str, day: &str) -> Result<Vec<AbsenceRow>
     let mut st = c.prepare(&format!(
         "SELECT {COLUMNS} FROM absences WHERE game_id = ?1 AND first_day <= ?2 AND last_day >= ?2 ORDER BY first_day, id"
     ))?;
-    let rows = st.query_map(params![game, day], read)?.collect::<rusqlite::Result<Vec<_>>>()?;
+    let rows = st
+        .query_map(params![game, day], read)?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(rows)
 }
 
@@ -66,14 +82,20 @@ pub fn covering(c: &Connection, game: &str, day: &str) -> Result<Vec<AbsenceRow>
 /// first day.
 pub fn of_game_from(c: &Connection, game: &str, from_day: &str) -> Result<Vec<AbsenceRow>> {
     let mut st = c.prepare(&format!("SELECT {COLUMNS} FROM absences WHERE game_id = ?1 AND last_day >= ?2 ORDER BY first_day, player, id"))?;
-    let rows = st.query_map(params![game, from_day], read)?.collect::<rusqlite::Result<Vec<_>>>()?;
+    let rows = st
+        .query_map(params![game, from_day], read)?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(rows)
 }
 
 /// How many absences a player has declared in a game (the
 /// `absence_max_per_game` limit counts them all, past ones included).
 pub fn count(c: &Connection, game: &str, player: &str) -> Result<u32> {
-    Ok(c.query_row("SELECT count(*) FROM absences WHERE game_id = ?1 AND player = ?2", params![game, player], |r| r.get(0))?)
+    Ok(c.query_row(
+        "SELECT count(*) FROM absences WHERE game_id = ?1 AND player = ?2",
+        params![game, player],
+        |r| r.get(0),
+    )?)
 }
 
 #[cfg(test)]
@@ -90,13 +112,25 @@ mod tests {
         assert_eq!(count(c, "g", "p1").unwrap(), 1);
         assert_eq!(count(c, "g", "p3").unwrap(), 0);
         assert_eq!(of_player(c, "g", "p1").unwrap()[0].id, a);
-        let days = |d| covering(c, "g", d).unwrap().into_iter().map(|r| r.player).collect::<Vec<_>>();
+        let days = |d| {
+            covering(c, "g", d)
+                .unwrap()
+                .into_iter()
+                .map(|r| r.player)
+                .collect::<Vec<_>>()
+        };
         assert_eq!(days("2026-12-23"), Vec::<String>::new());
         assert_eq!(days("2026-12-24"), ["p1"]);
         assert_eq!(days("2026-12-31"), ["p1", "p2"]);
         assert_eq!(days("2027-01-02"), ["p2"]);
         assert!(insert(c, "g", "p1", "2026-12-31", "2026-12-24", 5, None).is_err());
-        let from = |d| of_game_from(c, "g", d).unwrap().into_iter().map(|r| r.player).collect::<Vec<_>>();
+        let from = |d| {
+            of_game_from(c, "g", d)
+                .unwrap()
+                .into_iter()
+                .map(|r| r.player)
+                .collect::<Vec<_>>()
+        };
         assert_eq!(from("2026-12-01"), ["p1", "p2"]);
         assert_eq!(from("2027-01-01"), ["p2"]);
         assert!(from("2027-01-03").is_empty());

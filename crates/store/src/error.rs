@@ -7,7 +7,9 @@ pub enum StoreError {
     Sqlite(#[from] rusqlite::Error),
     #[error("{0}: {1}")]
     Io(String, #[source] std::io::Error),
-    #[error("database schema version {found} is newer than this arbitre ({known}); upgrade arbitre")]
+    #[error(
+        "database schema version {found} is newer than this arbitre ({known}); upgrade arbitre"
+    )]
     TooNew { found: i64, known: i64 },
     #[error("another arbitre daemon already serves this database (lock {0})")]
     Locked(String),

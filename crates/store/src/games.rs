@@ -53,7 +53,8 @@ pub struct PlayerRow {
     pub password_hash: String,
 }
 
-const GAME_COLS: &str = "id, ruleset, seed, lang, config, gm_email, turn, status, deadline, created_at";
+const GAME_COLS: &str =
+    "id, ruleset, seed, lang, config, gm_email, turn, status, deadline, created_at";
 
 fn game_row(r: &Row<'_>) -> rusqlite::Result<(GameRow, String)> {
     Ok((
@@ -81,7 +82,9 @@ fn finish((mut g, status): (GameRow, String)) -> Result<GameRow> {
 
 pub fn insert_game(c: &Connection, g: &GameRow) -> Result<()> {
     let res = c.execute(
-        &format!("INSERT INTO games ({GAME_COLS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"),
+        &format!(
+            "INSERT INTO games ({GAME_COLS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
+        ),
         params![
             g.id,
             g.ruleset,
@@ -117,10 +120,14 @@ pub fn insert_player(c: &Connection, game: &str, p: &PlayerRow) -> Result<()> {
 }
 
 pub fn game(c: &Connection, id: &str) -> Result<Option<GameRow>> {
-    c.query_row(&format!("SELECT {GAME_COLS} FROM games WHERE id = ?1"), [id], game_row)
-        .optional()?
-        .map(finish)
-        .transpose()
+    c.query_row(
+        &format!("SELECT {GAME_COLS} FROM games WHERE id = ?1"),
+        [id],
+        game_row,
+    )
+    .optional()?
+    .map(finish)
+    .transpose()
 }
 
 pub fn require_game(c: &Connection, id: &str) -> Result<GameRow> {
@@ -130,7 +137,11 @@ pub fn require_game(c: &Connection, id: &str) -> Result<GameRow> {
 /// Game ids are matched case-insensitively in mail (players type `neb-001` or `NEB-001`).
 pub fn find_game_nocase(c: &Connection, id: &str) -> Result<Option<GameRow>> {
     let found: Option<String> = c
-        .query_row("SELECT id FROM games WHERE lower(id) = lower(?1) ORDER BY id LIMIT 1", [id], |r| r.get(0))
+        .query_row(
+            "SELECT id FROM games WHERE lower(id) = lower(?1) ORDER BY id LIMIT 1",
+            [id],
+            |r| r.get(0),
+        )
         .optional()?;
     match found {
         Some(id) => game(c, &id),
@@ -140,7 +151,9 @@ pub fn find_game_nocase(c: &Connection, id: &str) -> Result<Option<GameRow>> {
 
 pub fn games(c: &Connection) -> Result<Vec<GameRow>> {
     let mut st = c.prepare(&format!("SELECT {GAME_COLS} FROM games ORDER BY id"))?;
-    let rows = st.query_map([], game_row)?.collect::<rusqlite::Result<Vec<_>>>()?;
+    let rows = st
+        .query_map([], game_row)?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
     rows.into_iter().map(finish).collect()
 }
 
@@ -150,7 +163,12 @@ pub fn players(c: &Connection, game: &str) -> Result<Vec<PlayerRow>> {
     )?;
     let rows = st
         .query_map([game], |r| {
-            Ok(PlayerRow { id: r.get(0)?, name: r.get(1)?, email: r.get(2)?, password_hash: r.get(3)? })
+            Ok(PlayerRow {
+                id: r.get(0)?,
+                name: r.get(1)?,
+                email: r.get(2)?,
+                password_hash: r.get(3)?,
+            })
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(rows)
@@ -158,15 +176,25 @@ pub fn players(c: &Connection, game: &str) -> Result<Vec<PlayerRow>> {
 
 /// A player by id, case-insensitively (mail clients and people capitalise).
 pub fn player_nocase(c: &Connection, game: &str, id: &str) -> Result<Option<PlayerRow>> {
-    Ok(players(c, game)?.into_iter().find(|p| p.id.eq_ignore_ascii_case(id)))
+    Ok(players(c, game)?
+        .into_iter()
+        .find(|p| p.id.eq_ignore_ascii_case(id)))
 }
 
 pub fn set_turn(c: &Connection, game: &str, turn: u32, deadline: Option<i64>) -> Result<()> {
-    c.execute("UPDATE games SET turn = ?2, deadline = ?3 WHERE id = ?1", params![game, turn, deadline])?;
+    c.execute(
+        "UPDATE games SET turn = ?2, deadline = ?3 WHERE id = ?1",
+        params![game, turn, deadline],
+    )?;
     Ok(())
 }
 
-pub fn set_status(c: &Connection, game: &str, status: GameStatus, deadline: Option<i64>) -> Result<()> {
+pub fn set_status(
+    c: &Connection,
+    game: &str,
+    status: GameStatus,
+    deadline: Option<i64>,
+) -> Result<()> {
     let n = c.execute(
         "UPDATE games SET status = ?2, deadline = ?3 WHERE id = ?1",
         params![game, status.as_str(), deadline],
@@ -178,18 +206,30 @@ pub fn set_status(c: &Connection, game: &str, status: GameStatus, deadline: Opti
 }
 
 pub fn set_deadline(c: &Connection, game: &str, deadline: Option<i64>) -> Result<()> {
-    c.execute("UPDATE games SET deadline = ?2 WHERE id = ?1", params![game, deadline])?;
+    c.execute(
+        "UPDATE games SET deadline = ?2 WHERE id = ?1",
+        params![game, deadline],
+    )?;
     Ok(())
 }
 
 /// The game master's PREVIEW setting (issue 10): `next` holds the next
 /// resolved turn only, `always` every turn, `None` none.
 pub fn preview(c: &Connection, game: &str) -> Result<Option<String>> {
-    Ok(c.query_row("SELECT preview FROM games WHERE id = ?1", [game], |r| r.get(0)).optional()?.flatten())
+    Ok(
+        c.query_row("SELECT preview FROM games WHERE id = ?1", [game], |r| {
+            r.get(0)
+        })
+        .optional()?
+        .flatten(),
+    )
 }
 
 pub fn set_preview(c: &Connection, game: &str, preview: Option<&str>) -> Result<()> {
-    c.execute("UPDATE games SET preview = ?2 WHERE id = ?1", params![game, preview])?;
+    c.execute(
+        "UPDATE games SET preview = ?2 WHERE id = ?1",
+        params![game, preview],
+    )?;
     Ok(())
 }
 
@@ -237,8 +277,14 @@ pub(crate) mod tests {
         let s = Store::in_memory().unwrap();
         insert_game(s.conn(), &sample("G-1")).unwrap();
         assert_eq!(game(s.conn(), "G-1").unwrap().unwrap(), sample("G-1"));
-        assert_eq!(find_game_nocase(s.conn(), "g-1").unwrap().unwrap().id, "G-1");
-        assert!(matches!(insert_game(s.conn(), &sample("G-1")), Err(StoreError::GameExists(_))));
+        assert_eq!(
+            find_game_nocase(s.conn(), "g-1").unwrap().unwrap().id,
+            "G-1"
+        );
+        assert!(matches!(
+            insert_game(s.conn(), &sample("G-1")),
+            Err(StoreError::GameExists(_))
+        ));
         set_status(s.conn(), "G-1", GameStatus::Paused, None).unwrap();
         let g = game(s.conn(), "G-1").unwrap().unwrap();
         assert_eq!((g.status, g.deadline), (GameStatus::Paused, None));
@@ -249,7 +295,17 @@ pub(crate) mod tests {
         let s = Store::in_memory().unwrap();
         insert_game(s.conn(), &sample("g")).unwrap();
         let hash = PasswordHasher::fast().hash("pw", "g/a").unwrap();
-        insert_player(s.conn(), "g", &PlayerRow { id: "a".into(), name: "A".into(), email: "a@x".into(), password_hash: hash }).unwrap();
+        insert_player(
+            s.conn(),
+            "g",
+            &PlayerRow {
+                id: "a".into(),
+                name: "A".into(),
+                email: "a@x".into(),
+                password_hash: hash,
+            },
+        )
+        .unwrap();
         let p = player_nocase(s.conn(), "g", "A").unwrap().unwrap();
         assert!(check_password(&p, "pw"));
         assert!(!check_password(&p, "pw2"));

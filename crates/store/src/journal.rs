@@ -20,9 +20,13 @@ pub struct JournalEntry {
 }
 
 pub fn seen(c: &Connection, sha256: &str) -> Result<bool> {
-    Ok(c.query_row("SELECT 1 FROM mail_journal WHERE sha256 = ?1", [sha256], |_| Ok(()))
-        .optional()?
-        .is_some())
+    Ok(c.query_row(
+        "SELECT 1 FROM mail_journal WHERE sha256 = ?1",
+        [sha256],
+        |_| Ok(()),
+    )
+    .optional()?
+    .is_some())
 }
 
 pub fn record(c: &Connection, e: &JournalEntry) -> Result<()> {
@@ -132,10 +136,19 @@ mod tests {
             outcome: outcome.into(),
             detail: String::new(),
         };
-        for (sha, at, outcome) in [("a", 100, "stored"), ("b", 200, "rejected"), ("c", 200, "ignored"), ("d", 50, "stored"), ("e", 200, RATE_LIMITED_SILENT)] {
+        for (sha, at, outcome) in [
+            ("a", 100, "stored"),
+            ("b", 200, "rejected"),
+            ("c", 200, "ignored"),
+            ("d", 50, "stored"),
+            ("e", 200, RATE_LIMITED_SILENT),
+        ] {
             record(s.conn(), &row(sha, at, outcome)).unwrap();
         }
-        assert_eq!(count_from_sender_since(s.conn(), "alice@example.org", 100).unwrap(), 2);
+        assert_eq!(
+            count_from_sender_since(s.conn(), "alice@example.org", 100).unwrap(),
+            2
+        );
         assert_eq!(count_for_game_since(s.conn(), "g1", 60).unwrap(), 2);
         assert_eq!(count_for_game_since(s.conn(), "g1", 0).unwrap(), 3);
         assert!(!rate_limit_answered_since(s.conn(), "alice@example.org", 0).unwrap());

@@ -42,7 +42,7 @@ pub use games::{GameRow, GameStatus, PlayerRow};
 pub use journal::JournalEntry;
 pub use lock::DaemonLock;
 pub use orders::OrderRow;
-pub use outbox::{OutboxRow, OutboxStatus, NewMail};
+pub use outbox::{NewMail, OutboxRow, OutboxStatus};
 pub use password::PasswordHasher;
 pub use turns::TurnRow;
 
@@ -62,7 +62,8 @@ impl Store {
     pub fn open(path: &Path) -> Result<Store> {
         if let Some(dir) = path.parent() {
             if !dir.as_os_str().is_empty() {
-                std::fs::create_dir_all(dir).map_err(|e| StoreError::Io(path.display().to_string(), e))?;
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| StoreError::Io(path.display().to_string(), e))?;
             }
         }
         let conn = Connection::open(path)?;
@@ -98,7 +99,10 @@ impl Store {
     /// Runs `f` in one IMMEDIATE transaction: commits if it returns `Ok`,
     /// rolls back otherwise. IMMEDIATE takes the write lock up front, so two
     /// processes never interleave a read-then-write.
-    pub fn tx<T, E>(&mut self, f: impl FnOnce(&Transaction<'_>) -> std::result::Result<T, E>) -> std::result::Result<T, E>
+    pub fn tx<T, E>(
+        &mut self,
+        f: impl FnOnce(&Transaction<'_>) -> std::result::Result<T, E>,
+    ) -> std::result::Result<T, E>
     where
         E: From<StoreError>,
     {

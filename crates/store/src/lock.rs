@@ -26,7 +26,8 @@ impl DaemonLock {
         // rollback journal (not WAL): EXCLUSIVE then really excludes readers too.
         let _ = conn.pragma_update(None, "journal_mode", "DELETE");
         let locked = |_| StoreError::Locked(path.display().to_string());
-        conn.execute_batch("CREATE TABLE IF NOT EXISTS holder (pid INTEGER)").map_err(locked)?;
+        conn.execute_batch("CREATE TABLE IF NOT EXISTS holder (pid INTEGER)")
+            .map_err(locked)?;
         conn.execute_batch("BEGIN EXCLUSIVE").map_err(locked)?;
         conn.execute("DELETE FROM holder", [])?;
         conn.execute("INSERT INTO holder (pid) VALUES (?1)", [std::process::id()])?;
@@ -47,7 +48,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("x.db");
         let first = DaemonLock::acquire(&db).unwrap();
-        let err = DaemonLock::acquire(&db).err().expect("second lock must fail");
+        let err = DaemonLock::acquire(&db)
+            .err()
+            .expect("second lock must fail");
         assert!(err.to_string().contains("another arbitre daemon"), "{err}");
         drop(first);
         DaemonLock::acquire(&db).unwrap();

@@ -196,6 +196,9 @@ mod tests {
         assert_eq!(version(s.conn()).unwrap(), MIGRATIONS.len() as i64);
         s.conn().pragma_update(None, "user_version", 99).unwrap();
         drop(s);
-        assert!(matches!(crate::Store::open(&p), Err(StoreError::TooNew { found: 99, .. })));
+        assert!(matches!(
+            crate::Store::open(&p),
+            Err(StoreError::TooNew { found: 99, .. })
+        ));
     }
 }

@@ -66,7 +66,8 @@ fn rows(c: &Connection, sql: &str, p: impl rusqlite::Params) -> Result<Vec<Order
     Ok(rows)
 }
 
-const COLS: &str = "id, game_id, turn, player, text, verdicts, errors, ready, received_at, mail_sha256";
+const COLS: &str =
+    "id, game_id, turn, player, text, verdicts, errors, ready, received_at, mail_sha256";
 
 /// The orders in force for `turn`: each player's latest row.
 pub fn latest(c: &Connection, game: &str, turn: u32) -> Result<BTreeMap<String, OrderRow>> {
@@ -98,7 +99,19 @@ mod tests {
         crate::games::insert_game(s.conn(), &crate::games::tests::sample("g")).unwrap();
         insert(s.conn(), "g", 1, "a", "ADD 1", &[], 0, true, 10, None).unwrap();
         insert(s.conn(), "g", 1, "b", "ADD 2", &[], 0, true, 11, None).unwrap();
-        insert(s.conn(), "g", 1, "a", "ADD 3", &[], 0, false, 12, Some("ff")).unwrap();
+        insert(
+            s.conn(),
+            "g",
+            1,
+            "a",
+            "ADD 3",
+            &[],
+            0,
+            false,
+            12,
+            Some("ff"),
+        )
+        .unwrap();
         let l = latest(s.conn(), "g", 1).unwrap();
         assert_eq!(l["a"].text, "ADD 3");
         assert!(!l["a"].ready);

@@ -99,7 +99,9 @@ fn row(r: &Row<'_>) -> rusqlite::Result<(OutboxRow, String)> {
 
 fn collect(c: &Connection, sql: &str, p: impl rusqlite::Params) -> Result<Vec<OutboxRow>> {
     let mut st = c.prepare(sql)?;
-    let raw = st.query_map(p, row)?.collect::<rusqlite::Result<Vec<_>>>()?;
+    let raw = st
+        .query_map(p, row)?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
     raw.into_iter()
         .map(|(mut o, s)| {
             o.status = match s.as_str() {
@@ -131,7 +133,11 @@ pub fn all(c: &Connection) -> Result<Vec<OutboxRow>> {
 
 /// Mails queued after row `after_id`, in queue order.
 pub fn since(c: &Connection, after_id: i64) -> Result<Vec<OutboxRow>> {
-    collect(c, &format!("SELECT {COLS} FROM outbox WHERE id > ?1 ORDER BY id"), [after_id])
+    collect(
+        c,
+        &format!("SELECT {COLS} FROM outbox WHERE id > ?1 ORDER BY id"),
+        [after_id],
+    )
 }
 
 pub fn last_id(c: &Connection) -> Result<i64> {
@@ -139,7 +145,12 @@ pub fn last_id(c: &Connection) -> Result<i64> {
 }
 
 pub fn by_message_id(c: &Connection, message_id: &str) -> Result<Option<i64>> {
-    Ok(c.query_row("SELECT id FROM outbox WHERE message_id = ?1", [message_id], |r| r.get(0)).optional()?)
+    Ok(c.query_row(
+        "SELECT id FROM outbox WHERE message_id = ?1",
+        [message_id],
+        |r| r.get(0),
+    )
+    .optional()?)
 }
 
 pub fn mark_sent(c: &Connection, id: i64, now: i64) -> Result<()> {
@@ -153,9 +164,22 @@ pub fn mark_sent(c: &Connection, id: i64, now: i64) -> Result<()> {
 /// Records a failed attempt. A transient failure is retried after a backoff
 /// doubling from one minute up to six hours; after `max_attempts`, or on a
 /// permanent failure, the row is `failed` and left for the GM.
-pub fn mark_failed(c: &Connection, id: i64, now: i64, error: &str, permanent: bool, max_attempts: u32) -> Result<OutboxStatus> {
-    let attempts: u32 = c.query_row("SELECT attempts FROM outbox WHERE id = ?1", [id], |r| r.get::<_, u32>(0))? + 1;
-    let status = if permanent || attempts >= max_attempts { OutboxStatus::Failed } else { OutboxStatus::Pending };
+pub fn mark_failed(
+    c: &Connection,
+    id: i64,
+    now: i64,
+    error: &str,
+    permanent: bool,
+    max_attempts: u32,
+) -> Result<OutboxStatus> {
+    let attempts: u32 = c.query_row("SELECT attempts FROM outbox WHERE id = ?1", [id], |r| {
+        r.get::<_, u32>(0)
+    })? + 1;
+    let status = if permanent || attempts >= max_attempts {
+        OutboxStatus::Failed
+    } else {
+        OutboxStatus::Pending
+    };
     let delay = backoff(attempts);
     c.execute(
         "UPDATE outbox SET status = ?2, attempts = ?3, next_attempt_at = ?4, last_error = ?5 WHERE id = ?1",
@@ -201,7 +225,10 @@ pub fn cancel_after(c: &Connection, game: &str, turn: u32, kinds: &[&str]) -> Re
 
 /// Per game (None: mails about no game): (failed, pending created before
 /// `stale_before`, held) — the outbox problems `arbitre status` shows.
-pub fn problems(c: &Connection, stale_before: i64) -> Result<std::collections::BTreeMap<Option<String>, (u32, u32, u32)>> {
+pub fn problems(
+    c: &Connection,
+    stale_before: i64,
+) -> Result<std::collections::BTreeMap<Option<String>, (u32, u32, u32)>> {
     let mut st = c.prepare(
         "SELECT game_id,
                 sum(status = 'failed'),
@@ -210,7 +237,12 @@ pub fn problems(c: &Connection, stale_before: i64) -> Result<std::collections::B
            FROM outbox GROUP BY game_id",
     )?;
     let rows = st
-        .query_map([stale_before], |r| Ok((r.get::<_, Option<String>>(0)?, (r.get(1)?, r.get(2)?, r.get(3)?))))?
+        .query_map([stale_before], |r| {
+            Ok((
+                r.get::<_, Option<String>>(0)?,
+                (r.get(1)?, r.get(2)?, r.get(3)?),
+            ))
+        })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(rows.into_iter().collect())
 }
@@ -243,14 +275,28 @@ mod tests {
     fn a_mail_is_queued_once_and_retried_with_backoff() {
         let s = Store::in_memory().unwrap();
         let id = queue(s.conn(), &mail("m1"), 100).unwrap();
-        assert!(queue(s.conn(), &mail("m1"), 100).unwrap_err().is_constraint());
+        assert!(queue(s.conn(), &mail("m1"), 100)
+            .unwrap_err()
+            .is_constraint());
         assert_eq!(due(s.conn(), 100).unwrap().len(), 1);
-        assert_eq!(mark_failed(s.conn(), id, 100, "timeout", false, 3).unwrap(), OutboxStatus::Pending);
+        assert_eq!(
+            mark_failed(s.conn(), id, 100, "timeout", false, 3).unwrap(),
+            OutboxStatus::Pending
+        );
         assert!(due(s.conn(), 159).unwrap().is_empty());
         assert_eq!(due(s.conn(), 160).unwrap().len(), 1);
-        assert_eq!(mark_failed(s.conn(), id, 160, "timeout", false, 3).unwrap(), OutboxStatus::Pending);
-        assert!(due(s.conn(), 279).unwrap().is_empty(), "second backoff is 120 s");
-        assert_eq!(mark_failed(s.conn(), id, 280, "timeout", false, 3).unwrap(), OutboxStatus::Failed);
+        assert_eq!(
+            mark_failed(s.conn(), id, 160, "timeout", false, 3).unwrap(),
+            OutboxStatus::Pending
+        );
+        assert!(
+            due(s.conn(), 279).unwrap().is_empty(),
+            "second backoff is 120 s"
+        );
+        assert_eq!(
+            mark_failed(s.conn(), id, 280, "timeout", false, 3).unwrap(),
+            OutboxStatus::Failed
+        );
         let row = &all(s.conn()).unwrap()[0];
         assert_eq!((row.attempts, row.status), (3, OutboxStatus::Failed));
         assert_eq!(row.last_error.as_deref(), Some("timeout"));
@@ -267,9 +313,16 @@ mod tests {
         queue(s.conn(), &m, 100).unwrap();
         queue(s.conn(), &mail("c1"), 100).unwrap();
         assert_eq!(hold(s.conn(), "g", 1, &["report"]).unwrap(), 1);
-        let due_ids: Vec<String> = due(s.conn(), 200).unwrap().into_iter().map(|r| r.mail.message_id).collect();
+        let due_ids: Vec<String> = due(s.conn(), 200)
+            .unwrap()
+            .into_iter()
+            .map(|r| r.mail.message_id)
+            .collect();
         assert_eq!(due_ids, ["c1"], "the held report is skipped by the sender");
-        assert_eq!(problems(s.conn(), 1000).unwrap()[&Some("g".to_string())], (0, 1, 1));
+        assert_eq!(
+            problems(s.conn(), 1000).unwrap()[&Some("g".to_string())],
+            (0, 1, 1)
+        );
         assert_eq!(release(s.conn(), "g", 300).unwrap(), 1);
         assert_eq!(due(s.conn(), 300).unwrap().len(), 2);
         assert_eq!(cancel_after(s.conn(), "g", 0, &["report"]).unwrap(), 1);

@@ -19,14 +19,20 @@ pub struct PasswordHasher {
 
 impl Default for PasswordHasher {
     fn default() -> Self {
-        PasswordHasher { m_cost: Params::DEFAULT_M_COST, t_cost: Params::DEFAULT_T_COST }
+        PasswordHasher {
+            m_cost: Params::DEFAULT_M_COST,
+            t_cost: Params::DEFAULT_T_COST,
+        }
     }
 }
 
 impl PasswordHasher {
     /// The cheapest cost argon2 accepts: for tests and fixtures only.
     pub fn fast() -> Self {
-        PasswordHasher { m_cost: 8, t_cost: 1 }
+        PasswordHasher {
+            m_cost: 8,
+            t_cost: 1,
+        }
     }
 
     fn argon(&self) -> Result<Argon2<'static>> {
@@ -40,7 +46,8 @@ impl PasswordHasher {
     /// database, and still unique per player, which is all a salt must be.
     pub fn hash(&self, password: &str, salt_seed: &str) -> Result<String> {
         let digest = Sha256::digest(salt_seed.as_bytes());
-        let salt = SaltString::encode_b64(&digest[..16]).map_err(|e| StoreError::Password(e.to_string()))?;
+        let salt = SaltString::encode_b64(&digest[..16])
+            .map_err(|e| StoreError::Password(e.to_string()))?;
         let hash = self
             .argon()?
             .hash_password(password.as_bytes(), &salt)
@@ -51,7 +58,9 @@ impl PasswordHasher {
     /// Checks `password` against a stored PHC string (its own parameters apply).
     pub fn verify(password: &str, phc: &str) -> bool {
         match PasswordHash::new(phc) {
-            Ok(h) => Argon2::default().verify_password(password.as_bytes(), &h).is_ok(),
+            Ok(h) => Argon2::default()
+                .verify_password(password.as_bytes(), &h)
+                .is_ok(),
             Err(_) => false,
         }
     }
@@ -98,7 +107,11 @@ impl VerifiedCache {
     pub const CAPACITY: usize = 100_000;
 
     pub fn new() -> VerifiedCache {
-        VerifiedCache { key: random_key(), tags: Default::default(), argon2_runs: Default::default() }
+        VerifiedCache {
+            key: random_key(),
+            tags: Default::default(),
+            argon2_runs: Default::default(),
+        }
     }
 
     fn tag(&self, player: &str, phc: &str, password: &str) -> [u8; 32] {
@@ -119,7 +132,8 @@ impl VerifiedCache {
         if self.tags().contains(&tag) {
             return true;
         }
-        self.argon2_runs.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.argon2_runs
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let ok = PasswordHasher::verify(password, phc);
         if ok {
             let mut tags = self.tags();
@@ -134,7 +148,9 @@ impl VerifiedCache {
     /// The set, even after a panic elsewhere held the lock (it only holds
     /// tags of passwords that verified: nothing to distrust).
     fn tags(&self) -> std::sync::MutexGuard<'_, std::collections::HashSet<[u8; 32]>> {
-        self.tags.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.tags
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// How many times Argon2id ran (for tests and benches).
@@ -161,7 +177,10 @@ pub fn verified_cache() -> &'static VerifiedCache {
 fn random_key() -> [u8; 32] {
     use std::io::Read;
     let mut key = [0u8; 32];
-    if std::fs::File::open("/dev/urandom").and_then(|mut f| f.read_exact(&mut key)).is_ok() {
+    if std::fs::File::open("/dev/urandom")
+        .and_then(|mut f| f.read_exact(&mut key))
+        .is_ok()
+    {
         return key;
     }
     use std::hash::{BuildHasher, Hasher};
@@ -187,7 +206,11 @@ mod tests {
         assert_eq!(cache.argon2_runs(), 1);
         assert!(cache.verify("maxtor", "secret", &h));
         assert!(cache.verify("maxtor", "secret", &h));
-        assert_eq!(cache.argon2_runs(), 1, "the second and third mail are answered from the cache");
+        assert_eq!(
+            cache.argon2_runs(),
+            1,
+            "the second and third mail are answered from the cache"
+        );
     }
 
     #[test]
@@ -226,7 +249,11 @@ mod tests {
         let b = PasswordHasher::fast().hash("same", "g1/b").unwrap();
         assert!(cache.verify("a", "same", &a));
         assert!(cache.verify("b", "same", &b));
-        assert_eq!(cache.argon2_runs(), 2, "b's mail is not answered by a's entry");
+        assert_eq!(
+            cache.argon2_runs(),
+            2,
+            "b's mail is not answered by a's entry"
+        );
         assert!(!cache.verify("b", "same", "not a hash"));
     }
 

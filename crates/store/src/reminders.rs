@@ -15,7 +15,14 @@ pub fn sent(c: &Connection, game: &str, turn: u32, player: &str, label: &str) ->
 }
 
 /// Records a reminder; false if it was already recorded.
-pub fn record(c: &Connection, game: &str, turn: u32, player: &str, label: &str, now: i64) -> Result<bool> {
+pub fn record(
+    c: &Connection,
+    game: &str,
+    turn: u32,
+    player: &str,
+    label: &str,
+    now: i64,
+) -> Result<bool> {
     let n = c.execute(
         "INSERT OR IGNORE INTO reminders (game_id, turn, player, label, sent_at) VALUES (?1, ?2, ?3, ?4, ?5)",
         params![game, turn, player, label, now],

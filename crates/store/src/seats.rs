@@ -80,7 +80,14 @@ pub fn changes(c: &Connection, game: &str) -> Result<Vec<SeatChange>> {
 
 /// A takeover: the seat's name, address and password hash change, its id
 /// stays. Returns false when the game has no such seat.
-pub fn replace_player(c: &Connection, game: &str, player: &str, name: &str, email: &str, password_hash: &str) -> Result<bool> {
+pub fn replace_player(
+    c: &Connection,
+    game: &str,
+    player: &str,
+    name: &str,
+    email: &str,
+    password_hash: &str,
+) -> Result<bool> {
     let n = c.execute(
         "UPDATE players SET name = ?3, email = ?4, password_hash = ?5 WHERE game_id = ?1 AND id = ?2",
         params![game, player, name, email, password_hash],
@@ -98,14 +105,44 @@ mod tests {
         let s = crate::Store::in_memory().unwrap();
         let c = s.conn();
         games::insert_game(c, &games::tests::sample("g")).unwrap();
-        games::insert_player(c, "g", &PlayerRow { id: "a".into(), name: "Ann".into(), email: "ann@x".into(), password_hash: "h1".into() }).unwrap();
+        games::insert_player(
+            c,
+            "g",
+            &PlayerRow {
+                id: "a".into(),
+                name: "Ann".into(),
+                email: "ann@x".into(),
+                password_hash: "h1".into(),
+            },
+        )
+        .unwrap();
         assert!(replace_player(c, "g", "a", "Bea", "bea@x", "h2").unwrap());
         assert!(!replace_player(c, "g", "zz", "Bea", "bea@x", "h2").unwrap());
-        record(c, "g", "a", 3, SeatChangeKind::Takeover, Some(("Ann", "ann@x")), Some(("Bea", "bea@x")), 50).unwrap();
+        record(
+            c,
+            "g",
+            "a",
+            3,
+            SeatChangeKind::Takeover,
+            Some(("Ann", "ann@x")),
+            Some(("Bea", "bea@x")),
+            50,
+        )
+        .unwrap();
         let p = games::player_nocase(c, "g", "a").unwrap().unwrap();
-        assert_eq!((p.name.as_str(), p.email.as_str(), p.password_hash.as_str()), ("Bea", "bea@x", "h2"));
+        assert_eq!(
+            (p.name.as_str(), p.email.as_str(), p.password_hash.as_str()),
+            ("Bea", "bea@x", "h2")
+        );
         let ch = changes(c, "g").unwrap();
         assert_eq!(ch.len(), 1);
-        assert_eq!((ch[0].kind.as_str(), ch[0].old_email.as_deref(), ch[0].new_email.as_deref()), ("takeover", Some("ann@x"), Some("bea@x")));
+        assert_eq!(
+            (
+                ch[0].kind.as_str(),
+                ch[0].old_email.as_deref(),
+                ch[0].new_email.as_deref()
+            ),
+            ("takeover", Some("ann@x"), Some("bea@x"))
+        );
     }
 }

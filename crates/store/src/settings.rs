@@ -28,27 +28,39 @@ pub fn get(c: &Connection, game: &str, player: &str) -> Result<PlayerSettings> {
 }
 
 fn ensure(c: &Connection, game: &str, player: &str) -> Result<()> {
-    c.execute("INSERT OR IGNORE INTO player_settings (game_id, player) VALUES (?1, ?2)", params![game, player])?;
+    c.execute(
+        "INSERT OR IGNORE INTO player_settings (game_id, player) VALUES (?1, ?2)",
+        params![game, player],
+    )?;
     Ok(())
 }
 
 /// `None` goes back to the game's zone.
 pub fn set_timezone(c: &Connection, game: &str, player: &str, tz: Option<&str>) -> Result<()> {
     ensure(c, game, player)?;
-    c.execute("UPDATE player_settings SET timezone = ?3 WHERE game_id = ?1 AND player = ?2", params![game, player, tz])?;
+    c.execute(
+        "UPDATE player_settings SET timezone = ?3 WHERE game_id = ?1 AND player = ?2",
+        params![game, player, tz],
+    )?;
     Ok(())
 }
 
 /// `None` brings the seat back (a takeover fills an ejected seat).
 pub fn set_ejected(c: &Connection, game: &str, player: &str, from_turn: Option<u32>) -> Result<()> {
     ensure(c, game, player)?;
-    c.execute("UPDATE player_settings SET ejected_turn = ?3 WHERE game_id = ?1 AND player = ?2", params![game, player, from_turn])?;
+    c.execute(
+        "UPDATE player_settings SET ejected_turn = ?3 WHERE game_id = ?1 AND player = ?2",
+        params![game, player, from_turn],
+    )?;
     Ok(())
 }
 
 pub fn set_token_hash(c: &Connection, game: &str, player: &str, phc: Option<&str>) -> Result<()> {
     ensure(c, game, player)?;
-    c.execute("UPDATE player_settings SET token_hash = ?3 WHERE game_id = ?1 AND player = ?2", params![game, player, phc])?;
+    c.execute(
+        "UPDATE player_settings SET token_hash = ?3 WHERE game_id = ?1 AND player = ?2",
+        params![game, player, phc],
+    )?;
     Ok(())
 }
 
@@ -59,7 +71,14 @@ pub fn all(c: &Connection, game: &str) -> Result<Vec<(String, PlayerSettings)>> 
     )?;
     let rows = st
         .query_map([game], |r| {
-            Ok((r.get(0)?, PlayerSettings { timezone: r.get(1)?, ejected_turn: r.get(2)?, token_hash: r.get(3)? }))
+            Ok((
+                r.get(0)?,
+                PlayerSettings {
+                    timezone: r.get(1)?,
+                    ejected_turn: r.get(2)?,
+                    token_hash: r.get(3)?,
+                },
+            ))
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(rows)
@@ -79,7 +98,14 @@ mod tests {
         set_token_hash(c, "g", "a", Some("$argon2id$x")).unwrap();
         set_timezone(c, "g", "a", None).unwrap();
         let got = get(c, "g", "a").unwrap();
-        assert_eq!(got, PlayerSettings { timezone: None, ejected_turn: Some(4), token_hash: Some("$argon2id$x".into()) });
+        assert_eq!(
+            got,
+            PlayerSettings {
+                timezone: None,
+                ejected_turn: Some(4),
+                token_hash: Some("$argon2id$x".into())
+            }
+        );
         assert_eq!(get(c, "g", "b").unwrap(), PlayerSettings::default());
         assert_eq!(all(c, "g").unwrap().len(), 1);
     }

@@ -25,7 +25,10 @@ pub fn insert(c: &Connection, t: &TurnRow) -> Result<()> {
         Err(e) => {
             let e = StoreError::from(e);
             if e.is_constraint() {
-                Err(StoreError::TurnExists { game: t.game_id.clone(), turn: t.turn })
+                Err(StoreError::TurnExists {
+                    game: t.game_id.clone(),
+                    turn: t.turn,
+                })
             } else {
                 Err(e)
             }
@@ -61,42 +64,61 @@ pub fn replace_state(c: &Connection, game: &str, turn: u32, state: &str) -> Resu
     if n == 1 {
         Ok(())
     } else {
-        Err(StoreError::Corrupt(format!("turn {turn} of {game} is not stored")))
+        Err(StoreError::Corrupt(format!(
+            "turn {turn} of {game} is not stored"
+        )))
     }
 }
 
 /// The latest state of a game.
 pub fn latest(c: &Connection, game: &str) -> Result<TurnRow> {
-    let turn: Option<u32> =
-        c.query_row("SELECT max(turn) FROM turns WHERE game_id = ?1", [game], |r| r.get(0))?;
+    let turn: Option<u32> = c.query_row(
+        "SELECT max(turn) FROM turns WHERE game_id = ?1",
+        [game],
+        |r| r.get(0),
+    )?;
     let turn = turn.ok_or_else(|| StoreError::UnknownGame(game.to_string()))?;
-    get(c, game, turn)?.ok_or_else(|| StoreError::Corrupt(format!("turn {turn} of {game} vanished")))
+    get(c, game, turn)?
+        .ok_or_else(|| StoreError::Corrupt(format!("turn {turn} of {game} vanished")))
 }
 
 /// PREVIEW (issue 10): a held turn's reports wait for the game master's
 /// RELEASE, and the next turn is not resolved before.
 pub fn set_held(c: &Connection, game: &str, turn: u32, held: bool) -> Result<()> {
-    c.execute("UPDATE turns SET held = ?3 WHERE game_id = ?1 AND turn = ?2", params![game, turn, held])?;
+    c.execute(
+        "UPDATE turns SET held = ?3 WHERE game_id = ?1 AND turn = ?2",
+        params![game, turn, held],
+    )?;
     Ok(())
 }
 
 /// The held turn of a game, if any.
 pub fn held(c: &Connection, game: &str) -> Result<Option<u32>> {
-    Ok(c.query_row("SELECT max(turn) FROM turns WHERE game_id = ?1 AND held = 1", [game], |r| r.get(0))?)
+    Ok(c.query_row(
+        "SELECT max(turn) FROM turns WHERE game_id = ?1 AND held = 1",
+        [game],
+        |r| r.get(0),
+    )?)
 }
 
 /// ROLLBACK (issue 10): every turn after `to` moves to `rolled_back_turns`
 /// (the archive never loses a state) and leaves `turns`, so the game's
 /// latest state is the one after `to`. Returns the turns moved.
 pub fn roll_back(c: &Connection, game: &str, to: u32, at: i64) -> Result<Vec<u32>> {
-    let mut st = c.prepare("SELECT turn FROM turns WHERE game_id = ?1 AND turn > ?2 ORDER BY turn")?;
-    let moved = st.query_map(params![game, to], |r| r.get(0))?.collect::<rusqlite::Result<Vec<u32>>>()?;
+    let mut st =
+        c.prepare("SELECT turn FROM turns WHERE game_id = ?1 AND turn > ?2 ORDER BY turn")?;
+    let moved = st
+        .query_map(params![game, to], |r| r.get(0))?
+        .collect::<rusqlite::Result<Vec<u32>>>()?;
     c.execute(
         "INSERT INTO rolled_back_turns (game_id, turn, state, resolved_at, outcome, to_turn, rolled_back_at)
          SELECT game_id, turn, state, resolved_at, outcome, ?2, ?3 FROM turns WHERE game_id = ?1 AND turn > ?2",
         params![game, to, at],
     )?;
-    c.execute("DELETE FROM turns WHERE game_id = ?1 AND turn > ?2", params![game, to])?;
+    c.execute(
+        "DELETE FROM turns WHERE game_id = ?1 AND turn > ?2",
+        params![game, to],
+    )?;
     Ok(moved)
 }
 
@@ -128,11 +150,23 @@ mod tests {
     fn a_turn_cannot_be_stored_twice() {
         let s = Store::in_memory().unwrap();
         crate::games::insert_game(s.conn(), &crate::games::tests::sample("g")).unwrap();
-        let t = TurnRow { game_id: "g".into(), turn: 1, state: "{}".into(), resolved_at: 3, outcome: None };
+        let t = TurnRow {
+            game_id: "g".into(),
+            turn: 1,
+            state: "{}".into(),
+            resolved_at: 3,
+            outcome: None,
+        };
         insert(s.conn(), &t).unwrap();
-        assert!(matches!(insert(s.conn(), &t), Err(StoreError::TurnExists { turn: 1, .. })));
+        assert!(matches!(
+            insert(s.conn(), &t),
+            Err(StoreError::TurnExists { turn: 1, .. })
+        ));
         assert_eq!(latest(s.conn(), "g").unwrap(), t);
-        assert!(matches!(latest(s.conn(), "nope"), Err(StoreError::UnknownGame(_))));
+        assert!(matches!(
+            latest(s.conn(), "nope"),
+            Err(StoreError::UnknownGame(_))
+        ));
     }
 
     #[test]
@@ -141,7 +175,17 @@ mod tests {
         let c = s.conn();
         crate::games::insert_game(c, &crate::games::tests::sample("g")).unwrap();
         for turn in 0..4 {
-            insert(c, &TurnRow { game_id: "g".into(), turn, state: format!("s{turn}"), resolved_at: turn as i64, outcome: None }).unwrap();
+            insert(
+                c,
+                &TurnRow {
+                    game_id: "g".into(),
+                    turn,
+                    state: format!("s{turn}"),
+                    resolved_at: turn as i64,
+                    outcome: None,
+                },
+            )
+            .unwrap();
         }
         set_held(c, "g", 3, true).unwrap();
         assert_eq!(held(c, "g").unwrap(), Some(3));
@@ -151,6 +195,16 @@ mod tests {
         assert_eq!(times_rolled_back(c, "g", 2).unwrap(), 1);
         assert_eq!(times_rolled_back(c, "g", 1).unwrap(), 0);
         // The turn can be resolved again.
-        insert(c, &TurnRow { game_id: "g".into(), turn: 2, state: "s2".into(), resolved_at: 100, outcome: None }).unwrap();
+        insert(
+            c,
+            &TurnRow {
+                game_id: "g".into(),
+                turn: 2,
+                state: "s2".into(),
+                resolved_at: 100,
+                outcome: None,
+            },
+        )
+        .unwrap();
     }
 }

@@ -15,17 +15,27 @@ use crate::model::*;
 use arbitre_core::Rng;
 
 fn free(st: &State, n: &str, z: &str, code: &str) -> usize {
-    st.units.values().filter(|u| u.owner == n && u.at == z && u.code == code && u.army.is_none()).count()
+    st.units
+        .values()
+        .filter(|u| u.owner == n && u.at == z && u.code == code && u.army.is_none())
+        .count()
 }
 
 pub fn orders(st: &State, nation: &str, rng: &mut Rng) -> String {
-    let Some(me) = st.nations.get(nation) else { return String::new() };
+    let Some(me) = st.nations.get(nation) else {
+        return String::new();
+    };
     let turn = st.turn + 1;
     let mut out = vec!["NAT RESEARCH I 2 V 2 A 1 NV 1 N 1 L 3".to_string()];
     let mut zones = st.controlled(nation);
     zones.extend(st.shared(nation));
     // Diplomacy: cease-fire offers, then at most one war declaration.
-    let enemies: Vec<String> = st.nations.keys().filter(|o| *o != nation && st.diplo(nation, o) == Diplo::War).cloned().collect();
+    let enemies: Vec<String> = st
+        .nations
+        .keys()
+        .filter(|o| *o != nation && st.diplo(nation, o) == Diplo::War)
+        .cloned()
+        .collect();
     if turn.is_multiple_of(4) {
         for e in &enemies {
             out.push(format!("NAT CEASEFIRE {e}"));
@@ -39,7 +49,11 @@ pub fn orders(st: &State, nation: &str, rng: &mut Rng) -> String {
             }
             for a in st.neighbours(z) {
                 if let Some(c) = st.zone(&a).status.controller() {
-                    if c != nation && st.diplo(nation, c) == Diplo::Peace && st.kind(&a) == ZoneKind::Land && !st.is_capital(c, &a) {
+                    if c != nation
+                        && st.diplo(nation, c) == Diplo::Peace
+                        && st.kind(&a) == ZoneKind::Land
+                        && !st.is_capital(c, &a)
+                    {
                         war_target.get_or_insert((c.to_string(), z.clone(), a.clone()));
                     }
                 }
@@ -100,7 +114,9 @@ pub fn orders(st: &State, nation: &str, rng: &mut Rng) -> String {
             let own: Vec<String> = st
                 .neighbours(z)
                 .into_iter()
-                .filter(|a| st.kind(a) == ZoneKind::Land && st.zone(a).status.controls_or_shares(nation))
+                .filter(|a| {
+                    st.kind(a) == ZoneKind::Land && st.zone(a).status.controls_or_shares(nation)
+                })
                 .collect();
             if !own.is_empty() {
                 let t = &own[rng.below(own.len() as u64) as usize];

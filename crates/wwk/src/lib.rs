@@ -31,8 +31,8 @@ pub mod setup;
 pub mod turn;
 
 use arbitre_core::{
-    Lang, Outcome, Parsed, Phase, PlayerId, PlayerInfo, Ranked, Report, Rng, Ruleset, RulesetInfo, SetupConfig, SetupError,
-    Viewer,
+    Lang, Outcome, Parsed, Phase, PlayerId, PlayerInfo, Ranked, Report, Rng, Ruleset, RulesetInfo,
+    SetupConfig, SetupError, Viewer,
 };
 
 pub use model::State;
@@ -48,7 +48,12 @@ impl Ruleset for Wwk {
     type Event = Event;
 
     fn info(&self) -> RulesetInfo {
-        RulesetInfo { id: "wwk", name: "WWK", lang: Lang::Fr, turn_word: "tour" }
+        RulesetInfo {
+            id: "wwk",
+            name: "WWK",
+            lang: Lang::Fr,
+            turn_word: "tour",
+        }
     }
 
     fn setup(&self, config: &SetupConfig, _rng: &mut Rng) -> Result<State, SetupError> {
@@ -66,7 +71,11 @@ impl Ruleset for Wwk {
     fn players(&self, s: &State) -> Vec<PlayerInfo> {
         s.nations
             .values()
-            .map(|n| PlayerInfo { id: PlayerId::new(n.player.clone()), name: n.name.clone(), active: n.active })
+            .map(|n| PlayerInfo {
+                id: PlayerId::new(n.player.clone()),
+                name: n.name.clone(),
+                active: n.active,
+            })
             .collect()
     }
 
@@ -75,7 +84,11 @@ impl Ruleset for Wwk {
             Some(n) => parser::parse(s, &n.code.clone(), text),
             None => {
                 let mut p = Parsed::new();
-                p.error(1, text.lines().next().unwrap_or(""), "joueur inconnu dans cette partie");
+                p.error(
+                    1,
+                    text.lines().next().unwrap_or(""),
+                    "joueur inconnu dans cette partie",
+                );
                 p
             }
         }
@@ -87,7 +100,10 @@ impl Ruleset for Wwk {
 
     fn report(&self, s: &State, events: &[Event], viewer: &Viewer) -> Report {
         let (nation, gm) = match viewer {
-            Viewer::Player(p) => (s.nation_of_player(p.as_str()).map(|n| n.code.clone()), false),
+            Viewer::Player(p) => (
+                s.nation_of_player(p.as_str()).map(|n| n.code.clone()),
+                false,
+            ),
             Viewer::Spectator => (None, false),
             Viewer::GameMaster => (None, true),
         };
@@ -112,7 +128,11 @@ impl Ruleset for Wwk {
         if !s.ended {
             return None;
         }
-        let mut v: Vec<(String, i64, String)> = s.nations.values().map(|n| (n.player.clone(), n.vp, n.code.clone())).collect();
+        let mut v: Vec<(String, i64, String)> = s
+            .nations
+            .values()
+            .map(|n| (n.player.clone(), n.vp, n.code.clone()))
+            .collect();
         v.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.cmp(&b.2)));
         let winners = s.winner.clone().unwrap_or_default();
         let ranking = v
@@ -120,10 +140,21 @@ impl Ruleset for Wwk {
             .map(|(p, vp, code)| Ranked {
                 player: PlayerId::new(p.clone()),
                 score: *vp,
-                rank: if winners.contains(code) { 1 } else { 1 + v.iter().filter(|x| x.1 > *vp || winners.contains(&x.2)).count() as u32 },
+                rank: if winners.contains(code) {
+                    1
+                } else {
+                    1 + v
+                        .iter()
+                        .filter(|x| x.1 > *vp || winners.contains(&x.2))
+                        .count() as u32
+                },
             })
             .collect();
-        let summary = format!("{} gagne(nt) avec {} PV", winners.join(", "), v.first().map(|x| x.1).unwrap_or(0));
+        let summary = format!(
+            "{} gagne(nt) avec {} PV",
+            winners.join(", "),
+            v.first().map(|x| x.1).unwrap_or(0)
+        );
         Some(Outcome { ranking, summary })
     }
 

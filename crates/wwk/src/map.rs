@@ -51,7 +51,10 @@ impl State {
     }
 
     pub fn is_crossing(&self, a: &str, b: &str) -> bool {
-        self.map.crossings.iter().any(|c| (c.a == a && c.b == b) || (c.a == b && c.b == a))
+        self.map
+            .crossings
+            .iter()
+            .any(|c| (c.a == a && c.b == b) || (c.a == b && c.b == a))
     }
 
     pub fn kind(&self, z: &str) -> ZoneKind {
@@ -125,7 +128,9 @@ impl State {
 
     /// Air distance in steps; `u32::MAX` when unreachable.
     pub fn dist(&self, from: &str, to: &str, mode: Mode) -> u32 {
-        self.path(from, to, mode).map(|p| p.len() as u32 - 1).unwrap_or(u32::MAX)
+        self.path(from, to, mode)
+            .map(|p| p.len() as u32 - 1)
+            .unwrap_or(u32::MAX)
     }
 
     /// Strait rule (§2.4): BLA↔AEG needs IST, EMD↔RED needs EGY, held by the

@@ -152,7 +152,10 @@ impl Ledger {
     }
     /// `F5 N2 M0 P1 O0 U0` (§8.2).
     pub fn stock_line(&self) -> String {
-        format!("F{} N{} M{} P{} O{} U{}", self.f, self.n, self.m, self.p, self.o, self.u)
+        format!(
+            "F{} N{} M{} P{} O{} U{}",
+            self.f, self.n, self.m, self.p, self.o, self.u
+        )
     }
 }
 
@@ -266,8 +269,16 @@ impl Map {
             }
             // Duplicated codes (refused by `check_map`) would make the
             // first-match semantics of the scans differ: no tables then.
-            let sizes = if by_code.len() == self.zones.len() { (self.zones.len(), self.crossings.len()) } else { (usize::MAX, usize::MAX) };
-            MapTables { sizes, by_code, neighbours: sets.into_iter().map(|s| s.into_iter().collect()).collect() }
+            let sizes = if by_code.len() == self.zones.len() {
+                (self.zones.len(), self.crossings.len())
+            } else {
+                (usize::MAX, usize::MAX)
+            };
+            MapTables {
+                sizes,
+                by_code,
+                neighbours: sets.into_iter().map(|s| s.into_iter().collect()).collect(),
+            }
         });
         (t.sizes == (self.zones.len(), self.crossings.len())).then_some(t)
     }
@@ -275,7 +286,11 @@ impl Map {
     /// Position of zone `z` in `zones`.
     pub fn position(&self, z: &str) -> Option<usize> {
         match self.tables() {
-            Some(t) => t.by_code.get(z).copied().filter(|i| self.zones[*i].code == z),
+            Some(t) => t
+                .by_code
+                .get(z)
+                .copied()
+                .filter(|i| self.zones[*i].code == z),
             None => self.zones.iter().position(|d| d.code == z),
         }
     }
@@ -295,7 +310,11 @@ impl Map {
     /// Neighbours of a zone of the map (None for a code that is not one).
     pub fn neighbours_of(&self, z: &str) -> Option<&[ZoneCode]> {
         let t = self.tables()?;
-        let i = t.by_code.get(z).copied().filter(|i| self.zones[*i].code == z)?;
+        let i = t
+            .by_code
+            .get(z)
+            .copied()
+            .filter(|i| self.zones[*i].code == z)?;
         Some(&t.neighbours[i])
     }
 }
@@ -306,9 +325,16 @@ impl Map {
 pub enum Status {
     #[default]
     Neutral,
-    Controlled { by: NationCode },
-    Shared { by: Vec<NationCode> },
-    Contested { by: Vec<NationCode>, holder: Option<NationCode> },
+    Controlled {
+        by: NationCode,
+    },
+    Shared {
+        by: Vec<NationCode>,
+    },
+    Contested {
+        by: Vec<NationCode>,
+        holder: Option<NationCode>,
+    },
 }
 
 impl Status {
@@ -596,7 +622,9 @@ impl State {
     }
     pub fn zone(&self, z: &str) -> &ZoneState {
         static EMPTY: std::sync::OnceLock<ZoneState> = std::sync::OnceLock::new();
-        self.zones.get(z).unwrap_or_else(|| EMPTY.get_or_init(ZoneState::default))
+        self.zones
+            .get(z)
+            .unwrap_or_else(|| EMPTY.get_or_init(ZoneState::default))
     }
     pub fn zone_mut(&mut self, z: &str) -> &mut ZoneState {
         self.zones.entry(z.to_string()).or_default()
@@ -605,7 +633,10 @@ impl State {
         if a == b {
             return Diplo::Allied;
         }
-        self.diplomacy.get(&pair_key(a, b)).copied().unwrap_or_default()
+        self.diplomacy
+            .get(&pair_key(a, b))
+            .copied()
+            .unwrap_or_default()
     }
     pub fn set_diplo(&mut self, a: &str, b: &str, d: Diplo) {
         let k = pair_key(a, b);
@@ -671,7 +702,12 @@ impl State {
         if let Some(u) = self.units.remove(&ukey(id)) {
             out.push(u);
             let tag = format!("@{id}");
-            let cargo: Vec<UnitId> = self.units.values().filter(|c| c.at == tag).map(|c| c.id).collect();
+            let cargo: Vec<UnitId> = self
+                .units
+                .values()
+                .filter(|c| c.at == tag)
+                .map(|c| c.id)
+                .collect();
             for c in cargo {
                 out.extend(self.remove_unit(c));
             }
@@ -698,7 +734,10 @@ impl State {
         UnitsAt::build(self)
     }
     pub fn count(&self, owner: &str, code: &str, z: &str) -> usize {
-        self.units.values().filter(|u| u.owner == owner && u.code == code && u.at == z).count()
+        self.units
+            .values()
+            .filter(|u| u.owner == owner && u.code == code && u.at == z)
+            .count()
     }
     pub fn factories(&self, owner: &str, z: &str) -> usize {
         self.count(owner, "FAC", z)
@@ -711,12 +750,20 @@ impl State {
         // `is_capital` for every zone, with the nation's factories counted in
         // one pass over the units rather than one per zone (issue 9).
         let mut fac: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
-        for u in self.units.values().filter(|u| u.owner == n && u.code == "FAC") {
+        for u in self
+            .units
+            .values()
+            .filter(|u| u.owner == n && u.code == "FAC")
+        {
             *fac.entry(u.at.as_str()).or_default() += 1;
         }
         self.zones
             .iter()
-            .filter(|(z, s)| s.status.controller() == Some(n) && fac.get(z.as_str()).copied().unwrap_or(0) >= self.params.capital_min_factories)
+            .filter(|(z, s)| {
+                s.status.controller() == Some(n)
+                    && fac.get(z.as_str()).copied().unwrap_or(0)
+                        >= self.params.capital_min_factories
+            })
             .map(|(z, _)| z.clone())
             .collect()
     }
@@ -731,12 +778,18 @@ impl State {
     }
     /// Zones a nation controls / shares.
     pub fn controlled(&self, n: &str) -> Vec<ZoneCode> {
-        self.zones.iter().filter(|(_, s)| s.status.controller() == Some(n)).map(|(z, _)| z.clone()).collect()
+        self.zones
+            .iter()
+            .filter(|(_, s)| s.status.controller() == Some(n))
+            .map(|(z, _)| z.clone())
+            .collect()
     }
     pub fn shared(&self, n: &str) -> Vec<ZoneCode> {
         self.zones
             .iter()
-            .filter(|(_, s)| matches!(&s.status, Status::Shared { by } if by.iter().any(|x| x == n)))
+            .filter(
+                |(_, s)| matches!(&s.status, Status::Shared { by } if by.iter().any(|x| x == n)),
+            )
             .map(|(z, _)| z.clone())
             .collect()
     }
@@ -767,7 +820,10 @@ impl Ukey {
             v /= 10;
         }
         // At least six digits, zero-padded, as `{id:06}`.
-        Ukey { buf, start: i.min(buf.len() - 6) }
+        Ukey {
+            buf,
+            start: i.min(buf.len() - 6),
+        }
     }
     fn as_str(&self) -> &str {
         std::str::from_utf8(&self.buf[self.start..]).unwrap_or("")
@@ -795,7 +851,8 @@ impl UnitsAt {
     /// Only the places `keep` accepts (a report needs the few zones its
     /// reader sees, not all of them).
     pub fn build_where(st: &State, keep: impl Fn(&str) -> bool) -> Self {
-        let mut at: std::collections::HashMap<String, Vec<UnitId>> = std::collections::HashMap::new();
+        let mut at: std::collections::HashMap<String, Vec<UnitId>> =
+            std::collections::HashMap::new();
         for u in st.units.values().filter(|u| keep(&u.at)) {
             match at.get_mut(u.at.as_str()) {
                 Some(v) => v.push(u.id),
@@ -811,8 +868,15 @@ impl UnitsAt {
         self.at.get(place).map(|v| v.as_slice()).unwrap_or(&[])
     }
     /// Units still at `place`, in the state's unit order.
-    pub fn units<'a>(&'a self, st: &'a State, place: &'a str) -> impl Iterator<Item = &'a Unit> + 'a {
-        self.ids(place).iter().filter_map(move |id| st.unit(*id)).filter(move |u| u.at == place)
+    pub fn units<'a>(
+        &'a self,
+        st: &'a State,
+        place: &'a str,
+    ) -> impl Iterator<Item = &'a Unit> + 'a {
+        self.ids(place)
+            .iter()
+            .filter_map(move |id| st.unit(*id))
+            .filter(move |u| u.at == place)
     }
     /// Places holding units, with their ids (unordered: callers sort).
     pub fn places(&self) -> impl Iterator<Item = (&str, &[UnitId])> {

@@ -37,7 +37,11 @@ pub enum Mission {
     Satt(Target),
     Satc(String),
     /// `k` warheads of code `head` on one missile (MIRV).
-    Nuke { k: usize, head: String, target: Target },
+    Nuke {
+        k: usize,
+        head: String,
+        target: Target,
+    },
     Miss(String),
     Misc(String),
     Caps(String),
@@ -168,31 +172,96 @@ pub enum Order {
     Ally(String),
     Break,
     Research([i64; 6]),
-    Market { zone: String, sell: bool, q: i64, res: char },
-    SpyNat { op: SpyOp, target: String, field: Option<Field> },
+    Market {
+        zone: String,
+        sell: bool,
+        q: i64,
+        res: char,
+    },
+    SpyNat {
+        op: SpyOp,
+        target: String,
+        field: Option<Field>,
+    },
     NatDemob(String),
-    NatXfer { ec: i64, zone: String },
-    Opt { ai: bool, yes: bool },
-    Aid { from: String, ec: i64, to: String },
+    NatXfer {
+        ec: i64,
+        zone: String,
+    },
+    Opt {
+        ai: bool,
+        yes: bool,
+    },
+    Aid {
+        from: String,
+        ec: i64,
+        to: String,
+    },
     /// `res` = 'E' for ec; `to` None = national treasury.
-    Xfer { from: String, q: i64, res: char, to: Option<String> },
-    Exch { from: String, give: (i64, char), get: (i64, char), with: String },
-    Ce { zone: String, ec: i64 },
-    Spy { zone: String, op: SpyOp, target: Option<String> },
-    Demob { zone: String, code: String, q: Option<usize> },
-    Build { zone: String, code: String, q: usize, host: Option<String>, army: Option<String>, res: Option<char> },
-    Tac { zone: String, offensive: bool, on: bool },
-    Army { zone: String, pairs: Vec<(usize, String)>, name: String },
-    Mil { zone: String, sel: Selector, mission: Mission },
+    Xfer {
+        from: String,
+        q: i64,
+        res: char,
+        to: Option<String>,
+    },
+    Exch {
+        from: String,
+        give: (i64, char),
+        get: (i64, char),
+        with: String,
+    },
+    Ce {
+        zone: String,
+        ec: i64,
+    },
+    Spy {
+        zone: String,
+        op: SpyOp,
+        target: Option<String>,
+    },
+    Demob {
+        zone: String,
+        code: String,
+        q: Option<usize>,
+    },
+    Build {
+        zone: String,
+        code: String,
+        q: usize,
+        host: Option<String>,
+        army: Option<String>,
+        res: Option<char>,
+    },
+    Tac {
+        zone: String,
+        offensive: bool,
+        on: bool,
+    },
+    Army {
+        zone: String,
+        pairs: Vec<(usize, String)>,
+        name: String,
+    },
+    Mil {
+        zone: String,
+        sel: Selector,
+        mission: Mission,
+    },
     /// `Z >> <sel> ESCT`, attached to the mission on line `of`.
-    Escort { zone: String, sel: Selector, of: usize },
+    Escort {
+        zone: String,
+        sel: Selector,
+        of: usize,
+    },
 }
 
 impl Order {
     /// The issuing zone of a local order (None for national orders).
     pub fn zone(&self) -> Option<&str> {
         match self {
-            Order::Aid { from, .. } | Order::Xfer { from, .. } | Order::Exch { from, .. } => Some(from),
+            Order::Aid { from, .. } | Order::Xfer { from, .. } | Order::Exch { from, .. } => {
+                Some(from)
+            }
             Order::Ce { zone, .. }
             | Order::Spy { zone, .. }
             | Order::Demob { zone, .. }

@@ -84,12 +84,82 @@ struct ScenarioFile {
 /// Tokens a zone code may not take (§3.5 "reserved").
 pub fn reserved(tok: &str) -> bool {
     const KW: &[&str] = &[
-        "NAT", "ALL", "ARMY", "WAR", "CEASEFIRE", "ALLY", "BREAK", "RESEARCH", "MARKET", "SELL", "BUY", "SPY",
-        "DEMOB", "XFER", "EC", "OPTION", "GREEN", "AI", "YES", "NO", "AID", "EXCH", "GIVE", "GET", "WITH", "CE",
-        "BUILD", "TACD", "TACO", "ON", "OFF", "RECN", "SATT", "SATC", "MISS", "MISC", "CAPS", "CAP", "BOMB",
-        "BMBC", "DROP", "ESCT", "ESCORT", "TRSF", "HMOV", "HMOVE", "MOVE", "SMOV", "SMOVE", "END", "RG", "IN",
-        "RP", "PG", "RC", "RR", "RS", "RT", "SA", "SC", "SN", "SP", "ST", "SR", "I", "V", "A", "NV", "N", "L",
-        "I/V", "M", "P", "O", "F", "U",
+        "NAT",
+        "ALL",
+        "ARMY",
+        "WAR",
+        "CEASEFIRE",
+        "ALLY",
+        "BREAK",
+        "RESEARCH",
+        "MARKET",
+        "SELL",
+        "BUY",
+        "SPY",
+        "DEMOB",
+        "XFER",
+        "EC",
+        "OPTION",
+        "GREEN",
+        "AI",
+        "YES",
+        "NO",
+        "AID",
+        "EXCH",
+        "GIVE",
+        "GET",
+        "WITH",
+        "CE",
+        "BUILD",
+        "TACD",
+        "TACO",
+        "ON",
+        "OFF",
+        "RECN",
+        "SATT",
+        "SATC",
+        "MISS",
+        "MISC",
+        "CAPS",
+        "CAP",
+        "BOMB",
+        "BMBC",
+        "DROP",
+        "ESCT",
+        "ESCORT",
+        "TRSF",
+        "HMOV",
+        "HMOVE",
+        "MOVE",
+        "SMOV",
+        "SMOVE",
+        "END",
+        "RG",
+        "IN",
+        "RP",
+        "PG",
+        "RC",
+        "RR",
+        "RS",
+        "RT",
+        "SA",
+        "SC",
+        "SN",
+        "SP",
+        "ST",
+        "SR",
+        "I",
+        "V",
+        "A",
+        "NV",
+        "N",
+        "L",
+        "I/V",
+        "M",
+        "P",
+        "O",
+        "F",
+        "U",
     ];
     KW.contains(&tok) || catalog::spec(tok).is_some() || catalog::warhead(tok).is_some()
 }
@@ -128,11 +198,17 @@ pub fn check_map(map: &Map) -> Result<(), SetupError> {
             return Err(SetupError::Invalid(format!("zone {} en double", z.code)));
         }
         if reserved(&z.code) || z.code != z.code.to_ascii_uppercase() {
-            return Err(SetupError::Invalid(format!("code de zone réservé ou invalide: {}", z.code)));
+            return Err(SetupError::Invalid(format!(
+                "code de zone réservé ou invalide: {}",
+                z.code
+            )));
         }
         for s in &z.symbols {
             if !RES.contains(s) {
-                return Err(SetupError::Invalid(format!("symbole inconnu {s} en {}", z.code)));
+                return Err(SetupError::Invalid(format!(
+                    "symbole inconnu {s} en {}",
+                    z.code
+                )));
             }
         }
     }
@@ -144,10 +220,16 @@ pub fn check_map(map: &Map) -> Result<(), SetupError> {
     for z in &map.zones {
         for a in &z.adjacent {
             let Some(o) = by_code.get(a.as_str()) else {
-                return Err(SetupError::Invalid(format!("{}: zone adjacente inconnue {a}", z.code)));
+                return Err(SetupError::Invalid(format!(
+                    "{}: zone adjacente inconnue {a}",
+                    z.code
+                )));
             };
             if !o.adjacent.contains(&z.code) {
-                return Err(SetupError::Invalid(format!("adjacence non symétrique: {} -> {a}", z.code)));
+                return Err(SetupError::Invalid(format!(
+                    "adjacence non symétrique: {} -> {a}",
+                    z.code
+                )));
             }
         }
     }
@@ -157,9 +239,14 @@ pub fn check_map(map: &Map) -> Result<(), SetupError> {
 /// Build the start package for a nation (§2.2, WWK-2).
 fn place_start(st: &mut State, n: &NationDef) -> Result<(), SetupError> {
     let home = n.home.clone();
-    let def = st.zdef(&home).cloned().ok_or_else(|| SetupError::Invalid(format!("zone {home} inconnue")))?;
+    let def = st
+        .zdef(&home)
+        .cloned()
+        .ok_or_else(|| SetupError::Invalid(format!("zone {home} inconnue")))?;
     if def.kind != ZoneKind::Land {
-        return Err(SetupError::Invalid(format!("la zone {home} n'est pas terrestre")));
+        return Err(SetupError::Invalid(format!(
+            "la zone {home} n'est pas terrestre"
+        )));
     }
     let bases = n.bases.clone().unwrap_or_else(|| "16 FAC, 1 ABSE".into());
     let mut units = n
@@ -174,7 +261,10 @@ fn place_start(st: &mut State, n: &NationDef) -> Result<(), SetupError> {
             st.add_unit(&n.code, &code, &home);
         }
     }
-    let mut led = Ledger { ec: n.ec.unwrap_or(20), ..Default::default() };
+    let mut led = Ledger {
+        ec: n.ec.unwrap_or(20),
+        ..Default::default()
+    };
     match n.stock {
         Some(s) => {
             for r in RES {
@@ -200,9 +290,18 @@ fn field(s: &str) -> Result<Field, SetupError> {
 /// Build a state from a scenario TOML text and the game's players.
 pub fn from_scenario(text: &str, cfg: &SetupConfig) -> Result<State, SetupError> {
     let sc: ScenarioFile = toml::from_str(text).map_err(|e| SetupError::Invalid(e.to_string()))?;
-    let map = Map { zones: sc.zone, crossings: sc.crossing, straits: sc.strait, ..Default::default() };
+    let map = Map {
+        zones: sc.zone,
+        crossings: sc.crossing,
+        straits: sc.strait,
+        ..Default::default()
+    };
     check_map(&map)?;
-    let mut st = State { game_id: cfg.game_id.clone(), map, ..Default::default() };
+    let mut st = State {
+        game_id: cfg.game_id.clone(),
+        map,
+        ..Default::default()
+    };
     st.params = sc.rules.unwrap_or_default();
     if let Some(m) = sc.game.max_turns {
         st.params.max_turns = m;
@@ -213,7 +312,10 @@ pub fn from_scenario(text: &str, cfg: &SetupConfig) -> Result<State, SetupError>
         st.zones.insert(z.code.clone(), ZoneState::default());
     }
     if cfg.players.is_empty() || cfg.players.len() > sc.nation.len() {
-        return Err(SetupError::PlayerCount { got: cfg.players.len(), expected: format!("1 à {}", sc.nation.len()) });
+        return Err(SetupError::PlayerCount {
+            got: cfg.players.len(),
+            expected: format!("1 à {}", sc.nation.len()),
+        });
     }
     // Assign nations: explicit `nation` options first, then scenario order.
     let mut taken: BTreeSet<String> = BTreeSet::new();
@@ -226,7 +328,9 @@ pub fn from_scenario(text: &str, cfg: &SetupConfig) -> Result<State, SetupError>
                 .position(|n| n.code.eq_ignore_ascii_case(code))
                 .ok_or_else(|| SetupError::Invalid(format!("nation inconnue {code}")))?;
             if !taken.insert(sc.nation[ni].code.clone()) {
-                return Err(SetupError::Invalid(format!("nation {code} choisie deux fois")));
+                return Err(SetupError::Invalid(format!(
+                    "nation {code} choisie deux fois"
+                )));
             }
             assign.push((pi, ni));
         }
@@ -235,7 +339,9 @@ pub fn from_scenario(text: &str, cfg: &SetupConfig) -> Result<State, SetupError>
         if assign.iter().any(|(a, _)| *a == pi) {
             continue;
         }
-        let ni = (0..sc.nation.len()).find(|i| !taken.contains(&sc.nation[*i].code)).unwrap_or(0);
+        let ni = (0..sc.nation.len())
+            .find(|i| !taken.contains(&sc.nation[*i].code))
+            .unwrap_or(0);
         taken.insert(sc.nation[ni].code.clone());
         assign.push((pi, ni));
     }
@@ -244,7 +350,11 @@ pub fn from_scenario(text: &str, cfg: &SetupConfig) -> Result<State, SetupError>
         let nd = &sc.nation[ni];
         let p = &cfg.players[pi];
         let specialty = field(&nd.specialty)?;
-        let weaknesses: Vec<Field> = nd.weaknesses.iter().map(|w| field(w)).collect::<Result<_, _>>()?;
+        let weaknesses: Vec<Field> = nd
+            .weaknesses
+            .iter()
+            .map(|w| field(w))
+            .collect::<Result<_, _>>()?;
         let mut tech = Tech::default();
         for f in Field::ALL {
             let v = if f == specialty {
@@ -263,7 +373,11 @@ pub fn from_scenario(text: &str, cfg: &SetupConfig) -> Result<State, SetupError>
             nd.code.clone(),
             Nation {
                 code: nd.code.clone(),
-                name: if nd.name.is_empty() { p.name.clone() } else { nd.name.clone() },
+                name: if nd.name.is_empty() {
+                    p.name.clone()
+                } else {
+                    nd.name.clone()
+                },
                 player: p.id.to_string(),
                 tech,
                 specialty,
@@ -310,7 +424,10 @@ pub fn from_position(text: &str, cfg: &SetupConfig) -> Result<State, SetupError>
     if let Some(toml::Value::Array(list)) = table.get("units").cloned() {
         let mut keyed = toml::Table::new();
         for (i, u) in list.into_iter().enumerate() {
-            let id = u.get("id").and_then(|v| v.as_integer()).unwrap_or(i as i64 + 1);
+            let id = u
+                .get("id")
+                .and_then(|v| v.as_integer())
+                .unwrap_or(i as i64 + 1);
             keyed.insert(ukey(id as UnitId), u);
         }
         table.insert("units".into(), toml::Value::Table(keyed));
@@ -319,10 +436,21 @@ pub fn from_position(text: &str, cfg: &SetupConfig) -> Result<State, SetupError>
     if let Some(name) = head.map {
         let sc = builtin(&name).ok_or(SetupError::UnknownMap(name.clone()))?;
         let sf: ScenarioFile = toml::from_str(sc).map_err(perr)?;
-        st.map = Map { zones: sf.zone, crossings: sf.crossing, straits: sf.strait, ..Default::default() };
+        st.map = Map {
+            zones: sf.zone,
+            crossings: sf.crossing,
+            straits: sf.strait,
+            ..Default::default()
+        };
     }
     check_map(&st.map)?;
-    for z in st.map.zones.iter().map(|z| z.code.clone()).collect::<Vec<_>>() {
+    for z in st
+        .map
+        .zones
+        .iter()
+        .map(|z| z.code.clone())
+        .collect::<Vec<_>>()
+    {
         st.zones.entry(z).or_default();
     }
     if st.game_id.is_empty() {

@@ -1,6 +1,7 @@
 //! A 10-turn game between bots on the trio scenario, replayed through the
 //! engine's object-safe face (as the daemon does). Every per-player report of
 //! every turn is compared byte for byte with tests/golden/ (BLESS=1 rewrites).
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 use arbitre_core::{Adapter, Engine, PlayerId, SetupConfig, Viewer};
 use arbitre_wwk::Wwk;
@@ -11,7 +12,12 @@ mod common;
 
 fn play(seed: u64, turns: u32) -> Vec<(String, String)> {
     let e = Adapter(Wwk);
-    let cfg = SetupConfig { game_id: "wwk-bots".into(), seed, players: common::players(3), ..Default::default() };
+    let cfg = SetupConfig {
+        game_id: "wwk-bots".into(),
+        seed,
+        players: common::players(3),
+        ..Default::default()
+    };
     let mut state = e.setup(&cfg).expect("setup").state;
     let mut out = vec![];
     for p in e.players(&state).unwrap() {
@@ -28,7 +34,14 @@ fn play(seed: u64, turns: u32) -> Vec<(String, String)> {
         }
         let res = e.resolve(&state, seed, &orders).expect("resolve");
         for (p, r) in &res.reports {
-            out.push((format!("t{t:02}-{p}.txt"), format!("--- ordres envoyés ---\n{}\n--- rapport ---\n{}", orders.get(p).cloned().unwrap_or_default(), r.body)));
+            out.push((
+                format!("t{t:02}-{p}.txt"),
+                format!(
+                    "--- ordres envoyés ---\n{}\n--- rapport ---\n{}",
+                    orders.get(p).cloned().unwrap_or_default(),
+                    r.body
+                ),
+            ));
         }
         out.push((format!("t{t:02}-gm.txt"), res.game_master.body.clone()));
         state = res.snapshot.state;
@@ -58,23 +71,41 @@ fn wwk_5_bot_game_matches_golden_reports() {
         let want = std::fs::read_to_string(&path).unwrap_or_default();
         if &want != body {
             let diff = similar::TextDiff::from_lines(want.as_str(), body.as_str());
-            failures.push(format!("{name}:\n{}", diff.unified_diff().context_radius(2)));
+            failures.push(format!(
+                "{name}:\n{}",
+                diff.unified_diff().context_radius(2)
+            ));
         }
     }
-    assert!(failures.is_empty(), "golden reports differ (BLESS=1 to rewrite):\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "golden reports differ (BLESS=1 to rewrite):\n{}",
+        failures.join("\n")
+    );
 }
 
 #[test]
 fn wwk_5_determinism_same_seed_same_state_and_reports() {
     let e = Adapter(Wwk);
-    let cfg = SetupConfig { game_id: "d".into(), seed: 5, players: common::players(3), ..Default::default() };
+    let cfg = SetupConfig {
+        game_id: "d".into(),
+        seed: 5,
+        players: common::players(3),
+        ..Default::default()
+    };
     let s0 = e.setup(&cfg).unwrap().state;
-    let orders: BTreeMap<PlayerId, String> = [("tur".into(), "IST BUILD INF 2\nIST 2 LT MOVE BUL\nIST 3 INF MOVE BUL".to_string())].into();
+    let orders: BTreeMap<PlayerId, String> = [(
+        "tur".into(),
+        "IST BUILD INF 2\nIST 2 LT MOVE BUL\nIST 3 INF MOVE BUL".to_string(),
+    )]
+    .into();
     let a = e.resolve(&s0, 5, &orders).unwrap();
     let b = e.resolve(&s0, 5, &orders).unwrap();
     assert_eq!(a.snapshot, b.snapshot);
     assert_eq!(a.reports, b.reports);
-    assert!(a.reports[&PlayerId::from("tur")].body.contains("[IST] [2] [LT] [MOVE] [BUL] ... OK"));
+    assert!(a.reports[&PlayerId::from("tur")]
+        .body
+        .contains("[IST] [2] [LT] [MOVE] [BUL] ... OK"));
     // A different seed changes some dice somewhere, never the structure.
     assert_eq!(play(9, 3), play(9, 3));
 }
@@ -90,18 +121,45 @@ fn wwk_6_state_round_trips_through_json() {
 #[test]
 fn wwk_5_every_roll_is_logged_with_its_step() {
     let e = Adapter(Wwk);
-    let cfg = SetupConfig { game_id: "r".into(), seed: 11, players: common::players(3), ..Default::default() };
+    let cfg = SetupConfig {
+        game_id: "r".into(),
+        seed: 11,
+        players: common::players(3),
+        ..Default::default()
+    };
     let s0 = e.setup(&cfg).unwrap().state;
-    let orders: BTreeMap<PlayerId, String> = [("tur".into(), "IST 2 LT MOVE BUL\nIST 3 INF MOVE BUL".to_string())].into();
+    let orders: BTreeMap<PlayerId, String> = [(
+        "tur".into(),
+        "IST 2 LT MOVE BUL\nIST 3 INF MOVE BUL".to_string(),
+    )]
+    .into();
     let a = e.resolve(&s0, 11, &orders).unwrap();
     let st: arbitre_wwk::State = serde_json::from_str(&a.snapshot.state).unwrap();
     // Initiative: one d20 per nation in step 0.3; research d100s in 5.8; combat in 3.10.
-    assert_eq!(st.roll_log.iter().filter(|r| r.step == "0.3" && r.die == 20).count(), 3);
+    assert_eq!(
+        st.roll_log
+            .iter()
+            .filter(|r| r.step == "0.3" && r.die == 20)
+            .count(),
+        3
+    );
     assert!(st.roll_log.iter().any(|r| r.step == "3.10" && r.die == 100));
-    assert!(st.roll_log.iter().all(|r| r.result >= 1 && r.result <= r.die));
-    let seqs: Vec<u32> = st.roll_log.iter().filter(|r| r.step == "5.8").map(|r| r.seq).collect();
+    assert!(st
+        .roll_log
+        .iter()
+        .all(|r| r.result >= 1 && r.result <= r.die));
+    let seqs: Vec<u32> = st
+        .roll_log
+        .iter()
+        .filter(|r| r.step == "5.8")
+        .map(|r| r.seq)
+        .collect();
     assert_eq!(seqs, (1..=seqs.len() as u32).collect::<Vec<_>>());
-    assert!(a.game_master.attachments.iter().any(|x| x.name == "jets-t01.json"));
+    assert!(a
+        .game_master
+        .attachments
+        .iter()
+        .any(|x| x.name == "jets-t01.json"));
     let b = e.resolve(&s0, 11, &orders).unwrap();
     assert_eq!(a.snapshot, b.snapshot, "same seed, same roll log");
 }
@@ -109,10 +167,23 @@ fn wwk_5_every_roll_is_logged_with_its_step() {
 #[test]
 fn wwk_5_rolls_carry_their_catalogue_purpose() {
     let e = Adapter(Wwk);
-    let cfg = SetupConfig { game_id: "r".into(), seed: 3, players: common::players(3), ..Default::default() };
+    let cfg = SetupConfig {
+        game_id: "r".into(),
+        seed: 3,
+        players: common::players(3),
+        ..Default::default()
+    };
     let s0 = e.setup(&cfg).unwrap().state;
     let a = e.resolve(&s0, 3, &BTreeMap::new()).unwrap();
     let st: arbitre_wwk::State = serde_json::from_str(&a.snapshot.state).unwrap();
-    assert!(st.roll_log.iter().filter(|r| r.step == "0.3").all(|r| r.purpose == "R2 initiative"));
-    assert!(st.roll_log.iter().all(|r| !r.purpose.is_empty()), "{:?}", st.roll_log.iter().find(|r| r.purpose.is_empty()));
+    assert!(st
+        .roll_log
+        .iter()
+        .filter(|r| r.step == "0.3")
+        .all(|r| r.purpose == "R2 initiative"));
+    assert!(
+        st.roll_log.iter().all(|r| !r.purpose.is_empty()),
+        "{:?}",
+        st.roll_log.iter().find(|r| r.purpose.is_empty())
+    );
 }

@@ -1,5 +1,6 @@
 //! The worked examples of tests/examples/worked.toml (rulebook and spec §9),
 //! each checked against the rule functions.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 use arbitre_wwk::combat::{thresholds, Rat};
 use arbitre_wwk::economy::{allocate, gain, price, research_points, victory_points};
@@ -103,7 +104,13 @@ fn wwk_80_every_fate_example_gives_the_printed_ranges() {
 fn wwk_72_every_espionage_example() {
     for s in worked().spy {
         let op = SpyOp::parse(&s.op).unwrap();
-        assert_eq!(fail_pct(op, s.l_att, s.l_tgt, s.ce, s.inf, s.literal), s.expect, "{} {}", s.op, s.literal);
+        assert_eq!(
+            fail_pct(op, s.l_att, s.l_tgt, s.ce, s.inf, s.literal),
+            s.expect,
+            "{} {}",
+            s.op,
+            s.literal
+        );
     }
 }
 
@@ -124,14 +131,29 @@ fn wwk_65_research_examples() {
 #[test]
 fn wwk_101_accuracy_examples() {
     for a in worked().accuracy {
-        assert_eq!([accuracy(a.d, false), accuracy(a.d, true)], a.expect, "d = {}", a.d);
+        assert_eq!(
+            [accuracy(a.d, false), accuracy(a.d, true)],
+            a.expect,
+            "d = {}",
+            a.d
+        );
     }
 }
 
 #[test]
 fn wwk_116_victory_point_examples() {
     for v in worked().vp {
-        assert_eq!(victory_points(v.controlled, v.shared, v.income, v.symbols, v.tech_sum, v.divisor), v.expect);
+        assert_eq!(
+            victory_points(
+                v.controlled,
+                v.shared,
+                v.income,
+                v.symbols,
+                v.tech_sum,
+                v.divisor
+            ),
+            v.expect
+        );
     }
 }
 

@@ -1,5 +1,6 @@
 //! Checklist tests that drive one step of the turn (spec §4) directly, with
 //! scripted dice, or a whole turn from a prepared position.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 #![allow(clippy::field_reassign_with_default)]
 
 mod common;
@@ -27,7 +28,12 @@ fn wwk_24_initiative_is_l_plus_d20() {
     assert_eq!(sc.initiative["TUR"], 20);
     // Ties: a d100 roll-off, higher wins: EGY 5+15 = 20 ties TUR 10+10.
     let mut sc = Scratch::default();
-    step(&mut st, &mut sc, intake::initiative, vec![15, 1, 10, 30, 70]);
+    step(
+        &mut st,
+        &mut sc,
+        intake::initiative,
+        vec![15, 1, 10, 30, 70],
+    );
     assert_eq!(sc.nation_order, vec!["TUR", "EGY", "GRE"]);
 }
 
@@ -39,7 +45,10 @@ fn wwk_25_ai_capitals_act_first() {
     sc.nation_order = vec!["TUR".into(), "EGY".into(), "GRE".into()];
     sc.items = items(&st, "tur", "IST CE 1");
     sc.items.extend(items(&st, "egy", "CAI CE 1"));
-    let order: Vec<String> = activation(&sc, &st, |_| true).iter().map(|i| i.nation.clone()).collect();
+    let order: Vec<String> = activation(&sc, &st, |_| true)
+        .iter()
+        .map(|i| i.nation.clone())
+        .collect();
     assert_eq!(order, vec!["EGY", "TUR"]);
 }
 
@@ -51,7 +60,10 @@ fn wwk_26_sabotaged_zone_acts_last() {
     sc.items = items(&st, "tur", "IST CE 1");
     sc.items.extend(items(&st, "egy", "CAI CE 1"));
     sc.sc_hit.insert("IST".into());
-    let order: Vec<String> = activation(&sc, &st, |_| true).iter().map(|i| i.nation.clone()).collect();
+    let order: Vec<String> = activation(&sc, &st, |_| true)
+        .iter()
+        .map(|i| i.nation.clone())
+        .collect();
     assert_eq!(order, vec!["EGY", "TUR"]);
 }
 
@@ -63,7 +75,11 @@ fn wwk_31_ceasefire_demobilises_troops_outside_frontier_zones() {
     st.add_unit("TUR", "LT", "SIN");
     hold(&mut st, "TUR", "ANK");
     st.add_unit("EGY", "LT", "ANK");
-    turn(&mut st, &[("tur", "NAT CEASEFIRE EGY"), ("egy", "NAT CEASEFIRE TUR")], &[]);
+    turn(
+        &mut st,
+        &[("tur", "NAT CEASEFIRE EGY"), ("egy", "NAT CEASEFIRE TUR")],
+        &[],
+    );
     assert_eq!(count(&st, "TUR", "LT", "SIN"), 0);
     assert_eq!(count(&st, "EGY", "LT", "ANK"), 0);
 }
@@ -106,7 +122,12 @@ fn wwk_104_nuclear_fire_announced_and_strategic_forbidden_over_friends() {
     // A MIRV of 2 × 5K is one missile: one announcement.
     st.unit_mut(l).unwrap().heads = vec!["5K".into(), "5K".into()];
     let ev = turn(&mut st, &[("tur", "IST 1 ICBM 2x5kT CAI")], &[]);
-    assert_eq!(texts(&ev).matches("NUCLÉAIRE  tir détecté depuis [IST]").count(), 1);
+    assert_eq!(
+        texts(&ev)
+            .matches("NUCLÉAIRE  tir détecté depuis [IST]")
+            .count(),
+        1
+    );
     assert!(st.unit(l).unwrap().heads.is_empty());
 }
 
@@ -136,9 +157,17 @@ fn wwk_44_stocks_stay_when_control_changes_and_wwk_111_factories_roll() {
     st.add_unit("TUR", "INF", "BUL");
     let mut sc = Scratch::default();
     step(&mut st, &mut sc, control::control, vec![]);
-    assert_eq!(st.zone("BUL").status, Status::Controlled { by: "TUR".into() });
+    assert_eq!(
+        st.zone("BUL").status,
+        Status::Controlled { by: "TUR".into() }
+    );
     // Factory rolls: 25 destroys, 26 keeps.
-    step(&mut st, &mut sc, control::control_effects, vec![25, 26, 90, 1]);
+    step(
+        &mut st,
+        &mut sc,
+        control::control_effects,
+        vec![25, 26, 90, 1],
+    );
     assert_eq!(count(&st, "TUR", "FAC", "BUL"), 2);
     assert_eq!(st.ledger("TUR", "BUL").ec, 9);
     assert_eq!(st.ledger("TUR", "BUL").f, 3);
@@ -150,7 +179,12 @@ fn wwk_46_engineers_build_bases_one_each() {
     let mut st = trio();
     st.ledger_mut("TUR", "IST").p = 4;
     let ev = turn(&mut st, &[("tur", "IST BUILD ABSE 3")], &[]);
-    assert!(texts(&ev).contains("[IST] [BUILD] [ABSE] [3] ... OK  2 ABSE sur 3 (génie insuffisant(e)s)"), "{}", texts(&ev));
+    assert!(
+        texts(&ev)
+            .contains("[IST] [BUILD] [ABSE] [3] ... OK  2 ABSE sur 3 (génie insuffisant(e)s)"),
+        "{}",
+        texts(&ev)
+    );
     assert_eq!(count(&st, "TUR", "ABSE", "IST"), 3);
 }
 
@@ -174,7 +208,11 @@ fn wwk_49_aircraft_need_room_on_a_base() {
     st.ledger_mut("TUR", "IST").ec = 60;
     // 1 ABSE holds 8 aircraft; 4 are there.
     let ev = turn(&mut st, &[("tur", "IST BUILD FTR 5")], &[]);
-    assert!(texts(&ev).contains("OK  4 FTR sur 5 (aucune base ou lanceur pour placer l'unité)"), "{}", texts(&ev));
+    assert!(
+        texts(&ev).contains("OK  4 FTR sur 5 (aucune base ou lanceur pour placer l'unité)"),
+        "{}",
+        texts(&ev)
+    );
 }
 
 #[test]
@@ -183,7 +221,11 @@ fn wwk_49_warheads_need_a_launcher_or_base() {
     st.nations.get_mut("TUR").unwrap().tech.n = 10;
     st.ledger_mut("TUR", "IST").u = 2;
     turn(&mut st, &[("tur", "IST BUILD 5K 1")], &[]);
-    let abse = st.units.values().find(|u| u.owner == "TUR" && u.code == "ABSE").unwrap();
+    let abse = st
+        .units
+        .values()
+        .find(|u| u.owner == "TUR" && u.code == "ABSE")
+        .unwrap();
     assert_eq!(abse.heads, vec!["5K".to_string()]);
 }
 
@@ -192,7 +234,11 @@ fn wwk_50_short_funds_cut_production() {
     let mut st = trio();
     st.ledger_mut("TUR", "IST").ec = 5;
     let ev = turn(&mut st, &[("tur", "IST BUILD INF 4")], &[]);
-    assert!(texts(&ev).contains("OK  2 INF sur 4 (fonds insuffisants)"), "{}", texts(&ev));
+    assert!(
+        texts(&ev).contains("OK  2 INF sur 4 (fonds insuffisants)"),
+        "{}",
+        texts(&ev)
+    );
 }
 
 #[test]
@@ -217,7 +263,9 @@ fn wwk_53_space_launch_is_numbered_and_announced() {
     let ev = turn(&mut st, &[("tur", "IST BUILD RSAT 2")], &[]);
     assert!(texts(&ev).contains("ESPACE  RSAT #0101 lancé depuis [IST]"));
     assert!(texts(&ev).contains("ESPACE  RSAT #0102 lancé depuis [IST]"));
-    assert!(ev.iter().any(|e| e.to == arbitre_wwk::turn::Vis::All && e.text.contains("#0102")));
+    assert!(ev
+        .iter()
+        .any(|e| e.to == arbitre_wwk::turn::Vis::All && e.text.contains("#0102")));
     assert_eq!(st.units.values().filter(|u| u.at == "#0101").count(), 1);
 }
 
@@ -225,13 +273,24 @@ fn wwk_53_space_launch_is_numbered_and_announced() {
 fn wwk_54_build_assigns_an_army() {
     let mut st = trio();
     turn(&mut st, &[("tur", "IST BUILD INF 2 MOUSE")], &[]);
-    assert_eq!(st.units.values().filter(|u| u.army.as_deref() == Some("MOUSE")).count(), 2);
+    assert_eq!(
+        st.units
+            .values()
+            .filter(|u| u.army.as_deref() == Some("MOUSE"))
+            .count(),
+        2
+    );
 }
 
 #[test]
 fn wwk_55_damaged_warship_repaired_with_a_factory() {
     let mut st = trio();
-    let dd = st.units.values().find(|u| u.code == "DD" && u.owner == "TUR").unwrap().id;
+    let dd = st
+        .units
+        .values()
+        .find(|u| u.code == "DD" && u.owner == "TUR")
+        .unwrap()
+        .id;
     st.unit_mut(dd).unwrap().damaged = true;
     let mut sc = Scratch::default();
     step(&mut st, &mut sc, economy::repairs, vec![]);
@@ -286,10 +345,18 @@ fn wwk_68_soylent_green_effects() {
     }
     assert_eq!(economy::capacity(&st, "TUR", "ANK", 1), 3 + 2);
     st.nations.get_mut("TUR").unwrap().options.soylent_green = true;
-    assert_eq!(economy::capacity(&st, "TUR", "ANK", 1), 6, "factories ×2, N symbols 0");
+    assert_eq!(
+        economy::capacity(&st, "TUR", "ANK", 1),
+        6,
+        "factories ×2, N symbols 0"
+    );
     assert_eq!(economy::income(&st, "TUR", "ANK").1.n, 0, "no N income");
     assert_eq!(admin::refund("INF", true).n, 1);
-    let ev = turn(&mut st, &[("tur", "NAT MARKET IST SELL 3 F\nNAT MARKET IST BUY 2 N")], &[]);
+    let ev = turn(
+        &mut st,
+        &[("tur", "NAT MARKET IST SELL 3 F\nNAT MARKET IST BUY 2 N")],
+        &[],
+    );
     assert!(texts(&ev).contains("Soleil Vert : pas d'achat de N"));
 }
 
@@ -300,7 +367,11 @@ fn wwk_69_ai_crisis_deletes_two_orders() {
     n.options.ai = true;
     n.tech.l = 80;
     let mut sc = Scratch::default();
-    sc.items = items(&st, "tur", "IST CE 1\nIST 2 INF MOVE ANK\nIST 2 LT MOVE BUL");
+    sc.items = items(
+        &st,
+        "tur",
+        "IST CE 1\nIST 2 INF MOVE ANK\nIST 2 LT MOVE BUL",
+    );
     // Roll 22 ≤ 22: crisis; picks 1 of 3, then 1 of 2.
     step(&mut st, &mut sc, intake::ai_crisis, vec![22, 1, 1]);
     assert_eq!(sc.deleted.len(), 2);
@@ -322,12 +393,21 @@ fn wwk_74_guerrilla_appears_on_success() {
     sc.items = items(&st, "tur", "ANK SPY RG SIN");
     // fail roll 99 (success), detection 99, 1d2 = 2.
     step(&mut st, &mut sc, intel::espionage, vec![99, 99, 2]);
-    assert_eq!(st.units.values().filter(|u| u.owner == GUERRILLA && u.at == "SIN").count(), 2);
+    assert_eq!(
+        st.units
+            .values()
+            .filter(|u| u.owner == GUERRILLA && u.at == "SIN")
+            .count(),
+        2
+    );
     // Not against a capital.
     let mut sc = Scratch::default();
     sc.items = items(&st, "tur", "ANK SPY RG CAI");
     step(&mut st, &mut sc, intel::espionage, vec![]);
-    assert!(sc.results.values().any(|r| r.contains("contre une capitale")));
+    assert!(sc
+        .results
+        .values()
+        .any(|r| r.contains("contre une capitale")));
 }
 
 #[test]
@@ -342,7 +422,11 @@ fn wwk_75_infiltration_tv16() {
     let mut sc = Scratch::default();
     sc.items = items(&st, "tur", "IST SPY IN CAI");
     step(&mut st, &mut sc, intel::espionage, vec![1, 99]);
-    assert_eq!(st.zone("CAI").infiltration["TUR"], 1, "failure sets the score to 1");
+    assert_eq!(
+        st.zone("CAI").infiltration["TUR"],
+        1,
+        "failure sets the score to 1"
+    );
 }
 
 #[test]
@@ -377,16 +461,31 @@ fn wwk_77_purge_removes_infiltration() {
 #[test]
 fn wwk_78_rc_reports_at_phase_2_and_phase_4() {
     let mut st = trio();
-    let ev = turn(&mut st, &[("tur", "IST SPY RC CAI")], &[("2.2", vec![99, 99])]);
+    let ev = turn(
+        &mut st,
+        &[("tur", "IST SPY RC CAI")],
+        &[("2.2", vec![99, 99])],
+    );
     let t = texts(&ev);
     assert!(t.contains("[CAI] RC fin de phase 2 : [CTRL] EGY:"), "{t}");
     assert!(t.contains("[CAI] RC fin de phase 4 :"));
-    let ev = turn(&mut st, &[("tur", "IST SPY RC CAI")], &[("2.2", vec![1, 99])]);
+    let ev = turn(
+        &mut st,
+        &[("tur", "IST SPY RC CAI")],
+        &[("2.2", vec![1, 99])],
+    );
     let t = texts(&ev);
     assert!(t.contains("RC fin de phase 2") && !t.contains("RC fin de phase 4"));
-    let ev = turn(&mut st, &[("tur", "NAT SPY RT EGY")], &[("2.2", vec![1, 99])]);
+    let ev = turn(
+        &mut st,
+        &[("tur", "NAT SPY RT EGY")],
+        &[("2.2", vec![1, 99])],
+    );
     let t = texts(&ev);
-    assert!(t.contains("types : I spécialité") && !t.contains("niveaux"), "{t}");
+    assert!(
+        t.contains("types : I spécialité") && !t.contains("niveaux"),
+        "{t}"
+    );
 }
 
 #[test]
@@ -399,11 +498,21 @@ fn wwk_79_sabotage_resources_aircraft_and_warheads() {
     step(&mut st, &mut sc, intel::espionage, vec![99, 99, 2, 1, 7]);
     let f1 = st.ledger("EGY", "CAI");
     assert_eq!((f0.n - f1.n, f0.f - f1.f), (1, 1));
-    let planes = st.units.values().filter(|u| u.owner == "EGY" && sp(&u.code).is_air()).count();
+    let planes = st
+        .units
+        .values()
+        .filter(|u| u.owner == "EGY" && sp(&u.code).is_air())
+        .count();
     let mut sc = Scratch::default();
     sc.items = items(&st, "tur", "IST SPY SA CAI");
     step(&mut st, &mut sc, intel::espionage, vec![99, 99, 1]);
-    assert_eq!(st.units.values().filter(|u| u.owner == "EGY" && sp(&u.code).is_air()).count(), planes - 1);
+    assert_eq!(
+        st.units
+            .values()
+            .filter(|u| u.owner == "EGY" && sp(&u.code).is_air())
+            .count(),
+        planes - 1
+    );
 }
 
 #[test]
@@ -444,8 +553,14 @@ fn wwk_89_submarine_phase_uses_s_against_subs() {
     // TUR DD hit by SS A 6 vs FD 8 → 37/75: roll 99. Naval phase: no surface pair, no sub pair.
     let ev = step(&mut st, &mut sc, combat::combat, vec![99, 99]);
     let t = texts(&ev);
-    assert!(t.contains(&format!("GRE #{ss} SS FA 6 FD 10 seuils 30/60")), "{t}");
-    assert!(t.contains(&format!("TUR #{dd} DD FA 6 FD 8 seuils 37/75")), "{t}");
+    assert!(
+        t.contains(&format!("GRE #{ss} SS FA 6 FD 10 seuils 30/60")),
+        "{t}"
+    );
+    assert!(
+        t.contains(&format!("TUR #{dd} DD FA 6 FD 8 seuils 37/75")),
+        "{t}"
+    );
 }
 
 #[test]
@@ -479,7 +594,11 @@ fn wwk_94_drop_starts_from_an_air_base() {
     let ev = turn(&mut st, &[("tur", "ANK 2 AIR DROP SYR")], &[]);
     assert!(texts(&ev).contains("FAILED: pas de base aérienne"));
     let ev = turn(&mut st, &[("tur", "IST 2 AIR DROP BUL")], &[]);
-    assert!(texts(&ev).contains("2 unité(s) parachutée(s) en [BUL]"), "{}", texts(&ev));
+    assert!(
+        texts(&ev).contains("2 unité(s) parachutée(s) en [BUL]"),
+        "{}",
+        texts(&ev)
+    );
 }
 
 #[test]
@@ -518,12 +637,21 @@ fn wwk_98_coastal_ships_and_straits() {
     let mut st = trio();
     let c = st.add_unit("TUR", "CST", "AEG");
     turn(&mut st, &[("tur", "AEG 1 CST MOVE ION")], &[]);
-    assert_eq!(st.unit(c).unwrap().at, "AEG", "coastal ships stay off the high sea");
+    assert_eq!(
+        st.unit(c).unwrap().at,
+        "AEG",
+        "coastal ships stay off the high sea"
+    );
     let g = st.add_unit("GRE", "DD", "BLA");
     turn(&mut st, &[("gre", "BLA 1 DD MOVE AEG")], &[]);
     assert_eq!(st.unit(g).unwrap().at, "BLA", "BLA-AEG needs IST");
     st.add_unit("TUR", "DD", "BLA");
-    let t = st.units.values().find(|u| u.owner == "TUR" && u.code == "DD" && u.at == "BLA").unwrap().id;
+    let t = st
+        .units
+        .values()
+        .find(|u| u.owner == "TUR" && u.code == "DD" && u.at == "BLA")
+        .unwrap()
+        .id;
     turn(&mut st, &[("tur", "BLA 1 DD MOVE AEG")], &[]);
     assert_eq!(st.unit(t).unwrap().at, "AEG");
 }
@@ -535,8 +663,16 @@ fn wwk_99_land_transport_carries_two_infantry() {
     hold(&mut st, "TUR", "SYR");
     st.add_unit("TUR", "MINF", "IST");
     turn(&mut st, &[("tur", "IST 3 INF MOVE ANK SYR")], &[]);
-    assert_eq!(count(&st, "TUR", "INF", "SYR"), 1 + 2, "2 INF ride the MINF");
-    assert_eq!(count(&st, "TUR", "INF", "ANK"), 1 + 1, "the third stops after one step");
+    assert_eq!(
+        count(&st, "TUR", "INF", "SYR"),
+        1 + 2,
+        "2 INF ride the MINF"
+    );
+    assert_eq!(
+        count(&st, "TUR", "INF", "ANK"),
+        1 + 1,
+        "the third stops after one step"
+    );
     assert_eq!(count(&st, "TUR", "MINF", "SYR"), 1);
 }
 
@@ -592,7 +728,8 @@ fn wwk_107_satellite_ground_attack_needs_recon_and_kill_table() {
 fn wwk_108_land_recon_reports_at_end_of_phase_4() {
     let mut st = trio();
     let ev = turn(&mut st, &[("tur", "IST 1 LT RECN BUL")], &[]);
-    assert!(texts(&ev).contains("[BUL] RECN fin de phase 4 : aucune information (zone neutre jamais envahie)"));
+    assert!(texts(&ev)
+        .contains("[BUL] RECN fin de phase 4 : aucune information (zone neutre jamais envahie)"));
     let ev = turn(&mut st, &[("tur", "IST 1 LT RECN CAI")], &[]);
     assert!(texts(&ev).contains("FAILED: [CAI] n'est pas adjacente"));
 }
@@ -642,12 +779,23 @@ fn wwk_114_guerrilla_clash_tv34_and_reversion() {
     assert!(texts(&ev).contains("seuils 9/18"));
     assert!(st.unit(g1).is_none());
     // Only guerrillas left as infantry: the zone reverts to neutral.
-    let own = st.units.values().find(|u| u.owner == "TUR" && u.at == "ANK").unwrap().id;
+    let own = st
+        .units
+        .values()
+        .find(|u| u.owner == "TUR" && u.at == "ANK")
+        .unwrap()
+        .id;
     st.remove_unit(own);
     let mut sc = Scratch::default();
     step(&mut st, &mut sc, control::control, vec![]);
     assert_eq!(st.zone("ANK").status, Status::Neutral);
-    assert_eq!(st.units.values().filter(|u| u.owner == GUERRILLA && u.at == "ANK").count(), 0);
+    assert_eq!(
+        st.units
+            .values()
+            .filter(|u| u.owner == GUERRILLA && u.at == "ANK")
+            .count(),
+        0
+    );
 }
 
 #[test]
@@ -656,7 +804,12 @@ fn wwk_113_garrison_on_first_attack_tv15() {
     let mut sc = Scratch::default();
     // SYR has symbols P N: 2 MIL + rolls 45 (MIL) and 88 (ABSE + FB).
     sc.items = items(&st, "tur", "IST 2 BMB BOMB SYR");
-    step(&mut st, &mut sc, military::air, vec![45, 88, 99, 99, 99, 99, 99, 99, 99, 99]);
+    step(
+        &mut st,
+        &mut sc,
+        military::air,
+        vec![45, 88, 99, 99, 99, 99, 99, 99, 99, 99],
+    );
     let g = st.zone("SYR").garrison.clone().unwrap();
     assert_eq!(g, vec!["MIL", "MIL", "MIL", "ABSE", "FB"]);
 }
@@ -680,7 +833,9 @@ fn wwk_117_end_conditions() {
 fn wwk_118_report_shows_own_zones_and_hides_others() {
     use arbitre_core::{Ruleset, Viewer};
     let st = trio();
-    let r = arbitre_wwk::Wwk.report(&st, &[], &Viewer::Player("tur".into())).body;
+    let r = arbitre_wwk::Wwk
+        .report(&st, &[], &Viewer::Player("tur".into()))
+        .body;
     assert!(r.contains("[IST] Istanbul  [CTRL] TUR[CAPITAL]  symboles F N"));
     assert!(r.contains("TUR Stock 20ec F4 N4 M0 P0 O0 U0  usines 16  CE 0"));
     assert!(!r.contains("[CAI] Le Caire"), "fog of war");
@@ -696,11 +851,19 @@ fn wwk_119_public_news_and_private_espionage() {
     st.add_unit("TUR", "SPC", "IST");
     st.ledger_mut("TUR", "IST").m = 2;
     st.ledger_mut("TUR", "IST").o = 2;
-    let ev = turn(&mut st, &[("tur", "IST BUILD RSAT 1\nIST SPY RR CAI")], &[("2.2", vec![99, 99])]);
-    let egy = arbitre_wwk::Wwk.report(&st, &ev, &Viewer::Player("egy".into())).body;
+    let ev = turn(
+        &mut st,
+        &[("tur", "IST BUILD RSAT 1\nIST SPY RR CAI")],
+        &[("2.2", vec![99, 99])],
+    );
+    let egy = arbitre_wwk::Wwk
+        .report(&st, &ev, &Viewer::Player("egy".into()))
+        .body;
     assert!(egy.contains("ESPACE  RSAT #0101 lancé depuis [IST]"));
     assert!(!egy.contains("RR [CAI]"));
-    let tur = arbitre_wwk::Wwk.report(&st, &ev, &Viewer::Player("tur".into())).body;
+    let tur = arbitre_wwk::Wwk
+        .report(&st, &ev, &Viewer::Player("tur".into()))
+        .body;
     assert!(tur.contains("[CAI] RR [CAI] :"));
 }
 
@@ -709,11 +872,24 @@ fn wwk_120_report_layout_and_bracket_echo() {
     use arbitre_core::{Ruleset, Viewer};
     let mut st = trio();
     let ev = turn(&mut st, &[("tur", "ist [2] [inf] [MOVE] [ANK]")], &[]);
-    let r = arbitre_wwk::Wwk.report(&st, &ev, &Viewer::Player("tur".into())).body;
-    assert!(r.starts_with("WWK RAPPORT DE TOUR  partie=t  tour=1  nation=TUR (Turquie)\n== NATION ==\nTech  I "));
+    let r = arbitre_wwk::Wwk
+        .report(&st, &ev, &Viewer::Player("tur".into()))
+        .body;
+    assert!(r.starts_with(
+        "WWK RAPPORT DE TOUR  partie=t  tour=1  nation=TUR (Turquie)\n== NATION ==\nTech  I "
+    ));
     assert!(r.contains("== ORDRES ==\n[IST] [2] [INF] [MOVE] [ANK] ... OK"));
-    let order = ["== NATION ==", "== ORDRES ==", "== ZONES ==", "== ÉCONOMIE ==", "== RECHERCHE =="];
-    let pos: Vec<usize> = order.iter().map(|s| r.find(s).unwrap_or(usize::MAX)).collect();
+    let order = [
+        "== NATION ==",
+        "== ORDRES ==",
+        "== ZONES ==",
+        "== ÉCONOMIE ==",
+        "== RECHERCHE ==",
+    ];
+    let pos: Vec<usize> = order
+        .iter()
+        .map(|s| r.find(s).unwrap_or(usize::MAX))
+        .collect();
     assert!(pos.windows(2).all(|w| w[0] < w[1]), "{pos:?}");
 }
 
@@ -737,7 +913,12 @@ fn wwk_100_stealth_may_slip_past_a_cap() {
         // Bombing: FA 18 vs INF 8 + FTR 10: two ground rolls, DCA a 6 vs 26: one roll.
         rolls.extend([99, 99, 99]);
         let ev = step(&mut st, &mut sc, military::air, rolls);
-        assert_eq!(texts(&ev).contains("furtif ignore la CAP (jet 20 <= 20)"), slips, "{}", texts(&ev));
+        assert_eq!(
+            texts(&ev).contains("furtif ignore la CAP (jet 20 <= 20)"),
+            slips,
+            "{}",
+            texts(&ev)
+        );
     }
 }
 
@@ -815,11 +996,25 @@ at = "BUL"
 #[test]
 fn wwk_2_world_scenario_for_eight_nations() {
     use arbitre_core::{PlayerId, PlayerSetup, Rng, Ruleset, SetupConfig};
-    let players: Vec<PlayerSetup> = (0..8).map(|i| PlayerSetup { id: PlayerId::new(format!("p{i}")), name: format!("P{i}"), options: Default::default() }).collect();
+    let players: Vec<PlayerSetup> = (0..8)
+        .map(|i| PlayerSetup {
+            id: PlayerId::new(format!("p{i}")),
+            name: format!("P{i}"),
+            options: Default::default(),
+        })
+        .collect();
     let mut opts = toml::Table::new();
     opts.insert("map".into(), "monde".into());
-    let cfg = SetupConfig { game_id: "w".into(), seed: 1, players, options: opts, ..Default::default() };
-    let st = arbitre_wwk::Wwk.setup(&cfg, &mut Rng::for_setup(1)).unwrap();
+    let cfg = SetupConfig {
+        game_id: "w".into(),
+        seed: 1,
+        players,
+        options: opts,
+        ..Default::default()
+    };
+    let st = arbitre_wwk::Wwk
+        .setup(&cfg, &mut Rng::for_setup(1))
+        .unwrap();
     assert_eq!(st.nations.len(), 8);
     assert!(st.is_capital("RUS", "MOS"));
     assert_eq!(count(&st, "RUS", "DD", "MOS"), 0, "Moscow is not coastal");
@@ -827,13 +1022,29 @@ fn wwk_2_world_scenario_for_eight_nations() {
     let mut opts = toml::Table::new();
     opts.insert("map".into(), "trio".into());
     opts.insert("max_turns".into(), 12.into());
-    let mut p = PlayerSetup { id: PlayerId::new("x"), name: "X".into(), options: Default::default() };
+    let mut p = PlayerSetup {
+        id: PlayerId::new("x"),
+        name: "X".into(),
+        options: Default::default(),
+    };
     p.options.insert("nation".into(), "GRE".into());
-    let cfg = SetupConfig { game_id: "w".into(), seed: 1, players: vec![p], options: opts, ..Default::default() };
-    let st = arbitre_wwk::Wwk.setup(&cfg, &mut Rng::for_setup(1)).unwrap();
+    let cfg = SetupConfig {
+        game_id: "w".into(),
+        seed: 1,
+        players: vec![p],
+        options: opts,
+        ..Default::default()
+    };
+    let st = arbitre_wwk::Wwk
+        .setup(&cfg, &mut Rng::for_setup(1))
+        .unwrap();
     assert_eq!(st.nations.keys().collect::<Vec<_>>(), vec!["GRE"]);
     assert_eq!(st.params.max_turns, 12);
-    assert_eq!(st.zone("IST").status, Status::Neutral, "a nation without a player stays out");
+    assert_eq!(
+        st.zone("IST").status,
+        Status::Neutral,
+        "a nation without a player stays out"
+    );
 }
 
 #[test]
@@ -854,8 +1065,15 @@ fn wwk_27_ai_crisis_is_cumulative_and_the_zone_acts_last() {
     // 44% this turn: roll 44 is a crisis; picks 1 of 3, 1 of 2.
     step(&mut st, &mut sc, intake::ai_crisis, vec![44, 1, 1]);
     assert_eq!(st.zone("IST").ai_counter, 0);
-    let order: Vec<String> = activation(&sc, &st, |_| true).iter().map(|i| format!("{}{}", i.nation, i.line)).collect();
-    assert_eq!(order, vec!["EGY1", "TUR3"], "crisis zone after the SC-hit zone");
+    let order: Vec<String> = activation(&sc, &st, |_| true)
+        .iter()
+        .map(|i| format!("{}{}", i.nation, i.line))
+        .collect();
+    assert_eq!(
+        order,
+        vec!["EGY1", "TUR3"],
+        "crisis zone after the SC-hit zone"
+    );
 }
 
 #[test]
@@ -870,7 +1088,12 @@ fn wwk_86_infantry_landed_by_a_land_transport() {
     let mut sc = Scratch::default();
     sc.items = items(&st, "tur", "IST 1 INF MOVE BUL MAC");
     step(&mut st, &mut sc, military::movement, vec![]);
-    let inf = st.units.values().find(|u| u.owner == "TUR" && u.code == "INF" && u.at == "MAC").map(|u| u.id).unwrap();
+    let inf = st
+        .units
+        .values()
+        .find(|u| u.owner == "TUR" && u.code == "INF" && u.at == "MAC")
+        .map(|u| u.id)
+        .unwrap();
     assert!(sc.carried.contains(&inf) && sc.landed.contains(&inf));
     let _ = a;
 }
@@ -890,9 +1113,15 @@ fn wwk_95_escorted_bombers_are_untouched_while_escorts_remain() {
     // 3 ground rolls, and the DCA (a 12) fires at the 2 escorts (FD 20).
     let ev = step(&mut st, &mut sc, military::air, vec![99; 9]);
     let t = texts(&ev);
-    assert!(t.contains("CAP en [BUL] : FA 12 FD 20 contre FA 12 FD 20"), "{t}");
+    assert!(
+        t.contains("CAP en [BUL] : FA 12 FD 20 contre FA 12 FD 20"),
+        "{t}"
+    );
     assert!(t.contains("DCA FA 12 contre FD 20"), "{t}");
-    assert!(!t.contains(" BMB seuils"), "the bombers are never engaged: {t}");
+    assert!(
+        !t.contains(" BMB seuils"),
+        "the bombers are never engaged: {t}"
+    );
 }
 
 #[test]
@@ -961,7 +1190,11 @@ fn wwk_103_ecm_halves_satellite_fire_and_satc_halves_again() {
     sc.recon.insert(("TUR".into(), "SIN".into()));
     sc.items = items(&st, "tur", "IST 1 LSAT SATT SIN");
     let ev = step(&mut st, &mut sc, military::sat_ground, vec![99]);
-    assert!(texts(&ev).contains("== SATELLITES contre [SIN] : FA 10 FD 8 =="), "{}", texts(&ev));
+    assert!(
+        texts(&ev).contains("== SATELLITES contre [SIN] : FA 10 FD 8 =="),
+        "{}",
+        texts(&ev)
+    );
     st.add_unit("EGY", "AMEC", "SIN");
     let mut sc = Scratch::default();
     sc.recon.insert(("TUR".into(), "SIN".into()));
@@ -980,12 +1213,18 @@ fn wwk_107_ksat_is_single_use_and_can_be_intercepted() {
     let mut sc = Scratch::default();
     sc.items = items(&st, "tur", "IST #0203 SATT #0202");
     step(&mut st, &mut sc, military::space, vec![25]);
-    assert!(st.unit(k).is_none() && st.unit(r).is_some(), "intercepted by the QSAT (25 ≤ 25)");
+    assert!(
+        st.unit(k).is_none() && st.unit(r).is_some(),
+        "intercepted by the QSAT (25 ≤ 25)"
+    );
     let k2 = st.add_unit("TUR", "KSAT", "#0204");
     let mut sc = Scratch::default();
     sc.items = items(&st, "tur", "IST #0204 SATT #0202");
     step(&mut st, &mut sc, military::space, vec![26, 80]);
-    assert!(st.unit(k2).is_none() && st.unit(r).is_none(), "kill 80% on an RSAT, KSAT consumed");
+    assert!(
+        st.unit(k2).is_none() && st.unit(r).is_none(),
+        "kill 80% on an RSAT, KSAT consumed"
+    );
 }
 
 #[test]
@@ -1004,9 +1243,16 @@ fn wwk_78_rs_adds_adjacent_zones_of_the_same_nation() {
     let mut st = trio();
     hold(&mut st, "EGY", "SIN");
     st.zone_mut("SIN").ce = 4;
-    let ev = turn(&mut st, &[("tur", "IST SPY RS CAI")], &[("2.2", vec![99, 99])]);
+    let ev = turn(
+        &mut st,
+        &[("tur", "IST SPY RS CAI")],
+        &[("2.2", vec![99, 99])],
+    );
     let t = texts(&ev);
-    assert!(t.contains("RS [CAI] : CE 0") && t.contains("RS [SIN] : CE 2"), "{t}");
+    assert!(
+        t.contains("RS [CAI] : CE 0") && t.contains("RS [SIN] : CE 2"),
+        "{t}"
+    );
 }
 
 #[test]
@@ -1016,18 +1262,33 @@ fn wwk_110_shared_zone_and_capital_tiebreak() {
     st.add_unit("GRE", "INF", "BUL");
     let mut sc = Scratch::default();
     step(&mut st, &mut sc, control::control, vec![]);
-    assert_eq!(st.zone("BUL").status, Status::Shared { by: vec!["GRE".into(), "TUR".into()] });
+    assert_eq!(
+        st.zone("BUL").status,
+        Status::Shared {
+            by: vec!["GRE".into(), "TUR".into()]
+        }
+    );
     for _ in 0..16 {
         st.add_unit("TUR", "FAC", "BUL");
     }
     let mut sc = Scratch::default();
     step(&mut st, &mut sc, control::control, vec![]);
-    assert_eq!(st.zone("BUL").status, Status::Controlled { by: "TUR".into() }, "more than 15 factories");
+    assert_eq!(
+        st.zone("BUL").status,
+        Status::Controlled { by: "TUR".into() },
+        "more than 15 factories"
+    );
     // At war: contested, the holder stays the defender.
     st.set_diplo("TUR", "GRE", Diplo::War);
     let mut sc = Scratch::default();
     step(&mut st, &mut sc, control::control, vec![]);
-    assert_eq!(st.zone("BUL").status, Status::Contested { by: vec!["GRE".into(), "TUR".into()], holder: Some("TUR".into()) });
+    assert_eq!(
+        st.zone("BUL").status,
+        Status::Contested {
+            by: vec!["GRE".into(), "TUR".into()],
+            holder: Some("TUR".into())
+        }
+    );
 }
 
 #[test]
@@ -1058,7 +1319,10 @@ fn wwk_102_one_acm_interception_per_aircraft() {
     // Salvo 2: the FTR has intercepted already; accuracy 60: roll 61 misses.
     let ev = step(&mut st, &mut sc, military::missiles, vec![20, 61]);
     let t = texts(&ev);
-    assert!(t.contains(&format!("ACM #{f} en [SIN] intercepte (jet 20 <= 20)")), "{t}");
+    assert!(
+        t.contains(&format!("ACM #{f} en [SIN] intercepte (jet 20 <= 20)")),
+        "{t}"
+    );
     assert!(t.contains("manquée (jet 61 > 60)"), "{t}");
 }
 
@@ -1094,7 +1358,11 @@ fn wwk_96_transfers_fly_with_halved_values() {
     sc.caps.insert(cap, "ANK".into());
     sc.items = items(&st, "tur", "IST 2 FTR TRSF ANK");
     let ev = step(&mut st, &mut sc, military::air, vec![99, 99, 99]);
-    assert!(texts(&ev).contains("CAP en [ANK] : FA 6 FD 10 contre FA 6 FD 10"), "{}", texts(&ev));
+    assert!(
+        texts(&ev).contains("CAP en [ANK] : FA 6 FD 10 contre FA 6 FD 10"),
+        "{}",
+        texts(&ev)
+    );
     assert_eq!(count(&st, "TUR", "FTR", "ANK"), 2);
 }
 
@@ -1108,7 +1376,11 @@ fn wwk_99_naval_transport_capacity() {
     sc.items = items(&st, "tur", "IST 3 INF MOVE AEG ATH");
     step(&mut st, &mut sc, military::movement, vec![]);
     assert_eq!(count(&st, "TUR", "INF", "ATH"), 1 + 2);
-    assert_eq!(count(&st, "TUR", "TLS", "ATH"), 1, "the transport sails with them");
+    assert_eq!(
+        count(&st, "TUR", "TLS", "ATH"),
+        1,
+        "the transport sails with them"
+    );
 }
 
 #[test]
@@ -1120,7 +1392,11 @@ fn wwk_90_helicopters_on_a_cvh_join_the_defensive_strike_at_sea() {
     st.add_unit("GRE", "AH", "ION");
     st.add_unit("TUR", "DD", "ION");
     let ev = turn(&mut st, &[], &[]);
-    assert!(texts(&ev).contains("Bombardement défensif de GRE : 1 avion(s)"), "{}", texts(&ev));
+    assert!(
+        texts(&ev).contains("Bombardement défensif de GRE : 1 avion(s)"),
+        "{}",
+        texts(&ev)
+    );
 }
 
 #[test]
@@ -1137,7 +1413,9 @@ fn wwk_89_nuclear_torpedoes_fire_before_the_naval_fight() {
     }
     let ev = turn(&mut st, &[], &[]);
     let t = texts(&ev);
-    let fire = t.find(&format!("Tir nucléaire tactique de GRE #{ssn} SSN (5K)")).expect(&t);
+    let fire = t
+        .find(&format!("Tir nucléaire tactique de GRE #{ssn} SSN (5K)"))
+        .expect(&t);
     let naval = t.find("Phase sous-marine").unwrap_or(usize::MAX);
     assert!(fire < naval, "{t}");
 }
@@ -1149,7 +1427,12 @@ fn wwk_53_an_mslp_takes_the_local_warheads_into_orbit() {
     n.tech.a = 60;
     n.tech.n = 60;
     st.add_unit("TUR", "SPC", "IST");
-    let abse = st.units.values().find(|u| u.owner == "TUR" && u.code == "ABSE").unwrap().id;
+    let abse = st
+        .units
+        .values()
+        .find(|u| u.owner == "TUR" && u.code == "ABSE")
+        .unwrap()
+        .id;
     st.unit_mut(abse).unwrap().heads = vec!["5K".into(), "20K".into()];
     let l = st.ledger_mut("TUR", "IST");
     l.ec = 40;
@@ -1158,7 +1441,11 @@ fn wwk_53_an_mslp_takes_the_local_warheads_into_orbit() {
     l.o = 5;
     l.u = 5;
     let ev = turn(&mut st, &[("tur", "IST BUILD MSLP 1")], &[]);
-    assert!(texts(&ev).contains("ESPACE  MSLP #0101 lancé depuis [IST]"), "{}", texts(&ev));
+    assert!(
+        texts(&ev).contains("ESPACE  MSLP #0101 lancé depuis [IST]"),
+        "{}",
+        texts(&ev)
+    );
     let m = st.units.values().find(|u| u.code == "MSLP").unwrap();
     assert_eq!(m.heads, vec!["5K".to_string(), "20K".to_string()]);
     assert!(st.unit(abse).unwrap().heads.is_empty());
@@ -1195,12 +1482,20 @@ fn wwk_104_no_strategic_air_drop_over_friendly_units() {
     st.set_diplo("TUR", "GRE", Diplo::War);
     hold(&mut st, "GRE", "BUL");
     st.add_unit("TUR", "INF", "BUL");
-    let abse = st.units.values().find(|u| u.owner == "TUR" && u.code == "ABSE").unwrap().id;
+    let abse = st
+        .units
+        .values()
+        .find(|u| u.owner == "TUR" && u.code == "ABSE")
+        .unwrap()
+        .id;
     st.unit_mut(abse).unwrap().heads.push("1M".into());
     let mut sc = Scratch::default();
     sc.items = items(&st, "tur", "IST 1 BMB 1M BUL");
     step(&mut st, &mut sc, military::air, vec![]);
-    assert!(sc.results.values().any(|r| r.contains("arme stratégique interdite")));
+    assert!(sc
+        .results
+        .values()
+        .any(|r| r.contains("arme stratégique interdite")));
     assert_eq!(st.unit(abse).unwrap().heads, vec!["1M".to_string()]);
 }
 
@@ -1219,10 +1514,22 @@ fn wwk_113_neutral_garrison_regenerates_and_reverts() {
     // symbols: rolls 70 → AA, 10 → MIL), then 90/10 per unit: the AA rolls 91.
     let mut st = trio();
     let mut sc = Scratch::default();
-    sc.status_before.insert("MAC".into(), Status::Controlled { by: "GRE".into() });
-    let ev = step(&mut st, &mut sc, control::neutrals, vec![70, 10, 1, 1, 91, 1]);
+    sc.status_before
+        .insert("MAC".into(), Status::Controlled { by: "GRE".into() });
+    let ev = step(
+        &mut st,
+        &mut sc,
+        control::neutrals,
+        vec![70, 10, 1, 1, 91, 1],
+    );
     assert!(texts(&ev).contains("[MAC] redevient neutre"));
     assert_eq!(count(&st, NEUTRAL, "MIL", "MAC"), 3);
     assert_eq!(count(&st, NEUTRAL, "AA", "MAC"), 0);
-    assert_eq!(st.units.values().filter(|u| u.owner == GUERRILLA && u.at == "MAC").count(), 1);
+    assert_eq!(
+        st.units
+            .values()
+            .filter(|u| u.owner == GUERRILLA && u.at == "MAC")
+            .count(),
+        1
+    );
 }

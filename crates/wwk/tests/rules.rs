@@ -1,6 +1,7 @@
 //! Checklist tests (spec §11) and the rulebook's worked examples (§9) with
 //! their exact numbers. Each test sets up a state, gives orders or inputs and
 //! asserts the outcome.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 mod common;
 
@@ -8,7 +9,9 @@ use arbitre_core::{PlayerId, Rng, Ruleset};
 use arbitre_wwk::admin::{ce_invest, market_k, refund};
 use arbitre_wwk::catalog;
 use arbitre_wwk::control::garrison_roll;
-use arbitre_wwk::economy::{allocate, capacity, gain, income, price, research_points, victory_points};
+use arbitre_wwk::economy::{
+    allocate, capacity, gain, income, price, research_points, victory_points,
+};
 use arbitre_wwk::intake::ai_crisis_pct;
 use arbitre_wwk::intel::{fail_pct, pg_fail, rp_fail, st_fail};
 use arbitre_wwk::military::accuracy;
@@ -30,13 +33,53 @@ fn parse(st: &State, p: &str, text: &str) -> arbitre_core::Parsed<Order> {
 
 #[test]
 fn wwk_1_map_loader_rejects_bad_maps() {
-    let z = |c: &str, adj: &[&str]| ZoneDef { code: c.into(), adjacent: adj.iter().map(|s| s.to_string()).collect(), ..Default::default() };
-    assert!(check_map(&Map { zones: vec![z("AAB", &["AAC"]), z("AAC", &["AAB"])], ..Default::default() }).is_ok());
-    assert!(check_map(&Map { zones: vec![z("AAB", &[]), z("AAB", &[])], ..Default::default() }).is_err(), "duplicate");
-    assert!(check_map(&Map { zones: vec![z("AIR", &[])], ..Default::default() }).is_err(), "reserved unit code");
-    assert!(check_map(&Map { zones: vec![z("AAB", &["AAC"]), z("AAC", &[])], ..Default::default() }).is_err(), "asymmetric");
-    let cfg = arbitre_core::SetupConfig { players: players(1), files: [("scenario_file".to_string(), "[[zone]]\ncode = \"XYZ\"\nbogus = 1\n".to_string())].into(), ..Default::default() };
-    assert!(arbitre_wwk::setup::setup(&cfg).is_err(), "unknown keys are rejected");
+    let z = |c: &str, adj: &[&str]| ZoneDef {
+        code: c.into(),
+        adjacent: adj.iter().map(|s| s.to_string()).collect(),
+        ..Default::default()
+    };
+    assert!(check_map(&Map {
+        zones: vec![z("AAB", &["AAC"]), z("AAC", &["AAB"])],
+        ..Default::default()
+    })
+    .is_ok());
+    assert!(
+        check_map(&Map {
+            zones: vec![z("AAB", &[]), z("AAB", &[])],
+            ..Default::default()
+        })
+        .is_err(),
+        "duplicate"
+    );
+    assert!(
+        check_map(&Map {
+            zones: vec![z("AIR", &[])],
+            ..Default::default()
+        })
+        .is_err(),
+        "reserved unit code"
+    );
+    assert!(
+        check_map(&Map {
+            zones: vec![z("AAB", &["AAC"]), z("AAC", &[])],
+            ..Default::default()
+        })
+        .is_err(),
+        "asymmetric"
+    );
+    let cfg = arbitre_core::SetupConfig {
+        players: players(1),
+        files: [(
+            "scenario_file".to_string(),
+            "[[zone]]\ncode = \"XYZ\"\nbogus = 1\n".to_string(),
+        )]
+        .into(),
+        ..Default::default()
+    };
+    assert!(
+        arbitre_wwk::setup::setup(&cfg).is_err(),
+        "unknown keys are rejected"
+    );
 }
 
 #[test]
@@ -44,11 +87,19 @@ fn wwk_2_default_start_package() {
     let st = trio();
     assert_eq!(count(&st, "TUR", "FAC", "IST"), 16);
     assert_eq!(count(&st, "TUR", "INF", "IST"), 7);
-    assert_eq!(count(&st, "TUR", "DD", "IST"), 2, "coastal home gets 2 DD and 1 TLS");
+    assert_eq!(
+        count(&st, "TUR", "DD", "IST"),
+        2,
+        "coastal home gets 2 DD and 1 TLS"
+    );
     assert_eq!(st.ledger("TUR", "IST").ec, 20);
     assert_eq!(st.ledger("TUR", "IST").f, 4);
     let t = st.nations["TUR"].tech;
-    assert_eq!((t.l, t.n, t.i), (10, 0, 5), "specialty 10, weakness 0, others 5");
+    assert_eq!(
+        (t.l, t.n, t.i),
+        (10, 0, 5),
+        "specialty 10, weakness 0, others 5"
+    );
     assert!(st.is_capital("TUR", "IST"));
 }
 
@@ -64,7 +115,11 @@ fn wwk_3_everyone_starts_at_peace() {
 fn wwk_4_rolls_are_injectable_per_step() {
     // Initiative (0.3): scripted d20 per nation in code order EGY, GRE, TUR.
     let mut st = trio();
-    let ev = turn(&mut st, &[("tur", "IST BUILD INF 1")], &[("0.3", vec![1, 20, 10])]);
+    let ev = turn(
+        &mut st,
+        &[("tur", "IST BUILD INF 1")],
+        &[("0.3", vec![1, 20, 10])],
+    );
     assert!(!ev.is_empty());
     let mut r = Rng::for_phase(1, 1, "3.10");
     for _ in 0..200 {
@@ -74,7 +129,10 @@ fn wwk_4_rolls_are_injectable_per_step() {
 
 #[test]
 fn wwk_8_brackets_and_case() {
-    assert_eq!(tokens("ist [2] [inf] [MOVE] [ODE]"), vec!["IST", "2", "INF", "MOVE", "ODE"]);
+    assert_eq!(
+        tokens("ist [2] [inf] [MOVE] [ODE]"),
+        vec!["IST", "2", "INF", "MOVE", "ODE"]
+    );
     assert_eq!(tokens("[MENG] [2] [MOUSE"), vec!["MENG", "2", "MOUSE"]);
 }
 
@@ -82,14 +140,30 @@ fn wwk_8_brackets_and_case() {
 fn wwk_9_aliases_warheads_and_leading_zone() {
     assert_eq!(tokens("2 FTR CAP AFG")[2], "CAPS");
     assert_eq!(tokens("ESCORT HMOVE SMOVE"), vec!["ESCT", "HMOV", "SMOV"]);
-    assert_eq!(parse_warhead(&tokens("5x50kT")[0]), Some((5, "50K".to_string())));
-    assert_eq!(parse_warhead(&tokens("5MT")[0]), Some((1, "5M".to_string())));
+    assert_eq!(
+        parse_warhead(&tokens("5x50kT")[0]),
+        Some((5, "50K".to_string()))
+    );
+    assert_eq!(
+        parse_warhead(&tokens("5MT")[0]),
+        Some((1, "5M".to_string()))
+    );
     let st = trio();
-    let p = parse(&st, "tur", "IST [3] [BMB] [BOMB] [IST] [BUL]\nIST 2 INF MOVE IST BUL\nIST 1 ICBM 5x50kT CAI");
+    let p = parse(
+        &st,
+        "tur",
+        "IST [3] [BMB] [BOMB] [IST] [BUL]\nIST 2 INF MOVE IST BUL\nIST 1 ICBM 5x50kT CAI",
+    );
     assert_eq!(p.orders.len(), 3, "{:?}", p.diagnostics);
-    assert!(matches!(&p.orders[0].order, Order::Mil { mission: Mission::Bomb(z), .. } if z == "BUL"));
-    assert!(matches!(&p.orders[1].order, Order::Mil { mission: Mission::Move(z), .. } if z == &vec!["BUL".to_string()]));
-    assert!(matches!(&p.orders[2].order, Order::Mil { mission: Mission::Nuke { k: 5, head, target: Target::Zone(z) }, .. } if head == "50K" && z == "CAI"));
+    assert!(
+        matches!(&p.orders[0].order, Order::Mil { mission: Mission::Bomb(z), .. } if z == "BUL")
+    );
+    assert!(
+        matches!(&p.orders[1].order, Order::Mil { mission: Mission::Move(z), .. } if z == &vec!["BUL".to_string()])
+    );
+    assert!(
+        matches!(&p.orders[2].order, Order::Mil { mission: Mission::Nuke { k: 5, head, target: Target::Zone(z) }, .. } if head == "50K" && z == "CAI")
+    );
 }
 
 #[test]
@@ -114,7 +188,8 @@ fn wwk_11_market_lines_cost_one_action() {
 #[test]
 fn wwk_12_research_build_option_are_free() {
     let st = trio();
-    let mut text = String::from("NAT RESEARCH I 10 V 10 A 10 NV 5 N 5 L 20\nNAT OPTION GREEN YES\n");
+    let mut text =
+        String::from("NAT RESEARCH I 10 V 10 A 10 NV 5 N 5 L 20\nNAT OPTION GREEN YES\n");
     for _ in 0..5 {
         text.push_str("IST CE 1\n");
     }
@@ -127,7 +202,11 @@ fn wwk_12_research_build_option_are_free() {
 fn wwk_13_economy_restored_gives_a_free_economic_order() {
     let mut st = trio();
     let text = "IST XFER 1 F NAT\nIST CE 1\nIST CE 1\nIST CE 1\nIST CE 1\nIST CE 1";
-    assert_eq!(parse(&st, "tur", text).diagnostics.len(), 1, "XFER F to NAT is invalid and uses no slot");
+    assert_eq!(
+        parse(&st, "tur", text).diagnostics.len(),
+        1,
+        "XFER F to NAT is invalid and uses no slot"
+    );
     let text = "IST XFER 1 EC NAT\nIST CE 1\nIST CE 1\nIST CE 1\nIST CE 1\nIST CE 1";
     assert_eq!(parse(&st, "tur", text).diagnostics.len(), 1);
     st.nations.get_mut("TUR").unwrap().tech.l = 40;
@@ -147,10 +226,24 @@ fn wwk_14_ai_capital_gets_an_extra_order() {
 fn wwk_19_army_regrouping_p1() {
     let mut st = trio();
     let p = parse(&st, "tur", "IST - - ARMY 2 LT 1 INF 2 ART MICKEY");
-    assert!(matches!(&p.orders[0].order, Order::Army { pairs, name, .. } if pairs.len() == 3 && name == "MICKEY"));
-    assert_eq!(parse(&st, "tur", "IST - - ARMY 1 LT 1 INF 1 ART 1 AA 1 ENG X").diagnostics.len(), 1, "at most 4 pairs");
+    assert!(
+        matches!(&p.orders[0].order, Order::Army { pairs, name, .. } if pairs.len() == 3 && name == "MICKEY")
+    );
+    assert_eq!(
+        parse(&st, "tur", "IST - - ARMY 1 LT 1 INF 1 ART 1 AA 1 ENG X")
+            .diagnostics
+            .len(),
+        1,
+        "at most 4 pairs"
+    );
     turn(&mut st, &[("tur", "IST - - ARMY 2 LT 1 INF MICKEY")], &[]);
-    assert_eq!(st.units.values().filter(|u| u.army.as_deref() == Some("MICKEY")).count(), 3);
+    assert_eq!(
+        st.units
+            .values()
+            .filter(|u| u.army.as_deref() == Some("MICKEY"))
+            .count(),
+        3
+    );
 }
 
 #[test]
@@ -160,10 +253,23 @@ fn wwk_15_selector_takes_free_units_first_then_breaks_armies() {
     turn(&mut st, &[("tur", "IST - - ARMY 4 LT MICKEY")], &[]);
     // 4 LT are all in MICKEY: "2 LT" takes army members, who leave the army.
     turn(&mut st, &[("tur", "IST 2 LT RECN BUL")], &[]);
-    assert_eq!(st.units.values().filter(|u| u.army.as_deref() == Some("MICKEY")).count(), 3, "RECN uses one unit, taken from the army, which leaves it");
+    assert_eq!(
+        st.units
+            .values()
+            .filter(|u| u.army.as_deref() == Some("MICKEY"))
+            .count(),
+        3,
+        "RECN uses one unit, taken from the army, which leaves it"
+    );
     let ev = turn(&mut st, &[("tur", "IST 2 LT MOVE ANK")], &[]);
     let _ = ev;
-    assert_eq!(st.units.values().filter(|u| u.army.as_deref() == Some("MICKEY")).count(), 2);
+    assert_eq!(
+        st.units
+            .values()
+            .filter(|u| u.army.as_deref() == Some("MICKEY"))
+            .count(),
+        2
+    );
     assert_eq!(count(&st, "TUR", "LT", "ANK"), 2);
 }
 
@@ -185,7 +291,11 @@ fn wwk_18_army_name_selector_moves_the_army() {
     own(&mut st, "ANK");
     turn(&mut st, &[("tur", "IST - - ARMY 2 LT 2 INF MICKEY")], &[]);
     turn(&mut st, &[("tur", "IST MICKEY MOVE ANK")], &[]);
-    assert_eq!(count(&st, "TUR", "LT", "ANK") + count(&st, "TUR", "INF", "ANK"), 5, "4 army members join the INF already there");
+    assert_eq!(
+        count(&st, "TUR", "LT", "ANK") + count(&st, "TUR", "INF", "ANK"),
+        5,
+        "4 army members join the INF already there"
+    );
 }
 
 #[test]
@@ -194,7 +304,13 @@ fn wwk_17_all_army_keeps_armies_whole() {
     own(&mut st, "ANK");
     turn(&mut st, &[("tur", "IST - - ARMY 2 LT 2 INF MICKEY")], &[]);
     turn(&mut st, &[("tur", "IST ALL ARMY MOVE ANK")], &[]);
-    assert_eq!(st.units.values().filter(|u| u.army.as_deref() == Some("MICKEY") && u.at == "ANK").count(), 4);
+    assert_eq!(
+        st.units
+            .values()
+            .filter(|u| u.army.as_deref() == Some("MICKEY") && u.at == "ANK")
+            .count(),
+        4
+    );
     assert_eq!(count(&st, "TUR", "FAC", "IST"), 16, "bases do not move");
 }
 
@@ -202,7 +318,11 @@ fn wwk_17_all_army_keeps_armies_whole() {
 fn wwk_20_one_order_per_unit() {
     let mut st = trio();
     own(&mut st, "ANK");
-    let ev = turn(&mut st, &[("tur", "IST 4 LT MOVE ANK\nIST 4 LT MOVE BUL")], &[]);
+    let ev = turn(
+        &mut st,
+        &[("tur", "IST 4 LT MOVE ANK\nIST 4 LT MOVE BUL")],
+        &[],
+    );
     assert_eq!(count(&st, "TUR", "LT", "ANK"), 4);
     assert_eq!(count(&st, "TUR", "LT", "BUL"), 0);
     assert!(texts(&ev).contains("[IST] [4] [LT] [MOVE] [BUL] ... FAILED"));
@@ -220,7 +340,11 @@ fn wwk_21_escort_attaches_to_the_line_above() {
 #[test]
 fn wwk_22_orders_are_echoed_with_their_result() {
     let mut st = trio();
-    let ev = turn(&mut st, &[("tur", "IST 2 INF MOVE ANK\nNAT CEASEFIRE EGY")], &[]);
+    let ev = turn(
+        &mut st,
+        &[("tur", "IST 2 INF MOVE ANK\nNAT CEASEFIRE EGY")],
+        &[],
+    );
     let t = texts(&ev);
     assert!(t.contains("[IST] [2] [INF] [MOVE] [ANK] ... OK"), "{t}");
     assert!(t.contains("[NAT] [CEASEFIRE] [EGY] ... FAILED: pas en guerre avec EGY"));
@@ -251,7 +375,11 @@ fn wwk_29_ceasefire_needs_both_sides() {
     st.set_diplo("TUR", "EGY", Diplo::War);
     turn(&mut st, &[("tur", "NAT CEASEFIRE EGY")], &[]);
     assert_eq!(st.diplo("TUR", "EGY"), Diplo::War);
-    turn(&mut st, &[("tur", "NAT CEASEFIRE EGY"), ("egy", "NAT CEASEFIRE TUR")], &[]);
+    turn(
+        &mut st,
+        &[("tur", "NAT CEASEFIRE EGY"), ("egy", "NAT CEASEFIRE TUR")],
+        &[],
+    );
     assert_eq!(st.diplo("TUR", "EGY"), Diplo::Peace);
 }
 
@@ -260,9 +388,17 @@ fn wwk_30_alliance_needs_both_and_is_unique() {
     let mut st = trio();
     turn(&mut st, &[("tur", "NAT ALLY EGY")], &[]);
     assert_eq!(st.diplo("TUR", "EGY"), Diplo::Peace);
-    turn(&mut st, &[("tur", "NAT ALLY EGY"), ("egy", "NAT ALLY TUR")], &[]);
+    turn(
+        &mut st,
+        &[("tur", "NAT ALLY EGY"), ("egy", "NAT ALLY TUR")],
+        &[],
+    );
     assert_eq!(st.diplo("TUR", "EGY"), Diplo::Allied);
-    let ev = turn(&mut st, &[("tur", "NAT ALLY GRE"), ("gre", "NAT ALLY TUR")], &[]);
+    let ev = turn(
+        &mut st,
+        &[("tur", "NAT ALLY GRE"), ("gre", "NAT ALLY TUR")],
+        &[],
+    );
     assert_eq!(st.diplo("TUR", "GRE"), Diplo::Peace);
     assert!(texts(&ev).contains("une seule alliance"));
     turn(&mut st, &[("egy", "NAT BREAK")], &[]);
@@ -294,7 +430,11 @@ fn wwk_35_xfer_needs_only_the_donor() {
     let mut st = trio();
     st.zone_mut("ANK").status = Status::Controlled { by: "TUR".into() };
     st.add_unit("TUR", "INF", "ANK");
-    turn(&mut st, &[("tur", "IST XFER 3 F ANK\nIST XFER 5 EC NAT")], &[]);
+    turn(
+        &mut st,
+        &[("tur", "IST XFER 3 F ANK\nIST XFER 5 EC NAT")],
+        &[],
+    );
     assert!(st.ledger("TUR", "ANK").f >= 3);
     assert_eq!(st.nations["TUR"].treasury, 5);
 }
@@ -303,10 +443,21 @@ fn wwk_35_xfer_needs_only_the_donor() {
 fn wwk_36_exchange_needs_mirrored_orders() {
     let mut st = trio();
     let before = st.ledger("EGY", "CAI").o;
-    turn(&mut st, &[("tur", "IST EXCH GIVE 2 F GET 3 EC WITH CAI")], &[]);
+    turn(
+        &mut st,
+        &[("tur", "IST EXCH GIVE 2 F GET 3 EC WITH CAI")],
+        &[],
+    );
     assert_eq!(st.ledger("EGY", "CAI").o, before);
     let f_egy = st.ledger("EGY", "CAI").f;
-    let ev = turn(&mut st, &[("tur", "IST EXCH GIVE 2 F GET 3 EC WITH CAI"), ("egy", "CAI EXCH GIVE 3 EC GET 2 F WITH IST")], &[]);
+    let ev = turn(
+        &mut st,
+        &[
+            ("tur", "IST EXCH GIVE 2 F GET 3 EC WITH CAI"),
+            ("egy", "CAI EXCH GIVE 3 EC GET 2 F WITH IST"),
+        ],
+        &[],
+    );
     assert!(texts(&ev).contains("[CAI] [EXCH] [GIVE] [3] [EC] [GET] [2] [F] [WITH] [IST] ... OK"));
     assert!(st.ledger("EGY", "CAI").f >= f_egy + 2);
 }
@@ -317,11 +468,19 @@ fn wwk_37_market_three_for_two_tv19() {
     assert_eq!(market_k(4, 2), None);
     assert_eq!(market_k(3, 4), None);
     let mut st = trio();
-    let ev = turn(&mut st, &[("tur", "NAT MARKET IST SELL 3 F\nNAT MARKET IST BUY 2 U")], &[]);
+    let ev = turn(
+        &mut st,
+        &[("tur", "NAT MARKET IST SELL 3 F\nNAT MARKET IST BUY 2 U")],
+        &[],
+    );
     assert!(texts(&ev).contains("[NAT] [MARKET] [IST] [BUY] [2] [U] ... OK"));
     assert_eq!(st.ledger("TUR", "IST").u, 2);
     // Atomic: one line short of stock fails every line.
-    let ev = turn(&mut st, &[("tur", "NAT MARKET IST SELL 3 O\nNAT MARKET IST BUY 2 U")], &[]);
+    let ev = turn(
+        &mut st,
+        &[("tur", "NAT MARKET IST SELL 3 O\nNAT MARKET IST BUY 2 U")],
+        &[],
+    );
     assert!(texts(&ev).contains("[NAT] [MARKET] [IST] [BUY] [2] [U] ... FAILED"));
 }
 
@@ -329,7 +488,14 @@ fn wwk_37_market_three_for_two_tv19() {
 fn wwk_40_closed_market_refuses_trading() {
     let mut st = trio();
     st.market.closed_until = 5;
-    let ev = turn(&mut st, &[("tur", "NAT MARKET IST SELL 3 F\nNAT MARKET IST BUY 2 U\nIST AID 2 CAI")], &[]);
+    let ev = turn(
+        &mut st,
+        &[(
+            "tur",
+            "NAT MARKET IST SELL 3 F\nNAT MARKET IST BUY 2 U\nIST AID 2 CAI",
+        )],
+        &[],
+    );
     let t = texts(&ev);
     assert!(t.contains("marché mondial fermé"));
     assert!(t.contains("[IST] [AID] [2] [CAI] ... FAILED: marché fermé et pas de chemin"));
@@ -373,18 +539,26 @@ fn wwk_43_guerrillas_halve_income_tv21() {
 #[test]
 fn wwk_42_shared_and_contested_income_tv21() {
     let mut st = trio();
-    st.zone_mut("BUL").status = Status::Shared { by: vec!["TUR".into(), "GRE".into()] };
+    st.zone_mut("BUL").status = Status::Shared {
+        by: vec!["TUR".into(), "GRE".into()],
+    };
     st.add_unit("TUR", "FAC", "BUL");
     st.add_unit("TUR", "FAC", "BUL");
     let (ec, r) = income(&st, "TUR", "BUL");
     assert_eq!((ec, r.f, r.m), (5, 1, 1));
-    st.zone_mut("BUL").status = Status::Contested { by: vec!["TUR".into(), "GRE".into()], holder: Some("TUR".into()) };
+    st.zone_mut("BUL").status = Status::Contested {
+        by: vec!["TUR".into(), "GRE".into()],
+        holder: Some("TUR".into()),
+    };
     assert_eq!(income(&st, "TUR", "BUL").0, 0);
 }
 
 #[test]
 fn wwk_47_missing_resources_cost_tv3() {
-    let stock = Ledger { f: 1, ..Default::default() };
+    let stock = Ledger {
+        f: 1,
+        ..Default::default()
+    };
     let (used, ec, workers) = price("FAC", &stock);
     assert_eq!((used.f, ec, workers), (1, 8, 3));
 }
@@ -393,7 +567,9 @@ fn wwk_47_missing_resources_cost_tv3() {
 fn wwk_48_tech_requirement_at_intake() {
     let st = trio();
     let p = parse(&st, "tur", "IST BUILD HT 1");
-    assert!(p.diagnostics[0].reason.contains("technologie insuffisante (V 25 requis)"));
+    assert!(p.diagnostics[0]
+        .reason
+        .contains("technologie insuffisante (V 25 requis)"));
 }
 
 #[test]
@@ -409,7 +585,12 @@ fn wwk_45_production_builds_in_held_zones() {
 fn wwk_52_capital_needs_more_than_15_factories_tv13() {
     let mut st = trio();
     assert!(st.is_capital("TUR", "IST"));
-    let fac = st.units.values().find(|u| u.code == "FAC" && u.owner == "TUR").unwrap().id;
+    let fac = st
+        .units
+        .values()
+        .find(|u| u.code == "FAC" && u.owner == "TUR")
+        .unwrap()
+        .id;
     st.remove_unit(fac);
     assert!(!st.is_capital("TUR", "IST"));
 }
@@ -454,7 +635,10 @@ fn wwk_58_maintenance_capacity_tv22() {
 #[test]
 fn wwk_62_contested_factories_split_tv22() {
     let mut st = trio();
-    st.zone_mut("BUL").status = Status::Contested { by: vec!["TUR".into(), "GRE".into()], holder: Some("TUR".into()) };
+    st.zone_mut("BUL").status = Status::Contested {
+        by: vec!["TUR".into(), "GRE".into()],
+        holder: Some("TUR".into()),
+    };
     for _ in 0..5 {
         st.add_unit("TUR", "FAC", "BUL");
     }
@@ -472,9 +656,16 @@ fn wwk_63_research_points_tv4_tv5() {
 
 #[test]
 fn wwk_64_allocation_tv17() {
-    assert_eq!(allocate(66, &[10, 10, 10, 5, 5, 20]), [11, 11, 11, 6, 6, 21]);
+    assert_eq!(
+        allocate(66, &[10, 10, 10, 5, 5, 20]),
+        [11, 11, 11, 6, 6, 21]
+    );
     assert_eq!(allocate(60, &[0; 6]), [10; 6]);
-    assert_eq!(allocate(66, &[10, 10, 10, 5, 5, 20])[5] / 2, 10, "ST halves L to 10");
+    assert_eq!(
+        allocate(66, &[10, 10, 10, 5, 5, 20])[5] / 2,
+        10,
+        "ST halves L to 10"
+    );
 }
 
 #[test]
@@ -544,7 +735,11 @@ fn wwk_77_purge_formula_tv18() {
 fn wwk_79_sabotage_production_destroys_a_factory() {
     let mut st = trio();
     // 2.2 rolls: fail roll 99 (success), detection 99 (undetected).
-    let ev = turn(&mut st, &[("tur", "IST SPY SP CAI")], &[("2.2", vec![99, 99])]);
+    let ev = turn(
+        &mut st,
+        &[("tur", "IST SPY SP CAI")],
+        &[("2.2", vec![99, 99])],
+    );
     assert_eq!(count(&st, "EGY", "FAC", "CAI"), 15);
     assert!(texts(&ev).contains("[CAI] SP : réussite"));
 }
@@ -553,7 +748,11 @@ fn wwk_79_sabotage_production_destroys_a_factory() {
 fn wwk_73_detection_reveals_the_sponsor() {
     let mut st = trio();
     st.zone_mut("CAI").ce = 12; // after the −2 upgrade: 10 → detection ≤ 20.
-    let ev = turn(&mut st, &[("tur", "IST SPY RR CAI")], &[("2.2", vec![99, 20])]);
+    let ev = turn(
+        &mut st,
+        &[("tur", "IST SPY RR CAI")],
+        &[("2.2", vec![99, 20])],
+    );
     assert!(texts(&ev).contains("Détecté : RR contre [CAI] par TUR"));
 }
 
@@ -596,7 +795,11 @@ fn wwk_91_bombing_immobilises_and_a_second_hit_destroys() {
     }
     // FA 16 against FD 32 → 25/50. 3.6 rolls: 30 (RETREAT → immobilised), 99 ×3;
     // the INF have no anti-air attack, so the bombers roll nothing.
-    let ev = turn(&mut st, &[("tur", "IST 2 BMB BOMB BUL")], &[("3.6", vec![30, 99, 99, 99])]);
+    let ev = turn(
+        &mut st,
+        &[("tur", "IST 2 BMB BOMB BUL")],
+        &[("3.6", vec![30, 99, 99, 99])],
+    );
     assert!(texts(&ev).contains("immobilisé"), "{}", texts(&ev));
     assert!(st.unit(inf).is_some());
 }
@@ -628,9 +831,17 @@ fn wwk_106_tacd_threshold_tv30() {
 #[test]
 fn wwk_110_control_by_infantry() {
     let mut st = trio();
-    turn(&mut st, &[("tur", "IST 3 INF MOVE ANK")], &[("3.9", vec![1, 1, 1, 1, 1, 1]), ("3.10", vec![100; 40])]);
+    turn(
+        &mut st,
+        &[("tur", "IST 3 INF MOVE ANK")],
+        &[("3.9", vec![1, 1, 1, 1, 1, 1]), ("3.10", vec![100; 40])],
+    );
     // ANK's garrison (2 MIL + 2 symbols) fought; with all rolls 100 nobody is hurt → contested.
-    assert!(matches!(st.zone("ANK").status, Status::Contested { .. }), "{:?}", st.zone("ANK").status);
+    assert!(
+        matches!(st.zone("ANK").status, Status::Contested { .. }),
+        "{:?}",
+        st.zone("ANK").status
+    );
 }
 
 #[test]
@@ -650,7 +861,11 @@ fn wwk_115_smov_along_own_zones_tv12() {
 fn wwk_67_sabotage_technologique_halves_the_field() {
     let mut st = trio();
     // 2.2: fail roll 99 (success), detection 99. EGY: RP 55, L gets 9 → 4.
-    let ev = turn(&mut st, &[("tur", "NAT SPY ST EGY L")], &[("2.2", vec![99, 99])]);
+    let ev = turn(
+        &mut st,
+        &[("tur", "NAT SPY ST EGY L")],
+        &[("2.2", vec![99, 99])],
+    );
     let t = texts(&ev);
     assert!(t.contains("ST -> EGY L : réussite"), "{t}");
     assert!(t.contains("L 4rp"), "{t}");
@@ -687,13 +902,19 @@ fn wwk_61_unmaintained_units_are_demobilised() {
 #[test]
 fn wwk_7_turn_and_nation_header_lines_must_match() {
     let st = trio();
-    let ok = parse(&st, "tur", "WWK ORDERS\nTURN 1\nNATION TUR\nIST CE 1\nEND\nthis is ignored");
+    let ok = parse(
+        &st,
+        "tur",
+        "WWK ORDERS\nTURN 1\nNATION TUR\nIST CE 1\nEND\nthis is ignored",
+    );
     assert_eq!(ok.orders.len(), 1);
     assert!(ok.diagnostics.is_empty(), "{:?}", ok.diagnostics);
     let bad = parse(&st, "tur", "TURN 2\nIST CE 1\nIST 2 INF MOVE ANK");
     assert!(bad.orders.is_empty(), "the whole message is rejected");
     assert_eq!(bad.error_count(), 3);
-    assert!(bad.diagnostics[0].reason.contains("ordres pour le tour 1 attendus"));
+    assert!(bad.diagnostics[0]
+        .reason
+        .contains("ordres pour le tour 1 attendus"));
     let bad = parse(&st, "tur", "NATION EGY\nIST CE 1");
     assert!(bad.orders.is_empty());
 }

@@ -44,7 +44,12 @@ impl crate::daemon::Daemon {
     /// `arbitre release <game>`: returns (turn, mails released).
     pub fn release(&mut self, game: &str) -> Result<(u32, usize)> {
         let now = self.now();
-        let crate::daemon::Daemon { store, registry, config, .. } = self;
+        let crate::daemon::Daemon {
+            store,
+            registry,
+            config,
+            ..
+        } = self;
         store.tx(|tx| release_in(tx, registry, config, game, now))
     }
 }
@@ -64,10 +69,17 @@ pub(crate) fn set_preview_in(tx: &Connection, game: &str, mode: PreviewMode) -> 
 /// Called by the resolution, in its transaction, after every mail of
 /// `turn` is queued: holds them when the game previews. Returns true when
 /// the turn is held.
-pub(crate) fn hold_if_previewed(c: &Connection, config: &crate::config::DaemonConfig, game: &GameView<'_>, turn: u32, now: DateTime<Utc>) -> Result<bool> {
+pub(crate) fn hold_if_previewed(
+    c: &Connection,
+    config: &crate::config::DaemonConfig,
+    game: &GameView<'_>,
+    turn: u32,
+    now: DateTime<Utc>,
+) -> Result<bool> {
     let gid = game.row.id.as_str();
     let set = games::preview(c, gid)?;
-    let always = game.toml.services.preview == Some(PreviewPolicy::Always) || set.as_deref() == Some("always");
+    let always = game.toml.services.preview == Some(PreviewPolicy::Always)
+        || set.as_deref() == Some("always");
     if !always && set.as_deref() != Some("next") {
         return Ok(false);
     }
@@ -80,18 +92,38 @@ pub(crate) fn hold_if_previewed(c: &Connection, config: &crate::config::DaemonCo
     if let Some(gm) = &game.toml.gm_email {
         let mut body = svc_text(lang, &SvcMsg::PreviewIntro { turn, held });
         for r in outbox::all(c)?.into_iter().filter(|r| {
-            r.status == OutboxStatus::Held && r.mail.game_id.as_deref() == Some(gid) && r.mail.turn == Some(turn) && r.mail.kind == "report"
+            r.status == OutboxStatus::Held
+                && r.mail.game_id.as_deref() == Some(gid)
+                && r.mail.turn == Some(turn)
+                && r.mail.kind == "report"
         }) {
             let who = r.mail.player.as_deref().unwrap_or("?");
-            body.push_str(&format!("\n\n{}\n{}\n", svc_text(lang, &SvcMsg::PreviewPlayer { player: who, email: &r.mail.recipient }), r.mail.subject));
+            body.push_str(&format!(
+                "\n\n{}\n{}\n",
+                svc_text(
+                    lang,
+                    &SvcMsg::PreviewPlayer {
+                        player: who,
+                        email: &r.mail.recipient
+                    }
+                ),
+                r.mail.subject
+            ));
             body.push_str(&r.mail.body);
         }
         let subject = svc_text(lang, &SvcMsg::PreviewSubject { game: gid, turn });
         let redo = turns::times_rolled_back(c, gid, turn)?;
-        let d = Draft::new(Kind::Gm, gm, subject, body).about(gid, turn, None).discriminator(format!("preview{redo}"));
+        let d = Draft::new(Kind::Gm, gm, subject, body)
+            .about(gid, turn, None)
+            .discriminator(format!("preview{redo}"));
         queue(c, config, now, d)?;
     }
-    tracing::info!(game = gid, turn, held, "turn held for the game master's preview");
+    tracing::info!(
+        game = gid,
+        turn,
+        held,
+        "turn held for the game master's preview"
+    );
     Ok(true)
 }
 
@@ -111,16 +143,29 @@ pub(crate) fn release_in(
     let n = outbox::release(tx, gid, now.timestamp())?;
     turns::set_held(tx, gid, turn, false)?;
     // The deadline clock starts now: it moves back by the time held.
-    let resolved_at = turns::get(tx, gid, turn)?.map(|r| r.resolved_at).unwrap_or(now.timestamp());
+    let resolved_at = turns::get(tx, gid, turn)?
+        .map(|r| r.resolved_at)
+        .unwrap_or(now.timestamp());
     let shift = (now.timestamp() - resolved_at).max(0);
     if let (GameStatus::Running, Some(d)) = (g.row.status, g.row.deadline) {
         let d = d + shift;
         games::set_deadline(tx, gid, Some(d))?;
-        let when = DateTime::from_timestamp(d, 0).map(|d| g.schedule.show(d)).unwrap_or_default();
+        let when = DateTime::from_timestamp(d, 0)
+            .map(|d| g.schedule.show(d))
+            .unwrap_or_default();
         // More than a minute held: the reports' footers are out of date.
         if shift > 60 {
             let subject = text(lang, &Msg::ExtendedSubject { game: gid });
-            let body = signed(lang, &text(lang, &Msg::Extended { game: gid, when: &when }));
+            let body = signed(
+                lang,
+                &text(
+                    lang,
+                    &Msg::Extended {
+                        game: gid,
+                        when: &when,
+                    },
+                ),
+            );
             for p in games::players(tx, gid)? {
                 let d = Draft::new(Kind::Notice, &p.email, subject.clone(), body.clone())
                     .about(gid, turn + 1, Some(&p.id))
@@ -136,5 +181,12 @@ pub(crate) fn release_in(
 /// The RELEASE answer line, with the next deadline.
 pub fn released_text(g: &GameView<'_>, turn: u32, mails: usize) -> String {
     let when = g.show_deadline().unwrap_or_default();
-    svc_text(g.lang, &SvcMsg::Released { turn, mails, when: &when })
+    svc_text(
+        g.lang,
+        &SvcMsg::Released {
+            turn,
+            mails,
+            when: &when,
+        },
+    )
 }

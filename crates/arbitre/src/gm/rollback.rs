@@ -30,7 +30,12 @@ impl crate::daemon::Daemon {
     /// `arbitre rollback <game> <turn>`: returns the turns undone.
     pub fn rollback(&mut self, game: &str, to: u32) -> Result<Vec<u32>> {
         let now = self.now();
-        let crate::daemon::Daemon { store, registry, config, .. } = self;
+        let crate::daemon::Daemon {
+            store,
+            registry,
+            config,
+            ..
+        } = self;
         store.tx(|tx| rollback_in(tx, registry, config, game, to, now))
     }
 }
@@ -48,13 +53,19 @@ pub(crate) fn rollback_in(
     let lang = g.lang;
     let last = g.row.turn;
     if to >= last || turns::get(tx, gid, to)?.is_none() {
-        return Err(DaemonError::Invalid(svc_text(lang, &SvcMsg::RollbackRange { turn: to, last })));
+        return Err(DaemonError::Invalid(svc_text(
+            lang,
+            &SvcMsg::RollbackRange { turn: to, last },
+        )));
     }
     let undone = turns::roll_back(tx, gid, to, now.timestamp())?;
     let cancelled = outbox::cancel_after(tx, gid, to, CANCELLED_KINDS)?;
     // The replayed turn has a new deadline, hence new reminder points.
-    tx.execute("DELETE FROM reminders WHERE game_id = ?1 AND turn > ?2", rusqlite::params![gid, to])
-        .map_err(StoreError::from)?;
+    tx.execute(
+        "DELETE FROM reminders WHERE game_id = ?1 AND turn > ?2",
+        rusqlite::params![gid, to],
+    )
+    .map_err(StoreError::from)?;
     let deadline = g.schedule.next_after(now);
     match g.row.status {
         GameStatus::Paused => games::set_turn(tx, gid, to, None)?,
@@ -64,10 +75,21 @@ pub(crate) fn rollback_in(
             games::set_status(tx, gid, GameStatus::Running, Some(deadline.timestamp()))?;
         }
     }
-    let mut body = svc_text(lang, &SvcMsg::RolledBack { game: gid, turn: to });
+    let mut body = svc_text(
+        lang,
+        &SvcMsg::RolledBack {
+            game: gid,
+            turn: to,
+        },
+    );
     if g.row.status != GameStatus::Paused {
         body.push('\n');
-        body.push_str(&svc_text(lang, &SvcMsg::StatusDeadline { when: &g.schedule.show(deadline) }));
+        body.push_str(&svc_text(
+            lang,
+            &SvcMsg::StatusDeadline {
+                when: &g.schedule.show(deadline),
+            },
+        ));
     }
     let subject = svc_text(lang, &SvcMsg::RolledBackSubject { game: gid });
     // Two rollbacks within a second still get their own Message-IDs.

@@ -18,11 +18,11 @@
 
 use crate::daemon::GameView;
 use crate::error::{DaemonError, Result};
+use crate::messages::{text, Msg};
 use crate::outgoing::{queue, signed, Draft, Kind};
 use crate::registry::Registry;
 use crate::services::answer::{answer, Asker};
 use crate::services::command::Command;
-use crate::messages::{text, Msg};
 use crate::services::command::Reason;
 use crate::services::texts::{reason, svc_text, SvcMsg};
 use arbitre_store::seats::{self, SeatChangeKind};
@@ -34,23 +34,48 @@ impl crate::daemon::Daemon {
     /// `arbitre player eject <game> <player>`. Returns the seat's id.
     pub fn eject(&mut self, game: &str, player: &str) -> Result<String> {
         let now = self.now();
-        let crate::daemon::Daemon { store, registry, config, .. } = self;
+        let crate::daemon::Daemon {
+            store,
+            registry,
+            config,
+            ..
+        } = self;
         store.tx(|tx| eject_in(tx, registry, config, game, player, now))
     }
 
     /// `arbitre player replace <game> <player> --email --name [--password]`.
     /// Returns the password when it was generated (also mailed).
-    pub fn replace_player(&mut self, game: &str, player: &str, email: &str, name: Option<&str>, password: Option<&str>) -> Result<Option<String>> {
+    pub fn replace_player(
+        &mut self,
+        game: &str,
+        player: &str,
+        email: &str,
+        name: Option<&str>,
+        password: Option<&str>,
+    ) -> Result<Option<String>> {
         let now = self.now();
-        let crate::daemon::Daemon { store, registry, config, .. } = self;
-        let t = Takeover { player, email, name, password, tag: &format!("{}", now.timestamp()) };
+        let crate::daemon::Daemon {
+            store,
+            registry,
+            config,
+            ..
+        } = self;
+        let t = Takeover {
+            player,
+            email,
+            name,
+            password,
+            tag: &format!("{}", now.timestamp()),
+        };
         store.tx(|tx| takeover_in(tx, registry, config, game, &t, now))
     }
 }
 
 /// True when `player` no longer plays `turn` of `game` (ejected, not taken over).
 pub fn is_ejected(c: &Connection, game: &str, player: &str, turn: u32) -> Result<bool> {
-    Ok(settings::get(c, game, player)?.ejected_turn.is_some_and(|t| t <= turn))
+    Ok(settings::get(c, game, player)?
+        .ejected_turn
+        .is_some_and(|t| t <= turn))
 }
 
 pub(crate) fn eject_in(
@@ -64,19 +89,46 @@ pub(crate) fn eject_in(
     let g = GameView::new(registry, games::require_game(tx, game)?)?;
     let (gid, lang) = (g.row.id.as_str(), g.lang);
     if g.row.status == GameStatus::Over {
-        return Err(DaemonError::Invalid(text(lang, &Msg::GameOver { game: gid })));
+        return Err(DaemonError::Invalid(text(
+            lang,
+            &Msg::GameOver { game: gid },
+        )));
     }
     let Some(p) = games::player_nocase(tx, gid, player)? else {
-        return Err(DaemonError::Invalid(svc_text(lang, &SvcMsg::NoSuchSeat { player })));
+        return Err(DaemonError::Invalid(svc_text(
+            lang,
+            &SvcMsg::NoSuchSeat { player },
+        )));
     };
     let turn = g.row.turn + 1;
     if is_ejected(tx, gid, &p.id, turn)? {
-        return Err(DaemonError::Invalid(svc_text(lang, &SvcMsg::AlreadyEjected { player: &p.id })));
+        return Err(DaemonError::Invalid(svc_text(
+            lang,
+            &SvcMsg::AlreadyEjected { player: &p.id },
+        )));
     }
     settings::set_ejected(tx, gid, &p.id, Some(turn))?;
-    seats::record(tx, gid, &p.id, turn, SeatChangeKind::Eject, Some((&p.name, &p.email)), None, now.timestamp())?;
+    seats::record(
+        tx,
+        gid,
+        &p.id,
+        turn,
+        SeatChangeKind::Eject,
+        Some((&p.name, &p.email)),
+        None,
+        now.timestamp(),
+    )?;
     let subject = svc_text(lang, &SvcMsg::EjectedSubject { game: gid });
-    let body = signed(lang, &svc_text(lang, &SvcMsg::Ejected { game: gid, player: &p.id }));
+    let body = signed(
+        lang,
+        &svc_text(
+            lang,
+            &SvcMsg::Ejected {
+                game: gid,
+                player: &p.id,
+            },
+        ),
+    );
     for q in games::players(tx, gid)? {
         let d = Draft::new(Kind::Notice, &q.email, subject.clone(), body.clone())
             .about(gid, turn, Some(&q.id))
@@ -109,29 +161,73 @@ pub(crate) fn takeover_in(
     let (gid, lang) = (g.row.id.clone(), g.lang);
     let gid = gid.as_str();
     if g.row.status == GameStatus::Over {
-        return Err(DaemonError::Invalid(text(lang, &Msg::GameOver { game: gid })));
+        return Err(DaemonError::Invalid(text(
+            lang,
+            &Msg::GameOver { game: gid },
+        )));
     }
     let Some(old) = games::player_nocase(tx, gid, t.player)? else {
-        return Err(DaemonError::Invalid(svc_text(lang, &SvcMsg::NoSuchSeat { player: t.player })));
+        return Err(DaemonError::Invalid(svc_text(
+            lang,
+            &SvcMsg::NoSuchSeat { player: t.player },
+        )));
     };
     let email = t.email.trim();
-    if !email.contains('@') || email.contains(char::is_whitespace) || email.contains(['<', '>', '"']) {
-        return Err(DaemonError::Invalid(reason(lang, &Reason::BadEmail(email.to_string()))));
+    if !email.contains('@')
+        || email.contains(char::is_whitespace)
+        || email.contains(['<', '>', '"'])
+    {
+        return Err(DaemonError::Invalid(reason(
+            lang,
+            &Reason::BadEmail(email.to_string()),
+        )));
     }
     let generated = match t.password {
         Some(p) if p.trim().is_empty() || p.contains(char::is_whitespace) => {
-            return Err(DaemonError::Invalid("a password is one word, without spaces".into()))
+            return Err(DaemonError::Invalid(
+                "a password is one word, without spaces".into(),
+            ))
         }
         Some(_) => None,
-        None => Some(new_password(&format!("{gid}/{}/{}/{}", old.id, t.tag, now.timestamp_nanos_opt().unwrap_or(0)))),
+        None => Some(new_password(&format!(
+            "{gid}/{}/{}/{}",
+            old.id,
+            t.tag,
+            now.timestamp_nanos_opt().unwrap_or(0)
+        ))),
     };
-    let password = t.password.map(str::to_string).or_else(|| generated.clone()).unwrap_or_default();
-    let phc = config.hasher.hash(&password, &format!("{gid}/{}/{}", old.id, now.timestamp_nanos_opt().unwrap_or(0)))?;
-    let name = t.name.map(str::trim).filter(|n| !n.is_empty()).unwrap_or(old.id.as_str()).to_string();
+    let password = t
+        .password
+        .map(str::to_string)
+        .or_else(|| generated.clone())
+        .unwrap_or_default();
+    let phc = config.hasher.hash(
+        &password,
+        &format!(
+            "{gid}/{}/{}",
+            old.id,
+            now.timestamp_nanos_opt().unwrap_or(0)
+        ),
+    )?;
+    let name = t
+        .name
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .unwrap_or(old.id.as_str())
+        .to_string();
     seats::replace_player(tx, gid, &old.id, &name, email, &phc)?;
     settings::set_ejected(tx, gid, &old.id, None)?;
     let turn = g.row.turn + 1;
-    seats::record(tx, gid, &old.id, turn, SeatChangeKind::Takeover, Some((&old.name, &old.email)), Some((&name, email)), now.timestamp())?;
+    seats::record(
+        tx,
+        gid,
+        &old.id,
+        turn,
+        SeatChangeKind::Takeover,
+        Some((&old.name, &old.email)),
+        Some((&name, email)),
+        now.timestamp(),
+    )?;
     let by = g.toml.services.takeover_extend();
     if g.row.status == GameStatus::Running && by > chrono::Duration::zero() {
         if let Some(d) = g.deadline() {
@@ -142,19 +238,54 @@ pub(crate) fn takeover_in(
     let g = GameView::new(registry, games::require_game(tx, gid)?)?;
     let when = g.show_deadline().unwrap_or_default();
     let subject = svc_text(lang, &SvcMsg::TakeoverSubject { game: gid });
-    let welcome = svc_text(lang, &SvcMsg::TakeoverWelcome { game: gid, player: &old.id, name: &name, password: generated.as_deref(), when: &when });
+    let welcome = svc_text(
+        lang,
+        &SvcMsg::TakeoverWelcome {
+            game: gid,
+            player: &old.id,
+            name: &name,
+            password: generated.as_deref(),
+            when: &when,
+        },
+    );
     let d = Draft::new(Kind::Notice, email, subject.clone(), signed(lang, &welcome))
         .about(gid, turn, Some(&old.id))
         .discriminator(format!("takeover.{}", t.tag));
     queue(tx, config, now, d)?;
     // The last report, as RESEND mails it.
     let tag = format!("takeover.{}", t.tag);
-    let who = Asker { player: &old.id, to: email, tag: &tag };
-    for m in answer(tx, config, &g, &who, &[(1, Command::Resend { turn: None })], &[])?.mails {
+    let who = Asker {
+        player: &old.id,
+        to: email,
+        tag: &tag,
+    };
+    for m in answer(
+        tx,
+        config,
+        &g,
+        &who,
+        &[(1, Command::Resend { turn: None })],
+        &[],
+    )?
+    .mails
+    {
         queue(tx, config, now, m)?;
     }
-    let told = signed(lang, &svc_text(lang, &SvcMsg::TakenOver { game: gid, player: &old.id, name: &name }));
-    for q in games::players(tx, gid)?.into_iter().filter(|q| q.id != old.id) {
+    let told = signed(
+        lang,
+        &svc_text(
+            lang,
+            &SvcMsg::TakenOver {
+                game: gid,
+                player: &old.id,
+                name: &name,
+            },
+        ),
+    );
+    for q in games::players(tx, gid)?
+        .into_iter()
+        .filter(|q| q.id != old.id)
+    {
         let d = Draft::new(Kind::Notice, &q.email, subject.clone(), told.clone())
             .about(gid, turn, Some(&q.id))
             .discriminator(format!("takeover.{}.{}", old.id, t.tag));
@@ -180,7 +311,12 @@ fn new_password(seed: &str) -> String {
     h.update(std::process::id().to_le_bytes());
     // No 0/o, 1/l/i: read aloud or copied from a phone without mistakes.
     const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
-    let pw: String = h.finalize().iter().take(12).map(|b| ALPHABET[*b as usize % ALPHABET.len()] as char).collect();
+    let pw: String = h
+        .finalize()
+        .iter()
+        .take(12)
+        .map(|b| ALPHABET[*b as usize % ALPHABET.len()] as char)
+        .collect();
     format!("{}-{}-{}", &pw[..4], &pw[4..8], &pw[8..])
 }
 

@@ -73,14 +73,25 @@ pub fn declare(
     let taken = absences::count(c, gid, player)?;
     if let Err(r) = game.toml.services.absence_allowed(days, taken) {
         return Ok(match r {
-            AbsenceRefusal::NotAllowed | AbsenceRefusal::Empty => svc_text(lang, &SvcMsg::AbsenceNotAllowed),
+            AbsenceRefusal::NotAllowed | AbsenceRefusal::Empty => {
+                svc_text(lang, &SvcMsg::AbsenceNotAllowed)
+            }
             AbsenceRefusal::TooLong { max } => svc_text(lang, &SvcMsg::AbsenceTooLong { max }),
             AbsenceRefusal::TooMany { max } => svc_text(lang, &SvcMsg::AbsenceTooMany { max }),
         });
     }
     let (f, t) = (day(from), day(to));
-    if let Some(o) = absences::of_player(c, gid, player)?.into_iter().find(|a| a.first_day <= t && a.last_day >= f) {
-        return Ok(text(lang, &AbsenceMsg::Overlaps { from: &o.first_day, to: &o.last_day }));
+    if let Some(o) = absences::of_player(c, gid, player)?
+        .into_iter()
+        .find(|a| a.first_day <= t && a.last_day >= f)
+    {
+        return Ok(text(
+            lang,
+            &AbsenceMsg::Overlaps {
+                from: &o.first_day,
+                to: &o.last_day,
+            },
+        ));
     }
     absences::insert(c, gid, player, &f, &t, now.timestamp(), Some(sha))?;
     tracing::info!(game = gid, player, from = %f, to = %t, "absence recorded");
@@ -89,13 +100,22 @@ pub fn declare(
     // mail may have changed it).
     let row = games::require_game(c, gid)?;
     if row.status == GameStatus::Running {
-        if let Some(d) = row.deadline.and_then(|t| DateTime::from_timestamp(t, 0)).filter(|d| *d > now) {
+        if let Some(d) = row
+            .deadline
+            .and_then(|t| DateTime::from_timestamp(t, 0))
+            .filter(|d| *d > now)
+        {
             let moved = move_deadline(c, config, game, row.turn + 1, d, now)?;
             if moved != d {
                 games::set_deadline(c, gid, Some(moved.timestamp()))?;
                 answer.push('\n');
                 let zone = super::timezone::zone_of_player(c, gid, player, game.schedule.tz)?;
-                answer.push_str(&text(lang, &AbsenceMsg::YourDeadlineMoved { when: &show_in(moved, zone) }));
+                answer.push_str(&text(
+                    lang,
+                    &AbsenceMsg::YourDeadlineMoved {
+                        when: &show_in(moved, zone),
+                    },
+                ));
             }
         }
     }
@@ -129,10 +149,21 @@ pub fn move_deadline(
         for a in absences::covering(c, gid, &day(local.date_naive()))? {
             if in_play.is_none() {
                 let state = turns::latest(c, gid)?;
-                let players = game.engine.players(&state.state).map_err(|e| game.engine_err(e))?;
-                in_play = Some(players.into_iter().filter(|p| p.active).map(|p| p.id.as_str().to_string()).collect());
+                let players = game
+                    .engine
+                    .players(&state.state)
+                    .map_err(|e| game.engine_err(e))?;
+                in_play = Some(
+                    players
+                        .into_iter()
+                        .filter(|p| p.active)
+                        .map(|p| p.id.as_str().to_string())
+                        .collect(),
+                );
             }
-            if !in_play.as_ref().is_some_and(|v| v.contains(&a.player)) || used.iter().any(|u| u.id == a.id) {
+            if !in_play.as_ref().is_some_and(|v| v.contains(&a.player))
+                || used.iter().any(|u| u.id == a.id)
+            {
                 continue;
             }
             if crate::gm::seats::is_ejected(c, gid, &a.player, turn)? {
@@ -145,7 +176,9 @@ pub fn move_deadline(
             break;
         }
         let Some(a) = found else { break };
-        let Ok(last) = NaiveDate::parse_from_str(&a.last_day, "%Y-%m-%d") else { break };
+        let Ok(last) = NaiveDate::parse_from_str(&a.last_day, "%Y-%m-%d") else {
+            break;
+        };
         let when = super::command::When::Local((last + Duration::days(1)).and_time(local.time()));
         at = when.resolve(tz).max(at);
         used.push(a);
@@ -163,7 +196,15 @@ pub fn move_deadline(
 
 /// The notice of a moved deadline, to every player in their zone and to
 /// the game master, with the event's new `.ics` (same UID: calendars move it).
-fn tell(c: &Connection, config: &DaemonConfig, game: &GameView<'_>, turn: u32, at: DateTime<Utc>, used: &[AbsenceRow], now: DateTime<Utc>) -> Result<()> {
+fn tell(
+    c: &Connection,
+    config: &DaemonConfig,
+    game: &GameView<'_>,
+    turn: u32,
+    at: DateTime<Utc>,
+    used: &[AbsenceRow],
+    now: DateTime<Utc>,
+) -> Result<()> {
     let lang = game.lang;
     let gid = game.row.id.as_str();
     let blind = !game.toml.services.show_orders_sent();
@@ -176,23 +217,61 @@ fn tell(c: &Connection, config: &DaemonConfig, game: &GameView<'_>, turn: u32, a
     let body_for = |zone| {
         let when = show_in(at, zone);
         let who = if blind { None } else { Some(who.join(", ")) };
-        let body = signed(lang, &text(lang, &AbsenceMsg::Moved { game: gid, turn, when: &when, who: who.as_deref() }));
+        let body = signed(
+            lang,
+            &text(
+                lang,
+                &AbsenceMsg::Moved {
+                    game: gid,
+                    turn,
+                    when: &when,
+                    who: who.as_deref(),
+                },
+            ),
+        );
         let description = svc_text(lang, &SvcMsg::StatusDeadline { when: &when });
-        let ev = ics::DeadlineEvent { game: gid, turn, deadline: at, domain: config.domain(), summary: &summary, description: &description, stamp: now };
-        let cal = Attachment { name: ics::file_name(gid, turn), mime: ics::MIME.to_string(), content: ics::render(&ev).into_bytes() };
+        let ev = ics::DeadlineEvent {
+            game: gid,
+            turn,
+            deadline: at,
+            domain: config.domain(),
+            summary: &summary,
+            description: &description,
+            stamp: now,
+        };
+        let cal = Attachment {
+            name: ics::file_name(gid, turn),
+            mime: ics::MIME.to_string(),
+            content: ics::render(&ev).into_bytes(),
+        };
         (body, cal)
     };
     for p in games::players(c, gid)? {
         let (body, cal) = body_for(zone_of(&zones, &p.id, game.schedule.tz));
-        let mut d = Draft::new(Kind::Notice, &p.email, subject.clone(), body).about(gid, turn, Some(&p.id)).discriminator(tag.clone());
+        let mut d = Draft::new(Kind::Notice, &p.email, subject.clone(), body)
+            .about(gid, turn, Some(&p.id))
+            .discriminator(tag.clone());
         d.attachments.push(cal);
         queue(c, config, now, d)?;
     }
     if let Some(gm) = &game.toml.gm_email {
         // The game master always learns who is away.
         let when = show_in(at, game.schedule.tz);
-        let body = signed(lang, &text(lang, &AbsenceMsg::Moved { game: gid, turn, when: &when, who: Some(&who.join(", ")) }));
-        let d = Draft::new(Kind::Notice, gm, subject.clone(), body).about(gid, turn, None).discriminator(format!("{tag}.gm"));
+        let body = signed(
+            lang,
+            &text(
+                lang,
+                &AbsenceMsg::Moved {
+                    game: gid,
+                    turn,
+                    when: &when,
+                    who: Some(&who.join(", ")),
+                },
+            ),
+        );
+        let d = Draft::new(Kind::Notice, gm, subject.clone(), body)
+            .about(gid, turn, None)
+            .discriminator(format!("{tag}.gm"));
         queue(c, config, now, d)?;
     }
     Ok(())
@@ -201,7 +280,12 @@ fn tell(c: &Connection, config: &DaemonConfig, game: &GameView<'_>, turn: u32, a
 /// The `STATUS` line listing the absences not over yet (all of the
 /// game's when `today` is unknown), `None` when there are none. In a
 /// blind game a player sees only their own; the game master sees all.
-pub fn status_line(c: &Connection, game: &GameView<'_>, asker: &str, today: Option<NaiveDate>) -> Result<Option<String>> {
+pub fn status_line(
+    c: &Connection,
+    game: &GameView<'_>,
+    asker: &str,
+    today: Option<NaiveDate>,
+) -> Result<Option<String>> {
     let from = today.map(day).unwrap_or_default();
     let blind = !game.toml.services.show_orders_sent() && asker != "gm";
     let list: Vec<String> = absences::of_game_from(c, &game.row.id, &from)?
@@ -209,7 +293,14 @@ pub fn status_line(c: &Connection, game: &GameView<'_>, asker: &str, today: Opti
         .filter(|a| !blind || a.player == asker)
         .map(|a| format!("{} {}..{}", a.player, a.first_day, a.last_day))
         .collect();
-    Ok((!list.is_empty()).then(|| text(game.lang, &AbsenceMsg::StatusLine { list: &list.join(", ") })))
+    Ok((!list.is_empty()).then(|| {
+        text(
+            game.lang,
+            &AbsenceMsg::StatusLine {
+                list: &list.join(", "),
+            },
+        )
+    }))
 }
 
 fn day(d: NaiveDate) -> String {
@@ -219,14 +310,31 @@ fn day(d: NaiveDate) -> String {
 /// The absence messages not in texts.rs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AbsenceMsg<'a> {
-    Over { to: &'a str },
-    Overlaps { from: &'a str, to: &'a str },
-    YourDeadlineMoved { when: &'a str },
-    MovedSubject { game: &'a str, turn: u32 },
+    Over {
+        to: &'a str,
+    },
+    Overlaps {
+        from: &'a str,
+        to: &'a str,
+    },
+    YourDeadlineMoved {
+        when: &'a str,
+    },
+    MovedSubject {
+        game: &'a str,
+        turn: u32,
+    },
     /// `who`: `None` in a blind game.
-    Moved { game: &'a str, turn: u32, when: &'a str, who: Option<&'a str> },
+    Moved {
+        game: &'a str,
+        turn: u32,
+        when: &'a str,
+        who: Option<&'a str>,
+    },
     /// In the `STATUS` answer.
-    StatusLine { list: &'a str },
+    StatusLine {
+        list: &'a str,
+    },
 }
 
 pub fn text(lang: Lang, m: &AbsenceMsg<'_>) -> String {
@@ -270,15 +378,38 @@ mod tests {
             AbsenceMsg::Overlaps { from: "a", to: "b" },
             AbsenceMsg::YourDeadlineMoved { when: "w" },
             AbsenceMsg::MovedSubject { game: "g", turn: 2 },
-            AbsenceMsg::Moved { game: "g", turn: 2, when: "w", who: Some("p1") },
-            AbsenceMsg::Moved { game: "g", turn: 2, when: "w", who: None },
-            AbsenceMsg::StatusLine { list: "p1 2026-12-24..2026-12-31" },
+            AbsenceMsg::Moved {
+                game: "g",
+                turn: 2,
+                when: "w",
+                who: Some("p1"),
+            },
+            AbsenceMsg::Moved {
+                game: "g",
+                turn: 2,
+                when: "w",
+                who: None,
+            },
+            AbsenceMsg::StatusLine {
+                list: "p1 2026-12-24..2026-12-31",
+            },
         ];
         for m in &all {
             let (en, fr, de) = (text(Lang::En, m), text(Lang::Fr, m), text(Lang::De, m));
             assert!(en != fr && fr != de && en != de, "{m:?}");
         }
-        let blind = text(Lang::En, &AbsenceMsg::Moved { game: "g", turn: 2, when: "w", who: None });
-        assert!(!blind.contains("p1") && blind.contains("because a player is away"), "{blind}");
+        let blind = text(
+            Lang::En,
+            &AbsenceMsg::Moved {
+                game: "g",
+                turn: 2,
+                when: "w",
+                who: None,
+            },
+        );
+        assert!(
+            !blind.contains("p1") && blind.contains("because a player is away"),
+            "{blind}"
+        );
     }
 }

@@ -15,15 +15,15 @@
 use super::command::{Command, CommandError, Reason, Role};
 use super::json_report::{ReportFacts, ViewerKind};
 use super::texts::{reason, svc_text, SvcMsg};
+use super::zone::show_in;
 use crate::config::DaemonConfig;
 use crate::daemon::GameView;
 use crate::error::Result;
 use crate::outgoing::{signed, Draft, Kind};
 use arbitre_core::{Lang, PlayerId, Viewer};
-use super::zone::show_in;
 use arbitre_store::{games, orders, turns, GameStatus};
-use chrono_tz::Tz;
 use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
 use rusqlite::Connection;
 
 /// What the commands of one mail cause.
@@ -75,7 +75,10 @@ pub fn answer_mail(
 ) -> Result<Answers> {
     let lang = game.lang;
     let gid = game.row.id.as_str();
-    let mut out = Answers { text: String::new(), mails: Vec::new() };
+    let mut out = Answers {
+        text: String::new(),
+        mails: Vec::new(),
+    };
     enum Item<'a> {
         Cmd(&'a Command),
         Bad(&'a CommandError),
@@ -88,14 +91,40 @@ pub fn answer_mail(
     for (_, item) in items {
         let text = match (item, mail) {
             // `TIMEZONE DEFAULT`: the parser knows only zone names (timezone.rs).
-            (Item::Bad(CommandError { reason: Reason::UnknownZone(z), .. }), Some(_)) if super::timezone::default_word(z) => {
+            (
+                Item::Bad(CommandError {
+                    reason: Reason::UnknownZone(z),
+                    ..
+                }),
+                Some(_),
+            ) if super::timezone::default_word(z) => {
                 let (t, z) = super::timezone::set(c, game, who.player, None)?;
                 zone = z;
                 t
             }
-            (Item::Bad(e), _) => svc_text(lang, &SvcMsg::BadCommand { line: e.line, text: &e.text, why: reason(lang, &e.reason) }),
-            (Item::Cmd(cmd), _) if cmd.role() == Role::GameMaster => svc_text(lang, &SvcMsg::GmOnly { command: cmd.name() }),
-            (Item::Cmd(Command::Resend { turn }), _) => resend(c, config, game, who, turn.unwrap_or(game.row.turn), zone, &mut out.mails)?,
+            (Item::Bad(e), _) => svc_text(
+                lang,
+                &SvcMsg::BadCommand {
+                    line: e.line,
+                    text: &e.text,
+                    why: reason(lang, &e.reason),
+                },
+            ),
+            (Item::Cmd(cmd), _) if cmd.role() == Role::GameMaster => svc_text(
+                lang,
+                &SvcMsg::GmOnly {
+                    command: cmd.name(),
+                },
+            ),
+            (Item::Cmd(Command::Resend { turn }), _) => resend(
+                c,
+                config,
+                game,
+                who,
+                turn.unwrap_or(game.row.turn),
+                zone,
+                &mut out.mails,
+            )?,
             (Item::Cmd(Command::History), _) => history(c, game, zone)?,
             (Item::Cmd(Command::Status), _) => {
                 let today = mail.map(|m| m.now.with_timezone(&game.schedule.tz).date_naive());
@@ -107,7 +136,14 @@ pub fn answer_mail(
                 t
             }
             (Item::Cmd(Command::Press { to, anonymous }), Some(m)) => {
-                let p = super::press::Press { sender: who.player, to, anonymous: *anonymous, text: m.press_text, sha: m.sha, now: m.now };
+                let p = super::press::Press {
+                    sender: who.player,
+                    to,
+                    anonymous: *anonymous,
+                    text: m.press_text,
+                    sha: m.sha,
+                    now: m.now,
+                };
                 super::press::relay(c, game, &p, &mut out.mails)?
             }
             (Item::Cmd(Command::Absence { from, to }), Some(m)) => {
@@ -141,16 +177,27 @@ fn resend(
     let lang = game.lang;
     let gid = game.row.id.as_str();
     let Some(row) = turns::get(c, gid, turn)?.filter(|_| turn <= game.row.turn) else {
-        return Ok(svc_text(lang, &SvcMsg::NoSuchTurn { turn, last: game.row.turn }));
+        return Ok(svc_text(
+            lang,
+            &SvcMsg::NoSuchTurn {
+                turn,
+                last: game.row.turn,
+            },
+        ));
     };
     let report = game
         .engine
         .report(&row.state, &Viewer::Player(PlayerId::new(who.player)))
         .map_err(|e| game.engine_err(e))?;
     let subject = svc_text(lang, &SvcMsg::ResendSubject { game: gid, turn });
-    let mut d = Draft::new(Kind::Notice, who.to, subject.clone(), signed(lang, &report.body))
-        .about(gid, turn, Some(who.player))
-        .discriminator(format!("resend.{}", who.tag));
+    let mut d = Draft::new(
+        Kind::Notice,
+        who.to,
+        subject.clone(),
+        signed(lang, &report.body),
+    )
+    .about(gid, turn, Some(who.player))
+    .discriminator(format!("resend.{}", who.tag));
     d.attachments = report.attachments.clone();
     let facts = ReportFacts {
         game: gid,
@@ -161,25 +208,40 @@ fn resend(
         player: Some(who.player),
         report: &report,
         // The deadline that follows the report: only the last turn's is known.
-        deadline: game.deadline().filter(|_| turn == game.row.turn).map(|d| (d, zone)),
+        deadline: game
+            .deadline()
+            .filter(|_| turn == game.row.turn)
+            .map(|d| (d, zone)),
         outcome: None,
     };
     // The calendar stamp is the turn's resolution time: the same RESEND
     // gives the same bytes, and the mail decision needs no clock.
     let stamp = DateTime::<Utc>::from_timestamp(row.resolved_at, 0).unwrap_or_default();
-    d.attachments.extend(super::report_attachments(&facts, config.domain(), stamp));
+    d.attachments
+        .extend(super::report_attachments(&facts, config.domain(), stamp));
     mails.push(d);
     Ok(subject)
 }
 
 fn history(c: &Connection, game: &GameView<'_>, zone: Tz) -> Result<String> {
     let lang = game.lang;
-    let mut lines = vec![svc_text(lang, &SvcMsg::HistorySubject { game: &game.row.id })];
+    let mut lines = vec![svc_text(
+        lang,
+        &SvcMsg::HistorySubject { game: &game.row.id },
+    )];
     let mut any = false;
     for t in 1..=game.row.turn {
         if let Some(row) = turns::get(c, &game.row.id, t)? {
-            let when = DateTime::from_timestamp(row.resolved_at, 0).map(|d| show_in(d, zone)).unwrap_or_default();
-            lines.push(svc_text(lang, &SvcMsg::HistoryLine { turn: t, when: &when }));
+            let when = DateTime::from_timestamp(row.resolved_at, 0)
+                .map(|d| show_in(d, zone))
+                .unwrap_or_default();
+            lines.push(svc_text(
+                lang,
+                &SvcMsg::HistoryLine {
+                    turn: t,
+                    when: &when,
+                },
+            ));
             any = true;
         }
     }
@@ -191,13 +253,25 @@ fn history(c: &Connection, game: &GameView<'_>, zone: Tz) -> Result<String> {
 
 /// The deadline and pause are read again from the store: an `ABSENCE`
 /// earlier in the same mail may have moved the deadline.
-fn status(c: &Connection, game: &GameView<'_>, zone: Tz, asker: &str, today: Option<chrono::NaiveDate>) -> Result<String> {
+fn status(
+    c: &Connection,
+    game: &GameView<'_>,
+    zone: Tz,
+    asker: &str,
+    today: Option<chrono::NaiveDate>,
+) -> Result<String> {
     let lang = game.lang;
     let gid = game.row.id.as_str();
     let turn = game.row.turn + 1;
-    let mut lines = vec![svc_text(lang, &SvcMsg::StatusSubject { game: gid }), svc_text(lang, &SvcMsg::StatusTurn { turn })];
+    let mut lines = vec![
+        svc_text(lang, &SvcMsg::StatusSubject { game: gid }),
+        svc_text(lang, &SvcMsg::StatusTurn { turn }),
+    ];
     let row = games::require_game(c, gid)?;
-    let deadline = row.deadline.and_then(|t| DateTime::from_timestamp(t, 0)).map(|d| show_in(d, zone));
+    let deadline = row
+        .deadline
+        .and_then(|t| DateTime::from_timestamp(t, 0))
+        .map(|d| show_in(d, zone));
     match (row.status, deadline) {
         (GameStatus::Paused, _) => lines.push(svc_text(lang, &SvcMsg::StatusPaused)),
         (_, Some(when)) => lines.push(svc_text(lang, &SvcMsg::StatusDeadline { when: &when })),
@@ -210,7 +284,11 @@ fn status(c: &Connection, game: &GameView<'_>, zone: Tz, asker: &str, today: Opt
         let state = turns::latest(c, gid)?;
         let sent = orders::latest(c, gid, turn)?;
         let (mut have, mut missing) = (Vec::new(), Vec::new());
-        for p in game.engine.players(&state.state).map_err(|e| game.engine_err(e))? {
+        for p in game
+            .engine
+            .players(&state.state)
+            .map_err(|e| game.engine_err(e))?
+        {
             // An ejected seat is not awaited (gm/seats.rs).
             if !p.active || crate::gm::seats::is_ejected(c, gid, p.id.as_str(), turn)? {
                 continue;
@@ -221,9 +299,25 @@ fn status(c: &Connection, game: &GameView<'_>, zone: Tz, asker: &str, today: Opt
                 missing.push(p.id.as_str().to_string());
             }
         }
-        let dash = |v: Vec<String>| if v.is_empty() { "-".to_string() } else { v.join(", ") };
-        lines.push(svc_text(lang, &SvcMsg::StatusSent { players: &dash(have) }));
-        lines.push(svc_text(lang, &SvcMsg::StatusMissing { players: &dash(missing) }));
+        let dash = |v: Vec<String>| {
+            if v.is_empty() {
+                "-".to_string()
+            } else {
+                v.join(", ")
+            }
+        };
+        lines.push(svc_text(
+            lang,
+            &SvcMsg::StatusSent {
+                players: &dash(have),
+            },
+        ));
+        lines.push(svc_text(
+            lang,
+            &SvcMsg::StatusMissing {
+                players: &dash(missing),
+            },
+        ));
     }
     Ok(lines.join("\n"))
 }

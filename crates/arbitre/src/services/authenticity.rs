@@ -57,14 +57,24 @@ pub enum Refusal {
     TokenMissing,
     TokenWrong,
     /// `require_dkim` and no signature at all.
-    Unsigned { domain: String },
+    Unsigned {
+        domain: String,
+    },
     /// `require_dkim` and the signature failed.
-    DkimFailed { domain: String, reason: FailReason },
+    DkimFailed {
+        domain: String,
+        reason: FailReason,
+    },
     /// `require_dkim`, a valid aligned signature, but not of the player's
     /// registered domain.
-    NotPlayersDomain { signer: String, domain: String },
+    NotPlayersDomain {
+        signer: String,
+        domain: String,
+    },
     /// `require_dkim` and the key could not be looked up now.
-    DkimUnavailable { reason: String },
+    DkimUnavailable {
+        reason: String,
+    },
 }
 
 /// The token, then the DKIM policy, for `player`'s mail `raw` whose
@@ -98,12 +108,18 @@ pub fn check(
             return Ok(Err(r));
         }
     }
-    Ok(Ok(Authenticity { dkim, dkim_required: required, token_checked }))
+    Ok(Ok(Authenticity {
+        dkim,
+        dkim_required: required,
+        token_checked,
+    }))
 }
 
 /// True when the seat changed hands since `game create`.
 fn taken_over(c: &Connection, game: &str, player: &str) -> Result<bool> {
-    Ok(seats::changes(c, game)?.iter().any(|ch| ch.player == player && ch.kind == SeatChangeKind::Takeover.as_str()))
+    Ok(seats::changes(c, game)?
+        .iter()
+        .any(|ch| ch.player == player && ch.kind == SeatChangeKind::Takeover.as_str()))
 }
 
 /// `require_dkim`: a pass whose signer is the registered address's domain
@@ -112,10 +128,18 @@ pub fn policy(dkim: &DkimVerdict, registered: &str) -> std::result::Result<(), R
     let domain = domain_of(registered).unwrap_or_default();
     match dkim {
         DkimVerdict::Pass { domain: signer } if aligned(signer, &domain) => Ok(()),
-        DkimVerdict::Pass { domain: signer } => Err(Refusal::NotPlayersDomain { signer: signer.clone(), domain }),
+        DkimVerdict::Pass { domain: signer } => Err(Refusal::NotPlayersDomain {
+            signer: signer.clone(),
+            domain,
+        }),
         DkimVerdict::None => Err(Refusal::Unsigned { domain }),
-        DkimVerdict::Fail(reason) => Err(Refusal::DkimFailed { domain, reason: reason.clone() }),
-        DkimVerdict::TempError { reason } => Err(Refusal::DkimUnavailable { reason: reason.clone() }),
+        DkimVerdict::Fail(reason) => Err(Refusal::DkimFailed {
+            domain,
+            reason: reason.clone(),
+        }),
+        DkimVerdict::TempError { reason } => Err(Refusal::DkimUnavailable {
+            reason: reason.clone(),
+        }),
     }
 }
 
@@ -125,12 +149,18 @@ impl Refusal {
         match self {
             Refusal::TokenMissing => format!("token missing for player '{player}'"),
             Refusal::TokenWrong => format!("wrong token for player '{player}'"),
-            Refusal::Unsigned { .. } => format!("DKIM required, mail of player '{player}' unsigned"),
-            Refusal::DkimFailed { reason, .. } => format!("DKIM required, signature of player '{player}' failed: {reason:?}"),
+            Refusal::Unsigned { .. } => {
+                format!("DKIM required, mail of player '{player}' unsigned")
+            }
+            Refusal::DkimFailed { reason, .. } => {
+                format!("DKIM required, signature of player '{player}' failed: {reason:?}")
+            }
             Refusal::NotPlayersDomain { signer, domain } => {
                 format!("DKIM required, player '{player}' signed by {signer}, registered domain {domain}")
             }
-            Refusal::DkimUnavailable { reason } => format!("DKIM required, cannot check now: {reason}"),
+            Refusal::DkimUnavailable { reason } => {
+                format!("DKIM required, cannot check now: {reason}")
+            }
         }
     }
 
@@ -172,18 +202,32 @@ pub fn reason_text(lang: Lang, r: &FailReason) -> String {
         (Lang::En, FailReason::BodyChanged) => "the text was changed after signing".into(),
         (Lang::Fr, FailReason::BodyChanged) => "le texte a été modifié après la signature".into(),
         (Lang::De, FailReason::BodyChanged) => "der Text wurde nach dem Signieren verändert".into(),
-        (Lang::En, FailReason::BadSignature) => "the signature does not match the mail's headers".into(),
-        (Lang::Fr, FailReason::BadSignature) => "la signature ne correspond pas aux en-têtes du courrier".into(),
-        (Lang::De, FailReason::BadSignature) => "die Signatur passt nicht zu den Kopfzeilen der Mail".into(),
+        (Lang::En, FailReason::BadSignature) => {
+            "the signature does not match the mail's headers".into()
+        }
+        (Lang::Fr, FailReason::BadSignature) => {
+            "la signature ne correspond pas aux en-têtes du courrier".into()
+        }
+        (Lang::De, FailReason::BadSignature) => {
+            "die Signatur passt nicht zu den Kopfzeilen der Mail".into()
+        }
         (Lang::En, FailReason::Expired) => "the signature has expired".into(),
         (Lang::Fr, FailReason::Expired) => "la signature a expiré".into(),
         (Lang::De, FailReason::Expired) => "die Signatur ist abgelaufen".into(),
         (Lang::En, FailReason::NoKey { domain }) => format!("{domain} publishes no key for it"),
         (Lang::Fr, FailReason::NoKey { domain }) => format!("{domain} ne publie pas sa clé"),
-        (Lang::De, FailReason::NoKey { domain }) => format!("{domain} veröffentlicht keinen Schlüssel dafür"),
-        (Lang::En, FailReason::Misaligned { signer, from }) => format!("signed by {signer}, not by the sender's domain {from}"),
-        (Lang::Fr, FailReason::Misaligned { signer, from }) => format!("signée par {signer}, pas par le domaine de l'expéditeur {from}"),
-        (Lang::De, FailReason::Misaligned { signer, from }) => format!("signiert von {signer}, nicht von der Absenderdomain {from}"),
+        (Lang::De, FailReason::NoKey { domain }) => {
+            format!("{domain} veröffentlicht keinen Schlüssel dafür")
+        }
+        (Lang::En, FailReason::Misaligned { signer, from }) => {
+            format!("signed by {signer}, not by the sender's domain {from}")
+        }
+        (Lang::Fr, FailReason::Misaligned { signer, from }) => {
+            format!("signée par {signer}, pas par le domaine de l'expéditeur {from}")
+        }
+        (Lang::De, FailReason::Misaligned { signer, from }) => {
+            format!("signiert von {signer}, nicht von der Absenderdomain {from}")
+        }
         (Lang::En, FailReason::Unusable(e)) => format!("unusable signature ({e})"),
         (Lang::Fr, FailReason::Unusable(e)) => format!("signature inutilisable ({e})"),
         (Lang::De, FailReason::Unusable(e)) => format!("unbrauchbare Signatur ({e})"),
@@ -199,12 +243,24 @@ pub fn verdict_line(lang: Lang, v: &DkimVerdict) -> String {
         (Lang::En, DkimVerdict::None) => "DKIM: no signature".into(),
         (Lang::Fr, DkimVerdict::None) => "DKIM : pas de signature".into(),
         (Lang::De, DkimVerdict::None) => "DKIM: keine Signatur".into(),
-        (Lang::En, DkimVerdict::Fail(r)) => format!("DKIM: invalid signature: {}", reason_text(lang, r)),
-        (Lang::Fr, DkimVerdict::Fail(r)) => format!("DKIM : signature invalide : {}", reason_text(lang, r)),
-        (Lang::De, DkimVerdict::Fail(r)) => format!("DKIM: ungültige Signatur: {}", reason_text(lang, r)),
-        (Lang::En, DkimVerdict::TempError { reason }) => format!("DKIM: cannot be checked at the moment ({reason})"),
-        (Lang::Fr, DkimVerdict::TempError { reason }) => format!("DKIM : vérification impossible pour l'instant ({reason})"),
-        (Lang::De, DkimVerdict::TempError { reason }) => format!("DKIM: derzeit nicht prüfbar ({reason})"),
+        (Lang::En, DkimVerdict::Fail(r)) => {
+            format!("DKIM: invalid signature: {}", reason_text(lang, r))
+        }
+        (Lang::Fr, DkimVerdict::Fail(r)) => {
+            format!("DKIM : signature invalide : {}", reason_text(lang, r))
+        }
+        (Lang::De, DkimVerdict::Fail(r)) => {
+            format!("DKIM: ungültige Signatur: {}", reason_text(lang, r))
+        }
+        (Lang::En, DkimVerdict::TempError { reason }) => {
+            format!("DKIM: cannot be checked at the moment ({reason})")
+        }
+        (Lang::Fr, DkimVerdict::TempError { reason }) => {
+            format!("DKIM : vérification impossible pour l'instant ({reason})")
+        }
+        (Lang::De, DkimVerdict::TempError { reason }) => {
+            format!("DKIM: derzeit nicht prüfbar ({reason})")
+        }
     }
 }
 
@@ -254,21 +310,47 @@ mod tests {
     #[test]
     fn the_policy_wants_the_registered_domain_or_a_parent() {
         assert_eq!(policy(&pass("example.org"), "alice@example.org"), Ok(()));
-        assert_eq!(policy(&pass("example.org"), "alice@mail.example.org"), Ok(()));
+        assert_eq!(
+            policy(&pass("example.org"), "alice@mail.example.org"),
+            Ok(())
+        );
         assert_eq!(
             policy(&pass("evil.example"), "alice@example.org"),
-            Err(Refusal::NotPlayersDomain { signer: "evil.example".into(), domain: "example.org".into() })
+            Err(Refusal::NotPlayersDomain {
+                signer: "evil.example".into(),
+                domain: "example.org".into()
+            })
         );
-        assert_eq!(policy(&DkimVerdict::None, "alice@example.org"), Err(Refusal::Unsigned { domain: "example.org".into() }));
-        assert!(matches!(policy(&DkimVerdict::TempError { reason: "x".into() }, "a@b.c"), Err(Refusal::DkimUnavailable { .. })));
-        assert!(matches!(policy(&DkimVerdict::Fail(FailReason::BodyChanged), "a@b.c"), Err(Refusal::DkimFailed { .. })));
+        assert_eq!(
+            policy(&DkimVerdict::None, "alice@example.org"),
+            Err(Refusal::Unsigned {
+                domain: "example.org".into()
+            })
+        );
+        assert!(matches!(
+            policy(&DkimVerdict::TempError { reason: "x".into() }, "a@b.c"),
+            Err(Refusal::DkimUnavailable { .. })
+        ));
+        assert!(matches!(
+            policy(&DkimVerdict::Fail(FailReason::BodyChanged), "a@b.c"),
+            Err(Refusal::DkimFailed { .. })
+        ));
     }
 
     #[test]
     fn verdicts_read_in_three_languages() {
-        assert_eq!(verdict_line(Lang::Fr, &pass("example.org")), "DKIM : signature valide (example.org)");
-        assert_eq!(verdict_line(Lang::De, &pass("example.org")), "DKIM: gültige Signatur (example.org)");
-        assert_eq!(verdict_line(Lang::En, &DkimVerdict::None), "DKIM: no signature");
+        assert_eq!(
+            verdict_line(Lang::Fr, &pass("example.org")),
+            "DKIM : signature valide (example.org)"
+        );
+        assert_eq!(
+            verdict_line(Lang::De, &pass("example.org")),
+            "DKIM: gültige Signatur (example.org)"
+        );
+        assert_eq!(
+            verdict_line(Lang::En, &DkimVerdict::None),
+            "DKIM: no signature"
+        );
         assert_eq!(
             verdict_line(Lang::Fr, &DkimVerdict::Fail(FailReason::BodyChanged)),
             "DKIM : signature invalide : le texte a été modifié après la signature"
@@ -278,20 +360,47 @@ mod tests {
     #[test]
     fn annotate_puts_the_lines_before_the_signature_and_only_when_needed() {
         let body = signed(Lang::En, "Orders received.");
-        let quiet = Authenticity { dkim: DkimVerdict::None, dkim_required: false, token_checked: false };
+        let quiet = Authenticity {
+            dkim: DkimVerdict::None,
+            dkim_required: false,
+            token_checked: false,
+        };
         assert_eq!(quiet.annotate(Lang::En, body.clone()), body);
-        let a = Authenticity { dkim: pass("example.org"), dkim_required: false, token_checked: true };
+        let a = Authenticity {
+            dkim: pass("example.org"),
+            dkim_required: false,
+            token_checked: true,
+        };
         let out = a.annotate(Lang::En, body);
-        assert_eq!(out, signed(Lang::En, "Orders received.\n\nDKIM: valid signature (example.org)\nToken: correct"));
+        assert_eq!(
+            out,
+            signed(
+                Lang::En,
+                "Orders received.\n\nDKIM: valid signature (example.org)\nToken: correct"
+            )
+        );
     }
 
     #[test]
     fn refusals_name_the_reason_and_never_the_token() {
-        let r = Refusal::DkimFailed { domain: "example.org".into(), reason: FailReason::BodyChanged };
+        let r = Refusal::DkimFailed {
+            domain: "example.org".into(),
+            reason: FailReason::BodyChanged,
+        };
         let t = r.text(Lang::De, "eds-001", "p1");
-        assert!(t.contains("ungültig: der Text wurde nach dem Signieren verändert") && t.contains("nichts gespeichert"), "{t}");
+        assert!(
+            t.contains("ungültig: der Text wurde nach dem Signieren verändert")
+                && t.contains("nichts gespeichert"),
+            "{t}"
+        );
         let t = Refusal::TokenMissing.text(Lang::Fr, "neb-001", "maxtor");
-        assert!(t.contains("JETON") && t.starts_with("Votre courrier est refusé"), "{t}");
-        assert_eq!(Refusal::TokenWrong.detail("bob"), "wrong token for player 'bob'");
+        assert!(
+            t.contains("JETON") && t.starts_with("Votre courrier est refusé"),
+            "{t}"
+        );
+        assert_eq!(
+            Refusal::TokenWrong.detail("bob"),
+            "wrong token for player 'bob'"
+        );
     }
 }

@@ -50,7 +50,9 @@ impl When {
                 chrono::LocalResult::Ambiguous(a, _) => a.with_timezone(&Utc),
                 chrono::LocalResult::None => {
                     let later = *l + Duration::hours(1);
-                    tz.from_local_datetime(&later).earliest().map_or_else(|| Utc.from_utc_datetime(l), |t| t.with_timezone(&Utc))
+                    tz.from_local_datetime(&later)
+                        .earliest()
+                        .map_or_else(|| Utc.from_utc_datetime(l), |t| t.with_timezone(&Utc))
                 }
             },
         }
@@ -60,20 +62,32 @@ impl When {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     /// The report of the last turn, or of an earlier one.
-    Resend { turn: Option<u32> },
+    Resend {
+        turn: Option<u32>,
+    },
     History,
     Status,
     Timezone(Tz),
     /// The press text is the rest of the block (the orders part).
-    Press { to: PressTarget, anonymous: bool },
-    Absence { from: NaiveDate, to: NaiveDate },
+    Press {
+        to: PressTarget,
+        anonymous: bool,
+    },
+    Absence {
+        from: NaiveDate,
+        to: NaiveDate,
+    },
     Pause,
     Resume,
     Extend(Duration),
     SetDeadline(When),
     Eject(String),
     /// A new player takes the seat over: its id and state stay.
-    Takeover { player: String, email: String, name: Option<String> },
+    Takeover {
+        player: String,
+        email: String,
+        name: Option<String>,
+    },
     /// Hold the next resolved turn for the game master.
     Preview,
     /// Hold every resolved turn (`PREVIEW ALWAYS`).
@@ -157,8 +171,22 @@ const PAUSE: &[&str] = &["pause"];
 const RESUME: &[&str] = &["resume", "reprendre", "reprise", "fortsetzen"];
 const EXTEND: &[&str] = &["extend", "prolonger", "verlaengern", "verlängern"];
 const SET: &[&str] = &["set", "fixer", "setze", "setzen"];
-const DEADLINE: &[&str] = &["deadline", "date-limite", "echeance", "échéance", "abgabetermin", "termin"];
-const EJECT: &[&str] = &["eject", "ejecter", "éjecter", "exclure", "ausschliessen", "ausschließen"];
+const DEADLINE: &[&str] = &[
+    "deadline",
+    "date-limite",
+    "echeance",
+    "échéance",
+    "abgabetermin",
+    "termin",
+];
+const EJECT: &[&str] = &[
+    "eject",
+    "ejecter",
+    "éjecter",
+    "exclure",
+    "ausschliessen",
+    "ausschließen",
+];
 const PREVIEW: &[&str] = &["preview", "apercu", "aperçu", "vorschau"];
 const TAKEOVER: &[&str] = &["takeover", "remplacer", "reprise-de-poste", "ersetzen"];
 const RELEASE: &[&str] = &["release", "publier", "freigeben"];
@@ -174,7 +202,10 @@ fn is(token: &str, words: &[&str]) -> bool {
 /// Reads one line. `None`: the line is not a command (it is an order, or
 /// prose). `Some(Err)`: it is a command with bad arguments.
 pub fn parse_line(line: &str) -> Option<Result<Command, Reason>> {
-    let t: Vec<&str> = line.split(char::is_whitespace).filter(|s| !s.is_empty()).collect();
+    let t: Vec<&str> = line
+        .split(char::is_whitespace)
+        .filter(|s| !s.is_empty())
+        .collect();
     let (&first, args) = t.split_first()?;
     let none = |c: Command, args: &[&str]| {
         if args.is_empty() {
@@ -186,7 +217,10 @@ pub fn parse_line(line: &str) -> Option<Result<Command, Reason>> {
     let cmd = if is(first, RESEND) {
         match args {
             [] => Ok(Command::Resend { turn: None }),
-            [n] => n.parse().map(|n| Command::Resend { turn: Some(n) }).map_err(|_| Reason::BadNumber(n.to_string())),
+            [n] => n
+                .parse()
+                .map(|n| Command::Resend { turn: Some(n) })
+                .map_err(|_| Reason::BadNumber(n.to_string())),
             _ => Err(Reason::TooManyArguments(args[1..].join(" "))),
         }
     } else if is(first, HISTORY) {
@@ -196,7 +230,9 @@ pub fn parse_line(line: &str) -> Option<Result<Command, Reason>> {
     } else if is(first, TIMEZONE) {
         match args {
             [] => Err(Reason::MissingArgument("Area/City")),
-            [z] => parse_zone(z).map(Command::Timezone).ok_or_else(|| Reason::UnknownZone(z.to_string())),
+            [z] => parse_zone(z)
+                .map(Command::Timezone)
+                .ok_or_else(|| Reason::UnknownZone(z.to_string())),
             _ => Err(Reason::TooManyArguments(args[1..].join(" "))),
         }
     } else if is(first, PRESS) {
@@ -207,10 +243,20 @@ pub fn parse_line(line: &str) -> Option<Result<Command, Reason>> {
         let Some((&who, more)) = rest.split_first() else {
             return Some(Err(Reason::MissingArgument("player|ALL")));
         };
-        let to = if is(who, ALL) { PressTarget::All } else { PressTarget::Player(who.to_string()) };
+        let to = if is(who, ALL) {
+            PressTarget::All
+        } else {
+            PressTarget::Player(who.to_string())
+        };
         match more {
-            [] => Ok(Command::Press { to, anonymous: false }),
-            [a] if is(a, ANONYMOUS) => Ok(Command::Press { to, anonymous: true }),
+            [] => Ok(Command::Press {
+                to,
+                anonymous: false,
+            }),
+            [a] if is(a, ANONYMOUS) => Ok(Command::Press {
+                to,
+                anonymous: true,
+            }),
             _ => Err(Reason::TooManyArguments(more.join(" "))),
         }
     } else if is(first, ABSENCE) {
@@ -250,7 +296,11 @@ pub fn parse_line(line: &str) -> Option<Result<Command, Reason>> {
             [p, e, name @ ..] => {
                 if e.contains('@') && !e.starts_with('@') && !e.ends_with('@') {
                     let name = (!name.is_empty()).then(|| name.join(" "));
-                    Ok(Command::Takeover { player: p.to_string(), email: e.to_string(), name })
+                    Ok(Command::Takeover {
+                        player: p.to_string(),
+                        email: e.to_string(),
+                        name,
+                    })
                 } else {
                     Err(Reason::BadEmail(e.to_string()))
                 }
@@ -268,7 +318,10 @@ pub fn parse_line(line: &str) -> Option<Result<Command, Reason>> {
     } else if is(first, ROLLBACK) {
         match args {
             [] => Err(Reason::MissingArgument("turn")),
-            [n] => n.parse().map(Command::Rollback).map_err(|_| Reason::BadNumber(n.to_string())),
+            [n] => n
+                .parse()
+                .map(Command::Rollback)
+                .map_err(|_| Reason::BadNumber(n.to_string())),
             _ => Err(Reason::TooManyArguments(args[1..].join(" "))),
         }
     } else {
@@ -358,12 +411,19 @@ pub fn split_commands(orders: &str) -> Split {
                 }
             }
             Some(Err(reason)) => {
-                split.errors.push(CommandError { line: i + 1, text: line.trim().to_string(), reason });
+                split.errors.push(CommandError {
+                    line: i + 1,
+                    text: line.trim().to_string(),
+                    reason,
+                });
                 i += 1;
             }
         }
     }
-    let press = split.commands.last().is_some_and(|(_, c)| matches!(c, Command::Press { .. }));
+    let press = split
+        .commands
+        .last()
+        .is_some_and(|(_, c)| matches!(c, Command::Press { .. }));
     let mut rest = String::new();
     for (n, l) in lines.iter().enumerate() {
         if n < i {
@@ -378,7 +438,8 @@ pub fn split_commands(orders: &str) -> Split {
         split.press_text = Some(text);
         rest = "\n".repeat(lines.len());
     }
-    split.only_commands = rest.trim().is_empty() && (!split.commands.is_empty() || !split.errors.is_empty());
+    split.only_commands =
+        rest.trim().is_empty() && (!split.commands.is_empty() || !split.errors.is_empty());
     split.orders = rest;
     split
 }
@@ -395,11 +456,28 @@ mod gm_command_tests {
     fn takeover_takes_a_seat_an_address_and_an_optional_name() {
         assert_eq!(
             cmd("REMPLACER miria nouvelle@example.org Nouvelle Joueuse"),
-            Ok(Command::Takeover { player: "miria".into(), email: "nouvelle@example.org".into(), name: Some("Nouvelle Joueuse".into()) })
+            Ok(Command::Takeover {
+                player: "miria".into(),
+                email: "nouvelle@example.org".into(),
+                name: Some("Nouvelle Joueuse".into())
+            })
         );
-        assert_eq!(cmd("ersetzen p2 neu@example.org"), Ok(Command::Takeover { player: "p2".into(), email: "neu@example.org".into(), name: None }));
-        assert_eq!(cmd("TAKEOVER p2"), Err(Reason::MissingArgument("player email [name]")));
-        assert_eq!(cmd("TAKEOVER p2 nobody"), Err(Reason::BadEmail("nobody".into())));
+        assert_eq!(
+            cmd("ersetzen p2 neu@example.org"),
+            Ok(Command::Takeover {
+                player: "p2".into(),
+                email: "neu@example.org".into(),
+                name: None
+            })
+        );
+        assert_eq!(
+            cmd("TAKEOVER p2"),
+            Err(Reason::MissingArgument("player email [name]"))
+        );
+        assert_eq!(
+            cmd("TAKEOVER p2 nobody"),
+            Err(Reason::BadEmail("nobody".into()))
+        );
         assert_eq!(cmd("takeover p2 @x"), Err(Reason::BadEmail("@x".into())));
     }
 
@@ -411,12 +489,26 @@ mod gm_command_tests {
         assert_eq!(cmd("preview off"), Ok(Command::PreviewOff));
         assert_eq!(cmd("APERÇU ARRÊT"), Ok(Command::PreviewOff));
         assert_eq!(cmd("vorschau aus"), Ok(Command::PreviewOff));
-        assert_eq!(cmd("PREVIEW sometimes"), Err(Reason::TooManyArguments("sometimes".into())));
+        assert_eq!(
+            cmd("PREVIEW sometimes"),
+            Err(Reason::TooManyArguments("sometimes".into()))
+        );
         for w in ["RELEASE", "publier", "Freigeben"] {
             assert_eq!(cmd(w), Ok(Command::Release), "{w}");
         }
-        assert_eq!(cmd("RELEASE now"), Err(Reason::TooManyArguments("now".into())));
+        assert_eq!(
+            cmd("RELEASE now"),
+            Err(Reason::TooManyArguments("now".into()))
+        );
         assert_eq!(Command::Release.role(), Role::GameMaster);
-        assert_eq!(Command::Takeover { player: "a".into(), email: "b@c".into(), name: None }.role(), Role::GameMaster);
+        assert_eq!(
+            Command::Takeover {
+                player: "a".into(),
+                email: "b@c".into(),
+                name: None
+            }
+            .role(),
+            Role::GameMaster
+        );
     }
 }

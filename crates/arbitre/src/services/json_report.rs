@@ -63,7 +63,9 @@ impl JsonDeadline {
     pub fn new(t: DateTime<Utc>, tz: chrono_tz::Tz) -> JsonDeadline {
         JsonDeadline {
             utc: t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-            local: t.with_timezone(&tz).to_rfc3339_opts(chrono::SecondsFormat::Secs, false),
+            local: t
+                .with_timezone(&tz)
+                .to_rfc3339_opts(chrono::SecondsFormat::Secs, false),
             zone: tz.name().to_string(),
         }
     }
@@ -87,7 +89,12 @@ pub fn order_template_name(attachments: &[arbitre_core::Attachment]) -> Option<S
     const PREFIXES: &[&str] = &["ordres-", "orders-", "befehlsblatt-", "befehle-"];
     attachments
         .iter()
-        .find(|a| a.mime.starts_with("text/plain") && PREFIXES.iter().any(|p| a.name.to_lowercase().starts_with(p)))
+        .find(|a| {
+            a.mime.starts_with("text/plain")
+                && PREFIXES
+                    .iter()
+                    .any(|p| a.name.to_lowercase().starts_with(p))
+        })
         .map(|a| a.name.clone())
 }
 
@@ -139,7 +146,11 @@ pub fn build(f: &ReportFacts<'_>) -> JsonReport {
             .report
             .attachments
             .iter()
-            .map(|a| JsonAttachment { name: a.name.clone(), mime: a.mime.clone(), bytes: a.content.len() })
+            .map(|a| JsonAttachment {
+                name: a.name.clone(),
+                mime: a.mime.clone(),
+                bytes: a.content.len(),
+            })
             .collect(),
         next_deadline: f.deadline.map(|(t, tz)| JsonDeadline::new(t, tz)),
         over: f.outcome.is_some(),

@@ -37,7 +37,11 @@ use chrono::{DateTime, Utc};
 /// The attachments arbitre adds to every report mail, after the ruleset's
 /// own: the JSON report always, the `.ics` when there is a next deadline.
 /// `stamp` is the resolution time (deterministic output for fixtures).
-pub fn report_attachments(facts: &json_report::ReportFacts<'_>, domain: &str, stamp: DateTime<Utc>) -> Vec<Attachment> {
+pub fn report_attachments(
+    facts: &json_report::ReportFacts<'_>,
+    domain: &str,
+    stamp: DateTime<Utc>,
+) -> Vec<Attachment> {
     let mut out = vec![Attachment {
         name: json_report::file_name(facts.game, facts.turn),
         mime: json_report::MIME.to_string(),
@@ -46,9 +50,26 @@ pub fn report_attachments(facts: &json_report::ReportFacts<'_>, domain: &str, st
     if let Some((deadline, tz)) = facts.deadline {
         let next = facts.turn + 1;
         let summary = deadline_summary(facts.lang, facts.game, next);
-        let description = texts::svc_text(facts.lang, &texts::SvcMsg::StatusDeadline { when: &zone::show_in(deadline, tz) });
-        let ev = ics::DeadlineEvent { game: facts.game, turn: next, deadline, domain, summary: &summary, description: &description, stamp };
-        out.push(Attachment { name: ics::file_name(facts.game, next), mime: ics::MIME.to_string(), content: ics::render(&ev).into_bytes() });
+        let description = texts::svc_text(
+            facts.lang,
+            &texts::SvcMsg::StatusDeadline {
+                when: &zone::show_in(deadline, tz),
+            },
+        );
+        let ev = ics::DeadlineEvent {
+            game: facts.game,
+            turn: next,
+            deadline,
+            domain,
+            summary: &summary,
+            description: &description,
+            stamp,
+        };
+        out.push(Attachment {
+            name: ics::file_name(facts.game, next),
+            mime: ics::MIME.to_string(),
+            content: ics::render(&ev).into_bytes(),
+        });
     }
     out
 }

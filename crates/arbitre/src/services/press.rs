@@ -50,7 +50,12 @@ pub struct Press<'a> {
 
 /// Relays one press: returns the answer for the sender and pushes the
 /// relayed mails to `mails`.
-pub fn relay(c: &Connection, game: &GameView<'_>, p: &Press<'_>, mails: &mut Vec<Draft>) -> Result<String> {
+pub fn relay(
+    c: &Connection,
+    game: &GameView<'_>,
+    p: &Press<'_>,
+    mails: &mut Vec<Draft>,
+) -> Result<String> {
     let lang = game.lang;
     let gid = game.row.id.as_str();
     let services = &game.toml.services;
@@ -67,7 +72,10 @@ pub fn relay(c: &Connection, game: &GameView<'_>, p: &Press<'_>, mails: &mut Vec
     let turn = game.row.turn + 1;
     let players = games::players(c, gid)?;
     let Some(sender) = players.iter().find(|x| x.id == p.sender) else {
-        return Ok(svc_text(lang, &SvcMsg::PressUnknownPlayer { player: p.sender }));
+        return Ok(svc_text(
+            lang,
+            &SvcMsg::PressUnknownPlayer { player: p.sender },
+        ));
     };
     let out = |x: &PlayerRow| crate::gm::seats::is_ejected(c, gid, &x.id, turn);
     if out(sender)? {
@@ -108,22 +116,62 @@ pub fn relay(c: &Connection, game: &GameView<'_>, p: &Press<'_>, mails: &mut Vec
             sent_at: p.now.timestamp(),
         },
     )?;
-    let from = if p.anonymous { svc_text(lang, &SvcMsg::PressAnonymousFrom) } else { format!("{} ({})", sender.name, sender.id) };
-    let subject = svc_text(lang, &SvcMsg::PressSubject { game: gid, from: &from });
+    let from = if p.anonymous {
+        svc_text(lang, &SvcMsg::PressAnonymousFrom)
+    } else {
+        format!("{} ({})", sender.name, sender.id)
+    };
+    let subject = svc_text(
+        lang,
+        &SvcMsg::PressSubject {
+            game: gid,
+            from: &from,
+        },
+    );
     let all = matches!(p.to, PressTarget::All);
     let reply_to = (!p.anonymous).then_some(sender.id.as_str());
     let tag = format!("press.{}", &p.sha[..16.min(p.sha.len())]);
     for r in &recipients {
-        let head = text(lang, &PressMsg::Head { game: gid, turn, from: &from, all });
-        let mail = signed(lang, &format!("{head}\n\n{body}\n\n{}", text(lang, &PressMsg::Foot { reply_to })));
-        mails.push(Draft::new(Kind::Notice, &r.email, subject.clone(), mail).about(gid, turn, Some(&r.id)).discriminator(tag.clone()));
+        let head = text(
+            lang,
+            &PressMsg::Head {
+                game: gid,
+                turn,
+                from: &from,
+                all,
+            },
+        );
+        let mail = signed(
+            lang,
+            &format!(
+                "{head}\n\n{body}\n\n{}",
+                text(lang, &PressMsg::Foot { reply_to })
+            ),
+        );
+        mails.push(
+            Draft::new(Kind::Notice, &r.email, subject.clone(), mail)
+                .about(gid, turn, Some(&r.id))
+                .discriminator(tag.clone()),
+        );
     }
     let mut observers = 0;
     if all {
         for (i, to) in services.observers.iter().enumerate() {
-            let head = text(lang, &PressMsg::Head { game: gid, turn, from: &from, all });
+            let head = text(
+                lang,
+                &PressMsg::Head {
+                    game: gid,
+                    turn,
+                    from: &from,
+                    all,
+                },
+            );
             let mail = signed(lang, &format!("{head}\n\n{body}"));
-            mails.push(Draft::new(Kind::Notice, to, subject.clone(), mail).about(gid, turn, None).discriminator(format!("{tag}.o{i}")));
+            mails.push(
+                Draft::new(Kind::Notice, to, subject.clone(), mail)
+                    .about(gid, turn, None)
+                    .discriminator(format!("{tag}.o{i}")),
+            );
             observers += 1;
         }
     }
@@ -132,7 +180,12 @@ pub fn relay(c: &Connection, game: &GameView<'_>, p: &Press<'_>, mails: &mut Vec
     if names.is_empty() {
         names.push("-".into());
     }
-    let mut answer = svc_text(lang, &SvcMsg::PressRelayed { to: &names.join(", ") });
+    let mut answer = svc_text(
+        lang,
+        &SvcMsg::PressRelayed {
+            to: &names.join(", "),
+        },
+    );
     if observers > 0 {
         answer.push('\n');
         answer.push_str(&text(lang, &PressMsg::Observers { n: observers }));
@@ -148,10 +201,19 @@ pub enum PressMsg<'a> {
     /// The sender's seat was ejected by the game master.
     SenderOut,
     /// The first lines of a relayed press.
-    Head { game: &'a str, turn: u32, from: &'a str, all: bool },
+    Head {
+        game: &'a str,
+        turn: u32,
+        from: &'a str,
+        all: bool,
+    },
     /// How to answer (signed press) or that the sender stays unknown.
-    Foot { reply_to: Option<&'a str> },
-    Observers { n: usize },
+    Foot {
+        reply_to: Option<&'a str>,
+    },
+    Observers {
+        n: usize,
+    },
 }
 
 pub fn text(lang: Lang, m: &PressMsg<'_>) -> String {
@@ -200,8 +262,15 @@ mod tests {
             PressMsg::Empty,
             PressMsg::ToSelf,
             PressMsg::SenderOut,
-            PressMsg::Head { game: "g", turn: 2, from: "Anna (p1)", all: true },
-            PressMsg::Foot { reply_to: Some("p1") },
+            PressMsg::Head {
+                game: "g",
+                turn: 2,
+                from: "Anna (p1)",
+                all: true,
+            },
+            PressMsg::Foot {
+                reply_to: Some("p1"),
+            },
             PressMsg::Foot { reply_to: None },
             PressMsg::Observers { n: 1 },
         ];
@@ -209,6 +278,12 @@ mod tests {
             let (en, fr, de) = (text(Lang::En, m), text(Lang::Fr, m), text(Lang::De, m));
             assert!(en != fr && fr != de && en != de, "{m:?}");
         }
-        assert!(text(Lang::De, &PressMsg::Foot { reply_to: Some("p1") }).ends_with("PRESSE AN p1"));
+        assert!(text(
+            Lang::De,
+            &PressMsg::Foot {
+                reply_to: Some("p1")
+            }
+        )
+        .ends_with("PRESSE AN p1"));
     }
 }

@@ -91,10 +91,14 @@ pub enum PreviewPolicy {
 
 /// A duration field checked with the schedule's notation; the error names
 /// the field, so the GM sees `[services] grace: bad duration '2 hours' ...`.
-fn duration_field<'de, D: Deserializer<'de>>(d: D, field: &str) -> Result<Option<String>, D::Error> {
+fn duration_field<'de, D: Deserializer<'de>>(
+    d: D,
+    field: &str,
+) -> Result<Option<String>, D::Error> {
     let v: Option<String> = Option::deserialize(d)?;
     if let Some(s) = &v {
-        parse_duration(s).map_err(|e| serde::de::Error::custom(format!("[services] {field}: {e}")))?;
+        parse_duration(s)
+            .map_err(|e| serde::de::Error::custom(format!("[services] {field}: {e}")))?;
     }
     Ok(v)
 }
@@ -125,16 +129,25 @@ impl ServicesToml {
 
     /// After the deadline, before resolution: orders are still taken (marked late).
     pub fn grace(&self) -> Duration {
-        self.grace.as_deref().and_then(|s| parse_duration(s).ok()).unwrap_or_else(Duration::zero)
+        self.grace
+            .as_deref()
+            .and_then(|s| parse_duration(s).ok())
+            .unwrap_or_else(Duration::zero)
     }
 
     /// After the last ready orders, before early resolution.
     pub fn change_delay(&self) -> Duration {
-        self.change_delay.as_deref().and_then(|s| parse_duration(s).ok()).unwrap_or_else(Duration::zero)
+        self.change_delay
+            .as_deref()
+            .and_then(|s| parse_duration(s).ok())
+            .unwrap_or_else(Duration::zero)
     }
 
     pub fn takeover_extend(&self) -> Duration {
-        self.takeover_extend.as_deref().and_then(|s| parse_duration(s).ok()).unwrap_or_else(Duration::zero)
+        self.takeover_extend
+            .as_deref()
+            .and_then(|s| parse_duration(s).ok())
+            .unwrap_or_else(Duration::zero)
     }
 
     pub fn show_orders_sent(&self) -> bool {
@@ -192,12 +205,24 @@ mod tests {
     #[test]
     fn durations_are_read_and_a_bad_one_names_its_field() {
         let s: ServicesToml = toml::from_str("grace = \"2h\"\nchange_delay = \"15m\"\ntakeover_extend = \"1d\"\npreview = \"always\"").unwrap();
-        assert_eq!((s.grace(), s.change_delay(), s.takeover_extend()), (Duration::hours(2), Duration::minutes(15), Duration::days(1)));
+        assert_eq!(
+            (s.grace(), s.change_delay(), s.takeover_extend()),
+            (Duration::hours(2), Duration::minutes(15), Duration::days(1))
+        );
         assert_eq!(s.preview, Some(PreviewPolicy::Always));
         assert_eq!(ServicesToml::default().grace(), Duration::zero());
-        for (field, bad) in [("grace", "2 hours"), ("change_delay", "soon"), ("takeover_extend", "0h")] {
-            let e = toml::from_str::<ServicesToml>(&format!("{field} = \"{bad}\"")).unwrap_err().to_string();
-            assert!(e.contains(&format!("[services] {field}: bad duration '{bad}'")), "{e}");
+        for (field, bad) in [
+            ("grace", "2 hours"),
+            ("change_delay", "soon"),
+            ("takeover_extend", "0h"),
+        ] {
+            let e = toml::from_str::<ServicesToml>(&format!("{field} = \"{bad}\""))
+                .unwrap_err()
+                .to_string();
+            assert!(
+                e.contains(&format!("[services] {field}: bad duration '{bad}'")),
+                "{e}"
+            );
         }
     }
 }

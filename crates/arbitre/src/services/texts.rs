@@ -10,57 +10,166 @@ use arbitre_core::Lang;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SvcMsg<'a> {
-    ResendSubject { game: &'a str, turn: u32 },
-    NoSuchTurn { turn: u32, last: u32 },
-    HistorySubject { game: &'a str },
-    HistoryLine { turn: u32, when: &'a str },
+    ResendSubject {
+        game: &'a str,
+        turn: u32,
+    },
+    NoSuchTurn {
+        turn: u32,
+        last: u32,
+    },
+    HistorySubject {
+        game: &'a str,
+    },
+    HistoryLine {
+        turn: u32,
+        when: &'a str,
+    },
     HistoryEmpty,
-    StatusSubject { game: &'a str },
-    StatusTurn { turn: u32 },
-    StatusDeadline { when: &'a str },
+    StatusSubject {
+        game: &'a str,
+    },
+    StatusTurn {
+        turn: u32,
+    },
+    StatusDeadline {
+        when: &'a str,
+    },
     StatusNoDeadline,
     StatusPaused,
-    StatusSent { players: &'a str },
-    StatusMissing { players: &'a str },
-    TimezoneSet { zone: &'a str, example: &'a str },
-    PressSubject { game: &'a str, from: &'a str },
+    StatusSent {
+        players: &'a str,
+    },
+    StatusMissing {
+        players: &'a str,
+    },
+    TimezoneSet {
+        zone: &'a str,
+        example: &'a str,
+    },
+    PressSubject {
+        game: &'a str,
+        from: &'a str,
+    },
     PressAnonymousFrom,
-    PressRelayed { to: &'a str },
+    PressRelayed {
+        to: &'a str,
+    },
     PressNone,
     PressNoAnonymous,
-    PressUnknownPlayer { player: &'a str },
-    AbsenceSet { from: &'a str, to: &'a str },
+    PressUnknownPlayer {
+        player: &'a str,
+    },
+    AbsenceSet {
+        from: &'a str,
+        to: &'a str,
+    },
     AbsenceNotAllowed,
-    AbsenceTooLong { max: u32 },
-    AbsenceTooMany { max: u32 },
-    GmOnly { command: &'a str },
+    AbsenceTooLong {
+        max: u32,
+    },
+    AbsenceTooMany {
+        max: u32,
+    },
+    GmOnly {
+        command: &'a str,
+    },
     GmWrongPassword,
-    GmDone { command: &'a str },
-    Ejected { game: &'a str, player: &'a str },
-    RolledBack { game: &'a str, turn: u32 },
-    PreviewSubject { game: &'a str, turn: u32 },
-    CommandsSubject { game: &'a str },
-    BadCommand { line: usize, text: &'a str, why: String },
-    DkimVerdict { verdict: &'a str },
-    ObserverSubject { game: &'a str, subject: &'a str },
-    BotPlayed { missed: u32 },
-    DeadlineSetSubject { game: &'a str },
-    DeadlineSet { game: &'a str, when: &'a str },
-    DeadlineInPast { when: &'a str },
-    EjectedSubject { game: &'a str },
-    EjectedSeat { game: &'a str, player: &'a str },
-    TakeoverSubject { game: &'a str },
-    TakeoverWelcome { game: &'a str, player: &'a str, name: &'a str, password: Option<&'a str>, when: &'a str },
-    TakenOver { game: &'a str, player: &'a str, name: &'a str },
-    RolledBackSubject { game: &'a str },
-    PreviewIntro { turn: u32, held: usize },
-    PreviewPlayer { player: &'a str, email: &'a str },
+    GmDone {
+        command: &'a str,
+    },
+    Ejected {
+        game: &'a str,
+        player: &'a str,
+    },
+    RolledBack {
+        game: &'a str,
+        turn: u32,
+    },
+    PreviewSubject {
+        game: &'a str,
+        turn: u32,
+    },
+    CommandsSubject {
+        game: &'a str,
+    },
+    BadCommand {
+        line: usize,
+        text: &'a str,
+        why: String,
+    },
+    DkimVerdict {
+        verdict: &'a str,
+    },
+    ObserverSubject {
+        game: &'a str,
+        subject: &'a str,
+    },
+    BotPlayed {
+        missed: u32,
+    },
+    DeadlineSetSubject {
+        game: &'a str,
+    },
+    DeadlineSet {
+        game: &'a str,
+        when: &'a str,
+    },
+    DeadlineInPast {
+        when: &'a str,
+    },
+    EjectedSubject {
+        game: &'a str,
+    },
+    EjectedSeat {
+        game: &'a str,
+        player: &'a str,
+    },
+    TakeoverSubject {
+        game: &'a str,
+    },
+    TakeoverWelcome {
+        game: &'a str,
+        player: &'a str,
+        name: &'a str,
+        password: Option<&'a str>,
+        when: &'a str,
+    },
+    TakenOver {
+        game: &'a str,
+        player: &'a str,
+        name: &'a str,
+    },
+    RolledBackSubject {
+        game: &'a str,
+    },
+    PreviewIntro {
+        turn: u32,
+        held: usize,
+    },
+    PreviewPlayer {
+        player: &'a str,
+        email: &'a str,
+    },
     NothingHeld,
-    Released { turn: u32, mails: usize, when: &'a str },
-    LateOrders { deadline: &'a str },
-    NoSuchSeat { player: &'a str },
-    RollbackRange { turn: u32, last: u32 },
-    AlreadyEjected { player: &'a str },
+    Released {
+        turn: u32,
+        mails: usize,
+        when: &'a str,
+    },
+    LateOrders {
+        deadline: &'a str,
+    },
+    NoSuchSeat {
+        player: &'a str,
+    },
+    RollbackRange {
+        turn: u32,
+        last: u32,
+    },
+    AlreadyEjected {
+        player: &'a str,
+    },
 }
 
 pub fn svc_text(lang: Lang, m: &SvcMsg<'_>) -> String {
@@ -80,14 +189,28 @@ pub fn reason(lang: Lang, r: &Reason) -> String {
         (Lang::En, Reason::BadNumber(s)) => format!("'{s}' is not a turn number"),
         (Lang::Fr, Reason::BadNumber(s)) => format!("« {s} » n'est pas un numéro de tour"),
         (Lang::De, Reason::BadNumber(s)) => format!("„{s}“ ist keine Zugnummer"),
-        (Lang::En, Reason::UnknownZone(s)) => format!("unknown time zone '{s}' (expected Area/City, e.g. Europe/Paris)"),
-        (Lang::Fr, Reason::UnknownZone(s)) => format!("fuseau horaire inconnu « {s} » (attendu Zone/Ville, p. ex. Europe/Paris)"),
-        (Lang::De, Reason::UnknownZone(s)) => format!("unbekannte Zeitzone „{s}“ (erwartet Gebiet/Stadt, z. B. Europe/Berlin)"),
-        (Lang::En, Reason::BadDate(s)) => format!("'{s}' is not a date (YYYY-MM-DD, or YYYY-MM-DD HH:MM)"),
-        (Lang::Fr, Reason::BadDate(s)) => format!("« {s} » n'est pas une date (AAAA-MM-JJ, ou AAAA-MM-JJ HH:MM)"),
-        (Lang::De, Reason::BadDate(s)) => format!("„{s}“ ist kein Datum (JJJJ-MM-TT oder JJJJ-MM-TT HH:MM)"),
+        (Lang::En, Reason::UnknownZone(s)) => {
+            format!("unknown time zone '{s}' (expected Area/City, e.g. Europe/Paris)")
+        }
+        (Lang::Fr, Reason::UnknownZone(s)) => {
+            format!("fuseau horaire inconnu « {s} » (attendu Zone/Ville, p. ex. Europe/Paris)")
+        }
+        (Lang::De, Reason::UnknownZone(s)) => {
+            format!("unbekannte Zeitzone „{s}“ (erwartet Gebiet/Stadt, z. B. Europe/Berlin)")
+        }
+        (Lang::En, Reason::BadDate(s)) => {
+            format!("'{s}' is not a date (YYYY-MM-DD, or YYYY-MM-DD HH:MM)")
+        }
+        (Lang::Fr, Reason::BadDate(s)) => {
+            format!("« {s} » n'est pas une date (AAAA-MM-JJ, ou AAAA-MM-JJ HH:MM)")
+        }
+        (Lang::De, Reason::BadDate(s)) => {
+            format!("„{s}“ ist kein Datum (JJJJ-MM-TT oder JJJJ-MM-TT HH:MM)")
+        }
         (Lang::En, Reason::BadDuration(s)) => format!("'{s}' is not a duration (48h, 2d, 1d12h)"),
-        (Lang::Fr, Reason::BadDuration(s)) => format!("« {s} » n'est pas une durée (48h, 2j, 1j12h)"),
+        (Lang::Fr, Reason::BadDuration(s)) => {
+            format!("« {s} » n'est pas une durée (48h, 2j, 1j12h)")
+        }
         (Lang::De, Reason::BadDuration(s)) => format!("„{s}“ ist keine Dauer (48h, 2t, 1t12h)"),
         (Lang::En, Reason::BadRange) => "the end date is before the start date".into(),
         (Lang::Fr, Reason::BadRange) => "la date de fin précède la date de début".into(),

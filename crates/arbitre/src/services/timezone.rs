@@ -35,7 +35,12 @@ pub fn default_word(arg: &str) -> bool {
 
 /// Stores the player's zone (`None`: the game's) and answers with the next
 /// deadline as it will be shown from now on.
-pub fn set(c: &Connection, game: &GameView<'_>, player: &str, zone: Option<Tz>) -> Result<(String, Tz)> {
+pub fn set(
+    c: &Connection,
+    game: &GameView<'_>,
+    player: &str,
+    zone: Option<Tz>,
+) -> Result<(String, Tz)> {
     let game_tz = game.schedule.tz;
     let zone = zone.filter(|z| *z != game_tz);
     settings::set_timezone(c, &game.row.id, player, zone.map(|z| z.name()))?;
@@ -45,8 +50,20 @@ pub fn set(c: &Connection, game: &GameView<'_>, player: &str, zone: Option<Tz>) 
         .and_then(|t| chrono::DateTime::from_timestamp(t, 0))
         .map(|d| show_in(d, shown));
     let text = match zone {
-        Some(z) => answer(game.lang, &Answer::Set { zone: z.name(), next: next.as_deref() }),
-        None => answer(game.lang, &Answer::GameZone { zone: game_tz.name(), next: next.as_deref() }),
+        Some(z) => answer(
+            game.lang,
+            &Answer::Set {
+                zone: z.name(),
+                next: next.as_deref(),
+            },
+        ),
+        None => answer(
+            game.lang,
+            &Answer::GameZone {
+                zone: game_tz.name(),
+                next: next.as_deref(),
+            },
+        ),
     };
     tracing::info!(game = %game.row.id, player, zone = shown.name(), "time zone set");
     Ok((text, shown))
@@ -68,25 +85,59 @@ pub fn zone_of(zones: &BTreeMap<String, Tz>, player: &str, game_zone: Tz) -> Tz 
 
 /// One player's zone, read from the store.
 pub fn zone_of_player(c: &Connection, game: &str, player: &str, game_zone: Tz) -> Result<Tz> {
-    Ok(super::zone::player_zone(settings::get(c, game, player)?.timezone.as_deref(), game_zone))
+    Ok(super::zone::player_zone(
+        settings::get(c, game, player)?.timezone.as_deref(),
+        game_zone,
+    ))
 }
 
 enum Answer<'a> {
-    Set { zone: &'a str, next: Option<&'a str> },
-    GameZone { zone: &'a str, next: Option<&'a str> },
+    Set {
+        zone: &'a str,
+        next: Option<&'a str>,
+    },
+    GameZone {
+        zone: &'a str,
+        next: Option<&'a str>,
+    },
 }
 
 fn answer(lang: Lang, a: &Answer<'_>) -> String {
     let (head, next) = match (lang, a) {
-        (Lang::En, Answer::Set { zone, next }) => (format!("TIMEZONE: your deadlines are now shown in {zone}."), next),
-        (Lang::Fr, Answer::Set { zone, next }) => (format!("FUSEAU : vos dates limites sont désormais affichées dans le fuseau {zone}."), next),
-        (Lang::De, Answer::Set { zone, next }) => (format!("ZEITZONE: Ihre Abgabetermine werden jetzt in der Zeitzone {zone} angezeigt."), next),
-        (Lang::En, Answer::GameZone { zone, next }) => (format!("TIMEZONE: your deadlines are shown in the game's zone, {zone}."), next),
-        (Lang::Fr, Answer::GameZone { zone, next }) => (format!("FUSEAU : vos dates limites sont affichées dans le fuseau de la partie, {zone}."), next),
-        (Lang::De, Answer::GameZone { zone, next }) => (format!("ZEITZONE: Ihre Abgabetermine werden in der Zeitzone des Spiels angezeigt, {zone}."), next),
+        (Lang::En, Answer::Set { zone, next }) => (
+            format!("TIMEZONE: your deadlines are now shown in {zone}."),
+            next,
+        ),
+        (Lang::Fr, Answer::Set { zone, next }) => (
+            format!("FUSEAU : vos dates limites sont désormais affichées dans le fuseau {zone}."),
+            next,
+        ),
+        (Lang::De, Answer::Set { zone, next }) => (
+            format!("ZEITZONE: Ihre Abgabetermine werden jetzt in der Zeitzone {zone} angezeigt."),
+            next,
+        ),
+        (Lang::En, Answer::GameZone { zone, next }) => (
+            format!("TIMEZONE: your deadlines are shown in the game's zone, {zone}."),
+            next,
+        ),
+        (Lang::Fr, Answer::GameZone { zone, next }) => (
+            format!(
+                "FUSEAU : vos dates limites sont affichées dans le fuseau de la partie, {zone}."
+            ),
+            next,
+        ),
+        (Lang::De, Answer::GameZone { zone, next }) => (
+            format!(
+                "ZEITZONE: Ihre Abgabetermine werden in der Zeitzone des Spiels angezeigt, {zone}."
+            ),
+            next,
+        ),
     };
     match next {
-        Some(when) => format!("{head}\n{}", super::texts::svc_text(lang, &super::texts::SvcMsg::StatusDeadline { when })),
+        Some(when) => format!(
+            "{head}\n{}",
+            super::texts::svc_text(lang, &super::texts::SvcMsg::StatusDeadline { when })
+        ),
         None => head,
     }
 }
@@ -107,9 +158,21 @@ mod tests {
     #[test]
     fn answers_exist_in_each_language() {
         for lang in [Lang::En, Lang::Fr, Lang::De] {
-            let a = answer(lang, &Answer::Set { zone: "Asia/Tokyo", next: Some("2026-12-05 04:00 (Asia/Tokyo)") });
+            let a = answer(
+                lang,
+                &Answer::Set {
+                    zone: "Asia/Tokyo",
+                    next: Some("2026-12-05 04:00 (Asia/Tokyo)"),
+                },
+            );
             assert!(a.contains("Asia/Tokyo") && a.lines().count() == 2, "{a}");
-            let b = answer(lang, &Answer::GameZone { zone: "Europe/Paris", next: None });
+            let b = answer(
+                lang,
+                &Answer::GameZone {
+                    zone: "Europe/Paris",
+                    next: None,
+                },
+            );
             assert!(b.contains("Europe/Paris") && b.lines().count() == 1, "{b}");
         }
     }

@@ -22,13 +22,20 @@ pub fn parse_zone(s: &str) -> Option<Tz> {
     if let Ok(tz) = s.parse::<Tz>() {
         return Some(tz);
     }
-    chrono_tz::TZ_VARIANTS.iter().copied().find(|tz| tz.name().eq_ignore_ascii_case(s))
+    chrono_tz::TZ_VARIANTS
+        .iter()
+        .copied()
+        .find(|tz| tz.name().eq_ignore_ascii_case(s))
 }
 
 /// "2026-03-29 20:00 (Europe/Paris)": the same form as `Schedule::show`,
 /// so a player who set no zone sees exactly what the confirmations show.
 pub fn show_in(t: DateTime<Utc>, tz: Tz) -> String {
-    format!("{} ({})", t.with_timezone(&tz).format("%Y-%m-%d %H:%M"), tz.name())
+    format!(
+        "{} ({})",
+        t.with_timezone(&tz).format("%Y-%m-%d %H:%M"),
+        tz.name()
+    )
 }
 
 /// The zone a player sees: their own if set and valid, else the game's.

@@ -15,7 +15,10 @@ pub struct Game {
 }
 
 pub fn example(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples").join(name).join("game.toml")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../docs/examples")
+        .join(name)
+        .join("game.toml")
 }
 
 /// The example game, optionally in another language, with `extra`
@@ -27,10 +30,19 @@ pub fn game_with(name: &str, lang: Option<&str>, extra: &str) -> Game {
     let path = example(name);
     let mut text = std::fs::read_to_string(&path).unwrap();
     if let Some(l) = lang {
-        text = text.lines().filter(|l| !l.starts_with("language")).collect::<Vec<_>>().join("\n");
+        text = text
+            .lines()
+            .filter(|l| !l.starts_with("language"))
+            .collect::<Vec<_>>()
+            .join("\n");
         text = format!("language = \"{l}\"\n{text}\n");
     }
     text.push_str(extra);
     let id = daemon.create_game(&text, path.parent().unwrap()).unwrap();
-    Game { _dir: dir, clock, daemon, id }
+    Game {
+        _dir: dir,
+        clock,
+        daemon,
+        id,
+    }
 }

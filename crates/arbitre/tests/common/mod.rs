@@ -21,7 +21,9 @@ pub fn registry() -> Registry {
 }
 
 pub fn t0() -> DateTime<Utc> {
-    DateTime::parse_from_rfc3339("2026-12-01T12:00:00Z").unwrap().with_timezone(&Utc)
+    DateTime::parse_from_rfc3339("2026-12-01T12:00:00Z")
+        .unwrap()
+        .with_timezone(&Utc)
 }
 
 pub fn config(dir: &Path) -> DaemonConfig {
@@ -92,12 +94,18 @@ impl Env {
     }
 
     pub fn count(&self, sql: &str) -> i64 {
-        self.daemon.store.conn().query_row(sql, [], |r| r.get(0)).unwrap()
+        self.daemon
+            .store
+            .conn()
+            .query_row(sql, [], |r| r.get(0))
+            .unwrap()
     }
 
     /// The last queued mail of `kind` to `recipient`.
     pub fn last_to(&self, recipient: &str, kind: &str) -> Option<OutboxRow> {
-        self.outbox().into_iter().rfind(|r| r.mail.recipient == recipient && r.mail.kind == kind)
+        self.outbox()
+            .into_iter()
+            .rfind(|r| r.mail.recipient == recipient && r.mail.kind == kind)
     }
 }
 
@@ -108,7 +116,10 @@ pub fn mail(from: &str, subject: &str, body: &str) -> Vec<u8> {
 
 /// Same, with extra header lines (each ending in \r\n).
 pub fn mail_with(from: &str, subject: &str, body: &str, headers: &str) -> Vec<u8> {
-    let id = format!("{:x}", sha_of(format!("{from}{subject}{body}{headers}").as_bytes()));
+    let id = format!(
+        "{:x}",
+        sha_of(format!("{from}{subject}{body}{headers}").as_bytes())
+    );
     format!(
         "From: {from}\r\nTo: {REFEREE}\r\nSubject: {subject}\r\nDate: Tue, 1 Dec 2026 10:00:00 +0000\r\nMessage-ID: <{id}@client.example>\r\n{headers}MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{}",
         body.replace('\n', "\r\n")

@@ -12,19 +12,34 @@ pub fn players(n: usize) -> Vec<PlayerSetup> {
     ["tur", "egy", "gre"]
         .iter()
         .take(n)
-        .map(|p| PlayerSetup { id: PlayerId::from(*p), name: p.to_string(), options: Default::default() })
+        .map(|p| PlayerSetup {
+            id: PlayerId::from(*p),
+            name: p.to_string(),
+            options: Default::default(),
+        })
         .collect()
 }
 
 pub fn trio() -> State {
-    let cfg = SetupConfig { game_id: "t".into(), seed: 1, players: players(3), ..Default::default() };
+    let cfg = SetupConfig {
+        game_id: "t".into(),
+        seed: 1,
+        players: players(3),
+        ..Default::default()
+    };
     Wwk.setup(&cfg, &mut Rng::for_setup(1)).expect("setup")
 }
 
 /// A position written in TOML (serde form of the state), on the trio map.
 pub fn position(toml_text: &str) -> State {
     let text = format!("map = \"trio\"\n{toml_text}");
-    let cfg = SetupConfig { game_id: "p".into(), seed: 1, players: vec![], files: [("position_file".to_string(), text)].into(), ..Default::default() };
+    let cfg = SetupConfig {
+        game_id: "p".into(),
+        seed: 1,
+        players: vec![],
+        files: [("position_file".to_string(), text)].into(),
+        ..Default::default()
+    };
     Wwk.setup(&cfg, &mut Rng::for_setup(1)).expect("position")
 }
 
@@ -38,10 +53,17 @@ pub fn turn(st: &mut State, orders: &[(&str, &str)], dice: &[(&str, Vec<u64>)]) 
     for (p, text) in orders {
         let pid = PlayerId::from(*p);
         let res = Wwk.parse_orders(st, &pid, text);
-        assert!(res.diagnostics.iter().all(|d| d.warning), "parse errors: {:?}", res.diagnostics);
+        assert!(
+            res.diagnostics.iter().all(|d| d.warning),
+            "parse errors: {:?}",
+            res.diagnostics
+        );
         parsed.insert(pid, res.orders);
     }
-    let dice: BTreeMap<String, Vec<u64>> = dice.iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
+    let dice: BTreeMap<String, Vec<u64>> = dice
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.clone()))
+        .collect();
     let t = st.turn + 1;
     run_turn_with(&Wwk, st, &parsed, |key| match dice.get(key) {
         Some(v) => Rng::scripted_rolls(v.clone()),
@@ -50,7 +72,10 @@ pub fn turn(st: &mut State, orders: &[(&str, &str)], dice: &[(&str, Vec<u64>)]) 
 }
 
 pub fn texts(ev: &[Event]) -> String {
-    ev.iter().map(|e| e.text.clone()).collect::<Vec<_>>().join("\n")
+    ev.iter()
+        .map(|e| e.text.clone())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 pub fn count(st: &State, owner: &str, code: &str, z: &str) -> usize {
@@ -64,7 +89,12 @@ pub fn items(st: &State, player: &str, text: &str) -> Vec<arbitre_wwk::turn::Ite
     let nation = st.nation_of_player(player).expect("player").code.clone();
     res.orders
         .into_iter()
-        .map(|o| arbitre_wwk::turn::Item { nation: nation.clone(), line: o.line, text: o.text, order: o.order })
+        .map(|o| arbitre_wwk::turn::Item {
+            nation: nation.clone(),
+            line: o.line,
+            text: o.text,
+            order: o.order,
+        })
         .collect()
 }
 
@@ -79,7 +109,14 @@ pub fn step(
     let mut rng = Rng::scripted_rolls(rolls);
     let mut events = vec![];
     let turn = st.turn + 1;
-    let mut ctx = arbitre_core::TurnCtx { turn, state: st, orders: &orders, scratch, rng: &mut rng, events: &mut events };
+    let mut ctx = arbitre_core::TurnCtx {
+        turn,
+        state: st,
+        orders: &orders,
+        scratch,
+        rng: &mut rng,
+        events: &mut events,
+    };
     f(&mut ctx);
     events
 }

@@ -5,6 +5,7 @@
 //! ```
 //! (defaults: 1,000 games, 4 rounds, 10 % of the seats miss each turn). See
 //! `arbitre_benches::capacity` for what is simulated and measured.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 use arbitre_benches::capacity::{run, Options};
 

@@ -1,7 +1,7 @@
 //! Scale generators and measuring helpers for arbitre's criterion benchmarks
 //! (issue 9). Every generator is seeded and deterministic: the same size and
 //! seed give the same TOML, so a figure in `docs/performance.md` can be
-//! reproduced. The benches themselves live in `benches/`.
+//! reproduced. The benches themselves live in `crates/benches/benches/`.
 
 pub mod alloc;
 pub mod capacity;

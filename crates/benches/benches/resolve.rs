@@ -6,6 +6,7 @@
 //! criterion groups, each size is also measured once (setup, bots, parse,
 //! resolve, reports, peak memory) and printed as a markdown table row, the
 //! table of `docs/performance.md`.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 use arbitre_benches::alloc::Counting;
 use arbitre_benches::figures::{measure, Row};

@@ -4,6 +4,7 @@
 //! `cargo run --release -p arbitre-benches --example figures -- nebulight 100000`
 //! `… -- eds 10000 99`, `… -- scrambled 5000 200`, `… -- wwk 5000 200`,
 //! or no argument for every default size.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 use arbitre_benches::alloc::Counting;
 use arbitre_benches::figures::{measure, Row};

@@ -1,5 +1,6 @@
 //! Every generator writes a position its ruleset accepts, of the size asked,
 //! the same for the same seed, and the bots' orders for it parse and resolve.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 use arbitre_benches::game::Game;
 use arbitre_core::Ruleset;

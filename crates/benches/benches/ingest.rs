@@ -18,6 +18,7 @@
 //! Since the verification cache (`arbitre_store::password::VerifiedCache`)
 //! Argon2id runs once per seat and process, so after the warm-up both run at
 //! about the same rate; `argon2_default_verify` is the cost of that once.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 use arbitre_benches::mail::{Lab, MIX};
 use arbitre_store::PasswordHasher;
@@ -112,9 +113,7 @@ fn limits(c: &mut Criterion) {
         b.iter(|| {
             serial += 1;
             let body = &texts[serial as usize % texts.len()];
-            store
-                .tx(|tx| insert_rows(tx, serial, body))
-                .unwrap()
+            store.tx(|tx| insert_rows(tx, serial, body)).unwrap()
         })
     });
     // The same rows, 64 mails a commit: the limit of the daemon's batched
@@ -141,7 +140,11 @@ fn limits(c: &mut Criterion) {
 
 const BATCH: usize = arbitre::inbound::BATCH_MAILS;
 
-fn insert_rows(tx: &rusqlite::Connection, serial: u64, body: &str) -> Result<(), arbitre_store::StoreError> {
+fn insert_rows(
+    tx: &rusqlite::Connection,
+    serial: u64,
+    body: &str,
+) -> Result<(), arbitre_store::StoreError> {
     tx.execute(
         "INSERT INTO orders (game_id, turn, player, text, verdicts, errors, ready, received_at, mail_sha256) VALUES ('g', 1, 'p1', ?1, '[]', 0, 1, 0, ?2)",
         rusqlite::params![body, format!("sha{serial}")],

@@ -31,8 +31,8 @@
 //! Argon2id verification. `--argon2` creates the games with the default cost
 //! instead (use few games).
 
-use arbitre::CycleReport;
 use crate::mail::{Lab, MIX};
+use arbitre::CycleReport;
 use arbitre_store::PasswordHasher;
 use chrono::TimeDelta;
 use std::collections::BTreeMap;
@@ -68,14 +68,27 @@ CREATE INDEX IF NOT EXISTS bench_journal_by_sender ON mail_journal(lower(trim(se
 
 impl Default for Options {
     fn default() -> Options {
-        Options { games: 1000, rounds: 4, nmr_percent: 10, keep_files: false, argon2: false, indexes: false }
+        Options {
+            games: 1000,
+            rounds: 4,
+            nmr_percent: 10,
+            keep_files: false,
+            argon2: false,
+            indexes: false,
+        }
     }
 }
 
 /// A seeded coin: does this seat miss this round? (FNV-1a, stable.)
 fn misses(game: &str, player: &str, round: usize, percent: u64) -> bool {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in game.bytes().chain([0]).chain(player.bytes()).chain([0]).chain(round.to_le_bytes()) {
+    for b in game
+        .bytes()
+        .chain([0])
+        .chain(player.bytes())
+        .chain([0])
+        .chain(round.to_le_bytes())
+    {
         h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
     }
     h % 100 < percent
@@ -111,7 +124,13 @@ fn cycle(lab: &mut Lab, p: &mut Phases) -> CycleReport {
     p.resolve += t2 - t1;
     p.reminders += t3 - t2;
     p.send += t4 - t3;
-    CycleReport { mails, resolved, reminders, sent, send_failures }
+    CycleReport {
+        mails,
+        resolved,
+        reminders,
+        sent,
+        send_failures,
+    }
 }
 
 fn ms(d: Duration) -> f64 {
@@ -120,11 +139,19 @@ fn ms(d: Duration) -> f64 {
 
 /// Runs the simulation and prints its table and summary on stdout.
 pub fn run(a: Options) {
-    let hasher = if a.argon2 { PasswordHasher::default() } else { PasswordHasher::fast() };
+    let hasher = if a.argon2 {
+        PasswordHasher::default()
+    } else {
+        PasswordHasher::fast()
+    };
     let t = Instant::now();
     let mut lab = Lab::new(&MIX, a.games, hasher);
     if a.indexes {
-        lab.daemon.store.conn().execute_batch(MISSING_INDEXES).expect("indexes");
+        lab.daemon
+            .store
+            .conn()
+            .execute_batch(MISSING_INDEXES)
+            .expect("indexes");
         println!("capacity: with the indexes of MISSING_INDEXES");
     }
     let seats: usize = lab.games.iter().map(|g| g.kind.players).sum();
@@ -160,10 +187,21 @@ pub fn run(a: Options) {
             *per_game.entry(g.as_str()).or_default() += 1;
         }
         let n = early.resolved.len() + late.resolved.len();
-        assert!(per_game.values().all(|&k| k == 1), "a game resolved twice in round {round}");
-        assert_eq!(per_game.len(), a.games, "every game resolved in round {round}");
+        assert!(
+            per_game.values().all(|&k| k == 1),
+            "a game resolved twice in round {round}"
+        );
+        assert_eq!(
+            per_game.len(),
+            a.games,
+            "every game resolved in round {round}"
+        );
         assert_eq!(early.mails, batch.len(), "every order mail handled");
-        assert_eq!(early.send_failures + late.send_failures, 0, "no send failure");
+        assert_eq!(
+            early.send_failures + late.send_failures,
+            0,
+            "no send failure"
+        );
         let round_sent = early.sent + late.sent;
         println!(
             "{round} | {} | {} | {} | {round_sent} | {:.0} | {:.0} | {:.0} | {:.1} | {:.2}",
@@ -192,7 +230,9 @@ pub fn run(a: Options) {
     let mut idle = Phases::default();
     cycle(&mut lab, &mut idle);
     // One Argon2id verification at the daemon's default cost.
-    let phc = PasswordHasher::default().hash("pw-1", "bench/p1").expect("hash");
+    let phc = PasswordHasher::default()
+        .hash("pw-1", "bench/p1")
+        .expect("hash");
     let t = Instant::now();
     assert!(PasswordHasher::verify("pw-1", &phc));
     let argon2 = t.elapsed();

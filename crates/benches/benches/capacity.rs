@@ -8,6 +8,7 @@
 //! default (60 games, 2 rounds), 2,000 games and 5 rounds with
 //! `ARBITRE_BENCH_FULL=1`; `ARBITRE_BENCH_GAMES` / `ARBITRE_BENCH_ROUNDS`
 //! set any size, and the `capacity` example takes them as arguments.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 use arbitre_benches::capacity::{run, Options};
 use arbitre_benches::full;
@@ -25,5 +26,9 @@ fn main() {
     }
     let games = env_usize("ARBITRE_BENCH_GAMES", if full() { 2000 } else { 60 });
     let rounds = env_usize("ARBITRE_BENCH_ROUNDS", if full() { 5 } else { 2 });
-    run(Options { games, rounds, ..Options::default() });
+    run(Options {
+        games,
+        rounds,
+        ..Options::default()
+    });
 }

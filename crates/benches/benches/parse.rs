@@ -10,6 +10,7 @@
 //! the least any line-based parser must do, so the ratio of the two figures
 //! is arbitre's overhead over the hardware limit (as `ingest` does for
 //! mail-parser and SQLite).
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 use arbitre_benches::game::Game;
 use arbitre_core::{PlayerId, Ruleset};
