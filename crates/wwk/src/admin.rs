@@ -12,31 +12,55 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 /// Step 1.1: CEASEFIRE pairs, BREAK, ALLY pairs, WAR (WWK-28..30).
 pub fn diplomacy(ctx: &mut Ctx) {
     let items = activation(ctx.scratch, ctx.state, |o| {
-        matches!(o, Order::War(_) | Order::Ceasefire(_) | Order::Ally(_) | Order::Break)
+        matches!(
+            o,
+            Order::War(_) | Order::Ceasefire(_) | Order::Ally(_) | Order::Break
+        )
     });
     let wants = |kind: fn(&Order) -> Option<&String>, a: &str, b: &str| {
-        items.iter().any(|i| i.nation == a && kind(&i.order).map(|s| s.as_str()) == Some(b))
+        items
+            .iter()
+            .any(|i| i.nation == a && kind(&i.order).map(|s| s.as_str()) == Some(b))
     };
     fn cf(o: &Order) -> Option<&String> {
-        if let Order::Ceasefire(t) = o { Some(t) } else { None }
+        if let Order::Ceasefire(t) = o {
+            Some(t)
+        } else {
+            None
+        }
     }
     fn al(o: &Order) -> Option<&String> {
-        if let Order::Ally(t) = o { Some(t) } else { None }
+        if let Order::Ally(t) = o {
+            Some(t)
+        } else {
+            None
+        }
     }
     let start = ctx.state.clone();
     let mut ceasefired: BTreeSet<String> = BTreeSet::new();
-    for it in items.iter().filter(|i| matches!(i.order, Order::Ceasefire(_))) {
-        let Order::Ceasefire(t) = &it.order else { continue };
+    for it in items
+        .iter()
+        .filter(|i| matches!(i.order, Order::Ceasefire(_)))
+    {
+        let Order::Ceasefire(t) = &it.order else {
+            continue;
+        };
         if start.diplo(&it.nation, t) != Diplo::War {
             ctx.scratch.fail(it, format!("pas en guerre avec {t}"));
         } else if !wants(cf, t, &it.nation) {
-            ctx.scratch.fail(it, format!("{t} n'a pas ordonné le cessez-le-feu"));
+            ctx.scratch
+                .fail(it, format!("{t} n'a pas ordonné le cessez-le-feu"));
         } else {
             ctx.scratch.ok(it);
             if ctx.state.diplo(&it.nation, t) == Diplo::War {
                 ctx.state.set_diplo(&it.nation, t, Diplo::Peace);
                 ctx.scratch.demob_pairs.push((it.nation.clone(), t.clone()));
-                ev(ctx, Vis::Nations(vec![it.nation.clone(), t.clone()]), Sec::Diplo, format!("Cessez-le-feu entre {} et {t}", it.nation));
+                ev(
+                    ctx,
+                    Vis::Nations(vec![it.nation.clone(), t.clone()]),
+                    Sec::Diplo,
+                    format!("Cessez-le-feu entre {} et {t}", it.nation),
+                );
             }
             ceasefired.insert(pair_key(&it.nation, t));
         }
@@ -48,7 +72,12 @@ pub fn diplomacy(ctx: &mut Ctx) {
                 ctx.scratch.ok(it);
                 ctx.state.set_diplo(&it.nation, &a, Diplo::Peace);
                 ctx.scratch.demob_pairs.push((it.nation.clone(), a.clone()));
-                ev(ctx, Vis::All, Sec::Diplo, format!("Rupture de l'alliance entre {} et {a}", it.nation));
+                ev(
+                    ctx,
+                    Vis::All,
+                    Sec::Diplo,
+                    format!("Rupture de l'alliance entre {} et {a}", it.nation),
+                );
             }
         }
     }
@@ -56,7 +85,8 @@ pub fn diplomacy(ctx: &mut Ctx) {
         let Order::Ally(t) = &it.order else { continue };
         let n = &it.nation;
         if !wants(al, t, n) {
-            ctx.scratch.fail(it, format!("{t} n'a pas ordonné l'alliance"));
+            ctx.scratch
+                .fail(it, format!("{t} n'a pas ordonné l'alliance"));
         } else if ctx.state.diplo(n, t) == Diplo::Allied {
             ctx.scratch.ok(it);
         } else if ctx.state.ally_of(n).is_some() || ctx.state.ally_of(t).is_some() {
@@ -66,7 +96,12 @@ pub fn diplomacy(ctx: &mut Ctx) {
         } else {
             ctx.scratch.ok(it);
             ctx.state.set_diplo(n, t, Diplo::Allied);
-            ev(ctx, Vis::All, Sec::Diplo, format!("Alliance conclue entre {n} et {t}"));
+            ev(
+                ctx,
+                Vis::All,
+                Sec::Diplo,
+                format!("Alliance conclue entre {n} et {t}"),
+            );
         }
     }
     for it in items.iter().filter(|i| matches!(i.order, Order::War(_))) {
@@ -89,7 +124,12 @@ pub fn diplomacy(ctx: &mut Ctx) {
                         }
                     }
                 }
-                ev(ctx, Vis::All, Sec::Diplo, format!("{n} déclare la guerre à {t}"));
+                ev(
+                    ctx,
+                    Vis::All,
+                    Sec::Diplo,
+                    format!("{n} déclare la guerre à {t}"),
+                );
             }
         }
     }
@@ -108,7 +148,9 @@ pub fn forced_demob(ctx: &mut Ctx) {
                 .values()
                 .filter(|u| &u.owner == x)
                 .filter(|u| {
-                    let Some(z) = ctx.state.unit_zone(u.id) else { return false };
+                    let Some(z) = ctx.state.unit_zone(u.id) else {
+                        return false;
+                    };
                     match &ctx.state.zone(&z).status {
                         Status::Controlled { by } => by == y,
                         Status::Contested { by, .. } => by.contains(x) && by.contains(y),
@@ -121,7 +163,15 @@ pub fn forced_demob(ctx: &mut Ctx) {
                 for id in &victims {
                     ctx.state.remove_unit(*id);
                 }
-                ev(ctx, to_nation(x), Sec::Diplo, format!("{} unité(s) hors des zones frontalières démobilisée(s)", victims.len()));
+                ev(
+                    ctx,
+                    to_nation(x),
+                    Sec::Diplo,
+                    format!(
+                        "{} unité(s) hors des zones frontalières démobilisée(s)",
+                        victims.len()
+                    ),
+                );
             }
         }
     }
@@ -141,7 +191,9 @@ pub fn ce_upgrade(ctx: &mut Ctx) {
         z.pg_malus.clear();
     }
     for it in activation(ctx.scratch, ctx.state, |o| matches!(o, Order::Ce { .. })) {
-        let Order::Ce { zone, ec } = &it.order else { continue };
+        let Order::Ce { zone, ec } = &it.order else {
+            continue;
+        };
         if !ctx.state.zone(zone).status.controls_or_shares(&it.nation) {
             ctx.scratch.fail(&it, "zone ni contrôlée ni partagée");
             continue;
@@ -164,7 +216,9 @@ pub fn ce_upgrade(ctx: &mut Ctx) {
 /// infantry). Space units give nothing.
 pub fn refund(code: &str, green: bool) -> Ledger {
     let mut l = Ledger::default();
-    let Some(s) = catalog::spec(code) else { return l };
+    let Some(s) = catalog::spec(code) else {
+        return l;
+    };
     if s.cat == Cat::Space {
         return l;
     }
@@ -182,12 +236,17 @@ pub fn refund(code: &str, green: bool) -> Ledger {
 
 /// Demobilise one unit; refund into its zone if the owner holds it.
 pub fn demobilise(st: &mut State, id: UnitId) -> bool {
-    let Some(u) = st.unit(id).cloned() else { return false };
+    let Some(u) = st.unit(id).cloned() else {
+        return false;
+    };
     let zone = st.unit_zone(id);
     st.remove_unit(id);
     if let Some(z) = zone {
         if st.zone(&z).status.controls_or_shares(&u.owner) {
-            let green = st.nations.get(&u.owner).is_some_and(|n| n.options.soylent_green);
+            let green = st
+                .nations
+                .get(&u.owner)
+                .is_some_and(|n| n.options.soylent_green);
             let r = refund(&u.code, green);
             st.ledger_mut(&u.owner, &z).add(&r);
             return true;
@@ -198,7 +257,9 @@ pub fn demobilise(st: &mut State, id: UnitId) -> bool {
 
 /// Step 1.4 (WWK-56, WWK-57): DEMOB and NAT DEMOB.
 pub fn demob(ctx: &mut Ctx) {
-    for it in activation(ctx.scratch, ctx.state, |o| matches!(o, Order::Demob { .. } | Order::NatDemob(_))) {
+    for it in activation(ctx.scratch, ctx.state, |o| {
+        matches!(o, Order::Demob { .. } | Order::NatDemob(_))
+    }) {
         let ids: Vec<UnitId> = match &it.order {
             Order::Demob { zone, code, q } => {
                 let v: Vec<UnitId> = ctx
@@ -210,7 +271,13 @@ pub fn demob(ctx: &mut Ctx) {
                     .collect();
                 v.into_iter().take(q.unwrap_or(usize::MAX)).collect()
             }
-            Order::NatDemob(code) => ctx.state.units.values().filter(|u| u.owner == it.nation && &u.code == code).map(|u| u.id).collect(),
+            Order::NatDemob(code) => ctx
+                .state
+                .units
+                .values()
+                .filter(|u| u.owner == it.nation && &u.code == code)
+                .map(|u| u.id)
+                .collect(),
             _ => continue,
         };
         if ids.is_empty() {
@@ -266,16 +333,23 @@ fn recipient(st: &State, z: &str) -> Option<String> {
 /// Step 1.5 (WWK-35): XFER and NAT XFER.
 pub fn xfer(ctx: &mut Ctx) {
     let turn = ctx.turn;
-    for it in activation(ctx.scratch, ctx.state, |o| matches!(o, Order::Xfer { .. } | Order::NatXfer { .. })) {
+    for it in activation(ctx.scratch, ctx.state, |o| {
+        matches!(o, Order::Xfer { .. } | Order::NatXfer { .. })
+    }) {
         match &it.order {
             Order::NatXfer { ec, zone } => {
                 let n = ctx.state.nations.get_mut(&it.nation).expect("nation");
                 if n.treasury < *ec {
-                    ctx.scratch.fail(&it, format!("trésor insuffisant ({}ec)", n.treasury));
+                    ctx.scratch
+                        .fail(&it, format!("trésor insuffisant ({}ec)", n.treasury));
                 } else if !ctx.state.zone(zone).status.controls_or_shares(&it.nation) {
                     ctx.scratch.fail(&it, "zone ni contrôlée ni partagée");
                 } else {
-                    ctx.state.nations.get_mut(&it.nation).expect("nation").treasury -= ec;
+                    ctx.state
+                        .nations
+                        .get_mut(&it.nation)
+                        .expect("nation")
+                        .treasury -= ec;
                     ctx.state.ledger_mut(&it.nation, zone).ec += ec;
                     ctx.scratch.ok(&it);
                 }
@@ -289,15 +363,22 @@ pub fn xfer(ctx: &mut Ctx) {
                 match to {
                     None => {
                         ctx.state.ledger_mut(&it.nation, from).ec -= q;
-                        ctx.state.nations.get_mut(&it.nation).expect("nation").treasury += q;
+                        ctx.state
+                            .nations
+                            .get_mut(&it.nation)
+                            .expect("nation")
+                            .treasury += q;
                         ctx.scratch.ok(&it);
                     }
                     Some(t) => {
                         if !ctx.state.zone(t).status.controls_or_shares(&it.nation) {
-                            ctx.scratch.fail(&it, format!("[{t}] n'est pas une zone de votre nation"));
+                            ctx.scratch
+                                .fail(&it, format!("[{t}] n'est pas une zone de votre nation"));
                             continue;
                         }
-                        if market_closed_for(ctx.state, &it.nation, turn) && !trade_path(ctx.state, from, t, &it.nation, &it.nation) {
+                        if market_closed_for(ctx.state, &it.nation, turn)
+                            && !trade_path(ctx.state, from, t, &it.nation, &it.nation)
+                        {
                             ctx.scratch.fail(&it, "marché fermé et pas de chemin");
                             continue;
                         }
@@ -316,21 +397,37 @@ pub fn xfer(ctx: &mut Ctx) {
 pub fn aid(ctx: &mut Ctx) {
     let turn = ctx.turn;
     for it in activation(ctx.scratch, ctx.state, |o| matches!(o, Order::Aid { .. })) {
-        let Order::Aid { from, ec, to } = &it.order else { continue };
-        let start = ctx.scratch.ec_start.get(&(it.nation.clone(), from.clone())).copied().unwrap_or(0);
+        let Order::Aid { from, ec, to } = &it.order else {
+            continue;
+        };
+        let start = ctx
+            .scratch
+            .ec_start
+            .get(&(it.nation.clone(), from.clone()))
+            .copied()
+            .unwrap_or(0);
         let cap = start / 2;
         let used = ctx.scratch.aid_used.get(from).copied().unwrap_or(0);
         let Some(dest) = recipient(ctx.state, to) else {
-            ctx.scratch.fail(&it, format!("[{to}] n'appartient à aucune nation"));
+            ctx.scratch
+                .fail(&it, format!("[{to}] n'appartient à aucune nation"));
             continue;
         };
         if from == to {
             ctx.scratch.fail(&it, "même zone");
         } else if used + ec > cap {
-            ctx.scratch.fail(&it, format!("au plus 50% des ec du début de tour ({} > {cap})", used + ec));
+            ctx.scratch.fail(
+                &it,
+                format!(
+                    "au plus 50% des ec du début de tour ({} > {cap})",
+                    used + ec
+                ),
+            );
         } else if ctx.state.ledger(&it.nation, from).ec < *ec {
             ctx.scratch.fail(&it, "fonds insuffisants");
-        } else if market_closed_for(ctx.state, &it.nation, turn) && !trade_path(ctx.state, from, to, &it.nation, &dest) {
+        } else if market_closed_for(ctx.state, &it.nation, turn)
+            && !trade_path(ctx.state, from, to, &it.nation, &dest)
+        {
             ctx.scratch.fail(&it, "marché fermé et pas de chemin");
         } else {
             ctx.scratch.aid_used.insert(from.clone(), used + ec);
@@ -338,7 +435,12 @@ pub fn aid(ctx: &mut Ctx) {
             ctx.state.ledger_mut(&dest, to).ec += ec;
             ctx.scratch.ok(&it);
             if dest != it.nation {
-                ev(ctx, to_nation(&dest), Sec::Economy, format!("Aide internationale reçue en [{to}] : {ec}ec de [{from}]"));
+                ev(
+                    ctx,
+                    to_nation(&dest),
+                    Sec::Economy,
+                    format!("Aide internationale reçue en [{to}] : {ec}ec de [{from}]"),
+                );
             }
         }
     }
@@ -353,7 +455,15 @@ pub fn exch(ctx: &mut Ctx) {
         if done.contains(&i) {
             continue;
         }
-        let Order::Exch { from: fa, give: ga, get: gta, with: wa } = &a.order else { continue };
+        let Order::Exch {
+            from: fa,
+            give: ga,
+            get: gta,
+            with: wa,
+        } = &a.order
+        else {
+            continue;
+        };
         let m = items.iter().enumerate().find(|(j, b)| {
             !done.contains(j)
                 && *j != i
@@ -361,7 +471,8 @@ pub fn exch(ctx: &mut Ctx) {
                 && matches!(&b.order, Order::Exch { from, give, get, with } if from == wa && with == fa && give == gta && get == ga)
         });
         let Some((j, b)) = m else {
-            ctx.scratch.fail(a, "pas d'ordre symétrique de l'autre zone");
+            ctx.scratch
+                .fail(a, "pas d'ordre symétrique de l'autre zone");
             continue;
         };
         done.insert(i);
@@ -369,9 +480,15 @@ pub fn exch(ctx: &mut Ctx) {
         let (na, nb) = (&a.nation, &b.nation);
         let pay_a = ctx.state.ledger(na, fa).res(ga.1) >= ga.0;
         let pay_b = ctx.state.ledger(nb, wa).res(gta.1) >= gta.0;
-        let path = !(market_closed_for(ctx.state, na, turn) || market_closed_for(ctx.state, nb, turn)) || trade_path(ctx.state, fa, wa, na, nb);
+        let path = !(market_closed_for(ctx.state, na, turn)
+            || market_closed_for(ctx.state, nb, turn))
+            || trade_path(ctx.state, fa, wa, na, nb);
         if !pay_a || !pay_b || !path {
-            let why = if !path { "marché fermé et pas de chemin" } else { "une des zones ne peut pas payer" };
+            let why = if !path {
+                "marché fermé et pas de chemin"
+            } else {
+                "une des zones ne peut pas payer"
+            };
             ctx.scratch.fail(a, why);
             ctx.scratch.fail(b, why);
             continue;
@@ -393,7 +510,9 @@ pub fn market_k(sold: i64, bought: i64) -> Option<i64> {
 /// Step 1.8 (WWK-37, WWK-40): the world market, atomic per nation.
 pub fn market(ctx: &mut Ctx) {
     let turn = ctx.turn;
-    let items = activation(ctx.scratch, ctx.state, |o| matches!(o, Order::Market { .. }));
+    let items = activation(ctx.scratch, ctx.state, |o| {
+        matches!(o, Order::Market { .. })
+    });
     let mut by_nation: BTreeMap<String, Vec<Item>> = BTreeMap::new();
     for it in items {
         by_nation.entry(it.nation.clone()).or_default().push(it);
@@ -402,10 +521,16 @@ pub fn market(ctx: &mut Ctx) {
         let mut sold = 0;
         let mut bought = 0;
         let mut err: Option<String> = None;
-        let green = ctx.state.nations.get(&n).is_some_and(|x| x.options.soylent_green);
+        let green = ctx
+            .state
+            .nations
+            .get(&n)
+            .is_some_and(|x| x.options.soylent_green);
         let mut need: BTreeMap<(String, char), i64> = BTreeMap::new();
         for it in &lines {
-            let Order::Market { zone, sell, q, res } = &it.order else { continue };
+            let Order::Market { zone, sell, q, res } = &it.order else {
+                continue;
+            };
             if !ctx.state.zone(zone).status.controls_or_shares(&n) {
                 err = Some(format!("[{zone}] n'est pas à vous"));
             }
@@ -428,7 +553,9 @@ pub fn market(ctx: &mut Ctx) {
             }
         }
         if err.is_none() && market_k(sold, bought).is_none() {
-            err = Some(format!("il faut vendre 3k et acheter 2k (vendu {sold}, acheté {bought})"));
+            err = Some(format!(
+                "il faut vendre 3k et acheter 2k (vendu {sold}, acheté {bought})"
+            ));
         }
         if let Some(e) = err {
             for it in &lines {
@@ -437,7 +564,9 @@ pub fn market(ctx: &mut Ctx) {
             continue;
         }
         for it in &lines {
-            let Order::Market { zone, sell, q, res } = &it.order else { continue };
+            let Order::Market { zone, sell, q, res } = &it.order else {
+                continue;
+            };
             let l = ctx.state.ledger_mut(&n, zone).res_mut(*res);
             if *sell {
                 *l -= q;

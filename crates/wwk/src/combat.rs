@@ -31,10 +31,18 @@ impl Rat {
     }
     #[allow(clippy::should_implement_trait)]
     pub fn add(self, o: Rat) -> Rat {
-        Rat { n: self.n * o.d + o.n * self.d, d: self.d * o.d }.norm()
+        Rat {
+            n: self.n * o.d + o.n * self.d,
+            d: self.d * o.d,
+        }
+        .norm()
     }
     pub fn mul(self, num: i64, den: i64) -> Rat {
-        Rat { n: self.n * num as i128, d: self.d * den as i128 }.norm()
+        Rat {
+            n: self.n * num as i128,
+            d: self.d * den as i128,
+        }
+        .norm()
     }
     fn norm(self) -> Rat {
         fn gcd(a: i128, b: i128) -> i128 {
@@ -45,7 +53,10 @@ impl Rat {
             }
         }
         let g = gcd(self.n, self.d);
-        Rat { n: self.n / g, d: self.d / g }
+        Rat {
+            n: self.n / g,
+            d: self.d / g,
+        }
     }
     pub fn lt(self, o: Rat) -> bool {
         self.n * o.d < o.n * self.d
@@ -71,7 +82,10 @@ pub fn thresholds(fa: Rat, fd: Rat, modifier: i64) -> (i64, i64) {
     let td = (num / (2 * fa.d * fd.n)) as i64;
     let tr = (num / (fa.d * fd.n)) as i64;
     // Clamp first, then the protection modifier (TV-32: 54/109 → 54/100 → 44/90).
-    ((td.clamp(0, 100) - modifier).clamp(0, 100), (tr.clamp(0, 100) - modifier).clamp(0, 100))
+    (
+        (td.clamp(0, 100) - modifier).clamp(0, 100),
+        (tr.clamp(0, 100) - modifier).clamp(0, 100),
+    )
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,11 +124,22 @@ pub fn fate(rng: &mut Rng, log: &mut crate::turn::RollLog, t: (i64, i64)) -> (Fa
 /// Sides of a zone (§5.2, D-92): greedy merge of owners with no hostile pair;
 /// nations in code order, neutral and guerrilla last.
 pub fn sides(st: &State, owners: &BTreeSet<String>) -> Vec<Vec<String>> {
-    let mut list: Vec<String> = owners.iter().filter(|o| st.nations.contains_key(*o)).cloned().collect();
-    list.extend(owners.iter().filter(|o| !st.nations.contains_key(*o)).cloned());
+    let mut list: Vec<String> = owners
+        .iter()
+        .filter(|o| st.nations.contains_key(*o))
+        .cloned()
+        .collect();
+    list.extend(
+        owners
+            .iter()
+            .filter(|o| !st.nations.contains_key(*o))
+            .cloned(),
+    );
     let mut out: Vec<Vec<String>> = vec![];
     for o in list {
-        let slot = out.iter_mut().find(|s| s.iter().all(|x| !st.hostile(x, &o)));
+        let slot = out
+            .iter_mut()
+            .find(|s| s.iter().all(|x| !st.hostile(x, &o)));
         match slot {
             Some(s) => s.push(o),
             None => out.push(vec![o]),
@@ -159,7 +184,9 @@ fn apply(ctx: &mut Ctx, id: UnitId, f: Fate, z: &str, log: &mut Vec<String>) {
     if f == Fate::Unaffected {
         return;
     }
-    let Some(u) = ctx.state.unit(id).cloned() else { return };
+    let Some(u) = ctx.state.unit(id).cloned() else {
+        return;
+    };
     let s = sp(&u.code);
     let landed = ctx.scratch.landed.contains(&id) && !s.has(catalog::DEPL);
     let immob = ctx.scratch.immobilised.contains(&id);
@@ -167,20 +194,29 @@ fn apply(ctx: &mut Ctx, id: UnitId, f: Fate, z: &str, log: &mut Vec<String>) {
         ctx.state.remove_unit(id);
         log.push(format!("  {} #{} {} -> détruit", u.owner, id, u.code));
         if s.cat == Cat::Inf {
-            *ctx.scratch.infantry_killed.entry(z.to_string()).or_default() += 1;
+            *ctx.scratch
+                .infantry_killed
+                .entry(z.to_string())
+                .or_default() += 1;
         }
         return;
     }
     if f == Fate::Destroyed && s.is_warship() {
         if u.damaged {
             ctx.state.remove_unit(id);
-            log.push(format!("  {} #{} {} -> coulé (déjà endommagé)", u.owner, id, u.code));
+            log.push(format!(
+                "  {} #{} {} -> coulé (déjà endommagé)",
+                u.owner, id, u.code
+            ));
             return;
         }
         let r1 = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
         if r1 > 50 {
             ctx.state.remove_unit(id);
-            log.push(format!("  {} #{} {} -> coulé (jet {r1})", u.owner, id, u.code));
+            log.push(format!(
+                "  {} #{} {} -> coulé (jet {r1})",
+                u.owner, id, u.code
+            ));
             return;
         }
         if let Some(x) = ctx.state.unit_mut(id) {
@@ -190,13 +226,22 @@ fn apply(ctx: &mut Ctx, id: UnitId, f: Fate, z: &str, log: &mut Vec<String>) {
         if r2 <= 50 {
             ctx.scratch.retreat.insert(id, z.to_string());
         }
-        log.push(format!("  {} #{} {} -> endommagé (jet {r1}), {} (jet {r2})", u.owner, id, u.code, if r2 <= 50 { "retraite" } else { "reste" }));
+        log.push(format!(
+            "  {} #{} {} -> endommagé (jet {r1}), {} (jet {r2})",
+            u.owner,
+            id,
+            u.code,
+            if r2 <= 50 { "retraite" } else { "reste" }
+        ));
         return;
     }
     if f == Fate::Destroyed {
         ctx.state.remove_unit(id);
         if s.cat == Cat::Inf {
-            *ctx.scratch.infantry_killed.entry(z.to_string()).or_default() += 1;
+            *ctx.scratch
+                .infantry_killed
+                .entry(z.to_string())
+                .or_default() += 1;
         }
         return;
     }
@@ -218,8 +263,16 @@ pub fn combat(ctx: &mut Ctx) {
     // damages units of its own zone (retreats move after the loop), so a
     // zone skipped here would have been skipped by `combat_zone` too.
     let mut owners: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
-    for u in ctx.state.units.values().filter(|u| engaged(ctx.state, u, &u.at)) {
-        owners.entry(u.at.as_str()).or_default().insert(u.owner.as_str());
+    for u in ctx
+        .state
+        .units
+        .values()
+        .filter(|u| engaged(ctx.state, u, &u.at))
+    {
+        owners
+            .entry(u.at.as_str())
+            .or_default()
+            .insert(u.owner.as_str());
     }
     let at = ctx.state.units_at();
     let zones: Vec<String> = ctx
@@ -240,7 +293,13 @@ pub fn combat(ctx: &mut Ctx) {
 }
 
 pub fn combat_zone(ctx: &mut Ctx, z: &str) {
-    let here: Vec<UnitId> = ctx.state.units.values().filter(|u| u.at == z).map(|u| u.id).collect();
+    let here: Vec<UnitId> = ctx
+        .state
+        .units
+        .values()
+        .filter(|u| u.at == z)
+        .map(|u| u.id)
+        .collect();
     combat_zone_among(ctx, z, &here)
 }
 
@@ -248,13 +307,22 @@ pub fn combat_zone(ctx: &mut Ctx, z: &str) {
 /// began, in unit order) still in `z`. A fight only removes or damages the
 /// units of its zone, so this is every unit in `z`, found without scanning
 /// every unit of the game for each step of each fight (issue 9).
-fn present<'a>(st: &'a State, here: &'a [UnitId], z: &'a str) -> impl Iterator<Item = &'a Unit> + 'a {
-    here.iter().filter_map(move |id| st.unit(*id)).filter(move |u| u.at == z)
+fn present<'a>(
+    st: &'a State,
+    here: &'a [UnitId],
+    z: &'a str,
+) -> impl Iterator<Item = &'a Unit> + 'a {
+    here.iter()
+        .filter_map(move |id| st.unit(*id))
+        .filter(move |u| u.at == z)
 }
 
 /// [`combat_zone`] with the units standing in `z` (see [`present`]).
 fn combat_zone_among(ctx: &mut Ctx, z: &str, here: &[UnitId]) {
-    let owners: BTreeSet<String> = present(ctx.state, here, z).filter(|u| engaged(ctx.state, u, z)).map(|u| u.owner.clone()).collect();
+    let owners: BTreeSet<String> = present(ctx.state, here, z)
+        .filter(|u| engaged(ctx.state, u, z))
+        .map(|u| u.owner.clone())
+        .collect();
     if owners.len() < 2 {
         return;
     }
@@ -286,33 +354,62 @@ fn combat_zone_among(ctx: &mut Ctx, z: &str, here: &[UnitId]) {
     assault(ctx, z, here, &mut log);
     tac_nukes(ctx, z, here, holder.as_deref(), false, fired, &mut log);
     land_round(ctx, z, here, &mut log);
-    let parties: Vec<String> = owners.iter().filter(|o| ctx.state.nations.contains_key(*o)).cloned().collect();
+    let parties: Vec<String> = owners
+        .iter()
+        .filter(|o| ctx.state.nations.contains_key(*o))
+        .cloned()
+        .collect();
     ev(ctx, Vis::Nations(parties), Sec::Combat, log.join("\n"));
 }
 
-fn build_sides(ctx: &Ctx, z: &str, here: &[UnitId], filter: impl Fn(&catalog::Spec) -> bool) -> Vec<SideData> {
-    let owners: BTreeSet<String> = present(ctx.state, here, z).filter(|u| engaged(ctx.state, u, z)).map(|u| u.owner.clone()).collect();
+fn build_sides(
+    ctx: &Ctx,
+    z: &str,
+    here: &[UnitId],
+    filter: impl Fn(&catalog::Spec) -> bool,
+) -> Vec<SideData> {
+    let owners: BTreeSet<String> = present(ctx.state, here, z)
+        .filter(|u| engaged(ctx.state, u, z))
+        .map(|u| u.owner.clone())
+        .collect();
     sides(ctx.state, &owners)
         .into_iter()
         .map(|m| {
             let mut units: Vec<&Unit> = present(ctx.state, here, z)
-                .filter(|u| engaged(ctx.state, u, z) && m.contains(&u.owner) && filter(sp(&u.code)) && !ctx.scratch.retreat.contains_key(&u.id))
+                .filter(|u| {
+                    engaged(ctx.state, u, z)
+                        && m.contains(&u.owner)
+                        && filter(sp(&u.code))
+                        && !ctx.scratch.retreat.contains_key(&u.id)
+                })
                 .collect();
             units.sort_by(|a, b| (&a.code, a.id).cmp(&(&b.code, b.id)));
-            SideData { members: m, units: units.into_iter().map(|u| u.id).collect() }
+            SideData {
+                members: m,
+                units: units.into_iter().map(|u| u.id).collect(),
+            }
         })
         .collect()
 }
 
 /// 3.10a (WWK-90): aircraft of the defender with no order bomb the attackers.
-fn defensive_bombardment(ctx: &mut Ctx, z: &str, here: &[UnitId], holder: Option<&str>, log: &mut Vec<String>) {
+fn defensive_bombardment(
+    ctx: &mut Ctx,
+    z: &str,
+    here: &[UnitId],
+    holder: Option<&str>,
+    log: &mut Vec<String>,
+) {
     let Some(h) = holder else { return };
     // At sea, helicopters and VTOL aboard the holder's CVH strike too (S l.495).
-    let cvh = ctx.state.kind(z).is_sea() && present(ctx.state, here, z).any(|u| u.code == "CVH" && ctx.state.friendly(h, &u.owner));
+    let cvh = ctx.state.kind(z).is_sea()
+        && present(ctx.state, here, z).any(|u| u.code == "CVH" && ctx.state.friendly(h, &u.owner));
     let planes: Vec<UnitId> = present(ctx.state, here, z)
         .filter(|u| {
             let s = sp(&u.code);
-            u.at == z && ctx.state.friendly(h, &u.owner) && ((s.cat == Cat::Acft && s.has(catalog::M_BOMB)) || (cvh && s.is_heli()))
+            u.at == z
+                && ctx.state.friendly(h, &u.owner)
+                && ((s.cat == Cat::Acft && s.has(catalog::M_BOMB)) || (cvh && s.is_heli()))
         })
         .filter(|u| !ctx.scratch.ordered.contains(&u.id) && !ctx.scratch.caps.contains_key(&u.id))
         .map(|u| u.id)
@@ -327,20 +424,36 @@ fn defensive_bombardment(ctx: &mut Ctx, z: &str, here: &[UnitId], holder: Option
     if targets.is_empty() {
         return;
     }
-    log.push(format!("Bombardement défensif de {h} : {} avion(s)", planes.len()));
+    log.push(format!(
+        "Bombardement défensif de {h} : {} avion(s)",
+        planes.len()
+    ));
     bombing_exchange(ctx, &planes, &targets, false, log);
 }
 
 /// A bombing exchange (§5.7.5 step 3): bombers' Σ A against the ground's dca
 /// FD; the ground's Σ a against the aircraft. Ground results: destroyed or
 /// immobilised; aircraft: destroyed or mission aborted.
-pub fn bombing_exchange(ctx: &mut Ctx, planes: &[UnitId], targets: &[UnitId], civil: bool, log: &mut Vec<String>) {
+pub fn bombing_exchange(
+    ctx: &mut Ctx,
+    planes: &[UnitId],
+    targets: &[UnitId],
+    civil: bool,
+    log: &mut Vec<String>,
+) {
     bombing_exchange_exposed(ctx, planes, planes, targets, civil, log)
 }
 
 /// As [`bombing_exchange`], the DCA firing at `exposed` (the escorts while any
 /// remain, §5.7.3) rather than at the bombers.
-pub fn bombing_exchange_exposed(ctx: &mut Ctx, planes: &[UnitId], exposed: &[UnitId], targets: &[UnitId], civil: bool, log: &mut Vec<String>) {
+pub fn bombing_exchange_exposed(
+    ctx: &mut Ctx,
+    planes: &[UnitId],
+    exposed: &[UnitId],
+    targets: &[UnitId],
+    civil: bool,
+    log: &mut Vec<String>,
+) {
     let mut fa = Rat::zero();
     let mut fd_air = Rat::zero();
     for id in planes {
@@ -367,12 +480,24 @@ pub fn bombing_exchange_exposed(ctx: &mut Ctx, planes: &[UnitId], exposed: &[Uni
             }
         }
     }
-    log.push(format!("  bombardiers FA {} contre FD {} ; DCA FA {} contre FD {}", fa.show(), fd_ground.show(), dca.show(), fd_air.show()));
+    log.push(format!(
+        "  bombardiers FA {} contre FD {} ; DCA FA {} contre FD {}",
+        fa.show(),
+        fd_ground.show(),
+        dca.show(),
+        fd_air.show()
+    ));
     let mut ground: Vec<UnitId> = targets.to_vec();
-    ground.sort_by_key(|id| ctx.state.unit(*id).map(|u| (u.owner.clone(), u.code.clone(), u.id)));
+    ground.sort_by_key(|id| {
+        ctx.state
+            .unit(*id)
+            .map(|u| (u.owner.clone(), u.code.clone(), u.id))
+    });
     let mut res = vec![];
     for id in ground {
-        let Some(u) = ctx.state.unit(id).cloned() else { continue };
+        let Some(u) = ctx.state.unit(id).cloned() else {
+            continue;
+        };
         let fac = u.code == "FAC";
         let t = thresholds(fa, fd_ground, if fac { 10 } else { 0 });
         let (f, r) = fate(ctx.rng, &mut ctx.scratch.log, t);
@@ -380,7 +505,9 @@ pub fn bombing_exchange_exposed(ctx: &mut Ctx, planes: &[UnitId], exposed: &[Uni
     }
     let mut air = vec![];
     for id in exposed {
-        let Some(u) = ctx.state.unit(*id).cloned() else { continue };
+        let Some(u) = ctx.state.unit(*id).cloned() else {
+            continue;
+        };
         let t = thresholds(dca, fd_air, 0);
         let (f, r) = fate(ctx.rng, &mut ctx.scratch.log, t);
         air.push((*id, u, f, r, t));
@@ -391,7 +518,10 @@ pub fn bombing_exchange_exposed(ctx: &mut Ctx, planes: &[UnitId], exposed: &[Uni
             Fate::Destroyed => {
                 ctx.state.remove_unit(id);
                 if fac {
-                    *ctx.scratch.civil_fac.entry(planes_owner(ctx, planes)).or_default() += 1;
+                    *ctx.scratch
+                        .civil_fac
+                        .entry(planes_owner(ctx, planes))
+                        .or_default() += 1;
                 }
                 "détruit"
             }
@@ -401,7 +531,14 @@ pub fn bombing_exchange_exposed(ctx: &mut Ctx, planes: &[UnitId], exposed: &[Uni
             }
             _ => "indemne",
         };
-        log.push(format!("  {} #{id} {} seuils {}/{} jet {} -> {out}", u.owner, u.code, t.0, t.1, roll(r)));
+        log.push(format!(
+            "  {} #{id} {} seuils {}/{} jet {} -> {out}",
+            u.owner,
+            u.code,
+            t.0,
+            t.1,
+            roll(r)
+        ));
     }
     for (id, u, f, r, t) in air {
         let out = match f {
@@ -412,12 +549,23 @@ pub fn bombing_exchange_exposed(ctx: &mut Ctx, planes: &[UnitId], exposed: &[Uni
             Fate::Retreat => "mission avortée",
             Fate::Unaffected => "indemne",
         };
-        log.push(format!("  {} #{id} {} seuils {}/{} jet {} -> {out}", u.owner, u.code, t.0, t.1, roll(r)));
+        log.push(format!(
+            "  {} #{id} {} seuils {}/{} jet {} -> {out}",
+            u.owner,
+            u.code,
+            t.0,
+            t.1,
+            roll(r)
+        ));
     }
 }
 
 fn planes_owner(ctx: &Ctx, planes: &[UnitId]) -> String {
-    planes.first().and_then(|id| ctx.state.unit(*id)).map(|u| u.owner.clone()).unwrap_or_default()
+    planes
+        .first()
+        .and_then(|id| ctx.state.unit(*id))
+        .map(|u| u.owner.clone())
+        .unwrap_or_default()
 }
 
 pub fn roll(r: Option<u32>) -> String {
@@ -425,13 +573,24 @@ pub fn roll(r: Option<u32>) -> String {
 }
 
 /// FA against side `x` from its hostile sides (§5.2): Σ FA_Y / k_Y.
-fn fa_adv(ctx: &Ctx, sides: &[SideData], x: usize, val: &dyn Fn(&Unit) -> Rat, malus: &[(i64, i64)]) -> Rat {
+fn fa_adv(
+    ctx: &Ctx,
+    sides: &[SideData],
+    x: usize,
+    val: &dyn Fn(&Unit) -> Rat,
+    malus: &[(i64, i64)],
+) -> Rat {
     let mut total = Rat::zero();
     for (y, sy) in sides.iter().enumerate() {
         if y == x || !sides_hostile(ctx.state, &sides[x].members, &sy.members) {
             continue;
         }
-        let k = sides.iter().enumerate().filter(|(w, sw)| *w != y && sides_hostile(ctx.state, &sy.members, &sw.members)).count().max(1);
+        let k = sides
+            .iter()
+            .enumerate()
+            .filter(|(w, sw)| *w != y && sides_hostile(ctx.state, &sy.members, &sw.members))
+            .count()
+            .max(1);
         let mut fa = Rat::zero();
         for id in &sy.units {
             if let Some(u) = ctx.state.unit(*id) {
@@ -455,24 +614,80 @@ fn naval(ctx: &mut Ctx, z: &str, here: &[UnitId], log: &mut Vec<String>) {
     for phase in 0..2 {
         let mut results = vec![];
         for (x, side) in sd.iter().enumerate() {
-            let hostile_any = sd.iter().enumerate().any(|(y, o)| y != x && !o.units.is_empty() && sides_hostile(ctx.state, &side.members, &o.members));
+            let hostile_any = sd.iter().enumerate().any(|(y, o)| {
+                y != x && !o.units.is_empty() && sides_hostile(ctx.state, &side.members, &o.members)
+            });
             if !hostile_any {
                 continue;
             }
-            let surf: Vec<UnitId> = side.units.iter().copied().filter(|id| ctx.state.unit(*id).is_some_and(|u| sp(&u.code).cat != Cat::Sub)).collect();
-            let subs: Vec<UnitId> = side.units.iter().copied().filter(|id| ctx.state.unit(*id).is_some_and(|u| sp(&u.code).cat == Cat::Sub)).collect();
+            let surf: Vec<UnitId> = side
+                .units
+                .iter()
+                .copied()
+                .filter(|id| {
+                    ctx.state
+                        .unit(*id)
+                        .is_some_and(|u| sp(&u.code).cat != Cat::Sub)
+                })
+                .collect();
+            let subs: Vec<UnitId> = side
+                .units
+                .iter()
+                .copied()
+                .filter(|id| {
+                    ctx.state
+                        .unit(*id)
+                        .is_some_and(|u| sp(&u.code).cat == Cat::Sub)
+                })
+                .collect();
             let ones = vec![(1i64, 1i64); sd.len()];
             // Phase 0: subs hit surface with A, surface hits subs with s.
             // Phase 1: surface vs surface with A, subs vs subs with A.
             let groups: Vec<(Vec<UnitId>, FireFn)> = if phase == 0 {
                 vec![
-                    (surf.clone(), Box::new(|u: &Unit| if sp(&u.code).cat == Cat::Sub { unit_a(sp(&u.code), u.damaged, false) } else { Rat::zero() })),
-                    (subs.clone(), Box::new(|u: &Unit| if sp(&u.code).cat != Cat::Sub { Rat::int(sp(&u.code).s).mul(1, if u.damaged { 2 } else { 1 }) } else { Rat::zero() })),
+                    (
+                        surf.clone(),
+                        Box::new(|u: &Unit| {
+                            if sp(&u.code).cat == Cat::Sub {
+                                unit_a(sp(&u.code), u.damaged, false)
+                            } else {
+                                Rat::zero()
+                            }
+                        }),
+                    ),
+                    (
+                        subs.clone(),
+                        Box::new(|u: &Unit| {
+                            if sp(&u.code).cat != Cat::Sub {
+                                Rat::int(sp(&u.code).s).mul(1, if u.damaged { 2 } else { 1 })
+                            } else {
+                                Rat::zero()
+                            }
+                        }),
+                    ),
                 ]
             } else {
                 vec![
-                    (surf.clone(), Box::new(|u: &Unit| if sp(&u.code).cat != Cat::Sub { unit_a(sp(&u.code), u.damaged, false) } else { Rat::zero() })),
-                    (subs.clone(), Box::new(|u: &Unit| if sp(&u.code).cat == Cat::Sub { unit_a(sp(&u.code), u.damaged, false) } else { Rat::zero() })),
+                    (
+                        surf.clone(),
+                        Box::new(|u: &Unit| {
+                            if sp(&u.code).cat != Cat::Sub {
+                                unit_a(sp(&u.code), u.damaged, false)
+                            } else {
+                                Rat::zero()
+                            }
+                        }),
+                    ),
+                    (
+                        subs.clone(),
+                        Box::new(|u: &Unit| {
+                            if sp(&u.code).cat == Cat::Sub {
+                                unit_a(sp(&u.code), u.damaged, false)
+                            } else {
+                                Rat::zero()
+                            }
+                        }),
+                    ),
                 ]
             };
             // Warships protecting transports (−10 each; only s > 0 against subs).
@@ -490,15 +705,36 @@ fn naval(ctx: &mut Ctx, z: &str, here: &[UnitId], log: &mut Vec<String>) {
                 let protectors = side
                     .units
                     .iter()
-                    .filter(|id| ctx.state.unit(**id).is_some_and(|u| sp(&u.code).is_warship() && (phase != 0 || gi != 0 || sp(&u.code).s > 0)))
+                    .filter(|id| {
+                        ctx.state.unit(**id).is_some_and(|u| {
+                            sp(&u.code).is_warship() && (phase != 0 || gi != 0 || sp(&u.code).s > 0)
+                        })
+                    })
                     .count() as i64;
                 for id in targets {
-                    let Some(u) = ctx.state.unit(*id).cloned() else { continue };
+                    let Some(u) = ctx.state.unit(*id).cloned() else {
+                        continue;
+                    };
                     let s = sp(&u.code);
-                    let m = if s.cat == Cat::Trans || s.carr > 0 { 10 * (protectors - i64::from(s.is_warship())) } else { 0 };
+                    let m = if s.cat == Cat::Trans || s.carr > 0 {
+                        10 * (protectors - i64::from(s.is_warship()))
+                    } else {
+                        0
+                    };
                     let t = thresholds(fa, fd, m.max(0));
                     let (f, r) = fate(ctx.rng, &mut ctx.scratch.log, t);
-                    log.push(format!("  {} #{} {} FA {} FD {} seuils {}/{} jet {} {}", u.owner, u.id, u.code, fa.show(), fd.show(), t.0, t.1, roll(r), f.fr()));
+                    log.push(format!(
+                        "  {} #{} {} FA {} FD {} seuils {}/{} jet {} {}",
+                        u.owner,
+                        u.id,
+                        u.code,
+                        fa.show(),
+                        fd.show(),
+                        t.0,
+                        t.1,
+                        roll(r),
+                        f.fr()
+                    ));
                     results.push((*id, f));
                 }
             }
@@ -515,24 +751,54 @@ fn assault(ctx: &mut Ctx, z: &str, here: &[UnitId], log: &mut Vec<String>) {
     let sd = build_sides(ctx, z, here, |s| !s.is_naval() || s.is_warship());
     let n_aslt: Vec<i64> = sd
         .iter()
-        .map(|s| s.units.iter().filter(|id| ctx.state.unit(**id).is_some_and(|u| sp(&u.code).has(catalog::ASLT))).count() as i64)
+        .map(|s| {
+            s.units
+                .iter()
+                .filter(|id| {
+                    ctx.state
+                        .unit(**id)
+                        .is_some_and(|u| sp(&u.code).has(catalog::ASLT))
+                })
+                .count() as i64
+        })
         .collect();
     for (x, side) in sd.iter().enumerate() {
-        let enemy: i64 = sd.iter().enumerate().filter(|(y, o)| *y != x && sides_hostile(ctx.state, &side.members, &o.members)).map(|(y, _)| n_aslt[y]).sum();
+        let enemy: i64 = sd
+            .iter()
+            .enumerate()
+            .filter(|(y, o)| *y != x && sides_hostile(ctx.state, &side.members, &o.members))
+            .map(|(y, _)| n_aslt[y])
+            .sum();
         let m = (n_aslt[x] - enemy).max(0) as usize;
         if m == 0 {
             continue;
         }
-        let mut asl: Vec<UnitId> = side.units.iter().copied().filter(|id| ctx.state.unit(*id).is_some_and(|u| sp(&u.code).has(catalog::ASLT))).collect();
+        let mut asl: Vec<UnitId> = side
+            .units
+            .iter()
+            .copied()
+            .filter(|id| {
+                ctx.state
+                    .unit(*id)
+                    .is_some_and(|u| sp(&u.code).has(catalog::ASLT))
+            })
+            .collect();
         asl.truncate(m);
         let mut sup: Vec<UnitId> = vec![];
         for (y, o) in sd.iter().enumerate() {
             if y != x && sides_hostile(ctx.state, &side.members, &o.members) {
-                sup.extend(o.units.iter().copied().filter(|id| ctx.state.unit(*id).is_some_and(|u| sp(&u.code).cat == Cat::Art || sp(&u.code).is_warship())));
+                sup.extend(o.units.iter().copied().filter(|id| {
+                    ctx.state
+                        .unit(*id)
+                        .is_some_and(|u| sp(&u.code).cat == Cat::Art || sp(&u.code).is_warship())
+                }));
             }
         }
         for (a, s) in asl.into_iter().zip(sup) {
-            let (Some(ua), Some(us)) = (ctx.state.unit(a).cloned(), ctx.state.unit(s).cloned()) else { continue };
+            let (Some(ua), Some(us)) = (ctx.state.unit(a).cloned(), ctx.state.unit(s).cloned())
+            else {
+                continue;
+            };
             let (sa, ss) = (sp(&ua.code), sp(&us.code));
             let t_s = thresholds(Rat::int(sa.a), Rat::int(ss.land_d()), 0);
             let t_a = thresholds(Rat::int(ss.a), Rat::int(sa.land_d()), 0);
@@ -540,7 +806,18 @@ fn assault(ctx: &mut Ctx, z: &str, here: &[UnitId], log: &mut Vec<String>) {
             let (fa, ra) = fate(ctx.rng, &mut ctx.scratch.log, t_a);
             log.push(format!(
                 "Assaut {} #{} contre {} #{} : soutien {}/{} jet {} {} ; assaut {}/{} jet {} {}",
-                ua.code, a, us.code, s, t_s.0, t_s.1, roll(rs), fs.fr(), t_a.0, t_a.1, roll(ra), fa.fr()
+                ua.code,
+                a,
+                us.code,
+                s,
+                t_s.0,
+                t_s.1,
+                roll(rs),
+                fs.fr(),
+                t_a.0,
+                t_a.1,
+                roll(ra),
+                fa.fr()
             ));
             match fs {
                 Fate::Destroyed => {
@@ -580,21 +857,48 @@ pub fn emp_pct(w: &catalog::Warhead, friendly: i64, prot: bool) -> i64 {
 /// Detonate one warhead in zone `z` for `firer` (§5.10.2–5.10.3): direct hit
 /// with chance `p_direct` (cancelled by ECM if `ecm_can`), then EMP.
 #[allow(clippy::too_many_arguments)]
-pub fn detonate(ctx: &mut Ctx, firer: &str, z: &str, head: &str, p_direct: i64, ecm_can: bool, units_only: bool, log: &mut Vec<String>) {
-    let Some(w) = catalog::warhead(head) else { return };
+pub fn detonate(
+    ctx: &mut Ctx,
+    firer: &str,
+    z: &str,
+    head: &str,
+    p_direct: i64,
+    ecm_can: bool,
+    units_only: bool,
+    log: &mut Vec<String>,
+) {
+    let Some(w) = catalog::warhead(head) else {
+        return;
+    };
     crate::military::nuclear_used(ctx, w.strategic);
-    let friendly = ctx.state.units.values().filter(|u| u.at == z && ctx.state.friendly(firer, &u.owner)).count() as i64;
+    let friendly = ctx
+        .state
+        .units
+        .values()
+        .filter(|u| u.at == z && ctx.state.friendly(firer, &u.owner))
+        .count() as i64;
     let mut cands: Vec<UnitId> = ctx
         .state
         .units
         .values()
-        .filter(|u| u.at == z && !ctx.state.friendly(firer, &u.owner) && (!units_only || u.code != "FAC"))
+        .filter(|u| {
+            u.at == z && !ctx.state.friendly(firer, &u.owner) && (!units_only || u.code != "FAC")
+        })
         .map(|u| u.id)
         .collect();
     let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
     if i64::from(r) <= p_direct && !cands.is_empty() {
         let ecm = if ecm_can {
-            ctx.state.units.values().find(|u| u.at == z && !ctx.state.friendly(firer, &u.owner) && sp(&u.code).has(catalog::ECM) && !ctx.scratch.ecm_used.contains(&u.id)).map(|u| u.id)
+            ctx.state
+                .units
+                .values()
+                .find(|u| {
+                    u.at == z
+                        && !ctx.state.friendly(firer, &u.owner)
+                        && sp(&u.code).has(catalog::ECM)
+                        && !ctx.scratch.ecm_used.contains(&u.id)
+                })
+                .map(|u| u.id)
         } else {
             None
         };
@@ -604,24 +908,41 @@ pub fn detonate(ctx: &mut Ctx, firer: &str, z: &str, head: &str, p_direct: i64, 
         } else {
             let k = pick(ctx.rng, &mut ctx.scratch.log, cands.len());
             let id = cands.remove(k);
-            let code = ctx.state.unit(id).map(|u| u.code.clone()).unwrap_or_default();
+            let code = ctx
+                .state
+                .unit(id)
+                .map(|u| u.code.clone())
+                .unwrap_or_default();
             ctx.state.remove_unit(id);
-            log.push(format!("  {head} : coup direct (jet {r} <= {p_direct}) sur #{id} {code}"));
+            log.push(format!(
+                "  {head} : coup direct (jet {r} <= {p_direct}) sur #{id} {code}"
+            ));
         }
     } else {
-        log.push(format!("  {head} : pas de coup direct (jet {r}, {p_direct}%)"));
+        log.push(format!(
+            "  {head} : pas de coup direct (jet {r}, {p_direct}%)"
+        ));
     }
     for id in cands {
-        let Some(u) = ctx.state.unit(id).cloned() else { continue };
+        let Some(u) = ctx.state.unit(id).cloned() else {
+            continue;
+        };
         let s = sp(&u.code);
         if u.code == "FAC" && !w.strategic {
             continue;
         }
-        let p = if u.code == "FAC" { i64::from(w.emp) - 10 } else { emp_pct(w, friendly, s.has(catalog::PROT)) };
+        let p = if u.code == "FAC" {
+            i64::from(w.emp) - 10
+        } else {
+            emp_pct(w, friendly, s.has(catalog::PROT))
+        };
         let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
         if i64::from(r) <= p {
             ctx.state.remove_unit(id);
-            log.push(format!("  IEM : {} #{id} {} détruit (jet {r} <= {p})", u.owner, u.code));
+            log.push(format!(
+                "  IEM : {} #{id} {} détruit (jet {r} <= {p})",
+                u.owner, u.code
+            ));
         }
     }
     if w.strategic {
@@ -636,11 +957,21 @@ pub fn detonate(ctx: &mut Ctx, firer: &str, z: &str, head: &str, p_direct: i64, 
 /// `already`: warheads the defenders fired earlier this turn (at most one per
 /// attacking unit in all). Returns the defenders' warheads fired.
 #[allow(clippy::too_many_arguments)]
-fn tac_nukes(ctx: &mut Ctx, z: &str, here: &[UnitId], holder: Option<&str>, subs: bool, already: usize, log: &mut Vec<String>) -> usize {
+fn tac_nukes(
+    ctx: &mut Ctx,
+    z: &str,
+    here: &[UnitId],
+    holder: Option<&str>,
+    subs: bool,
+    already: usize,
+    log: &mut Vec<String>,
+) -> usize {
     let Some(h) = holder else { return 0 };
     let tacd = ctx.state.zone(z).tacd.contains(h) || (h == NEUTRAL);
     let sd = build_sides(ctx, z, here, |_| true);
-    let Some(hx) = sd.iter().position(|s| s.members.iter().any(|m| m == h)) else { return 0 };
+    let Some(hx) = sd.iter().position(|s| s.members.iter().any(|m| m == h)) else {
+        return 0;
+    };
     let ones = vec![(1i64, 1i64); sd.len()];
     let fa_att = fa_adv(ctx, &sd, hx, &|u: &Unit| Rat::int(sp(&u.code).a), &ones);
     let mut fd_def = Rat::zero();
@@ -649,17 +980,31 @@ fn tac_nukes(ctx: &mut Ctx, z: &str, here: &[UnitId], holder: Option<&str>, subs
             fd_def = fd_def.add(Rat::int(sp(&u.code).land_d()));
         }
     }
-    let enemies: Vec<UnitId> = sd.iter().enumerate().filter(|(y, o)| *y != hx && sides_hostile(ctx.state, &sd[hx].members, &o.members)).flat_map(|(_, o)| o.units.clone()).collect();
+    let enemies: Vec<UnitId> = sd
+        .iter()
+        .enumerate()
+        .filter(|(y, o)| *y != hx && sides_hostile(ctx.state, &sd[hx].members, &o.members))
+        .flat_map(|(_, o)| o.units.clone())
+        .collect();
     let mut shooters: Vec<(String, UnitId)> = vec![];
     if tacd && !fa_att.mul(2, 1).lt(fd_def) {
         for id in &sd[hx].units {
             if let Some(u) = ctx.state.unit(*id) {
-                if !u.heads.is_empty() && !ctx.scratch.neutralised.contains(id) && u.heads.iter().any(|w| catalog::warhead(w).is_some_and(|w| !w.strategic)) {
+                if !u.heads.is_empty()
+                    && !ctx.scratch.neutralised.contains(id)
+                    && u.heads
+                        .iter()
+                        .any(|w| catalog::warhead(w).is_some_and(|w| !w.strategic))
+                {
                     shooters.push((u.owner.clone(), *id));
                 }
             }
         }
-        shooters.retain(|(_, id)| ctx.state.unit(*id).is_some_and(|u| (sp(&u.code).cat == Cat::Sub) == subs));
+        shooters.retain(|(_, id)| {
+            ctx.state
+                .unit(*id)
+                .is_some_and(|u| (sp(&u.code).cat == Cat::Sub) == subs)
+        });
         shooters.truncate(enemies.len().saturating_sub(already));
     }
     let defenders = shooters.len();
@@ -671,17 +1016,41 @@ fn tac_nukes(ctx: &mut Ctx, z: &str, here: &[UnitId], holder: Option<&str>, subs
             }
         }
     }
-    shooters.retain(|(_, id)| ctx.state.unit(*id).is_some_and(|u| (sp(&u.code).cat == Cat::Sub) == subs));
+    shooters.retain(|(_, id)| {
+        ctx.state
+            .unit(*id)
+            .is_some_and(|u| (sp(&u.code).cat == Cat::Sub) == subs)
+    });
     for (owner, id) in shooters {
-        let Some(u) = ctx.state.unit_mut(id) else { continue };
+        let Some(u) = ctx.state.unit_mut(id) else {
+            continue;
+        };
         // Largest EMP first (§5.10.5).
-        let mut hs: Vec<(u32, usize)> = u.heads.iter().enumerate().filter_map(|(i, w)| catalog::warhead(w).filter(|w| !w.strategic).map(|w| (w.emp, i))).collect();
+        let mut hs: Vec<(u32, usize)> = u
+            .heads
+            .iter()
+            .enumerate()
+            .filter_map(|(i, w)| {
+                catalog::warhead(w)
+                    .filter(|w| !w.strategic)
+                    .map(|w| (w.emp, i))
+            })
+            .collect();
         hs.sort_by(|a, b| b.cmp(a));
-        let Some((_, i)) = hs.first().copied() else { continue };
+        let Some((_, i)) = hs.first().copied() else {
+            continue;
+        };
         let head = u.heads.remove(i);
         let code = u.code.clone();
-        log.push(format!("Tir nucléaire tactique de {owner} #{id} {code} ({head})"));
-        ev(ctx, Vis::All, Sec::News, format!("NUCLÉAIRE  tir détecté depuis [{z}]"));
+        log.push(format!(
+            "Tir nucléaire tactique de {owner} #{id} {code} ({head})"
+        ));
+        ev(
+            ctx,
+            Vis::All,
+            Sec::News,
+            format!("NUCLÉAIRE  tir détecté depuis [{z}]"),
+        );
         // Shells cannot be stopped by ECM (S l.507); submarine torpedoes can (S l.541).
         let torpedo = sp(&code).cat == Cat::Sub;
         detonate(ctx, &owner, z, &head, 100, torpedo, true, log);
@@ -705,19 +1074,31 @@ fn land_round(ctx: &mut Ctx, z: &str, here: &[UnitId], log: &mut Vec<String>) {
     for side in &sd {
         let mut b = 0;
         for id in &side.units {
-            let Some(u) = ctx.state.unit(*id) else { continue };
+            let Some(u) = ctx.state.unit(*id) else {
+                continue;
+            };
             let s = sp(&u.code);
             if ctx.scratch.neutralised.contains(id) {
                 continue;
             }
-            let v = if s.cat == Cat::Art { s.sup } else if s.is_warship() && !is_sea { 10 } else { 0 };
+            let v = if s.cat == Cat::Art {
+                s.sup
+            } else if s.is_warship() && !is_sea {
+                10
+            } else {
+                0
+            };
             b = b.max(i64::from(v));
         }
         best_sup.push(b);
     }
     let malus: Vec<(i64, i64)> = (0..sd.len())
         .map(|x| {
-            let s = (0..sd.len()).filter(|y| *y != x && sides_hostile(ctx.state, &sd[x].members, &sd[*y].members)).map(|y| best_sup[y]).max().unwrap_or(0);
+            let s = (0..sd.len())
+                .filter(|y| *y != x && sides_hostile(ctx.state, &sd[x].members, &sd[*y].members))
+                .map(|y| best_sup[y])
+                .max()
+                .unwrap_or(0);
             (100 - s, 100)
         })
         .collect();
@@ -732,9 +1113,19 @@ fn land_round(ctx: &mut Ctx, z: &str, here: &[UnitId], log: &mut Vec<String>) {
         let mut fd = Rat::zero();
         let mut fd_heli = Rat::zero();
         let mut fa_own = Rat::zero();
-        let arm = side.units.iter().filter(|id| ctx.state.unit(**id).is_some_and(|u| sp(&u.code).has(catalog::ARM))).count() as i64;
+        let arm = side
+            .units
+            .iter()
+            .filter(|id| {
+                ctx.state
+                    .unit(**id)
+                    .is_some_and(|u| sp(&u.code).has(catalog::ARM))
+            })
+            .count() as i64;
         for id in &side.units {
-            let Some(u) = ctx.state.unit(*id) else { continue };
+            let Some(u) = ctx.state.unit(*id) else {
+                continue;
+            };
             let s = sp(&u.code);
             let d = unit_d(s, ctx.scratch.landed.contains(id), halved.contains(id));
             fd = fd.add(d);
@@ -748,18 +1139,43 @@ fn land_round(ctx: &mut Ctx, z: &str, here: &[UnitId], log: &mut Vec<String>) {
         let fd_heli = fd_heli.mul(mn, md);
         let fa_g = fa_adv(ctx, &sd, x, &land_a, &malus);
         let fa_h = fa_adv(ctx, &sd, x, &air_a, &malus);
-        log.push(format!("{} : {}  FA {}  FD {}", side.members.join("+"), compo(ctx.state, &side.units), fa_own.mul(mn, md).show(), fd.show()));
+        log.push(format!(
+            "{} : {}  FA {}  FD {}",
+            side.members.join("+"),
+            compo(ctx.state, &side.units),
+            fa_own.mul(mn, md).show(),
+            fd.show()
+        ));
         for id in &side.units {
-            let Some(u) = ctx.state.unit(*id).cloned() else { continue };
+            let Some(u) = ctx.state.unit(*id).cloned() else {
+                continue;
+            };
             let s = sp(&u.code);
             // Warships in support are never rolled (§5.4.1).
             if s.is_warship() && !is_sea {
                 continue;
             }
-            let protect = if (s.trn > 0 && s.is_land()) || ctx.scratch.carried.contains(id) { 5 * arm } else { 0 };
-            let t = if s.is_heli() { thresholds(fa_h, fd_heli, protect) } else { thresholds(fa_g, fd, protect) };
+            let protect = if (s.trn > 0 && s.is_land()) || ctx.scratch.carried.contains(id) {
+                5 * arm
+            } else {
+                0
+            };
+            let t = if s.is_heli() {
+                thresholds(fa_h, fd_heli, protect)
+            } else {
+                thresholds(fa_g, fd, protect)
+            };
             let (f, r) = fate(ctx.rng, &mut ctx.scratch.log, t);
-            log.push(format!("  {} #{} {} seuils {}/{} jet {} {}", u.owner, u.id, u.code, t.0, t.1, roll(r), f.fr()));
+            log.push(format!(
+                "  {} #{} {} seuils {}/{} jet {} {}",
+                u.owner,
+                u.id,
+                u.code,
+                t.0,
+                t.1,
+                roll(r),
+                f.fr()
+            ));
             rolls.push((*id, f));
         }
     }
@@ -775,7 +1191,10 @@ fn compo(st: &State, ids: &[UnitId]) -> String {
             *m.entry(u.code.clone()).or_default() += 1;
         }
     }
-    m.iter().map(|(c, k)| format!("{k} {c}")).collect::<Vec<_>>().join(", ")
+    m.iter()
+        .map(|(c, k)| format!("{k} {c}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Where a unit may retreat (§5.12, D-75).
@@ -786,12 +1205,17 @@ pub fn retreat_zone(st: &State, u: &Unit, from: &str, came: Option<&str>) -> Opt
             return false;
         }
         let k = st.kind(n);
-        let movable = if s.is_naval() { k.is_sea() || (st.zdef(n).is_some_and(|d| d.coastal)) } else { k == ZoneKind::Land || (s.has(catalog::AMPHI) && k.is_sea()) };
+        let movable = if s.is_naval() {
+            k.is_sea() || (st.zdef(n).is_some_and(|d| d.coastal))
+        } else {
+            k == ZoneKind::Land || (s.has(catalog::AMPHI) && k.is_sea())
+        };
         if !movable {
             return false;
         }
         let zs = &st.zone(n).status;
-        let mine = zs.parties().iter().any(|p| st.friendly(&u.owner, p)) && !matches!(zs, Status::Contested { .. });
+        let mine = zs.parties().iter().any(|p| st.friendly(&u.owner, p))
+            && !matches!(zs, Status::Contested { .. });
         mine || (s.is_naval() && k.is_sea() && *zs == Status::Neutral)
     };
     if let Some(c) = came {
@@ -806,9 +1230,13 @@ pub fn retreat_zone(st: &State, u: &Unit, from: &str, came: Option<&str>) -> Opt
 /// retreat are destroyed (infantry), captured or demobilised (decided at 4.3),
 /// or scuttled/captured (ships).
 pub fn resolve_retreats(ctx: &mut Ctx) {
-    let list: Vec<(UnitId, String)> = std::mem::take(&mut ctx.scratch.retreat).into_iter().collect();
+    let list: Vec<(UnitId, String)> = std::mem::take(&mut ctx.scratch.retreat)
+        .into_iter()
+        .collect();
     for (id, from) in list {
-        let Some(u) = ctx.state.unit(id).cloned() else { continue };
+        let Some(u) = ctx.state.unit(id).cloned() else {
+            continue;
+        };
         let s = sp(&u.code);
         let came = ctx.scratch.came_from.get(&id).cloned();
         if s.cat == Cat::Acft || s.cat == Cat::Heli {
@@ -821,12 +1249,25 @@ pub fn resolve_retreats(ctx: &mut Ctx) {
                     x.at = dest.clone();
                 }
                 ctx.scratch.retreated.insert(id);
-                ev(ctx, to_nation(&u.owner), Sec::Combat, format!("Retraite : #{id} {} de [{from}] vers [{dest}]", u.code));
+                ev(
+                    ctx,
+                    to_nation(&u.owner),
+                    Sec::Combat,
+                    format!("Retraite : #{id} {} de [{from}] vers [{dest}]", u.code),
+                );
             }
             None => {
                 if s.cat == Cat::Inf {
                     ctx.state.remove_unit(id);
-                    ev(ctx, to_nation(&u.owner), Sec::Combat, format!("#{id} {} en [{from}] ne peut pas se replier : détruit", u.code));
+                    ev(
+                        ctx,
+                        to_nation(&u.owner),
+                        Sec::Combat,
+                        format!(
+                            "#{id} {} en [{from}] ne peut pas se replier : détruit",
+                            u.code
+                        ),
+                    );
                 } else if s.is_naval() {
                     // Capture needs an enemy infantry unit aboard a transport of
                     // the enemy fleet here (S l.563, D-77): at sea, infantry
@@ -835,8 +1276,16 @@ pub fn resolve_retreats(ctx: &mut Ctx) {
                         .state
                         .units
                         .values()
-                        .filter(|x| x.at == from && ctx.state.hostile(&u.owner, &x.owner) && sp(&x.code).cat == Cat::Inf)
-                        .find(|x| ctx.state.units.values().any(|t| t.at == from && t.owner == x.owner && sp(&t.code).cat == Cat::Trans))
+                        .filter(|x| {
+                            x.at == from
+                                && ctx.state.hostile(&u.owner, &x.owner)
+                                && sp(&x.code).cat == Cat::Inf
+                        })
+                        .find(|x| {
+                            ctx.state.units.values().any(|t| {
+                                t.at == from && t.owner == x.owner && sp(&t.code).cat == Cat::Trans
+                            })
+                        })
                         .map(|x| (x.id, x.owner.clone()));
                     match boarder {
                         Some((inf, captor)) => {
@@ -847,21 +1296,51 @@ pub fn resolve_retreats(ctx: &mut Ctx) {
                                     x.owner = captor.clone();
                                     x.army = None;
                                 }
-                                ev(ctx, Vis::Nations(vec![u.owner.clone(), captor.clone()]), Sec::Combat, format!("#{id} {} en [{from}] capturé par {captor} (jet {r})", u.code));
+                                ev(
+                                    ctx,
+                                    Vis::Nations(vec![u.owner.clone(), captor.clone()]),
+                                    Sec::Combat,
+                                    format!(
+                                        "#{id} {} en [{from}] capturé par {captor} (jet {r})",
+                                        u.code
+                                    ),
+                                );
                             } else {
                                 ctx.state.remove_unit(id);
-                                ev(ctx, to_nation(&u.owner), Sec::Combat, format!("#{id} {} en [{from}] sans retraite : sabordé (jet {r})", u.code));
+                                ev(
+                                    ctx,
+                                    to_nation(&u.owner),
+                                    Sec::Combat,
+                                    format!(
+                                        "#{id} {} en [{from}] sans retraite : sabordé (jet {r})",
+                                        u.code
+                                    ),
+                                );
                             }
                         }
                         None => {
                             ctx.state.remove_unit(id);
-                            ev(ctx, to_nation(&u.owner), Sec::Combat, format!("#{id} {} en [{from}] sans retraite : sabordé", u.code));
+                            ev(
+                                ctx,
+                                to_nation(&u.owner),
+                                Sec::Combat,
+                                format!("#{id} {} en [{from}] sans retraite : sabordé", u.code),
+                            );
                         }
                     }
                 } else {
                     let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
                     ctx.scratch.no_retreat.insert(id, r <= 50);
-                    ev(ctx, to_nation(&u.owner), Sec::Combat, format!("#{id} {} en [{from}] sans retraite : {} (jet {r})", u.code, if r <= 50 { "capturé" } else { "démobilisé" }));
+                    ev(
+                        ctx,
+                        to_nation(&u.owner),
+                        Sec::Combat,
+                        format!(
+                            "#{id} {} en [{from}] sans retraite : {} (jet {r})",
+                            u.code,
+                            if r <= 50 { "capturé" } else { "démobilisé" }
+                        ),
+                    );
                 }
             }
         }
@@ -881,13 +1360,21 @@ mod tests {
         // LT vs INF: 3 against 10 → 15 / 30.
         assert_eq!(thresholds(Rat::int(3), Rat::int(10), 0), (15, 30));
         let t = thresholds(Rat::int(3), Rat::int(8), 0);
-        for (r, f) in [(18, Fate::Destroyed), (19, Fate::Retreat), (37, Fate::Retreat), (38, Fate::Unaffected)] {
+        for (r, f) in [
+            (18, Fate::Destroyed),
+            (19, Fate::Retreat),
+            (37, Fate::Retreat),
+            (38, Fate::Unaffected),
+        ] {
             let mut rng = Rng::scripted_rolls([r]);
             assert_eq!(fate(&mut rng, &mut Default::default(), t).0, f, "roll {r}");
         }
         // Both thresholds 0: no roll consumed.
         let mut rng = Rng::scripted_rolls([]);
-        assert_eq!(fate(&mut rng, &mut Default::default(), (0, 0)), (Fate::Unaffected, None));
+        assert_eq!(
+            fate(&mut rng, &mut Default::default(), (0, 0)),
+            (Fate::Unaffected, None)
+        );
     }
 
     #[test]
@@ -923,9 +1410,15 @@ mod tests {
         let acav = sp("ACAV");
         let ainf = sp("AINF");
         // MAA: FA_adv = 6 + 8 = 14, D = 20 → 35 / 70.
-        assert_eq!(thresholds(Rat::int(acav.a + ainf.a), Rat::int(maa.land_d()), 0), (35, 70));
+        assert_eq!(
+            thresholds(Rat::int(acav.a + ainf.a), Rat::int(maa.land_d()), 0),
+            (35, 70)
+        );
         // ACAV: FA = MAA a 10 against FD_heli 16 → 31 / 62.
-        assert_eq!(thresholds(Rat::int(maa.aa), unit_d(acav, false, false), 0), (31, 62));
+        assert_eq!(
+            thresholds(Rat::int(maa.aa), unit_d(acav, false, false), 0),
+            (31, 62)
+        );
         // AINF landed: D = A + d = 18; side FD 34 → 11 / 23 (D-38).
         let fd = unit_d(acav, false, false).add(unit_d(ainf, true, false));
         assert_eq!(thresholds(Rat::int(maa.a), fd, 0), (11, 23));

@@ -51,30 +51,63 @@ fn place_garrison(ctx: &mut Ctx, z: &str, codes: &[String]) {
 /// First attack on a neutral land zone generates its garrison (WWK-113).
 pub fn ensure_garrison(ctx: &mut Ctx, z: &str) {
     let zs = ctx.state.zone(z);
-    if zs.status != Status::Neutral || zs.garrison.is_some() || ctx.state.kind(z) != ZoneKind::Land {
+    if zs.status != Status::Neutral || zs.garrison.is_some() || ctx.state.kind(z) != ZoneKind::Land
+    {
         return;
     }
     let g = roll_garrison(ctx, z);
     place_garrison(ctx, z, &g);
     ctx.state.zone_mut(z).garrison = Some(g.clone());
-    ev(ctx, Vis::Gm, Sec::Combat, format!("Garnison neutre de [{z}] : {}", g.join(", ")));
+    ev(
+        ctx,
+        Vis::Gm,
+        Sec::Combat,
+        format!("Garnison neutre de [{z}] : {}", g.join(", ")),
+    );
 }
 
 /// Step 4.1 (WWK-114): guerrillas fight only infantry-type units.
 pub fn guerrilla(ctx: &mut Ctx) {
-    let zones: BTreeSet<String> = ctx.state.units.values().filter(|u| u.owner == GUERRILLA).map(|u| u.at.clone()).collect();
+    let zones: BTreeSet<String> = ctx
+        .state
+        .units
+        .values()
+        .filter(|u| u.owner == GUERRILLA)
+        .map(|u| u.at.clone())
+        .collect();
     for z in zones {
-        let g: Vec<UnitId> = ctx.state.units.values().filter(|u| u.owner == GUERRILLA && u.at == z).map(|u| u.id).collect();
-        let inf: Vec<UnitId> = ctx.state.units.values().filter(|u| u.at == z && ctx.state.nations.contains_key(&u.owner) && sp(&u.code).cat == Cat::Inf).map(|u| u.id).collect();
+        let g: Vec<UnitId> = ctx
+            .state
+            .units
+            .values()
+            .filter(|u| u.owner == GUERRILLA && u.at == z)
+            .map(|u| u.id)
+            .collect();
+        let inf: Vec<UnitId> = ctx
+            .state
+            .units
+            .values()
+            .filter(|u| {
+                u.at == z && ctx.state.nations.contains_key(&u.owner) && sp(&u.code).cat == Cat::Inf
+            })
+            .map(|u| u.id)
+            .collect();
         if g.is_empty() || inf.is_empty() {
             continue;
         }
-        let tot = |ids: &[UnitId], f: &dyn Fn(&Unit) -> i64| ids.iter().filter_map(|id| ctx.state.unit(*id)).map(f).sum::<i64>();
+        let tot = |ids: &[UnitId], f: &dyn Fn(&Unit) -> i64| {
+            ids.iter()
+                .filter_map(|id| ctx.state.unit(*id))
+                .map(f)
+                .sum::<i64>()
+        };
         let fa_g = tot(&g, &|u| sp(&u.code).a);
         let fd_g = tot(&g, &|u| sp(&u.code).land_d());
         let fa_n = tot(&inf, &|u| sp(&u.code).a);
         let fd_n = tot(&inf, &|u| sp(&u.code).land_d());
-        let mut log = vec![format!("== GUÉRILLA [{z}] : guérilla FA {fa_g} FD {fd_g} ; infanterie FA {fa_n} FD {fd_n} ==")];
+        let mut log = vec![format!(
+            "== GUÉRILLA [{z}] : guérilla FA {fa_g} FD {fd_g} ; infanterie FA {fa_n} FD {fd_n} =="
+        )];
         let mut res = vec![];
         for id in &inf {
             let t = thresholds(Rat::int(fa_g), Rat::int(fd_n), 0);
@@ -88,9 +121,19 @@ pub fn guerrilla(ctx: &mut Ctx) {
         }
         let mut owners = BTreeSet::new();
         for (id, f, r, t) in res {
-            let Some(u) = ctx.state.unit(id).cloned() else { continue };
+            let Some(u) = ctx.state.unit(id).cloned() else {
+                continue;
+            };
             owners.insert(u.owner.clone());
-            log.push(format!("  {} #{id} {} seuils {}/{} jet {} {}", u.owner, u.code, t.0, t.1, roll(r), f.fr()));
+            log.push(format!(
+                "  {} #{id} {} seuils {}/{} jet {} {}",
+                u.owner,
+                u.code,
+                t.0,
+                t.1,
+                roll(r),
+                f.fr()
+            ));
             match f {
                 Fate::Destroyed => {
                     ctx.state.remove_unit(id);
@@ -108,7 +151,12 @@ pub fn guerrilla(ctx: &mut Ctx) {
             }
         }
         owners.remove(GUERRILLA);
-        ev(ctx, Vis::Nations(owners.into_iter().collect()), Sec::Combat, log.join("\n"));
+        ev(
+            ctx,
+            Vis::Nations(owners.into_iter().collect()),
+            Sec::Combat,
+            log.join("\n"),
+        );
     }
 }
 
@@ -118,14 +166,29 @@ pub fn decide(st: &State, z: &str, before: &Status) -> Status {
 }
 
 /// [`decide`] given the units standing in `z` (from a [`UnitsAt`] index).
-fn decide_among<'a>(st: &State, z: &str, before: &Status, here: impl Iterator<Item = &'a Unit>) -> Status {
+fn decide_among<'a>(
+    st: &State,
+    z: &str,
+    before: &Status,
+    here: impl Iterator<Item = &'a Unit>,
+) -> Status {
     let sea = st.kind(z).is_sea();
     let holders: BTreeSet<String> = here
         .filter(|u| u.at == z && u.owner != GUERRILLA)
-        .filter(|u| if sea { sp(&u.code).is_warship() } else { sp(&u.code).cat == Cat::Inf })
+        .filter(|u| {
+            if sea {
+                sp(&u.code).is_warship()
+            } else {
+                sp(&u.code).cat == Cat::Inf
+            }
+        })
         .map(|u| u.owner.clone())
         .collect();
-    let nations: Vec<String> = holders.iter().filter(|h| st.nations.contains_key(*h)).cloned().collect();
+    let nations: Vec<String> = holders
+        .iter()
+        .filter(|h| st.nations.contains_key(*h))
+        .cloned()
+        .collect();
     if nations.is_empty() {
         return Status::Neutral;
     }
@@ -135,14 +198,24 @@ fn decide_among<'a>(st: &State, z: &str, before: &Status, here: impl Iterator<It
         _ => None,
     };
     if holders.contains(NEUTRAL) {
-        return Status::Contested { by: nations, holder: prev_holder };
+        return Status::Contested {
+            by: nations,
+            holder: prev_holder,
+        };
     }
     if nations.len() == 1 {
-        return Status::Controlled { by: nations[0].clone() };
+        return Status::Controlled {
+            by: nations[0].clone(),
+        };
     }
-    let war = nations.iter().any(|a| nations.iter().any(|b| st.diplo(a, b) == Diplo::War));
+    let war = nations
+        .iter()
+        .any(|a| nations.iter().any(|b| st.diplo(a, b) == Diplo::War));
     if war {
-        return Status::Contested { by: nations, holder: prev_holder };
+        return Status::Contested {
+            by: nations,
+            holder: prev_holder,
+        };
     }
     if let Some(big) = nations.iter().find(|n| st.factories(n, z) > 15) {
         return Status::Controlled { by: big.clone() };
@@ -166,7 +239,11 @@ pub fn control(ctx: &mut Ctx) {
         let before = ctx.state.zone(&z).status.clone();
         let mut now = decide_among(ctx.state, &z, &before, at.units(ctx.state, &z));
         // Only guerrillas left as infantry: neutral, guerrillas leave (S l.89).
-        let guer: Vec<UnitId> = at.units(ctx.state, &z).filter(|u| u.owner == GUERRILLA).map(|u| u.id).collect();
+        let guer: Vec<UnitId> = at
+            .units(ctx.state, &z)
+            .filter(|u| u.owner == GUERRILLA)
+            .map(|u| u.id)
+            .collect();
         if now == Status::Neutral && !guer.is_empty() && before != Status::Neutral {
             for g in guer {
                 ctx.state.remove_unit(g);
@@ -201,7 +278,13 @@ pub fn control_effects(ctx: &mut Ctx) {
         .collect();
     for (z, before, after) in changes {
         let new = after.controller().unwrap_or_default().to_string();
-        let facs: Vec<UnitId> = ctx.state.units.values().filter(|u| u.at == z && u.code == "FAC").map(|u| u.id).collect();
+        let facs: Vec<UnitId> = ctx
+            .state
+            .units
+            .values()
+            .filter(|u| u.at == z && u.code == "FAC")
+            .map(|u| u.id)
+            .collect();
         let mut lost = 0;
         for f in facs {
             let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
@@ -226,10 +309,17 @@ pub fn control_effects(ctx: &mut Ctx) {
         who.push(new.clone());
         who.sort();
         who.dedup();
-        ev(ctx, Vis::Nations(who), Sec::Combat, format!("[{z}] passe sous le contrôle de {new} ; usines détruites : {lost}"));
+        ev(
+            ctx,
+            Vis::Nations(who),
+            Sec::Combat,
+            format!("[{z}] passe sous le contrôle de {new} ; usines détruites : {lost}"),
+        );
     }
     for (id, captured) in std::mem::take(&mut ctx.scratch.no_retreat) {
-        let Some(z) = ctx.state.unit_zone(id) else { continue };
+        let Some(z) = ctx.state.unit_zone(id) else {
+            continue;
+        };
         match ctx.state.zone(&z).status.controller().map(str::to_string) {
             Some(c) if captured => {
                 if let Some(u) = ctx.state.unit_mut(id) {
@@ -248,7 +338,12 @@ pub fn control_effects(ctx: &mut Ctx) {
     // Soleil Vert: enemy infantry killed in a zone the nation controls → 1 N each.
     for (z, k) in std::mem::take(&mut ctx.scratch.infantry_killed) {
         if let Some(c) = ctx.state.zone(&z).status.controller().map(str::to_string) {
-            if ctx.state.nations.get(&c).is_some_and(|n| n.options.soylent_green) {
+            if ctx
+                .state
+                .nations
+                .get(&c)
+                .is_some_and(|n| n.options.soylent_green)
+            {
                 ctx.state.ledger_mut(&c, &z).n += i64::from(k);
             }
         }
@@ -258,26 +353,75 @@ pub fn control_effects(ctx: &mut Ctx) {
 /// Step 4.4 (WWK-112): units in a zone controlled by a non-ally retreat, or
 /// surrender (at war) or are demobilised without refund.
 pub fn forced_retreat(ctx: &mut Ctx) {
-    let units: Vec<Unit> = ctx.state.units.values().filter(|u| ctx.state.nations.contains_key(&u.owner) && !u.at.starts_with('#') && !u.at.starts_with('@')).cloned().collect();
+    let units: Vec<Unit> = ctx
+        .state
+        .units
+        .values()
+        .filter(|u| {
+            ctx.state.nations.contains_key(&u.owner)
+                && !u.at.starts_with('#')
+                && !u.at.starts_with('@')
+        })
+        .cloned()
+        .collect();
     for u in units {
-        let Some(c) = ctx.state.zone(&u.at).status.controller().map(str::to_string) else { continue };
+        let Some(c) = ctx
+            .state
+            .zone(&u.at)
+            .status
+            .controller()
+            .map(str::to_string)
+        else {
+            continue;
+        };
         if ctx.state.friendly(&u.owner, &c) || ctx.state.unit(u.id).is_none() {
             continue;
         }
-        if let Some(dest) = retreat_zone(ctx.state, &u, &u.at.clone(), ctx.scratch.came_from.get(&u.id).map(|s| s.as_str())).filter(|_| !sp(&u.code).is_base()) {
+        if let Some(dest) = retreat_zone(
+            ctx.state,
+            &u,
+            &u.at.clone(),
+            ctx.scratch.came_from.get(&u.id).map(|s| s.as_str()),
+        )
+        .filter(|_| !sp(&u.code).is_base())
+        {
             if let Some(x) = ctx.state.unit_mut(u.id) {
                 x.at = dest.clone();
             }
-            ev(ctx, to_nation(&u.owner), Sec::Combat, format!("Repli forcé : #{} {} de [{}] vers [{dest}]", u.id, u.code, u.at));
+            ev(
+                ctx,
+                to_nation(&u.owner),
+                Sec::Combat,
+                format!(
+                    "Repli forcé : #{} {} de [{}] vers [{dest}]",
+                    u.id, u.code, u.at
+                ),
+            );
         } else if ctx.state.diplo(&u.owner, &c) == Diplo::War {
             if let Some(x) = ctx.state.unit_mut(u.id) {
                 x.owner = c.clone();
                 x.army = None;
             }
-            ev(ctx, Vis::Nations(vec![u.owner.clone(), c.clone()]), Sec::Combat, format!("#{} {} de {} en [{}] se rend à {c}", u.id, u.code, u.owner, u.at));
+            ev(
+                ctx,
+                Vis::Nations(vec![u.owner.clone(), c.clone()]),
+                Sec::Combat,
+                format!(
+                    "#{} {} de {} en [{}] se rend à {c}",
+                    u.id, u.code, u.owner, u.at
+                ),
+            );
         } else {
             ctx.state.remove_unit(u.id);
-            ev(ctx, to_nation(&u.owner), Sec::Combat, format!("#{} {} en [{}] démobilisé (zone de {c})", u.id, u.code, u.at));
+            ev(
+                ctx,
+                to_nation(&u.owner),
+                Sec::Combat,
+                format!(
+                    "#{} {} en [{}] démobilisé (zone de {c})",
+                    u.id, u.code, u.at
+                ),
+            );
         }
     }
 }
@@ -292,7 +436,12 @@ pub fn neutrals(ctx: &mut Ctx) {
         if ctx.state.kind(&z) != ZoneKind::Land || ctx.state.zone(&z).status != Status::Neutral {
             continue;
         }
-        let before = ctx.scratch.status_before.get(&z).cloned().unwrap_or_default();
+        let before = ctx
+            .scratch
+            .status_before
+            .get(&z)
+            .cloned()
+            .unwrap_or_default();
         if before != Status::Neutral {
             let g = roll_garrison(ctx, &z);
             let mut regular = vec![];
@@ -312,7 +461,11 @@ pub fn neutrals(ctx: &mut Ctx) {
         // Regeneration while neutrals hold the zone (S l.647).
         if let Some(g) = ctx.state.zone(&z).garrison.clone() {
             let mut missing = vec![];
-            let mut have: Vec<String> = at.units(ctx.state, &z).filter(|u| u.owner == NEUTRAL).map(|u| u.code.clone()).collect();
+            let mut have: Vec<String> = at
+                .units(ctx.state, &z)
+                .filter(|u| u.owner == NEUTRAL)
+                .map(|u| u.code.clone())
+                .collect();
             for c in g {
                 if let Some(i) = have.iter().position(|h| *h == c) {
                     have.remove(i);
@@ -329,30 +482,58 @@ pub fn neutrals(ctx: &mut Ctx) {
 pub fn space_recn2(ctx: &mut Ctx) {
     for (n, z) in ctx.scratch.space_recn.clone() {
         let s = snapshot(ctx.state, &z);
-        ctx.scratch.snapshots.push((n, z, format!("RECN spatiale phase 4 avant SMOV : {s}")));
+        ctx.scratch
+            .snapshots
+            .push((n, z, format!("RECN spatiale phase 4 avant SMOV : {s}")));
     }
 }
 
 /// Step 4.7 (WWK-115, TV-12): SMOV along own controlled or shared zones;
 /// cancelled if a path zone was invaded or contested in phase 3.
 pub fn smov(ctx: &mut Ctx) {
-    for it in activation(ctx.scratch, ctx.state, |o| matches!(o, Order::Mil { mission: Mission::Smov(_), .. })) {
-        let Order::Mil { zone, sel, mission: Mission::Smov(path) } = &it.order else { continue };
+    for it in activation(ctx.scratch, ctx.state, |o| {
+        matches!(
+            o,
+            Order::Mil {
+                mission: Mission::Smov(_),
+                ..
+            }
+        )
+    }) {
+        let Order::Mil {
+            zone,
+            sel,
+            mission: Mission::Smov(path),
+        } = &it.order
+        else {
+            continue;
+        };
         let n = &it.nation;
         let mut full = vec![zone.clone()];
         full.extend(path.iter().cloned());
         let chain_ok = full.windows(2).all(|w| ctx.state.adjacent(&w[0], &w[1]));
-        let own_ok = full.iter().all(|z| ctx.state.zone(z).status.controls_or_shares(n));
-        let hot = full.iter().any(|z| ctx.scratch.invaded.contains(z) || matches!(ctx.state.zone(z).status, Status::Contested { .. }));
+        let own_ok = full
+            .iter()
+            .all(|z| ctx.state.zone(z).status.controls_or_shares(n));
+        let hot = full.iter().any(|z| {
+            ctx.scratch.invaded.contains(z)
+                || matches!(ctx.state.zone(z).status, Status::Contested { .. })
+        });
         if !chain_ok || !own_ok {
-            ctx.scratch.fail(&it, "chemin hors de vos zones contrôlées ou partagées");
+            ctx.scratch
+                .fail(&it, "chemin hors de vos zones contrôlées ou partagées");
             continue;
         }
         if hot {
-            ctx.scratch.fail(&it, "zone du chemin envahie ou contestée pendant la phase 3");
+            ctx.scratch.fail(
+                &it,
+                "zone du chemin envahie ou contestée pendant la phase 3",
+            );
             continue;
         }
-        let ids = crate::military::select(ctx, n, zone, sel, &|s| (s.is_land() || s.is_naval()) && !s.is_base());
+        let ids = crate::military::select(ctx, n, zone, sel, &|s| {
+            (s.is_land() || s.is_naval()) && !s.is_base()
+        });
         if ids.is_empty() {
             ctx.scratch.fail(&it, "aucune unité disponible");
             continue;
@@ -363,14 +544,26 @@ pub fn smov(ctx: &mut Ctx) {
                 u.at = dest.clone();
             }
         }
-        ctx.scratch.set(&it, format!("OK  {} unité(s) en [{dest}]", ids.len()));
+        ctx.scratch
+            .set(&it, format!("OK  {} unité(s) en [{dest}]", ids.len()));
     }
 }
 
 /// Step 4.8 (WWK-108, WWK-78): land/naval RECN and the second RC snapshot.
 pub fn recon_end(ctx: &mut Ctx) {
-    for it in activation(ctx.scratch, ctx.state, |o| matches!(o, Order::Mil { mission: Mission::Recn(_), sel, .. } if !matches!(sel, Selector::Space(_)) && !matches!(sel, Selector::Units(_, c) if c == "RSAT"))) {
-        let Order::Mil { zone, sel, mission: Mission::Recn(t) } = &it.order else { continue };
+    for it in activation(
+        ctx.scratch,
+        ctx.state,
+        |o| matches!(o, Order::Mil { mission: Mission::Recn(_), sel, .. } if !matches!(sel, Selector::Space(_)) && !matches!(sel, Selector::Units(_, c) if c == "RSAT")),
+    ) {
+        let Order::Mil {
+            zone,
+            sel,
+            mission: Mission::Recn(t),
+        } = &it.order
+        else {
+            continue;
+        };
         if !ctx.state.adjacent(zone, t) {
             ctx.scratch.fail(&it, format!("[{t}] n'est pas adjacente"));
             continue;
@@ -380,19 +573,32 @@ pub fn recon_end(ctx: &mut Ctx) {
             Selector::Group(_, g) => Selector::Group(Some(1), g.clone()),
             s => s.clone(),
         };
-        let ids = crate::military::select(ctx, &it.nation, zone, &sel1, &|s| !s.is_base() && s.cat != Cat::Space);
+        let ids = crate::military::select(ctx, &it.nation, zone, &sel1, &|s| {
+            !s.is_base() && s.cat != Cat::Space
+        });
         if ids.is_empty() {
             ctx.scratch.fail(&it, "aucune unité disponible");
             continue;
         }
         ctx.scratch.recon.insert((it.nation.clone(), t.clone()));
         let s = snapshot(ctx.state, t);
-        ctx.scratch.snapshots.push((it.nation.clone(), t.clone(), format!("RECN fin de phase 4 : {s}")));
+        ctx.scratch.snapshots.push((
+            it.nation.clone(),
+            t.clone(),
+            format!("RECN fin de phase 4 : {s}"),
+        ));
         ctx.scratch.ok(&it);
     }
     for (n, z) in ctx.scratch.rc_second.clone() {
         let s = snapshot(ctx.state, &z);
-        let fac: usize = ctx.state.units.values().filter(|u| u.at == z && u.code == "FAC").count();
-        ctx.scratch.snapshots.push((n, z, format!("RC fin de phase 4 : {s} ; usines {fac}")));
+        let fac: usize = ctx
+            .state
+            .units
+            .values()
+            .filter(|u| u.at == z && u.code == "FAC")
+            .count();
+        ctx.scratch
+            .snapshots
+            .push((n, z, format!("RC fin de phase 4 : {s} ; usines {fac}")));
     }
 }

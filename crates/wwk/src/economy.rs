@@ -18,16 +18,39 @@ fn is_engineer(code: &str) -> bool {
 
 /// Step 5.1 (WWK-51): more than 20 + L factories or engineers → random demobilisation.
 pub fn limits(ctx: &mut Ctx) {
-    let nations: Vec<(String, i32)> = ctx.state.nations.values().map(|n| (n.code.clone(), n.tech.l)).collect();
+    let nations: Vec<(String, i32)> = ctx
+        .state
+        .nations
+        .values()
+        .map(|n| (n.code.clone(), n.tech.l))
+        .collect();
     for (n, l) in nations {
         let cap = (20 + l) as usize;
         for class in [true, false] {
-            let mut ids: Vec<UnitId> = ctx.state.units.values().filter(|u| u.owner == n && if class { u.code == "FAC" } else { is_engineer(&u.code) }).map(|u| u.id).collect();
+            let mut ids: Vec<UnitId> = ctx
+                .state
+                .units
+                .values()
+                .filter(|u| {
+                    u.owner == n
+                        && if class {
+                            u.code == "FAC"
+                        } else {
+                            is_engineer(&u.code)
+                        }
+                })
+                .map(|u| u.id)
+                .collect();
             while ids.len() > cap {
                 let k = pick(ctx.rng, &mut ctx.scratch.log, ids.len());
                 let id = ids.remove(k);
                 crate::admin::demobilise(ctx.state, id);
-                ev(ctx, to_nation(&n), Sec::Economy, format!("Limite 20 + L dépassée : #{id} démobilisé"));
+                ev(
+                    ctx,
+                    to_nation(&n),
+                    Sec::Economy,
+                    format!("Limite 20 + L dépassée : #{id} démobilisé"),
+                );
             }
         }
     }
@@ -35,7 +58,13 @@ pub fn limits(ctx: &mut Ctx) {
 
 /// Step 5.2 (WWK-55): damaged warships repaired with one factory.
 pub fn repairs(ctx: &mut Ctx) {
-    let ships: Vec<Unit> = ctx.state.units.values().filter(|u| u.damaged).cloned().collect();
+    let ships: Vec<Unit> = ctx
+        .state
+        .units
+        .values()
+        .filter(|u| u.damaged)
+        .cloned()
+        .collect();
     for u in ships {
         if !ctx.state.zone(&u.at).status.controls_or_shares(&u.owner) {
             continue;
@@ -47,7 +76,12 @@ pub fn repairs(ctx: &mut Ctx) {
             if let Some(x) = ctx.state.unit_mut(u.id) {
                 x.damaged = false;
             }
-            ev(ctx, to_nation(&u.owner), Sec::Economy, format!("[{}] #{} {} réparé (1 usine)", u.at, u.id, u.code));
+            ev(
+                ctx,
+                to_nation(&u.owner),
+                Sec::Economy,
+                format!("[{}] #{} {} réparé (1 usine)", u.at, u.id, u.code),
+            );
         }
     }
 }
@@ -101,22 +135,48 @@ fn pay(st: &mut State, n: &str, z: &str, used: &Ledger, ec: i64) -> bool {
 
 /// Build lines of one kind, in file order per nation (D-28).
 fn build(ctx: &mut Ctx, bases: bool) {
-    let items = activation(ctx.scratch, ctx.state, |o| matches!(o, Order::Build { code, .. } if catalog::spec(code).is_some_and(|s| s.is_base()) == bases));
+    let items = activation(
+        ctx.scratch,
+        ctx.state,
+        |o| matches!(o, Order::Build { code, .. } if catalog::spec(code).is_some_and(|s| s.is_base()) == bases),
+    );
     for it in items {
-        let Order::Build { zone, code, q, host, army, res } = &it.order else { continue };
+        let Order::Build {
+            zone,
+            code,
+            q,
+            host,
+            army,
+            res,
+        } = &it.order
+        else {
+            continue;
+        };
         let n = it.nation.clone();
         if !ctx.state.zone(zone).status.controls_or_shares(&n) {
             // Allies may build FAC and ABSE in an ally's zone (S l.41).
-            let allied = ctx.state.zone(zone).status.controller().is_some_and(|c| ctx.state.diplo(&n, c) == Diplo::Allied);
+            let allied = ctx
+                .state
+                .zone(zone)
+                .status
+                .controller()
+                .is_some_and(|c| ctx.state.diplo(&n, c) == Diplo::Allied);
             if !(allied && (code == "FAC" || code == "ABSE")) {
-                ctx.scratch.fail(&it, "production seulement en zone contrôlée ou partagée");
+                ctx.scratch
+                    .fail(&it, "production seulement en zone contrôlée ou partagée");
                 continue;
             }
         }
         let l = ctx.state.nations[&n].tech.l;
         let key = (n.clone(), zone.clone());
         let workers_total = if bases {
-            ctx.state.units.values().filter(|u| u.owner == n && u.at == *zone && is_engineer(&u.code) && u.built < ctx.turn).count()
+            ctx.state
+                .units
+                .values()
+                .filter(|u| {
+                    u.owner == n && u.at == *zone && is_engineer(&u.code) && u.built < ctx.turn
+                })
+                .count()
         } else {
             ctx.state.factories(&n, zone)
         };
@@ -128,7 +188,13 @@ fn build(ctx: &mut Ctx, bases: bool) {
         let mut built = 0;
         let mut why = String::new();
         for _ in 0..*q {
-            let used_w = if bases { ctx.scratch.eng_used.get(&key) } else { ctx.scratch.fac_used.get(&key) }.copied().unwrap_or(0);
+            let used_w = if bases {
+                ctx.scratch.eng_used.get(&key)
+            } else {
+                ctx.scratch.fac_used.get(&key)
+            }
+            .copied()
+            .unwrap_or(0);
             let stock = ctx.state.ledger(&n, zone);
             let (used, ec, workers) = price(code, &stock);
             if used_w + workers > workers_total {
@@ -136,11 +202,27 @@ fn build(ctx: &mut Ctx, bases: bool) {
                 break;
             }
             // Limits 20 + L (5.1) and one FORT per zone per nation (D-88).
-            if code == "FAC" && ctx.state.units.values().filter(|u| u.owner == n && u.code == "FAC").count() >= (20 + l) as usize {
+            if code == "FAC"
+                && ctx
+                    .state
+                    .units
+                    .values()
+                    .filter(|u| u.owner == n && u.code == "FAC")
+                    .count()
+                    >= (20 + l) as usize
+            {
                 why = "limite 20 + L des usines".into();
                 break;
             }
-            if is_engineer(code) && ctx.state.units.values().filter(|u| u.owner == n && is_engineer(&u.code)).count() >= (20 + l) as usize {
+            if is_engineer(code)
+                && ctx
+                    .state
+                    .units
+                    .values()
+                    .filter(|u| u.owner == n && is_engineer(&u.code))
+                    .count()
+                    >= (20 + l) as usize
+            {
                 why = "limite 20 + L du génie".into();
                 break;
             }
@@ -171,7 +253,10 @@ fn build(ctx: &mut Ctx, bases: bool) {
                 }
                 Place::Zone => {
                     let id = ctx.state.add_unit(&n, code, zone);
-                    let first_sym = ctx.state.zdef(zone).and_then(|d| d.symbols.first().copied());
+                    let first_sym = ctx
+                        .state
+                        .zdef(zone)
+                        .and_then(|d| d.symbols.first().copied());
                     if let Some(u) = ctx.state.unit_mut(id) {
                         u.built = ctx.turn;
                         u.army = army.clone();
@@ -189,7 +274,8 @@ fn build(ctx: &mut Ctx, bases: bool) {
         if built == *q {
             ctx.scratch.set(&it, format!("OK  {built} {code}"));
         } else if built > 0 {
-            ctx.scratch.set(&it, format!("OK  {built} {code} sur {q} ({why})"));
+            ctx.scratch
+                .set(&it, format!("OK  {built} {code} sur {q} ({why})"));
         } else {
             ctx.scratch.fail(&it, why);
         }
@@ -203,7 +289,16 @@ enum Place {
 
 fn placement(st: &State, n: &str, z: &str, code: &str, host: Option<&str>) -> Option<Place> {
     if let Some(w) = catalog::warhead(code) {
-        let mut cands: Vec<&Unit> = st.units.values().filter(|u| u.owner == n && u.at == z && sp(&u.code).accepts(w) && (u.heads.len() as u32) < sp(&u.code).nuc).collect();
+        let mut cands: Vec<&Unit> = st
+            .units
+            .values()
+            .filter(|u| {
+                u.owner == n
+                    && u.at == z
+                    && sp(&u.code).accepts(w)
+                    && (u.heads.len() as u32) < sp(&u.code).nuc
+            })
+            .collect();
         if let Some(h) = host {
             cands.retain(|u| u.code == h);
         }
@@ -213,8 +308,17 @@ fn placement(st: &State, n: &str, z: &str, code: &str, host: Option<&str>) -> Op
     let s = sp(code);
     if s.cat == Cat::Acft {
         let bases = st.count(n, "ABSE", z) * 8;
-        let carr: u32 = st.units.values().filter(|u| u.owner == n && u.at == z && sp(&u.code).carr > 0).map(|u| sp(&u.code).carr).sum();
-        let planes = st.units.values().filter(|u| u.owner == n && u.at == z && sp(&u.code).cat == Cat::Acft).count();
+        let carr: u32 = st
+            .units
+            .values()
+            .filter(|u| u.owner == n && u.at == z && sp(&u.code).carr > 0)
+            .map(|u| sp(&u.code).carr)
+            .sum();
+        let planes = st
+            .units
+            .values()
+            .filter(|u| u.owner == n && u.at == z && sp(&u.code).cat == Cat::Acft)
+            .count();
         if planes >= bases + carr as usize {
             return None;
         }
@@ -229,11 +333,25 @@ fn launch(ctx: &mut Ctx, id: UnitId, zone: &str) {
     let serial = ctx.state.launches.entry(key).or_default();
     *serial += 1;
     let label = format!("#{:02}{:02}", ctx.turn, serial);
-    let code = ctx.state.unit(id).map(|u| u.code.clone()).unwrap_or_default();
-    let owner = ctx.state.unit(id).map(|u| u.owner.clone()).unwrap_or_default();
+    let code = ctx
+        .state
+        .unit(id)
+        .map(|u| u.code.clone())
+        .unwrap_or_default();
+    let owner = ctx
+        .state
+        .unit(id)
+        .map(|u| u.owner.clone())
+        .unwrap_or_default();
     if code == "MSLP" {
         let mut taken = vec![];
-        let bases: Vec<UnitId> = ctx.state.units.values().filter(|u| u.owner == owner && u.at == zone && u.code == "ABSE").map(|u| u.id).collect();
+        let bases: Vec<UnitId> = ctx
+            .state
+            .units
+            .values()
+            .filter(|u| u.owner == owner && u.at == zone && u.code == "ABSE")
+            .map(|u| u.id)
+            .collect();
         for b in bases {
             if let Some(u) = ctx.state.unit_mut(b) {
                 while taken.len() < 5 && !u.heads.is_empty() {
@@ -248,7 +366,12 @@ fn launch(ctx: &mut Ctx, id: UnitId, zone: &str) {
     if let Some(u) = ctx.state.unit_mut(id) {
         u.at = label.clone();
     }
-    ev(ctx, Vis::All, Sec::News, format!("ESPACE  {code} {label} lancé depuis [{zone}]"));
+    ev(
+        ctx,
+        Vis::All,
+        Sec::News,
+        format!("ESPACE  {code} {label} lancé depuis [{zone}]"),
+    );
 }
 
 /// Step 5.3 (WWK-46): bases by engineers.
@@ -267,7 +390,18 @@ pub fn capitals(ctx: &mut Ctx) {
     for n in nations {
         let caps = ctx.state.capitals(&n);
         if !caps.is_empty() {
-            ev(ctx, to_nation(&n), Sec::Economy, format!("Capitales : {}", caps.iter().map(|z| format!("[{z}]")).collect::<Vec<_>>().join(" ")));
+            ev(
+                ctx,
+                to_nation(&n),
+                Sec::Economy,
+                format!(
+                    "Capitales : {}",
+                    caps.iter()
+                        .map(|z| format!("[{z}]"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ),
+            );
         }
     }
 }
@@ -283,8 +417,15 @@ fn income_in(st: &State, at: &UnitsAt, n: &str, z: &str) -> (i64, Ledger) {
     let def = st.zdef(z).cloned().unwrap_or_default();
     let green = st.nations.get(n).is_some_and(|x| x.options.soylent_green);
     let mut res = Ledger::default();
-    let fac = at.units(st, z).filter(|u| u.owner == n && u.code == "FAC").count() as i64;
-    let procs: Vec<char> = at.units(st, z).filter(|u| u.owner == n && u.code == "PROC").filter_map(|u| u.res).collect();
+    let fac = at
+        .units(st, z)
+        .filter(|u| u.owner == n && u.code == "FAC")
+        .count() as i64;
+    let procs: Vec<char> = at
+        .units(st, z)
+        .filter(|u| u.owner == n && u.code == "PROC")
+        .filter_map(|u| u.res)
+        .collect();
     let (base, per) = match &zs.status {
         Status::Controlled { by } if by == n => (6, 2),
         Status::Shared { by } if by.iter().any(|x| x == n) => (3, 1),
@@ -311,7 +452,12 @@ fn income_in(st: &State, at: &UnitsAt, n: &str, z: &str) -> (i64, Ledger) {
 
 /// Step 5.6 (WWK-41..43): accumulation of ec and resources.
 pub fn accumulation(ctx: &mut Ctx) {
-    let pairs: Vec<(String, String)> = ctx.state.zones.iter().flat_map(|(z, s)| s.status.parties().into_iter().map(move |n| (n, z.clone()))).collect();
+    let pairs: Vec<(String, String)> = ctx
+        .state
+        .zones
+        .iter()
+        .flat_map(|(z, s)| s.status.parties().into_iter().map(move |n| (n, z.clone())))
+        .collect();
     // Units by place, once (issue 9): this step changes ledgers only.
     let at = ctx.state.units_at();
     for (n, z) in pairs {
@@ -325,7 +471,12 @@ pub fn accumulation(ctx: &mut Ctx) {
             *l.res_mut(r) += res.res(r);
         }
         *ctx.scratch.income.entry(n.clone()).or_default() += ec;
-        ev(ctx, to_nation(&n), Sec::Economy, format!("[{z}] revenu +{ec}ec {}", res.stock_line()));
+        ev(
+            ctx,
+            to_nation(&n),
+            Sec::Economy,
+            format!("[{z}] revenu +{ec}ec {}", res.stock_line()),
+        );
     }
 }
 
@@ -337,12 +488,19 @@ pub fn capacity(st: &State, n: &str, z: &str, turn: u32) -> i64 {
 /// [`capacity`] with the units found through an index of the units by place.
 fn capacity_in(st: &State, at: &UnitsAt, n: &str, z: &str, turn: u32) -> i64 {
     let zs = st.zone(z);
-    let factories = |owner: &str| at.units(st, z).filter(|u| u.owner == owner && u.code == "FAC").count();
+    let factories = |owner: &str| {
+        at.units(st, z)
+            .filter(|u| u.owner == owner && u.code == "FAC")
+            .count()
+    };
     if zs.irradiated_until >= turn {
         return 0;
     }
     let green = st.nations.get(n).is_some_and(|x| x.options.soylent_green);
-    let nsym = st.zdef(z).map(|d| d.symbols.iter().filter(|s| **s == 'N').count()).unwrap_or(0) as i64;
+    let nsym = st
+        .zdef(z)
+        .map(|d| d.symbols.iter().filter(|s| **s == 'N').count())
+        .unwrap_or(0) as i64;
     let guerrillas = at.units(st, z).any(|u| u.owner == GUERRILLA);
     let fac = match &zs.status {
         Status::Contested { by, holder } => {
@@ -372,7 +530,10 @@ fn capacity_in(st: &State, at: &UnitsAt, n: &str, z: &str, turn: u32) -> i64 {
     };
     let fac = if green { fac * 2 } else { fac };
     let food = if green { 0 } else { 2 * nsym };
-    let allied = zs.status.controller().is_some_and(|c| c != n && st.diplo(n, c) == Diplo::Allied);
+    let allied = zs
+        .status
+        .controller()
+        .is_some_and(|c| c != n && st.diplo(n, c) == Diplo::Allied);
     fac + food + if allied { 3 } else { 0 }
 }
 
@@ -388,7 +549,13 @@ pub fn maintenance(ctx: &mut Ctx) {
             Some(z) => z,
             None => {
                 // Space units: the zone of the lowest-coded own SPC.
-                let spc = ctx.state.units.values().filter(|x| x.owner == u.owner && x.code == "SPC").map(|x| x.at.clone()).min();
+                let spc = ctx
+                    .state
+                    .units
+                    .values()
+                    .filter(|x| x.owner == u.owner && x.code == "SPC")
+                    .map(|x| x.at.clone())
+                    .min();
                 match spc {
                     Some(z) => z,
                     None => continue,
@@ -414,7 +581,14 @@ pub fn maintenance(ctx: &mut Ctx) {
         ctx.state.ledger_mut(&n, &z).ec -= x;
         surplus -= x;
         paid_ec += x;
-        let t = ctx.state.nations.get(&n).map(|x| x.treasury).unwrap_or(0).min(surplus).max(0);
+        let t = ctx
+            .state
+            .nations
+            .get(&n)
+            .map(|x| x.treasury)
+            .unwrap_or(0)
+            .min(surplus)
+            .max(0);
         if let Some(nn) = ctx.state.nations.get_mut(&n) {
             nn.treasury -= t;
         }
@@ -460,7 +634,11 @@ pub fn maintenance(ctx: &mut Ctx) {
                 }
                 let k = pick(ctx.rng, &mut ctx.scratch.log, cands.len());
                 let id = cands.remove(k);
-                let code = ctx.state.unit(id).map(|u| u.code.clone()).unwrap_or_default();
+                let code = ctx
+                    .state
+                    .unit(id)
+                    .map(|u| u.code.clone())
+                    .unwrap_or_default();
                 if contested {
                     ctx.state.remove_unit(id);
                 } else {
@@ -468,7 +646,15 @@ pub fn maintenance(ctx: &mut Ctx) {
                 }
                 lost.push(format!("#{id} {code}"));
             }
-            line.push_str(&format!(" ; non entretenues, {} : {}", if contested { "détruites" } else { "démobilisées" }, lost.join(", ")));
+            line.push_str(&format!(
+                " ; non entretenues, {} : {}",
+                if contested {
+                    "détruites"
+                } else {
+                    "démobilisées"
+                },
+                lost.join(", ")
+            ));
         }
         ev(ctx, to_nation(&n), Sec::Economy, line);
     }
@@ -526,7 +712,13 @@ fn isqrt(n: i64) -> i64 {
 
 /// Step 5.8 (WWK-63..67): research, ST halving, gains, drift.
 pub fn research(ctx: &mut Ctx) {
-    let codes: Vec<String> = ctx.state.nations.iter().filter(|(_, n)| n.active).map(|(c, _)| c.clone()).collect();
+    let codes: Vec<String> = ctx
+        .state
+        .nations
+        .iter()
+        .filter(|(_, n)| n.active)
+        .map(|(c, _)| c.clone())
+        .collect();
     for n in codes {
         let ctrl = ctx.state.controlled(&n).len() as i64;
         let nat = ctx.state.nations[&n].clone();
@@ -561,7 +753,21 @@ pub fn research(ctx: &mut Ctx) {
             tech.set(*w, tech.get(*w) - 1);
         }
         ctx.state.nations.get_mut(&n).expect("nation").tech = tech;
-        ev(ctx, to_nation(&n), Sec::Research, format!("RP {rp} : {} ; dérive {} +1, {}", parts.join("  "), nat.specialty.label(), nat.weaknesses.iter().map(|w| format!("{} -1", w.label())).collect::<Vec<_>>().join(", ")));
+        ev(
+            ctx,
+            to_nation(&n),
+            Sec::Research,
+            format!(
+                "RP {rp} : {} ; dérive {} +1, {}",
+                parts.join("  "),
+                nat.specialty.label(),
+                nat.weaknesses
+                    .iter()
+                    .map(|w| format!("{} -1", w.label()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        );
     }
 }
 
@@ -577,9 +783,19 @@ pub fn milestones(ctx: &mut Ctx) {
             x.options.economy_restored = l >= 40;
             for (ai, thr) in [(false, 60), (true, 80)] {
                 let (seen, lost, want, on) = if ai {
-                    (&mut x.options.ai_seen, &mut x.options.ai_lost, x.options.want_ai, &mut x.options.ai)
+                    (
+                        &mut x.options.ai_seen,
+                        &mut x.options.ai_lost,
+                        x.options.want_ai,
+                        &mut x.options.ai,
+                    )
                 } else {
-                    (&mut x.options.green_seen, &mut x.options.green_lost, x.options.want_green, &mut x.options.soylent_green)
+                    (
+                        &mut x.options.green_seen,
+                        &mut x.options.green_lost,
+                        x.options.want_green,
+                        &mut x.options.soylent_green,
+                    )
                 };
                 if *on || *lost {
                     continue;
@@ -588,14 +804,28 @@ pub fn milestones(ctx: &mut Ctx) {
                     *seen = Some(turn);
                     if want {
                         *on = true;
-                        msgs.push(format!("Option {} adoptée", if ai { "Intelligence Artificielle" } else { "Soleil Vert" }));
+                        msgs.push(format!(
+                            "Option {} adoptée",
+                            if ai {
+                                "Intelligence Artificielle"
+                            } else {
+                                "Soleil Vert"
+                            }
+                        ));
                     } else {
                         msgs.push(format!("L {thr} atteint : option {} possible au prochain tour (NAT OPTION {} YES)", if ai { "Intelligence Artificielle" } else { "Soleil Vert" }, if ai { "AI" } else { "GREEN" }));
                     }
                 } else if let Some(t) = *seen {
                     if want {
                         *on = true;
-                        msgs.push(format!("Option {} adoptée", if ai { "Intelligence Artificielle" } else { "Soleil Vert" }));
+                        msgs.push(format!(
+                            "Option {} adoptée",
+                            if ai {
+                                "Intelligence Artificielle"
+                            } else {
+                                "Soleil Vert"
+                            }
+                        ));
                     } else if t < turn {
                         *lost = true;
                     }
@@ -622,7 +852,14 @@ pub fn timers(ctx: &mut Ctx) {
 }
 
 /// VP (§7.8, TV-8): floor(base × (I+V+A+Nv+N)/divisor / 100).
-pub fn victory_points(controlled: i64, shared: i64, income: i64, symbols: i64, tech_sum: i64, divisor: i64) -> i64 {
+pub fn victory_points(
+    controlled: i64,
+    shared: i64,
+    income: i64,
+    symbols: i64,
+    tech_sum: i64,
+    divisor: i64,
+) -> i64 {
     let base = 20 * controlled + 10 * shared + income + 6 * symbols;
     base * tech_sum / (divisor.max(1) * 100)
 }
@@ -634,10 +871,26 @@ pub fn victory(ctx: &mut Ctx) {
     for n in &codes {
         let ctrl = ctx.state.controlled(n);
         let shrd = ctx.state.shared(n);
-        let symbols: i64 = ctrl.iter().chain(shrd.iter()).map(|z| ctx.state.zdef(z).map(|d| d.symbols.len() as i64).unwrap_or(0)).sum();
+        let symbols: i64 = ctrl
+            .iter()
+            .chain(shrd.iter())
+            .map(|z| {
+                ctx.state
+                    .zdef(z)
+                    .map(|d| d.symbols.len() as i64)
+                    .unwrap_or(0)
+            })
+            .sum();
         let income = ctx.scratch.income.get(n).copied().unwrap_or(0);
         let tech = ctx.state.nations[n].tech;
-        let vp = victory_points(ctrl.len() as i64, shrd.len() as i64, income, symbols, tech.sum5(), div);
+        let vp = victory_points(
+            ctrl.len() as i64,
+            shrd.len() as i64,
+            income,
+            symbols,
+            tech.sum5(),
+            div,
+        );
         let caps = ctx.state.capitals(n).len();
         let x = ctx.state.nations.get_mut(n).expect("nation");
         x.vp = vp;
@@ -649,10 +902,18 @@ pub fn victory(ctx: &mut Ctx) {
     }
     let best_vp = |st: &State, cands: &[String]| -> Vec<String> {
         let m = cands.iter().map(|c| st.nations[c].vp).max().unwrap_or(0);
-        cands.iter().filter(|c| st.nations[*c].vp == m).cloned().collect()
+        cands
+            .iter()
+            .filter(|c| st.nations[*c].vp == m)
+            .cloned()
+            .collect()
     };
     let st = &*ctx.state;
-    let c1: Vec<String> = codes.iter().filter(|n| st.nations[*n].vp > 500).cloned().collect();
+    let c1: Vec<String> = codes
+        .iter()
+        .filter(|n| st.nations[*n].vp > 500)
+        .cloned()
+        .collect();
     let c2: Vec<String> = codes
         .iter()
         .filter(|n| {
@@ -661,14 +922,25 @@ pub fn victory(ctx: &mut Ctx) {
         })
         .cloned()
         .collect();
-    let c3: Vec<String> = codes.iter().filter(|n| st.nations[*n].capital_streak >= 2).cloned().collect();
-    let active: Vec<String> = codes.iter().filter(|n| st.nations[*n].active).cloned().collect();
+    let c3: Vec<String> = codes
+        .iter()
+        .filter(|n| st.nations[*n].capital_streak >= 2)
+        .cloned()
+        .collect();
+    let active: Vec<String> = codes
+        .iter()
+        .filter(|n| st.nations[*n].active)
+        .cloned()
+        .collect();
     let (winners, why) = if !c1.is_empty() {
         (best_vp(st, &c1), "suprématie mondiale (plus de 500 PV)")
     } else if !c2.is_empty() {
         (best_vp(st, &c2), "suprématie scientifique")
     } else if !c3.is_empty() {
-        (best_vp(st, &c3), "suprématie économique (7 capitales deux tours de suite)")
+        (
+            best_vp(st, &c3),
+            "suprématie économique (7 capitales deux tours de suite)",
+        )
     } else if ctx.turn >= st.params.max_turns {
         (best_vp(st, &codes), "dernier tour atteint")
     } else if active.len() <= 1 && codes.len() > 1 {
@@ -679,7 +951,12 @@ pub fn victory(ctx: &mut Ctx) {
     if !winners.is_empty() {
         ctx.state.winner = Some(winners.clone());
         ctx.state.ended = true;
-        ev(ctx, Vis::All, Sec::News, format!("FIN DE PARTIE  {why} : {}", winners.join(", ")));
+        ev(
+            ctx,
+            Vis::All,
+            Sec::News,
+            format!("FIN DE PARTIE  {why} : {}", winners.join(", ")),
+        );
     }
 }
 
@@ -688,7 +965,12 @@ pub fn echo(ctx: &mut Ctx) {
     ctx.state.roll_log = std::mem::take(&mut ctx.scratch.log.rolls);
     let items = ctx.scratch.items.clone();
     for it in items {
-        let res = ctx.scratch.results.get(&(it.nation.clone(), it.line)).cloned().unwrap_or_else(|| "OK".into());
+        let res = ctx
+            .scratch
+            .results
+            .get(&(it.nation.clone(), it.line))
+            .cloned()
+            .unwrap_or_else(|| "OK".into());
         let line = format!("{} ... {res}", bracket(&it.text));
         ev(ctx, to_nation(&it.nation), Sec::Orders, line);
     }
@@ -699,5 +981,9 @@ pub fn echo(ctx: &mut Ctx) {
 
 /// An order line in the rulebook's bracket notation: `[IST] [2] [INF] [MOVE] [BUL]`.
 pub fn bracket(text: &str) -> String {
-    crate::parser::tokens(text).iter().map(|t| format!("[{t}]")).collect::<Vec<_>>().join(" ")
+    crate::parser::tokens(text)
+        .iter()
+        .map(|t| format!("[{t}]"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }

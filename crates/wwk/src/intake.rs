@@ -18,10 +18,17 @@ pub fn pick(rng: &mut Rng, log: &mut crate::turn::RollLog, k: usize) -> usize {
 pub fn intake(ctx: &mut Ctx) {
     let mut items = vec![];
     for (pid, orders) in ctx.orders.iter() {
-        let Some(n) = ctx.state.nation_of_player(pid.as_str()) else { continue };
+        let Some(n) = ctx.state.nation_of_player(pid.as_str()) else {
+            continue;
+        };
         let code = n.code.clone();
         for o in orders {
-            items.push(Item { nation: code.clone(), line: o.line, text: o.text.clone(), order: o.order.clone() });
+            items.push(Item {
+                nation: code.clone(),
+                line: o.line,
+                text: o.text.clone(),
+                order: o.order.clone(),
+            });
         }
     }
     items.sort_by(|a, b| (&a.nation, a.line).cmp(&(&b.nation, b.line)));
@@ -35,7 +42,11 @@ pub fn intake(ctx: &mut Ctx) {
             }
             Order::Opt { ai, yes } => {
                 let n = ctx.state.nations.get_mut(&it.nation).expect("nation");
-                let lost = if *ai { n.options.ai_lost } else { n.options.green_lost };
+                let lost = if *ai {
+                    n.options.ai_lost
+                } else {
+                    n.options.green_lost
+                };
                 if lost && *yes {
                     ctx.scratch.fail(it, "la fenêtre de choix est passée");
                     continue;
@@ -47,7 +58,11 @@ pub fn intake(ctx: &mut Ctx) {
                 }
                 ctx.scratch.ok(it);
             }
-            Order::Tac { zone, offensive, on } => {
+            Order::Tac {
+                zone,
+                offensive,
+                on,
+            } => {
                 let z = ctx.state.zone_mut(zone);
                 let set = if *offensive { &mut z.taco } else { &mut z.tacd };
                 if *on {
@@ -103,7 +118,11 @@ pub fn ai_crisis(ctx: &mut Ctx) {
                 .scratch
                 .items
                 .iter()
-                .filter(|i| i.nation == n && i.order.zone() == Some(z.as_str()) && !matches!(i.order, Order::Build { .. }))
+                .filter(|i| {
+                    i.nation == n
+                        && i.order.zone() == Some(z.as_str())
+                        && !matches!(i.order, Order::Build { .. })
+                })
                 .map(|i| i.line)
                 .collect();
             let mut gone = vec![];
@@ -117,16 +136,32 @@ pub fn ai_crisis(ctx: &mut Ctx) {
             gone.sort();
             for l in &gone {
                 ctx.scratch.deleted.insert((n.clone(), *l));
-                ctx.scratch.results.insert((n.clone(), *l), "FAILED: crise de l'IA".into());
+                ctx.scratch
+                    .results
+                    .insert((n.clone(), *l), "FAILED: crise de l'IA".into());
             }
-            ev(ctx, to_nation(&n), Sec::Orders, format!("Crise de l'IA en [{z}] (jet {r} <= {pct}) : {} ordre(s) annulé(s)", gone.len()));
+            ev(
+                ctx,
+                to_nation(&n),
+                Sec::Orders,
+                format!(
+                    "Crise de l'IA en [{z}] (jet {r} <= {pct}) : {} ordre(s) annulé(s)",
+                    gone.len()
+                ),
+            );
         }
     }
 }
 
 /// Step 0.3 (WWK-24): initiative = L + 1d20, ties by d100 roll-off then code.
 pub fn initiative(ctx: &mut Ctx) {
-    let nations: Vec<(String, i32)> = ctx.state.nations.values().filter(|n| n.active).map(|n| (n.code.clone(), n.tech.l)).collect();
+    let nations: Vec<(String, i32)> = ctx
+        .state
+        .nations
+        .values()
+        .filter(|n| n.active)
+        .map(|n| (n.code.clone(), n.tech.l))
+        .collect();
     let mut v: Vec<(i64, u32, String)> = vec![];
     for (n, l) in &nations {
         let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 20);
@@ -151,7 +186,11 @@ pub fn initiative(ctx: &mut Ctx) {
         .state
         .zones
         .iter()
-        .flat_map(|(z, s)| s.ledgers.iter().map(move |(n, l)| ((n.clone(), z.clone()), l.ec)))
+        .flat_map(|(z, s)| {
+            s.ledgers
+                .iter()
+                .map(move |(n, l)| ((n.clone(), z.clone()), l.ec))
+        })
         .collect();
     ctx.scratch.ec_start.extend(starts);
 }

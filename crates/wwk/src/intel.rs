@@ -42,7 +42,11 @@ pub fn rp_fail(ce_own: i64, max_inf: i64) -> i64 {
 /// PG (D-16, D-21): fail = 100 − (75 + (L − Ladv) + 2·INF + CE); literal
 /// signs: success = 75 − (L − Ladv − 2·INF) + CE.
 pub fn pg_fail(l: i64, l_adv: i64, inf: i64, ce: i64, literal: bool) -> i64 {
-    let success = if literal { 75 - (l - l_adv - 2 * inf) + ce } else { 75 + (l - l_adv) + 2 * inf + ce };
+    let success = if literal {
+        75 - (l - l_adv - 2 * inf) + ce
+    } else {
+        75 + (l - l_adv) + 2 * inf + ce
+    };
     clamp_fail(100 - success)
 }
 
@@ -50,7 +54,10 @@ pub fn pg_fail(l: i64, l_adv: i64, inf: i64, ce: i64, literal: bool) -> i64 {
 pub fn target_nation(st: &State, z: &str, actor: &str) -> Option<NationCode> {
     let s = &st.zone(z).status;
     let mut p = s.parties();
-    if let Status::Contested { holder: Some(h), .. } = s {
+    if let Status::Contested {
+        holder: Some(h), ..
+    } = s
+    {
         p.insert(0, h.clone());
     }
     p.into_iter().find(|n| n != actor)
@@ -77,12 +84,21 @@ pub fn snapshot(st: &State, z: &str) -> String {
     if zs.status == Status::Neutral && zs.garrison.is_none() {
         return "aucune information (zone neutre jamais envahie)".into();
     }
-    let mut owners: std::collections::BTreeMap<String, std::collections::BTreeMap<String, usize>> = Default::default();
+    let mut owners: std::collections::BTreeMap<String, std::collections::BTreeMap<String, usize>> =
+        Default::default();
     for u in st.units.values() {
         // `unit_zone(u) == z`, resolving (and allocating) only for cargo.
-        let here = if u.at.starts_with('@') { st.unit_zone(u.id).as_deref() == Some(z) } else { !u.at.starts_with('#') && u.at == z };
+        let here = if u.at.starts_with('@') {
+            st.unit_zone(u.id).as_deref() == Some(z)
+        } else {
+            !u.at.starts_with('#') && u.at == z
+        };
         if here {
-            *owners.entry(u.owner.clone()).or_default().entry(u.code.clone()).or_default() += 1;
+            *owners
+                .entry(u.owner.clone())
+                .or_default()
+                .entry(u.code.clone())
+                .or_default() += 1;
         }
     }
     if owners.is_empty() {
@@ -90,18 +106,35 @@ pub fn snapshot(st: &State, z: &str) -> String {
     }
     let parts: Vec<String> = owners
         .iter()
-        .map(|(o, m)| format!("{o}: {}", m.iter().map(|(c, k)| format!("{k} {c}")).collect::<Vec<_>>().join(", ")))
+        .map(|(o, m)| {
+            format!(
+                "{o}: {}",
+                m.iter()
+                    .map(|(c, k)| format!("{k} {c}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        })
         .collect();
     format!("{} {}", zs.status.tag(), parts.join(" ; "))
 }
 
 /// Step 2.1 (WWK-108): space RECN consumes the RSAT.
 pub fn space_recn(ctx: &mut Ctx) {
-    let items = activation(ctx.scratch, ctx.state, |o| {
-        matches!(o, Order::Mil { mission: Mission::Recn(_), sel, .. } if matches!(sel, Selector::Space(_)) || matches!(sel, Selector::Units(_, c) if c == "RSAT"))
-    });
+    let items = activation(
+        ctx.scratch,
+        ctx.state,
+        |o| matches!(o, Order::Mil { mission: Mission::Recn(_), sel, .. } if matches!(sel, Selector::Space(_)) || matches!(sel, Selector::Units(_, c) if c == "RSAT")),
+    );
     for it in items {
-        let Order::Mil { zone, sel, mission: Mission::Recn(t) } = &it.order else { continue };
+        let Order::Mil {
+            zone,
+            sel,
+            mission: Mission::Recn(t),
+        } = &it.order
+        else {
+            continue;
+        };
         if !crate::military::has_spc(ctx.state, &it.nation, zone) {
             ctx.scratch.fail(&it, "pas de centre spatial");
             continue;
@@ -110,7 +143,12 @@ pub fn space_recn(ctx: &mut Ctx) {
             .state
             .units
             .values()
-            .filter(|u| u.owner == it.nation && u.code == "RSAT" && u.at.starts_with('#') && !ctx.scratch.ordered.contains(&u.id))
+            .filter(|u| {
+                u.owner == it.nation
+                    && u.code == "RSAT"
+                    && u.at.starts_with('#')
+                    && !ctx.scratch.ordered.contains(&u.id)
+            })
             .find(|u| match sel {
                 Selector::Space(l) => &u.at == l,
                 _ => true,
@@ -136,12 +174,24 @@ struct Mission2 {
 
 /// Step 2.2: espionage in the fixed type order, activation order within a type.
 pub fn espionage(ctx: &mut Ctx) {
-    let items = activation(ctx.scratch, ctx.state, |o| matches!(o, Order::Spy { .. } | Order::SpyNat { .. }));
+    let items = activation(ctx.scratch, ctx.state, |o| {
+        matches!(o, Order::Spy { .. } | Order::SpyNat { .. })
+    });
     let mut ms: Vec<Mission2> = vec![];
     for it in items {
         let m = match &it.order {
-            Order::Spy { zone, op, target } => Mission2 { op: *op, zone: Some(target.clone().unwrap_or(zone.clone())), target: None, it: it.clone() },
-            Order::SpyNat { op, target, .. } => Mission2 { op: *op, zone: None, target: Some(target.clone()), it: it.clone() },
+            Order::Spy { zone, op, target } => Mission2 {
+                op: *op,
+                zone: Some(target.clone().unwrap_or(zone.clone())),
+                target: None,
+                it: it.clone(),
+            },
+            Order::SpyNat { op, target, .. } => Mission2 {
+                op: *op,
+                zone: None,
+                target: Some(target.clone()),
+                it: it.clone(),
+            },
             _ => continue,
         };
         ms.push(m);
@@ -150,7 +200,10 @@ pub fn espionage(ctx: &mut Ctx) {
     let mut rg_zones: std::collections::BTreeMap<String, Vec<usize>> = Default::default();
     for (i, m) in ms.iter().enumerate() {
         if m.op == SpyOp::Rg {
-            rg_zones.entry(m.zone.clone().unwrap_or_default()).or_default().push(i);
+            rg_zones
+                .entry(m.zone.clone().unwrap_or_default())
+                .or_default()
+                .push(i);
         }
     }
     let mut void = std::collections::BTreeSet::new();
@@ -171,11 +224,13 @@ pub fn espionage(ctx: &mut Ctx) {
                 continue;
             }
             if void.contains(&i) {
-                ctx.scratch.fail(&m.it, "une seule guérilla par zone et par tour");
+                ctx.scratch
+                    .fail(&m.it, "une seule guérilla par zone et par tour");
                 continue;
             }
             if op == SpyOp::Rp && !rp_zones.insert(m.zone.clone()) {
-                ctx.scratch.fail(&m.it, "une seule propagande par zone et par tour");
+                ctx.scratch
+                    .fail(&m.it, "une seule propagande par zone et par tour");
                 continue;
             }
             run_mission(ctx, m);
@@ -193,7 +248,11 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
             let t = m.target.clone().unwrap_or_default();
             let (ce, has_cap) = national_ce(ctx.state, &t);
             let l_t = l_of(ctx.state, &t);
-            let fail = if op == SpyOp::St { st_fail(l_att, l_t, ce, has_cap) } else { clamp_fail(40 - (l_att - l_t) + ce) };
+            let fail = if op == SpyOp::St {
+                st_fail(l_att, l_t, ce, has_cap)
+            } else {
+                clamp_fail(40 - (l_att - l_t) + ce)
+            };
             let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
             let det = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
             let ok = i64::from(r) > fail;
@@ -209,10 +268,20 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
                 }
             };
             if op == SpyOp::Rt {
-                let types: Vec<String> = Field::ALL.iter().map(|f| format!("{} {}", f.label(), kind(*f))).collect();
-                let mut s = format!("RT -> {t} : {} (échec {fail}%, jet {r}) ; types : {}", if ok { "réussite" } else { "échec" }, types.join(", "));
+                let types: Vec<String> = Field::ALL
+                    .iter()
+                    .map(|f| format!("{} {}", f.label(), kind(*f)))
+                    .collect();
+                let mut s = format!(
+                    "RT -> {t} : {} (échec {fail}%, jet {r}) ; types : {}",
+                    if ok { "réussite" } else { "échec" },
+                    types.join(", ")
+                );
                 if ok {
-                    let lv: Vec<String> = Field::ALL.iter().map(|f| format!("{} {}", f.label(), tn.tech.get(*f))).collect();
+                    let lv: Vec<String> = Field::ALL
+                        .iter()
+                        .map(|f| format!("{} {}", f.label(), tn.tech.get(*f)))
+                        .collect();
                     s.push_str(&format!(" ; niveaux : {}", lv.join(" ")));
                 }
                 ev(ctx, to_nation(&me), Sec::Espionage, s);
@@ -222,14 +291,33 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
                     _ => Field::I,
                 };
                 if ok {
-                    ctx.scratch.st_halved.entry(t.clone()).or_default().insert(f);
+                    ctx.scratch
+                        .st_halved
+                        .entry(t.clone())
+                        .or_default()
+                        .insert(f);
                 }
-                ev(ctx, to_nation(&me), Sec::Espionage, format!("ST -> {t} {} : {} (échec {fail}%, jet {r})", f.label(), if ok { "réussite" } else { "échec" }));
+                ev(
+                    ctx,
+                    to_nation(&me),
+                    Sec::Espionage,
+                    format!(
+                        "ST -> {t} {} : {} (échec {fail}%, jet {r})",
+                        f.label(),
+                        if ok { "réussite" } else { "échec" }
+                    ),
+                );
             }
             if det <= (2 * ce) as u32 {
-                ev(ctx, to_nation(&t), Sec::Espionage, format!("Détecté : {} contre notre nation par {me}", op.code()));
+                ev(
+                    ctx,
+                    to_nation(&t),
+                    Sec::Espionage,
+                    format!("Détecté : {} contre notre nation par {me}", op.code()),
+                );
             }
-            ctx.scratch.set(&m.it, if ok { "OK  réussite" } else { "OK  échec" });
+            ctx.scratch
+                .set(&m.it, if ok { "OK  réussite" } else { "OK  échec" });
             return;
         }
         SpyOp::Pg => {
@@ -247,7 +335,10 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
                 let cand = (*inf, l_of(ctx.state, n), n.clone());
                 let better = match &top {
                     None => true,
-                    Some(t) => (cand.0, cand.1) > (t.0, t.1) || ((cand.0, cand.1) == (t.0, t.1) && cand.2 < t.2),
+                    Some(t) => {
+                        (cand.0, cand.1) > (t.0, t.1)
+                            || ((cand.0, cand.1) == (t.0, t.1) && cand.2 < t.2)
+                    }
                 };
                 if better {
                     top = Some(cand);
@@ -259,7 +350,12 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
             let det = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
             let ok = i64::from(r) > fail;
             let zm = ctx.state.zone_mut(&z);
-            let spies: Vec<String> = zm.infiltration.keys().filter(|n| **n != me).cloned().collect();
+            let spies: Vec<String> = zm
+                .infiltration
+                .keys()
+                .filter(|n| **n != me)
+                .cloned()
+                .collect();
             for n in &spies {
                 let v = zm.infiltration.get_mut(n).expect("present");
                 *v = if ok { 0 } else { *v / 2 };
@@ -269,7 +365,14 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
                 zm.pg_malus.insert(me.clone());
             }
             zm.ce = 0;
-            let mut s = format!("[{z}] PG : {} (échec {fail}%, jet {r})", if ok { "réussite, infiltration éliminée" } else { "échec, infiltration divisée par deux" });
+            let mut s = format!(
+                "[{z}] PG : {} (échec {fail}%, jet {r})",
+                if ok {
+                    "réussite, infiltration éliminée"
+                } else {
+                    "échec, infiltration divisée par deux"
+                }
+            );
             if det <= (2 * zs.ce) as u32 && !spies.is_empty() {
                 s.push_str(&format!(" ; réseaux identifiés : {}", spies.join(", ")));
             }
@@ -284,18 +387,40 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
                 return;
             }
             let zs = ctx.state.zone(&z).clone();
-            let max_inf = zs.infiltration.iter().filter(|(n, _)| **n != me).map(|(_, v)| *v).max().unwrap_or(0);
+            let max_inf = zs
+                .infiltration
+                .iter()
+                .filter(|(n, _)| **n != me)
+                .map(|(_, v)| *v)
+                .max()
+                .unwrap_or(0);
             let fail = rp_fail(zs.ce, max_inf);
             let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
             let _det = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
-            let k = if i64::from(r) > fail { crate::turn::d(ctx.rng, &mut ctx.scratch.log, 4) as usize } else { 1 };
+            let k = if i64::from(r) > fail {
+                crate::turn::d(ctx.rng, &mut ctx.scratch.log, 4) as usize
+            } else {
+                1
+            };
             let tech = ctx.state.nations[&me].tech;
             let types = catalog::infantry_by_rank(&tech);
             let ty = types.get(1).or(types.first()).copied().unwrap_or("MIL");
             for _ in 0..k {
                 ctx.state.add_unit(&me, ty, &z);
             }
-            ev(ctx, to_nation(&me), Sec::Espionage, format!("[{z}] RP : {} (échec {fail}%, jet {r}) : {k} {ty} partisan(s)", if i64::from(r) > fail { "réussite" } else { "échec" }));
+            ev(
+                ctx,
+                to_nation(&me),
+                Sec::Espionage,
+                format!(
+                    "[{z}] RP : {} (échec {fail}%, jet {r}) : {k} {ty} partisan(s)",
+                    if i64::from(r) > fail {
+                        "réussite"
+                    } else {
+                        "échec"
+                    }
+                ),
+            );
             ctx.scratch.ok(&m.it);
             return;
         }
@@ -304,11 +429,13 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
     // Local missions against another nation's zone.
     let z = m.zone.clone().unwrap_or_default();
     let Some(t) = target_nation(ctx.state, &z, &me) else {
-        ctx.scratch.fail(&m.it, format!("[{z}] n'est tenue par aucune autre nation"));
+        ctx.scratch
+            .fail(&m.it, format!("[{z}] n'est tenue par aucune autre nation"));
         return;
     };
     if op == SpyOp::Rg && (ctx.turn == 1 || ctx.state.is_capital(&t, &z)) {
-        ctx.scratch.fail(&m.it, "guérilla interdite au tour 1 et contre une capitale");
+        ctx.scratch
+            .fail(&m.it, "guérilla interdite au tour 1 et contre une capitale");
         return;
     }
     let zs = ctx.state.zone(&z).clone();
@@ -321,13 +448,20 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
     let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
     let det = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
     let ok = i64::from(r) > fail;
-    let mut mine = format!("[{z}] {} : {} (échec {fail}%, jet {r})", op.code(), if ok { "réussite" } else { "échec" });
+    let mut mine = format!(
+        "[{z}] {} : {} (échec {fail}%, jet {r})",
+        op.code(),
+        if ok { "réussite" } else { "échec" }
+    );
     let mut theirs: Option<String> = None;
     match op {
         SpyOp::Rg if ok => {
             let k = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 2) as usize;
             let tech = ctx.state.nations[&t].tech;
-            let ty = catalog::infantry_by_rank(&tech).first().copied().unwrap_or("MIL");
+            let ty = catalog::infantry_by_rank(&tech)
+                .first()
+                .copied()
+                .unwrap_or("MIL");
             for _ in 0..k {
                 ctx.state.add_unit(GUERRILLA, ty, &z);
             }
@@ -337,7 +471,11 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
         SpyOp::In => {
             let cap = ctx.state.is_capital(&t, &z);
             let v = if ok {
-                let add = if cap { crate::turn::d(ctx.rng, &mut ctx.scratch.log, 10) } else { crate::turn::d(ctx.rng, &mut ctx.scratch.log, 6) } as i64;
+                let add = if cap {
+                    crate::turn::d(ctx.rng, &mut ctx.scratch.log, 10)
+                } else {
+                    crate::turn::d(ctx.rng, &mut ctx.scratch.log, 6)
+                } as i64;
                 (inf + add).min(20)
             } else {
                 1
@@ -349,7 +487,11 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
             ctx.scratch.recon.insert((me.clone(), z.clone()));
             let snap = snapshot(ctx.state, &z);
             let fac = ctx.state.factories(&t, &z);
-            ctx.scratch.snapshots.push((me.clone(), z.clone(), format!("RC fin de phase 2 : {snap} ; usines {fac}")));
+            ctx.scratch.snapshots.push((
+                me.clone(),
+                z.clone(),
+                format!("RC fin de phase 2 : {snap} ; usines {fac}"),
+            ));
             if ok {
                 ctx.scratch.rc_second.push((me.clone(), z.clone()));
             }
@@ -378,12 +520,20 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
                 .state
                 .units
                 .values()
-                .filter(|u| u.owner == t && ctx.state.unit_zone(u.id).as_deref() == Some(z.as_str()) && catalog::sp(&u.code).cat == Cat::Acft)
+                .filter(|u| {
+                    u.owner == t
+                        && ctx.state.unit_zone(u.id).as_deref() == Some(z.as_str())
+                        && catalog::sp(&u.code).cat == Cat::Acft
+                })
                 .map(|u| u.id)
                 .collect();
             if !cands.is_empty() {
                 let k = pick(ctx.rng, &mut ctx.scratch.log, cands.len());
-                let code = ctx.state.unit(cands[k]).map(|u| u.code.clone()).unwrap_or_default();
+                let code = ctx
+                    .state
+                    .unit(cands[k])
+                    .map(|u| u.code.clone())
+                    .unwrap_or_default();
                 ctx.state.remove_unit(cands[k]);
                 mine.push_str(&format!(" : 1 {code} détruit"));
                 theirs = Some(format!("[{z}] sabotage : 1 {code} détruit"));
@@ -404,13 +554,23 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
             if !cands.is_empty() {
                 let k = pick(ctx.rng, &mut ctx.scratch.log, cands.len());
                 let (id, i) = cands[k];
-                let h = ctx.state.unit_mut(id).map(|u| u.heads.remove(i)).unwrap_or_default();
+                let h = ctx
+                    .state
+                    .unit_mut(id)
+                    .map(|u| u.heads.remove(i))
+                    .unwrap_or_default();
                 mine.push_str(&format!(" : 1 {h} détruite"));
                 theirs = Some(format!("[{z}] sabotage : 1 tête {h} détruite"));
             }
         }
         SpyOp::Sp if ok => {
-            let facs: Vec<UnitId> = ctx.state.units.values().filter(|u| u.owner == t && u.at == z && u.code == "FAC").map(|u| u.id).collect();
+            let facs: Vec<UnitId> = ctx
+                .state
+                .units
+                .values()
+                .filter(|u| u.owner == t && u.at == z && u.code == "FAC")
+                .map(|u| u.id)
+                .collect();
             if let Some(id) = facs.first() {
                 ctx.state.remove_unit(*id);
                 mine.push_str(" : 1 usine détruite");
@@ -437,14 +597,22 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
                 }
             }
             mine.push_str(&format!(" : détruit {}", lost.stock_line()));
-            theirs = Some(format!("[{z}] sabotage des ressources : perdu {}", lost.stock_line()));
+            theirs = Some(format!(
+                "[{z}] sabotage des ressources : perdu {}",
+                lost.stock_line()
+            ));
         }
         _ => {}
     }
     ev(ctx, to_nation(&me), Sec::Espionage, mine);
     let detected = det <= (2 * zs.ce) as u32;
     if detected {
-        ev(ctx, to_nation(&t), Sec::Espionage, format!("Détecté : {} contre [{z}] par {me}", op.code()));
+        ev(
+            ctx,
+            to_nation(&t),
+            Sec::Espionage,
+            format!("Détecté : {} contre [{z}] par {me}", op.code()),
+        );
     } else if let Some(s) = theirs {
         ev(ctx, to_nation(&t), Sec::Espionage, s);
     }
@@ -456,6 +624,8 @@ pub fn snapshots_p2(ctx: &mut Ctx) {
     let v = ctx.scratch.space_recn.clone();
     for (n, z) in v {
         let s = snapshot(ctx.state, &z);
-        ctx.scratch.snapshots.push((n, z, format!("RECN spatiale fin de phase 2 : {s}")));
+        ctx.scratch
+            .snapshots
+            .push((n, z, format!("RECN spatiale fin de phase 2 : {s}")));
     }
 }

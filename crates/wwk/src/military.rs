@@ -34,18 +34,46 @@ fn in_group(s: &catalog::Spec, g: &str) -> bool {
 
 /// Select units for an order (§3.4, WWK-15..18). Returns the chosen ids,
 /// already marked `ordered`.
-pub fn select(ctx: &mut Ctx, n: &str, z: &str, sel: &Selector, capable: &dyn Fn(&catalog::Spec) -> bool) -> Vec<UnitId> {
+pub fn select(
+    ctx: &mut Ctx,
+    n: &str,
+    z: &str,
+    sel: &Selector,
+    capable: &dyn Fn(&catalog::Spec) -> bool,
+) -> Vec<UnitId> {
     // Units already ordered, immobilised or retreated this turn act no more.
-    let free = |u: &Unit| u.owner == n && !ctx.scratch.ordered.contains(&u.id) && !ctx.scratch.immobilised.contains(&u.id) && !ctx.scratch.retreated.contains(&u.id);
+    let free = |u: &Unit| {
+        u.owner == n
+            && !ctx.scratch.ordered.contains(&u.id)
+            && !ctx.scratch.immobilised.contains(&u.id)
+            && !ctx.scratch.retreated.contains(&u.id)
+    };
     let mut out: Vec<UnitId> = vec![];
     match sel {
         Selector::Space(l) => {
-            out.extend(ctx.state.units.values().filter(|u| free(u) && &u.at == l && capable(sp(&u.code))).map(|u| u.id));
+            out.extend(
+                ctx.state
+                    .units
+                    .values()
+                    .filter(|u| free(u) && &u.at == l && capable(sp(&u.code)))
+                    .map(|u| u.id),
+            );
         }
         Selector::Units(k, code) => {
             // Space units are ordered from an SPC zone but stand in orbit (§3.2).
-            let here = |u: &Unit| if sp(&u.code).cat == Cat::Space { u.at.starts_with('#') } else { u.at == z };
-            let mut c: Vec<&Unit> = ctx.state.units.values().filter(|u| free(u) && &u.code == code && here(u) && capable(sp(&u.code))).collect();
+            let here = |u: &Unit| {
+                if sp(&u.code).cat == Cat::Space {
+                    u.at.starts_with('#')
+                } else {
+                    u.at == z
+                }
+            };
+            let mut c: Vec<&Unit> = ctx
+                .state
+                .units
+                .values()
+                .filter(|u| free(u) && &u.code == code && here(u) && capable(sp(&u.code)))
+                .collect();
             match k {
                 None => c.retain(|u| u.army.is_none()),
                 Some(_) => c.sort_by_key(|u| (u.army.is_some(), u.army.clone(), u.id)),
@@ -64,22 +92,52 @@ pub fn select(ctx: &mut Ctx, n: &str, z: &str, sel: &Selector, capable: &dyn Fn(
                 .state
                 .units
                 .values()
-                .filter(|u| free(u) && u.at == z && u.army.is_none() && is_group(g) && in_group(sp(&u.code), g) && capable(sp(&u.code)))
+                .filter(|u| {
+                    free(u)
+                        && u.at == z
+                        && u.army.is_none()
+                        && is_group(g)
+                        && in_group(sp(&u.code), g)
+                        && capable(sp(&u.code))
+                })
                 .collect();
             c.sort_by(|a, b| (&a.code, a.id).cmp(&(&b.code, b.id)));
             out.extend(c.into_iter().take(k.unwrap_or(usize::MAX)).map(|u| u.id));
         }
         Selector::AllArmy => {
-            let here: Vec<&Unit> = ctx.state.units.values().filter(|u| free(u) && u.at == z).collect();
-            let bad_armies: std::collections::BTreeSet<String> = here.iter().filter(|u| !capable(sp(&u.code))).filter_map(|u| u.army.clone()).collect();
-            out.extend(here.iter().filter(|u| capable(sp(&u.code)) && u.army.as_ref().is_none_or(|a| !bad_armies.contains(a))).map(|u| u.id));
+            let here: Vec<&Unit> = ctx
+                .state
+                .units
+                .values()
+                .filter(|u| free(u) && u.at == z)
+                .collect();
+            let bad_armies: std::collections::BTreeSet<String> = here
+                .iter()
+                .filter(|u| !capable(sp(&u.code)))
+                .filter_map(|u| u.army.clone())
+                .collect();
+            out.extend(
+                here.iter()
+                    .filter(|u| {
+                        capable(sp(&u.code))
+                            && u.army.as_ref().is_none_or(|a| !bad_armies.contains(a))
+                    })
+                    .map(|u| u.id),
+            );
         }
         Selector::Army(name) => {
             out.extend(
                 ctx.state
                     .units
                     .values()
-                    .filter(|u| free(u) && u.at == z && u.army.as_deref().is_some_and(|a| a.eq_ignore_ascii_case(name)) && capable(sp(&u.code)))
+                    .filter(|u| {
+                        free(u)
+                            && u.at == z
+                            && u.army
+                                .as_deref()
+                                .is_some_and(|a| a.eq_ignore_ascii_case(name))
+                            && capable(sp(&u.code))
+                    })
                     .map(|u| u.id),
             );
         }
@@ -97,10 +155,22 @@ fn zone_mil(o: &Order, f: fn(&Mission) -> bool) -> bool {
 /// Step 3.1 (WWK-19): `- - ARMY` regroupings (not the unit's order).
 pub fn armies(ctx: &mut Ctx) {
     for it in activation(ctx.scratch, ctx.state, |o| matches!(o, Order::Army { .. })) {
-        let Order::Army { zone, pairs, name } = &it.order else { continue };
+        let Order::Army { zone, pairs, name } = &it.order else {
+            continue;
+        };
         let mut tagged = 0;
         for (k, code) in pairs {
-            let mut c: Vec<&Unit> = ctx.state.units.values().filter(|u| u.owner == it.nation && &u.code == code && &u.at == zone && u.army.as_deref() != Some(name)).collect();
+            let mut c: Vec<&Unit> = ctx
+                .state
+                .units
+                .values()
+                .filter(|u| {
+                    u.owner == it.nation
+                        && &u.code == code
+                        && &u.at == zone
+                        && u.army.as_deref() != Some(name)
+                })
+                .collect();
             c.sort_by_key(|u| (u.army.is_some(), u.id));
             let ids: Vec<UnitId> = c.into_iter().take(*k).map(|u| u.id).collect();
             for id in ids {
@@ -113,24 +183,40 @@ pub fn armies(ctx: &mut Ctx) {
         if tagged == 0 {
             ctx.scratch.fail(&it, "aucune unité");
         } else {
-            ctx.scratch.set(&it, format!("OK  {tagged} unité(s) dans {name}"));
+            ctx.scratch
+                .set(&it, format!("OK  {tagged} unité(s) dans {name}"));
         }
     }
 }
 
 /// Step 3.2 (WWK-92): CAP placement.
 pub fn caps(ctx: &mut Ctx) {
-    for it in activation(ctx.scratch, ctx.state, |o| zone_mil(o, |m| matches!(m, Mission::Caps(_)))) {
-        let Order::Mil { zone, sel, mission: Mission::Caps(t) } = &it.order else { continue };
+    for it in activation(ctx.scratch, ctx.state, |o| {
+        zone_mil(o, |m| matches!(m, Mission::Caps(_)))
+    }) {
+        let Order::Mil {
+            zone,
+            sel,
+            mission: Mission::Caps(t),
+        } = &it.order
+        else {
+            continue;
+        };
         let d = ctx.state.dist(zone, t, Mode::Air);
         let ids = select(ctx, &it.nation, zone, sel, &|s| s.has(catalog::M_CAPS));
         if ids.is_empty() {
             ctx.scratch.fail(&it, "aucune unité capable");
             continue;
         }
-        let r = ids.iter().filter_map(|id| ctx.state.unit(*id)).map(|u| sp(&u.code).range).min().unwrap_or(0);
+        let r = ids
+            .iter()
+            .filter_map(|id| ctx.state.unit(*id))
+            .map(|u| sp(&u.code).range)
+            .min()
+            .unwrap_or(0);
         if d > r {
-            ctx.scratch.fail(&it, format!("hors de portée ({} > {r})", show_d(d)));
+            ctx.scratch
+                .fail(&it, format!("hors de portée ({} > {r})", show_d(d)));
             continue;
         }
         for id in ids {
@@ -162,7 +248,12 @@ pub fn nuclear_used(ctx: &mut Ctx, strategic: bool) {
     }
     if closed {
         ctx.state.market.closed_until = ctx.state.market.closed_until.max(until);
-        ev(ctx, Vis::All, Sec::News, format!("MARCHÉ  fermé à tous jusqu'au tour {until} (emploi nucléaire)"));
+        ev(
+            ctx,
+            Vis::All,
+            Sec::News,
+            format!("MARCHÉ  fermé à tous jusqu'au tour {until} (emploi nucléaire)"),
+        );
     }
 }
 
@@ -174,7 +265,9 @@ fn abm_sats(ctx: &Ctx, n: &str) -> Vec<(UnitId, u32)> {
         .filter(|u| u.owner == n && u.at.starts_with('#'))
         .filter(|u| {
             let s = sp(&u.code);
-            s.abm > 0 && (!s.has(catalog::ABM_IDLE) || !ctx.scratch.ordered.contains(&u.id)) && !ctx.scratch.abm_sat_used.contains(&u.id)
+            s.abm > 0
+                && (!s.has(catalog::ABM_IDLE) || !ctx.scratch.ordered.contains(&u.id))
+                && !ctx.scratch.abm_sat_used.contains(&u.id)
         })
         .map(|u| (u.id, sp(&u.code).abm))
         .collect()
@@ -183,10 +276,24 @@ fn abm_sats(ctx: &Ctx, n: &str) -> Vec<(UnitId, u32)> {
 /// Step 3.3 (WWK-107): SATT against satellites; nuclear fire at `#TTNN`.
 pub fn space(ctx: &mut Ctx) {
     let items = activation(ctx.scratch, ctx.state, |o| {
-        matches!(o, Order::Mil { mission: Mission::Satt(Target::Space(_)), .. } | Order::Mil { mission: Mission::Nuke { target: Target::Space(_), .. }, .. })
+        matches!(
+            o,
+            Order::Mil {
+                mission: Mission::Satt(Target::Space(_)),
+                ..
+            } | Order::Mil {
+                mission: Mission::Nuke {
+                    target: Target::Space(_),
+                    ..
+                },
+                ..
+            }
+        )
     });
     for it in items {
-        let Order::Mil { zone, sel, mission } = &it.order else { continue };
+        let Order::Mil { zone, sel, mission } = &it.order else {
+            continue;
+        };
         if !has_spc(ctx.state, &it.nation, zone) && matches!(mission, Mission::Satt(_)) {
             ctx.scratch.fail(&it, "pas de centre spatial");
             continue;
@@ -208,7 +315,9 @@ pub fn space(ctx: &mut Ctx) {
                 }
                 let mut txt = vec![];
                 for id in ids {
-                    let Some(a) = ctx.state.unit(id).cloned() else { continue };
+                    let Some(a) = ctx.state.unit(id).cloned() else {
+                        continue;
+                    };
                     if a.code == "KSAT" {
                         let mut intercepted = false;
                         for (sid, p) in abm_sats(ctx, &target.owner) {
@@ -232,19 +341,31 @@ pub fn space(ctx: &mut Ctx) {
                     let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
                     if r <= p {
                         ctx.state.remove_unit(target.id);
-                        txt.push(format!("{} {label} détruit par {} (jet {r} <= {p})", target.code, a.code));
+                        txt.push(format!(
+                            "{} {label} détruit par {} (jet {r} <= {p})",
+                            target.code, a.code
+                        ));
                     } else {
-                        txt.push(format!("{} {label} manqué par {} (jet {r} > {p})", target.code, a.code));
+                        txt.push(format!(
+                            "{} {label} manqué par {} (jet {r} > {p})",
+                            target.code, a.code
+                        ));
                     }
                 }
                 ctx.scratch.set(&it, format!("OK  {}", txt.join(" ; ")));
-                ev(ctx, Vis::Nation(target.owner.clone()), Sec::Combat, format!("ESPACE  attaque contre {label} : {}", txt.join(" ; ")));
+                ev(
+                    ctx,
+                    Vis::Nation(target.owner.clone()),
+                    Sec::Combat,
+                    format!("ESPACE  attaque contre {label} : {}", txt.join(" ; ")),
+                );
             }
             Mission::Nuke { k, head, .. } => {
                 let h = head.clone();
                 let ids = select(ctx, &it.nation, zone, sel, &|s| s.has(catalog::SPACE_FIRE));
                 let Some(l) = ids.first().copied() else {
-                    ctx.scratch.fail(&it, "seuls AIBM et MSLP tirent vers l'espace");
+                    ctx.scratch
+                        .fail(&it, "seuls AIBM et MSLP tirent vers l'espace");
                     continue;
                 };
                 let Some(n) = take_heads(ctx, l, &h, *k) else {
@@ -253,7 +374,12 @@ pub fn space(ctx: &mut Ctx) {
                 };
                 let w = catalog::warhead(&h).expect("known");
                 nuclear_used(ctx, w.strategic);
-                ev(ctx, Vis::All, Sec::News, format!("NUCLÉAIRE  tir détecté depuis [{zone}]"));
+                ev(
+                    ctx,
+                    Vis::All,
+                    Sec::News,
+                    format!("NUCLÉAIRE  tir détecté depuis [{zone}]"),
+                );
                 let mut txt = vec![];
                 for _ in 0..n {
                     if ctx.state.unit(target.id).is_none() {
@@ -291,7 +417,9 @@ fn take_heads(ctx: &mut Ctx, id: UnitId, head: &str, k: usize) -> Option<usize> 
 /// Attacks on a zone held by a nation at peace are refused (§3.7).
 fn may_attack(st: &State, n: &str, z: &str) -> Result<(), String> {
     match &st.zone(z).status {
-        Status::Controlled { by } if st.diplo(n, by) != Diplo::War && by != n => Err(format!("pas en guerre avec {by}")),
+        Status::Controlled { by } if st.diplo(n, by) != Diplo::War && by != n => {
+            Err(format!("pas en guerre avec {by}"))
+        }
         Status::Controlled { by } if by == n => Err("zone à vous".into()),
         _ => Ok(()),
     }
@@ -312,9 +440,19 @@ fn hostile_targets(ctx: &Ctx, n: &str, z: &str, with_fac: bool) -> Vec<UnitId> {
 
 /// Step 3.4 (WWK-107): SATT against the ground and SATC.
 pub fn sat_ground(ctx: &mut Ctx) {
-    let items = activation(ctx.scratch, ctx.state, |o| matches!(o, Order::Mil { mission: Mission::Satt(Target::Zone(_)) | Mission::Satc(_), .. }));
+    let items = activation(ctx.scratch, ctx.state, |o| {
+        matches!(
+            o,
+            Order::Mil {
+                mission: Mission::Satt(Target::Zone(_)) | Mission::Satc(_),
+                ..
+            }
+        )
+    });
     for it in items {
-        let Order::Mil { zone, sel, mission } = &it.order else { continue };
+        let Order::Mil { zone, sel, mission } = &it.order else {
+            continue;
+        };
         let (t, civil) = match mission {
             Mission::Satt(Target::Zone(t)) => (t.clone(), false),
             Mission::Satc(t) => (t.clone(), true),
@@ -325,7 +463,8 @@ pub fn sat_ground(ctx: &mut Ctx) {
             continue;
         }
         if !ctx.scratch.recon.contains(&(it.nation.clone(), t.clone())) {
-            ctx.scratch.fail(&it, format!("pas de reconnaissance de [{t}] ce tour"));
+            ctx.scratch
+                .fail(&it, format!("pas de reconnaissance de [{t}] ce tour"));
             continue;
         }
         if let Err(e) = may_attack(ctx.state, &it.nation, &t) {
@@ -340,10 +479,16 @@ pub fn sat_ground(ctx: &mut Ctx) {
         ensure_garrison(ctx, &t);
         let mut fa = Rat::zero();
         for id in &ids {
-            fa = fa.add(Rat::int(ctx.state.unit(*id).map(|u| sp(&u.code).a).unwrap_or(0)));
+            fa = fa.add(Rat::int(
+                ctx.state.unit(*id).map(|u| sp(&u.code).a).unwrap_or(0),
+            ));
         }
         let targets = hostile_targets(ctx, &it.nation, &t, civil);
-        if targets.iter().any(|id| ctx.state.unit(*id).is_some_and(|u| sp(&u.code).has(catalog::ECM))) {
+        if targets.iter().any(|id| {
+            ctx.state
+                .unit(*id)
+                .is_some_and(|u| sp(&u.code).has(catalog::ECM))
+        }) {
             fa = fa.mul(1, 2);
         }
         if civil {
@@ -351,9 +496,24 @@ pub fn sat_ground(ctx: &mut Ctx) {
         }
         let mut fd = Rat::zero();
         for id in &targets {
-            fd = fd.add(Rat::int(ctx.state.unit(*id).map(|u| if u.code == "FAC" { 4 } else { sp(&u.code).land_d() }).unwrap_or(0)));
+            fd = fd.add(Rat::int(
+                ctx.state
+                    .unit(*id)
+                    .map(|u| {
+                        if u.code == "FAC" {
+                            4
+                        } else {
+                            sp(&u.code).land_d()
+                        }
+                    })
+                    .unwrap_or(0),
+            ));
         }
-        let mut log = vec![format!("== SATELLITES contre [{t}] : FA {} FD {} ==", fa.show(), fd.show())];
+        let mut log = vec![format!(
+            "== SATELLITES contre [{t}] : FA {} FD {} ==",
+            fa.show(),
+            fd.show()
+        )];
         ground_strike(ctx, &it.nation, &targets, fa, fd, &mut log);
         ctx.scratch.attacked.insert(t.clone());
         ctx.scratch.ok(&it);
@@ -363,13 +523,35 @@ pub fn sat_ground(ctx: &mut Ctx) {
 
 /// One-sided strike (satellite, missile): DESTROYED or immobilised; factories
 /// only on DESTROYED at −10.
-fn ground_strike(ctx: &mut Ctx, firer: &str, targets: &[UnitId], fa: Rat, fd: Rat, log: &mut Vec<String>) {
+fn ground_strike(
+    ctx: &mut Ctx,
+    firer: &str,
+    targets: &[UnitId],
+    fa: Rat,
+    fd: Rat,
+    log: &mut Vec<String>,
+) {
     let mut ts = targets.to_vec();
-    ts.sort_by_key(|id| ctx.state.unit(*id).map(|u| (u.owner.clone(), u.code.clone(), u.id)));
+    ts.sort_by_key(|id| {
+        ctx.state
+            .unit(*id)
+            .map(|u| (u.owner.clone(), u.code.clone(), u.id))
+    });
     // ECM: one affect roll per ECM unit counts as 100 (§5.9 step 4).
-    let mut ecm: Vec<UnitId> = ts.iter().copied().filter(|id| ctx.state.unit(*id).is_some_and(|u| sp(&u.code).has(catalog::ECM)) && !ctx.scratch.ecm_used.contains(id)).collect();
+    let mut ecm: Vec<UnitId> = ts
+        .iter()
+        .copied()
+        .filter(|id| {
+            ctx.state
+                .unit(*id)
+                .is_some_and(|u| sp(&u.code).has(catalog::ECM))
+                && !ctx.scratch.ecm_used.contains(id)
+        })
+        .collect();
     for id in ts {
-        let Some(u) = ctx.state.unit(id).cloned() else { continue };
+        let Some(u) = ctx.state.unit(id).cloned() else {
+            continue;
+        };
         let fac = u.code == "FAC";
         let t = thresholds(fa, fd, if fac { 10 } else { 0 });
         let (mut f, mut r) = fate(ctx.rng, &mut ctx.scratch.log, t);
@@ -395,7 +577,14 @@ fn ground_strike(ctx: &mut Ctx, firer: &str, targets: &[UnitId], fa: Rat, fd: Ra
             }
             _ => "indemne",
         };
-        log.push(format!("  {} #{id} {} seuils {}/{} jet {} -> {out}", u.owner, u.code, t.0, t.1, roll(r)));
+        log.push(format!(
+            "  {} #{id} {} seuils {}/{} jet {} -> {out}",
+            u.owner,
+            u.code,
+            t.0,
+            t.1,
+            roll(r)
+        ));
     }
 }
 
@@ -430,10 +619,23 @@ fn launcher_range(s: &catalog::Spec, nuke: bool) -> u32 {
 /// Step 3.5 (WWK-101..104): MISS, MISC and nuclear missiles and shells.
 pub fn missiles(ctx: &mut Ctx) {
     let items = activation(ctx.scratch, ctx.state, |o| {
-        matches!(o, Order::Mil { mission: Mission::Miss(_) | Mission::Misc(_) | Mission::Nuke { target: Target::Zone(_), .. }, .. })
+        matches!(
+            o,
+            Order::Mil {
+                mission: Mission::Miss(_)
+                    | Mission::Misc(_)
+                    | Mission::Nuke {
+                        target: Target::Zone(_),
+                        ..
+                    },
+                ..
+            }
+        )
     });
     for it in items {
-        let Order::Mil { zone, sel, mission } = &it.order else { continue };
+        let Order::Mil { zone, sel, mission } = &it.order else {
+            continue;
+        };
         // Nuclear drops by aircraft are air missions (3.6).
         if let Mission::Nuke { .. } = mission {
             if let Selector::Units(_, c) = sel {
@@ -445,7 +647,11 @@ pub fn missiles(ctx: &mut Ctx) {
         let (t, civil, nuke) = match mission {
             Mission::Miss(t) => (t.clone(), false, None),
             Mission::Misc(t) => (t.clone(), true, None),
-            Mission::Nuke { k, head, target: Target::Zone(t) } => (t.clone(), false, Some((*k, head.clone()))),
+            Mission::Nuke {
+                k,
+                head,
+                target: Target::Zone(t),
+            } => (t.clone(), false, Some((*k, head.clone()))),
             _ => continue,
         };
         if let Err(e) = may_attack(ctx.state, &it.nation, &t) {
@@ -454,13 +660,28 @@ pub fn missiles(ctx: &mut Ctx) {
         }
         if let Some((_, h)) = &nuke {
             let w = catalog::warhead(h).expect("known");
-            if w.strategic && ctx.state.units.values().any(|u| u.at == t && ctx.state.friendly(&it.nation, &u.owner)) {
-                ctx.scratch.fail(&it, "arme stratégique interdite sur une zone avec des unités amies");
+            if w.strategic
+                && ctx
+                    .state
+                    .units
+                    .values()
+                    .any(|u| u.at == t && ctx.state.friendly(&it.nation, &u.owner))
+            {
+                ctx.scratch.fail(
+                    &it,
+                    "arme stratégique interdite sur une zone avec des unités amies",
+                );
                 continue;
             }
         }
         let is_nuke = nuke.is_some();
-        let ids = select(ctx, &it.nation, zone, sel, &|s| if is_nuke { s.nuc > 0 && s.code != "ABSE" } else { s.bal > 0 || s.cru > 0 });
+        let ids = select(ctx, &it.nation, zone, sel, &|s| {
+            if is_nuke {
+                s.nuc > 0 && s.code != "ABSE"
+            } else {
+                s.bal > 0 || s.cru > 0
+            }
+        });
         if ids.is_empty() {
             ctx.scratch.fail(&it, "aucun lanceur");
             continue;
@@ -468,10 +689,15 @@ pub fn missiles(ctx: &mut Ctx) {
         ensure_garrison(ctx, &t);
         let d = ctx.state.dist(zone, &t, Mode::Missile);
         let recon = ctx.scratch.recon.contains(&(it.nation.clone(), t.clone()));
-        let mut log = vec![format!("== MISSILES de [{zone}] sur [{t}] (distance {}) ==", show_d(d))];
+        let mut log = vec![format!(
+            "== MISSILES de [{zone}] sur [{t}] (distance {}) ==",
+            show_d(d)
+        )];
         let mut fired = 0;
         for id in ids {
-            let Some(l) = ctx.state.unit(id).cloned() else { continue };
+            let Some(l) = ctx.state.unit(id).cloned() else {
+                continue;
+            };
             let s = sp(&l.code);
             if d > launcher_range(s, is_nuke) {
                 log.push(format!("  #{id} {} : hors de portée", l.code));
@@ -493,7 +719,12 @@ pub fn missiles(ctx: &mut Ctx) {
             };
             fired += 1;
             if is_nuke {
-                ev(ctx, Vis::All, Sec::News, format!("NUCLÉAIRE  tir détecté depuis [{zone}]"));
+                ev(
+                    ctx,
+                    Vis::All,
+                    Sec::News,
+                    format!("NUCLÉAIRE  tir détecté depuis [{zone}]"),
+                );
             }
             // Interception (§5.9 step 1); shells are not intercepted.
             if !shell && intercept(ctx, &it.nation, zone, &t, ballistic, &mut log) {
@@ -515,7 +746,11 @@ pub fn missiles(ctx: &mut Ctx) {
             }
             log.push(format!("  salve #{id} {} au but (jet {r} <= {p})", l.code));
             let mut cands = hostile_targets(ctx, &it.nation, &t, civil);
-            cands.sort_by_key(|id| ctx.state.unit(*id).map(|u| (u.owner.clone(), u.code.clone(), u.id)));
+            cands.sort_by_key(|id| {
+                ctx.state
+                    .unit(*id)
+                    .map(|u| (u.owner.clone(), u.code.clone(), u.id))
+            });
             // Two distinct targets; with two or fewer candidates no pick is rolled (D-94).
             let mut chosen = vec![];
             if cands.len() <= 2 {
@@ -526,15 +761,31 @@ pub fn missiles(ctx: &mut Ctx) {
                     chosen.push(cands.remove(k));
                 }
             }
-            let fa = if ballistic { Rat::int(10) } else { Rat::int(s.a).mul(1, 2) };
+            let fa = if ballistic {
+                Rat::int(10)
+            } else {
+                Rat::int(s.a).mul(1, 2)
+            };
             let mut fd = Rat::zero();
             for c in &chosen {
-                fd = fd.add(Rat::int(ctx.state.unit(*c).map(|u| if u.code == "FAC" { 4 } else { sp(&u.code).land_d() }).unwrap_or(0)));
+                fd = fd.add(Rat::int(
+                    ctx.state
+                        .unit(*c)
+                        .map(|u| {
+                            if u.code == "FAC" {
+                                4
+                            } else {
+                                sp(&u.code).land_d()
+                            }
+                        })
+                        .unwrap_or(0),
+                ));
             }
             ground_strike(ctx, &it.nation, &chosen, fa, fd, &mut log);
         }
         if fired == 0 {
-            ctx.scratch.fail(&it, "aucune salve tirée (portée ou têtes)");
+            ctx.scratch
+                .fail(&it, "aucune salve tirée (portée ou têtes)");
         } else {
             ctx.scratch.ok(&it);
         }
@@ -544,9 +795,24 @@ pub fn missiles(ctx: &mut Ctx) {
 }
 
 /// ABM (ballistic) or ACM (cruise) interception; true if intercepted.
-fn intercept(ctx: &mut Ctx, firer: &str, from: &str, t: &str, ballistic: bool, log: &mut Vec<String>) -> bool {
+fn intercept(
+    ctx: &mut Ctx,
+    firer: &str,
+    from: &str,
+    t: &str,
+    ballistic: bool,
+    log: &mut Vec<String>,
+) -> bool {
     if ballistic {
-        let abmps: Vec<UnitId> = ctx.state.units.values().filter(|u| u.at == t && u.code == "ABMP" && u.ammo > 0 && ctx.state.hostile(firer, &u.owner)).map(|u| u.id).collect();
+        let abmps: Vec<UnitId> = ctx
+            .state
+            .units
+            .values()
+            .filter(|u| {
+                u.at == t && u.code == "ABMP" && u.ammo > 0 && ctx.state.hostile(firer, &u.owner)
+            })
+            .map(|u| u.id)
+            .collect();
         for id in abmps {
             if let Some(u) = ctx.state.unit_mut(id) {
                 u.ammo -= 1;
@@ -570,14 +836,22 @@ fn intercept(ctx: &mut Ctx, firer: &str, from: &str, t: &str, ballistic: bool, l
     } else {
         // ACM: in every zone of the cruise missile's path with an enemy CAP,
         // one aircraft that has not intercepted yet rolls (S l.339-343).
-        let path = ctx.state.path(from, t, Mode::Missile).unwrap_or_else(|| vec![t.to_string()]);
+        let path = ctx
+            .state
+            .path(from, t, Mode::Missile)
+            .unwrap_or_else(|| vec![t.to_string()]);
         for z in path.iter().skip(1) {
             let cap: Option<(UnitId, u32)> = ctx
                 .scratch
                 .caps
                 .iter()
                 .filter(|(id, cz)| cz.as_str() == z && !ctx.scratch.acm_used.contains(*id))
-                .filter_map(|(id, _)| ctx.state.unit(*id).filter(|u| ctx.state.hostile(firer, &u.owner)).map(|u| (*id, sp(&u.code).acm)))
+                .filter_map(|(id, _)| {
+                    ctx.state
+                        .unit(*id)
+                        .filter(|u| ctx.state.hostile(firer, &u.owner))
+                        .map(|u| (*id, sp(&u.code).acm))
+                })
                 .next();
             if let Some((id, p)) = cap {
                 ctx.scratch.acm_used.insert(id);
@@ -596,20 +870,56 @@ fn intercept(ctx: &mut Ctx, firer: &str, from: &str, t: &str, ballistic: bool, l
 /// CAP engagement of a mission in zone `z` (§5.7.2–5.7.4). Escorts absorb the
 /// engagement while any remain (WWK-95); stealth units may slip through
 /// (WWK-100). Returns the surviving mission aircraft.
-fn cap_engage(ctx: &mut Ctx, n: &str, z: &str, endpoint: bool, mission: &mut Vec<UnitId>, escorts: &mut Vec<UnitId>, log: &mut Vec<String>) {
+fn cap_engage(
+    ctx: &mut Ctx,
+    n: &str,
+    z: &str,
+    endpoint: bool,
+    mission: &mut Vec<UnitId>,
+    escorts: &mut Vec<UnitId>,
+    log: &mut Vec<String>,
+) {
     cap_engage_with(ctx, n, z, endpoint, false, mission, escorts, log)
 }
 
 /// `based`: aircraft based in `z` with no order also engage (HMOV end points, §5.7.7).
 #[allow(clippy::too_many_arguments)]
-fn cap_engage_with(ctx: &mut Ctx, n: &str, z: &str, endpoint: bool, based: bool, mission: &mut Vec<UnitId>, escorts: &mut Vec<UnitId>, log: &mut Vec<String>) {
-    let mut caps: Vec<UnitId> = ctx.scratch.caps.iter().filter(|(id, cz)| cz.as_str() == z && ctx.state.unit(**id).is_some_and(|u| ctx.state.hostile(n, &u.owner))).map(|(id, _)| *id).collect();
+fn cap_engage_with(
+    ctx: &mut Ctx,
+    n: &str,
+    z: &str,
+    endpoint: bool,
+    based: bool,
+    mission: &mut Vec<UnitId>,
+    escorts: &mut Vec<UnitId>,
+    log: &mut Vec<String>,
+) {
+    let mut caps: Vec<UnitId> = ctx
+        .scratch
+        .caps
+        .iter()
+        .filter(|(id, cz)| {
+            cz.as_str() == z
+                && ctx
+                    .state
+                    .unit(**id)
+                    .is_some_and(|u| ctx.state.hostile(n, &u.owner))
+        })
+        .map(|(id, _)| *id)
+        .collect();
     if based {
         let extra: Vec<UnitId> = ctx
             .state
             .units
             .values()
-            .filter(|u| u.at == z && sp(&u.code).cat == Cat::Acft && sp(&u.code).aa > 0 && ctx.state.hostile(n, &u.owner) && !ctx.scratch.ordered.contains(&u.id) && !caps.contains(&u.id))
+            .filter(|u| {
+                u.at == z
+                    && sp(&u.code).cat == Cat::Acft
+                    && sp(&u.code).aa > 0
+                    && ctx.state.hostile(n, &u.owner)
+                    && !ctx.scratch.ordered.contains(&u.id)
+                    && !caps.contains(&u.id)
+            })
             .map(|u| u.id)
             .collect();
         caps.extend(extra);
@@ -623,7 +933,10 @@ fn cap_engage_with(ctx: &mut Ctx, n: &str, z: &str, endpoint: bool, based: bool,
     // Stealth.
     let mut engaged = vec![];
     for id in exposed.iter() {
-        let st = ctx.state.unit(*id).is_some_and(|u| sp(&u.code).has(catalog::STLH));
+        let st = ctx
+            .state
+            .unit(*id)
+            .is_some_and(|u| sp(&u.code).has(catalog::STLH));
         if st {
             let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
             let p = if endpoint { 20 } else { 70 };
@@ -636,14 +949,30 @@ fn cap_engage_with(ctx: &mut Ctx, n: &str, z: &str, endpoint: bool, based: bool,
     }
     let fa_cap = sum(ctx, &caps, |s| s.aa);
     let fd_cap = sum(ctx, &caps, |s| s.land_d());
-    let fa_m = if on_mission { sum_dual(ctx, &engaged) } else { sum(ctx, &engaged, |s| s.aa) };
+    let fa_m = if on_mission {
+        sum_dual(ctx, &engaged)
+    } else {
+        sum(ctx, &engaged, |s| s.aa)
+    };
     let fd_m = sum(ctx, &engaged, |s| s.land_d());
-    log.push(format!("  CAP en [{z}] : FA {} FD {} contre FA {} FD {}", fa_cap.show(), fd_cap.show(), fa_m.show(), fd_m.show()));
+    log.push(format!(
+        "  CAP en [{z}] : FA {} FD {} contre FA {} FD {}",
+        fa_cap.show(),
+        fd_cap.show(),
+        fa_m.show(),
+        fd_m.show()
+    ));
     let mut lost = vec![];
     for id in &caps {
         let t = thresholds(fa_m, fd_cap, 0);
         let (f, r) = fate(ctx.rng, &mut ctx.scratch.log, t);
-        log.push(format!("  CAP #{id} seuils {}/{} jet {} {}", t.0, t.1, roll(r), f.fr()));
+        log.push(format!(
+            "  CAP #{id} seuils {}/{} jet {} {}",
+            t.0,
+            t.1,
+            roll(r),
+            f.fr()
+        ));
         if f == Fate::Destroyed {
             ctx.state.remove_unit(*id);
         }
@@ -652,7 +981,13 @@ fn cap_engage_with(ctx: &mut Ctx, n: &str, z: &str, endpoint: bool, based: bool,
     for id in &engaged {
         let t = thresholds(fa_cap, fd_m, 0);
         let (f, r) = fate(ctx.rng, &mut ctx.scratch.log, t);
-        log.push(format!("  #{id} seuils {}/{} jet {} {}", t.0, t.1, roll(r), f.fr()));
+        log.push(format!(
+            "  #{id} seuils {}/{} jet {} {}",
+            t.0,
+            t.1,
+            roll(r),
+            f.fr()
+        ));
         match f {
             Fate::Destroyed => {
                 ctx.state.remove_unit(*id);
@@ -670,7 +1005,11 @@ fn sum(ctx: &Ctx, ids: &[UnitId], f: impl Fn(&catalog::Spec) -> i64) -> Rat {
     for id in ids {
         if let Some(u) = ctx.state.unit(*id) {
             let v = Rat::int(f(sp(&u.code)));
-            r = r.add(if ctx.scratch.trsf.contains(id) { v.mul(1, 2) } else { v });
+            r = r.add(if ctx.scratch.trsf.contains(id) {
+                v.mul(1, 2)
+            } else {
+                v
+            });
         }
     }
     r
@@ -694,18 +1033,30 @@ fn sum_dual(ctx: &Ctx, ids: &[UnitId]) -> Rat {
 /// Step 3.6 (WWK-93..96): BOMB, BMBC, nuclear drops, DROP, TRSF with escorts.
 pub fn air(ctx: &mut Ctx) {
     let items = activation(ctx.scratch, ctx.state, |o| {
-        matches!(o, Order::Mil { mission: Mission::Bomb(_) | Mission::Bmbc(_) | Mission::Drop(_) | Mission::Trsf(_), .. })
-            || matches!(o, Order::Mil { mission: Mission::Nuke { target: Target::Zone(_), .. }, sel: Selector::Units(_, c), .. } if sp(c).cat == Cat::Acft)
+        matches!(
+            o,
+            Order::Mil {
+                mission: Mission::Bomb(_) | Mission::Bmbc(_) | Mission::Drop(_) | Mission::Trsf(_),
+                ..
+            }
+        ) || matches!(o, Order::Mil { mission: Mission::Nuke { target: Target::Zone(_), .. }, sel: Selector::Units(_, c), .. } if sp(c).cat == Cat::Acft)
     });
-    let escorts_all = activation(ctx.scratch, ctx.state, |o| matches!(o, Order::Escort { .. }));
+    let escorts_all = activation(ctx.scratch, ctx.state, |o| {
+        matches!(o, Order::Escort { .. })
+    });
     for it in items {
-        let Order::Mil { zone, sel, mission } = &it.order else { continue };
+        let Order::Mil { zone, sel, mission } = &it.order else {
+            continue;
+        };
         let (t, kind) = match mission {
             Mission::Bomb(t) => (t.clone(), "BOMB"),
             Mission::Bmbc(t) => (t.clone(), "BMBC"),
             Mission::Drop(t) => (t.clone(), "DROP"),
             Mission::Trsf(t) => (t.clone(), "TRSF"),
-            Mission::Nuke { target: Target::Zone(t), .. } => (t.clone(), "NUKE"),
+            Mission::Nuke {
+                target: Target::Zone(t),
+                ..
+            } => (t.clone(), "NUKE"),
             _ => continue,
         };
         if kind != "TRSF" {
@@ -716,8 +1067,17 @@ pub fn air(ctx: &mut Ctx) {
         }
         if let Mission::Nuke { head, .. } = mission {
             let strategic = catalog::warhead(head).is_some_and(|w| w.strategic);
-            if strategic && ctx.state.units.values().any(|u| u.at == t && ctx.state.friendly(&it.nation, &u.owner)) {
-                ctx.scratch.fail(&it, "arme stratégique interdite sur une zone avec des unités amies");
+            if strategic
+                && ctx
+                    .state
+                    .units
+                    .values()
+                    .any(|u| u.at == t && ctx.state.friendly(&it.nation, &u.owner))
+            {
+                ctx.scratch.fail(
+                    &it,
+                    "arme stratégique interdite sur une zone avec des unités amies",
+                );
                 continue;
             }
         }
@@ -754,23 +1114,48 @@ pub fn air(ctx: &mut Ctx) {
             for id in &ids {
                 ctx.scratch.ordered.remove(id);
             }
-            ctx.scratch.fail(&it, format!("hors de portée ({} > {reach})", show_d(d)));
+            ctx.scratch
+                .fail(&it, format!("hors de portée ({} > {reach})", show_d(d)));
             continue;
         }
         if kind == "TRSF" {
-            if ctx.state.count(&it.nation, "ABSE", &t) == 0 && !ctx.state.units.values().any(|u| u.owner == it.nation && u.at == t && sp(&u.code).carr > 0) {
-                ctx.scratch.fail(&it, format!("pas de base ni de porte-avions en [{t}]"));
+            if ctx.state.count(&it.nation, "ABSE", &t) == 0
+                && !ctx
+                    .state
+                    .units
+                    .values()
+                    .any(|u| u.owner == it.nation && u.at == t && sp(&u.code).carr > 0)
+            {
+                ctx.scratch
+                    .fail(&it, format!("pas de base ni de porte-avions en [{t}]"));
                 continue;
             }
             // Capacity of the destination: 8 per ABSE plus the carriers' decks.
             let room = ctx.state.count(&it.nation, "ABSE", &t) * 8
-                + ctx.state.units.values().filter(|u| u.owner == it.nation && u.at == t).map(|u| sp(&u.code).carr as usize).sum::<usize>();
-            let there = ctx.state.units.values().filter(|u| u.owner == it.nation && u.at == t && sp(&u.code).cat == Cat::Acft).count();
+                + ctx
+                    .state
+                    .units
+                    .values()
+                    .filter(|u| u.owner == it.nation && u.at == t)
+                    .map(|u| sp(&u.code).carr as usize)
+                    .sum::<usize>();
+            let there = ctx
+                .state
+                .units
+                .values()
+                .filter(|u| u.owner == it.nation && u.at == t && sp(&u.code).cat == Cat::Acft)
+                .count();
             if there + ids.len() > room {
                 for id in &ids {
                     ctx.scratch.ordered.remove(id);
                 }
-                ctx.scratch.fail(&it, format!("capacité de [{t}] dépassée ({} > {room})", there + ids.len()));
+                ctx.scratch.fail(
+                    &it,
+                    format!(
+                        "capacité de [{t}] dépassée ({} > {room})",
+                        there + ids.len()
+                    ),
+                );
                 continue;
             }
             // The transfer flies its path and meets enemy CAPs, A and D halved.
@@ -779,7 +1164,15 @@ pub fn air(ctx: &mut Ctx) {
             let path = ctx.state.path(zone, &t, Mode::Air).unwrap_or_default();
             let last = path.len().saturating_sub(1);
             for (i, pz) in path.iter().enumerate() {
-                cap_engage(ctx, &it.nation, pz, i == 0 || i == last, &mut ids, &mut vec![], &mut log);
+                cap_engage(
+                    ctx,
+                    &it.nation,
+                    pz,
+                    i == 0 || i == last,
+                    &mut ids,
+                    &mut vec![],
+                    &mut log,
+                );
             }
             ids.retain(|id| ctx.state.unit(*id).is_some());
             for id in &ids {
@@ -787,7 +1180,8 @@ pub fn air(ctx: &mut Ctx) {
                     u.at = t.clone();
                 }
             }
-            ctx.scratch.set(&it, format!("OK  {} unité(s) transférée(s)", ids.len()));
+            ctx.scratch
+                .set(&it, format!("OK  {} unité(s) transférée(s)", ids.len()));
             if log.len() > 1 {
                 notify(ctx, &it.nation, &t, log);
             }
@@ -795,8 +1189,15 @@ pub fn air(ctx: &mut Ctx) {
         }
         // Escorts attached to this line.
         let mut escorts = vec![];
-        for e in escorts_all.iter().filter(|e| e.nation == it.nation && matches!(&e.order, Order::Escort { of, .. } if *of == it.line)) {
-            let Order::Escort { zone: ez, sel: es, .. } = &e.order else { continue };
+        for e in escorts_all.iter().filter(|e| {
+            e.nation == it.nation && matches!(&e.order, Order::Escort { of, .. } if *of == it.line)
+        }) {
+            let Order::Escort {
+                zone: ez, sel: es, ..
+            } = &e.order
+            else {
+                continue;
+            };
             let got = select(ctx, &it.nation, ez, es, &|s| s.has(catalog::M_ESCT));
             if got.is_empty() {
                 ctx.scratch.fail(e, "aucune escorte disponible");
@@ -806,29 +1207,70 @@ pub fn air(ctx: &mut Ctx) {
             }
         }
         ensure_garrison(ctx, &t);
-        let mut log = vec![format!("== MISSION AÉRIENNE {kind} de [{zone}] sur [{t}] ==")];
+        let mut log = vec![format!(
+            "== MISSION AÉRIENNE {kind} de [{zone}] sur [{t}] =="
+        )];
         let path = ctx.state.path(zone, &t, Mode::Air).unwrap_or_default();
         let last = path.len().saturating_sub(1);
         for (i, pz) in path.iter().enumerate() {
-            cap_engage(ctx, &it.nation, pz, i == 0 || i == last, &mut ids, &mut escorts, &mut log);
+            cap_engage(
+                ctx,
+                &it.nation,
+                pz,
+                i == 0 || i == last,
+                &mut ids,
+                &mut escorts,
+                &mut log,
+            );
         }
         let targets = hostile_targets(ctx, &it.nation, &t, kind == "BMBC");
         // Advanced DCA (SAM).
-        let sams: Vec<UnitId> = targets.iter().copied().filter(|id| ctx.state.unit(*id).is_some_and(|u| sp(&u.code).has(catalog::SAM))).collect();
+        let sams: Vec<UnitId> = targets
+            .iter()
+            .copied()
+            .filter(|id| {
+                ctx.state
+                    .unit(*id)
+                    .is_some_and(|u| sp(&u.code).has(catalog::SAM))
+            })
+            .collect();
         if kind == "NUKE" && sams.is_empty() {
             nuke_drop(ctx, &it, &t, &ids, &mut log);
         }
         // A HAIR drop skips the DCA (S l.391).
-        let hair_drop = kind == "DROP" && ids.iter().all(|id| ctx.state.unit(*id).is_some_and(|u| u.code == "HAIR"));
+        let hair_drop = kind == "DROP"
+            && ids
+                .iter()
+                .all(|id| ctx.state.unit(*id).is_some_and(|u| u.code == "HAIR"));
         if !sams.is_empty() && !hair_drop {
             let fa = sum(ctx, &sams, |s| s.aa);
-            let exposed = if escorts.is_empty() { ids.clone() } else { escorts.clone() };
-            let fd = sum(ctx, &exposed, |s| if s.cat == Cat::Inf { s.d } else { s.land_d() });
-            log.push(format!("  DCA avancée FA {} contre FD {}", fa.show(), fd.show()));
+            let exposed = if escorts.is_empty() {
+                ids.clone()
+            } else {
+                escorts.clone()
+            };
+            let fd = sum(ctx, &exposed, |s| {
+                if s.cat == Cat::Inf {
+                    s.d
+                } else {
+                    s.land_d()
+                }
+            });
+            log.push(format!(
+                "  DCA avancée FA {} contre FD {}",
+                fa.show(),
+                fd.show()
+            ));
             for id in exposed {
                 let t2 = thresholds(fa, fd, 0);
                 let (f, r) = fate(ctx.rng, &mut ctx.scratch.log, t2);
-                log.push(format!("  #{id} seuils {}/{} jet {} {}", t2.0, t2.1, roll(r), f.fr()));
+                log.push(format!(
+                    "  #{id} seuils {}/{} jet {} {}",
+                    t2.0,
+                    t2.1,
+                    roll(r),
+                    f.fr()
+                ));
                 if f != Fate::Unaffected {
                     if f == Fate::Destroyed || kind == "DROP" {
                         ctx.state.remove_unit(id);
@@ -857,8 +1299,16 @@ pub fn air(ctx: &mut Ctx) {
             }
             _ => {
                 if !ids.is_empty() && !targets.is_empty() {
-                    let alive: Vec<UnitId> = targets.iter().copied().filter(|id| ctx.state.unit(*id).is_some()).collect();
-                    let exposed = if escorts.is_empty() { ids.clone() } else { escorts.clone() };
+                    let alive: Vec<UnitId> = targets
+                        .iter()
+                        .copied()
+                        .filter(|id| ctx.state.unit(*id).is_some())
+                        .collect();
+                    let exposed = if escorts.is_empty() {
+                        ids.clone()
+                    } else {
+                        escorts.clone()
+                    };
                     bombing_exchange_exposed(ctx, &ids, &exposed, &alive, kind == "BMBC", &mut log);
                 }
             }
@@ -870,10 +1320,24 @@ pub fn air(ctx: &mut Ctx) {
 }
 
 fn nuke_drop(ctx: &mut Ctx, it: &Item, t: &str, ids: &[UnitId], log: &mut Vec<String>) {
-    let Order::Mil { zone, mission: Mission::Nuke { head, .. }, .. } = &it.order else { return };
+    let Order::Mil {
+        zone,
+        mission: Mission::Nuke { head, .. },
+        ..
+    } = &it.order
+    else {
+        return;
+    };
     for id in ids {
         // Bombs are taken from the base the aircraft flies from.
-        let base = ctx.state.units.values().find(|u| u.owner == it.nation && u.at == *zone && u.code == "ABSE" && u.heads.contains(head)).map(|u| u.id);
+        let base = ctx
+            .state
+            .units
+            .values()
+            .find(|u| {
+                u.owner == it.nation && u.at == *zone && u.code == "ABSE" && u.heads.contains(head)
+            })
+            .map(|u| u.id);
         let Some(b) = base else { continue };
         if take_heads(ctx, b, head, 1).is_none() {
             continue;
@@ -888,10 +1352,12 @@ fn nuke_drop(ctx: &mut Ctx, it: &Item, t: &str, ids: &[UnitId], log: &mut Vec<St
 
 /// Step 3.7 (WWK-92): CAPs flying from carriers that move are recalled.
 pub fn cap_recall(ctx: &mut Ctx) {
-    let moving: Vec<String> = activation(ctx.scratch, ctx.state, |o| zone_mil(o, |m| matches!(m, Mission::Move(_) | Mission::Smov(_))))
-        .iter()
-        .filter_map(|i| i.order.zone().map(str::to_string))
-        .collect();
+    let moving: Vec<String> = activation(ctx.scratch, ctx.state, |o| {
+        zone_mil(o, |m| matches!(m, Mission::Move(_) | Mission::Smov(_)))
+    })
+    .iter()
+    .filter_map(|i| i.order.zone().map(str::to_string))
+    .collect();
     let recalled: Vec<UnitId> = ctx
         .scratch
         .caps
@@ -899,7 +1365,14 @@ pub fn cap_recall(ctx: &mut Ctx) {
         .copied()
         .filter(|id| {
             ctx.state.unit(*id).is_some_and(|u| {
-                moving.contains(&u.at) && ctx.state.kind(&u.at).is_sea() && ctx.state.units.values().any(|c| c.owner == u.owner && c.at == u.at && sp(&c.code).carr > 0 && ctx.scratch.ordered.contains(&c.id))
+                moving.contains(&u.at)
+                    && ctx.state.kind(&u.at).is_sea()
+                    && ctx.state.units.values().any(|c| {
+                        c.owner == u.owner
+                            && c.at == u.at
+                            && sp(&c.code).carr > 0
+                            && ctx.scratch.ordered.contains(&c.id)
+                    })
             })
         })
         .collect();
@@ -913,23 +1386,42 @@ pub fn cap_recall(ctx: &mut Ctx) {
 pub fn may_enter(st: &State, n: &str, z: &str) -> bool {
     match &st.zone(z).status {
         Status::Controlled { by } => by == n || st.diplo(n, by) != Diplo::Peace,
-        Status::Contested { by, .. } => by.iter().all(|b| b == n || st.diplo(n, b) != Diplo::Peace) || by.iter().any(|b| b == n),
+        Status::Contested { by, .. } => {
+            by.iter().all(|b| b == n || st.diplo(n, b) != Diplo::Peace) || by.iter().any(|b| b == n)
+        }
         _ => true,
     }
 }
 
 fn hostile_present(st: &State, n: &str, z: &str) -> bool {
-    st.units.values().any(|u| u.at == z && u.owner != GUERRILLA && st.hostile(n, &u.owner) && !sp(&u.code).is_base())
+    st.units.values().any(|u| {
+        u.at == z && u.owner != GUERRILLA && st.hostile(n, &u.owner) && !sp(&u.code).is_base()
+    })
 }
 
 /// Step 3.8 (WWK-97): HMOV, with ACAV carrying [I]-type units.
 pub fn hmov(ctx: &mut Ctx) {
-    for it in activation(ctx.scratch, ctx.state, |o| zone_mil(o, |m| matches!(m, Mission::Hmov(_)))) {
-        let Order::Mil { zone, sel, mission: Mission::Hmov(path) } = &it.order else { continue };
+    for it in activation(ctx.scratch, ctx.state, |o| {
+        zone_mil(o, |m| matches!(m, Mission::Hmov(_)))
+    }) {
+        let Order::Mil {
+            zone,
+            sel,
+            mission: Mission::Hmov(path),
+        } = &it.order
+        else {
+            continue;
+        };
         let dest = path.last().cloned().unwrap_or_default();
-        let ok_end = |z: &str| ctx.state.kind(z) == ZoneKind::Land || ctx.state.units.values().any(|u| u.owner == it.nation && u.at == z && matches!(u.code.as_str(), "CVH" | "AASH"));
+        let ok_end = |z: &str| {
+            ctx.state.kind(z) == ZoneKind::Land
+                || ctx.state.units.values().any(|u| {
+                    u.owner == it.nation && u.at == z && matches!(u.code.as_str(), "CVH" | "AASH")
+                })
+        };
         if !ok_end(&dest) || ctx.state.kind(&dest) == ZoneKind::Mountain {
-            ctx.scratch.fail(&it, "l'arrivée doit être terrestre ou porter un CVH/AASH");
+            ctx.scratch
+                .fail(&it, "l'arrivée doit être terrestre ou porter un CVH/AASH");
             continue;
         }
         let mut prev = zone.clone();
@@ -944,17 +1436,46 @@ pub fn hmov(ctx: &mut Ctx) {
             ctx.scratch.fail(&it, "chemin invalide ou entrée interdite");
             continue;
         }
-        let mut ids = select(ctx, &it.nation, zone, sel, &|s| s.has(catalog::M_HMOV) || s.mt == Mt::I);
+        let mut ids = select(ctx, &it.nation, zone, sel, &|s| {
+            s.has(catalog::M_HMOV) || s.mt == Mt::I
+        });
         // [I]-type units ride ACAVs, one each.
-        let infantry: Vec<UnitId> = ids.iter().copied().filter(|id| ctx.state.unit(*id).is_some_and(|u| sp(&u.code).mt == Mt::I && !sp(&u.code).has(catalog::M_HMOV))).collect();
+        let infantry: Vec<UnitId> = ids
+            .iter()
+            .copied()
+            .filter(|id| {
+                ctx.state
+                    .unit(*id)
+                    .is_some_and(|u| sp(&u.code).mt == Mt::I && !sp(&u.code).has(catalog::M_HMOV))
+            })
+            .collect();
         let mut full_acavs: Vec<UnitId> = vec![];
         if !infantry.is_empty() {
-            let acavs: Vec<UnitId> = ctx.state.units.values().filter(|u| u.owner == it.nation && u.at == *zone && u.code == "ACAV" && !ctx.scratch.ordered.contains(&u.id)).map(|u| u.id).take(infantry.len()).collect();
+            let acavs: Vec<UnitId> = ctx
+                .state
+                .units
+                .values()
+                .filter(|u| {
+                    u.owner == it.nation
+                        && u.at == *zone
+                        && u.code == "ACAV"
+                        && !ctx.scratch.ordered.contains(&u.id)
+                })
+                .map(|u| u.id)
+                .take(infantry.len())
+                .collect();
             if acavs.len() < infantry.len() {
                 for id in &ids {
                     ctx.scratch.ordered.remove(id);
                 }
-                ctx.scratch.fail(&it, format!("ACAV libres insuffisants ({} pour {})", acavs.len(), infantry.len()));
+                ctx.scratch.fail(
+                    &it,
+                    format!(
+                        "ACAV libres insuffisants ({} pour {})",
+                        acavs.len(),
+                        infantry.len()
+                    ),
+                );
                 continue;
             }
             for a in &acavs {
@@ -969,8 +1490,17 @@ pub fn hmov(ctx: &mut Ctx) {
         }
         // Escorts attached to this line fly with the helicopters (S l.421).
         let mut escorts: Vec<UnitId> = vec![];
-        for e in activation(ctx.scratch, ctx.state, |o| matches!(o, Order::Escort { .. })) {
-            let Order::Escort { zone: ez, sel: es, of } = &e.order else { continue };
+        for e in activation(ctx.scratch, ctx.state, |o| {
+            matches!(o, Order::Escort { .. })
+        }) {
+            let Order::Escort {
+                zone: ez,
+                sel: es,
+                of,
+            } = &e.order
+            else {
+                continue;
+            };
             if e.nation != it.nation || *of != it.line {
                 continue;
             }
@@ -988,8 +1518,20 @@ pub fn hmov(ctx: &mut Ctx) {
         full.extend(path.iter().cloned());
         for (i, z) in full.iter().enumerate() {
             let endpoint = i == 0 || i == full.len() - 1;
-            let has_cap = ctx.scratch.caps.iter().any(|(id, cz)| cz == z && ctx.state.unit(*id).is_some_and(|u| ctx.state.hostile(&it.nation, &u.owner)))
-                || (endpoint && ctx.state.units.values().any(|u| &u.at == z && sp(&u.code).cat == Cat::Acft && sp(&u.code).aa > 0 && ctx.state.hostile(&it.nation, &u.owner) && !ctx.scratch.ordered.contains(&u.id)));
+            let has_cap = ctx.scratch.caps.iter().any(|(id, cz)| {
+                cz == z
+                    && ctx
+                        .state
+                        .unit(*id)
+                        .is_some_and(|u| ctx.state.hostile(&it.nation, &u.owner))
+            }) || (endpoint
+                && ctx.state.units.values().any(|u| {
+                    &u.at == z
+                        && sp(&u.code).cat == Cat::Acft
+                        && sp(&u.code).aa > 0
+                        && ctx.state.hostile(&it.nation, &u.owner)
+                        && !ctx.scratch.ordered.contains(&u.id)
+                }));
             if !has_cap {
                 continue;
             }
@@ -1000,9 +1542,22 @@ pub fn hmov(ctx: &mut Ctx) {
                     continue;
                 }
             }
-            let mut helis: Vec<UnitId> = ids.iter().copied().filter(|id| ctx.state.unit(*id).is_some_and(|u| sp(&u.code).is_heli())).collect();
+            let mut helis: Vec<UnitId> = ids
+                .iter()
+                .copied()
+                .filter(|id| ctx.state.unit(*id).is_some_and(|u| sp(&u.code).is_heli()))
+                .collect();
             let before = helis.clone();
-            cap_engage_with(ctx, &it.nation, z, endpoint, endpoint, &mut helis, &mut escorts, &mut log);
+            cap_engage_with(
+                ctx,
+                &it.nation,
+                z,
+                endpoint,
+                endpoint,
+                &mut helis,
+                &mut escorts,
+                &mut log,
+            );
             for h in before.iter().filter(|h| !helis.contains(h)) {
                 ids.retain(|x| x != h);
             }
@@ -1018,7 +1573,10 @@ pub fn hmov(ctx: &mut Ctx) {
                 ids.retain(|x| x != inf);
             }
         }
-        let movers: Vec<UnitId> = ids.into_iter().filter(|id| ctx.state.unit(*id).is_some()).collect();
+        let movers: Vec<UnitId> = ids
+            .into_iter()
+            .filter(|id| ctx.state.unit(*id).is_some())
+            .collect();
         let hostile_dest = hostile_present(ctx.state, &it.nation, &dest);
         for id in &movers {
             if let Some(u) = ctx.state.unit_mut(*id) {
@@ -1029,10 +1587,19 @@ pub fn hmov(ctx: &mut Ctx) {
                 ctx.scratch.landed.insert(*id);
             }
         }
-        if hostile_dest || !ctx.state.zone(&dest).status.parties().iter().any(|p| ctx.state.friendly(&it.nation, p)) {
+        if hostile_dest
+            || !ctx
+                .state
+                .zone(&dest)
+                .status
+                .parties()
+                .iter()
+                .any(|p| ctx.state.friendly(&it.nation, p))
+        {
             ctx.scratch.invaded.insert(dest.clone());
         }
-        ctx.scratch.set(&it, format!("OK  {} unité(s) en [{dest}]", movers.len()));
+        ctx.scratch
+            .set(&it, format!("OK  {} unité(s) en [{dest}]", movers.len()));
         if log.len() > 1 {
             notify(ctx, &it.nation, &dest, log);
         }
@@ -1079,10 +1646,35 @@ fn can_step(st: &State, n: &str, s: &catalog::Spec, a: &str, b: &str, by_sea: bo
 /// mover's regular infantry already there; max(B, 0) of the moving vehicles
 /// and ships, picked at random (R14), are stopped. Returns the stopped ids.
 fn block(ctx: &mut Ctx, n: &str, z: &str, movers: &[UnitId]) -> Vec<UnitId> {
-    let hostile = ctx.state.units.values().filter(|x| x.at == z && x.owner != GUERRILLA && ctx.state.hostile(n, &x.owner) && !sp(&x.code).is_base()).count();
-    let pinned = ctx.state.units.values().filter(|x| x.at == z && x.owner == n && sp(&x.code).cat == Cat::Inf && !movers.contains(&x.id)).count();
+    let hostile = ctx
+        .state
+        .units
+        .values()
+        .filter(|x| {
+            x.at == z
+                && x.owner != GUERRILLA
+                && ctx.state.hostile(n, &x.owner)
+                && !sp(&x.code).is_base()
+        })
+        .count();
+    let pinned = ctx
+        .state
+        .units
+        .values()
+        .filter(|x| {
+            x.at == z && x.owner == n && sp(&x.code).cat == Cat::Inf && !movers.contains(&x.id)
+        })
+        .count();
     let b = hostile.saturating_sub(pinned);
-    let mut cands: Vec<UnitId> = movers.iter().copied().filter(|id| ctx.state.unit(*id).is_some_and(|u| matches!(sp(&u.code).mt, Mt::V | Mt::Nv))).collect();
+    let mut cands: Vec<UnitId> = movers
+        .iter()
+        .copied()
+        .filter(|id| {
+            ctx.state
+                .unit(*id)
+                .is_some_and(|u| matches!(sp(&u.code).mt, Mt::V | Mt::Nv))
+        })
+        .collect();
     let mut out = vec![];
     for _ in 0..b {
         if cands.is_empty() {
@@ -1106,28 +1698,53 @@ fn blocking_zone(st: &State, n: &str, z: &str) -> bool {
 /// Step 3.9 (WWK-98, WWK-99, WWK-33): MOVE with blocking, land and naval
 /// transport, straits and the war check. A group moves step by step.
 pub fn movement(ctx: &mut Ctx) {
-    for it in activation(ctx.scratch, ctx.state, |o| zone_mil(o, |m| matches!(m, Mission::Move(_)))) {
-        let Order::Mil { zone, sel, mission: Mission::Move(path) } = &it.order else { continue };
+    for it in activation(ctx.scratch, ctx.state, |o| {
+        zone_mil(o, |m| matches!(m, Mission::Move(_)))
+    }) {
+        let Order::Mil {
+            zone,
+            sel,
+            mission: Mission::Move(path),
+        } = &it.order
+        else {
+            continue;
+        };
         let n = it.nation.clone();
-        let ids = select(ctx, &n, zone, sel, &|s| matches!(s.mt, Mt::I | Mt::V | Mt::Nv | Mt::H));
+        let ids = select(ctx, &n, zone, sel, &|s| {
+            matches!(s.mt, Mt::I | Mt::V | Mt::Nv | Mt::H)
+        });
         if ids.is_empty() {
             ctx.scratch.fail(&it, "aucune unité disponible");
             continue;
         }
         let taco = ctx.state.zone(zone).taco.contains(&n);
         // Naval transport (§5.13 step 3): land units with a TLS/MSLC/AASH/HVCR here.
-        let naval_lift = ctx.state.units.values().any(|u| u.owner == n && u.at == *zone && matches!(u.code.as_str(), "TLS" | "MSLC" | "AASH" | "HVCR"));
+        let naval_lift = ctx.state.units.values().any(|u| {
+            u.owner == n
+                && u.at == *zone
+                && matches!(u.code.as_str(), "TLS" | "MSLC" | "AASH" | "HVCR")
+        });
         let through_sea = path.iter().any(|p| ctx.state.kind(p).is_sea());
         // Land transport (§5.13 step 2, D-44): free TRN vehicles, alphabetical.
         let mut vehicles: Vec<UnitId> = ctx
             .state
             .units
             .values()
-            .filter(|u| u.owner == n && u.at == *zone && sp(&u.code).trn > 0 && sp(&u.code).is_land() && (ids.contains(&u.id) || !ctx.scratch.ordered.contains(&u.id)))
+            .filter(|u| {
+                u.owner == n
+                    && u.at == *zone
+                    && sp(&u.code).trn > 0
+                    && sp(&u.code).is_land()
+                    && (ids.contains(&u.id) || !ctx.scratch.ordered.contains(&u.id))
+            })
             .map(|u| u.id)
             .collect();
         vehicles.sort_by_key(|id| ctx.state.unit(*id).map(|u| (u.code.clone(), u.id)));
-        let infantry: Vec<UnitId> = ids.iter().copied().filter(|id| ctx.state.unit(*id).is_some_and(|u| sp(&u.code).mt == Mt::I)).collect();
+        let infantry: Vec<UnitId> = ids
+            .iter()
+            .copied()
+            .filter(|id| ctx.state.unit(*id).is_some_and(|u| sp(&u.code).mt == Mt::I))
+            .collect();
         let mut group: Vec<UnitId> = ids.clone();
         let mut seats = 0usize;
         if path.len() >= 2 && !infantry.is_empty() && !(naval_lift && through_sea) {
@@ -1136,19 +1753,33 @@ pub fn movement(ctx: &mut Ctx) {
                     break;
                 }
                 ctx.scratch.ordered.insert(*v);
-                seats += ctx.state.unit(*v).map(|u| sp(&u.code).trn as usize).unwrap_or(0);
+                seats += ctx
+                    .state
+                    .unit(*v)
+                    .map(|u| sp(&u.code).trn as usize)
+                    .unwrap_or(0);
                 if !group.contains(v) {
                     group.push(*v);
                 }
             }
         }
         // Naval transports sail with the units they carry.
-        if naval_lift && through_sea && group.iter().any(|id| ctx.state.unit(*id).is_some_and(|u| sp(&u.code).is_land())) {
+        if naval_lift
+            && through_sea
+            && group
+                .iter()
+                .any(|id| ctx.state.unit(*id).is_some_and(|u| sp(&u.code).is_land()))
+        {
             let ships: Vec<UnitId> = ctx
                 .state
                 .units
                 .values()
-                .filter(|u| u.owner == n && u.at == *zone && matches!(u.code.as_str(), "TLS" | "MSLC" | "AASH") && !ctx.scratch.ordered.contains(&u.id))
+                .filter(|u| {
+                    u.owner == n
+                        && u.at == *zone
+                        && matches!(u.code.as_str(), "TLS" | "MSLC" | "AASH")
+                        && !ctx.scratch.ordered.contains(&u.id)
+                })
                 .map(|u| u.id)
                 .collect();
             for sid in ships {
@@ -1165,14 +1796,20 @@ pub fn movement(ctx: &mut Ctx) {
             ctx.state
                 .units
                 .values()
-                .filter(|u| u.owner == n && u.at == *zone && matches!(u.code.as_str(), "TLS" | "MSLC" | "AASH" | "HVCR"))
+                .filter(|u| {
+                    u.owner == n
+                        && u.at == *zone
+                        && matches!(u.code.as_str(), "TLS" | "MSLC" | "AASH" | "HVCR")
+                })
                 .map(|u| sp(&u.code).trn as usize)
                 .sum()
         } else {
             0
         };
         for id in &group {
-            let Some(u) = ctx.state.unit(*id) else { continue };
+            let Some(u) = ctx.state.unit(*id) else {
+                continue;
+            };
             let s = sp(&u.code);
             let by_sea = s.is_land() && s.code != "HVCR" && berths > 0 && naval_lift && through_sea;
             if by_sea {
@@ -1194,7 +1831,9 @@ pub fn movement(ctx: &mut Ctx) {
         let mut notes: Vec<String> = vec![];
         let mut moved: std::collections::BTreeSet<UnitId> = Default::default();
         for (i, p) in path.iter().enumerate() {
-            active.retain(|id| allowed.get(id).is_some_and(|a| a.0 > i) && ctx.state.unit(*id).is_some());
+            active.retain(|id| {
+                allowed.get(id).is_some_and(|a| a.0 > i) && ctx.state.unit(*id).is_some()
+            });
             if active.is_empty() {
                 break;
             }
@@ -1212,7 +1851,9 @@ pub fn movement(ctx: &mut Ctx) {
             }
             let mut stepping = vec![];
             for id in &active {
-                let Some(u) = ctx.state.unit(*id) else { continue };
+                let Some(u) = ctx.state.unit(*id) else {
+                    continue;
+                };
                 let (_, by_sea) = allowed[id];
                 if can_step(ctx.state, &n, sp(&u.code), &cur, p, by_sea) {
                     stepping.push(*id);
@@ -1246,29 +1887,56 @@ pub fn movement(ctx: &mut Ctx) {
         // in this loop.
         let mut hostile_at: BTreeMap<String, bool> = BTreeMap::new();
         for id in &moved {
-            let Some(u) = ctx.state.unit(*id).cloned() else { continue };
+            let Some(u) = ctx.state.unit(*id).cloned() else {
+                continue;
+            };
             ctx.scratch.came_from.insert(*id, zone.clone());
             if taco {
                 ctx.scratch.taco_units.insert(*id);
             }
-            let hostile_here = *hostile_at.entry(u.at.clone()).or_insert_with(|| hostile_present(ctx.state, &n, &u.at));
-            if hostile_here || !ctx.state.zone(&u.at).status.parties().iter().any(|p| ctx.state.friendly(&n, p)) {
+            let hostile_here = *hostile_at
+                .entry(u.at.clone())
+                .or_insert_with(|| hostile_present(ctx.state, &n, &u.at));
+            if hostile_here
+                || !ctx
+                    .state
+                    .zone(&u.at)
+                    .status
+                    .parties()
+                    .iter()
+                    .any(|p| ctx.state.friendly(&n, p))
+            {
                 ctx.scratch.invaded.insert(u.at.clone());
             }
             // Landing from a ship or a land transport (§5.13 step 6, S "débarque ...
             // d'un navire de transport, d'un transport terrestre").
             let carried = allowed.get(id).is_some_and(|a| a.1) || ctx.scratch.carried.contains(id);
-            if carried && hostile_here && ctx.state.kind(&u.at) == ZoneKind::Land && sp(&u.code).is_land() {
+            if carried
+                && hostile_here
+                && ctx.state.kind(&u.at) == ZoneKind::Land
+                && sp(&u.code).is_land()
+            {
                 ctx.scratch.landed.insert(*id);
             }
         }
         let k = moved.len();
         if k == 0 {
-            ctx.scratch.fail(&it, if notes.is_empty() { "aucun mouvement".to_string() } else { notes.join(" ; ") });
+            ctx.scratch.fail(
+                &it,
+                if notes.is_empty() {
+                    "aucun mouvement".to_string()
+                } else {
+                    notes.join(" ; ")
+                },
+            );
         } else if notes.is_empty() {
-            ctx.scratch.set(&it, format!("OK  {k} unité(s) déplacée(s)"));
+            ctx.scratch
+                .set(&it, format!("OK  {k} unité(s) déplacée(s)"));
         } else {
-            ctx.scratch.set(&it, format!("OK  {k} unité(s) déplacée(s) ; {}", notes.join(" ; ")));
+            ctx.scratch.set(
+                &it,
+                format!("OK  {k} unité(s) déplacée(s) ; {}", notes.join(" ; ")),
+            );
         }
     }
 }
@@ -1277,16 +1945,32 @@ pub fn movement(ctx: &mut Ctx) {
 /// to the nearest own base within R − 1, or are lost; CAPs end.
 pub fn return_to_base(ctx: &mut Ctx) {
     ctx.scratch.caps.clear();
-    let planes: Vec<Unit> = ctx.state.units.values().filter(|u| sp(&u.code).cat == Cat::Acft && !u.at.starts_with('@')).cloned().collect();
+    let planes: Vec<Unit> = ctx
+        .state
+        .units
+        .values()
+        .filter(|u| sp(&u.code).cat == Cat::Acft && !u.at.starts_with('@'))
+        .cloned()
+        .collect();
     // Bases (ABSE, carriers) by owner and units by place, once (issue 9):
     // only aircraft move or go in this step, and no aircraft is a base.
     let at = ctx.state.units_at();
     let mut bases_of: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for b in ctx.state.units.values().filter(|b| (b.code == "ABSE" || sp(&b.code).carr > 0) && !b.at.starts_with('#')) {
-        bases_of.entry(b.owner.clone()).or_default().push(b.at.clone());
+    for b in ctx
+        .state
+        .units
+        .values()
+        .filter(|b| (b.code == "ABSE" || sp(&b.code).carr > 0) && !b.at.starts_with('#'))
+    {
+        bases_of
+            .entry(b.owner.clone())
+            .or_default()
+            .push(b.at.clone());
     }
     for p in planes {
-        let based = at.units(ctx.state, &p.at).any(|c| c.owner == p.owner && (c.code == "ABSE" || sp(&c.code).carr > 0));
+        let based = at
+            .units(ctx.state, &p.at)
+            .any(|c| c.owner == p.owner && (c.code == "ABSE" || sp(&c.code).carr > 0));
         if based {
             continue;
         }
@@ -1306,11 +1990,24 @@ pub fn return_to_base(ctx: &mut Ctx) {
                 if let Some(u) = ctx.state.unit_mut(p.id) {
                     u.at = z.clone();
                 }
-                ev(ctx, to_nation(&p.owner), Sec::Combat, format!("Transfert d'urgence : #{} {} de [{}] vers [{z}]", p.id, p.code, p.at));
+                ev(
+                    ctx,
+                    to_nation(&p.owner),
+                    Sec::Combat,
+                    format!(
+                        "Transfert d'urgence : #{} {} de [{}] vers [{z}]",
+                        p.id, p.code, p.at
+                    ),
+                );
             }
             _ => {
                 ctx.state.remove_unit(p.id);
-                ev(ctx, to_nation(&p.owner), Sec::Combat, format!("#{} {} sans base en [{}] : perdu", p.id, p.code, p.at));
+                ev(
+                    ctx,
+                    to_nation(&p.owner),
+                    Sec::Combat,
+                    format!("#{} {} sans base en [{}] : perdu", p.id, p.code, p.at),
+                );
             }
         }
     }

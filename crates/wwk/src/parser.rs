@@ -51,7 +51,10 @@ impl<'a> WwkParser<'a> {
 
 /// Brackets removed, upper case, aliases applied (WWK-8, WWK-9).
 pub fn tokens(line: &str) -> Vec<String> {
-    let cleaned: String = line.chars().map(|c| if c == '[' || c == ']' { ' ' } else { c }).collect();
+    let cleaned: String = line
+        .chars()
+        .map(|c| if c == '[' || c == ']' { ' ' } else { c })
+        .collect();
     cleaned
         .split_whitespace()
         .map(|t| {
@@ -162,7 +165,13 @@ impl WwkParser<'_> {
         st.zone(z).status.has_party(&self.nation)
             || self
                 .present
-                .get_or_init(|| st.units.values().filter(|u| u.owner == self.nation).filter_map(|u| st.unit_zone(u.id)).collect())
+                .get_or_init(|| {
+                    st.units
+                        .values()
+                        .filter(|u| u.owner == self.nation)
+                        .filter_map(|u| st.unit_zone(u.id))
+                        .collect()
+                })
                 .contains(z)
     }
 
@@ -178,7 +187,10 @@ impl WwkParser<'_> {
     }
 
     fn economy_restored(&self) -> bool {
-        self.state.nations.get(&self.nation).is_some_and(|n| n.tech.l >= 40)
+        self.state
+            .nations
+            .get(&self.nation)
+            .is_some_and(|n| n.tech.l >= 40)
     }
 
     fn selector(&self, ts: &[String]) -> R<(Selector, usize)> {
@@ -197,7 +209,11 @@ impl WwkParser<'_> {
         };
         let t1 = ts.get(1).ok_or("type d'unité manquant")?;
         if t1 == "ARMY" {
-            return if count.is_none() { Ok((Selector::AllArmy, 2)) } else { Err("ARMY s'emploie avec ALL".into()) };
+            return if count.is_none() {
+                Ok((Selector::AllArmy, 2))
+            } else {
+                Err("ARMY s'emploie avec ALL".into())
+            };
         }
         if is_group(t1) {
             return Ok((Selector::Group(count, t1.clone()), 2));
@@ -227,7 +243,11 @@ impl WwkParser<'_> {
             if args.len() != 1 {
                 return Err("une seule cible".into());
             }
-            return Ok(Mission::Nuke { k, head, target: target(args)? });
+            return Ok(Mission::Nuke {
+                k,
+                head,
+                target: target(args)?,
+            });
         }
         Ok(match m.as_str() {
             "RECN" => Mission::Recn(one(args)?),
@@ -261,10 +281,23 @@ impl WwkParser<'_> {
     }
 
     fn national(&mut self, ts: &[String]) -> R<(Order, bool)> {
-        let k = ts.first().map(|s| s.as_str()).ok_or("ordre national vide")?;
+        let k = ts
+            .first()
+            .map(|s| s.as_str())
+            .ok_or("ordre national vide")?;
         let a = &ts[1..];
-        let arg = |i: usize| a.get(i).map(|s| s.as_str()).ok_or_else(|| "argument manquant".to_string());
-        let exact = |n: usize| if a.len() == n { Ok(()) } else { Err("nombre d'arguments incorrect".to_string()) };
+        let arg = |i: usize| {
+            a.get(i)
+                .map(|s| s.as_str())
+                .ok_or_else(|| "argument manquant".to_string())
+        };
+        let exact = |n: usize| {
+            if a.len() == n {
+                Ok(())
+            } else {
+                Err("nombre d'arguments incorrect".to_string())
+            }
+        };
         // (order, costs a national action)
         Ok(match k {
             "WAR" => {
@@ -289,8 +322,13 @@ impl WwkParser<'_> {
                 }
                 let mut w = [0i64; 6];
                 for p in a.chunks(2) {
-                    let f = Field::parse(&p[0]).ok_or_else(|| format!("domaine inconnu {}", p[0]))?;
-                    let v: i64 = p[1].parse().ok().filter(|v: &i64| (0..=1000).contains(v)).ok_or("poids invalide")?;
+                    let f =
+                        Field::parse(&p[0]).ok_or_else(|| format!("domaine inconnu {}", p[0]))?;
+                    let v: i64 = p[1]
+                        .parse()
+                        .ok()
+                        .filter(|v: &i64| (0..=1000).contains(v))
+                        .ok_or("poids invalide")?;
                     w[f.idx()] = v;
                 }
                 (Order::Research(w), false)
@@ -307,19 +345,41 @@ impl WwkParser<'_> {
                 let r = res(arg(3)?).ok_or("le marché ne traite que les matières premières")?;
                 let first = !self.market_counted;
                 self.market_counted = true;
-                (Order::Market { zone, sell, q, res: r }, first)
+                (
+                    Order::Market {
+                        zone,
+                        sell,
+                        q,
+                        res: r,
+                    },
+                    first,
+                )
             }
             "SPY" => {
                 let op = SpyOp::parse(arg(0)?).ok_or("opération inconnue")?;
                 match op {
                     SpyOp::Rt => {
                         exact(2)?;
-                        (Order::SpyNat { op, target: self.nation_arg(arg(1)?)?, field: None }, true)
+                        (
+                            Order::SpyNat {
+                                op,
+                                target: self.nation_arg(arg(1)?)?,
+                                field: None,
+                            },
+                            true,
+                        )
                     }
                     SpyOp::St => {
                         exact(3)?;
                         let f = Field::parse(arg(2)?).ok_or("domaine inconnu")?;
-                        (Order::SpyNat { op, target: self.nation_arg(arg(1)?)?, field: Some(f) }, true)
+                        (
+                            Order::SpyNat {
+                                op,
+                                target: self.nation_arg(arg(1)?)?,
+                                field: Some(f),
+                            },
+                            true,
+                        )
                     }
                     _ => return Err("seules RT et ST sont nationales".into()),
                 }
@@ -336,7 +396,13 @@ impl WwkParser<'_> {
                 if arg(1)? != "EC" {
                     return Err("le trésor ne contient que des ec".into());
                 }
-                (Order::NatXfer { ec, zone: self.zone(arg(2)?)? }, true)
+                (
+                    Order::NatXfer {
+                        ec,
+                        zone: self.zone(arg(2)?)?,
+                    },
+                    true,
+                )
             }
             "OPTION" => {
                 exact(2)?;
@@ -360,7 +426,11 @@ impl WwkParser<'_> {
     fn local(&mut self, z: &str, ts: &[String], line: usize) -> R<(Order, bool, bool)> {
         let k = ts.first().map(|s| s.as_str()).ok_or("ordre vide")?;
         let a = &ts[1..];
-        let arg = |i: usize| a.get(i).map(|s| s.as_str()).ok_or_else(|| "argument manquant".to_string());
+        let arg = |i: usize| {
+            a.get(i)
+                .map(|s| s.as_str())
+                .ok_or_else(|| "argument manquant".to_string())
+        };
         let zone = z.to_string();
         Ok(match k {
             "AID" => {
@@ -368,7 +438,15 @@ impl WwkParser<'_> {
                     return Err("AID <ec> <zone>".into());
                 }
                 let to = self.zone(arg(1)?)?;
-                (Order::Aid { from: zone, ec: num(arg(0)?).ok_or("montant invalide")?, to }, true, true)
+                (
+                    Order::Aid {
+                        from: zone,
+                        ec: num(arg(0)?).ok_or("montant invalide")?,
+                        to,
+                    },
+                    true,
+                    true,
+                )
             }
             "XFER" => {
                 if a.len() != 3 {
@@ -384,38 +462,87 @@ impl WwkParser<'_> {
                 } else {
                     Some(self.zone(arg(2)?)?)
                 };
-                (Order::Xfer { from: zone, q, res: r, to }, true, true)
+                (
+                    Order::Xfer {
+                        from: zone,
+                        q,
+                        res: r,
+                        to,
+                    },
+                    true,
+                    true,
+                )
             }
             "EXCH" => {
                 if a.len() != 8 || arg(0)? != "GIVE" || arg(3)? != "GET" || arg(6)? != "WITH" {
                     return Err("EXCH GIVE <q> <r> GET <q> <r> WITH <zone>".into());
                 }
-                let give = (num(arg(1)?).ok_or("quantité invalide")?, resx(arg(2)?).ok_or("ressource inconnue")?);
-                let get = (num(arg(4)?).ok_or("quantité invalide")?, resx(arg(5)?).ok_or("ressource inconnue")?);
-                (Order::Exch { from: zone, give, get, with: self.zone(arg(7)?)? }, true, true)
+                let give = (
+                    num(arg(1)?).ok_or("quantité invalide")?,
+                    resx(arg(2)?).ok_or("ressource inconnue")?,
+                );
+                let get = (
+                    num(arg(4)?).ok_or("quantité invalide")?,
+                    resx(arg(5)?).ok_or("ressource inconnue")?,
+                );
+                (
+                    Order::Exch {
+                        from: zone,
+                        give,
+                        get,
+                        with: self.zone(arg(7)?)?,
+                    },
+                    true,
+                    true,
+                )
             }
             "CE" => {
                 if a.len() != 1 {
                     return Err("CE <ec>".into());
                 }
-                (Order::Ce { zone, ec: num(arg(0)?).ok_or("montant invalide")? }, true, false)
+                (
+                    Order::Ce {
+                        zone,
+                        ec: num(arg(0)?).ok_or("montant invalide")?,
+                    },
+                    true,
+                    false,
+                )
             }
             "SPY" => {
                 let op = SpyOp::parse(arg(0)?).ok_or("opération inconnue")?;
                 match op {
-                    SpyOp::Rt | SpyOp::St => return Err("RT et ST sont des ordres nationaux (NAT SPY)".into()),
+                    SpyOp::Rt | SpyOp::St => {
+                        return Err("RT et ST sont des ordres nationaux (NAT SPY)".into())
+                    }
                     SpyOp::Rp | SpyOp::Pg => {
                         if a.len() > 2 || (a.len() == 2 && a[1] != z) {
                             return Err("RP et PG visent la zone émettrice".into());
                         }
-                        (Order::Spy { zone, op, target: None }, true, false)
+                        (
+                            Order::Spy {
+                                zone,
+                                op,
+                                target: None,
+                            },
+                            true,
+                            false,
+                        )
                     }
                     _ => {
                         if a.len() != 2 {
                             return Err("zone cible manquante".into());
                         }
                         let t = self.zone(arg(1)?)?;
-                        (Order::Spy { zone, op, target: Some(t) }, true, false)
+                        (
+                            Order::Spy {
+                                zone,
+                                op,
+                                target: Some(t),
+                            },
+                            true,
+                            false,
+                        )
                     }
                 }
             }
@@ -429,7 +556,15 @@ impl WwkParser<'_> {
                 if a.len() > 2 {
                     return Err("trop d'arguments".into());
                 }
-                (Order::Demob { zone, code: c.to_string(), q }, true, false)
+                (
+                    Order::Demob {
+                        zone,
+                        code: c.to_string(),
+                        q,
+                    },
+                    true,
+                    false,
+                )
             }
             "BUILD" => {
                 let c = arg(0)?;
@@ -453,17 +588,36 @@ impl WwkParser<'_> {
                     }
                 }
                 // Tech is checked at intake (§3.7).
-                let n = self.state.nations.get(&self.nation).ok_or("nation inconnue")?;
+                let n = self
+                    .state
+                    .nations
+                    .get(&self.nation)
+                    .ok_or("nation inconnue")?;
                 if let Some(s) = catalog::spec(c) {
                     if let Some((f, l)) = s.tech.iter().find(|(f, l)| n.tech.get(*f) < *l) {
-                        return Err(format!("technologie insuffisante ({} {} requis)", f.label(), l));
+                        return Err(format!(
+                            "technologie insuffisante ({} {} requis)",
+                            f.label(),
+                            l
+                        ));
                     }
                 } else if let Some(w) = catalog::warhead(c) {
                     if n.tech.n < w.tech_n {
                         return Err(format!("technologie insuffisante (N {} requis)", w.tech_n));
                     }
                 }
-                (Order::Build { zone, code: c.to_string(), q, host, army, res: r }, false, false)
+                (
+                    Order::Build {
+                        zone,
+                        code: c.to_string(),
+                        q,
+                        host,
+                        army,
+                        res: r,
+                    },
+                    false,
+                    false,
+                )
             }
             "TACD" | "TACO" => {
                 let on = match arg(0)? {
@@ -471,10 +625,20 @@ impl WwkParser<'_> {
                     "OFF" => false,
                     _ => return Err("ON ou OFF attendu".into()),
                 };
-                (Order::Tac { zone, offensive: k == "TACO", on }, true, false)
+                (
+                    Order::Tac {
+                        zone,
+                        offensive: k == "TACO",
+                        on,
+                    },
+                    true,
+                    false,
+                )
             }
             "-" => {
-                if a.first().map(|s| s.as_str()) != Some("-") || a.get(1).map(|s| s.as_str()) != Some("ARMY") {
+                if a.first().map(|s| s.as_str()) != Some("-")
+                    || a.get(1).map(|s| s.as_str()) != Some("ARMY")
+                {
                     return Err("- - ARMY <n> <unité> ... <nom>".into());
                 }
                 let rest = &a[2..];
@@ -540,14 +704,28 @@ impl LineParser for WwkParser<'_> {
                 let want = self.state.turn + 1;
                 if ts[1].parse::<u32>().ok() != Some(want) {
                     self.rejected = true;
-                    out.error(no, line, format!("ordres pour le tour {want} attendus, reçu {} : message entier refusé", ts[1]));
+                    out.error(
+                        no,
+                        line,
+                        format!(
+                            "ordres pour le tour {want} attendus, reçu {} : message entier refusé",
+                            ts[1]
+                        ),
+                    );
                 }
                 return;
             }
             ("NATION", 2) => {
                 if ts[1] != self.nation {
                     self.rejected = true;
-                    out.error(no, line, format!("nation {} attendue, reçu {} : message entier refusé", self.nation, ts[1]));
+                    out.error(
+                        no,
+                        line,
+                        format!(
+                            "nation {} attendue, reçu {} : message entier refusé",
+                            self.nation, ts[1]
+                        ),
+                    );
                 }
                 return;
             }
@@ -576,20 +754,30 @@ impl LineParser for WwkParser<'_> {
             return;
         }
         if !self.may_issue(&z) {
-            out.error(no, line, format!("la zone {z} ne peut pas donner d'ordre (ni tenue ni occupée)"));
+            out.error(
+                no,
+                line,
+                format!("la zone {z} ne peut pas donner d'ordre (ni tenue ni occupée)"),
+            );
             return;
         }
         match self.local(&z, &ts[1..], no) {
             Ok((o, costs, econ)) => {
                 if costs {
-                    let free = econ && self.economy_restored() && !self.free_used.get(&z).copied().unwrap_or(false);
+                    let free = econ
+                        && self.economy_restored()
+                        && !self.free_used.get(&z).copied().unwrap_or(false);
                     if free {
                         self.free_used.insert(z.clone(), true);
                     } else {
                         let budget = self.local_budget(&z);
                         let used = self.local_used.entry(z.clone()).or_default();
                         if *used >= budget {
-                            out.error(no, line, format!("hors budget ({}e ordre local de [{z}])", *used + 1));
+                            out.error(
+                                no,
+                                line,
+                                format!("hors budget ({}e ordre local de [{z}])", *used + 1),
+                            );
                             return;
                         }
                         *used += 1;
@@ -598,7 +786,12 @@ impl LineParser for WwkParser<'_> {
                 if let Order::Mil { mission, .. } = &o {
                     if matches!(
                         mission,
-                        Mission::Bomb(_) | Mission::Bmbc(_) | Mission::Drop(_) | Mission::Trsf(_) | Mission::Hmov(_) | Mission::Nuke { .. }
+                        Mission::Bomb(_)
+                            | Mission::Bmbc(_)
+                            | Mission::Drop(_)
+                            | Mission::Trsf(_)
+                            | Mission::Hmov(_)
+                            | Mission::Nuke { .. }
                     ) {
                         self.last_mission = Some((no, z.clone()));
                     } else {

@@ -35,13 +35,25 @@ fn units_line(st: &State, at: &UnitsAt, owner: &str, z: &str) -> String {
             code = format!("{}({})", code, u.heads.join(","));
         }
         match &u.army {
-            Some(a) => *armies.entry(a.clone()).or_default().entry(code).or_default() += 1,
+            Some(a) => {
+                *armies
+                    .entry(a.clone())
+                    .or_default()
+                    .entry(code)
+                    .or_default() += 1
+            }
             None => *loose.entry(code).or_default() += 1,
         }
     }
     let mut parts: Vec<String> = loose.iter().map(|(c, k)| format!("{k} {c}")).collect();
     for (a, m) in armies {
-        parts.push(format!("{a}{{{}}}", m.iter().map(|(c, k)| format!("{k} {c}")).collect::<Vec<_>>().join(",")));
+        parts.push(format!(
+            "{a}{{{}}}",
+            m.iter()
+                .map(|(c, k)| format!("{k} {c}"))
+                .collect::<Vec<_>>()
+                .join(",")
+        ));
     }
     let mut s = String::new();
     if !parts.is_empty() {
@@ -60,12 +72,21 @@ fn status_text(st: &State, at: &UnitsAt, z: &str) -> String {
         Status::Controlled { by } => {
             s.push_str(&format!(" {by}"));
             // `State::is_capital`, counting the factories in the index.
-            if at.units(st, z).filter(|u| u.owner == *by && u.code == "FAC").count() >= st.params.capital_min_factories {
+            if at
+                .units(st, z)
+                .filter(|u| u.owner == *by && u.code == "FAC")
+                .count()
+                >= st.params.capital_min_factories
+            {
                 s.push_str("[CAPITAL]");
             }
         }
         Status::Shared { by } => s.push_str(&format!(" {}", by.join("+"))),
-        Status::Contested { by, holder } => s.push_str(&format!(" {} (défenseur {})", by.join("+"), holder.clone().unwrap_or_else(|| NEUTRAL.into()))),
+        Status::Contested { by, holder } => s.push_str(&format!(
+            " {} (défenseur {})",
+            by.join("+"),
+            holder.clone().unwrap_or_else(|| NEUTRAL.into())
+        )),
         Status::Neutral => {}
     }
     if zs.irradiated_until >= st.turn && zs.irradiated_until > 0 {
@@ -80,15 +101,30 @@ fn status_text(st: &State, at: &UnitsAt, z: &str) -> String {
 pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> String {
     let mut o = String::new();
     let head = match viewer {
-        Some(n) => format!("nation={n} ({})", st.nations.get(n).map(|x| x.name.as_str()).unwrap_or("")),
+        Some(n) => format!(
+            "nation={n} ({})",
+            st.nations.get(n).map(|x| x.name.as_str()).unwrap_or("")
+        ),
         None if gm => "arbitre".into(),
         None => "spectateur".into(),
     };
-    let _ = writeln!(o, "WWK RAPPORT DE TOUR  partie={}  tour={}  {head}", st.game_id, st.turn);
+    let _ = writeln!(
+        o,
+        "WWK RAPPORT DE TOUR  partie={}  tour={}  {head}",
+        st.game_id, st.turn
+    );
     let sees = |e: &Event| gm || e.visible(viewer);
     if let Some(n) = viewer.and_then(|n| st.nations.get(n)) {
         let t = n.tech;
-        let tag = |f: Field| if f == n.specialty { "(S)" } else if n.weaknesses.contains(&f) { "(W)" } else { "" };
+        let tag = |f: Field| {
+            if f == n.specialty {
+                "(S)"
+            } else if n.weaknesses.contains(&f) {
+                "(W)"
+            } else {
+                ""
+            }
+        };
         let _ = writeln!(o, "== NATION ==");
         let _ = writeln!(
             o,
@@ -114,7 +150,11 @@ pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> S
             n.vp,
             if n.superpower { "superpuissance" } else { "-" },
             n.treasury,
-            if opts.is_empty() { "-".to_string() } else { opts.join(", ") },
+            if opts.is_empty() {
+                "-".to_string()
+            } else {
+                opts.join(", ")
+            },
             n.initiative
         );
         let mut war = vec![];
@@ -126,7 +166,20 @@ pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> S
                 Diplo::Peace => {}
             }
         }
-        let _ = writeln!(o, "Diplomatie: GUERRE {}  ALLIÉ {}", if war.is_empty() { "-".into() } else { war.join(" ") }, if ally.is_empty() { "-".into() } else { ally.join(" ") });
+        let _ = writeln!(
+            o,
+            "Diplomatie: GUERRE {}  ALLIÉ {}",
+            if war.is_empty() {
+                "-".into()
+            } else {
+                war.join(" ")
+            },
+            if ally.is_empty() {
+                "-".into()
+            } else {
+                ally.join(" ")
+            }
+        );
         let closed = crate::admin::market_closed_for(st, &n.code, st.turn + 1);
         let _ = writeln!(o, "Marché: {}", if closed { "fermé" } else { "ouvert" });
     }
@@ -134,7 +187,9 @@ pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> S
     for e in events.iter().filter(|e| sees(e)) {
         // The GM sees every nation's orders: each line names its nation.
         let text = match (&e.to, gm) {
-            (crate::turn::Vis::Nation(n), true) if e.sec == Sec::Orders => format!("{n} {}", e.text),
+            (crate::turn::Vis::Nation(n), true) if e.sec == Sec::Orders => {
+                format!("{n} {}", e.text)
+            }
             _ => e.text.clone(),
         };
         sections.entry(e.sec).or_default().push(text);
@@ -150,7 +205,12 @@ pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> S
         Sec::Research => "RECHERCHE",
     };
     for (sec, lines) in &sections {
-        if *sec == Sec::Economy || *sec == Sec::Combat || *sec == Sec::Espionage || *sec == Sec::Recon || *sec == Sec::Research {
+        if *sec == Sec::Economy
+            || *sec == Sec::Combat
+            || *sec == Sec::Espionage
+            || *sec == Sec::Recon
+            || *sec == Sec::Research
+        {
             continue;
         }
         let _ = writeln!(o, "== {} ==", title(*sec));
@@ -165,8 +225,16 @@ pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> S
     // A nation's report needs only the units of the zones it sees.
     let (present, held): (BTreeSet<String>, BTreeSet<&str>) = match viewer {
         Some(n) if !gm => (
-            st.units.values().filter(|u| u.owner == n).filter_map(|u| st.unit_zone(u.id)).collect(),
-            st.zones.iter().filter(|(_, zs)| zs.status.has_party(n)).map(|(z, _)| z.as_str()).collect(),
+            st.units
+                .values()
+                .filter(|u| u.owner == n)
+                .filter_map(|u| st.unit_zone(u.id))
+                .collect(),
+            st.zones
+                .iter()
+                .filter(|(_, zs)| zs.status.has_party(n))
+                .map(|(z, _)| z.as_str())
+                .collect(),
         ),
         _ => (BTreeSet::new(), BTreeSet::new()),
     };
@@ -177,7 +245,11 @@ pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> S
     // A nation's zones only, in map order, rather than a test of every zone
     // of the map per report (issue 9).
     let walk: Vec<&ZoneDef> = match viewer {
-        Some(_) if !gm => match st.map.positions_of(held.iter().copied().chain(present.iter().map(|z| z.as_str()))) {
+        Some(_) if !gm => match st.map.positions_of(
+            held.iter()
+                .copied()
+                .chain(present.iter().map(|z| z.as_str())),
+        ) {
             Some(v) => v.into_iter().map(|i| &st.map.zones[i]).collect(),
             None => st.map.zones.iter().collect(),
         },
@@ -194,13 +266,28 @@ pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> S
         if !visible {
             continue;
         }
-        let syms: String = d.symbols.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ");
-        let _ = writeln!(o, "[{z}] {}  {}  symboles {}", d.name, status_text(st, &at, z), if syms.is_empty() { "-".into() } else { syms });
+        let syms: String = d
+            .symbols
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let _ = writeln!(
+            o,
+            "[{z}] {}  {}  symboles {}",
+            d.name,
+            status_text(st, &at, z),
+            if syms.is_empty() { "-".into() } else { syms }
+        );
         let owners: Vec<String> = match viewer {
             // In the zones a nation holds it sees every unit present (S l.571).
             Some(n) if !gm && zs.status.has_party(n) => {
                 let mut v = vec![n.to_string()];
-                let mut others: Vec<String> = at.units(st, z).filter(|u| u.owner != n).map(|u| u.owner.clone()).collect();
+                let mut others: Vec<String> = at
+                    .units(st, z)
+                    .filter(|u| u.owner != n)
+                    .map(|u| u.owner.clone())
+                    .collect();
                 others.sort();
                 others.dedup();
                 v.extend(others);
@@ -220,9 +307,21 @@ pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> S
             // Never another nation's stocks or CE (§8.1), except for the GM.
             let own = gm || viewer == Some(n.as_str());
             if let Some(l) = zs.ledgers.get(&n).filter(|_| own) {
-                let fac = at.units(st, z).filter(|u| u.owner == n && u.code == "FAC").count();
-                let ce = if zs.status.parties().contains(&n) { format!("  CE {}", zs.ce) } else { String::new() };
-                let _ = writeln!(o, "  {n} Stock {}ec {}  usines {fac}{ce}", l.ec, l.stock_line());
+                let fac = at
+                    .units(st, z)
+                    .filter(|u| u.owner == n && u.code == "FAC")
+                    .count();
+                let ce = if zs.status.parties().contains(&n) {
+                    format!("  CE {}", zs.ce)
+                } else {
+                    String::new()
+                };
+                let _ = writeln!(
+                    o,
+                    "  {n} Stock {}ec {}  usines {fac}{ce}",
+                    l.ec,
+                    l.stock_line()
+                );
             }
             let ul = units_line(st, &at, &n, z);
             if !ul.is_empty() {
@@ -234,7 +333,10 @@ pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> S
         }
     }
     for (sec, lines) in &sections {
-        if !matches!(sec, Sec::Economy | Sec::Combat | Sec::Espionage | Sec::Recon | Sec::Research) {
+        if !matches!(
+            sec,
+            Sec::Economy | Sec::Combat | Sec::Espionage | Sec::Recon | Sec::Research
+        ) {
             continue;
         }
         let _ = writeln!(o, "== {} ==", title(*sec));
@@ -242,15 +344,33 @@ pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> S
             let _ = writeln!(o, "{l}");
         }
     }
-    let space: Vec<&Unit> = st.units.values().filter(|u| u.at.starts_with('#') && (gm || viewer == Some(u.owner.as_str()))).collect();
+    let space: Vec<&Unit> = st
+        .units
+        .values()
+        .filter(|u| u.at.starts_with('#') && (gm || viewer == Some(u.owner.as_str())))
+        .collect();
     if !space.is_empty() {
         let _ = writeln!(o, "== ESPACE ==");
         for u in space {
-            let _ = writeln!(o, "{} {} {}", u.at, u.code, if u.heads.is_empty() { String::new() } else { format!("({})", u.heads.join(",")) });
+            let _ = writeln!(
+                o,
+                "{} {} {}",
+                u.at,
+                u.code,
+                if u.heads.is_empty() {
+                    String::new()
+                } else {
+                    format!("({})", u.heads.join(","))
+                }
+            );
         }
     }
     if gm && !st.roll_log.is_empty() {
-        let _ = writeln!(o, "== JETS ==\n{} jets de dés ce tour (détail en pièce jointe)", st.roll_log.len());
+        let _ = writeln!(
+            o,
+            "== JETS ==\n{} jets de dés ce tour (détail en pièce jointe)",
+            st.roll_log.len()
+        );
     }
     if let Some(w) = &st.winner {
         let _ = writeln!(o, "== FIN ==\nVainqueur(s) : {}", w.join(", "));
@@ -262,7 +382,11 @@ pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> S
 /// commented block per zone the nation may give orders from.
 pub fn order_template(st: &State, nation: &str, player: &str) -> String {
     let mut o = String::new();
-    let _ = writeln!(o, "PARTIE {} JOUEUR {player} MOT-DE-PASSE <mot-de-passe>", st.game_id);
+    let _ = writeln!(
+        o,
+        "PARTIE {} JOUEUR {player} MOT-DE-PASSE <mot-de-passe>",
+        st.game_id
+    );
     let _ = writeln!(o, "# WWK, ordres du tour {} pour {nation}", st.turn + 1);
     let _ = writeln!(o, "# NAT RESEARCH I 10 V 10 A 10 NV 5 N 5 L 20");
     // The nation's units by place, once (issue 9).
@@ -271,7 +395,11 @@ pub fn order_template(st: &State, nation: &str, player: &str) -> String {
         mine.entry(u.at.as_str()).or_default().push(u);
     }
     // Only the zones the nation holds or has units in, in map order.
-    let held_zones = st.zones.iter().filter(|(_, zs)| zs.status.has_party(nation)).map(|(z, _)| z.as_str());
+    let held_zones = st
+        .zones
+        .iter()
+        .filter(|(_, zs)| zs.status.has_party(nation))
+        .map(|(z, _)| z.as_str());
     let walk: Vec<&ZoneDef> = match st.map.positions_of(held_zones.chain(mine.keys().copied())) {
         Some(v) => v.into_iter().map(|i| &st.map.zones[i]).collect(),
         None => st.map.zones.iter().collect(),
@@ -280,14 +408,28 @@ pub fn order_template(st: &State, nation: &str, player: &str) -> String {
         let z = &d.code;
         let held = st.zone(z).status.has_party(nation);
         let mut units: BTreeMap<&str, usize> = BTreeMap::new();
-        for u in mine.get(z.as_str()).into_iter().flatten().filter(|u| u.code != "FAC") {
+        for u in mine
+            .get(z.as_str())
+            .into_iter()
+            .flatten()
+            .filter(|u| u.code != "FAC")
+        {
             *units.entry(u.code.as_str()).or_default() += 1;
         }
         if !held && units.is_empty() {
             continue;
         }
         let list: Vec<String> = units.iter().map(|(c, k)| format!("{k} {c}")).collect();
-        let _ = writeln!(o, "# [{z}] {} : {}", d.name, if list.is_empty() { "-".into() } else { list.join(", ") });
+        let _ = writeln!(
+            o,
+            "# [{z}] {} : {}",
+            d.name,
+            if list.is_empty() {
+                "-".into()
+            } else {
+                list.join(", ")
+            }
+        );
     }
     let _ = writeln!(o, "END");
     o

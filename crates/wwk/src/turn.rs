@@ -67,10 +67,19 @@ impl RollLog {
             // The log was handed over (`mem::take`): seq restarts.
             self.counts.clear();
         }
-        let c = self.counts.entry(self.step).or_insert_with(|| self.rolls.iter().filter(|r| r.step == self.step).count() as u32);
+        let c = self
+            .counts
+            .entry(self.step)
+            .or_insert_with(|| self.rolls.iter().filter(|r| r.step == self.step).count() as u32);
         *c += 1;
         let seq = *c;
-        self.rolls.push(Roll { step: self.step.to_string(), seq, die, result, purpose: purpose(self.step).to_string() });
+        self.rolls.push(Roll {
+            step: self.step.to_string(),
+            seq,
+            die,
+            result,
+            purpose: purpose(self.step).to_string(),
+        });
     }
 }
 
@@ -177,7 +186,9 @@ pub struct Scratch {
 
 impl Scratch {
     pub fn set(&mut self, it: &Item, res: impl Into<String>) {
-        self.results.entry((it.nation.clone(), it.line)).or_insert_with(|| res.into());
+        self.results
+            .entry((it.nation.clone(), it.line))
+            .or_insert_with(|| res.into());
     }
     pub fn fail(&mut self, it: &Item, why: impl std::fmt::Display) {
         self.set(it, format!("FAILED: {why}"));
@@ -186,12 +197,19 @@ impl Scratch {
         self.set(it, "OK");
     }
     pub fn nation_rank(&self, n: &str) -> usize {
-        self.nation_order.iter().position(|x| x == n).unwrap_or(usize::MAX)
+        self.nation_order
+            .iter()
+            .position(|x| x == n)
+            .unwrap_or(usize::MAX)
     }
 }
 
 pub fn ev(ctx: &mut Ctx, to: Vis, sec: Sec, text: impl Into<String>) {
-    ctx.events.push(Event { to, sec, text: text.into() });
+    ctx.events.push(Event {
+        to,
+        sec,
+        text: text.into(),
+    });
 }
 
 pub fn to_nation(n: &str) -> Vis {
@@ -209,8 +227,16 @@ pub fn activation(s: &Scratch, st: &State, f: impl Fn(&Order) -> bool) -> Vec<It
         .collect();
     v.sort_by_key(|i| {
         let z = i.order.zone().unwrap_or("").to_string();
-        let ai_cap = st.nations.get(&i.nation).is_some_and(|n| n.options.ai) && st.is_capital(&i.nation, &z);
-        (s.crisis.contains(&z), s.sc_hit.contains(&z), !ai_cap, s.nation_rank(&i.nation), z, i.line)
+        let ai_cap =
+            st.nations.get(&i.nation).is_some_and(|n| n.options.ai) && st.is_capital(&i.nation, &z);
+        (
+            s.crisis.contains(&z),
+            s.sc_hit.contains(&z),
+            !ai_cap,
+            s.nation_rank(&i.nation),
+            z,
+            i.line,
+        )
     });
     v.into_iter().cloned().collect()
 }
