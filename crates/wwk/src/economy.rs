@@ -41,6 +41,7 @@ pub fn limits(ctx: &mut Ctx) {
                 })
                 .map(|u| u.id)
                 .collect();
+            crate::intake::canonical(ctx.state, &mut ids);
             while ids.len() > cap {
                 let k = pick(ctx.rng, &mut ctx.scratch.log, ids.len());
                 let id = ids.remove(k);
@@ -54,6 +55,39 @@ pub fn limits(ctx: &mut Ctx) {
             }
         }
     }
+}
+
+/// Aircraft of `n` parked in `z` beyond the room its air bases (8 each) and
+/// carriers still give there, removed: a base that goes takes the aircraft
+/// it carries (§7.4, §7.5). The last in canonical order go first.
+pub fn grounded_without_base(st: &mut State, n: &str, z: &str) -> Vec<(UnitId, String)> {
+    let room: usize = st
+        .units
+        .values()
+        .filter(|u| u.owner == n && u.at == z)
+        .map(|u| {
+            if u.code == "ABSE" {
+                8
+            } else {
+                sp(&u.code).carr as usize
+            }
+        })
+        .sum();
+    let mut planes: Vec<UnitId> = st
+        .units
+        .values()
+        .filter(|u| u.owner == n && u.at == z && sp(&u.code).cat == Cat::Acft)
+        .map(|u| u.id)
+        .collect();
+    crate::intake::canonical(st, &mut planes);
+    let mut out = vec![];
+    while planes.len() > room {
+        let Some(id) = planes.pop() else { break };
+        if let Some(u) = st.remove_unit(id).into_iter().next() {
+            out.push((id, u.code));
+        }
+    }
+    out
 }
 
 /// Step 5.2 (WWK-55): damaged warships repaired with one factory.
@@ -627,24 +661,26 @@ pub fn maintenance(ctx: &mut Ctx) {
         if surplus > 0 {
             let contested = matches!(ctx.state.zone(&z).status, Status::Contested { .. });
             let mut cands = ids.clone();
+            crate::intake::canonical(ctx.state, &mut cands);
             let mut lost = vec![];
-            for _ in 0..surplus {
-                if cands.is_empty() {
-                    break;
-                }
-                let k = pick(ctx.rng, &mut ctx.scratch.log, cands.len());
-                let id = cands.remove(k);
-                let code = ctx
-                    .state
-                    .unit(id)
-                    .map(|u| u.code.clone())
-                    .unwrap_or_default();
+            for id in crate::intake::pick_m(ctx.rng, &mut ctx.scratch.log, cands, surplus as usize)
+            {
+                let Some(code) = ctx.state.unit(id).map(|u| u.code.clone()) else {
+                    continue;
+                };
+                // Demobilised "under §7.4" (§7.5): with everything it carries,
+                // like a DEMOB order: an air base takes its aircraft along.
                 if contested {
                     ctx.state.remove_unit(id);
                 } else {
                     crate::admin::demobilise(ctx.state, id);
                 }
                 lost.push(format!("#{id} {code}"));
+                if code == "ABSE" || sp(&code).carr > 0 {
+                    for (pid, pcode) in grounded_without_base(ctx.state, &n, &z) {
+                        lost.push(format!("#{pid} {pcode} (sans base)"));
+                    }
+                }
             }
             line.push_str(&format!(
                 " ; non entretenues, {} : {}",
