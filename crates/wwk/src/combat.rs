@@ -500,7 +500,10 @@ pub fn bombing_exchange_exposed(
         res.push((id, u, f, r, t));
     }
     let mut air = vec![];
-    for id in exposed {
+    // The ground's rolls, then the aircraft's, each in (side, code, id) order (§5.16).
+    let mut exposed = exposed.to_vec();
+    crate::intake::canonical(ctx.state, &mut exposed);
+    for id in &exposed {
         let Some(u) = ctx.state.unit(*id).cloned() else {
             continue;
         };
@@ -1228,9 +1231,13 @@ pub fn retreat_zone(st: &State, u: &Unit, from: &str, came: Option<&str>) -> Opt
 /// retreat are destroyed (infantry), captured or demobilised (decided at 4.3),
 /// or scuttled/captured (ships).
 pub fn resolve_retreats(ctx: &mut Ctx) {
-    let list: Vec<(UnitId, String)> = std::mem::take(&mut ctx.scratch.retreat)
+    let mut list: Vec<(UnitId, String)> = std::mem::take(&mut ctx.scratch.retreat)
         .into_iter()
         .collect();
+    // Retreats and their rolls in (side, code, id) order (§5.16).
+    let mut order: Vec<UnitId> = list.iter().map(|(id, _)| *id).collect();
+    crate::intake::canonical(ctx.state, &mut order);
+    list.sort_by_key(|(id, _)| order.iter().position(|x| x == id));
     for (id, from) in list {
         let Some(u) = ctx.state.unit(id).cloned() else {
             continue;

@@ -167,13 +167,27 @@ fn pay(st: &mut State, n: &str, z: &str, used: &Ledger, ec: i64) -> bool {
     true
 }
 
-/// Build lines of one kind, in file order per nation (D-28).
+/// What a BUILD line ran out of (§7.3 step 4, D-28): later lines that need
+/// the same resource are cancelled.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Short {
+    /// Factories (units) or engineers (bases) of a zone.
+    Workers(ZoneCode),
+    /// A zone's ec with the national treasury behind it.
+    Funds(ZoneCode),
+}
+
+/// Build lines of one kind, in file order per nation (§7.3 step 4, D-28):
+/// nations in activation order, each nation's lines in the order of its
+/// file, whatever their zones (the treasury pays in that order).
 fn build(ctx: &mut Ctx, bases: bool) {
-    let items = activation(
+    let mut items = activation(
         ctx.scratch,
         ctx.state,
         |o| matches!(o, Order::Build { code, .. } if catalog::spec(code).is_some_and(|s| s.is_base()) == bases),
     );
+    items.sort_by_key(|i| (ctx.scratch.nation_rank(&i.nation), i.nation.clone(), i.line));
+    let mut short: std::collections::BTreeSet<(NationCode, Short)> = Default::default();
     for it in items {
         let Order::Build {
             zone,
@@ -214,6 +228,27 @@ fn build(ctx: &mut Ctx, bases: bool) {
         } else {
             ctx.state.factories(&n, zone)
         };
+        if let Some((_, r)) = [Short::Workers(zone.clone()), Short::Funds(zone.clone())]
+            .into_iter()
+            .map(|r| (n.clone(), r))
+            .find(|k| short.contains(k))
+        {
+            let what = match r {
+                Short::Workers(_) => {
+                    if bases {
+                        "génie"
+                    } else {
+                        "usines"
+                    }
+                }
+                Short::Funds(_) => "fonds",
+            };
+            ctx.scratch.fail(
+                &it,
+                format!("annulé : {what} de [{zone}] épuisé(e)s par une ligne précédente"),
+            );
+            continue;
+        }
         let spc = catalog::spec(code).is_some_and(|s| s.cat == Cat::Space);
         if spc && ctx.state.count(&n, "SPC", zone) == 0 {
             ctx.scratch.fail(&it, "un centre spatial est nécessaire");
@@ -233,6 +268,7 @@ fn build(ctx: &mut Ctx, bases: bool) {
             let (used, ec, workers) = price(code, &stock);
             if used_w + workers > workers_total {
                 why = format!("{} insuffisant(e)s", if bases { "génie" } else { "usines" });
+                short.insert((n.clone(), Short::Workers(zone.clone())));
                 break;
             }
             // Limits 20 + L (5.1) and one FORT per zone per nation (D-88).
@@ -272,6 +308,7 @@ fn build(ctx: &mut Ctx, bases: bool) {
             };
             if !pay(ctx.state, &n, zone, &used, ec) {
                 why = "fonds insuffisants".into();
+                short.insert((n.clone(), Short::Funds(zone.clone())));
                 break;
             }
             if bases {

@@ -1011,6 +1011,9 @@ fn cap_group_engage(
     let exposed: &mut Vec<UnitId> = if on_mission { mission } else { escorts };
     // Stealth.
     let mut engaged = vec![];
+    // Fate rolls walk (side, code, id) (§5.16): the patrols, then the
+    // aircraft they engage.
+    crate::intake::canonical(ctx.state, exposed);
     for id in exposed.iter() {
         let st = ctx
             .state
@@ -1764,14 +1767,7 @@ fn steps(u: &Unit) -> usize {
 }
 
 /// May a unit of this spec step from `a` into `b`? (terrain, straits, COAST)
-pub(crate) fn can_step(
-    st: &State,
-    n: &str,
-    s: &catalog::Spec,
-    a: &str,
-    b: &str,
-    by_sea: bool,
-) -> bool {
+pub fn can_step(st: &State, n: &str, s: &catalog::Spec, a: &str, b: &str, by_sea: bool) -> bool {
     if !st.adjacent(a, b) {
         return false;
     }
@@ -1880,10 +1876,13 @@ pub fn movement(ctx: &mut Ctx) {
             .collect();
         let taco = ctx.state.zone(zone).taco.contains(&n);
         // Naval transport (§5.13 step 3): land units with a TLS/MSLC/AASH/HVCR here.
+        // A transport serves one MOVE line a turn (D-91): those another line
+        // took are not a lift for this one.
         let naval_lift = ctx.state.units.values().any(|u| {
             u.owner == n
                 && u.at == *zone
                 && matches!(u.code.as_str(), "TLS" | "MSLC" | "AASH" | "HVCR")
+                && (!ctx.scratch.ordered.contains(&u.id) || ids.contains(&u.id))
         });
         let through_sea = path.iter().any(|p| ctx.state.kind(p).is_sea());
         // Land transport (§5.13 step 2, D-44): free TRN vehicles, alphabetical.
@@ -1961,6 +1960,7 @@ pub fn movement(ctx: &mut Ctx) {
                     u.owner == n
                         && u.at == *zone
                         && matches!(u.code.as_str(), "TLS" | "MSLC" | "AASH" | "HVCR")
+                        && (group.contains(&u.id) || !ctx.scratch.ordered.contains(&u.id))
                 })
                 .map(|u| sp(&u.code).trn as usize)
                 .sum()

@@ -188,6 +188,8 @@ pub struct Scratch {
     /// Units each order line has taken (with the army each belonged to), so
     /// that an order without effect gives them back (§3.7).
     pub claims: BTreeMap<(NationCode, usize), Vec<Claim>>,
+    /// Order lines that failed after acting: their units stay used up.
+    pub spent: BTreeSet<(NationCode, usize)>,
     /// Factories / engineers already busy this turn, per (nation, zone).
     pub fac_used: BTreeMap<(NationCode, ZoneCode), usize>,
     pub eng_used: BTreeMap<(NationCode, ZoneCode), usize>,
@@ -208,7 +210,7 @@ impl Scratch {
     /// The order acted (dice were rolled, units stopped or lost) but achieved
     /// nothing: it fails and its units stay used up.
     pub fn spent(&mut self, it: &Item, why: impl std::fmt::Display) {
-        self.claims.remove(&(it.nation.clone(), it.line));
+        self.spent.insert((it.nation.clone(), it.line));
         self.set(it, format!("FAILED: {why}"));
     }
     /// Unit `id` is taken by order `it` (it acts no more this turn unless

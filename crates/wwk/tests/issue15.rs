@@ -231,12 +231,13 @@ fn wwk_109_bases_never_retreat() {
     let mut sc = Scratch::default();
     sc.retreat.insert(fort, "SYR".into());
     sc.retreat.insert(abse, "SYR".into());
-    // The capture/demobilisation roll of immobile units: 50 → captured, 51 → demobilised.
+    // The capture/demobilisation roll of immobile units, ABSE then FORT
+    // (§5.16 order): 50 → captured, 51 → demobilised.
     step(&mut st, &mut sc, combat::resolve_retreats, vec![50, 51]);
     assert_eq!(st.unit(fort).unwrap().at, "SYR");
     assert_eq!(st.unit(abse).unwrap().at, "SYR");
-    assert_eq!(sc.no_retreat.get(&fort), Some(&true));
-    assert_eq!(sc.no_retreat.get(&abse), Some(&false));
+    assert_eq!(sc.no_retreat.get(&abse), Some(&true));
+    assert_eq!(sc.no_retreat.get(&fort), Some(&false));
 }
 
 // ---- An order without effect leaves its units free (§3.7) --------------------
