@@ -4,7 +4,9 @@
 //! `combat.rs`.
 //!
 //! Units are chosen by the selectors of §3.4 and become `ordered`, so a unit
-//! executes at most one order per turn (D-91).
+//! executes at most one order per turn (D-91). They are claims of their order
+//! line: an order that fails without effect gives them back (`turn::fail`,
+//! §3.7), one that acted and came to nothing keeps them (`Scratch::spent`).
 
 use crate::catalog::{self, sp, Cat, Mt};
 use crate::combat::{bombing_exchange_exposed, detonate, fate, roll, thresholds, Fate, Rat};

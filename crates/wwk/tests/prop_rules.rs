@@ -290,3 +290,29 @@ proptest! {
         }
     }
 }
+
+/// The random games do reach the situations the invariants are about:
+/// retreats, refused military orders, escorts that fly, restored garrisons.
+#[test]
+fn wwk_109_random_turns_reach_retreats_refusals_and_escorts() {
+    let (mut retreats, mut refused, mut escorts) = (0, 0, 0);
+    for seed in 0..40u64 {
+        let mut st = position(seed, 30);
+        let mut r = Rng::for_phase(seed, 0, "orders");
+        for _ in 0..3 {
+            let before = st.clone();
+            let (sc, events) = play(&mut st, seed, &mut r);
+            Wwk.set_turn(&mut st, before.turn + 1);
+            retreats += events.iter().filter(|e| retreat_move(&e.text).is_some()).count();
+            for it in &sc.items {
+                let res = sc.results.get(&(it.nation.clone(), it.line)).cloned().unwrap_or_default();
+                match &it.order {
+                    Order::Mil { .. } if res.starts_with("FAILED") => refused += 1,
+                    Order::Escort { .. } if res.starts_with("OK") => escorts += 1,
+                    _ => {}
+                }
+            }
+        }
+    }
+    assert!(retreats > 0 && refused > 0 && escorts > 0, "retreats {retreats}, refused {refused}, escorts {escorts}");
+}
