@@ -393,7 +393,8 @@ pub fn xfer(ctx: &mut Ctx) {
     }
 }
 
-/// Step 1.6 (WWK-34, D-9): AID ≤ floor(ec_start/2) over all lines of the zone.
+/// Step 1.6 (WWK-34, D-9, D-69): AID ≤ floor(ec_start/2) over all the
+/// nation's lines from the zone; another nation sharing the zone has its own cap.
 pub fn aid(ctx: &mut Ctx) {
     let turn = ctx.turn;
     for it in activation(ctx.scratch, ctx.state, |o| matches!(o, Order::Aid { .. })) {
@@ -407,7 +408,8 @@ pub fn aid(ctx: &mut Ctx) {
             .copied()
             .unwrap_or(0);
         let cap = start / 2;
-        let used = ctx.scratch.aid_used.get(from).copied().unwrap_or(0);
+        let key = (it.nation.clone(), from.clone());
+        let used = ctx.scratch.aid_used.get(&key).copied().unwrap_or(0);
         let Some(dest) = recipient(ctx.state, to) else {
             ctx.scratch
                 .fail(&it, format!("[{to}] n'appartient à aucune nation"));
@@ -430,7 +432,7 @@ pub fn aid(ctx: &mut Ctx) {
         {
             ctx.scratch.fail(&it, "marché fermé et pas de chemin");
         } else {
-            ctx.scratch.aid_used.insert(from.clone(), used + ec);
+            ctx.scratch.aid_used.insert(key, used + ec);
             ctx.state.ledger_mut(&it.nation, from).ec -= ec;
             ctx.state.ledger_mut(&dest, to).ec += ec;
             ctx.scratch.ok(&it);

@@ -488,11 +488,7 @@ pub fn bombing_exchange_exposed(
         fd_air.show()
     ));
     let mut ground: Vec<UnitId> = targets.to_vec();
-    ground.sort_by_key(|id| {
-        ctx.state
-            .unit(*id)
-            .map(|u| (u.owner.clone(), u.code.clone(), u.id))
-    });
+    crate::intake::canonical(ctx.state, &mut ground);
     let mut res = vec![];
     for id in ground {
         let Some(u) = ctx.state.unit(id).cloned() else {
@@ -504,7 +500,10 @@ pub fn bombing_exchange_exposed(
         res.push((id, u, f, r, t));
     }
     let mut air = vec![];
-    for id in exposed {
+    // The ground's rolls, then the aircraft's, each in (side, code, id) order (§5.16).
+    let mut exposed = exposed.to_vec();
+    crate::intake::canonical(ctx.state, &mut exposed);
+    for id in &exposed {
         let Some(u) = ctx.state.unit(*id).cloned() else {
             continue;
         };
@@ -886,6 +885,8 @@ pub fn detonate(
         })
         .map(|u| u.id)
         .collect();
+    // The victim pick and the EMP rolls walk (side, code, id) (§5.16).
+    crate::intake::canonical(ctx.state, &mut cands);
     let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
     if i64::from(r) <= p_direct && !cands.is_empty() {
         let ecm = if ecm_can {
@@ -1197,22 +1198,22 @@ fn compo(st: &State, ids: &[UnitId]) -> String {
         .join(", ")
 }
 
-/// Where a unit may retreat (§5.12, D-75).
+/// Where a unit may retreat (§5.12, D-75; rulebook "zone contrôlée
+/// adjacente"): an adjacent zone it could move into (terrain, straits,
+/// coastal ships off the high sea: the MOVE rules of §5.13), controlled or
+/// shared by its side, or a neutral sea zone for a ship; red-line crossings
+/// excluded. The zone it came from is preferred only when it is adjacent.
+/// Bases are immobile (§2.8.9): they never retreat.
 pub fn retreat_zone(st: &State, u: &Unit, from: &str, came: Option<&str>) -> Option<String> {
     let s = sp(&u.code);
+    if s.is_base() {
+        return None;
+    }
     let ok = |n: &str| {
-        if st.is_crossing(from, n) {
+        if st.is_crossing(from, n) || !crate::military::can_step(st, &u.owner, s, from, n, false) {
             return false;
         }
         let k = st.kind(n);
-        let movable = if s.is_naval() {
-            k.is_sea() || (st.zdef(n).is_some_and(|d| d.coastal))
-        } else {
-            k == ZoneKind::Land || (s.has(catalog::AMPHI) && k.is_sea())
-        };
-        if !movable {
-            return false;
-        }
         let zs = &st.zone(n).status;
         let mine = zs.parties().iter().any(|p| st.friendly(&u.owner, p))
             && !matches!(zs, Status::Contested { .. });
@@ -1230,9 +1231,13 @@ pub fn retreat_zone(st: &State, u: &Unit, from: &str, came: Option<&str>) -> Opt
 /// retreat are destroyed (infantry), captured or demobilised (decided at 4.3),
 /// or scuttled/captured (ships).
 pub fn resolve_retreats(ctx: &mut Ctx) {
-    let list: Vec<(UnitId, String)> = std::mem::take(&mut ctx.scratch.retreat)
+    let mut list: Vec<(UnitId, String)> = std::mem::take(&mut ctx.scratch.retreat)
         .into_iter()
         .collect();
+    // Retreats and their rolls in (side, code, id) order (§5.16).
+    let mut order: Vec<UnitId> = list.iter().map(|(id, _)| *id).collect();
+    crate::intake::canonical(ctx.state, &mut order);
+    list.sort_by_key(|(id, _)| order.iter().position(|x| x == id));
     for (id, from) in list {
         let Some(u) = ctx.state.unit(id).cloned() else {
             continue;
@@ -1272,19 +1277,37 @@ pub fn resolve_retreats(ctx: &mut Ctx) {
                     // Capture needs an enemy infantry unit aboard a transport of
                     // the enemy fleet here (S l.563, D-77): at sea, infantry
                     // beside an enemy transport is aboard it.
+                    // Infantry in a transport's hold (§2.7), or standing in
+                    // the sea zone beside one (positions written before holds).
+                    let transport_here = |t: &Unit, owner: &str| {
+                        t.at == from && t.owner == owner && sp(&t.code).cat == Cat::Trans
+                    };
                     let boarder = ctx
                         .state
                         .units
                         .values()
                         .filter(|x| {
-                            x.at == from
-                                && ctx.state.hostile(&u.owner, &x.owner)
-                                && sp(&x.code).cat == Cat::Inf
+                            ctx.state.hostile(&u.owner, &x.owner) && sp(&x.code).cat == Cat::Inf
                         })
                         .find(|x| {
-                            ctx.state.units.values().any(|t| {
-                                t.at == from && t.owner == x.owner && sp(&t.code).cat == Cat::Trans
-                            })
+                            match x
+                                .at
+                                .strip_prefix('@')
+                                .and_then(|c| c.parse::<UnitId>().ok())
+                            {
+                                Some(c) => ctx
+                                    .state
+                                    .unit(c)
+                                    .is_some_and(|t| transport_here(t, &x.owner)),
+                                None => {
+                                    x.at == from
+                                        && ctx
+                                            .state
+                                            .units
+                                            .values()
+                                            .any(|t| transport_here(t, &x.owner))
+                                }
+                            }
                         })
                         .map(|x| (x.id, x.owner.clone()));
                     match boarder {

@@ -442,7 +442,19 @@ pub fn neutrals(ctx: &mut Ctx) {
             .get(&z)
             .cloned()
             .unwrap_or_default();
-        if before != Status::Neutral {
+        // Reversion is a zone a nation held turning neutral (§5.15, D-72). A
+        // zone only contested against its own garrison (no nation held it,
+        // D-68) is still the neutrals': its garrison is restored to its
+        // recorded make-up below, never added to.
+        let held_by_nation = match &before {
+            Status::Neutral => false,
+            Status::Contested { holder, .. } => holder
+                .as_ref()
+                .is_some_and(|h| ctx.state.nations.contains_key(h)),
+            _ => true,
+        };
+        let recorded = ctx.state.zone(&z).garrison.is_some();
+        if held_by_nation || (before != Status::Neutral && !recorded) {
             let g = roll_garrison(ctx, &z);
             let mut regular = vec![];
             for c in &g {
@@ -531,11 +543,11 @@ pub fn smov(ctx: &mut Ctx) {
             );
             continue;
         }
-        let ids = crate::military::select(ctx, n, zone, sel, &|s| {
+        let ids = crate::military::select(ctx, &it, zone, sel, &|s| {
             (s.is_land() || s.is_naval()) && !s.is_base()
         });
         if ids.is_empty() {
-            ctx.scratch.fail(&it, "aucune unité disponible");
+            fail(ctx, &it, "aucune unité disponible");
             continue;
         }
         let dest = full.last().cloned().unwrap_or_default();
@@ -544,6 +556,7 @@ pub fn smov(ctx: &mut Ctx) {
                 u.at = dest.clone();
             }
         }
+        crate::military::embark(ctx.state, n, ids.iter().copied());
         ctx.scratch
             .set(&it, format!("OK  {} unité(s) en [{dest}]", ids.len()));
     }
@@ -573,11 +586,11 @@ pub fn recon_end(ctx: &mut Ctx) {
             Selector::Group(_, g) => Selector::Group(Some(1), g.clone()),
             s => s.clone(),
         };
-        let ids = crate::military::select(ctx, &it.nation, zone, &sel1, &|s| {
+        let ids = crate::military::select(ctx, &it, zone, &sel1, &|s| {
             !s.is_base() && s.cat != Cat::Space
         });
         if ids.is_empty() {
-            ctx.scratch.fail(&it, "aucune unité disponible");
+            fail(ctx, &it, "aucune unité disponible");
             continue;
         }
         ctx.scratch.recon.insert((it.nation.clone(), t.clone()));

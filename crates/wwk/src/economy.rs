@@ -41,6 +41,7 @@ pub fn limits(ctx: &mut Ctx) {
                 })
                 .map(|u| u.id)
                 .collect();
+            crate::intake::canonical(ctx.state, &mut ids);
             while ids.len() > cap {
                 let k = pick(ctx.rng, &mut ctx.scratch.log, ids.len());
                 let id = ids.remove(k);
@@ -54,6 +55,39 @@ pub fn limits(ctx: &mut Ctx) {
             }
         }
     }
+}
+
+/// Aircraft of `n` parked in `z` beyond the room its air bases (8 each) and
+/// carriers still give there, removed: a base that goes takes the aircraft
+/// it carries (§7.4, §7.5). The last in canonical order go first.
+pub fn grounded_without_base(st: &mut State, n: &str, z: &str) -> Vec<(UnitId, String)> {
+    let room: usize = st
+        .units
+        .values()
+        .filter(|u| u.owner == n && u.at == z)
+        .map(|u| {
+            if u.code == "ABSE" {
+                8
+            } else {
+                sp(&u.code).carr as usize
+            }
+        })
+        .sum();
+    let mut planes: Vec<UnitId> = st
+        .units
+        .values()
+        .filter(|u| u.owner == n && u.at == z && sp(&u.code).cat == Cat::Acft)
+        .map(|u| u.id)
+        .collect();
+    crate::intake::canonical(st, &mut planes);
+    let mut out = vec![];
+    while planes.len() > room {
+        let Some(id) = planes.pop() else { break };
+        if let Some(u) = st.remove_unit(id).into_iter().next() {
+            out.push((id, u.code));
+        }
+    }
+    out
 }
 
 /// Step 5.2 (WWK-55): damaged warships repaired with one factory.
@@ -133,13 +167,27 @@ fn pay(st: &mut State, n: &str, z: &str, used: &Ledger, ec: i64) -> bool {
     true
 }
 
-/// Build lines of one kind, in file order per nation (D-28).
+/// What a BUILD line ran out of (§7.3 step 4, D-28): later lines that need
+/// the same resource are cancelled.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Short {
+    /// Factories (units) or engineers (bases) of a zone.
+    Workers(ZoneCode),
+    /// A zone's ec with the national treasury behind it.
+    Funds(ZoneCode),
+}
+
+/// Build lines of one kind, in file order per nation (§7.3 step 4, D-28):
+/// nations in activation order, each nation's lines in the order of its
+/// file, whatever their zones (the treasury pays in that order).
 fn build(ctx: &mut Ctx, bases: bool) {
-    let items = activation(
+    let mut items = activation(
         ctx.scratch,
         ctx.state,
         |o| matches!(o, Order::Build { code, .. } if catalog::spec(code).is_some_and(|s| s.is_base()) == bases),
     );
+    items.sort_by_key(|i| (ctx.scratch.nation_rank(&i.nation), i.nation.clone(), i.line));
+    let mut short: std::collections::BTreeSet<(NationCode, Short)> = Default::default();
     for it in items {
         let Order::Build {
             zone,
@@ -180,6 +228,27 @@ fn build(ctx: &mut Ctx, bases: bool) {
         } else {
             ctx.state.factories(&n, zone)
         };
+        if let Some((_, r)) = [Short::Workers(zone.clone()), Short::Funds(zone.clone())]
+            .into_iter()
+            .map(|r| (n.clone(), r))
+            .find(|k| short.contains(k))
+        {
+            let what = match r {
+                Short::Workers(_) => {
+                    if bases {
+                        "génie"
+                    } else {
+                        "usines"
+                    }
+                }
+                Short::Funds(_) => "fonds",
+            };
+            ctx.scratch.fail(
+                &it,
+                format!("annulé : {what} de [{zone}] épuisé(e)s par une ligne précédente"),
+            );
+            continue;
+        }
         let spc = catalog::spec(code).is_some_and(|s| s.cat == Cat::Space);
         if spc && ctx.state.count(&n, "SPC", zone) == 0 {
             ctx.scratch.fail(&it, "un centre spatial est nécessaire");
@@ -199,6 +268,7 @@ fn build(ctx: &mut Ctx, bases: bool) {
             let (used, ec, workers) = price(code, &stock);
             if used_w + workers > workers_total {
                 why = format!("{} insuffisant(e)s", if bases { "génie" } else { "usines" });
+                short.insert((n.clone(), Short::Workers(zone.clone())));
                 break;
             }
             // Limits 20 + L (5.1) and one FORT per zone per nation (D-88).
@@ -238,6 +308,7 @@ fn build(ctx: &mut Ctx, bases: bool) {
             };
             if !pay(ctx.state, &n, zone, &used, ec) {
                 why = "fonds insuffisants".into();
+                short.insert((n.clone(), Short::Funds(zone.clone())));
                 break;
             }
             if bases {
@@ -627,24 +698,26 @@ pub fn maintenance(ctx: &mut Ctx) {
         if surplus > 0 {
             let contested = matches!(ctx.state.zone(&z).status, Status::Contested { .. });
             let mut cands = ids.clone();
+            crate::intake::canonical(ctx.state, &mut cands);
             let mut lost = vec![];
-            for _ in 0..surplus {
-                if cands.is_empty() {
-                    break;
-                }
-                let k = pick(ctx.rng, &mut ctx.scratch.log, cands.len());
-                let id = cands.remove(k);
-                let code = ctx
-                    .state
-                    .unit(id)
-                    .map(|u| u.code.clone())
-                    .unwrap_or_default();
+            for id in crate::intake::pick_m(ctx.rng, &mut ctx.scratch.log, cands, surplus as usize)
+            {
+                let Some(code) = ctx.state.unit(id).map(|u| u.code.clone()) else {
+                    continue;
+                };
+                // Demobilised "under §7.4" (§7.5): with everything it carries,
+                // like a DEMOB order: an air base takes its aircraft along.
                 if contested {
                     ctx.state.remove_unit(id);
                 } else {
                     crate::admin::demobilise(ctx.state, id);
                 }
                 lost.push(format!("#{id} {code}"));
+                if code == "ABSE" || sp(&code).carr > 0 {
+                    for (pid, pcode) in grounded_without_base(ctx.state, &n, &z) {
+                        lost.push(format!("#{pid} {pcode} (sans base)"));
+                    }
+                }
             }
             line.push_str(&format!(
                 " ; non entretenues, {} : {}",

@@ -14,6 +14,43 @@ pub fn pick(rng: &mut Rng, log: &mut crate::turn::RollLog, k: usize) -> usize {
     }
 }
 
+/// Sort units into the canonical order of random steps (§5.16): side
+/// (nations by code, then the neutral side and guerrillas, D-92), unit code,
+/// id. Every pick and every per-unit roll walks its candidates in this order,
+/// so the dice fall on the same units as in the specification.
+pub fn canonical(st: &crate::model::State, ids: &mut [crate::model::UnitId]) {
+    ids.sort_by_key(|id| {
+        st.unit(*id).map(|u| {
+            (
+                !st.nations.contains_key(&u.owner),
+                u.owner.clone(),
+                u.code.clone(),
+                u.id,
+            )
+        })
+    });
+}
+
+/// `m` random picks without replacement among ordered candidates (§5.16):
+/// one `d(k)` per pick; with k ≤ m every candidate is taken and no die is
+/// rolled (D-94). Returns the picked candidates in pick order.
+pub fn pick_m<T>(
+    rng: &mut Rng,
+    log: &mut crate::turn::RollLog,
+    mut cands: Vec<T>,
+    m: usize,
+) -> Vec<T> {
+    if cands.len() <= m {
+        return cands;
+    }
+    let mut out = Vec::with_capacity(m);
+    for _ in 0..m {
+        let k = pick(rng, log, cands.len());
+        out.push(cands.remove(k));
+    }
+    out
+}
+
 /// Step 0.1: flatten every nation's orders; record standing orders.
 pub fn intake(ctx: &mut Ctx) {
     let mut items = vec![];
@@ -125,14 +162,7 @@ pub fn ai_crisis(ctx: &mut Ctx) {
                 })
                 .map(|i| i.line)
                 .collect();
-            let mut gone = vec![];
-            for _ in 0..2 {
-                if lines.is_empty() {
-                    break;
-                }
-                let k = pick(ctx.rng, &mut ctx.scratch.log, lines.len());
-                gone.push(lines.remove(k));
-            }
+            let mut gone = pick_m(ctx.rng, &mut ctx.scratch.log, std::mem::take(&mut lines), 2);
             gone.sort();
             for l in &gone {
                 ctx.scratch.deleted.insert((n.clone(), *l));

@@ -527,6 +527,8 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
                 })
                 .map(|u| u.id)
                 .collect();
+            let mut cands = cands;
+            crate::intake::canonical(ctx.state, &mut cands);
             if !cands.is_empty() {
                 let k = pick(ctx.rng, &mut ctx.scratch.log, cands.len());
                 let code = ctx

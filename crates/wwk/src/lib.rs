@@ -7,11 +7,11 @@
 //! `catalog` (unit tables), `map` (graph and distances), `setup` (scenarios
 //! and positions), `parser` (order notation).
 //!
-//! Simplifications, on purpose and documented in `docs/wwk.md`: carried
-//! units travel beside their transport rather than inside a hold; aircraft on
-//! the ground defend by defensive bombardment, not in the land round; the roll
-//! log records step, sequence, die, result and the step's catalogue purpose,
-//! not the subject ids.
+//! Simplifications, on purpose and documented in `docs/wwk.md`: infantry
+//! carried by land vehicles travels beside them (only units at sea are in a
+//! transport's hold, `@<id>`); aircraft on the ground defend by defensive
+//! bombardment, not in the land round; the roll log records step, sequence,
+//! die, result and the step's catalogue purpose, not the subject ids.
 
 pub mod admin;
 pub mod bot;

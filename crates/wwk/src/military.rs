@@ -4,12 +4,14 @@
 //! `combat.rs`.
 //!
 //! Units are chosen by the selectors of §3.4 and become `ordered`, so a unit
-//! executes at most one order per turn (D-91).
+//! executes at most one order per turn (D-91). They are claims of their order
+//! line: an order that fails without effect gives them back (`turn::fail`,
+//! §3.7), one that acted and came to nothing keeps them (`Scratch::spent`).
 
 use crate::catalog::{self, sp, Cat, Mt};
 use crate::combat::{bombing_exchange_exposed, detonate, fate, roll, thresholds, Fate, Rat};
 use crate::control::ensure_garrison;
-use crate::intake::pick;
+use crate::intake::{canonical, pick_m};
 use crate::map::Mode;
 use crate::model::*;
 use crate::orders::{Mission, Order, Selector, Target};
@@ -32,15 +34,30 @@ fn in_group(s: &catalog::Spec, g: &str) -> bool {
     }
 }
 
-/// Select units for an order (§3.4, WWK-15..18). Returns the chosen ids,
-/// already marked `ordered`.
+/// Select units for order `it` (§3.4, WWK-15..18) among those its kind can
+/// use (`capable`). Returns the chosen ids, claimed by `it`: they act no more
+/// this turn unless `it` fails without effect ([`fail`]).
 pub fn select(
     ctx: &mut Ctx,
-    n: &str,
+    it: &Item,
     z: &str,
     sel: &Selector,
     capable: &dyn Fn(&catalog::Spec) -> bool,
 ) -> Vec<UnitId> {
+    select_where(ctx, it, z, sel, &|u| capable(sp(&u.code)))
+}
+
+/// [`select`] with a test on each unit rather than on its type, so that an
+/// order takes units able to carry it out (a launcher holding the warhead,
+/// an escort within range) rather than the first of the type.
+pub fn select_where(
+    ctx: &mut Ctx,
+    it: &Item,
+    z: &str,
+    sel: &Selector,
+    capable: &dyn Fn(&Unit) -> bool,
+) -> Vec<UnitId> {
+    let n = it.nation.as_str();
     // Units already ordered, immobilised or retreated this turn act no more.
     let free = |u: &Unit| {
         u.owner == n
@@ -48,14 +65,24 @@ pub fn select(
             && !ctx.scratch.immobilised.contains(&u.id)
             && !ctx.scratch.retreated.contains(&u.id)
     };
+    // A unit in a transport's hold is ordered from the transport's zone (§3.2).
+    let in_z = |u: &Unit| {
+        u.at == z
+            || u.at
+                .strip_prefix('@')
+                .and_then(|c| c.parse().ok())
+                .and_then(|c| ctx.state.unit(c))
+                .is_some_and(|c| c.at == z)
+    };
     let mut out: Vec<UnitId> = vec![];
+    let mut leave_army = false;
     match sel {
         Selector::Space(l) => {
             out.extend(
                 ctx.state
                     .units
                     .values()
-                    .filter(|u| free(u) && &u.at == l && capable(sp(&u.code)))
+                    .filter(|u| free(u) && &u.at == l && capable(u))
                     .map(|u| u.id),
             );
         }
@@ -65,14 +92,14 @@ pub fn select(
                 if sp(&u.code).cat == Cat::Space {
                     u.at.starts_with('#')
                 } else {
-                    u.at == z
+                    in_z(u)
                 }
             };
             let mut c: Vec<&Unit> = ctx
                 .state
                 .units
                 .values()
-                .filter(|u| free(u) && &u.code == code && here(u) && capable(sp(&u.code)))
+                .filter(|u| free(u) && &u.code == code && here(u) && capable(u))
                 .collect();
             match k {
                 None => c.retain(|u| u.army.is_none()),
@@ -81,11 +108,7 @@ pub fn select(
             let k = k.unwrap_or(usize::MAX);
             out.extend(c.into_iter().take(k).map(|u| u.id));
             // Army members taken beyond the free units leave their army (S).
-            for id in &out {
-                if let Some(u) = ctx.state.unit_mut(*id) {
-                    u.army = None;
-                }
-            }
+            leave_army = true;
         }
         Selector::Group(k, g) => {
             let mut c: Vec<&Unit> = ctx
@@ -94,11 +117,11 @@ pub fn select(
                 .values()
                 .filter(|u| {
                     free(u)
-                        && u.at == z
+                        && in_z(u)
                         && u.army.is_none()
                         && is_group(g)
                         && in_group(sp(&u.code), g)
-                        && capable(sp(&u.code))
+                        && capable(u)
                 })
                 .collect();
             c.sort_by(|a, b| (&a.code, a.id).cmp(&(&b.code, b.id)));
@@ -109,18 +132,17 @@ pub fn select(
                 .state
                 .units
                 .values()
-                .filter(|u| free(u) && u.at == z)
+                .filter(|u| free(u) && in_z(u))
                 .collect();
             let bad_armies: std::collections::BTreeSet<String> = here
                 .iter()
-                .filter(|u| !capable(sp(&u.code)))
+                .filter(|u| !capable(u))
                 .filter_map(|u| u.army.clone())
                 .collect();
             out.extend(
                 here.iter()
                     .filter(|u| {
-                        capable(sp(&u.code))
-                            && u.army.as_ref().is_none_or(|a| !bad_armies.contains(a))
+                        capable(u) && u.army.as_ref().is_none_or(|a| !bad_armies.contains(a))
                     })
                     .map(|u| u.id),
             );
@@ -132,18 +154,24 @@ pub fn select(
                     .values()
                     .filter(|u| {
                         free(u)
-                            && u.at == z
+                            && in_z(u)
                             && u.army
                                 .as_deref()
                                 .is_some_and(|a| a.eq_ignore_ascii_case(name))
-                            && capable(sp(&u.code))
+                            && capable(u)
                     })
                     .map(|u| u.id),
             );
         }
     }
     for id in &out {
-        ctx.scratch.ordered.insert(*id);
+        let army = ctx.state.unit(*id).and_then(|u| u.army.clone());
+        if leave_army {
+            if let Some(u) = ctx.state.unit_mut(*id) {
+                u.army = None;
+            }
+        }
+        ctx.scratch.claim(it, *id, army);
     }
     out
 }
@@ -181,7 +209,7 @@ pub fn armies(ctx: &mut Ctx) {
             }
         }
         if tagged == 0 {
-            ctx.scratch.fail(&it, "aucune unité");
+            fail(ctx, &it, "aucune unité");
         } else {
             ctx.scratch
                 .set(&it, format!("OK  {tagged} unité(s) dans {name}"));
@@ -203,9 +231,9 @@ pub fn caps(ctx: &mut Ctx) {
             continue;
         };
         let d = ctx.state.dist(zone, t, Mode::Air);
-        let ids = select(ctx, &it.nation, zone, sel, &|s| s.has(catalog::M_CAPS));
+        let ids = select(ctx, &it, zone, sel, &|s| s.has(catalog::M_CAPS));
         if ids.is_empty() {
-            ctx.scratch.fail(&it, "aucune unité capable");
+            fail(ctx, &it, "aucune unité capable");
             continue;
         }
         let r = ids
@@ -215,8 +243,7 @@ pub fn caps(ctx: &mut Ctx) {
             .min()
             .unwrap_or(0);
         if d > r {
-            ctx.scratch
-                .fail(&it, format!("hors de portée ({} > {r})", show_d(d)));
+            fail(ctx, &it, format!("hors de portée ({} > {r})", show_d(d)));
             continue;
         }
         for id in ids {
@@ -295,7 +322,7 @@ pub fn space(ctx: &mut Ctx) {
             continue;
         };
         if !has_spc(ctx.state, &it.nation, zone) && matches!(mission, Mission::Satt(_)) {
-            ctx.scratch.fail(&it, "pas de centre spatial");
+            fail(ctx, &it, "pas de centre spatial");
             continue;
         }
         let label = match mission {
@@ -303,14 +330,14 @@ pub fn space(ctx: &mut Ctx) {
             _ => continue,
         };
         let Some(target) = ctx.state.units.values().find(|u| u.at == label).cloned() else {
-            ctx.scratch.fail(&it, format!("aucune cible en {label}"));
+            fail(ctx, &it, format!("aucune cible en {label}"));
             continue;
         };
         match mission {
             Mission::Satt(_) => {
-                let ids = select(ctx, &it.nation, zone, sel, &|s| s.has(catalog::SAT_SPACE));
+                let ids = select(ctx, &it, zone, sel, &|s| s.has(catalog::SAT_SPACE));
                 if ids.is_empty() {
-                    ctx.scratch.fail(&it, "aucun satellite d'attaque");
+                    fail(ctx, &it, "aucun satellite d'attaque");
                     continue;
                 }
                 let mut txt = vec![];
@@ -362,14 +389,17 @@ pub fn space(ctx: &mut Ctx) {
             }
             Mission::Nuke { k, head, .. } => {
                 let h = head.clone();
-                let ids = select(ctx, &it.nation, zone, sel, &|s| s.has(catalog::SPACE_FIRE));
+                let k = *k;
+                let ids = select_where(ctx, &it, zone, sel, &|u| {
+                    sp(&u.code).has(catalog::SPACE_FIRE)
+                        && u.heads.iter().filter(|x| **x == h).count() >= k
+                });
                 let Some(l) = ids.first().copied() else {
-                    ctx.scratch
-                        .fail(&it, "seuls AIBM et MSLP tirent vers l'espace");
+                    fail(ctx, &it, format!("aucun AIBM ou MSLP libre avec {k} tête(s) {h} (seuls eux tirent vers l'espace)"));
                     continue;
                 };
-                let Some(n) = take_heads(ctx, l, &h, *k) else {
-                    ctx.scratch.fail(&it, format!("têtes {h} insuffisantes"));
+                let Some(n) = take_heads(ctx, l, &h, k) else {
+                    fail(ctx, &it, format!("têtes {h} insuffisantes"));
                     continue;
                 };
                 let w = catalog::warhead(&h).expect("known");
@@ -459,21 +489,20 @@ pub fn sat_ground(ctx: &mut Ctx) {
             _ => continue,
         };
         if !has_spc(ctx.state, &it.nation, zone) {
-            ctx.scratch.fail(&it, "pas de centre spatial");
+            fail(ctx, &it, "pas de centre spatial");
             continue;
         }
         if !ctx.scratch.recon.contains(&(it.nation.clone(), t.clone())) {
-            ctx.scratch
-                .fail(&it, format!("pas de reconnaissance de [{t}] ce tour"));
+            fail(ctx, &it, format!("pas de reconnaissance de [{t}] ce tour"));
             continue;
         }
         if let Err(e) = may_attack(ctx.state, &it.nation, &t) {
-            ctx.scratch.fail(&it, e);
+            fail(ctx, &it, e);
             continue;
         }
-        let ids = select(ctx, &it.nation, zone, sel, &|s| s.has(catalog::SAT_GROUND));
+        let ids = select(ctx, &it, zone, sel, &|s| s.has(catalog::SAT_GROUND));
         if ids.is_empty() {
-            ctx.scratch.fail(&it, "aucun satellite capable");
+            fail(ctx, &it, "aucun satellite capable");
             continue;
         }
         ensure_garrison(ctx, &t);
@@ -532,11 +561,7 @@ fn ground_strike(
     log: &mut Vec<String>,
 ) {
     let mut ts = targets.to_vec();
-    ts.sort_by_key(|id| {
-        ctx.state
-            .unit(*id)
-            .map(|u| (u.owner.clone(), u.code.clone(), u.id))
-    });
+    canonical(ctx.state, &mut ts);
     // ECM: one affect roll per ECM unit counts as 100 (§5.9 step 4).
     let mut ecm: Vec<UnitId> = ts
         .iter()
@@ -655,7 +680,7 @@ pub fn missiles(ctx: &mut Ctx) {
             _ => continue,
         };
         if let Err(e) = may_attack(ctx.state, &it.nation, &t) {
-            ctx.scratch.fail(&it, e);
+            fail(ctx, &it, e);
             continue;
         }
         if let Some((_, h)) = &nuke {
@@ -667,7 +692,8 @@ pub fn missiles(ctx: &mut Ctx) {
                     .values()
                     .any(|u| u.at == t && ctx.state.friendly(&it.nation, &u.owner))
             {
-                ctx.scratch.fail(
+                fail(
+                    ctx,
                     &it,
                     "arme stratégique interdite sur une zone avec des unités amies",
                 );
@@ -675,19 +701,46 @@ pub fn missiles(ctx: &mut Ctx) {
             }
         }
         let is_nuke = nuke.is_some();
-        let ids = select(ctx, &it.nation, zone, sel, &|s| {
+        let d = ctx.state.dist(zone, &t, Mode::Missile);
+        let kind_ok = |s: &catalog::Spec| {
             if is_nuke {
                 s.nuc > 0 && s.code != "ABSE"
             } else {
                 s.bal > 0 || s.cru > 0
             }
-        });
+        };
+        // The order takes launchers able to fire it: in range and, for a
+        // nuclear fire, holding the warheads (§3.7: an order without effect
+        // leaves its units free, so it must not take one that cannot fire).
+        let can_fire = |u: &Unit| {
+            let s = sp(&u.code);
+            kind_ok(s)
+                && d <= launcher_range(s, is_nuke)
+                && nuke
+                    .as_ref()
+                    .is_none_or(|(k, h)| u.heads.iter().filter(|x| *x == h).count() >= *k)
+        };
+        let ids = select_where(ctx, &it, zone, sel, &can_fire);
         if ids.is_empty() {
-            ctx.scratch.fail(&it, "aucun lanceur");
+            let any = ctx.state.units.values().any(|u| {
+                u.owner == it.nation
+                    && (u.at == *zone || u.at.starts_with('#'))
+                    && kind_ok(sp(&u.code))
+            });
+            let why = if !any {
+                "aucun lanceur".to_string()
+            } else if is_nuke {
+                format!(
+                    "aucun lanceur libre à portée ({}) avec les têtes demandées",
+                    show_d(d)
+                )
+            } else {
+                format!("aucun lanceur libre à portée ({})", show_d(d))
+            };
+            fail(ctx, &it, why);
             continue;
         }
         ensure_garrison(ctx, &t);
-        let d = ctx.state.dist(zone, &t, Mode::Missile);
         let recon = ctx.scratch.recon.contains(&(it.nation.clone(), t.clone()));
         let mut log = vec![format!(
             "== MISSILES de [{zone}] sur [{t}] (distance {}) ==",
@@ -746,21 +799,9 @@ pub fn missiles(ctx: &mut Ctx) {
             }
             log.push(format!("  salve #{id} {} au but (jet {r} <= {p})", l.code));
             let mut cands = hostile_targets(ctx, &it.nation, &t, civil);
-            cands.sort_by_key(|id| {
-                ctx.state
-                    .unit(*id)
-                    .map(|u| (u.owner.clone(), u.code.clone(), u.id))
-            });
+            canonical(ctx.state, &mut cands);
             // Two distinct targets; with two or fewer candidates no pick is rolled (D-94).
-            let mut chosen = vec![];
-            if cands.len() <= 2 {
-                chosen.append(&mut cands);
-            } else {
-                for _ in 0..2 {
-                    let k = pick(ctx.rng, &mut ctx.scratch.log, cands.len());
-                    chosen.push(cands.remove(k));
-                }
-            }
+            let chosen = pick_m(ctx.rng, &mut ctx.scratch.log, cands, 2);
             let fa = if ballistic {
                 Rat::int(10)
             } else {
@@ -784,8 +825,7 @@ pub fn missiles(ctx: &mut Ctx) {
             ground_strike(ctx, &it.nation, &chosen, fa, fd, &mut log);
         }
         if fired == 0 {
-            ctx.scratch
-                .fail(&it, "aucune salve tirée (portée ou têtes)");
+            fail(ctx, &it, "aucune salve tirée (portée ou têtes)");
         } else {
             ctx.scratch.ok(&it);
         }
@@ -924,14 +964,58 @@ fn cap_engage_with(
             .collect();
         caps.extend(extra);
     }
-    if caps.is_empty() {
-        return;
+    // Patrols fight as one group only with their allies' (§5.7.2, WWK-92):
+    // patrols of nations merely at peace with each other engage one group
+    // after the other, nations in code order (D-92).
+    canonical(ctx.state, &mut caps);
+    let mut groups: Vec<Vec<UnitId>> = vec![];
+    for id in caps {
+        let Some(o) = ctx.state.unit(id).map(|u| u.owner.clone()) else {
+            continue;
+        };
+        let slot = groups.iter_mut().find(|g| {
+            g.iter().all(|x| {
+                ctx.state
+                    .unit(*x)
+                    .is_some_and(|u| ctx.state.friendly(&u.owner, &o))
+            })
+        });
+        match slot {
+            Some(g) => g.push(id),
+            None => groups.push(vec![id]),
+        }
     }
+    for caps in groups {
+        let exposed_now = if escorts.is_empty() {
+            mission.len()
+        } else {
+            escorts.len()
+        };
+        if exposed_now == 0 {
+            break;
+        }
+        cap_group_engage(ctx, z, endpoint, caps, mission, escorts, log);
+    }
+}
+
+/// One group of allied patrols against a mission (§5.7.3–5.7.4).
+fn cap_group_engage(
+    ctx: &mut Ctx,
+    z: &str,
+    endpoint: bool,
+    caps: Vec<UnitId>,
+    mission: &mut Vec<UnitId>,
+    escorts: &mut Vec<UnitId>,
+    log: &mut Vec<String>,
+) {
     // DUAL aircraft on the bombing mission fight with `a` halved; escorts do not.
     let on_mission = escorts.is_empty();
     let exposed: &mut Vec<UnitId> = if on_mission { mission } else { escorts };
     // Stealth.
     let mut engaged = vec![];
+    // Fate rolls walk (side, code, id) (§5.16): the patrols, then the
+    // aircraft they engage.
+    crate::intake::canonical(ctx.state, exposed);
     for id in exposed.iter() {
         let st = ctx
             .state
@@ -1061,7 +1145,7 @@ pub fn air(ctx: &mut Ctx) {
         };
         if kind != "TRSF" {
             if let Err(e) = may_attack(ctx.state, &it.nation, &t) {
-                ctx.scratch.fail(&it, e);
+                fail(ctx, &it, e);
                 continue;
             }
         }
@@ -1074,7 +1158,8 @@ pub fn air(ctx: &mut Ctx) {
                     .values()
                     .any(|u| u.at == t && ctx.state.friendly(&it.nation, &u.owner))
             {
-                ctx.scratch.fail(
+                fail(
+                    ctx,
                     &it,
                     "arme stratégique interdite sur une zone avec des unités amies",
                 );
@@ -1082,7 +1167,7 @@ pub fn air(ctx: &mut Ctx) {
             }
         }
         if kind == "DROP" && ctx.state.count(&it.nation, "ABSE", zone) == 0 {
-            ctx.scratch.fail(&it, "pas de base aérienne");
+            fail(ctx, &it, "pas de base aérienne");
             continue;
         }
         let d = ctx.state.dist(zone, &t, Mode::Air);
@@ -1092,9 +1177,9 @@ pub fn air(ctx: &mut Ctx) {
             "NUKE" => Box::new(|s: &catalog::Spec| s.has(catalog::NBOMB)),
             _ => Box::new(|s: &catalog::Spec| s.has(catalog::M_BOMB)),
         };
-        let mut ids = select(ctx, &it.nation, zone, sel, capable.as_ref());
+        let mut ids = select(ctx, &it, zone, sel, capable.as_ref());
         if ids.is_empty() {
-            ctx.scratch.fail(&it, "aucune unité capable");
+            fail(ctx, &it, "aucune unité capable");
             continue;
         }
         let reach = ids
@@ -1111,11 +1196,11 @@ pub fn air(ctx: &mut Ctx) {
             .min()
             .unwrap_or(0);
         if d > reach {
-            for id in &ids {
-                ctx.scratch.ordered.remove(id);
-            }
-            ctx.scratch
-                .fail(&it, format!("hors de portée ({} > {reach})", show_d(d)));
+            fail(
+                ctx,
+                &it,
+                format!("hors de portée ({} > {reach})", show_d(d)),
+            );
             continue;
         }
         if kind == "TRSF" {
@@ -1126,8 +1211,7 @@ pub fn air(ctx: &mut Ctx) {
                     .values()
                     .any(|u| u.owner == it.nation && u.at == t && sp(&u.code).carr > 0)
             {
-                ctx.scratch
-                    .fail(&it, format!("pas de base ni de porte-avions en [{t}]"));
+                fail(ctx, &it, format!("pas de base ni de porte-avions en [{t}]"));
                 continue;
             }
             // Capacity of the destination: 8 per ABSE plus the carriers' decks.
@@ -1146,10 +1230,8 @@ pub fn air(ctx: &mut Ctx) {
                 .filter(|u| u.owner == it.nation && u.at == t && sp(&u.code).cat == Cat::Acft)
                 .count();
             if there + ids.len() > room {
-                for id in &ids {
-                    ctx.scratch.ordered.remove(id);
-                }
-                ctx.scratch.fail(
+                fail(
+                    ctx,
                     &it,
                     format!(
                         "capacité de [{t}] dépassée ({} > {room})",
@@ -1198,9 +1280,20 @@ pub fn air(ctx: &mut Ctx) {
             else {
                 continue;
             };
-            let got = select(ctx, &it.nation, ez, es, &|s| s.has(catalog::M_ESCT));
+            // Escorts fly to the target: only those within range (§3.6.3).
+            let ed = ctx.state.dist(ez, &t, Mode::Air);
+            let got = select_where(ctx, e, ez, es, &|u| {
+                sp(&u.code).has(catalog::M_ESCT) && ed <= sp(&u.code).range
+            });
             if got.is_empty() {
-                ctx.scratch.fail(e, "aucune escorte disponible");
+                fail(
+                    ctx,
+                    e,
+                    format!(
+                        "aucune escorte disponible à portée de [{t}] ({})",
+                        show_d(ed)
+                    ),
+                );
             } else {
                 ctx.scratch.ok(e);
                 escorts.extend(got);
@@ -1420,8 +1513,11 @@ pub fn hmov(ctx: &mut Ctx) {
                 })
         };
         if !ok_end(&dest) || ctx.state.kind(&dest) == ZoneKind::Mountain {
-            ctx.scratch
-                .fail(&it, "l'arrivée doit être terrestre ou porter un CVH/AASH");
+            fail(
+                ctx,
+                &it,
+                "l'arrivée doit être terrestre ou porter un CVH/AASH",
+            );
             continue;
         }
         let mut prev = zone.clone();
@@ -1433,10 +1529,10 @@ pub fn hmov(ctx: &mut Ctx) {
             prev = p.clone();
         }
         if !valid || !may_enter(ctx.state, &it.nation, &dest) {
-            ctx.scratch.fail(&it, "chemin invalide ou entrée interdite");
+            fail(ctx, &it, "chemin invalide ou entrée interdite");
             continue;
         }
-        let mut ids = select(ctx, &it.nation, zone, sel, &|s| {
+        let mut ids = select(ctx, &it, zone, sel, &|s| {
             s.has(catalog::M_HMOV) || s.mt == Mt::I
         });
         // [I]-type units ride ACAVs, one each.
@@ -1465,10 +1561,8 @@ pub fn hmov(ctx: &mut Ctx) {
                 .take(infantry.len())
                 .collect();
             if acavs.len() < infantry.len() {
-                for id in &ids {
-                    ctx.scratch.ordered.remove(id);
-                }
-                ctx.scratch.fail(
+                fail(
+                    ctx,
                     &it,
                     format!(
                         "ACAV libres insuffisants ({} pour {})",
@@ -1479,13 +1573,13 @@ pub fn hmov(ctx: &mut Ctx) {
                 continue;
             }
             for a in &acavs {
-                ctx.scratch.ordered.insert(*a);
+                ctx.scratch.claim(&it, *a, None);
             }
             full_acavs = acavs.clone();
             ids.extend(acavs);
         }
         if ids.is_empty() {
-            ctx.scratch.fail(&it, "aucune unité capable");
+            fail(ctx, &it, "aucune unité capable");
             continue;
         }
         // Escorts attached to this line fly with the helicopters (S l.421).
@@ -1504,9 +1598,19 @@ pub fn hmov(ctx: &mut Ctx) {
             if e.nation != it.nation || *of != it.line {
                 continue;
             }
-            let got = select(ctx, &it.nation, ez, es, &|s| s.has(catalog::M_ESCT));
+            let ed = ctx.state.dist(ez, &dest, Mode::Air);
+            let got = select_where(ctx, &e, ez, es, &|u| {
+                sp(&u.code).has(catalog::M_ESCT) && ed <= sp(&u.code).range
+            });
             if got.is_empty() {
-                ctx.scratch.fail(&e, "aucune escorte disponible");
+                fail(
+                    ctx,
+                    &e,
+                    format!(
+                        "aucune escorte disponible à portée de [{dest}] ({})",
+                        show_d(ed)
+                    ),
+                );
             } else {
                 ctx.scratch.ok(&e);
                 escorts.extend(got);
@@ -1606,6 +1710,50 @@ pub fn hmov(ctx: &mut Ctx) {
     }
 }
 
+/// Put the land units of `n` among `ids` that stand in a sea zone aboard
+/// the nation's transports there, in canonical order, as long as holds have
+/// room (TRN). Returns the units embarked.
+pub fn embark(st: &mut State, n: &str, ids: impl Iterator<Item = UnitId>) -> Vec<UnitId> {
+    let mut by_zone: BTreeMap<String, Vec<UnitId>> = BTreeMap::new();
+    for id in ids {
+        if let Some(u) = st.unit(id) {
+            if u.owner == n
+                && sp(&u.code).is_land()
+                && sp(&u.code).trn == 0
+                && st.kind(&u.at).is_sea()
+            {
+                by_zone.entry(u.at.clone()).or_default().push(id);
+            }
+        }
+    }
+    let mut out = vec![];
+    for (z, mut land) in by_zone {
+        canonical(st, &mut land);
+        let mut ships: Vec<UnitId> = st
+            .units
+            .values()
+            .filter(|u| u.owner == n && u.at == z && sp(&u.code).is_naval() && sp(&u.code).trn > 0)
+            .map(|u| u.id)
+            .collect();
+        canonical(st, &mut ships);
+        let mut land = land.into_iter();
+        'ships: for s in ships {
+            let tag = format!("@{s}");
+            let cap = st.unit(s).map(|u| sp(&u.code).trn as usize).unwrap_or(0);
+            let mut held = st.units.values().filter(|u| u.at == tag).count();
+            while held < cap {
+                let Some(id) = land.next() else { break 'ships };
+                if let Some(u) = st.unit_mut(id) {
+                    u.at = tag.clone();
+                }
+                held += 1;
+                out.push(id);
+            }
+        }
+    }
+    out
+}
+
 /// Steps allowed for a unit on MOVE (§5.13 step 1).
 fn steps(u: &Unit) -> usize {
     let s = sp(&u.code);
@@ -1621,7 +1769,7 @@ fn steps(u: &Unit) -> usize {
 }
 
 /// May a unit of this spec step from `a` into `b`? (terrain, straits, COAST)
-fn can_step(st: &State, n: &str, s: &catalog::Spec, a: &str, b: &str, by_sea: bool) -> bool {
+pub fn can_step(st: &State, n: &str, s: &catalog::Spec, a: &str, b: &str, by_sea: bool) -> bool {
     if !st.adjacent(a, b) {
         return false;
     }
@@ -1675,15 +1823,8 @@ fn block(ctx: &mut Ctx, n: &str, z: &str, movers: &[UnitId]) -> Vec<UnitId> {
                 .is_some_and(|u| matches!(sp(&u.code).mt, Mt::V | Mt::Nv))
         })
         .collect();
-    let mut out = vec![];
-    for _ in 0..b {
-        if cands.is_empty() {
-            break;
-        }
-        let k = pick(ctx.rng, &mut ctx.scratch.log, cands.len());
-        out.push(cands.remove(k));
-    }
-    out
+    canonical(ctx.state, &mut cands);
+    pick_m(ctx.rng, &mut ctx.scratch.log, cands, b)
 }
 
 /// A zone where moving vehicles may be blocked on entry (§5.13 step 4).
@@ -1710,19 +1851,40 @@ pub fn movement(ctx: &mut Ctx) {
             continue;
         };
         let n = it.nation.clone();
-        let ids = select(ctx, &n, zone, sel, &|s| {
+        // A path that is not a chain of adjacent zones is refused whole,
+        // before any unit is taken or any die rolled (§3.7).
+        let mut full: Vec<&str> = vec![zone.as_str()];
+        full.extend(path.iter().map(String::as_str));
+        if let Some(w) = full.windows(2).find(|w| !ctx.state.adjacent(w[0], w[1])) {
+            let why = format!(
+                "chemin invalide : [{}] n'est pas adjacente à [{}]",
+                w[1], w[0]
+            );
+            fail(ctx, &it, why);
+            continue;
+        }
+        let ids = select(ctx, &it, zone, sel, &|s| {
             matches!(s.mt, Mt::I | Mt::V | Mt::Nv | Mt::H)
         });
         if ids.is_empty() {
-            ctx.scratch.fail(&it, "aucune unité disponible");
+            fail(ctx, &it, "aucune unité disponible");
             continue;
         }
+        // Units leaving a transport's hold land like those carried by sea.
+        let aboard: std::collections::BTreeSet<UnitId> = ids
+            .iter()
+            .copied()
+            .filter(|id| ctx.state.unit(*id).is_some_and(|u| u.at.starts_with('@')))
+            .collect();
         let taco = ctx.state.zone(zone).taco.contains(&n);
         // Naval transport (§5.13 step 3): land units with a TLS/MSLC/AASH/HVCR here.
+        // A transport serves one MOVE line a turn (D-91): those another line
+        // took are not a lift for this one.
         let naval_lift = ctx.state.units.values().any(|u| {
             u.owner == n
                 && u.at == *zone
                 && matches!(u.code.as_str(), "TLS" | "MSLC" | "AASH" | "HVCR")
+                && (!ctx.scratch.ordered.contains(&u.id) || ids.contains(&u.id))
         });
         let through_sea = path.iter().any(|p| ctx.state.kind(p).is_sea());
         // Land transport (§5.13 step 2, D-44): free TRN vehicles, alphabetical.
@@ -1752,7 +1914,7 @@ pub fn movement(ctx: &mut Ctx) {
                 if seats >= infantry.len() {
                     break;
                 }
-                ctx.scratch.ordered.insert(*v);
+                ctx.scratch.claim(&it, *v, None);
                 seats += ctx
                     .state
                     .unit(*v)
@@ -1783,7 +1945,7 @@ pub fn movement(ctx: &mut Ctx) {
                 .map(|u| u.id)
                 .collect();
             for sid in ships {
-                ctx.scratch.ordered.insert(sid);
+                ctx.scratch.claim(&it, sid, None);
                 group.push(sid);
             }
         }
@@ -1800,6 +1962,7 @@ pub fn movement(ctx: &mut Ctx) {
                     u.owner == n
                         && u.at == *zone
                         && matches!(u.code.as_str(), "TLS" | "MSLC" | "AASH" | "HVCR")
+                        && (group.contains(&u.id) || !ctx.scratch.ordered.contains(&u.id))
                 })
                 .map(|u| sp(&u.code).trn as usize)
                 .sum()
@@ -1830,20 +1993,13 @@ pub fn movement(ctx: &mut Ctx) {
         let mut cur = zone.clone();
         let mut notes: Vec<String> = vec![];
         let mut moved: std::collections::BTreeSet<UnitId> = Default::default();
+        let mut blocked = false;
         for (i, p) in path.iter().enumerate() {
             active.retain(|id| {
                 allowed.get(id).is_some_and(|a| a.0 > i) && ctx.state.unit(*id).is_some()
             });
             if active.is_empty() {
                 break;
-            }
-            // Leaving the origin while it holds hostile units (D-43); a zone
-            // entered on the way was already checked on entry.
-            if i == 0 && hostile_present(ctx.state, &n, &cur) {
-                for b in block(ctx, &n, &cur, &active) {
-                    notes.push(format!("#{b} bloqué en [{cur}]"));
-                    active.retain(|x| *x != b);
-                }
             }
             if ctx.state.kind(p) == ZoneKind::Land && !may_enter(ctx.state, &n, p) {
                 notes.push(format!("[{p}] tenue par une nation en paix"));
@@ -1859,6 +2015,16 @@ pub fn movement(ctx: &mut Ctx) {
                     stepping.push(*id);
                 } else {
                     notes.push(format!("#{id} {} : passage impossible vers [{p}]", u.code));
+                }
+            }
+            // Leaving the origin while it holds hostile units (D-43), for the
+            // units able to leave at all; a zone entered on the way was
+            // already checked on entry.
+            if i == 0 && !stepping.is_empty() && hostile_present(ctx.state, &n, &cur) {
+                for b in block(ctx, &n, &cur, &stepping) {
+                    notes.push(format!("#{b} bloqué en [{cur}]"));
+                    stepping.retain(|x| *x != b);
+                    blocked = true;
                 }
             }
             if stepping.is_empty() {
@@ -1880,6 +2046,7 @@ pub fn movement(ctx: &mut Ctx) {
                 for b in block(ctx, &n, p, &active) {
                     notes.push(format!("#{b} bloqué en [{p}]"));
                     active.retain(|x| *x != b);
+                    blocked = true;
                 }
             }
         }
@@ -1910,7 +2077,9 @@ pub fn movement(ctx: &mut Ctx) {
             }
             // Landing from a ship or a land transport (§5.13 step 6, S "débarque ...
             // d'un navire de transport, d'un transport terrestre").
-            let carried = allowed.get(id).is_some_and(|a| a.1) || ctx.scratch.carried.contains(id);
+            let carried = allowed.get(id).is_some_and(|a| a.1)
+                || ctx.scratch.carried.contains(id)
+                || aboard.contains(id);
             if carried
                 && hostile_here
                 && ctx.state.kind(&u.at) == ZoneKind::Land
@@ -1919,16 +2088,23 @@ pub fn movement(ctx: &mut Ctx) {
                 ctx.scratch.landed.insert(*id);
             }
         }
+        // Land units ending at sea are aboard a transport there (§2.7,
+        // §5.13.3): they move with it and go down with it (§7.4).
+        embark(ctx.state, &n, moved.iter().copied());
         let k = moved.len();
-        if k == 0 {
-            ctx.scratch.fail(
-                &it,
-                if notes.is_empty() {
-                    "aucun mouvement".to_string()
-                } else {
-                    notes.join(" ; ")
-                },
-            );
+        let why = if notes.is_empty() {
+            "aucun mouvement".to_string()
+        } else {
+            notes.join(" ; ")
+        };
+        if k == 0 && blocked {
+            // Blocked on leaving: the order acted, its units stay stopped.
+            ctx.scratch.spent(&it, why);
+        } else if k == 0 {
+            for id in &group {
+                ctx.scratch.carried.remove(id);
+            }
+            fail(ctx, &it, why);
         } else if notes.is_empty() {
             ctx.scratch
                 .set(&it, format!("OK  {k} unité(s) déplacée(s)"));

@@ -675,6 +675,23 @@ impl WwkParser<'_> {
                 let (sel, used) = self.selector(ts)?;
                 let mission = self.mission(z, &ts[used..])?;
                 let _ = line;
+                // A launcher type that cannot carry the warhead, or not that
+                // many on one missile, could never fire: refused on reading
+                // (§5.10.1) rather than failing at step 3.5.
+                if let (Selector::Units(_, code), Mission::Nuke { k, head, .. }) = (&sel, &mission)
+                {
+                    let s = catalog::sp(code);
+                    if s.nuc > 0 && s.cat != catalog::Cat::Acft && code != "ABSE" {
+                        let w = catalog::warhead(head)
+                            .ok_or_else(|| format!("tête inconnue {head}"))?;
+                        if !s.accepts(w) {
+                            return Err(format!("un {code} ne peut pas porter de tête {head}"));
+                        }
+                        if *k as u32 > s.nuc {
+                            return Err(format!("un {code} porte au plus {} tête(s)", s.nuc));
+                        }
+                    }
+                }
                 (Order::Mil { zone, sel, mission }, true, false)
             }
         })

@@ -34,6 +34,21 @@ fn units_line(st: &State, at: &UnitsAt, owner: &str, z: &str) -> String {
         if !u.heads.is_empty() {
             code = format!("{}({})", code, u.heads.join(","));
         }
+        // A transport's hold (§2.7): `TLS[1 INF]`.
+        let mut hold: BTreeMap<&str, usize> = BTreeMap::new();
+        let tag = format!("@{}", u.id);
+        for c in at.units(st, &tag) {
+            *hold.entry(c.code.as_str()).or_default() += 1;
+        }
+        if !hold.is_empty() {
+            code = format!(
+                "{code}[{}]",
+                hold.iter()
+                    .map(|(c, k)| format!("{k} {c}"))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            );
+        }
         match &u.army {
             Some(a) => {
                 *armies
@@ -239,7 +254,9 @@ pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> S
         _ => (BTreeSet::new(), BTreeSet::new()),
     };
     let at = match viewer {
-        Some(_) if !gm => UnitsAt::build_where(st, |z| held.contains(z) || present.contains(z)),
+        Some(_) if !gm => UnitsAt::build_where(st, |z| {
+            z.starts_with('@') || held.contains(z) || present.contains(z)
+        }),
         _ => st.units_at(),
     };
     // A nation's zones only, in map order, rather than a test of every zone
@@ -392,7 +409,17 @@ pub fn order_template(st: &State, nation: &str, player: &str) -> String {
     // The nation's units by place, once (issue 9).
     let mut mine: BTreeMap<&str, Vec<&Unit>> = BTreeMap::new();
     for u in st.units.values().filter(|u| u.owner == nation) {
-        mine.entry(u.at.as_str()).or_default().push(u);
+        // Cargo is listed in its transport's zone, where it takes orders (§3.2).
+        let place = match u
+            .at
+            .strip_prefix('@')
+            .and_then(|c| c.parse::<UnitId>().ok())
+            .and_then(|c| st.unit(c))
+        {
+            Some(t) => t.at.as_str(),
+            None => u.at.as_str(),
+        };
+        mine.entry(place).or_default().push(u);
     }
     // Only the zones the nation holds or has units in, in map order.
     let held_zones = st

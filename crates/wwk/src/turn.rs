@@ -122,6 +122,10 @@ pub struct Item {
     pub order: Order,
 }
 
+/// A unit an order took, with the army it belonged to before (restored if
+/// the order fails without effect).
+pub type Claim = (UnitId, Option<String>);
+
 /// Working data of one turn (§2.7 per-turn flags and more).
 #[derive(Default, Debug)]
 pub struct Scratch {
@@ -178,7 +182,14 @@ pub struct Scratch {
     /// Zones attacked this turn (defensive bombardment, TACD).
     pub attacked: BTreeSet<ZoneCode>,
     /// Units that fought or moved into each zone this turn, for reports.
-    pub aid_used: BTreeMap<ZoneCode, i64>,
+    /// AID sent so far per (sending nation, zone): each nation's cap counts
+    /// only its own lines (§7.2.2, D-9).
+    pub aid_used: BTreeMap<(NationCode, ZoneCode), i64>,
+    /// Units each order line has taken (with the army each belonged to), so
+    /// that an order without effect gives them back (§3.7).
+    pub claims: BTreeMap<(NationCode, usize), Vec<Claim>>,
+    /// Order lines that failed after acting: their units stay used up.
+    pub spent: BTreeSet<(NationCode, usize)>,
     /// Factories / engineers already busy this turn, per (nation, zone).
     pub fac_used: BTreeMap<(NationCode, ZoneCode), usize>,
     pub eng_used: BTreeMap<(NationCode, ZoneCode), usize>,
@@ -190,8 +201,38 @@ impl Scratch {
             .entry((it.nation.clone(), it.line))
             .or_insert_with(|| res.into());
     }
+    /// The order fails without effect: the units it took are free again for
+    /// a later order (§3.7: an order without effect uses nothing up).
     pub fn fail(&mut self, it: &Item, why: impl std::fmt::Display) {
+        self.release(it);
         self.set(it, format!("FAILED: {why}"));
+    }
+    /// The order acted (dice were rolled, units stopped or lost) but achieved
+    /// nothing: it fails and its units stay used up.
+    pub fn spent(&mut self, it: &Item, why: impl std::fmt::Display) {
+        self.spent.insert((it.nation.clone(), it.line));
+        self.set(it, format!("FAILED: {why}"));
+    }
+    /// Unit `id` is taken by order `it` (it acts no more this turn unless
+    /// `it` fails without effect).
+    pub fn claim(&mut self, it: &Item, id: UnitId, army: Option<String>) {
+        if self.ordered.insert(id) {
+            self.claims
+                .entry((it.nation.clone(), it.line))
+                .or_default()
+                .push((id, army));
+        }
+    }
+    /// Give back the units order `it` took; returns them with their former army.
+    pub fn release(&mut self, it: &Item) -> Vec<Claim> {
+        let back = self
+            .claims
+            .remove(&(it.nation.clone(), it.line))
+            .unwrap_or_default();
+        for (id, _) in &back {
+            self.ordered.remove(id);
+        }
+        back
     }
     pub fn ok(&mut self, it: &Item) {
         self.set(it, "OK");
@@ -202,6 +243,20 @@ impl Scratch {
             .position(|x| x == n)
             .unwrap_or(usize::MAX)
     }
+}
+
+/// Order `it` fails without effect: its units are free again and those it
+/// took out of an army go back to it (§3.7). Every military order fails
+/// through here, so the rule holds for every order kind at once.
+pub fn fail(ctx: &mut Ctx, it: &Item, why: impl std::fmt::Display) {
+    for (id, army) in ctx.scratch.release(it) {
+        if let Some(u) = ctx.state.unit_mut(id) {
+            if army.is_some() {
+                u.army = army;
+            }
+        }
+    }
+    ctx.scratch.set(it, format!("FAILED: {why}"));
 }
 
 pub fn ev(ctx: &mut Ctx, to: Vis, sec: Sec, text: impl Into<String>) {
