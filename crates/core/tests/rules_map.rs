@@ -7,7 +7,9 @@
 //! * every id carried by a function name (`neb_17_…`, `…_eds_56_…`) anywhere
 //!   under `crates/` has a row in its ruleset's map;
 //! * every row names at least one test, every test it names exists, and some
-//!   function name under `crates/` carries the row's id;
+//!   function name under `crates/` (or the `checklist` of a rule case under
+//!   `rulesets/<ruleset>/cases/`) carries the row's id; a rule case named on a
+//!   row exists and lists the row's id;
 //! * every item a row names (`` `crates/nebulight/src/combat.rs` `fn combat` ``)
 //!   still exists in the named file;
 //! * a map's ids run from 1 without gaps or repeats (the checklists are
@@ -151,7 +153,10 @@ fn rows(map: &str, prefix: &str) -> Vec<Row> {
 struct Code {
     /// Every function name declared under crates/.
     fns: BTreeSet<String>,
-    /// For each (prefix, number), the function names that carry it.
+    /// Each rule case file (`rulesets/<ruleset>/cases/*.toml`, path from the
+    /// repository root) and the checklist ids it declares.
+    cases: BTreeMap<String, Vec<(String, u32)>>,
+    /// For each (prefix, number), the function names (and case files) that carry it.
     carried: BTreeMap<(String, u32), Vec<String>>,
 }
 
@@ -173,7 +178,62 @@ fn scan_code(root: &Path) -> Code {
             fns.insert(name);
         }
     }
-    Code { fns, carried }
+    let cases = scan_cases(root);
+    for (file, ids) in &cases {
+        for id in ids {
+            carried.entry(id.clone()).or_default().push(file.clone());
+        }
+    }
+    Code {
+        fns,
+        carried,
+        cases,
+    }
+}
+
+/// `NEB-53` → ("NEB", 53).
+fn parse_id(id: &str) -> Option<(String, u32)> {
+    let (prefix, n) = id.split_once('-')?;
+    if !MAPS.iter().any(|(_, p)| *p == prefix) || !n.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    Some((prefix.to_string(), n.parse().ok()?))
+}
+
+/// The rule case files and the `checklist` ids each declares. A file that
+/// does not parse declares nothing here; the ruleset's `cases` test reports it.
+fn scan_cases(root: &Path) -> BTreeMap<String, Vec<(String, u32)>> {
+    let mut out = BTreeMap::new();
+    let Ok(rulesets) = fs::read_dir(root.join("rulesets")) else {
+        return out;
+    };
+    for ruleset in rulesets.flatten() {
+        let Ok(files) = fs::read_dir(ruleset.path().join("cases")) else {
+            continue;
+        };
+        for file in files.flatten() {
+            let path = file.path();
+            if path.extension().is_none_or(|e| e != "toml") {
+                continue;
+            }
+            let rel = format!(
+                "rulesets/{}/cases/{}",
+                ruleset.file_name().to_string_lossy(),
+                file.file_name().to_string_lossy()
+            );
+            let text = fs::read_to_string(&path).unwrap_or_default();
+            let ids = text
+                .parse::<toml::Table>()
+                .ok()
+                .and_then(|t| t.get("checklist").and_then(|c| c.as_array()).cloned())
+                .unwrap_or_default()
+                .iter()
+                .filter_map(|v| v.as_str().and_then(parse_id))
+                .collect();
+            out.insert(rel, ids);
+        }
+    }
+    out
 }
 
 /// Problems with one map; empty when the map is true.
@@ -270,7 +330,21 @@ fn check_map(root: &Path, stem: &str, prefix: &str, map: &str, code: &Code) -> V
             problems.push(format!("{}: {id} names no test", where_(row.line)));
         }
         for test in &tests {
-            if !code.fns.contains(test) {
+            if test.ends_with(".toml") {
+                match code.cases.get(test) {
+                    None => problems.push(format!(
+                        "{}: {id}: case file {test} does not exist",
+                        where_(row.line)
+                    )),
+                    Some(ids) if !ids.contains(&(prefix.to_string(), row.number)) => {
+                        problems.push(format!(
+                            "{}: {id}: case file {test} does not list {id} in its checklist",
+                            where_(row.line)
+                        ))
+                    }
+                    Some(_) => {}
+                }
+            } else if !code.fns.contains(test) {
                 problems.push(format!(
                     "{}: {id}: test `{test}` does not exist under crates/",
                     where_(row.line)
@@ -279,7 +353,7 @@ fn check_map(root: &Path, stem: &str, prefix: &str, map: &str, code: &Code) -> V
         }
         if !code.carried.contains_key(&(prefix.to_string(), row.number)) {
             problems.push(format!(
-                "{}: {id} is in the map but no test name carries `{}_{}`",
+                "{}: {id} is in the map but no test name or rule case carries `{}_{}`",
                 where_(row.line),
                 prefix.to_ascii_lowercase(),
                 row.number
@@ -324,6 +398,12 @@ fn rules_maps_match_the_code_and_the_tests() {
 fn rules_map_checker_catches_each_kind_of_drift() {
     let root = repo_root();
     let code = Code {
+        cases: [(
+            "rulesets/nebulight/cases/tv01.toml".to_string(),
+            vec![("NEB".to_string(), 1)],
+        )]
+        .into_iter()
+        .collect(),
         fns: ["neb_1_loads", "neb_2_game", "helper"]
             .iter()
             .map(|s| s.to_string())
@@ -360,7 +440,8 @@ fn rules_map_checker_catches_each_kind_of_drift() {
         format!("{good}| NEB-3 | c | III | `crates/nebulight/src/map.rs` `fn load` | `helper` |\n");
     let p = check_map(&root, "t", "NEB", &extra, &code);
     assert!(
-        p.iter().any(|m| m.contains("no test name carries `neb_3`")),
+        p.iter()
+            .any(|m| m.contains("no test name or rule case carries `neb_3`")),
         "{p:?}"
     );
 
@@ -380,6 +461,47 @@ fn rules_map_checker_catches_each_kind_of_drift() {
         p.iter()
             .any(|m| m.contains("`neb_1_renamed` does not exist")),
         "{p:?}"
+    );
+
+    // A rule case named on a row must exist and list the row's id.
+    let with_case = good.replace(
+        "`neb_1_loads` |",
+        "`neb_1_loads`, `rulesets/nebulight/cases/tv01.toml` |",
+    );
+    assert_eq!(
+        check_map(&root, "t", "NEB", &with_case, &code),
+        Vec::<String>::new()
+    );
+    let wrong_case = good.replace(
+        "`neb_2_game` |",
+        "`neb_2_game`, `rulesets/nebulight/cases/tv01.toml`, `rulesets/nebulight/cases/gone.toml` |",
+    );
+    let p = check_map(&root, "t", "NEB", &wrong_case, &code);
+    assert!(
+        p.iter()
+            .any(|m| m.contains("tv01.toml does not list NEB-2")),
+        "{p:?}"
+    );
+    assert!(
+        p.iter().any(|m| m.contains("gone.toml does not exist")),
+        "{p:?}"
+    );
+
+    // An id carried only by a rule case needs no test function.
+    let case_only = Code {
+        fns: BTreeSet::new(),
+        carried: [(
+            ("NEB".to_string(), 1),
+            vec!["rulesets/nebulight/cases/tv01.toml".to_string()],
+        )]
+        .into_iter()
+        .collect(),
+        cases: code.cases.clone(),
+    };
+    let one = "| NEB-1 | a | I | `crates/nebulight/src/map.rs` `fn load` | `rulesets/nebulight/cases/tv01.toml` |\n";
+    assert_eq!(
+        check_map(&root, "t", "NEB", one, &case_only),
+        Vec::<String>::new()
     );
 }
 
