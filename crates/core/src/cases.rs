@@ -118,6 +118,10 @@ pub struct ReportCheck {
     /// Whole lines that must each appear in the body, as written.
     #[serde(default)]
     pub lines: Vec<String>,
+    /// Text that must appear within one line, where any run of spaces counts
+    /// as one space (for tables whose columns are padded).
+    #[serde(default)]
+    pub in_line: Vec<String>,
     /// Text that must appear somewhere (may span lines).
     #[serde(default)]
     pub contains: Vec<String>,
@@ -132,7 +136,13 @@ pub struct ReportCheck {
 #[serde(deny_unknown_fields)]
 pub struct StateCheck {
     pub path: String,
-    pub equals: toml::Value,
+    /// The value expected there.
+    #[serde(default)]
+    pub equals: Option<toml::Value>,
+    /// Expect nothing there: no value or null (a neutral owner, an empty
+    /// troop entry). TOML has no null, hence this flag.
+    #[serde(default)]
+    pub none: bool,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -181,8 +191,8 @@ fn viewer_of(name: &str) -> Viewer {
 
 /// The line of `body` most like `want`: the longest common prefix, so that a
 /// failing line shows what the report printed instead.
-fn nearest<'a>(body: &'a str, want: &str) -> Option<&'a str> {
-    body.lines()
+fn nearest<'a>(lines: impl Iterator<Item = &'a str>, want: &str) -> Option<&'a str> {
+    lines
         .map(|l| {
             let common = l
                 .chars()
@@ -204,11 +214,26 @@ fn check_report(body: &str, check: &ReportCheck, at: &str, failures: &mut Vec<St
                 "{at}, report of {}: line missing\n  expected: {want}",
                 check.viewer
             );
-            match nearest(body, want) {
+            match nearest(body.lines(), want) {
                 Some(near) => {
                     let _ = write!(msg, "\n  nearest:  {near}");
                 }
                 None => msg.push_str("\n  (no line starts like it)"),
+            }
+            failures.push(msg);
+        }
+    }
+    let squeeze = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    let squeezed: Vec<String> = body.lines().map(squeeze).collect();
+    for want in &check.in_line {
+        let w = squeeze(want);
+        if !squeezed.iter().any(|l| l.contains(&w)) {
+            let mut msg = format!(
+                "{at}, report of {}: no line contains\n  expected: {want}",
+                check.viewer
+            );
+            if let Some(near) = nearest(squeezed.iter().map(String::as_str), &w) {
+                let _ = write!(msg, "\n  nearest:  {near}");
             }
             failures.push(msg);
         }
@@ -232,19 +257,45 @@ fn check_report(body: &str, check: &ReportCheck, at: &str, failures: &mut Vec<St
 }
 
 fn check_state(state: &Value, check: &StateCheck, at: &str, failures: &mut Vec<String>) {
-    let want = match serde_json::to_value(&check.equals) {
-        Ok(v) => v,
-        Err(e) => {
+    let got = state.pointer(&check.path).filter(|v| !v.is_null());
+    let want = match (&check.equals, check.none) {
+        (None, true) => {
+            // The container must exist, so that a mistyped path cannot pass.
+            let parent = check.path.rsplit_once('/').map_or("", |(p, _)| p);
+            if !parent.is_empty() && state.pointer(parent).is_none() {
+                failures.push(format!(
+                    "{at}, state {}: {parent} does not exist in the state",
+                    check.path
+                ));
+            } else if let Some(got) = got {
+                failures.push(format!(
+                    "{at}, state {}:\n  expected: nothing\n  got:      {got}",
+                    check.path
+                ));
+            }
+            return;
+        }
+        (Some(v), false) => match serde_json::to_value(v) {
+            Ok(v) => v,
+            Err(e) => {
+                failures.push(format!(
+                    "{at}, state {}: bad expected value: {e}",
+                    check.path
+                ));
+                return;
+            }
+        },
+        _ => {
             failures.push(format!(
-                "{at}, state {}: bad expected value: {e}",
+                "{at}, state {}: give either `equals` or `none = true`",
                 check.path
             ));
             return;
         }
     };
-    match state.pointer(&check.path) {
+    match got {
         None => failures.push(format!(
-            "{at}, state {}: no such value in the state",
+            "{at}, state {}: no such value in the state (expected {want})",
             check.path
         )),
         Some(got) if same(got, &want) => {}
@@ -549,6 +600,55 @@ equals = 2
         );
         let bad = GOOD.replace("seed = 7", "seed = 7\nsede = 8");
         assert!(parse_case("t.toml", &bad).is_err());
+    }
+
+    #[test]
+    fn in_line_ignores_padding_but_not_words() {
+        let ok = GOOD.replace(
+            "absent = [\"b luck\"]",
+            "absent = [\"b luck\"]\nin_line = [\"score   a =  9\", \"added\"]",
+        );
+        assert_eq!(run(&ok), Vec::<String>::new());
+        let f = run(&GOOD.replace(
+            "absent = [\"b luck\"]",
+            "absent = [\"b luck\"]\nin_line = [\"score a = 90\"]",
+        ));
+        assert!(
+            f.iter()
+                .any(|m| m.contains("no line contains") && m.contains("nearest:  score a = 9")),
+            "{f:?}"
+        );
+    }
+
+    #[test]
+    fn none_expects_no_value_and_equals_or_none_is_required() {
+        let ok = GOOD.replace(
+            "path = \"/scores/b\"\nequals = 0",
+            "path = \"/scores/c\"\nnone = true",
+        );
+        assert_eq!(run(&ok), Vec::<String>::new());
+        let f = run(&GOOD.replace(
+            "path = \"/scores/b\"\nequals = 0",
+            "path = \"/scores/b\"\nnone = true",
+        ));
+        assert!(
+            f.iter()
+                .any(|m| m.contains("expected: nothing") && m.contains("got:      0")),
+            "{f:?}"
+        );
+        let typo = GOOD.replace(
+            "path = \"/scores/b\"\nequals = 0",
+            "path = \"/score/c\"\nnone = true",
+        );
+        assert!(run(&typo)
+            .iter()
+            .any(|m| m.contains("/score does not exist")));
+        let f = run(&GOOD.replace("path = \"/scores/b\"\nequals = 0", "path = \"/scores/b\""));
+        assert!(
+            f.iter()
+                .any(|m| m.contains("either `equals` or `none = true`")),
+            "{f:?}"
+        );
     }
 
     #[test]
