@@ -105,6 +105,9 @@ pub enum Command {
     /// Record fixtures.
     #[command(subcommand)]
     Fixture(FixtureCmd),
+    /// Rule cases written as data (docs/rules/cases.md).
+    #[command(subcommand)]
+    Case(CaseCmd),
     /// Create a demo game under ./var/, play a few turns with bot order mails through the real loop, and show where the reports are.
     Demo {
         /// Turns to play.
@@ -155,6 +158,19 @@ pub enum PlayerCmd {
         name: Option<String>,
         #[arg(long)]
         password: Option<String>,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum CaseCmd {
+    /// Run rule case files and show what differs from what they expect.
+    Run {
+        /// Case files (`rulesets/<ruleset>/cases/*.toml`).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The ruleset; by default the folder above `cases/` names it.
+        #[arg(long)]
+        ruleset: Option<String>,
     },
 }
 
@@ -390,6 +406,26 @@ pub fn run(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> anyhow
             write!(out, "{}", c.report)?;
             return Ok(if c.errors > 0 { 1 } else { 0 });
         }
+        Command::Case(CaseCmd::Run { files, ruleset }) => {
+            let mut failed = 0;
+            for file in &files {
+                let id = match &ruleset {
+                    Some(r) => r.clone(),
+                    None => ruleset_of_case(file)?,
+                };
+                let outcome = registry.get(&id)?.run_case(file);
+                let verdict = if outcome.passed() { "PASS" } else { "FAIL" };
+                writeln!(out, "{verdict} {} ({})", file.display(), outcome.title)?;
+                for f in &outcome.failures {
+                    writeln!(out, "  {}", f.replace('\n', "\n  "))?;
+                }
+                if !outcome.passed() {
+                    failed += 1;
+                }
+            }
+            writeln!(out, "{} case(s), {failed} failed", files.len())?;
+            return Ok(if failed > 0 { 1 } else { 0 });
+        }
         Command::Replay { fixture_dir, bless } => {
             // A folder of fixtures (fixtures/, fixtures/nebulight/) replays each one.
             let dirs = if fixture_dir.join("game.toml").is_file() {
@@ -457,6 +493,20 @@ pub fn run(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> anyhow
 }
 
 /// A deadline on the command line: RFC 3339, or "YYYY-MM-DD HH:MM" in the game's zone.
+/// `rulesets/nebulight/cases/tv04.toml` → `nebulight`.
+fn ruleset_of_case(file: &Path) -> anyhow::Result<String> {
+    let dir = file
+        .parent()
+        .filter(|d| d.file_name().is_some_and(|n| n == "cases"));
+    match dir.and_then(Path::parent).and_then(Path::file_name) {
+        Some(name) => Ok(name.to_string_lossy().into_owned()),
+        None => bail!(
+            "{}: not under <ruleset>/cases/; say which ruleset with --ruleset",
+            file.display()
+        ),
+    }
+}
+
 fn parse_when(s: &str) -> anyhow::Result<crate::services::command::When> {
     use crate::services::command::When;
     if let Some(t) = crate::schedule::parse_instant(s) {

@@ -130,3 +130,66 @@ fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
         }
     }
 }
+
+/// `arbitre case run` (issue 23): a rule case file runs against the ruleset
+/// its folder names, and a wrong expectation is shown with the report's line.
+#[test]
+fn case_run_passes_a_true_case_and_shows_the_difference_of_a_wrong_one() {
+    let case = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../rulesets/nebulight/cases/tv04-mining-limited-by-population.toml"
+    ))
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let cases = dir.path().join("nebulight/cases");
+    std::fs::create_dir_all(&cases).unwrap();
+    let good = cases.join("good.toml");
+    let bad = cases.join("bad.toml");
+    std::fs::write(&good, &case).unwrap();
+    std::fs::write(&bad, case.replace("MP=7(+8)", "MP=8(+8)")).unwrap();
+
+    let (code, out) = arbitre(
+        Registry::builtin(),
+        &["case", "run", good.to_str().unwrap()],
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.starts_with("PASS "), "{out}");
+    assert!(out.ends_with("1 case(s), 0 failed\n"), "{out}");
+
+    let (code, out) = arbitre(
+        Registry::builtin(),
+        &["case", "run", good.to_str().unwrap(), bad.to_str().unwrap()],
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("expected: M_24 (12,25,685) \"Maxtor:5\" P=2(2) MP=8(+8)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("nearest:  M_24 (12,25,685) \"Maxtor:5\" P=2(2) MP=7(+8)"),
+        "{out}"
+    );
+    assert!(out.ends_with("2 case(s), 1 failed\n"), "{out}");
+
+    // Outside <ruleset>/cases/ the ruleset must be named.
+    let loose = dir.path().join("loose.toml");
+    std::fs::write(&loose, &case).unwrap();
+    let e = run(
+        Cli::try_parse_from(["arbitre", "case", "run", loose.to_str().unwrap()]).unwrap(),
+        Registry::builtin(),
+        &mut Vec::new(),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("--ruleset"), "{e}");
+    let (code, _) = arbitre(
+        Registry::builtin(),
+        &[
+            "case",
+            "run",
+            "--ruleset",
+            "nebulight",
+            loose.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, 0);
+}

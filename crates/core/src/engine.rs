@@ -141,6 +141,9 @@ pub trait Engine: Send + Sync {
     /// A player joins between two turns; the draw comes from the stream
     /// (seed, next turn, "join:<player>").
     fn join(&self, state: &str, seed: u64, player: &PlayerSetup) -> Result<Snapshot, EngineError>;
+    /// Run one rule case file (`rulesets/<ruleset>/cases/*.toml`, see
+    /// [`crate::cases`]) against this ruleset: `arbitre case run`.
+    fn run_case(&self, path: &std::path::Path) -> crate::cases::CaseOutcome;
 }
 
 fn load<R: Ruleset>(state: &str) -> Result<R::State, EngineError> {
@@ -252,5 +255,9 @@ impl<R: Ruleset> Engine for Adapter<R> {
         let mut rng = Rng::for_phase(seed, turn, &format!("join:{}", player.id));
         Ruleset::join(&self.0, &mut s, player, &mut rng)?;
         Ok(save(&self.0, &s))
+    }
+
+    fn run_case(&self, path: &std::path::Path) -> crate::cases::CaseOutcome {
+        crate::cases::run_file(&self.0, path)
     }
 }

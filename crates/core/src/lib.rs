@@ -25,6 +25,7 @@
 //!   for every line it did not ([`Parsed`]);
 //! * every random draw comes from the [`Rng`] handed to the phase.
 
+pub mod cases;
 pub mod engine;
 pub mod ids;
 pub mod lang;
