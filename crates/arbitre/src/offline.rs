@@ -42,7 +42,9 @@ pub fn check(registry: &Registry, ruleset: &str, orders: &str, game: Option<&Pat
             (cfg(n), info.lang)
         }
     };
-    let snap = engine.setup(&setup).map_err(|e| DaemonError::Engine { game: setup.game_id.clone(), err: e.to_string() })?;
+    let snap = engine
+        .setup(&setup)
+        .map_err(|e| DaemonError::Engine { game: setup.game_id.clone(), err: crate::create::scrub_files(&e.to_string(), &setup.files) })?;
     let (orders, header_player) = match arbitre_mail::find_envelope(orders) {
         Ok(env) => (env.orders, Some(env.player)),
         Err(_) => (orders.to_string(), None),

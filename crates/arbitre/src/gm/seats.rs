@@ -145,7 +145,8 @@ pub(crate) fn takeover_in(
     let welcome = svc_text(lang, &SvcMsg::TakeoverWelcome { game: gid, player: &old.id, name: &name, password: generated.as_deref(), when: &when });
     let d = Draft::new(Kind::Notice, email, subject.clone(), signed(lang, &welcome))
         .about(gid, turn, Some(&old.id))
-        .discriminator(format!("takeover.{}", t.tag));
+        .discriminator(format!("takeover.{}", t.tag))
+        .secret(generated.as_deref());
     queue(tx, config, now, d)?;
     // The last report, as RESEND mails it.
     let tag = format!("takeover.{}", t.tag);
