@@ -441,7 +441,7 @@ pub fn decide_prepared(c: &Connection, registry: &Registry, config: &DaemonConfi
         from.as_deref() == Some(registered.as_str()) && to.trim().eq_ignore_ascii_case(&registered)
     });
     if !seated {
-        if let Some(d) = flood(c, registry, config, &mail, sha, &to, game_row.as_ref(), true, now)? {
+        if let Some(d) = flood(c, registry, config, &mail, sha, &to, game_row.as_ref(), None, now)? {
             return Ok(d);
         }
     }
@@ -491,10 +491,10 @@ pub fn decide_prepared(c: &Connection, registry: &Registry, config: &DaemonConfi
         return wrong_password(c, config, &game, &player.id, &to, seated, now, d);
     }
     // The seat's own mail loop guard: a broken client resending for ever
-    // still gets one polite answer an hour, and only the right password
-    // counts here, so nobody else can exhaust it.
+    // still gets one polite answer an hour. Its counter is the seat's and
+    // only right-password mails count, so nobody else can exhaust it.
     if seated {
-        if let Some(d) = flood(c, registry, config, &mail, sha, &to, Some(&game.row), false, now)? {
+        if let Some(d) = flood(c, registry, config, &mail, sha, &to, Some(&game.row), Some(&player.id), now)? {
             return Ok(d);
         }
     }
@@ -632,7 +632,8 @@ fn commands_detail(player: &str, commands: &[(usize, crate::services::command::C
 /// The flood rate limit (issues 8 and 14): `None` when the mail may be
 /// handled (and then it is counted), else what to journal. Counted in O(1)
 /// counter rows (`arbitre_store::counters`, per From, per reply address,
-/// per game for strangers, per clock hour) inside the mail's own
+/// per game for strangers; per seat for a seated player's right-password
+/// mails, `seat`; per clock hour) inside the mail's own
 /// transaction, so a crash repeats the same decision and the polite answer
 /// is queued exactly once per reply address and hour (the journal row of
 /// that answer is the `rate-limited` outcome; the others are
@@ -647,7 +648,7 @@ fn flood(
     sha: &str,
     to: &str,
     game: Option<&arbitre_store::GameRow>,
-    stranger: bool,
+    seat: Option<&str>,
     now: DateTime<Utc>,
 ) -> Result<Option<Decision>> {
     use arbitre_store::counters::{self, Scope};
@@ -655,10 +656,19 @@ fn flood(
     let hour = counters::hour(now.timestamp());
     let sender = mail.from.as_ref().map(|a| a.email.trim().to_lowercase());
     let reply = to.trim().to_lowercase();
+    let stranger = seat.is_none();
     let gid = game.map(|g| g.id.clone()).filter(|_| stranger && limits.per_game_per_hour > 0);
     let per = limits.per_sender_per_hour;
+    let seat_key = match (seat, game) {
+        (Some(p), Some(g)) => Some(counters::seat_key(&g.id, p)),
+        _ => None,
+    };
     let mut over: Option<(String, Msg<'_>)> = None;
-    if per > 0 {
+    if let (Some(key), true) = (&seat_key, per > 0) {
+        if counters::get(c, Scope::SeatServed, key, hour)?.count >= per {
+            over = Some((format!("more than {per} mails from {} within an hour", sender.as_deref().unwrap_or(&reply)), Msg::TooManyFromYou { limit: per }));
+        }
+    } else if per > 0 {
         if let Some(s) = &sender {
             if counters::get(c, Scope::Sender, s, hour)?.count >= per {
                 over = Some((format!("more than {per} mails from {s} within an hour"), Msg::TooManyFromYou { limit: per }));
@@ -676,7 +686,9 @@ fn flood(
         }
     }
     let Some((detail, msg)) = over else {
-        if per > 0 {
+        if let (Some(key), true) = (&seat_key, per > 0) {
+            counters::bump(c, Scope::SeatServed, key, hour)?;
+        } else if per > 0 {
             if let Some(s) = &sender {
                 counters::bump(c, Scope::Sender, s, hour)?;
             }

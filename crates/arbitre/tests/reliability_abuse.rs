@@ -311,14 +311,53 @@ fn strangers_cannot_lock_out_seated_player() {
         "both seated players' orders stored"
     );
     assert!(env.last_to("alice@example.org", "confirm").is_some());
-    // A stranger with the right password is still a stranger: limited.
+    // Strangers aiming their answers at alice (Reply-To) exhaust the
+    // reply-address limit, not alice's own: she is still served.
+    env.clock.set(t0() + TimeDelta::hours(1));
+    for i in 0..40 {
+        env.drop_mail(&mail_with(
+            &format!("r{i}@evil.example"),
+            &format!("r{i}"),
+            "hello",
+            "Reply-To: alice@example.org\r\n",
+        ));
+    }
+    env.daemon.cycle().unwrap();
+    assert!(
+        env.count("SELECT count(*) FROM mail_journal WHERE outcome LIKE 'rate-limited%'") > limited,
+        "the reply address was limited"
+    );
+    env.drop_mail(&mail(
+        "alice@example.org",
+        "still mine",
+        &orders("g1", "alice", "wonderland", "ADD 6"),
+    ));
+    env.daemon.cycle().unwrap();
+    assert_eq!(
+        env.count("SELECT count(*) FROM orders"),
+        3,
+        "alice served after the Reply-To flood"
+    );
+    // A stranger with the right password is still a stranger: over the
+    // per-game limit of the hour, refused.
+    for i in 0..25 {
+        env.drop_mail(&mail(
+            &format!("more{i}@evil.example"),
+            "x",
+            &orders("g1", "alice", "nope", "ADD 5"),
+        ));
+    }
     env.drop_mail(&mail(
         "elsewhere@example.net",
         "x",
         &orders("g1", "alice", "wonderland", "ADD 5"),
     ));
     env.daemon.cycle().unwrap();
-    assert_eq!(env.count("SELECT count(*) FROM orders"), 2);
+    assert_eq!(
+        env.count("SELECT count(*) FROM orders"),
+        3,
+        "the stranger refused"
+    );
 }
 
 #[test]

@@ -26,6 +26,9 @@ pub enum Scope {
     Refusals,
     /// The polite "too many mails" answer, per reply address (per hour).
     FloodAnswer,
+    /// A seated player's right-password mails, key `game\0player` (per
+    /// hour): their own loop guard, which nobody else can fill.
+    SeatServed,
     /// Wrong passwords naming a seat, key `game\0player` (per hour).
     SeatWrongPassword,
     /// Wrong passwords naming a seat that were not answered, key
@@ -41,6 +44,7 @@ impl Scope {
             Scope::GameStrangers => "game-strangers",
             Scope::Refusals => "refusals",
             Scope::FloodAnswer => "flood-answer",
+            Scope::SeatServed => "seat-served",
             Scope::SeatWrongPassword => "seat-wrong-password",
             Scope::SeatWrongSilent => "seat-wrong-silent",
         }
