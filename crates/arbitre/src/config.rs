@@ -73,6 +73,9 @@ pub struct Limits {
 /// Lines of a confirmation beyond which the lines accepted without remark
 /// are counted instead of echoed (errors and warnings are always listed).
 pub const CONFIRM_ECHO_LINES: usize = 2_000;
+/// In such a long confirmation, each listed line is cut after this many
+/// characters.
+pub const CONFIRM_ECHO_CHARS: usize = 100;
 
 impl Default for Limits {
     fn default() -> Limits {

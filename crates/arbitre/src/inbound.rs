@@ -930,7 +930,14 @@ pub fn confirmation(game: &GameView<'_>, turn: u32, player: &str, stored: bool, 
             Verdict::Warning(r) => (&warn, Some(r)),
             Verdict::Error(r) => (&err, Some(r)),
         };
-        out.push_str(&format!("{:>4}  {label:<width$}  {}", v.line, v.text));
+        // In a long block each line is echoed up to CONFIRM_ECHO_CHARS: the
+        // line number and the reason say what is wrong, and ten megabytes
+        // of echoed lines would only make the answer unreadable.
+        let shown = match v.text.char_indices().nth(crate::config::CONFIRM_ECHO_CHARS) {
+            Some((cut, _)) if long => format!("{}…", &v.text[..cut]),
+            _ => v.text.clone(),
+        };
+        out.push_str(&format!("{:>4}  {label:<width$}  {shown}", v.line));
         if let Some(r) = reason {
             out.push_str(&format!("\n      {:width$}  -> {r}", ""));
         }

@@ -145,10 +145,12 @@ fn huge_order_block_linear() {
         .collect();
     verdicts[999].verdict = arbitre_core::Verdict::Error("no such fleet".into());
     verdicts[40_000].verdict = arbitre_core::Verdict::Warning("late".into());
+    verdicts[40_001].text = format!("MOVE {}", "9".repeat(5_000));
+    verdicts[40_001].verdict = arbitre_core::Verdict::Error("too far".into());
     let checked = arbitre_core::Checked {
         verdicts,
-        orders: 49_998,
-        errors: 1,
+        orders: 49_997,
+        errors: 2,
         warnings: 1,
         ready: true,
     };
@@ -159,8 +161,10 @@ fn huge_order_block_linear() {
         "{text}"
     );
     assert!(text.contains("40001  WARNING  MOVE 1 2"), "{text}");
+    // A long line is cut in a long confirmation, its reason kept.
+    assert!(text.contains(&format!("40002  ERROR    MOVE {}…\n               -> too far", "9".repeat(95))), "{text}");
     assert!(
-        text.contains("(49998 lines accepted without remark are not repeated here"),
+        text.contains("(49997 lines accepted without remark are not repeated here"),
         "{text}"
     );
 }
