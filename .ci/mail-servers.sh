@@ -185,7 +185,12 @@ postconf -e \
     "smtpd_sasl_type = dovecot" \
     "smtpd_sasl_path = private/auth" \
     "smtpd_relay_restrictions = permit_mynetworks, permit_sasl_authenticated, reject_unauth_destination" \
-    "smtputf8_enable = yes"
+    "smtputf8_enable = yes" \
+    "smtpd_forbid_bare_newline = reject" \
+    "smtpd_forbid_bare_newline_exclusions ="
+# ^ SMTP-smuggling hardening as hardened relays run it (issue 14 item 13):
+# a mail with one bare LF is refused with 550. The exclusions default to
+# $mynetworks, which would exempt our loopback tests, hence empty.
 # No chroot: the Dovecot sockets and our state directory stay reachable.
 postconf -F "smtp/inet/chroot=n"
 postconf -M "submission/inet = submission inet n - n - - smtpd"

@@ -125,12 +125,12 @@ pub enum GameCmd {
 #[derive(Subcommand, Debug)]
 pub enum PasswordCmd {
     /// Give a player a new password. It is read from the first line of
-    /// standard input (or of --from FILE), never from the command line, so
-    /// it stays out of shell history and `ps`.
+    /// standard input (a prompt on a terminal) or of --password-file FILE,
+    /// never from the command line, so it stays out of shell history and `ps`.
     Reset {
         game: String,
         player: String,
-        #[arg(long, value_name = "FILE")]
+        #[arg(long = "password-file", visible_alias = "from", value_name = "FILE")]
         from: Option<PathBuf>,
     },
 }
@@ -146,9 +146,12 @@ pub enum PlayerCmd {
     /// accepted and it is not waited for (NMR, or the bot with nmr = "bot").
     Eject { game: String, player: String },
     /// A new player takes the seat over (same id and position): new
-    /// address, name and password; an ejected seat comes back. Without
-    /// --password one is generated, printed and mailed to the new player
-    /// with the seat's last report.
+    /// address, name and password; an ejected seat comes back. The password
+    /// is read from the first line of --password-file FILE or of standard
+    /// input (--password-stdin), never from the command line; without
+    /// either one is generated, printed and mailed to the new player with
+    /// the seat's last report (the outbox keeps that mail's password only
+    /// until it is sent).
     Replace {
         game: String,
         player: String,
@@ -156,7 +159,17 @@ pub enum PlayerCmd {
         email: String,
         #[arg(long)]
         name: Option<String>,
-        #[arg(long)]
+        #[arg(
+            long = "password-file",
+            value_name = "FILE",
+            conflicts_with = "password_stdin"
+        )]
+        password_file: Option<PathBuf>,
+        #[arg(long = "password-stdin")]
+        password_stdin: bool,
+        /// Refused: a password on the command line is visible to every
+        /// user in `ps` (kept only to say so).
+        #[arg(long, hide = true)]
         password: Option<String>,
     },
 }
@@ -243,6 +256,10 @@ pub fn run(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> anyhow
         Command::Serve { once } => {
             let mut d = daemon(cfg, registry)?;
             let _lock = d.lock()?;
+            for w in d.id_collisions()? {
+                tracing::error!("{w}");
+                writeln!(out, "{w}")?;
+            }
             loop {
                 let r = d.cycle()?;
                 tracing::info!(
@@ -279,16 +296,7 @@ pub fn run(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> anyhow
             writeln!(out, "{}", d.report(&game, &player, turn)?.trim_end())?;
         }
         Command::Password(PasswordCmd::Reset { game, player, from }) => {
-            let text = match &from {
-                Some(f) => std::fs::read_to_string(f)
-                    .with_context(|| format!("reading {}", f.display()))?,
-                None => {
-                    let mut line = String::new();
-                    std::io::stdin().read_line(&mut line)?;
-                    line
-                }
-            };
-            let password = text.lines().next().unwrap_or("").trim().to_string();
+            let password = read_password(from.as_deref())?;
             let mut d = daemon(cfg, registry)?;
             d.reset_password(&game, &player, &password)?;
             writeln!(out, "game {game}: password of player {player} reset")?;
@@ -312,8 +320,18 @@ pub fn run(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> anyhow
             player,
             email,
             name,
+            password_file,
+            password_stdin,
             password,
         }) => {
+            if password.is_some() {
+                bail!("a password is never taken on the command line, where `ps` shows it to every user: use --password-file FILE or --password-stdin (or neither, to have one generated)");
+            }
+            let password = match (password_file, password_stdin) {
+                (Some(f), _) => Some(read_password(Some(&f))?),
+                (None, true) => Some(read_password(None)?),
+                (None, false) => None,
+            };
             let mut d = daemon(cfg, registry)?;
             let generated =
                 d.replace_player(&game, &player, &email, name.as_deref(), password.as_deref())?;
@@ -490,6 +508,34 @@ pub fn run(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> anyhow
         }
     }
     Ok(0)
+}
+
+/// A password from the first line of `file`, else of standard input (with
+/// a prompt on stderr when it is a terminal). Never from the command line
+/// (issue 14 item 4): `ps` and shell history show arguments.
+fn read_password(file: Option<&Path>) -> anyhow::Result<String> {
+    use std::io::IsTerminal;
+    let text = match file {
+        Some(f) => {
+            std::fs::read_to_string(f).with_context(|| format!("reading {}", f.display()))?
+        }
+        None => {
+            if std::io::stdin().is_terminal() {
+                eprint!("password (one line): ");
+            }
+            let mut line = String::new();
+            std::io::stdin().read_line(&mut line)?;
+            line
+        }
+    };
+    let password = text.lines().next().unwrap_or("").trim().to_string();
+    if password.is_empty() {
+        bail!(
+            "no password: give it on the first line of {}",
+            file.map_or("standard input".to_string(), |f| f.display().to_string())
+        );
+    }
+    Ok(password)
 }
 
 /// A deadline on the command line: RFC 3339, or "YYYY-MM-DD HH:MM" in the game's zone.

@@ -35,37 +35,70 @@ struct ConfigToml {
 struct LimitsToml {
     per_sender_per_hour: Option<u32>,
     per_game_per_hour: Option<u32>,
+    refusals_per_address_per_hour: Option<u32>,
+    wrong_passwords_per_seat_per_hour: Option<u32>,
+    max_order_lines: Option<u32>,
 }
 
-/// How many mails one sender, and one game, may have handled in any
-/// sliding hour (counted by the daemon's clock from the mail journal).
-/// Beyond that a mail is journaled as `rate-limited`, nothing is stored,
-/// and the sender gets one polite answer per hour. 0 turns a limit off.
+/// How many mails one address, and one game, may have handled per clock
+/// hour of the daemon (O(1) counter rows, `arbitre_store::counters`, issue
+/// 14 item 2). Beyond that a mail is journaled as `rate-limited`, nothing
+/// is stored, and the address gets one polite answer per hour. 0 turns a
+/// limit off.
 ///
 /// The defaults are far above what a player or a game needs (a player
 /// sends a few mails a turn, CHECKs included) and low enough that a
 /// mail loop or a broken client costs at most a few dozen answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
+    /// Counted both by From and by the address the answer goes to
+    /// (Reply-To), so rotating From addresses cannot aim answers at a
+    /// third party (issue 14 item 2).
     pub per_sender_per_hour: u32,
+    /// Mails of strangers only: a seated player writing from their
+    /// registered address is never counted nor refused by it (issue 14
+    /// item 3).
     pub per_game_per_hour: u32,
+    /// Answers to mails that name no valid game, player or password, per
+    /// reply address and hour; further ones are journaled unanswered.
+    pub refusals_per_address_per_hour: u32,
+    /// Wrong passwords naming one seat per hour before they go unanswered
+    /// (the game master is told once); the right password is still served.
+    pub wrong_passwords_per_seat_per_hour: u32,
+    /// Lines of one order block (issue 14 item 1); a longer block is
+    /// refused unread. Not a rate limit: [`Limits::off`] keeps it.
+    pub max_order_lines: u32,
 }
+
+/// Lines of a confirmation beyond which the lines accepted without remark
+/// are counted instead of echoed (errors and warnings are always listed).
+pub const CONFIRM_ECHO_LINES: usize = 2_000;
+/// In such a long confirmation, each listed line is cut after this many
+/// characters.
+pub const CONFIRM_ECHO_CHARS: usize = 100;
 
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
             per_sender_per_hour: 30,
             per_game_per_hour: 300,
+            refusals_per_address_per_hour: 1,
+            wrong_passwords_per_seat_per_hour: 10,
+            max_order_lines: 20_000,
         }
     }
 }
 
 impl Limits {
-    /// No limit at all (tests that send thousands of mails at a frozen clock).
+    /// No rate limit at all (tests that send thousands of mails at a frozen
+    /// clock); `max_order_lines` stays at its default.
     pub fn off() -> Limits {
         Limits {
             per_sender_per_hour: 0,
             per_game_per_hour: 0,
+            refusals_per_address_per_hour: 0,
+            wrong_passwords_per_seat_per_hour: 0,
+            max_order_lines: Limits::default().max_order_lines,
         }
     }
 }
@@ -185,6 +218,13 @@ impl DaemonConfig {
             c.limits = Limits {
                 per_sender_per_hour: l.per_sender_per_hour.unwrap_or(d.per_sender_per_hour),
                 per_game_per_hour: l.per_game_per_hour.unwrap_or(d.per_game_per_hour),
+                refusals_per_address_per_hour: l
+                    .refusals_per_address_per_hour
+                    .unwrap_or(d.refusals_per_address_per_hour),
+                wrong_passwords_per_seat_per_hour: l
+                    .wrong_passwords_per_seat_per_hour
+                    .unwrap_or(d.wrong_passwords_per_seat_per_hour),
+                max_order_lines: l.max_order_lines.unwrap_or(d.max_order_lines),
             };
         }
         if let Some(d) = t.dkim {
@@ -251,7 +291,7 @@ mod tests {
             c.limits,
             Limits {
                 per_sender_per_hour: 5,
-                per_game_per_hour: 300
+                ..Limits::default()
             }
         );
         let e = DaemonConfig::parse("inbx = \"x\"", Path::new(".")).unwrap_err();

@@ -32,7 +32,7 @@ impl Daemon {
         let setup = g.setup_config(base)?;
         let snap = engine.setup(&setup).map_err(|e| DaemonError::Engine {
             game: g.id.clone(),
-            err: e.to_string(),
+            err: scrub_files(&e.to_string(), &setup.files),
         })?;
         let schedule = g.schedule();
         let now = self.now();
@@ -229,4 +229,38 @@ fn turn0_attachments(
         outcome: None,
     };
     crate::services::report_attachments(&facts, config.domain(), now)
+}
+
+/// A setup error with no text of the files the game names (`map_file`,
+/// `position_file`, issue 14 item 9). A ruleset's parse error quotes the
+/// offending line (the toml crate prints it under a `|` gutter), so a game
+/// TOML naming `/etc/shadow` or a secret would print its first line on
+/// the GM's terminal and in the logs. Quoted lines are dropped; the
+/// position (line, column) and the reason stay.
+pub fn scrub_files(err: &str, files: &std::collections::BTreeMap<String, String>) -> String {
+    let quoted: Vec<&str> = files
+        .values()
+        .flat_map(|t| t.lines())
+        .map(str::trim)
+        .filter(|l| l.chars().count() >= 4)
+        .collect();
+    let gutter = |l: &str| {
+        let t = l
+            .trim_start()
+            .trim_start_matches(|c: char| c.is_ascii_digit())
+            .trim_start();
+        t.starts_with('|')
+    };
+    let mut out = Vec::new();
+    for line in err.lines() {
+        if gutter(line) {
+            continue;
+        }
+        if quoted.iter().any(|q| line.contains(q)) {
+            out.push("(a line of the file, not shown)".to_string());
+        } else {
+            out.push(line.to_string());
+        }
+    }
+    out.join("\n")
 }

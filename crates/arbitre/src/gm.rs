@@ -21,6 +21,17 @@ use chrono::Duration;
 use std::fmt::Write as _;
 
 impl Daemon {
+    /// Ids that differ only by case in this database (issue 14 item 5),
+    /// one warning line each: mail finds games and players ignoring case,
+    /// so a mail naming either reaches only one of them. Written before ids
+    /// were checked ignoring case; `arbitre status` and `serve` show them.
+    pub fn id_collisions(&self) -> Result<Vec<String>> {
+        Ok(games::case_collisions(self.store.conn())?
+            .into_iter()
+            .map(|c| format!("WARNING: {c} differ only by case: mail naming either reaches only one; rename or remove one"))
+            .collect())
+    }
+
     /// `arbitre status [<game>]` (issue 10 item 7): every game on one
     /// screen — turn, deadline, state (running, paused, held for preview,
     /// over), each seat's orders, who is missing (neither ejected nor with
@@ -35,6 +46,9 @@ impl Daemon {
         };
         let problems = outbox::problems(c, now.timestamp() - 3600)?;
         let mut out = String::new();
+        for w in self.id_collisions()? {
+            let _ = writeln!(out, "{w}");
+        }
         if rows.is_empty() {
             out.push_str("no games\n");
         }

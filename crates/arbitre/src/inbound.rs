@@ -91,6 +91,12 @@ impl Daemon {
     /// before batching.
     pub fn process_inbox(&mut self) -> Result<usize> {
         let entries = self.inbox.pending()?;
+        if !entries.is_empty() {
+            // Yesterday's rate-limit counters are of no use (issue 14 item 2);
+            // the current and previous hour are kept.
+            let hour = arbitre_store::counters::hour(self.now().timestamp());
+            arbitre_store::counters::prune(self.store.conn(), hour - 1)?;
+        }
         let mut n = 0;
         let mut batch: Vec<(InboxEntry, Vec<u8>)> = Vec::new();
         let mut bytes = 0;
@@ -138,6 +144,13 @@ impl Daemon {
             .iter()
             .map(|(_, raw)| hex::encode(Sha256::digest(raw)))
             .collect();
+        // MIME decoding and the search for the order block need no database:
+        // done before the write lock is taken (issue 14 item 1), so a
+        // 10 MiB mail does not hold up the GM's commands while it is read.
+        let mut prepared: Vec<Option<Prepared>> = batch
+            .iter()
+            .map(|(_, raw)| Some(prepare(raw, self.config.max_mail_size)))
+            .collect();
         let Daemon {
             store,
             registry,
@@ -159,7 +172,8 @@ impl Daemon {
                 failpoint::hit("after-read");
                 let now = clock.now();
                 sql("SAVEPOINT mail")?;
-                match decide(tx, registry, config, raw, sha, now).and_then(|d| apply(tx, config, now, d)) {
+                let p = prepared[i].take().unwrap_or_else(|| prepare(raw, config.max_mail_size));
+                match decide_prepared(tx, registry, config, p, raw, sha, now).and_then(|d| apply(tx, config, now, d)) {
                     Ok(()) => {
                         sql("RELEASE mail")?;
                         done[i] = true;
@@ -262,6 +276,7 @@ impl Daemon {
             return Ok(());
         }
         failpoint::hit("after-read");
+        let p = prepare(&raw, self.config.max_mail_size);
         let Daemon {
             store,
             registry,
@@ -269,7 +284,7 @@ impl Daemon {
             ..
         } = self;
         store.tx(|tx| -> Result<()> {
-            let d = decide(tx, registry, config, &raw, &sha, now)?;
+            let d = decide_prepared(tx, registry, config, p, &raw, &sha, now)?;
             apply(tx, config, now, d)?;
             failpoint::hit("before-commit");
             Ok(())
@@ -411,10 +426,14 @@ fn answerable(m: &InboundMail, config: &DaemonConfig) -> std::result::Result<Str
         a.as_ref()
             .is_some_and(|a| a.email.trim().eq_ignore_ascii_case(config.referee.trim()))
     };
-    if own(&m.from) || own(&m.reply_to) {
+    if own(&m.from) {
         return Err("mail from the referee's own address".into());
     }
-    match m.reply_to.as_ref().or(m.from.as_ref()) {
+    // A Reply-To naming the referee itself (a misconfigured client, or a
+    // player replying to a report and keeping its headers) would make the
+    // answer a mail to ourselves: answer the From instead (issue 14 item 9).
+    let reply_to = m.reply_to.as_ref().filter(|_| !own(&m.reply_to));
+    match reply_to.or(m.from.as_ref()) {
         Some(a)
             if a.email.contains('@')
                 && !a.email.contains(char::is_whitespace)
@@ -446,6 +465,24 @@ fn formattable(to: &str) -> bool {
     arbitre_mail::format_mail(&probe).is_ok()
 }
 
+/// A mail decoded outside the write lock (issue 14 item 1): MIME decoding
+/// and the search for the order block take time linear in the mail's size
+/// and need no database, so the batch's transaction only decides and writes.
+pub struct Prepared {
+    mail: std::result::Result<InboundMail, MailError>,
+    found: std::result::Result<arbitre_mail::Envelope, EnvelopeError>,
+}
+
+/// Decodes `raw` and finds its order block (no database, no lock).
+pub fn prepare(raw: &[u8], max_mail_size: usize) -> Prepared {
+    let mail = parse_mail(raw, max_mail_size);
+    let found = match &mail {
+        Ok(m) => find_in_mail(m),
+        Err(_) => Err(EnvelopeError::NoBlock),
+    };
+    Prepared { mail, found }
+}
+
 /// Decides what a mail causes. Reads the database (inside the caller's
 /// transaction, so no turn can resolve between the check and the insert).
 pub fn decide(
@@ -456,8 +493,29 @@ pub fn decide(
     sha: &str,
     now: DateTime<Utc>,
 ) -> Result<Decision> {
+    decide_prepared(
+        c,
+        registry,
+        config,
+        prepare(raw, config.max_mail_size),
+        raw,
+        sha,
+        now,
+    )
+}
+
+/// [`decide`] for a mail already [`prepare`]d.
+pub fn decide_prepared(
+    c: &Connection,
+    registry: &Registry,
+    config: &DaemonConfig,
+    p: Prepared,
+    raw: &[u8],
+    sha: &str,
+    now: DateTime<Utc>,
+) -> Result<Decision> {
     let default_lang = config.language;
-    let mail = match parse_mail(raw, config.max_mail_size) {
+    let mail = match p.mail {
         Ok(m) => m,
         Err(e) => return Ok(Decision::ignore(sha, None, format!("unreadable mail: {e}"))),
     };
@@ -474,7 +532,7 @@ pub fn decide(
             signed(lang, &body),
         )
     };
-    let found = find_in_mail(&mail);
+    let found = p.found;
     // The game is looked up before the flood limit, only to answer in its
     // language and to count its mails; nothing else is read (no argon2)
     // for a mail over the limit.
@@ -482,57 +540,114 @@ pub fn decide(
         Ok(env) => games::find_game_nocase(c, &env.game)?,
         Err(_) => None,
     };
-    if let Some(d) = flood(c, registry, config, &mail, sha, &to, game_row.as_ref(), now)? {
-        return Ok(d);
+    // Seated (issue 14 item 3): the mail comes from the registered address
+    // of the seat it names and its answer goes back there. Such a mail is
+    // never counted with strangers' mail nor refused by their limits: its
+    // own limit is checked once its password is known to be right.
+    let seat = match (&found, &game_row) {
+        (Ok(env), Some(row)) => games::player_nocase(c, &row.id, &env.player)?,
+        _ => None,
+    };
+    let from = mail.from.as_ref().map(|a| a.email.trim().to_lowercase());
+    let seated = seat.as_ref().is_some_and(|p| {
+        let registered = p.email.trim().to_lowercase();
+        from.as_deref() == Some(registered.as_str()) && to.trim().eq_ignore_ascii_case(&registered)
+    });
+    if !seated {
+        if let Some(d) = flood(
+            c,
+            registry,
+            config,
+            &mail,
+            sha,
+            &to,
+            game_row.as_ref(),
+            None,
+            now,
+        )? {
+            return Ok(d);
+        }
     }
+    // Mail naming no known game: in the language of the game where its From
+    // is a registered player's address (issue 14 item 9).
+    let known_lang = || -> Result<Option<Lang>> {
+        let Some(f) = from.as_deref() else {
+            return Ok(None);
+        };
+        Ok(games::game_of_address(c, f)?
+            .and_then(|row| GameView::new(registry, row).ok())
+            .map(|g| g.lang))
+    };
     let env = match found {
         Ok(env) => env,
         Err(EnvelopeError::NoBlock) => {
-            return Ok(Decision::reject(
-                sha,
-                m,
-                "no order block".into(),
-                None,
-                error_mail(default_lang, text(default_lang, &Msg::NoBlock)),
-            ))
+            let lang = known_lang()?.unwrap_or(default_lang);
+            return capped(
+                c,
+                config,
+                &to,
+                now,
+                Decision::reject(
+                    sha,
+                    m,
+                    "no order block".into(),
+                    None,
+                    error_mail(lang, text(lang, &Msg::NoBlock)),
+                ),
+            );
         }
         Err(EnvelopeError::Malformed { line, reason, .. }) => {
+            let lang = known_lang()?.unwrap_or(default_lang);
             let body = text(
-                default_lang,
+                lang,
                 &Msg::Malformed {
                     line,
                     reason: &reason,
                 },
             );
-            return Ok(Decision::reject(
-                sha,
-                m,
-                format!("malformed header line {line}: {reason}"),
-                None,
-                error_mail(default_lang, body),
-            ));
+            return capped(
+                c,
+                config,
+                &to,
+                now,
+                Decision::reject(
+                    sha,
+                    m,
+                    format!("malformed header line {line}: {reason}"),
+                    None,
+                    error_mail(lang, body),
+                ),
+            );
         }
     };
     let Some(row) = game_row else {
-        // No game, no game language: answer in the language of the header words.
-        let lang = header_lang(&mail, &env).unwrap_or(default_lang);
+        // No game: the language of the From's game, else of the header words.
+        let lang = known_lang()?
+            .or_else(|| header_lang(&mail, &env))
+            .unwrap_or(default_lang);
         let body = text(lang, &Msg::UnknownGame { game: &env.game });
-        return Ok(Decision::reject(
-            sha,
-            m,
-            format!("unknown game '{}'", env.game),
-            None,
-            error_mail(lang, body),
-        ));
+        return capped(
+            c,
+            config,
+            &to,
+            now,
+            Decision::reject(
+                sha,
+                m,
+                format!("unknown game '{}'", env.game),
+                None,
+                error_mail(lang, body),
+            ),
+        );
     };
     let game = GameView::new(registry, row)?;
     let (gid, lang) = (game.row.id.clone(), game.lang);
     // The game master's commands by mail (issue 10): player id `gm`, the
     // game's gm_password.
-    if env.player.eq_ignore_ascii_case("gm") && games::player_nocase(c, &gid, "gm")?.is_none() {
+    if env.player.eq_ignore_ascii_case("gm") && seat.is_none() {
         return gm_mail(c, registry, config, &game, &env, &mail, sha, &to, now);
     }
-    let Some(player) = games::player_nocase(c, &gid, &env.player)? else {
+    let Some(player) = seat else {
         let body = text(
             lang,
             &Msg::UnknownPlayer {
@@ -542,7 +657,13 @@ pub fn decide(
         );
         let detail = format!("unknown player '{}'", env.player);
         let reply = error_mail(lang, body).about(&gid, game.row.turn + 1, None);
-        return Ok(Decision::reject(sha, m, detail, Some(gid), reply));
+        return capped(
+            c,
+            config,
+            &to,
+            now,
+            Decision::reject(sha, m, detail, Some(gid), reply),
+        );
     };
     // The password itself never reaches a log line or a reply.
     if !games::check_password(&player, &env.password) {
@@ -555,7 +676,51 @@ pub fn decide(
         );
         let detail = format!("wrong password for player '{}'", player.id);
         let reply = error_mail(lang, body).about(&gid, game.row.turn + 1, Some(&player.id));
-        return Ok(Decision::reject(sha, m, detail, Some(gid), reply));
+        let d = Decision::reject(sha, m, detail, Some(gid), reply);
+        return wrong_password(c, config, &game, &player.id, &to, seated, now, d);
+    }
+    // The seat's own mail loop guard: a broken client resending for ever
+    // still gets one polite answer an hour. Its counter is the seat's and
+    // only right-password mails count, so nobody else can exhaust it.
+    if seated {
+        if let Some(d) = flood(
+            c,
+            registry,
+            config,
+            &mail,
+            sha,
+            &to,
+            Some(&game.row),
+            Some(&player.id),
+            now,
+        )? {
+            return Ok(d);
+        }
+    }
+    // `[limits] max_order_lines` (issue 14 item 1): refused before the
+    // ruleset reads a line, so the work of one mail stays bounded.
+    let lines = env.orders.lines().count();
+    let max_lines = config.limits.max_order_lines;
+    if max_lines > 0 && lines > max_lines as usize {
+        let body = text(
+            lang,
+            &Msg::TooManyLines {
+                lines,
+                limit: max_lines,
+            },
+        );
+        // No player on the answer: it is no wrong-password attempt (turn.rs).
+        let reply = error_mail(lang, body).about(&gid, game.row.turn + 1, None);
+        return Ok(Decision::reject(
+            sha,
+            m,
+            format!(
+                "order block of {lines} lines from {} (limit {max_lines})",
+                player.id
+            ),
+            Some(gid),
+            reply,
+        ));
     }
     // Beyond the password (issue 10): the player's token, and DKIM where
     // the game requires it (services/authenticity.rs).
@@ -615,13 +780,7 @@ pub fn decide(
         extra.push(reply);
         extra.extend(ans.mails);
         if split.only_commands {
-            let names: Vec<&str> = split.commands.iter().map(|(_, c)| c.name()).collect();
-            let detail = format!(
-                "commands from {}: {} ({} refused)",
-                player.id,
-                names.join(", "),
-                split.errors.len()
-            );
+            let detail = commands_detail(&player.id, &split.commands, split.errors.len());
             tracing::info!(game = %gid, player = %player.id, %detail, "service commands");
             return Ok(Decision {
                 journal: Decision::base(sha, m, Disposition::Service, detail, Some(gid)),
@@ -763,13 +922,53 @@ pub fn decide(
     })
 }
 
-/// The flood rate limit (issue 8): `None` when the mail may be handled,
-/// else what to journal. Counted from the journal inside the mail's own
+/// The journal's account of a mail of service commands: what was served
+/// and what was refused (a player's PAUSE is the game master's, so it is
+/// refused, never "PAUSE (0 refused)", issue 14 item 9).
+fn commands_detail(
+    player: &str,
+    commands: &[(usize, crate::services::command::Command)],
+    unreadable: usize,
+) -> String {
+    use crate::services::command::Role;
+    let (gm_only, served): (Vec<_>, Vec<_>) = commands
+        .iter()
+        .map(|(_, c)| c)
+        .partition(|c| c.role() == Role::GameMaster);
+    let names = |v: &[&crate::services::command::Command]| {
+        v.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ")
+    };
+    let mut detail = format!(
+        "commands from {player}: {}",
+        if served.is_empty() {
+            "none served".to_string()
+        } else {
+            names(&served)
+        }
+    );
+    let mut refused = Vec::new();
+    if !gm_only.is_empty() {
+        refused.push(format!("{} (game master only)", names(&gm_only)));
+    }
+    if unreadable > 0 {
+        refused.push(format!("{unreadable} unreadable line(s)"));
+    }
+    if !refused.is_empty() {
+        detail.push_str(&format!("; refused: {}", refused.join(", ")));
+    }
+    detail
+}
+
+/// The flood rate limit (issues 8 and 14): `None` when the mail may be
+/// handled (and then it is counted), else what to journal. Counted in O(1)
+/// counter rows (`arbitre_store::counters`, per From, per reply address,
+/// per game for strangers; per seat for a seated player's right-password
+/// mails, `seat`; per clock hour) inside the mail's own
 /// transaction, so a crash repeats the same decision and the polite answer
-/// is queued exactly once per sender and sliding hour (the journal row of
+/// is queued exactly once per reply address and hour (the journal row of
 /// that answer is the `rate-limited` outcome; the others are
-/// `rate-limited-silent`). The window is the daemon's clock, like
-/// `received_at`.
+/// `rate-limited-silent`). A stranger's polite answer also takes the
+/// address's hourly refusal answer, so no address gets more than that.
 #[allow(clippy::too_many_arguments)]
 fn flood(
     c: &Connection,
@@ -779,33 +978,53 @@ fn flood(
     sha: &str,
     to: &str,
     game: Option<&arbitre_store::GameRow>,
+    seat: Option<&str>,
     now: DateTime<Utc>,
 ) -> Result<Option<Decision>> {
+    use arbitre_store::counters::{self, Scope};
     let limits = config.limits;
-    let since = now.timestamp() - 3600;
-    let sender = mail.from.as_ref().map(|a| a.email.trim().to_string());
-    let gid = game.map(|g| g.id.clone());
+    let hour = counters::hour(now.timestamp());
+    let sender = mail.from.as_ref().map(|a| a.email.trim().to_lowercase());
+    let reply = to.trim().to_lowercase();
+    let stranger = seat.is_none();
+    let gid = game
+        .map(|g| g.id.clone())
+        .filter(|_| stranger && limits.per_game_per_hour > 0);
+    let per = limits.per_sender_per_hour;
+    let seat_key = match (seat, game) {
+        (Some(p), Some(g)) => Some(counters::seat_key(&g.id, p)),
+        _ => None,
+    };
     let mut over: Option<(String, Msg<'_>)> = None;
-    if let Some(s) = &sender {
-        if limits.per_sender_per_hour > 0
-            && journal::count_from_sender_since(c, s, since)? >= limits.per_sender_per_hour
-        {
+    if let (Some(key), true) = (&seat_key, per > 0) {
+        if counters::get(c, Scope::SeatServed, key, hour)?.count >= per {
             over = Some((
                 format!(
-                    "more than {} mails from {s} within an hour",
-                    limits.per_sender_per_hour
+                    "more than {per} mails from {} within an hour",
+                    sender.as_deref().unwrap_or(&reply)
                 ),
-                Msg::TooManyFromYou {
-                    limit: limits.per_sender_per_hour,
-                },
+                Msg::TooManyFromYou { limit: per },
+            ));
+        }
+    } else if per > 0 {
+        if let Some(s) = &sender {
+            if counters::get(c, Scope::Sender, s, hour)?.count >= per {
+                over = Some((
+                    format!("more than {per} mails from {s} within an hour"),
+                    Msg::TooManyFromYou { limit: per },
+                ));
+            }
+        }
+        if over.is_none() && counters::get(c, Scope::ReplyTo, &reply, hour)?.count >= per {
+            over = Some((
+                format!("more than {per} mails answered to {reply} within an hour"),
+                Msg::TooManyFromYou { limit: per },
             ));
         }
     }
     if over.is_none() {
         if let Some(g) = gid.as_deref() {
-            if limits.per_game_per_hour > 0
-                && journal::count_for_game_since(c, g, since)? >= limits.per_game_per_hour
-            {
+            if counters::get(c, Scope::GameStrangers, g, hour)?.count >= limits.per_game_per_hour {
                 over = Some((
                     format!(
                         "more than {} mails for game {g} within an hour",
@@ -820,24 +1039,33 @@ fn flood(
         }
     }
     let Some((detail, msg)) = over else {
+        if let (Some(key), true) = (&seat_key, per > 0) {
+            counters::bump(c, Scope::SeatServed, key, hour)?;
+        } else if per > 0 {
+            if let Some(s) = &sender {
+                counters::bump(c, Scope::Sender, s, hour)?;
+            }
+            counters::bump(c, Scope::ReplyTo, &reply, hour)?;
+        }
+        if let Some(g) = gid.as_deref() {
+            counters::bump(c, Scope::GameStrangers, g, hour)?;
+        }
         return Ok(None);
     };
-    // The key of "already answered" is the From address, like the count;
-    // a mail without From is answered at most once per hour per reply address.
-    let key = sender.as_deref().unwrap_or(to);
-    let answered = journal::rate_limit_answered_since(c, key, since)?;
     let mut journal = Decision::base(
         sha,
         Some(mail),
         Disposition::Rejected,
         detail.clone(),
-        gid.clone(),
+        game.map(|g| g.id.clone()),
     );
     if journal.sender.is_none() {
         journal.sender = Some(to.to_string());
     }
-    if answered {
-        tracing::info!(%detail, "flood: mail journaled, not answered (the sender was answered within the hour)");
+    let answer = !counters::get(c, Scope::FloodAnswer, &reply, hour)?.answered
+        && (!stranger || refusal_allowed(c, config, &reply, hour)?);
+    if !answer {
+        tracing::info!(%detail, "flood: mail journaled, not answered (the address was answered within the hour)");
         journal.outcome = journal::RATE_LIMITED_SILENT.into();
         return Ok(Some(Decision {
             journal,
@@ -846,6 +1074,7 @@ fn flood(
             extra: Vec::new(),
         }));
     }
+    counters::mark_answered(c, Scope::FloodAnswer, &reply, hour)?;
     tracing::warn!(%detail, "flood: mail refused, one polite answer");
     let lang = match game {
         Some(row) => GameView::new(registry, row.clone())
@@ -868,6 +1097,115 @@ fn flood(
         reply: Some(reply),
         extra: Vec::new(),
     }))
+}
+
+/// True (and counted) when `reply` may still get a refusal this hour:
+/// `[limits] refusals_per_address_per_hour` (issue 14 item 2).
+fn refusal_allowed(c: &Connection, config: &DaemonConfig, reply: &str, hour: i64) -> Result<bool> {
+    use arbitre_store::counters::{self, Scope};
+    let limit = config.limits.refusals_per_address_per_hour;
+    if limit == 0 {
+        return Ok(true);
+    }
+    if counters::get(c, Scope::Refusals, reply, hour)?.count >= limit {
+        return Ok(false);
+    }
+    counters::bump(c, Scope::Refusals, reply, hour)?;
+    Ok(true)
+}
+
+/// A refusal of a mail that names no valid game, player or password
+/// (issue 14 item 2): answered at most `refusals_per_address_per_hour`
+/// times per reply address and hour, then journaled unanswered, so
+/// rotating From addresses with one Reply-To cannot aim a stream of
+/// answers at a third party.
+fn capped(
+    c: &Connection,
+    config: &DaemonConfig,
+    to: &str,
+    now: DateTime<Utc>,
+    mut d: Decision,
+) -> Result<Decision> {
+    let reply = to.trim().to_lowercase();
+    if d.reply.is_some()
+        && !refusal_allowed(
+            c,
+            config,
+            &reply,
+            arbitre_store::counters::hour(now.timestamp()),
+        )?
+    {
+        d.reply = None;
+        d.journal.detail.push_str(&format!(
+            "; not answered (already answered {reply} this hour)"
+        ));
+        tracing::info!(detail = %d.journal.detail, "refusal journaled, not answered");
+    }
+    Ok(d)
+}
+
+/// A wrong password naming a seat (issue 14 item 3). Up to
+/// `wrong_passwords_per_seat_per_hour` of them are answered (strangers'
+/// answers also capped per reply address); beyond that they are journaled
+/// unanswered and the game master is told once an hour. Unanswered ones
+/// are counted per turn, so the seat's next report still tells how many
+/// mails used its name (turn.rs). The right password is always checked,
+/// so a guesser never locks the real player out.
+#[allow(clippy::too_many_arguments)]
+fn wrong_password(
+    c: &Connection,
+    config: &DaemonConfig,
+    game: &GameView<'_>,
+    player: &str,
+    to: &str,
+    seated: bool,
+    now: DateTime<Utc>,
+    mut d: Decision,
+) -> Result<Decision> {
+    use arbitre_store::counters::{self, Scope};
+    let (gid, lang, turn) = (game.row.id.as_str(), game.lang, game.row.turn + 1);
+    let seat = counters::seat_key(gid, player);
+    let hour = counters::hour(now.timestamp());
+    let limit = config.limits.wrong_passwords_per_seat_per_hour;
+    if limit > 0 && counters::bump(c, Scope::SeatWrongPassword, &seat, hour)? > limit {
+        d.reply = None;
+        d.journal.detail.push_str(&format!(
+            "; not answered (more than {limit} wrong passwords for this seat this hour)"
+        ));
+        tracing::warn!(
+            game = gid,
+            player,
+            "wrong passwords for one seat over the hourly limit: no longer answered"
+        );
+        if counters::mark_answered(c, Scope::SeatWrongPassword, &seat, hour)? {
+            if let Some(gm) = &game.row.gm_email {
+                let body = text(
+                    lang,
+                    &Msg::SeatGuessed {
+                        game: gid,
+                        player,
+                        limit,
+                    },
+                );
+                let notice = Draft::new(
+                    Kind::Notice,
+                    gm,
+                    text(lang, &Msg::SeatGuessedSubject { game: gid }),
+                    signed(lang, &body),
+                )
+                .about(gid, turn, None)
+                .discriminator(format!("seat-guessed.{player}.{hour}"));
+                d.extra.push(notice);
+            }
+        }
+    }
+    if !seated {
+        d = capped(c, config, to, now, d)?;
+    }
+    if d.reply.is_none() {
+        counters::bump(c, Scope::SeatWrongSilent, &seat, i64::from(turn))?;
+    }
+    Ok(d)
 }
 
 /// A block from the game master: PAUSE, RESUME, EXTEND, SET DEADLINE,
@@ -1069,16 +1407,36 @@ pub fn confirmation(
         .map(|s| s.chars().count())
         .max()
         .unwrap_or(0);
+    // A long block (issue 14 item 1): the lines accepted without remark are
+    // counted, not echoed, so the confirmation stays readable and small;
+    // every error and warning is still listed with its line.
+    let long = checked.verdicts.len() > crate::config::CONFIRM_ECHO_LINES;
+    let mut silent_ok = 0;
     for v in &checked.verdicts {
+        if long && v.verdict == Verdict::Ok {
+            silent_ok += 1;
+            continue;
+        }
         let (label, reason) = match &v.verdict {
             Verdict::Ok => (&ok, None),
             Verdict::Warning(r) => (&warn, Some(r)),
             Verdict::Error(r) => (&err, Some(r)),
         };
-        out.push_str(&format!("{:>4}  {label:<width$}  {}", v.line, v.text));
+        // In a long block each line is echoed up to CONFIRM_ECHO_CHARS: the
+        // line number and the reason say what is wrong, and ten megabytes
+        // of echoed lines would only make the answer unreadable.
+        let shown = match v.text.char_indices().nth(crate::config::CONFIRM_ECHO_CHARS) {
+            Some((cut, _)) if long => format!("{}…", &v.text[..cut]),
+            _ => v.text.clone(),
+        };
+        out.push_str(&format!("{:>4}  {label:<width$}  {shown}", v.line));
         if let Some(r) = reason {
             out.push_str(&format!("\n      {:width$}  -> {r}", ""));
         }
+        out.push('\n');
+    }
+    if silent_ok > 0 {
+        out.push_str(&text(lang, &Msg::OkLinesNotEchoed { ok: silent_ok }));
         out.push('\n');
     }
     out.push('\n');

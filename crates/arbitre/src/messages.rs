@@ -78,6 +78,24 @@ pub enum Msg<'a> {
         game: &'a str,
         limit: u32,
     },
+    /// `[limits] max_order_lines` (issue 14 item 1).
+    TooManyLines {
+        lines: usize,
+        limit: u32,
+    },
+    /// A long confirmation lists errors and warnings only (issue 14 item 1).
+    OkLinesNotEchoed {
+        ok: usize,
+    },
+    /// The game master, once per seat and hour (issue 14 item 3).
+    SeatGuessedSubject {
+        game: &'a str,
+    },
+    SeatGuessed {
+        game: &'a str,
+        player: &'a str,
+        limit: u32,
+    },
     ReminderSubject {
         game: &'a str,
         turn: u32,
@@ -157,6 +175,10 @@ fn en(m: &Msg<'_>) -> String {
         GameOver { game } => format!("Game {game} is over: no more orders are accepted. Nothing was stored."),
         TooManyFromYou { limit } => format!("You have sent more than {limit} mails to this referee within an hour. Your last mail was not read and nothing was stored; further mails within the hour will not be read or answered either. Please wait a little, then send your orders again once."),
         TooManyForGame { game, limit } => format!("Game {game} has received more than {limit} mails within an hour. Your last mail was not read and nothing was stored; further mails within the hour will not be answered. Please wait a little, then send your orders again once."),
+        TooManyLines { lines, limit } => format!("Your order block has {lines} lines; this referee accepts at most {limit} in one mail. It was not read and nothing was stored. Send only your orders."),
+        OkLinesNotEchoed { ok } => format!("({ok} lines accepted without remark are not repeated here; every line with an error or a warning is listed.)"),
+        SeatGuessedSubject { game } => format!("[{game}] wrong passwords for a seat"),
+        SeatGuessed { game, player, limit } => format!("Game {game}: more than {limit} mails within an hour named player {player} with a wrong password. Further ones are not answered this hour (the right password is still accepted). If it goes on, consider a new password for this seat (arbitre player replace / password reset)."),
         ReminderSubject { game, turn } => format!("[{game}] reminder: orders for turn {turn}"),
         Reminder { game, turn, player, when } => format!(
             "Reminder: the referee has no orders from {player} for turn {turn} of game {game}.\nDeadline: {when}\nWithout orders, your position does nothing this turn."
@@ -204,6 +226,10 @@ fn fr(m: &Msg<'_>) -> String {
         GameOver { game } => format!("La partie {game} est terminée : plus aucun ordre n'est accepté. Rien n'a été enregistré."),
         TooManyFromYou { limit } => format!("Vous avez envoyé plus de {limit} courriers à cet arbitre en une heure. Votre dernier courrier n'a pas été lu et rien n'a été enregistré ; les courriers suivants de cette heure ne seront ni lus ni répondus. Merci de patienter un peu, puis de renvoyer vos ordres une seule fois."),
         TooManyForGame { game, limit } => format!("La partie {game} a reçu plus de {limit} courriers en une heure. Votre dernier courrier n'a pas été lu et rien n'a été enregistré ; les courriers suivants de cette heure ne recevront pas de réponse. Merci de patienter un peu, puis de renvoyer vos ordres une seule fois."),
+        TooManyLines { lines, limit } => format!("Votre bloc d'ordres compte {lines} lignes ; cet arbitre en accepte au plus {limit} par courrier. Il n'a pas été lu et rien n'a été enregistré. N'envoyez que vos ordres."),
+        OkLinesNotEchoed { ok } => format!("({ok} lignes acceptées sans remarque ne sont pas répétées ici ; toutes les lignes avec une erreur ou un avertissement sont listées.)"),
+        SeatGuessedSubject { game } => format!("[{game}] mauvais mots de passe pour un joueur"),
+        SeatGuessed { game, player, limit } => format!("Partie {game} : plus de {limit} courriers en une heure ont nommé le joueur {player} avec un mauvais mot de passe. Les suivants ne reçoivent plus de réponse cette heure-ci (le bon mot de passe reste accepté). Si cela continue, envisagez un nouveau mot de passe pour ce joueur (arbitre player replace / password reset)."),
         ReminderSubject { game, turn } => format!("[{game}] rappel : ordres du tour {turn}"),
         Reminder { game, turn, player, when } => format!(
             "Rappel : l'arbitre n'a pas reçu d'ordres de {player} pour le tour {turn} de la partie {game}.\nDate limite : {when}\nSans ordres, votre position ne fera rien ce tour-ci."
@@ -251,6 +277,10 @@ fn de(m: &Msg<'_>) -> String {
         GameOver { game } => format!("Spiel {game} ist beendet: es werden keine Befehle mehr angenommen. Nichts wurde gespeichert."),
         TooManyFromYou { limit } => format!("Sie haben diesem Spielleiter innerhalb einer Stunde mehr als {limit} Nachrichten gesendet. Ihre letzte Nachricht wurde nicht gelesen und nichts wurde gespeichert; weitere Nachrichten in dieser Stunde werden weder gelesen noch beantwortet. Bitte warten Sie etwas und senden Sie Ihre Befehle dann einmal erneut."),
         TooManyForGame { game, limit } => format!("Spiel {game} hat innerhalb einer Stunde mehr als {limit} Nachrichten erhalten. Ihre letzte Nachricht wurde nicht gelesen und nichts wurde gespeichert; weitere Nachrichten in dieser Stunde werden nicht beantwortet. Bitte warten Sie etwas und senden Sie Ihre Befehle dann einmal erneut."),
+        TooManyLines { lines, limit } => format!("Ihr Befehlsblock hat {lines} Zeilen; dieser Spielleiter nimmt höchstens {limit} pro Nachricht an. Er wurde nicht gelesen und nichts wurde gespeichert. Senden Sie nur Ihre Befehle."),
+        OkLinesNotEchoed { ok } => format!("({ok} ohne Anmerkung angenommene Zeilen werden hier nicht wiederholt; jede Zeile mit Fehler oder Warnung ist aufgeführt.)"),
+        SeatGuessedSubject { game } => format!("[{game}] falsche Passwörter für einen Spieler"),
+        SeatGuessed { game, player, limit } => format!("Spiel {game}: Mehr als {limit} Nachrichten innerhalb einer Stunde nannten Spieler {player} mit einem falschen Passwort. Weitere werden in dieser Stunde nicht beantwortet (das richtige Passwort wird weiter angenommen). Falls es weitergeht, erwägen Sie ein neues Passwort für diesen Spieler (arbitre player replace / password reset)."),
         ReminderSubject { game, turn } => format!("[{game}] Erinnerung: Befehle für Zug {turn}"),
         Reminder { game, turn, player, when } => format!(
             "Erinnerung: Der Spielleiter hat keine Befehle von {player} für Zug {turn} von Spiel {game}.\nAbgabetermin: {when}\nOhne Befehle tut Ihre Position in diesem Zug nichts."
@@ -299,6 +329,16 @@ mod tests {
             Msg::TooManyForGame {
                 game: "g",
                 limit: 300,
+            },
+            Msg::TooManyLines {
+                lines: 30_000,
+                limit: 20_000,
+            },
+            Msg::OkLinesNotEchoed { ok: 5_000 },
+            Msg::SeatGuessed {
+                game: "g",
+                player: "p",
+                limit: 10,
             },
         ];
         for m in &samples {

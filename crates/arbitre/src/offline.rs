@@ -62,7 +62,7 @@ pub fn check(
     };
     let snap = engine.setup(&setup).map_err(|e| DaemonError::Engine {
         game: setup.game_id.clone(),
-        err: e.to_string(),
+        err: crate::create::scrub_files(&e.to_string(), &setup.files),
     })?;
     let (orders, header_player) = match arbitre_mail::find_envelope(orders) {
         Ok(env) => (env.orders, Some(env.player)),

@@ -70,6 +70,9 @@ pub struct Draft {
     pub discriminator: Option<String>,
     pub in_reply_to: Option<String>,
     pub attachments: Vec<arbitre_core::Attachment>,
+    /// A secret in the body (a generated password, issue 14 item 4): kept
+    /// in the outbox only until the mail is sent.
+    pub secret: Option<String>,
 }
 
 impl Draft {
@@ -85,7 +88,14 @@ impl Draft {
             discriminator: None,
             in_reply_to: None,
             attachments: Vec::new(),
+            secret: None,
         }
+    }
+
+    /// Marks `secret` (found in the body) as to be redacted once sent.
+    pub fn secret(mut self, secret: Option<&str>) -> Draft {
+        self.secret = secret.filter(|s| !s.is_empty()).map(str::to_string);
+        self
     }
 
     pub fn about(mut self, game: &str, turn: u32, player: Option<&str>) -> Draft {
@@ -172,7 +182,19 @@ pub fn queue(
             .collect(),
     };
     let raw = format_mail(&mail)?;
-    outbox::queue(
+    // The copy kept once sent: the same mail with the secret blanked.
+    let redacted = match &d.secret {
+        Some(secret) => {
+            let body = d.body.replace(secret.as_str(), REDACTED);
+            let raw = format_mail(&OutgoingMail {
+                body: body.clone(),
+                ..mail
+            })?;
+            Some((body, raw))
+        }
+        None => None,
+    };
+    let id = outbox::queue(
         c,
         &NewMail {
             message_id: message_id.clone(),
@@ -187,8 +209,14 @@ pub fn queue(
         },
         now.timestamp(),
     )?;
+    if let Some((body, raw)) = redacted {
+        outbox::set_redacted(c, id, &body, &raw)?;
+    }
     Ok(message_id)
 }
+
+/// What replaces a secret in the outbox once its mail is sent.
+pub const REDACTED: &str = "[removed after sending]";
 
 /// Body text followed by the signature in the game's language.
 pub fn signed(lang: Lang, body: &str) -> String {

@@ -488,13 +488,25 @@ struct Seats<'a> {
 /// (game, turn, player) in the same transaction as its journal row — the
 /// only `error` answer that names both a player and the coming turn — so
 /// the outbox counts them without a schema change, and a later turn's
-/// report does not repeat them.
+/// report does not repeat them. Those left unanswered by a limit (issue 14
+/// items 2 and 3) have no outbox row and are counted per turn apart.
 fn wrong_password_attempts(c: &Connection, game: &str, turn: u32, player: &str) -> Result<i64> {
-    Ok(c.query_row(
-        "SELECT count(*) FROM outbox WHERE kind = 'error' AND game_id = ?1 AND turn = ?2 AND player = ?3",
-        rusqlite::params![game, turn, player],
-        |r| r.get(0),
-    ).map_err(arbitre_store::StoreError::from)?)
+    use arbitre_store::counters::{self, Scope};
+    let answered: i64 = c
+        .query_row(
+            "SELECT count(*) FROM outbox WHERE kind = 'error' AND game_id = ?1 AND turn = ?2 AND player = ?3",
+            rusqlite::params![game, turn, player],
+            |r| r.get(0),
+        )
+        .map_err(arbitre_store::StoreError::from)?;
+    let silent = counters::get(
+        c,
+        Scope::SeatWrongSilent,
+        &counters::seat_key(game, player),
+        i64::from(turn),
+    )?
+    .count;
+    Ok(answered + i64::from(silent))
 }
 
 fn wrong_password_notice(lang: arbitre_core::Lang, n: i64) -> String {

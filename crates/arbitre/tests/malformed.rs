@@ -252,12 +252,6 @@ fn automatic_mail_and_own_address_are_never_answered() {
         "Precedence: bulk\r\n",
     ));
     env.drop_mail(&mail(REFEREE, "loop", &body));
-    env.drop_mail(&mail_with(
-        "x@example.org",
-        "loop",
-        &body,
-        &format!("Reply-To: {REFEREE}\r\n"),
-    ));
     env.daemon.cycle().unwrap();
     assert_eq!(
         env.outbox()
@@ -269,7 +263,30 @@ fn automatic_mail_and_own_address_are_never_answered() {
     assert_eq!(stored_orders(&env), 0);
     assert_eq!(
         env.count("SELECT count(*) FROM mail_journal WHERE outcome = 'ignored'"),
-        5
+        4
+    );
+    // A Reply-To naming the referee is not a loop: the From is answered
+    // (issue 14 item 9; the mail was dropped before), never the referee.
+    env.drop_mail(&mail_with(
+        "x@example.org",
+        "loop",
+        &body,
+        &format!("Reply-To: {REFEREE}\r\n"),
+    ));
+    env.daemon.cycle().unwrap();
+    assert_eq!(
+        env.outbox()
+            .iter()
+            .filter(|r| r.mail.recipient == REFEREE)
+            .count(),
+        0
+    );
+    assert_eq!(
+        env.outbox()
+            .iter()
+            .filter(|r| r.mail.recipient == "x@example.org")
+            .count(),
+        1
     );
 }
 

@@ -1,9 +1,10 @@
 //! Issue 8, a flood of mails: the per-sender and per-game rate limits of
 //! `[limits]` (docs/operations.md). Over a limit a mail is journaled
-//! (`rate-limited` for the one answered per sender and hour,
+//! (`rate-limited` for the one answered per address and hour,
 //! `rate-limited-silent` for the others), nothing is stored, and the
-//! sender gets exactly one polite answer per sliding hour of the daemon's
-//! clock. Mails within the limit are handled as usual.
+//! address gets exactly one polite answer per clock hour of the daemon
+//! (issue 14: counted in O(1) counter rows per hour, like Postfix's anvil).
+//! Mails within the limit are handled as usual.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 mod common;
@@ -118,19 +119,24 @@ fn fifty_mails_from_one_sender_get_one_polite_answer_and_the_first_thirty_are_ha
 fn the_per_game_limit_answers_each_sender_once_in_the_game_language() {
     let toml = tally_toml("g1", "").replace("seed = 42", "seed = 42\nlanguage = \"fr\"");
     let mut env = Env::with_game(&toml);
+    // Only the per-game limit here (issue 14: it counts strangers, not the
+    // seated players writing from their registered addresses).
     env.daemon.config.limits = Limits {
         per_sender_per_hour: 100,
         per_game_per_hour: 10,
+        refusals_per_address_per_hour: 0,
+        wrong_passwords_per_seat_per_hour: 0,
+        ..Limits::default()
     };
-    // Wrong passwords: they count (a flood is a flood), and no turn resolves.
+    // Wrong passwords from two strangers: they count (a flood is a flood), and no turn resolves.
     for i in 0..8 {
         env.drop_mail(&mail(
-            "alice@example.org",
+            "mallory@example.net",
             &format!("a{i}"),
             &orders("g1", "alice", "nope", &format!("ADD {i}")),
         ));
         env.drop_mail(&mail(
-            "bob@example.org",
+            "trudy@example.net",
             &format!("b{i}"),
             &orders("g1", "bob", "nope", &format!("ADD {i}")),
         ));
@@ -153,10 +159,10 @@ fn the_per_game_limit_answers_each_sender_once_in_the_game_language() {
     assert_eq!(
         outcome(&env, "rate-limited"),
         2,
-        "alice and bob each answered once"
+        "mallory and trudy each answered once"
     );
     assert_eq!(outcome(&env, "rate-limited-silent"), 4);
-    for who in ["alice@example.org", "bob@example.org"] {
+    for who in ["mallory@example.net", "trudy@example.net"] {
         let errors: Vec<_> = env
             .outbox()
             .into_iter()
@@ -183,6 +189,14 @@ fn the_per_game_limit_answers_each_sender_once_in_the_game_language() {
         "the other game's mail is answered"
     );
     assert_eq!(outcome(&env, "rejected"), 11);
+    // The seated players are not refused by the strangers' flood.
+    env.drop_mail(&mail(
+        "alice@example.org",
+        "mine",
+        &orders("g1", "alice", "wonderland", "ADD 1"),
+    ));
+    env.daemon.cycle().unwrap();
+    assert_eq!(to_count(&env, "alice@example.org", "confirm"), 1);
 }
 
 #[test]
@@ -191,6 +205,7 @@ fn after_the_window_mail_is_accepted_again_and_a_new_flood_gets_a_new_answer() {
     env.daemon.config.limits = Limits {
         per_sender_per_hour: 3,
         per_game_per_hour: 0,
+        ..Limits::default()
     };
     alice_orders(&env, "first", 5);
     env.daemon.cycle().unwrap();

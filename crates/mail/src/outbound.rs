@@ -18,8 +18,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
+use lettre::message::header::ContentTransferEncoding;
 use lettre::message::header::{self, ContentType, HeaderName, HeaderValue};
-use lettre::message::{Mailbox, MultiPart, SinglePart};
+use lettre::message::{Body, Mailbox, MultiPart, SinglePart};
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::transport::smtp::client::{Tls, TlsParameters};
 use lettre::{Address as LettreAddress, SmtpTransport};
@@ -151,11 +152,14 @@ pub fn format_mail(m: &OutgoingMail) -> Result<Vec<u8>, MailError> {
     }
 
     // Always UTF-8; lettre picks 7bit, quoted-printable or base64 from the
-    // content, so French and German text arrives intact.
-    let body_text = m.body.replace("\r\n", "\n");
+    // content, so French and German text arrives intact. The line ends are
+    // made CRLF here in one pass (issue 14 item 1): lettre's own conversion
+    // inserts each CR into the string in place, quadratic in the number of
+    // lines (150 s of CPU for a 10 MB confirmation); given CRLF text it only
+    // scans it.
     let text_part = SinglePart::builder()
         .header(ContentType::TEXT_PLAIN)
-        .body(body_text);
+        .body(Body::new(to_crlf(&m.body)));
 
     let message = if m.attachments.is_empty() {
         builder.singlepart(text_part)
@@ -172,12 +176,61 @@ pub fn format_mail(m: &OutgoingMail) -> Result<Vec<u8>, MailError> {
                 MailError::Format(format!("attachment MIME type {:?}: {e}", a.mime))
             })?;
             multi = multi
-                .singlepart(lettre::message::Attachment::new(name).body(a.content.clone(), mime));
+                .singlepart(lettre::message::Attachment::new(name).body(attachment_body(a), mime));
         }
         builder.multipart(multi)
     }
     .map_err(|e| MailError::Format(e.to_string()))?;
     Ok(message.formatted())
+}
+
+/// `s` with every line end (CR LF, a lone LF, a lone CR) as CR LF, in one
+/// linear pass. SMTP knows no other line end: Postfix with
+/// `smtpd_forbid_bare_newline = reject` refuses a whole mail for one bare LF
+/// (issue 14 item 13).
+pub fn to_crlf(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = String::with_capacity(s.len() + s.len() / 32 + 2);
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let end = match bytes[i] {
+            b'\r' if bytes.get(i + 1) == Some(&b'\n') => i + 2,
+            b'\r' | b'\n' => i + 1,
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        // CR and LF are ASCII, so `i` and `end` are character boundaries.
+        out.push_str(&s[start..i]);
+        out.push_str("\r\n");
+        start = end;
+        i = end;
+    }
+    out.push_str(&s[start..]);
+    out
+}
+
+/// The encoded body of an attachment. lettre sends bytes that happen to be
+/// short-lined ASCII as 7bit with their line ends untouched, so an order
+/// template with `\n` line ends left with bare LFs (issue 14 item 13).
+/// A `text/*` attachment in UTF-8 is text: its line ends become CRLF (the
+/// canonical form of text in MIME, RFC 2046 4.1.1) and lettre picks 7bit
+/// or quoted-printable. Anything else is base64, which keeps every byte and
+/// has no line end of its own to get wrong.
+fn attachment_body(a: &Attachment) -> Body {
+    let text = a
+        .mime
+        .trim_start()
+        .get(..5)
+        .is_some_and(|p| p.eq_ignore_ascii_case("text/"));
+    match std::str::from_utf8(&a.content) {
+        Ok(s) if text => Body::new(to_crlf(s)),
+        _ => Body::new_with_encoding(a.content.clone(), ContentTransferEncoding::Base64)
+            // Never refused for base64; lettre's own choice if it were.
+            .unwrap_or_else(Body::new),
+    }
 }
 
 /// The decoded text/plain body of a mail produced by [`format_mail`].

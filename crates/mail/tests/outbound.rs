@@ -295,3 +295,51 @@ fn sendmail_transport_pipes_the_mail() {
         Err(SendError::Permanent(_))
     ));
 }
+
+/// Issue 14 item 13: no part of a mail leaves with a bare CR or LF (Postfix
+/// with `smtpd_forbid_bare_newline = reject` refuses the whole mail for
+/// one). The order template (text/plain bytes with `\n`) used to go out 7bit
+/// with its bare LFs.
+#[test]
+fn every_part_leaves_with_crlf_only() {
+    let mut m = confirmation();
+    m.body = "line one\nline two\r\nlone CR\rend\n".into();
+    for (name, mime, content) in [
+        (
+            "ordres.txt",
+            "text/plain; charset=utf-8",
+            "PARTIE g JOUEUR p MOT-DE-PASSE x\nFIN\n",
+        ),
+        ("map.svg", "image/svg+xml", "<svg>\n<g/>\n</svg>\n"),
+        ("r.json", "application/json", "{\n\"a\": 1\n}\n"),
+        ("d.ics", "text/calendar", "BEGIN:VCALENDAR\nEND:VCALENDAR\n"),
+    ] {
+        m.attachments.push(Attachment {
+            name: name.into(),
+            mime: mime.into(),
+            content: content.as_bytes().to_vec(),
+        });
+    }
+    let raw = format_mail(&m).unwrap();
+    for (i, b) in raw.iter().enumerate() {
+        match b {
+            b'\r' => assert_eq!(raw.get(i + 1), Some(&b'\n'), "bare CR at byte {i}"),
+            b'\n' => assert!(i > 0 && raw[i - 1] == b'\r', "bare LF at byte {i}"),
+            _ => {}
+        }
+    }
+    let msg = mail_parser::MessageParser::default().parse(&raw).unwrap();
+    let atts: Vec<_> = msg.attachments().collect();
+    assert_eq!(
+        atts[0].contents(),
+        b"PARTIE g JOUEUR p MOT-DE-PASSE x\r\nFIN\r\n",
+        "text: CRLF"
+    );
+    assert_eq!(
+        atts[1].contents(),
+        b"<svg>\n<g/>\n</svg>\n",
+        "not text: every byte kept"
+    );
+    assert_eq!(atts[2].contents(), b"{\n\"a\": 1\n}\n");
+    assert_eq!(body_of(&raw).unwrap(), "line one\nline two\nlone CR\nend\n");
+}

@@ -537,3 +537,80 @@ fn players_find_the_referees_report_with_attachment_in_their_imap_mailbox() {
     }
     panic!("report not found");
 }
+
+/// Issue 14 item 13: Postfix with `smtpd_forbid_bare_newline = reject` (as
+/// `.ci/mail-servers.sh` sets it, exclusions empty) accepts a report with
+/// every kind of attachment the referee sends — an order template in
+/// text/plain with `\n` line ends, an ASCII SVG map, a JSON report, an .ics —
+/// and refuses the same mail with one bare LF (so the test would fail if
+/// the server were not that strict).
+#[test]
+fn postfix_forbidding_bare_newlines_accepts_every_report_part() {
+    let Some(s) = servers() else { return };
+    let m = marker("crlf");
+    let template =
+        "PARTIE neb-001 JOUEUR alice MOT-DE-PASSE ...\nFLOTTE 1 VERS 4\nFLOTTE 2 VERS 7\nFIN\n";
+    let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\">\n<text>A</text>\n</svg>\n";
+    let json = "{\n  \"turn\": 1,\n  \"worlds\": [1, 2]\n}\n";
+    let ics = "BEGIN:VCALENDAR\nVERSION:2.0\nEND:VCALENDAR\n";
+    let att = |name: &str, mime: &str, content: &str| Attachment {
+        name: name.into(),
+        mime: mime.into(),
+        content: content.as_bytes().to_vec(),
+    };
+    let report = OutgoingMail {
+        from: s.addr("referee"),
+        to: s.addr("alice"),
+        subject: format!("report {m}"),
+        body: "Turn 1.\nBare lines\nand a lone CR\rhere.\n".into(),
+        message_id: format!("{m}@{}", s.domain),
+        in_reply_to: None,
+        auto_submitted: "auto-generated",
+        date: "Sun, 29 Nov 2026 18:00:00 +0100".into(),
+        attachments: vec![
+            att("ordres.txt", "text/plain; charset=utf-8", template),
+            att("carte.svg", "image/svg+xml", svg),
+            att("report.json", "application/json", json),
+            att("deadline.ics", "text/calendar; charset=utf-8", ics),
+        ],
+    };
+    let raw = format_mail(&report).unwrap();
+    s.smtp("referee")
+        .send(&s.addr("referee"), &s.addr("alice"), &raw)
+        .expect("Postfix accepts the report");
+    // The control: one bare LF, and the same server refuses the mail.
+    let mut bad = raw.clone();
+    let at = bad.windows(2).position(|w| w == b"\r\n").unwrap();
+    bad.remove(at);
+    let refused = s
+        .smtp("referee")
+        .send(&s.addr("referee"), &s.addr("alice"), &bad)
+        .unwrap_err();
+    assert!(refused.is_permanent(), "{refused}");
+
+    let mut inbox = s.imap("alice");
+    wait_for(&mut inbox, &m);
+    for e in inbox.pending().unwrap() {
+        let got = inbox.read(&e, DEFAULT_MAX_SIZE).unwrap();
+        let mail = parse_mail(&got, DEFAULT_MAX_SIZE).unwrap();
+        if !mail.subject.contains(&m) {
+            continue;
+        }
+        let parsed = mail_parser::MessageParser::default().parse(&got).unwrap();
+        // Text parts arrive with CRLF line ends (canonical text), the rest byte for byte.
+        let crlf = |t: &str| t.replace('\n', "\r\n");
+        assert_eq!(
+            parsed.attachment(0).unwrap().contents(),
+            crlf(template).as_bytes()
+        );
+        assert_eq!(parsed.attachment(1).unwrap().contents(), svg.as_bytes());
+        assert_eq!(parsed.attachment(2).unwrap().contents(), json.as_bytes());
+        assert_eq!(
+            parsed.attachment(3).unwrap().contents(),
+            crlf(ics).as_bytes()
+        );
+        inbox.mark_done(&e).unwrap();
+        return;
+    }
+    panic!("report not found");
+}

@@ -15,8 +15,10 @@ pub enum StoreError {
     Locked(String),
     #[error("unknown game '{0}'")]
     UnknownGame(String),
-    #[error("game '{0}' already exists")]
+    #[error("game '{0}' already exists (game ids are unique ignoring case)")]
     GameExists(String),
+    #[error("game '{game}' already has a player '{player}' (player ids are unique ignoring case)")]
+    PlayerExists { game: String, player: String },
     #[error("turn {turn} of game '{game}' is already resolved")]
     TurnExists { game: String, turn: u32 },
     #[error("password hashing failed: {0}")]

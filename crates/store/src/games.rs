@@ -80,7 +80,13 @@ fn finish((mut g, status): (GameRow, String)) -> Result<GameRow> {
     Ok(g)
 }
 
+/// Inserts a game. Ids are unique ignoring case (issue 14 item 5): mail
+/// finds a game case-insensitively, so `Case-X` next to `case-x` would
+/// send every mail naming either to one of them.
 pub fn insert_game(c: &Connection, g: &GameRow) -> Result<()> {
+    if let Some(other) = find_game_nocase(c, &g.id)? {
+        return Err(StoreError::GameExists(other.id));
+    }
     let res = c.execute(
         &format!(
             "INSERT INTO games ({GAME_COLS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
@@ -111,7 +117,15 @@ pub fn insert_game(c: &Connection, g: &GameRow) -> Result<()> {
     }
 }
 
+/// Inserts a player; ids are unique in a game ignoring case (issue 14
+/// item 5), like the lookup of a mail's PLAYER.
 pub fn insert_player(c: &Connection, game: &str, p: &PlayerRow) -> Result<()> {
+    if let Some(other) = player_nocase(c, game, &p.id)? {
+        return Err(StoreError::PlayerExists {
+            game: game.to_string(),
+            player: other.id,
+        });
+    }
     c.execute(
         "INSERT INTO players (game_id, id, name, email, password_hash) VALUES (?1, ?2, ?3, ?4, ?5)",
         params![game, p.id, p.name, p.email, p.password_hash],
@@ -172,6 +186,51 @@ pub fn players(c: &Connection, game: &str) -> Result<Vec<PlayerRow>> {
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(rows)
+}
+
+/// Game ids, and player ids within a game, that differ only by case: a
+/// database written before ids were unique ignoring case (issue 14 item 5).
+/// Each entry names the colliding ids; `arbitre status` and the daemon's
+/// start report them.
+pub fn case_collisions(c: &Connection) -> Result<Vec<String>> {
+    let mut out = Vec::new();
+    let mut st = c.prepare(
+        "SELECT group_concat(id, ', ') FROM (SELECT id FROM games ORDER BY id)
+         GROUP BY lower(id) HAVING count(*) > 1 ORDER BY lower(id)",
+    )?;
+    for ids in st.query_map([], |r| r.get::<_, String>(0))? {
+        out.push(format!("games {}", ids?));
+    }
+    let mut st = c.prepare(
+        "SELECT game_id, group_concat(id, ', ') FROM (SELECT game_id, id FROM players ORDER BY game_id, id)
+         GROUP BY game_id, lower(id) HAVING count(*) > 1 ORDER BY game_id, lower(id)",
+    )?;
+    for row in st.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))? {
+        let (game, ids) = row?;
+        out.push(format!("players {ids} of game {game}"));
+    }
+    Ok(out)
+}
+
+/// The first game (running before paused before over, then the newest)
+/// where `email` is a seated player's address, compared ignoring case: the
+/// language to answer a registered player's mail that names no known game
+/// (issue 14 item 9).
+pub fn game_of_address(c: &Connection, email: &str) -> Result<Option<GameRow>> {
+    let id: Option<String> = c
+        .query_row(
+            "SELECT g.id FROM players p JOIN games g ON g.id = p.game_id
+             WHERE lower(trim(p.email)) = lower(trim(?1))
+             ORDER BY CASE g.status WHEN 'running' THEN 0 WHEN 'paused' THEN 1 ELSE 2 END, g.created_at DESC, g.id
+             LIMIT 1",
+            [email],
+            |r| r.get(0),
+        )
+        .optional()?;
+    match id {
+        Some(id) => game(c, &id),
+        None => Ok(None),
+    }
 }
 
 /// A player by id, case-insensitively (mail clients and people capitalise).
@@ -309,5 +368,33 @@ pub(crate) mod tests {
         let p = player_nocase(s.conn(), "g", "A").unwrap().unwrap();
         assert!(check_password(&p, "pw"));
         assert!(!check_password(&p, "pw2"));
+    }
+
+    #[test]
+    fn ids_unique_ignoring_case_in_the_store() {
+        let s = Store::in_memory().unwrap();
+        let c = s.conn();
+        insert_game(c, &sample("Case-X")).unwrap();
+        assert!(
+            matches!(insert_game(c, &sample("case-x")), Err(StoreError::GameExists(id)) if id == "Case-X")
+        );
+        let p = |id: &str| PlayerRow {
+            id: id.into(),
+            name: "A".into(),
+            email: "a@x".into(),
+            password_hash: "h".into(),
+        };
+        insert_player(c, "Case-X", &p("Alice")).unwrap();
+        assert!(matches!(
+            insert_player(c, "Case-X", &p("alice")),
+            Err(StoreError::PlayerExists { .. })
+        ));
+        assert!(case_collisions(c).unwrap().is_empty());
+        c.execute_batch("INSERT INTO players (game_id, id, name, email, password_hash) VALUES ('Case-X', 'ALICE', 'A', 'a@x', 'h')").unwrap();
+        assert_eq!(
+            case_collisions(c).unwrap(),
+            vec!["players ALICE, Alice of game Case-X".to_string()]
+        );
+        assert_eq!(game_of_address(c, " A@X ").unwrap().unwrap().id, "Case-X");
     }
 }

@@ -23,6 +23,7 @@
 //! * time is whatever the caller passes (unix seconds): the store never reads a clock.
 
 pub mod absences;
+pub mod counters;
 pub mod error;
 pub mod games;
 pub mod journal;

@@ -157,6 +157,26 @@ CREATE INDEX outbox_by_game ON outbox(game_id, turn, player);
 CREATE INDEX journal_by_game ON mail_journal(game_id, received_at);
 CREATE INDEX journal_by_sender ON mail_journal(lower(trim(sender)), received_at);
 "#,
+    // 4 (issue 14 items 2, 3 and 4): O(1) rate-limit counters, one row per
+    // (scope, key, bucket), updated in the mail's own transaction, instead
+    // of counting the journal rows of the last hour for every mail
+    // (quadratic in a burst). `bucket` is the unix hour for hourly limits,
+    // the turn for per-turn counts. `answered` marks the one polite answer
+    // (or the one notice to the game master) of a bucket.
+    r#"
+CREATE TABLE rate_counters (
+    scope    TEXT NOT NULL,
+    key      TEXT NOT NULL,
+    bucket   INTEGER NOT NULL,
+    count    INTEGER NOT NULL DEFAULT 0,
+    answered INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (scope, key, bucket)
+) WITHOUT ROWID;
+-- (issue 14 item 4) a mail carrying a secret (a generated password) keeps
+-- here the copy to store once it is sent; `outbox::mark_sent` swaps it in.
+ALTER TABLE outbox ADD COLUMN redacted_body TEXT;
+ALTER TABLE outbox ADD COLUMN redacted_raw BLOB;
+"#,
 ];
 
 pub fn version(conn: &Connection) -> Result<i64> {

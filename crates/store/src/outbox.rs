@@ -153,9 +153,25 @@ pub fn by_message_id(c: &Connection, message_id: &str) -> Result<Option<i64>> {
     .optional()?)
 }
 
+/// Keeps `body` and `raw` as the row's copy once it is sent (issue 14 item
+/// 4): the mail leaves with its secret (a generated password), and from the
+/// moment it is sent only this redacted copy stays in the database.
+pub fn set_redacted(c: &Connection, id: i64, body: &str, raw: &[u8]) -> Result<()> {
+    c.execute(
+        "UPDATE outbox SET redacted_body = ?2, redacted_raw = ?3 WHERE id = ?1",
+        params![id, body, raw],
+    )?;
+    Ok(())
+}
+
+/// Marks a row sent; a row with a redacted copy keeps only that copy, in the
+/// same statement, so no crash leaves a sent secret behind.
 pub fn mark_sent(c: &Connection, id: i64, now: i64) -> Result<()> {
     c.execute(
-        "UPDATE outbox SET status = 'sent', attempts = attempts + 1, sent_at = ?2, last_error = NULL WHERE id = ?1",
+        "UPDATE outbox SET status = 'sent', attempts = attempts + 1, sent_at = ?2, last_error = NULL,
+                body = coalesce(redacted_body, body), raw = coalesce(redacted_raw, raw),
+                redacted_body = NULL, redacted_raw = NULL
+         WHERE id = ?1",
         params![id, now],
     )?;
     Ok(())

@@ -250,7 +250,8 @@ pub(crate) fn takeover_in(
     );
     let d = Draft::new(Kind::Notice, email, subject.clone(), signed(lang, &welcome))
         .about(gid, turn, Some(&old.id))
-        .discriminator(format!("takeover.{}", t.tag));
+        .discriminator(format!("takeover.{}", t.tag))
+        .secret(generated.as_deref());
     queue(tx, config, now, d)?;
     // The last report, as RESEND mails it.
     let tag = format!("takeover.{}", t.tag);
