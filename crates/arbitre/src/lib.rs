@@ -14,6 +14,7 @@
 //! [`clock`] (injected time), [`failpoint`] (crash tests), [`fixture`]
 //! (replay and record of archived games), [`demo`], [`offline`] (`check`).
 
+pub mod backup;
 pub mod cli;
 pub mod clock;
 pub mod config;
@@ -22,6 +23,7 @@ pub mod daemon;
 pub mod demo;
 pub mod error;
 pub mod failpoint;
+pub mod fault;
 pub mod fixture;
 pub mod game_config;
 pub mod gm;

@@ -20,6 +20,10 @@ impl Daemon {
             if row.status != GameStatus::Running || row.deadline.is_none() {
                 continue;
             }
+            // No reminder for a game stopped by a fault (fault.rs).
+            if arbitre_store::faults::open_fault(store.conn(), &row.id)?.is_some() {
+                continue;
+            }
             let Ok(game) = GameView::new(registry, row) else { continue };
             let Some(deadline) = game.deadline() else { continue };
             if now >= deadline || game.schedule.reminders.is_empty() {
@@ -33,7 +37,7 @@ impl Daemon {
                 .map(|(label, _)| label)
                 .collect();
             let Some(nearest) = open.last().copied() else { continue };
-            sent += store.tx(|tx| -> Result<usize> {
+            let reminded = store.tx(|tx| -> Result<usize> {
                 let gid = game.row.id.as_str();
                 let turn = game.row.turn + 1;
                 let state = turns::latest(tx, gid)?;
@@ -66,7 +70,15 @@ impl Daemon {
                     }
                 }
                 Ok(n)
-            })?;
+            });
+            sent += match reminded {
+                Ok(n) => n,
+                Err(crate::error::DaemonError::Panicked { game, during, message }) => {
+                    store.tx(|tx| crate::fault::record_in(tx, config, &game, during, &message, now))?;
+                    0
+                }
+                Err(e) => return Err(e),
+            };
         }
         Ok(sent)
     }

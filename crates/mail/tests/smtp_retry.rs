@@ -120,6 +120,8 @@ fn transport(port: u16) -> Transport {
         user: None,
         password: None,
         timeout_secs: 5,
+        hello_name: None,
+        ca_file: None,
     })
 }
 
@@ -191,14 +193,14 @@ fn smtp_4xx_is_transient_and_5xx_permanent() {
 }
 
 #[test]
-fn connection_refused_is_transient() {
+fn connection_refused_is_the_installations() {
     let port = {
         let l = TcpListener::bind("127.0.0.1:0").unwrap();
         l.local_addr().unwrap().port()
     };
     assert!(matches!(
         transport(port).send("arbitre@example.net", "alice@example.org", &report()),
-        Err(SendError::Transient(_))
+        Err(SendError::Installation(_))
     ));
 }
 
