@@ -156,7 +156,11 @@ fn record_failure(c: &Connection, config: &DaemonConfig, row: &OutboxRow, e: &Se
     let d = Draft::new(Kind::Notice, gm, text(lang, &FaultMsg::MailFailedSubject { game: &g.id }), body)
         .about(&g.id, m.turn.unwrap_or(g.turn), None)
         .discriminator(format!("failed{}", row.id));
-    queue(c, config, now, d)?;
+    // Told once per mail: a mail retried by hand and failing again is
+    // one the GM already knows of.
+    if outbox::by_message_id(c, &d.message_id(config.domain()))?.is_none() {
+        queue(c, config, now, d)?;
+    }
     Ok(())
 }
 

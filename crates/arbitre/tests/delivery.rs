@@ -232,17 +232,26 @@ fn smtp_auth_failure_pauses_not_fails() {
         })
     };
     let toml = tally_toml("auth-1", "")
+        .replace("interval = \"2d\"", "interval = \"30d\"")
         .replace("alice@example.org", &format!("alice@{}", p.domain))
         .replace("bob@example.org", &format!("bob@{}", p.domain))
         .replace("gm@arbitre.test", &format!("alice@{}", p.domain));
     let (dir, clock, mut d) = daemon_with(&toml, transport("not-the-password"));
-    d.config.referee = format!("referee@{}", p.domain);
+    // The turn-0 reports carry attachments with bare LFs, which this
+    // Postfix refuses (issue 14 item 13, fixed apart): dropped here, the
+    // mails of this test are a player's confirmation and the GM's notice.
+    for r in arbitre_store::outbox::all(d.store.conn()).unwrap() {
+        d.outbox_drop(r.id).unwrap();
+    }
+    d.deliver(&mail(&format!("alice@{}", p.domain), "orders", &orders("auth-1", "alice", "wonderland", "ADD 2"))).unwrap();
     let r = d.cycle().unwrap();
+    assert_eq!(r.mails, 1);
     assert_eq!((r.sent, r.send_failures), (0, 0), "the mails are not charged for the installation's failure");
     let c = d.store.conn();
     let pause = faults::sending_pause(c).unwrap().expect("sending is paused");
     assert!(pause.reason.contains("535"), "{}", pause.reason);
-    let rows = arbitre_store::outbox::all(c).unwrap();
+    let rows: Vec<_> = arbitre_store::outbox::all(c).unwrap().into_iter().filter(|r| r.status != OutboxStatus::Cancelled).collect();
+    assert_eq!(rows.len(), 2, "the confirmation and the GM's notice");
     assert!(rows.iter().all(|r| r.status == OutboxStatus::Pending && r.attempts == 0), "nothing failed, nothing charged");
     assert_eq!(rows.iter().filter(|r| r.mail.message_id.contains("paused")).count(), 1, "the GM is told");
     let status = d.status(None).unwrap();
@@ -260,15 +269,16 @@ fn smtp_auth_failure_pauses_not_fails() {
     clock.advance(Duration::days(4));
     d.cycle().unwrap();
     let rows = arbitre_store::outbox::all(d.store.conn()).unwrap();
-    assert!(rows.iter().all(|r| r.status == OutboxStatus::Pending));
+    assert!(rows.iter().all(|r| matches!(r.status, OutboxStatus::Pending | OutboxStatus::Cancelled)));
     assert_eq!(rows.iter().filter(|r| r.mail.message_id.contains("paused")).count(), 1, "told once per pause");
 
     // The GM fixes the password: everything leaves.
     d.config.transport = transport("referee-secret");
     clock.advance(Duration::hours(1));
     let r = d.cycle().unwrap();
-    assert_eq!((r.sent, r.send_failures), (4, 0));
+    let errors: Vec<_> = arbitre_store::outbox::all(d.store.conn()).unwrap().into_iter().filter_map(|r| r.last_error).collect();
+    assert_eq!((r.sent, r.send_failures), (2, 0), "{errors:?}");
     assert!(faults::sending_pause(d.store.conn()).unwrap().is_none(), "sending resumed");
-    assert!(arbitre_store::outbox::all(d.store.conn()).unwrap().iter().all(|r| r.status == OutboxStatus::Sent));
+    assert!(arbitre_store::outbox::all(d.store.conn()).unwrap().iter().all(|r| matches!(r.status, OutboxStatus::Sent | OutboxStatus::Cancelled)));
     drop(dir);
 }

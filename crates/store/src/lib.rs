@@ -123,8 +123,17 @@ impl Store {
     pub fn backup_to(&self, dest: &Path) -> Result<()> {
         let mut dst = Connection::open(dest)?;
         {
-            let b = rusqlite::backup::Backup::new(&self.conn, &mut dst)?;
-            b.run_to_completion(-1, std::time::Duration::from_millis(50), None)?;
+            use rusqlite::backup::{Backup, StepResult};
+            let b = Backup::new(&self.conn, &mut dst)?;
+            // -1: every page in one step (rusqlite's run_to_completion
+            // only takes positive steps, which restart on every write).
+            loop {
+                match b.step(-1)? {
+                    StepResult::Done => break,
+                    StepResult::More => {}
+                    _ => std::thread::sleep(std::time::Duration::from_millis(50)),
+                }
+            }
         }
         let check: String = dst.query_row("PRAGMA integrity_check", [], |r| r.get(0))?;
         if check != "ok" {
