@@ -158,7 +158,7 @@ fn record_failure(c: &Connection, config: &DaemonConfig, row: &OutboxRow, e: &Se
         .discriminator(format!("failed{}", row.id));
     // Told once per mail: a mail retried by hand and failing again is
     // one the GM already knows of.
-    if outbox::by_message_id(c, &d.message_id(config.domain()))?.is_none() {
+    if outbox::by_message_id(c, &crate::outgoing::message_id_in(c, config, &d)?)?.is_none() {
         queue(c, config, now, d)?;
     }
     Ok(())

@@ -282,3 +282,35 @@ fn smtp_auth_failure_pauses_not_fails() {
     assert!(arbitre_store::outbox::all(d.store.conn()).unwrap().iter().all(|r| matches!(r.status, OutboxStatus::Sent | OutboxStatus::Cancelled)));
     drop(dir);
 }
+
+/// Issue 14 item 14: a game created by `arbitre game create` has a random
+/// part in its Message-IDs, so re-creating it after a dry run never
+/// reuses the old Message-IDs (which mail clients would drop as
+/// duplicates); games created for replays and fixtures stay deterministic.
+#[test]
+fn recreated_game_gets_new_message_ids() {
+    let ids = |salted: bool| {
+        let dir = tempfile::tempdir().unwrap();
+        let clock = Arc::new(FixedClock::new(t0()));
+        let mut d = Daemon::open(config(dir.path()), registry(), clock).unwrap();
+        if salted {
+            let toml = dir.path().join("g1.toml");
+            std::fs::write(&toml, tally_toml("g1", "")).unwrap();
+            d.create_game_file(&toml).unwrap();
+        } else {
+            d.create_game(&tally_toml("g1", ""), dir.path()).unwrap();
+        }
+        d.deliver(&mail("alice@example.org", "orders", &orders("g1", "alice", "wonderland", "ADD 2"))).unwrap();
+        d.cycle().unwrap();
+        let ids: Vec<String> = arbitre_store::outbox::all(d.store.conn()).unwrap().into_iter().map(|r| r.mail.message_id).collect();
+        assert_eq!(ids.len(), 4);
+        ids
+    };
+    let (a, b) = (ids(true), ids(true));
+    for id in &a {
+        assert!(!b.contains(id), "{id} reused by the re-created game");
+        assert!(id.starts_with("report.g1.") || id.starts_with("gm.g1.") || id.starts_with("confirm.g1."), "{id}");
+    }
+    assert_eq!(ids(false), ids(false), "deterministic without the random part");
+    assert!(ids(false).contains(&"report.g1.t0.alice@arbitre.test".to_string()));
+}
