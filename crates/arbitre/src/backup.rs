@@ -43,14 +43,21 @@ fn io(path: &Path) -> impl Fn(std::io::Error) -> DaemonError + '_ {
 
 /// Backs `store` up into `dest`.
 pub fn backup(store: &Store, dest: &Path) -> Result<BackupDone> {
-    let name = dest
-        .file_name()
-        .and_then(|n| n.to_str())
-        .ok_or_else(|| DaemonError::Invalid(format!("backup: {} is not a file name", dest.display())))?;
+    let name = dest.file_name().and_then(|n| n.to_str()).ok_or_else(|| {
+        DaemonError::Invalid(format!("backup: {} is not a file name", dest.display()))
+    })?;
     if let Some(db) = store.path() {
-        let same = |a: &Path, b: &Path| a.canonicalize().ok().zip(b.canonicalize().ok()).is_some_and(|(a, b)| a == b);
+        let same = |a: &Path, b: &Path| {
+            a.canonicalize()
+                .ok()
+                .zip(b.canonicalize().ok())
+                .is_some_and(|(a, b)| a == b)
+        };
         if same(db, dest) {
-            return Err(DaemonError::Invalid(format!("backup: {} is the database itself; give another file", dest.display())));
+            return Err(DaemonError::Invalid(format!(
+                "backup: {} is the database itself; give another file",
+                dest.display()
+            )));
         }
     }
     let dir = match dest.parent() {
@@ -75,11 +82,16 @@ pub fn backup(store: &Store, dest: &Path) -> Result<BackupDone> {
     }
     let bytes = std::fs::metadata(dest).map_err(io(dest))?.len();
     tracing::info!(path = %dest.display(), bytes, "backup written");
-    Ok(BackupDone { path: dest.to_path_buf(), bytes })
+    Ok(BackupDone {
+        path: dest.to_path_buf(),
+        bytes,
+    })
 }
 
 fn remove_stale_tmp(dir: &Path, name: &str) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     let prefix = format!(".{name}.");
     for e in entries.flatten() {
         let n = e.file_name();

@@ -29,11 +29,11 @@ use crate::config::DaemonConfig;
 use crate::daemon::Daemon;
 use crate::error::{DaemonError, Result};
 use crate::outgoing::{queue, signed, Draft, Kind};
-use arbitre_core::{
-    Checked, Engine, EngineError, Lang, PlayerId, PlayerInfo, PlayerSetup, Report, Resolved, RulesetInfo,
-    SetupConfig, Snapshot, Viewer,
-};
 use arbitre_core::Outcome;
+use arbitre_core::{
+    Checked, Engine, EngineError, Lang, PlayerId, PlayerInfo, PlayerSetup, Report, Resolved,
+    RulesetInfo, SetupConfig, Snapshot, Viewer,
+};
 use arbitre_store::{faults, games, Fault};
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
@@ -55,7 +55,10 @@ pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     }
 }
 
-fn guard<T>(during: &'static str, f: impl FnOnce() -> std::result::Result<T, EngineError>) -> std::result::Result<T, EngineError> {
+fn guard<T>(
+    during: &'static str,
+    f: impl FnOnce() -> std::result::Result<T, EngineError>,
+) -> std::result::Result<T, EngineError> {
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(r) => r,
         Err(payload) => {
@@ -76,10 +79,20 @@ impl Engine for Guarded {
     fn players(&self, state: &str) -> std::result::Result<Vec<PlayerInfo>, EngineError> {
         guard("players", || self.0.players(state))
     }
-    fn check(&self, state: &str, player: &PlayerId, text: &str) -> std::result::Result<Checked, EngineError> {
+    fn check(
+        &self,
+        state: &str,
+        player: &PlayerId,
+        text: &str,
+    ) -> std::result::Result<Checked, EngineError> {
         guard("check", || self.0.check(state, player, text))
     }
-    fn resolve(&self, state: &str, seed: u64, orders: &BTreeMap<PlayerId, String>) -> std::result::Result<Resolved, EngineError> {
+    fn resolve(
+        &self,
+        state: &str,
+        seed: u64,
+        orders: &BTreeMap<PlayerId, String>,
+    ) -> std::result::Result<Resolved, EngineError> {
         guard("resolve", || self.0.resolve(state, seed, orders))
     }
     fn report(&self, state: &str, viewer: &Viewer) -> std::result::Result<Report, EngineError> {
@@ -88,10 +101,20 @@ impl Engine for Guarded {
     fn outcome(&self, state: &str) -> std::result::Result<Option<Outcome>, EngineError> {
         guard("outcome", || self.0.outcome(state))
     }
-    fn bot_orders(&self, state: &str, seed: u64, player: &PlayerId) -> std::result::Result<String, EngineError> {
+    fn bot_orders(
+        &self,
+        state: &str,
+        seed: u64,
+        player: &PlayerId,
+    ) -> std::result::Result<String, EngineError> {
         guard("bot_orders", || self.0.bot_orders(state, seed, player))
     }
-    fn join(&self, state: &str, seed: u64, player: &PlayerSetup) -> std::result::Result<Snapshot, EngineError> {
+    fn join(
+        &self,
+        state: &str,
+        seed: u64,
+        player: &PlayerSetup,
+    ) -> std::result::Result<Snapshot, EngineError> {
         guard("join", || self.0.join(state, seed, player))
     }
 }
@@ -99,7 +122,14 @@ impl Engine for Guarded {
 /// Marks `game` faulted and queues the game master's mail, in the caller's
 /// transaction. Returns the new fault (`None`: it was faulted already, and
 /// the game master was told then).
-pub fn record_in(c: &Connection, config: &DaemonConfig, game: &str, during: &str, message: &str, now: DateTime<Utc>) -> Result<Option<Fault>> {
+pub fn record_in(
+    c: &Connection,
+    config: &DaemonConfig,
+    game: &str,
+    during: &str,
+    message: &str,
+    now: DateTime<Utc>,
+) -> Result<Option<Fault>> {
     let row = games::require_game(c, game)?;
     let turn = row.turn + 1;
     let Some(fault) = faults::record(c, game, turn, during, message, now.timestamp())? else {
@@ -109,9 +139,22 @@ pub fn record_in(c: &Connection, config: &DaemonConfig, game: &str, during: &str
     if let Some(gm) = row.gm_email.as_deref().filter(|a| !a.trim().is_empty()) {
         let lang = Lang::parse(&row.lang).unwrap_or(config.language);
         let subject = text(lang, &FaultMsg::Subject { game });
-        let body = signed(lang, &text(lang, &FaultMsg::Faulted { game, turn, during, message }));
+        let body = signed(
+            lang,
+            &text(
+                lang,
+                &FaultMsg::Faulted {
+                    game,
+                    turn,
+                    during,
+                    message,
+                },
+            ),
+        );
         // One mail per fault: the fault's row id keeps the Message-ID unique.
-        let d = Draft::new(Kind::Gm, gm, subject, body).about(game, turn, None).discriminator(format!("fault{}", fault.id));
+        let d = Draft::new(Kind::Gm, gm, subject, body)
+            .about(game, turn, None)
+            .discriminator(format!("fault{}", fault.id));
         queue(c, config, now, d)?;
     }
     Ok(Some(fault))
@@ -120,7 +163,12 @@ pub fn record_in(c: &Connection, config: &DaemonConfig, game: &str, during: &str
 impl Daemon {
     /// Marks `game` faulted in a transaction of its own (the one that
     /// panicked was rolled back).
-    pub fn record_fault(&mut self, game: &str, during: &str, message: &str) -> Result<Option<Fault>> {
+    pub fn record_fault(
+        &mut self,
+        game: &str,
+        during: &str,
+        message: &str,
+    ) -> Result<Option<Fault>> {
         let now = self.now();
         let Daemon { store, config, .. } = self;
         store.tx(|tx| record_in(tx, config, game, during, message, now))
@@ -128,9 +176,18 @@ impl Daemon {
 }
 
 /// True when `e` is a ruleset panic; then records the fault in `c`.
-pub fn record_if_panic(c: &Connection, config: &DaemonConfig, e: &DaemonError, now: DateTime<Utc>) -> Result<bool> {
+pub fn record_if_panic(
+    c: &Connection,
+    config: &DaemonConfig,
+    e: &DaemonError,
+    now: DateTime<Utc>,
+) -> Result<bool> {
     match e {
-        DaemonError::Panicked { game, during, message } => {
+        DaemonError::Panicked {
+            game,
+            during,
+            message,
+        } => {
             record_in(c, config, game, during, message, now)?;
             Ok(true)
         }
@@ -142,12 +199,29 @@ pub fn record_if_panic(c: &Connection, config: &DaemonConfig, e: &DaemonError, n
 /// failed for good, sending paused), in the game's language.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FaultMsg<'a> {
-    Subject { game: &'a str },
-    Faulted { game: &'a str, turn: u32, during: &'a str, message: &'a str },
-    MailFailedSubject { game: &'a str },
-    MailFailed { id: i64, to: &'a str, subject: &'a str, reason: &'a str },
+    Subject {
+        game: &'a str,
+    },
+    Faulted {
+        game: &'a str,
+        turn: u32,
+        during: &'a str,
+        message: &'a str,
+    },
+    MailFailedSubject {
+        game: &'a str,
+    },
+    MailFailed {
+        id: i64,
+        to: &'a str,
+        subject: &'a str,
+        reason: &'a str,
+    },
     SendingPausedSubject,
-    SendingPaused { reason: &'a str, since: &'a str },
+    SendingPaused {
+        reason: &'a str,
+        since: &'a str,
+    },
 }
 
 pub fn text(lang: Lang, m: &FaultMsg<'_>) -> String {

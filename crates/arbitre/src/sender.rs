@@ -136,26 +136,62 @@ fn show(t: DateTime<Utc>) -> String {
 /// Records one failed attempt of `row` and, when it is failed for good,
 /// tells its game's master (not for a mail to that master: a failing
 /// address must not breed mails).
-fn record_failure(c: &Connection, config: &DaemonConfig, row: &OutboxRow, e: &SendError, window: i64, now: DateTime<Utc>) -> Result<()> {
+fn record_failure(
+    c: &Connection,
+    config: &DaemonConfig,
+    row: &OutboxRow,
+    e: &SendError,
+    window: i64,
+    now: DateTime<Utc>,
+) -> Result<()> {
     let m = &row.mail;
-    let status = outbox::mark_failed(c, row.id, now.timestamp(), &e.to_string(), e.is_permanent(), window)?;
+    let status = outbox::mark_failed(
+        c,
+        row.id,
+        now.timestamp(),
+        &e.to_string(),
+        e.is_permanent(),
+        window,
+    )?;
     if status != OutboxStatus::Failed {
         tracing::warn!(message_id = %m.message_id, error = %e, "send failed; will retry");
         return Ok(());
     }
     tracing::error!(message_id = %m.message_id, error = %e, id = row.id, "mail failed for good; see arbitre outbox list");
-    let Some(gid) = m.game_id.as_deref() else { return Ok(()) };
-    let Some(g) = games::find_game_nocase(c, gid)? else { return Ok(()) };
-    let Some(gm) = g.gm_email.as_deref().filter(|a| !a.trim().is_empty()) else { return Ok(()) };
+    let Some(gid) = m.game_id.as_deref() else {
+        return Ok(());
+    };
+    let Some(g) = games::find_game_nocase(c, gid)? else {
+        return Ok(());
+    };
+    let Some(gm) = g.gm_email.as_deref().filter(|a| !a.trim().is_empty()) else {
+        return Ok(());
+    };
     if gm.trim().eq_ignore_ascii_case(m.recipient.trim()) {
         return Ok(());
     }
     let lang = Lang::parse(&g.lang).unwrap_or(config.language);
     let reason = e.to_string();
-    let body = signed(lang, &text(lang, &FaultMsg::MailFailed { id: row.id, to: &m.recipient, subject: &m.subject, reason: &reason }));
-    let d = Draft::new(Kind::Notice, gm, text(lang, &FaultMsg::MailFailedSubject { game: &g.id }), body)
-        .about(&g.id, m.turn.unwrap_or(g.turn), None)
-        .discriminator(format!("failed{}", row.id));
+    let body = signed(
+        lang,
+        &text(
+            lang,
+            &FaultMsg::MailFailed {
+                id: row.id,
+                to: &m.recipient,
+                subject: &m.subject,
+                reason: &reason,
+            },
+        ),
+    );
+    let d = Draft::new(
+        Kind::Notice,
+        gm,
+        text(lang, &FaultMsg::MailFailedSubject { game: &g.id }),
+        body,
+    )
+    .about(&g.id, m.turn.unwrap_or(g.turn), None)
+    .discriminator(format!("failed{}", row.id));
     // Told once per mail: a mail retried by hand and failing again is
     // one the GM already knows of.
     if outbox::by_message_id(c, &crate::outgoing::message_id_in(c, config, &d)?)?.is_none() {
@@ -172,7 +208,11 @@ impl Daemon {
     pub fn outbox_list(&self, all: bool) -> Result<String> {
         use std::fmt::Write as _;
         let c = self.store.conn();
-        let rows = if all { outbox::all(c)? } else { outbox::troubled(c)? };
+        let rows = if all {
+            outbox::all(c)?
+        } else {
+            outbox::troubled(c)?
+        };
         let when = |t: i64| DateTime::from_timestamp(t, 0).map(show).unwrap_or_default();
         let mut out = String::new();
         if let Some(p) = faults::sending_pause(c)? {
@@ -183,9 +223,23 @@ impl Daemon {
         }
         for r in rows {
             let m = &r.mail;
-            let _ = write!(out, "#{} {} {} to {} \"{}\" (queued {}", r.id, r.status.as_str(), m.kind, m.recipient, m.subject, when(r.created_at));
+            let _ = write!(
+                out,
+                "#{} {} {} to {} \"{}\" (queued {}",
+                r.id,
+                r.status.as_str(),
+                m.kind,
+                m.recipient,
+                m.subject,
+                when(r.created_at)
+            );
             if let Some(f) = r.first_failed_at {
-                let _ = write!(out, ", failing since {}, {} attempt(s)", when(f), r.attempts);
+                let _ = write!(
+                    out,
+                    ", failing since {}, {} attempt(s)",
+                    when(f),
+                    r.attempts
+                );
             }
             if r.status == OutboxStatus::Pending && r.attempts > 0 {
                 let _ = write!(out, ", next try {}", when(r.next_attempt_at));
@@ -206,7 +260,9 @@ impl Daemon {
         if !ok {
             let what = outbox::get(self.store.conn(), id)?.map(|r| r.status.as_str().to_string());
             return Err(crate::error::DaemonError::Invalid(match what {
-                Some(s) => format!("mail #{id} is {s}: only a failed or pending mail can be retried"),
+                Some(s) => {
+                    format!("mail #{id} is {s}: only a failed or pending mail can be retried")
+                }
                 None => format!("no mail #{id} in the outbox (see arbitre outbox list)"),
             }));
         }
@@ -222,7 +278,9 @@ impl Daemon {
     /// Mail `id` is never sent (kept as cancelled).
     pub fn outbox_drop(&mut self, id: i64) -> Result<()> {
         if !self.store.tx(|tx| outbox::drop_mail(tx, id))? {
-            return Err(crate::error::DaemonError::Invalid(format!("mail #{id} is sent or absent: nothing to drop")));
+            return Err(crate::error::DaemonError::Invalid(format!(
+                "mail #{id} is sent or absent: nothing to drop"
+            )));
         }
         Ok(())
     }

@@ -17,13 +17,24 @@ use std::time::Duration;
 const MAILS: usize = 60;
 
 fn order_mail(i: usize) -> Vec<u8> {
-    let (who, pw) = if i % 2 == 0 { ("alice", "wonderland") } else { ("bob", "builder") };
-    mail(&format!("{who}@example.org"), &format!("orders {i}"), &orders("g1", who, pw, &format!("ADD {}", i % 10 + 1)))
+    let (who, pw) = if i % 2 == 0 {
+        ("alice", "wonderland")
+    } else {
+        ("bob", "builder")
+    };
+    mail(
+        &format!("{who}@example.org"),
+        &format!("orders {i}"),
+        &orders("g1", who, pw, &format!("ADD {}", i % 10 + 1)),
+    )
 }
 
 fn shas(c: &rusqlite::Connection) -> BTreeSet<String> {
     let mut st = c.prepare("SELECT sha256 FROM mail_journal").unwrap();
-    st.query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect()
+    st.query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
 }
 
 /// Confirmations by Message-ID: (status, sent_at).
@@ -41,7 +52,8 @@ fn backup_during_order_flow_restores() {
     let a = tempfile::tempdir().unwrap();
     let clock = Arc::new(FixedClock::new(t0()));
     let mut d = Daemon::open(config(a.path()), registry(), clock.clone()).unwrap();
-    d.create_game(&tally_toml("g1", "early = false"), a.path()).unwrap();
+    d.create_game(&tally_toml("g1", "early = false"), a.path())
+        .unwrap();
     let dest = a.path().join("backups/arbitre-backup.db");
     let db = a.path().join("arbitre.db");
     let mut taker = None;
@@ -54,7 +66,9 @@ fn backup_during_order_flow_restores() {
             // Another process's connection, as `arbitre backup` is, while
             // this daemon goes on handling mail.
             let (db, dest) = (db.clone(), dest.clone());
-            taker = Some(std::thread::spawn(move || backup(&Store::open(&db).unwrap(), &dest).unwrap()));
+            taker = Some(std::thread::spawn(move || {
+                backup(&Store::open(&db).unwrap(), &dest).unwrap()
+            }));
         }
     }
     let done = taker.unwrap().join().unwrap();
@@ -64,10 +78,17 @@ fn backup_during_order_flow_restores() {
 
     let saved = Store::open(&dest).unwrap();
     let before = shas(saved.conn());
-    assert!(before.len() >= 24, "the backup holds every mail journaled before it started: {}", before.len());
+    assert!(
+        before.len() >= 24,
+        "the backup holds every mail journaled before it started: {}",
+        before.len()
+    );
     let saved_confirms = confirms(saved.conn());
     drop(saved);
-    assert!(!dest.with_extension("db-wal").exists(), "the backup is one self-contained file");
+    assert!(
+        !dest.with_extension("db-wal").exists(),
+        "the backup is one self-contained file"
+    );
 
     // Restore into a fresh folder; the whole flow of mails arrives again
     // (the mail store copied back, or the MTA redelivering).
@@ -79,7 +100,10 @@ fn backup_during_order_flow_restores() {
     }
     r.cycle().unwrap();
     let c = r.store.conn();
-    assert!(before.is_subset(&shas(c)), "every mail journaled before the backup is there");
+    assert!(
+        before.is_subset(&shas(c)),
+        "every mail journaled before the backup is there"
+    );
     assert_eq!(shas(c), all_a, "every mail journaled once");
     for sha in &before {
         assert_eq!(journal::seen(c, sha).unwrap(), true);
@@ -87,7 +111,11 @@ fn backup_during_order_flow_restores() {
     let after = confirms(c);
     assert_eq!(after.len(), MAILS, "one confirmation per mail, none twice");
     for (id, was) in &saved_confirms {
-        assert_eq!(after.get(id), Some(was), "{id}: as in the backup, not answered again");
+        assert_eq!(
+            after.get(id),
+            Some(was),
+            "{id}: as in the backup, not answered again"
+        );
     }
     // On the wire: the restored referee mailed only what the backup had not sent.
     let files: BTreeSet<String> = std::fs::read_dir(b.path().join("outbox"))
@@ -95,11 +123,21 @@ fn backup_during_order_flow_restores() {
         .map(|e| e.unwrap().file_name().into_string().unwrap())
         .filter(|n| n.starts_with("confirm."))
         .collect();
-    let sent_before = saved_confirms.values().filter(|(s, _)| *s == OutboxStatus::Sent).count();
-    assert_eq!(files.len(), MAILS - sent_before, "nothing the backup had sent is sent again");
+    let sent_before = saved_confirms
+        .values()
+        .filter(|(s, _)| *s == OutboxStatus::Sent)
+        .count();
+    assert_eq!(
+        files.len(),
+        MAILS - sent_before,
+        "nothing the backup had sent is sent again"
+    );
     for (id, (s, _)) in &saved_confirms {
         if *s == OutboxStatus::Sent {
-            assert!(!files.iter().any(|f| f.starts_with(id.as_str())), "{id} sent twice");
+            assert!(
+                !files.iter().any(|f| f.starts_with(id.as_str())),
+                "{id} sent twice"
+            );
         }
     }
 }
@@ -111,7 +149,9 @@ const CHILD: &str = "ARBITRE_BACKUP_CHILD";
 #[test]
 #[ignore = "the child of crash_during_backup; runs only with ARBITRE_BACKUP_CHILD set"]
 fn child_backup() {
-    let Ok(dir) = std::env::var(CHILD) else { return };
+    let Ok(dir) = std::env::var(CHILD) else {
+        return;
+    };
     let dir = Path::new(&dir);
     let store = Store::open(&dir.join("arbitre.db")).unwrap();
     loop {
@@ -121,10 +161,17 @@ fn child_backup() {
 
 fn child(dir: &Path, failpoint: Option<&str>) -> std::process::Child {
     let mut cmd = Command::new(std::env::current_exe().unwrap());
-    cmd.args(["--exact", "child_backup", "--ignored", "--nocapture", "--test-threads", "1"])
-        .env(CHILD, dir)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null());
+    cmd.args([
+        "--exact",
+        "child_backup",
+        "--ignored",
+        "--nocapture",
+        "--test-threads",
+        "1",
+    ])
+    .env(CHILD, dir)
+    .stdout(std::process::Stdio::null())
+    .stderr(std::process::Stdio::null());
     if let Some(fp) = failpoint {
         cmd.env("ARBITRE_FAILPOINT", fp);
     }
@@ -133,7 +180,8 @@ fn child(dir: &Path, failpoint: Option<&str>) -> std::process::Child {
 
 fn integrity(path: &Path) -> String {
     let c = rusqlite::Connection::open(path).unwrap();
-    c.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap()
+    c.query_row("PRAGMA integrity_check", [], |r| r.get(0))
+        .unwrap()
 }
 
 /// A backup killed at any instant never leaves half a backup under the
@@ -143,7 +191,8 @@ fn crash_during_backup() {
     let dir = tempfile::tempdir().unwrap();
     let clock = Arc::new(FixedClock::new(t0()));
     let mut d = Daemon::open(config(dir.path()), registry(), clock).unwrap();
-    d.create_game(&tally_toml("g1", "early = false"), dir.path()).unwrap();
+    d.create_game(&tally_toml("g1", "early = false"), dir.path())
+        .unwrap();
     for i in 0..40 {
         d.deliver(&order_mail(i)).unwrap();
     }
@@ -153,14 +202,22 @@ fn crash_during_backup() {
 
     // Aborted between the checked copy and the rename: no backup yet.
     let status = child(dir.path(), Some(BEFORE_RENAME)).wait().unwrap();
-    assert_eq!(status.signal(), Some(6), "the child aborted at the failpoint: {status:?}");
+    assert_eq!(
+        status.signal(),
+        Some(6),
+        "the child aborted at the failpoint: {status:?}"
+    );
     assert!(!backup_path.exists(), "no half backup under the final name");
     // A complete backup, then one aborted before its rename: the previous stays.
     backup(&d.store, &backup_path).unwrap();
     let first = std::fs::read(&backup_path).unwrap();
     let status = child(dir.path(), Some(BEFORE_RENAME)).wait().unwrap();
     assert_eq!(status.signal(), Some(6));
-    assert_eq!(std::fs::read(&backup_path).unwrap(), first, "the previous backup is intact");
+    assert_eq!(
+        std::fs::read(&backup_path).unwrap(),
+        first,
+        "the previous backup is intact"
+    );
 
     // SIGKILL at seeded instants while the child backs up over and over,
     // and the daemon goes on writing meanwhile.
@@ -175,10 +232,17 @@ fn crash_during_backup() {
             killed += 1;
         }
         c.wait().unwrap();
-        assert_eq!(integrity(&backup_path), "ok", "after kill {k}: the backup under its name is whole");
+        assert_eq!(
+            integrity(&backup_path),
+            "ok",
+            "after kill {k}: the backup under its name is whole"
+        );
         assert_eq!(integrity(&dir.path().join("arbitre.db")), "ok");
     }
-    assert!(killed >= 6, "most children were killed while running: {killed}");
+    assert!(
+        killed >= 6,
+        "most children were killed while running: {killed}"
+    );
     // The daemon's database is unharmed and the next backup works.
     assert!(journaled.is_subset(&shas(d.store.conn())));
     backup(&d.store, &backup_path).unwrap();

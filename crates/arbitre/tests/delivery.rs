@@ -127,7 +127,12 @@ fn smtp_connection_reused() {
     let (_dir, _clock, mut d) = daemon_with(&tally_toml("g1", ""), smtp(port));
     let r = d.cycle().unwrap();
     assert_eq!((r.sent, r.send_failures), (3, 0));
-    d.deliver(&mail("alice@example.org", "orders", &orders("g1", "alice", "wonderland", "ADD 2"))).unwrap();
+    d.deliver(&mail(
+        "alice@example.org",
+        "orders",
+        &orders("g1", "alice", "wonderland", "ADD 2"),
+    ))
+    .unwrap();
     let r = d.cycle().unwrap();
     assert_eq!(r.sent, 1);
     let s = seen.lock().unwrap();
@@ -147,15 +152,40 @@ fn permanent_rcpt_refusal_fails_one_mail() {
     let r = d.cycle().unwrap();
     assert_eq!((r.sent, r.send_failures), (2, 1));
     let rows = arbitre_store::outbox::all(d.store.conn()).unwrap();
-    let bad = rows.iter().find(|r| r.mail.recipient == "nobody@example.org").unwrap();
-    assert_eq!((bad.status, bad.attempts), (OutboxStatus::Failed, 1), "failed at once, not retried");
+    let bad = rows
+        .iter()
+        .find(|r| r.mail.recipient == "nobody@example.org")
+        .unwrap();
+    assert_eq!(
+        (bad.status, bad.attempts),
+        (OutboxStatus::Failed, 1),
+        "failed at once, not retried"
+    );
     let why = bad.last_error.clone().unwrap();
-    assert!(why.contains("5.1.1") && why.contains("User unknown"), "the server's reason is kept: {why}");
-    let told = rows.iter().find(|r| r.mail.kind == "notice" && r.mail.recipient == "gm@arbitre.test").expect("the GM is told");
-    assert!(told.mail.body.contains(&format!("arbitre outbox retry {}", bad.id)) && told.mail.body.contains("User unknown"));
-    assert!(faults::sending_pause(d.store.conn()).unwrap().is_none(), "not the installation's failure");
+    assert!(
+        why.contains("5.1.1") && why.contains("User unknown"),
+        "the server's reason is kept: {why}"
+    );
+    let told = rows
+        .iter()
+        .find(|r| r.mail.kind == "notice" && r.mail.recipient == "gm@arbitre.test")
+        .expect("the GM is told");
+    assert!(
+        told.mail
+            .body
+            .contains(&format!("arbitre outbox retry {}", bad.id))
+            && told.mail.body.contains("User unknown")
+    );
+    assert!(
+        faults::sending_pause(d.store.conn()).unwrap().is_none(),
+        "not the installation's failure"
+    );
     let list = d.outbox_list(false).unwrap();
-    assert!(list.contains(&format!("#{} failed report to nobody@example.org", bad.id)) && list.contains("5.1.1"), "{list}");
+    assert!(
+        list.contains(&format!("#{} failed report to nobody@example.org", bad.id))
+            && list.contains("5.1.1"),
+        "{list}"
+    );
     let status = d.status(None).unwrap();
     assert!(status.contains(&format!("FAILED #{}", bad.id)), "{status}");
     // The GM's notice leaves in the next cycle; the failed mail is not tried again.
@@ -167,7 +197,13 @@ fn permanent_rcpt_refusal_fails_one_mail() {
     assert_eq!(d.cycle().unwrap().send_failures, 1);
     d.outbox_drop(bad.id).unwrap();
     assert!(d.outbox_retry(bad.id).is_err());
-    assert_eq!(arbitre_store::outbox::get(d.store.conn(), bad.id).unwrap().unwrap().status, OutboxStatus::Cancelled);
+    assert_eq!(
+        arbitre_store::outbox::get(d.store.conn(), bad.id)
+            .unwrap()
+            .unwrap()
+            .status,
+        OutboxStatus::Cancelled
+    );
 
     // Refused after DATA: the same, for that mail only.
     let toml = tally_toml("g2", "").replace("alice@example.org", "toobig@example.org");
@@ -175,10 +211,22 @@ fn permanent_rcpt_refusal_fails_one_mail() {
     let r = d.cycle().unwrap();
     assert_eq!((r.sent, r.send_failures), (2, 1));
     let rows = arbitre_store::outbox::all(d.store.conn()).unwrap();
-    let big = rows.iter().find(|r| r.mail.recipient == "toobig@example.org").unwrap();
+    let big = rows
+        .iter()
+        .find(|r| r.mail.recipient == "toobig@example.org")
+        .unwrap();
     assert_eq!(big.status, OutboxStatus::Failed);
-    assert!(big.last_error.as_deref().unwrap_or("").contains("5.3.4"), "{:?}", big.last_error);
-    assert!(seen.lock().unwrap().delivered.iter().all(|r| !r.contains("nobody") && !r.contains("toobig")));
+    assert!(
+        big.last_error.as_deref().unwrap_or("").contains("5.3.4"),
+        "{:?}",
+        big.last_error
+    );
+    assert!(seen
+        .lock()
+        .unwrap()
+        .delivered
+        .iter()
+        .all(|r| !r.contains("nobody") && !r.contains("toobig")));
 }
 
 struct Postfix {
@@ -193,8 +241,13 @@ fn postfix() -> Option<Postfix> {
     let p = Postfix {
         host: env("ARBITRE_TEST_MAIL_HOST", "localhost"),
         domain: env("ARBITRE_TEST_MAIL_DOMAIN", "arbitre.test"),
-        port: env("ARBITRE_TEST_SUBMISSION_PORT", "587").parse().unwrap_or(587),
-        ca: PathBuf::from(env("ARBITRE_TEST_MAIL_CA", "/var/lib/arbitre-test-mail/ca.pem")),
+        port: env("ARBITRE_TEST_SUBMISSION_PORT", "587")
+            .parse()
+            .unwrap_or(587),
+        ca: PathBuf::from(env(
+            "ARBITRE_TEST_MAIL_CA",
+            "/var/lib/arbitre-test-mail/ca.pem",
+        )),
     };
     let up = std::net::ToSocketAddrs::to_socket_addrs(&(p.host.as_str(), p.port))
         .ok()
@@ -204,7 +257,12 @@ fn postfix() -> Option<Postfix> {
     if up && p.ca.is_file() {
         return Some(p);
     }
-    let msg = format!("Postfix submission not reachable on {}:{} (CA {})", p.host, p.port, p.ca.display());
+    let msg = format!(
+        "Postfix submission not reachable on {}:{} (CA {})",
+        p.host,
+        p.port,
+        p.ca.display()
+    );
     if std::env::var("ARBITRE_TEST_SERVERS").as_deref() == Ok("1") {
         panic!("ARBITRE_TEST_SERVERS=1 but {msg}");
     }
@@ -243,23 +301,58 @@ fn smtp_auth_failure_pauses_not_fails() {
     for r in arbitre_store::outbox::all(d.store.conn()).unwrap() {
         d.outbox_drop(r.id).unwrap();
     }
-    d.deliver(&mail(&format!("alice@{}", p.domain), "orders", &orders("auth-1", "alice", "wonderland", "ADD 2"))).unwrap();
+    d.deliver(&mail(
+        &format!("alice@{}", p.domain),
+        "orders",
+        &orders("auth-1", "alice", "wonderland", "ADD 2"),
+    ))
+    .unwrap();
     let r = d.cycle().unwrap();
     assert_eq!(r.mails, 1);
-    assert_eq!((r.sent, r.send_failures), (0, 0), "the mails are not charged for the installation's failure");
+    assert_eq!(
+        (r.sent, r.send_failures),
+        (0, 0),
+        "the mails are not charged for the installation's failure"
+    );
     let c = d.store.conn();
-    let pause = faults::sending_pause(c).unwrap().expect("sending is paused");
+    let pause = faults::sending_pause(c)
+        .unwrap()
+        .expect("sending is paused");
     assert!(pause.reason.contains("535"), "{}", pause.reason);
-    let rows: Vec<_> = arbitre_store::outbox::all(c).unwrap().into_iter().filter(|r| r.status != OutboxStatus::Cancelled).collect();
+    let rows: Vec<_> = arbitre_store::outbox::all(c)
+        .unwrap()
+        .into_iter()
+        .filter(|r| r.status != OutboxStatus::Cancelled)
+        .collect();
     assert_eq!(rows.len(), 2, "the confirmation and the GM's notice");
-    assert!(rows.iter().all(|r| r.status == OutboxStatus::Pending && r.attempts == 0), "nothing failed, nothing charged");
-    assert_eq!(rows.iter().filter(|r| r.mail.message_id.contains("paused")).count(), 1, "the GM is told");
+    assert!(
+        rows.iter()
+            .all(|r| r.status == OutboxStatus::Pending && r.attempts == 0),
+        "nothing failed, nothing charged"
+    );
+    assert_eq!(
+        rows.iter()
+            .filter(|r| r.mail.message_id.contains("paused"))
+            .count(),
+        1,
+        "the GM is told"
+    );
     let status = d.status(None).unwrap();
-    assert!(status.contains("sending PAUSED since") && status.contains("535"), "{status}");
+    assert!(
+        status.contains("sending PAUSED since") && status.contains("535"),
+        "{status}"
+    );
     // Tried again after the pause's delay, still refused: one pause, one notice.
     clock.advance(Duration::seconds(30));
     d.cycle().unwrap();
-    assert_eq!(faults::sending_pause(d.store.conn()).unwrap().unwrap().last_try, pause.last_try, "not before its delay");
+    assert_eq!(
+        faults::sending_pause(d.store.conn())
+            .unwrap()
+            .unwrap()
+            .last_try,
+        pause.last_try,
+        "not before its delay"
+    );
     clock.advance(Duration::seconds(40));
     d.cycle().unwrap();
     let again = faults::sending_pause(d.store.conn()).unwrap().unwrap();
@@ -269,17 +362,35 @@ fn smtp_auth_failure_pauses_not_fails() {
     clock.advance(Duration::days(4));
     d.cycle().unwrap();
     let rows = arbitre_store::outbox::all(d.store.conn()).unwrap();
-    assert!(rows.iter().all(|r| matches!(r.status, OutboxStatus::Pending | OutboxStatus::Cancelled)));
-    assert_eq!(rows.iter().filter(|r| r.mail.message_id.contains("paused")).count(), 1, "told once per pause");
+    assert!(rows
+        .iter()
+        .all(|r| matches!(r.status, OutboxStatus::Pending | OutboxStatus::Cancelled)));
+    assert_eq!(
+        rows.iter()
+            .filter(|r| r.mail.message_id.contains("paused"))
+            .count(),
+        1,
+        "told once per pause"
+    );
 
     // The GM fixes the password: everything leaves.
     d.config.transport = transport("referee-secret");
     clock.advance(Duration::hours(1));
     let r = d.cycle().unwrap();
-    let errors: Vec<_> = arbitre_store::outbox::all(d.store.conn()).unwrap().into_iter().filter_map(|r| r.last_error).collect();
+    let errors: Vec<_> = arbitre_store::outbox::all(d.store.conn())
+        .unwrap()
+        .into_iter()
+        .filter_map(|r| r.last_error)
+        .collect();
     assert_eq!((r.sent, r.send_failures), (2, 0), "{errors:?}");
-    assert!(faults::sending_pause(d.store.conn()).unwrap().is_none(), "sending resumed");
-    assert!(arbitre_store::outbox::all(d.store.conn()).unwrap().iter().all(|r| matches!(r.status, OutboxStatus::Sent | OutboxStatus::Cancelled)));
+    assert!(
+        faults::sending_pause(d.store.conn()).unwrap().is_none(),
+        "sending resumed"
+    );
+    assert!(arbitre_store::outbox::all(d.store.conn())
+        .unwrap()
+        .iter()
+        .all(|r| matches!(r.status, OutboxStatus::Sent | OutboxStatus::Cancelled)));
     drop(dir);
 }
 
@@ -300,17 +411,35 @@ fn recreated_game_gets_new_message_ids() {
         } else {
             d.create_game(&tally_toml("g1", ""), dir.path()).unwrap();
         }
-        d.deliver(&mail("alice@example.org", "orders", &orders("g1", "alice", "wonderland", "ADD 2"))).unwrap();
+        d.deliver(&mail(
+            "alice@example.org",
+            "orders",
+            &orders("g1", "alice", "wonderland", "ADD 2"),
+        ))
+        .unwrap();
         d.cycle().unwrap();
-        let ids: Vec<String> = arbitre_store::outbox::all(d.store.conn()).unwrap().into_iter().map(|r| r.mail.message_id).collect();
+        let ids: Vec<String> = arbitre_store::outbox::all(d.store.conn())
+            .unwrap()
+            .into_iter()
+            .map(|r| r.mail.message_id)
+            .collect();
         assert_eq!(ids.len(), 4);
         ids
     };
     let (a, b) = (ids(true), ids(true));
     for id in &a {
         assert!(!b.contains(id), "{id} reused by the re-created game");
-        assert!(id.starts_with("report.g1.") || id.starts_with("gm.g1.") || id.starts_with("confirm.g1."), "{id}");
+        assert!(
+            id.starts_with("report.g1.")
+                || id.starts_with("gm.g1.")
+                || id.starts_with("confirm.g1."),
+            "{id}"
+        );
     }
-    assert_eq!(ids(false), ids(false), "deterministic without the random part");
+    assert_eq!(
+        ids(false),
+        ids(false),
+        "deterministic without the random part"
+    );
     assert!(ids(false).contains(&"report.g1.t0.alice@arbitre.test".to_string()));
 }

@@ -11,8 +11,8 @@ use arbitre::cli::Cli;
 use arbitre::{Daemon, Registry, SystemClock};
 use arbitre_core::testkit::Tally;
 use arbitre_core::{
-    Adapter, Checked, Engine, EngineError, Outcome, PlayerId, PlayerInfo, PlayerSetup, Report, Resolved,
-    RulesetInfo, SetupConfig, Snapshot, Viewer,
+    Adapter, Checked, Engine, EngineError, Outcome, PlayerId, PlayerInfo, PlayerSetup, Report,
+    Resolved, RulesetInfo, SetupConfig, Snapshot, Viewer,
 };
 use arbitre_store::{faults, games, OutboxStatus};
 use common::*;
@@ -27,7 +27,10 @@ struct Panicky {
 
 impl Engine for Panicky {
     fn info(&self) -> RulesetInfo {
-        RulesetInfo { id: "panicky", ..self.inner.info() }
+        RulesetInfo {
+            id: "panicky",
+            ..self.inner.info()
+        }
     }
     fn setup(&self, c: &SetupConfig) -> Result<Snapshot, EngineError> {
         self.inner.setup(c)
@@ -43,7 +46,12 @@ impl Engine for Panicky {
         }
         self.inner.check(s, p, text)
     }
-    fn resolve(&self, s: &str, seed: u64, orders: &BTreeMap<PlayerId, String>) -> Result<Resolved, EngineError> {
+    fn resolve(
+        &self,
+        s: &str,
+        seed: u64,
+        orders: &BTreeMap<PlayerId, String>,
+    ) -> Result<Resolved, EngineError> {
         if self.panics && orders.values().any(|o| o.contains("PANIC RESOLVE")) {
             panic!("resolve: fleet vanished mid-combat");
         }
@@ -64,7 +72,10 @@ impl Engine for Panicky {
 }
 
 fn with_panicky(panics: bool) -> Registry {
-    registry().with(Box::new(Panicky { inner: Adapter::boxed(Tally), panics }))
+    registry().with(Box::new(Panicky {
+        inner: Adapter::boxed(Tally),
+        panics,
+    }))
 }
 
 fn panicky_toml(id: &str) -> String {
@@ -72,7 +83,9 @@ fn panicky_toml(id: &str) -> String {
 }
 
 fn new_count(dir: &Path) -> usize {
-    std::fs::read_dir(dir.join("inbox/new")).map(|d| d.count()).unwrap_or(0)
+    std::fs::read_dir(dir.join("inbox/new"))
+        .map(|d| d.count())
+        .unwrap_or(0)
 }
 
 fn cli(dir: &Path, registry: Registry, args: &[&str]) -> String {
@@ -97,8 +110,18 @@ fn panic_in_ruleset_isolated() {
     let mut d = Daemon::open(config(dir.path()), with_panicky(true), clock.clone()).unwrap();
     d.create_game(&panicky_toml("p1"), dir.path()).unwrap();
     d.create_game(&tally_toml("g1", ""), dir.path()).unwrap();
-    d.deliver(&mail("alice@example.org", "orders", &orders("p1", "alice", "wonderland", "ADD 2\nPANIC CHECK"))).unwrap();
-    d.deliver(&mail("alice@example.org", "orders", &orders("g1", "alice", "wonderland", "ADD 3"))).unwrap();
+    d.deliver(&mail(
+        "alice@example.org",
+        "orders",
+        &orders("p1", "alice", "wonderland", "ADD 2\nPANIC CHECK"),
+    ))
+    .unwrap();
+    d.deliver(&mail(
+        "alice@example.org",
+        "orders",
+        &orders("g1", "alice", "wonderland", "ADD 3"),
+    ))
+    .unwrap();
 
     let r = d.cycle().expect("a ruleset panic does not stop the cycle");
     assert_eq!(r.mails, 1, "the other game's mail was handled");
@@ -108,24 +131,50 @@ fn panic_in_ruleset_isolated() {
     assert!(f.message.contains("index out of bounds"), "{}", f.message);
     assert!(faults::open_fault(c, "g1").unwrap().is_none());
     let all = arbitre_store::outbox::all(c).unwrap();
-    assert!(all.iter().any(|m| m.mail.kind == "confirm" && m.mail.game_id.as_deref() == Some("g1")));
-    assert!(!all.iter().any(|m| m.mail.kind == "confirm" && m.mail.game_id.as_deref() == Some("p1")), "nothing of the panicking mail was written");
-    let gm: Vec<_> = all.iter().filter(|m| m.mail.recipient == "gm@arbitre.test" && m.mail.message_id.contains("fault")).collect();
+    assert!(all
+        .iter()
+        .any(|m| m.mail.kind == "confirm" && m.mail.game_id.as_deref() == Some("g1")));
+    assert!(
+        !all.iter()
+            .any(|m| m.mail.kind == "confirm" && m.mail.game_id.as_deref() == Some("p1")),
+        "nothing of the panicking mail was written"
+    );
+    let gm: Vec<_> = all
+        .iter()
+        .filter(|m| m.mail.recipient == "gm@arbitre.test" && m.mail.message_id.contains("fault"))
+        .collect();
     assert_eq!(gm.len(), 1, "the GM is told");
-    assert!(gm[0].mail.body.contains("arbitre resume p1") && gm[0].mail.body.contains("index out of bounds"));
-    assert!(all.iter().all(|m| m.status == OutboxStatus::Sent), "the outbox left in the same cycle");
+    assert!(
+        gm[0].mail.body.contains("arbitre resume p1")
+            && gm[0].mail.body.contains("index out of bounds")
+    );
+    assert!(
+        all.iter().all(|m| m.status == OutboxStatus::Sent),
+        "the outbox left in the same cycle"
+    );
     assert_eq!(new_count(dir.path()), 1, "the panicking mail waits in new/");
-    assert_eq!(arbitre_store::journal::count_from_sender_since(c, "alice@example.org", 0).unwrap(), 1, "and is not journaled");
+    assert_eq!(
+        arbitre_store::journal::count_from_sender_since(c, "alice@example.org", 0).unwrap(),
+        1,
+        "and is not journaled"
+    );
 
     // Again and again: no second mail to the GM, the mail still waits.
     for _ in 0..2 {
         d.cycle().unwrap();
     }
-    let faults_told = arbitre_store::outbox::all(d.store.conn()).unwrap().iter().filter(|m| m.mail.message_id.contains("fault")).count();
+    let faults_told = arbitre_store::outbox::all(d.store.conn())
+        .unwrap()
+        .iter()
+        .filter(|m| m.mail.message_id.contains("fault"))
+        .count();
     assert_eq!(faults_told, 1, "the GM is told once");
     assert_eq!(new_count(dir.path()), 1);
     let status = d.status(None).unwrap();
-    assert!(status.contains("FAULTED") && status.contains("during check of turn 1"), "{status}");
+    assert!(
+        status.contains("FAULTED") && status.contains("during check of turn 1"),
+        "{status}"
+    );
     assert!(status.contains("arbitre resume p1"), "{status}");
 
     // The fix is installed (a new daemon), the GM resumes the game.
@@ -136,7 +185,10 @@ fn panic_in_ruleset_isolated() {
     d.cycle().unwrap();
     assert_eq!(new_count(dir.path()), 0, "the waiting mail was handled");
     let all = arbitre_store::outbox::all(d.store.conn()).unwrap();
-    let confirm = all.iter().find(|m| m.mail.kind == "confirm" && m.mail.game_id.as_deref() == Some("p1")).expect("answered after resume");
+    let confirm = all
+        .iter()
+        .find(|m| m.mail.kind == "confirm" && m.mail.game_id.as_deref() == Some("p1"))
+        .expect("answered after resume");
     assert!(confirm.mail.body.contains("ADD 2"), "{}", confirm.mail.body);
     assert!(faults::open_fault(d.store.conn(), "p1").unwrap().is_none());
     assert!(!d.status(None).unwrap().contains("FAULTED"));
@@ -148,40 +200,86 @@ fn panic_in_ruleset_isolated() {
 fn panic_in_ruleset_isolated_under_serve() {
     let dir = tempfile::tempdir().unwrap();
     let var = dir.path().join("var");
-    std::fs::write(dir.path().join("arbitre.toml"), format!("referee = \"{REFEREE}\"\n[argon2]\nm_cost = 8\nt_cost = 1\n")).unwrap();
+    std::fs::write(
+        dir.path().join("arbitre.toml"),
+        format!("referee = \"{REFEREE}\"\n[argon2]\nm_cost = 8\nt_cost = 1\n"),
+    )
+    .unwrap();
     {
         let mut d = Daemon::open(config(&var), with_panicky(true), Arc::new(SystemClock)).unwrap();
         d.create_game(&panicky_toml("p2"), dir.path()).unwrap();
         d.create_game(&tally_toml("g1", ""), dir.path()).unwrap();
         for g in ["p2", "g1"] {
             let bad = if g == "p2" { "\nPANIC RESOLVE" } else { "" };
-            d.deliver(&mail("alice@example.org", "orders", &orders(g, "alice", "wonderland", &format!("ADD 1{bad}")))).unwrap();
-            d.deliver(&mail("bob@example.org", "orders", &orders(g, "bob", "builder", "ADD 2"))).unwrap();
+            d.deliver(&mail(
+                "alice@example.org",
+                "orders",
+                &orders(g, "alice", "wonderland", &format!("ADD 1{bad}")),
+            ))
+            .unwrap();
+            d.deliver(&mail(
+                "bob@example.org",
+                "orders",
+                &orders(g, "bob", "builder", "ADD 2"),
+            ))
+            .unwrap();
         }
     }
     let out = cli(dir.path(), with_panicky(true), &["serve", "--once"]);
-    assert!(out.starts_with("4 mail(s) handled, 1 turn(s) resolved"), "{out}");
+    assert!(
+        out.starts_with("4 mail(s) handled, 1 turn(s) resolved"),
+        "{out}"
+    );
     let d = Daemon::open(config(&var), with_panicky(true), Arc::new(SystemClock)).unwrap();
     let c = d.store.conn();
-    assert_eq!(games::require_game(c, "g1").unwrap().turn, 1, "the other game resolved");
-    assert_eq!(games::require_game(c, "p2").unwrap().turn, 0, "the faulted turn was rolled back");
+    assert_eq!(
+        games::require_game(c, "g1").unwrap().turn,
+        1,
+        "the other game resolved"
+    );
+    assert_eq!(
+        games::require_game(c, "p2").unwrap().turn,
+        0,
+        "the faulted turn was rolled back"
+    );
     let f = faults::open_fault(c, "p2").unwrap().expect("p2 is faulted");
     assert_eq!((f.turn, f.during.as_str()), (1, "resolve"));
     assert!(f.message.contains("fleet vanished"), "{}", f.message);
     let all = arbitre_store::outbox::all(c).unwrap();
-    let g1_reports = all.iter().filter(|m| m.mail.kind == "report" && m.mail.game_id.as_deref() == Some("g1") && m.mail.turn == Some(1)).count();
+    let g1_reports = all
+        .iter()
+        .filter(|m| {
+            m.mail.kind == "report"
+                && m.mail.game_id.as_deref() == Some("g1")
+                && m.mail.turn == Some(1)
+        })
+        .count();
     assert_eq!(g1_reports, 2);
-    assert!(all.iter().all(|m| m.status == OutboxStatus::Sent), "every mail left, the fault's included");
-    assert!(all.iter().any(|m| m.mail.message_id.contains("fault") && m.mail.recipient == "gm@arbitre.test"));
+    assert!(
+        all.iter().all(|m| m.status == OutboxStatus::Sent),
+        "every mail left, the fault's included"
+    );
+    assert!(all
+        .iter()
+        .any(|m| m.mail.message_id.contains("fault") && m.mail.recipient == "gm@arbitre.test"));
     drop(d);
     let status = cli(dir.path(), with_panicky(true), &["status", "p2"]);
-    assert!(status.contains("FAULTED") && status.contains("during resolve of turn 1"), "{status}");
+    assert!(
+        status.contains("FAULTED") && status.contains("during resolve of turn 1"),
+        "{status}"
+    );
     // A second serve does not die on the same turn, nor resolve it.
     let out = cli(dir.path(), with_panicky(true), &["serve", "--once"]);
-    assert!(out.starts_with("0 mail(s) handled, 0 turn(s) resolved"), "{out}");
+    assert!(
+        out.starts_with("0 mail(s) handled, 0 turn(s) resolved"),
+        "{out}"
+    );
     // Fixed and resumed: the turn resolves.
     let out = cli(dir.path(), with_panicky(false), &["resume", "p2"]);
     assert!(out.contains("resumed after its fault at turn 1"), "{out}");
     let out = cli(dir.path(), with_panicky(false), &["serve", "--once"]);
-    assert!(out.starts_with("0 mail(s) handled, 1 turn(s) resolved"), "{out}");
+    assert!(
+        out.starts_with("0 mail(s) handled, 1 turn(s) resolved"),
+        "{out}"
+    );
 }

@@ -300,7 +300,10 @@ pub struct Mailer {
 
 impl Mailer {
     pub fn new(transport: Transport) -> Mailer {
-        Mailer { transport, smtp: None }
+        Mailer {
+            transport,
+            smtp: None,
+        }
     }
 
     pub fn transport(&self) -> &Transport {

@@ -1,8 +1,8 @@
 //! Formatting the referee's mail and the file transport.
 
 use arbitre_mail::{
-    body_of, clean_stale_temp_files, find_in_mail, format_mail, parse_mail, Attachment, AutoKind, MailError, OutgoingMail,
-    SendError, Transport, DEFAULT_MAX_SIZE,
+    body_of, clean_stale_temp_files, find_in_mail, format_mail, parse_mail, Attachment, AutoKind,
+    MailError, OutgoingMail, SendError, Transport, DEFAULT_MAX_SIZE,
 };
 
 fn confirmation() -> OutgoingMail {
@@ -205,12 +205,19 @@ fn file_transport_cleans_stale_temp_files_left_by_a_kill() {
     t.send("arbitre@example.net", "juergen@example.de", &raw)
         .unwrap();
     assert!(!stale.exists(), "the stale temp file is removed");
-    assert!(fresh.exists(), "a recent temp file may be a write in progress");
-    assert!(out.join("neb1.3.juergen.confirm@arbitre.example.net.eml").exists());
+    assert!(
+        fresh.exists(),
+        "a recent temp file may be a write in progress"
+    );
+    assert!(out
+        .join("neb1.3.juergen.confirm@arbitre.example.net.eml")
+        .exists());
     // The function itself, with a zero age, removes the rest but never a mail.
     assert_eq!(clean_stale_temp_files(&out, std::time::Duration::ZERO), 1);
     assert!(!fresh.exists());
-    assert!(out.join("neb1.3.juergen.confirm@arbitre.example.net.eml").exists());
+    assert!(out
+        .join("neb1.3.juergen.confirm@arbitre.example.net.eml")
+        .exists());
 }
 
 #[test]
@@ -302,9 +309,14 @@ fn failed_file_send_leaves_no_tmp() {
         let mut m = confirmation();
         m.body = "x".repeat(64 * 1024);
         let raw = format_mail(&m).unwrap();
-        let e = t.send("arbitre@example.net", "juergen@example.de", &raw).unwrap_err();
+        let e = t
+            .send("arbitre@example.net", "juergen@example.de", &raw)
+            .unwrap_err();
         assert!(!e.is_permanent(), "{e}");
-        let left: Vec<_> = std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name()).collect();
+        let left: Vec<_> = std::fs::read_dir(&out)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
         assert!(left.is_empty(), "nothing left behind: {left:?}");
         return;
     }

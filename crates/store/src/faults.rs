@@ -28,7 +28,14 @@ pub struct Fault {
 const FAULT_COLS: &str = "id, game_id, turn, during, message, at";
 
 fn fault_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Fault> {
-    Ok(Fault { id: r.get(0)?, game_id: r.get(1)?, turn: r.get(2)?, during: r.get(3)?, message: r.get(4)?, at: r.get(5)? })
+    Ok(Fault {
+        id: r.get(0)?,
+        game_id: r.get(1)?,
+        turn: r.get(2)?,
+        during: r.get(3)?,
+        message: r.get(4)?,
+        at: r.get(5)?,
+    })
 }
 
 /// The open fault of `game`, if it is faulted.
@@ -44,15 +51,26 @@ pub fn open_fault(c: &Connection, game: &str) -> Result<Option<Fault>> {
 
 /// Every faulted game's open fault, by game.
 pub fn open_faults(c: &Connection) -> Result<Vec<Fault>> {
-    let mut st = c.prepare(&format!("SELECT {FAULT_COLS} FROM game_faults WHERE resumed_at IS NULL ORDER BY game_id, id"))?;
-    let rows = st.query_map([], fault_row)?.collect::<rusqlite::Result<Vec<_>>>()?;
+    let mut st = c.prepare(&format!(
+        "SELECT {FAULT_COLS} FROM game_faults WHERE resumed_at IS NULL ORDER BY game_id, id"
+    ))?;
+    let rows = st
+        .query_map([], fault_row)?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(rows)
 }
 
 /// Marks `game` faulted. Returns the new fault, or `None` when the game
 /// was already faulted (the first fault is the one the game master is
 /// told of; a second one before `resume` adds nothing).
-pub fn record(c: &Connection, game: &str, turn: u32, during: &str, message: &str, now: i64) -> Result<Option<Fault>> {
+pub fn record(
+    c: &Connection,
+    game: &str,
+    turn: u32,
+    during: &str,
+    message: &str,
+    now: i64,
+) -> Result<Option<Fault>> {
     if open_fault(c, game)?.is_some() {
         return Ok(None);
     }
@@ -68,7 +86,10 @@ pub fn record(c: &Connection, game: &str, turn: u32, during: &str, message: &str
 pub fn resume(c: &Connection, game: &str, now: i64) -> Result<Option<Fault>> {
     let open = open_fault(c, game)?;
     if let Some(f) = &open {
-        c.execute("UPDATE game_faults SET resumed_at = ?2 WHERE id = ?1", params![f.id, now])?;
+        c.execute(
+            "UPDATE game_faults SET resumed_at = ?2 WHERE id = ?1",
+            params![f.id, now],
+        )?;
     }
     Ok(open)
 }
@@ -97,11 +118,29 @@ pub fn sending_pause(c: &Connection) -> Result<Option<SendingPause>> {
 /// updates the open one's reason and last try (`(pause, false)`).
 pub fn pause_sending(c: &Connection, reason: &str, now: i64) -> Result<(SendingPause, bool)> {
     if let Some(p) = sending_pause(c)? {
-        c.execute("UPDATE sending_pauses SET reason = ?2, last_try = ?3 WHERE id = ?1", params![p.id, reason, now])?;
-        return Ok((SendingPause { reason: reason.to_string(), last_try: now, ..p }, false));
+        c.execute(
+            "UPDATE sending_pauses SET reason = ?2, last_try = ?3 WHERE id = ?1",
+            params![p.id, reason, now],
+        )?;
+        return Ok((
+            SendingPause {
+                reason: reason.to_string(),
+                last_try: now,
+                ..p
+            },
+            false,
+        ));
     }
-    c.execute("INSERT INTO sending_pauses (reason, since, last_try) VALUES (?1, ?2, ?2)", params![reason, now])?;
-    let p = SendingPause { id: c.last_insert_rowid(), reason: reason.to_string(), since: now, last_try: now };
+    c.execute(
+        "INSERT INTO sending_pauses (reason, since, last_try) VALUES (?1, ?2, ?2)",
+        params![reason, now],
+    )?;
+    let p = SendingPause {
+        id: c.last_insert_rowid(),
+        reason: reason.to_string(),
+        since: now,
+        last_try: now,
+    };
     Ok((p, true))
 }
 
@@ -109,7 +148,10 @@ pub fn pause_sending(c: &Connection, reason: &str, now: i64) -> Result<(SendingP
 pub fn end_pause(c: &Connection, now: i64) -> Result<Option<SendingPause>> {
     let p = sending_pause(c)?;
     if let Some(p) = &p {
-        c.execute("UPDATE sending_pauses SET ended_at = ?2 WHERE id = ?1", params![p.id, now])?;
+        c.execute(
+            "UPDATE sending_pauses SET ended_at = ?2 WHERE id = ?1",
+            params![p.id, now],
+        )?;
     }
     Ok(p)
 }
@@ -125,13 +167,22 @@ mod tests {
         let c = s.conn();
         assert!(open_fault(c, "g").unwrap().is_none());
         let f = record(c, "g", 3, "resolve", "boom", 100).unwrap().unwrap();
-        assert_eq!((f.turn, f.during.as_str(), f.message.as_str()), (3, "resolve", "boom"));
-        assert!(record(c, "g", 3, "check", "again", 101).unwrap().is_none(), "the first fault stands");
+        assert_eq!(
+            (f.turn, f.during.as_str(), f.message.as_str()),
+            (3, "resolve", "boom")
+        );
+        assert!(
+            record(c, "g", 3, "check", "again", 101).unwrap().is_none(),
+            "the first fault stands"
+        );
         assert_eq!(open_faults(c).unwrap(), vec![f.clone()]);
         assert_eq!(resume(c, "g", 200).unwrap(), Some(f));
         assert!(open_fault(c, "g").unwrap().is_none());
         assert!(resume(c, "g", 201).unwrap().is_none());
-        assert!(record(c, "g", 3, "check", "later", 300).unwrap().is_some(), "a new fault after resume");
+        assert!(
+            record(c, "g", 3, "check", "later", 300).unwrap().is_some(),
+            "a new fault after resume"
+        );
     }
 
     #[test]
