@@ -150,7 +150,7 @@ fn send_with_retries(t: &Transport, raw: &[u8], max_attempts: u32) -> (Result<()
             Ok(()) => return (Ok(()), attempt),
             Err(e @ SendError::Permanent(_)) => return (Err(e), attempt),
             Err(e) if attempt >= max_attempts => return (Err(e), attempt),
-            Err(SendError::Transient(_)) => std::thread::sleep(retry_delay(
+            Err(SendError::Transient(_) | SendError::Installation(_)) => std::thread::sleep(retry_delay(
                 attempt,
                 Duration::from_millis(20),
                 Duration::from_millis(200),
