@@ -57,7 +57,9 @@ impl Daemon {
             }
             let services = &game.toml.services;
             let deadline_passed = game.deadline().is_some_and(|d| d + services.grace() <= now);
-            let ready = match all_ready(self.store.conn(), &game) {
+            // Asked only when it matters (it loads the state).
+            let asked = if deadline_passed || !game.schedule.early { Ok(false) } else { all_ready(self.store.conn(), &game) };
+            let ready = match asked {
                 Ok(r) => r,
                 Err(DaemonError::Panicked { game: g, during, message }) => {
                     self.record_fault(&g, during, &message)?;
