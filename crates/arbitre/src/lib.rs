@@ -11,6 +11,8 @@
 //! (outbox → transport), [`create`] and [`gm`] (the GM's commands),
 //! [`messages`] (FR/DE/EN system texts), [`schedule`] (deadlines, time zones),
 //! [`services`] (issue 10: service commands, .ics and JSON attachments),
+//! [`fault`] (issue 14: a ruleset's panic faults its game only),
+//! [`backup`] (`arbitre backup`),
 //! [`clock`] (injected time), [`failpoint`] (crash tests), [`fixture`]
 //! (replay and record of archived games), [`demo`], [`offline`] (`check`).
 
