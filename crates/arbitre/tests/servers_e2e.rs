@@ -351,7 +351,7 @@ fn nebulight_game_played_over_postfix_and_dovecot() {
             assert_eq!(header(raw, "In-Reply-To").map(|h| bare_id(&h)).as_deref(), Some(order_ids[&(user.to_string(), turn)].as_str()), "the confirmation threads on the order mail");
             assert_eq!(header(raw, "Auto-Submitted").as_deref(), Some("auto-replied"));
             let body = arbitre_mail::body_of(raw).unwrap();
-            assert!(body.contains(&format!("{game}")), "{body}");
+            assert!(body.contains(&game.to_string()), "{body}");
             let report = sent.iter().find(|r| r.mail.kind == "report" && r.mail.turn == Some(turn));
             let report = report.unwrap_or_else(|| panic!("no report to {user} for turn {turn}"));
             let raw = &got[&bare_id(&report.mail.message_id)].1;
