@@ -58,7 +58,8 @@ pub enum Command {
     Player(PlayerCmd),
     /// Pause a game: no deadline until `resume`; orders are still accepted.
     Pause { game: String },
-    /// Resume a paused game; the next deadline follows the schedule from now.
+    /// Resume a paused game (the next deadline follows the schedule from now),
+    /// or a game stopped by a fault of its ruleset (after a fix: its waiting mails and turn are tried again).
     Resume { game: String },
     /// Push back the current deadline (e.g. `extend neb-001 48h`).
     Extend {
@@ -108,12 +109,35 @@ pub enum Command {
     /// Rule cases written as data (docs/rules/cases.md).
     #[command(subcommand)]
     Case(CaseCmd),
+    /// Mails in trouble: list them, send them again, or drop them.
+    #[command(subcommand)]
+    Outbox(OutboxCmd),
+    /// Write a consistent copy of the database to FILE while the daemon runs (restore: docs/operations.md).
+    Backup { file: PathBuf },
     /// Create a demo game under ./var/, play a few turns with bot order mails through the real loop, and show where the reports are.
     Demo {
         /// Turns to play.
         #[arg(long, default_value_t = 3)]
         turns: u32,
     },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum OutboxCmd {
+    /// Failed mails, mails retried after a failure and held reports, with their error (--all: every mail).
+    List {
+        #[arg(long)]
+        all: bool,
+    },
+    /// Send mail ID again now with a fresh retry window, or every failed mail with --failed.
+    Retry {
+        #[arg(required_unless_present = "failed", conflicts_with = "failed")]
+        id: Option<i64>,
+        #[arg(long)]
+        failed: bool,
+    },
+    /// Never send mail ID (it stays in the archive as cancelled).
+    Drop { id: i64 },
 }
 
 #[derive(Subcommand, Debug)]
@@ -385,8 +409,10 @@ pub fn run(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> anyhow
         }
         Command::Resume { game } => {
             let mut d = daemon(cfg, registry)?;
-            d.resume(&game)?;
-            writeln!(out, "game {game} resumed")?;
+            match d.resume(&game)? {
+                Some(f) => writeln!(out, "game {game} resumed after its fault at turn {} ({}); its mails and turn are tried again", f.turn, f.during)?,
+                None => writeln!(out, "game {game} resumed")?,
+            }
             flush(&mut d, out)?;
         }
         Command::Extend { game, by } => {
@@ -493,6 +519,43 @@ pub fn run(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> anyhow
                 out_dir.display(),
                 s.turns,
                 s.mails
+            )?;
+        }
+        Command::Outbox(OutboxCmd::List { all }) => {
+            let d = daemon(cfg, registry)?;
+            write!(out, "{}", d.outbox_list(all)?)?;
+        }
+        Command::Outbox(OutboxCmd::Retry { id, failed }) => {
+            let mut d = daemon(cfg, registry)?;
+            match (id, failed) {
+                (Some(id), _) => {
+                    d.outbox_retry(id)?;
+                    writeln!(out, "mail #{id} queued again")?;
+                }
+                (None, _) => {
+                    let n = d.outbox_retry_failed()?;
+                    writeln!(out, "{n} failed mail(s) queued again")?;
+                }
+            }
+            flush(&mut d, out)?;
+        }
+        Command::Outbox(OutboxCmd::Drop { id }) => {
+            let mut d = daemon(cfg, registry)?;
+            d.outbox_drop(id)?;
+            writeln!(out, "mail #{id} dropped: it will not be sent")?;
+        }
+        Command::Backup { file } => {
+            // The database only: no inbox is opened (an IMAP server may be down).
+            let cfg = load_config(cfg)?;
+            let store = arbitre_store::Store::open(&cfg.database)
+                .with_context(|| format!("opening {}", cfg.database.display()))?;
+            let done = crate::backup::backup(&store, &file)?;
+            writeln!(
+                out,
+                "backup of {} written to {} ({} bytes)",
+                cfg.database.display(),
+                done.path.display(),
+                done.bytes
             )?;
         }
         Command::Demo { turns } => {

@@ -21,7 +21,11 @@ struct ConfigToml {
     max_mail_size: Option<usize>,
     language: Option<String>,
     poll_seconds: Option<u64>,
+    /// Obsolete (issue 14 item 6): accepted so older files still load;
+    /// `send_retry_window` decides when a mail is given up.
     max_send_attempts: Option<u32>,
+    /// How long a mail is retried after its first temporary failure ("3d").
+    send_retry_window: Option<String>,
     outbound: Option<OutboundToml>,
     argon2: Option<Argon2Toml>,
     limits: Option<LimitsToml>,
@@ -121,7 +125,10 @@ pub struct DaemonConfig {
     /// Language of replies to mail that names no known game.
     pub language: Lang,
     pub poll_seconds: u64,
-    pub max_send_attempts: u32,
+    /// A mail that fails temporarily is retried with backoff for this long
+    /// after its first failure, then failed (issue 14 item 6; default 3
+    /// days, as Postfix's `maximal_queue_lifetime` is 5).
+    pub send_retry_window: chrono::Duration,
     pub hasher: arbitre_store::PasswordHasher,
     pub limits: Limits,
     /// DKIM verification of inbound mail (issue 10): system DNS by default.
@@ -151,7 +158,7 @@ impl DaemonConfig {
             max_mail_size: 10 * 1024 * 1024,
             language: Lang::En,
             poll_seconds: 60,
-            max_send_attempts: 10,
+            send_retry_window: chrono::Duration::days(3),
             hasher: arbitre_store::PasswordHasher::default(),
             limits: Limits::default(),
             dkim: arbitre_mail::DkimVerifier::default(),
@@ -204,8 +211,18 @@ impl DaemonConfig {
         if let Some(p) = t.poll_seconds {
             c.poll_seconds = p.max(1);
         }
-        if let Some(a) = t.max_send_attempts {
-            c.max_send_attempts = a.max(1);
+        if t.max_send_attempts.is_some() {
+            tracing::warn!("arbitre.toml: max_send_attempts is obsolete and ignored; mails are retried for send_retry_window (default 3d)");
+        }
+        if let Some(w) = t.send_retry_window {
+            let d = crate::schedule::parse_duration(&w)
+                .map_err(|e| invalid(format!("send_retry_window: {e}")))?;
+            if d <= chrono::Duration::zero() {
+                return Err(invalid(format!(
+                    "send_retry_window must be positive, not {w:?}"
+                )));
+            }
+            c.send_retry_window = d;
         }
         if let Some(a) = t.argon2 {
             c.hasher = arbitre_store::PasswordHasher {
@@ -236,6 +253,7 @@ impl DaemonConfig {
             },
             Some(o) => o.resolve(base).map_err(invalid)?,
         };
+
         Ok(c)
     }
 
@@ -293,6 +311,14 @@ mod tests {
                 per_sender_per_hour: 5,
                 ..Limits::default()
             }
+        );
+        assert_eq!(c.send_retry_window, chrono::Duration::days(3));
+        let c = DaemonConfig::parse("referee = \"r@games.example\"\nsend_retry_window = \"12h\"\nmax_send_attempts = 3\n[outbound]\nkind = \"smtp\"\nhost = \"h\"\n", Path::new(".")).unwrap();
+        assert_eq!(c.send_retry_window, chrono::Duration::hours(12));
+        let ehlo = crate::daemon::mailer_for(&c);
+        assert!(
+            matches!(ehlo.transport(), Transport::Smtp(ref s) if s.hello_name.as_deref() == Some("games.example")),
+            "EHLO defaults to the referee's domain"
         );
         let e = DaemonConfig::parse("inbx = \"x\"", Path::new(".")).unwrap_err();
         assert!(e.to_string().contains("inbx"), "{e}");

@@ -17,14 +17,30 @@ use arbitre_store::{games, turns, GameRow, GameStatus, PlayerRow, TurnRow};
 use std::path::Path;
 
 impl Daemon {
+    /// `arbitre game create`: the game's Message-IDs get a random part
+    /// (issue 14 item 14), so a game re-created under the same id after a
+    /// dry run never reuses the old game's Message-IDs.
     pub fn create_game_file(&mut self, path: &Path) -> Result<String> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| DaemonError::Invalid(format!("cannot read {}: {e}", path.display())))?;
-        self.create_game(&text, path.parent().unwrap_or(Path::new(".")))
+        let salt = games::new_msgid_salt();
+        self.create_game_salted(&text, path.parent().unwrap_or(Path::new(".")), Some(&salt))
     }
 
     /// Creates a game from its TOML text; `base` resolves `*_file` options.
+    /// Message-IDs without a random part: deterministic, as replays,
+    /// fixtures and tests need.
     pub fn create_game(&mut self, toml_text: &str, base: &Path) -> Result<String> {
+        self.create_game_salted(toml_text, base, None)
+    }
+
+    /// Creates a game; `salt` is the random part of its Message-IDs.
+    pub fn create_game_salted(
+        &mut self,
+        toml_text: &str,
+        base: &Path,
+        salt: Option<&str>,
+    ) -> Result<String> {
         let g = GameToml::parse(toml_text)?;
         g.require_passwords()?;
         let engine = self.registry.get(&g.ruleset)?;
@@ -88,6 +104,9 @@ impl Daemon {
         } = self;
         store.tx(|tx| -> Result<()> {
             games::insert_game(tx, &row)?;
+            if let Some(s) = salt {
+                games::set_msgid_salt(tx, &row.id, s)?;
+            }
             for p in &players {
                 games::insert_player(tx, &row.id, p)?;
             }

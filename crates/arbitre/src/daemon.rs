@@ -23,6 +23,9 @@ pub struct Daemon {
     pub registry: Arc<Registry>,
     pub clock: Arc<dyn Clock>,
     pub inbox: Inbox,
+    /// The transport with its open SMTP connection, kept between mails
+    /// and cycles (issue 14 item 14); rebuilt if `config.transport` changes.
+    pub mailer: arbitre_mail::Mailer,
 }
 
 /// What one cycle did (for logs and tests).
@@ -44,12 +47,14 @@ impl Daemon {
         let registry = registry.into();
         let store = Store::open(&config.database)?;
         let inbox = Inbox::open(&config.inbox)?;
+        let mailer = mailer_for(&config);
         Ok(Daemon {
             config,
             store,
             registry,
             clock,
             inbox,
+            mailer,
         })
     }
 
@@ -97,6 +102,18 @@ impl Daemon {
         report.send_failures = failed;
         Ok(report)
     }
+}
+
+/// The transport of `config`, SMTP's EHLO naming the referee's domain
+/// unless `[outbound] hello_name` says otherwise (issue 14 item 14).
+pub fn mailer_for(config: &DaemonConfig) -> arbitre_mail::Mailer {
+    let mut t = config.transport.clone();
+    if let arbitre_mail::Transport::Smtp(s) = &mut t {
+        if s.hello_name.is_none() {
+            s.hello_name = Some(config.domain().to_string());
+        }
+    }
+    arbitre_mail::Mailer::new(t)
 }
 
 /// Per-game facts the daemon derives from the stored row.
@@ -152,7 +169,19 @@ impl<'a> GameView<'a> {
         self
     }
 
-    pub fn engine_err(&self, e: impl std::fmt::Display) -> DaemonError {
+    /// An engine's failure as the daemon's: a panic caught by the guard
+    /// (fault.rs) stays recognisable, so the game is marked faulted.
+    pub fn engine_err(&self, e: impl std::fmt::Display + 'static) -> DaemonError {
+        let any: &dyn std::any::Any = &e;
+        if let Some(arbitre_core::EngineError::Panicked { during, message }) =
+            any.downcast_ref::<arbitre_core::EngineError>()
+        {
+            return DaemonError::Panicked {
+                game: self.row.id.clone(),
+                during,
+                message: message.clone(),
+            };
+        }
         DaemonError::Engine {
             game: self.row.id.clone(),
             err: e.to_string(),

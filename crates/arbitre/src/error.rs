@@ -15,6 +15,17 @@ pub enum DaemonError {
     GameConfig(#[from] GameConfigError),
     #[error("game '{game}': {err}")]
     Engine { game: String, err: String },
+    /// The ruleset panicked (issue 14 item 7, fault.rs): the game is to be
+    /// marked faulted, the others go on.
+    #[error("game '{game}': the ruleset panicked during {during}: {message}")]
+    Panicked {
+        game: String,
+        during: &'static str,
+        message: String,
+    },
+    /// A mail for a faulted game waits in the inbox until `arbitre resume`.
+    #[error("game '{0}' is faulted (see arbitre status); the mail waits for arbitre resume")]
+    Faulted(String),
     #[error("game '{0}' is over")]
     GameOver(String),
     #[error("{0}")]

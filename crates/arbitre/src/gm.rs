@@ -64,6 +64,22 @@ impl Daemon {
                 _ => g.row.status.as_str().to_string(),
             };
             let _ = writeln!(out, "{gid} ({}), {state}", g.engine.info().name);
+            if let Some(f) = arbitre_store::faults::open_fault(c, gid)? {
+                let at = chrono::DateTime::from_timestamp(f.at, 0)
+                    .map(|t| g.show_time(t))
+                    .unwrap_or_default();
+                let _ = writeln!(
+                    out,
+                    "  FAULTED since {at}: the ruleset panicked during {} of turn {}: {}",
+                    f.during, f.turn, f.message
+                );
+                let _ = writeln!(
+                    out,
+                    "  its mails wait in the inbox; after a fix: arbitre resume {gid}"
+                );
+                let _ = writeln!(out, "  last resolved turn: {}", g.row.turn);
+                continue;
+            }
             let _ = writeln!(out, "  last resolved turn: {}", g.row.turn);
             match g.show_deadline() {
                 Some(d) => {
@@ -77,7 +93,7 @@ impl Daemon {
                 .get(&Some(gid.to_string()))
                 .filter(|p| **p != (0, 0, 0))
             {
-                let _ = writeln!(out, "  outbox problems: {failed} failed, {stale} pending for over an hour, {held} held");
+                let _ = writeln!(out, "  outbox problems: {failed} failed, {stale} pending after a failure or for over an hour, {held} held");
             }
             if g.row.status == GameStatus::Over {
                 if let Some(o) = turns::latest(c, gid)?.outcome {
@@ -126,13 +142,41 @@ impl Daemon {
             .filter(|r| r.status == OutboxStatus::Failed)
             .collect();
         let _ = writeln!(out, "outbox: {pending} pending, {} failed", failed.len());
+        let when = |t: i64| {
+            chrono::DateTime::from_timestamp(t, 0)
+                .map(|t| t.format("%Y-%m-%d %H:%M UTC").to_string())
+                .unwrap_or_default()
+        };
+        // Why mail waits, from the first failure on (issue 14 item 6).
+        if let Some(p) = arbitre_store::faults::sending_pause(c)? {
+            let next = p.last_try + crate::sender::pause_retry_after(&p);
+            let _ = writeln!(out, "  sending PAUSED since {}: {} (the mail set-up fails, no mail is failed for it; next try {})", when(p.since), p.reason, when(next));
+        }
+        for r in all
+            .iter()
+            .filter(|r| r.status == OutboxStatus::Pending && r.attempts > 0)
+        {
+            let since = r.first_failed_at.map(when).unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "  RETRYING #{} {} to {}: failing since {since}, {} attempt(s), next {}: {}",
+                r.id,
+                r.mail.message_id,
+                r.mail.recipient,
+                r.attempts,
+                when(r.next_attempt_at),
+                r.last_error.as_deref().unwrap_or("?")
+            );
+        }
         for f in failed {
             let _ = writeln!(
                 out,
-                "  FAILED {} to {}: {}",
+                "  FAILED #{} {} to {}: {} (arbitre outbox retry {})",
+                f.id,
                 f.mail.message_id,
                 f.mail.recipient,
-                f.last_error.as_deref().unwrap_or("?")
+                f.last_error.as_deref().unwrap_or("?"),
+                f.id
             );
         }
         Ok(out)
@@ -207,8 +251,24 @@ impl Daemon {
         self.set_schedule(game, Change::Pause)
     }
 
-    pub fn resume(&mut self, game: &str) -> Result<()> {
-        self.set_schedule(game, Change::Resume)
+    /// `arbitre resume <game>`: a faulted game (fault.rs) is tried again —
+    /// its waiting mails and its due turn are handled by the next cycle; a
+    /// paused game runs again. Both, when a paused game was also faulted.
+    /// Returns the fault cleared, if any.
+    pub fn resume(&mut self, game: &str) -> Result<Option<arbitre_store::Fault>> {
+        let now = self.now().timestamp();
+        let cleared = self.store.tx(|tx| -> Result<_> {
+            games::require_game(tx, game)?;
+            Ok(arbitre_store::faults::resume(tx, game, now)?)
+        })?;
+        if let Some(f) = &cleared {
+            tracing::info!(game, turn = f.turn, during = %f.during, "faulted game resumed by the game master");
+        }
+        let paused = games::require_game(self.store.conn(), game)?.status == GameStatus::Paused;
+        if paused || cleared.is_none() {
+            self.set_schedule(game, Change::Resume)?;
+        }
+        Ok(cleared)
     }
 
     pub fn extend(&mut self, game: &str, by: Duration) -> Result<()> {

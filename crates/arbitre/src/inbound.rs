@@ -181,7 +181,16 @@ impl Daemon {
                     Err(crate::error::DaemonError::Store(e)) => return Err(e.into()),
                     Err(e) => {
                         sql("ROLLBACK TO mail; RELEASE mail")?;
-                        tracing::error!(error = %e, "mail left in new/ for the next cycle");
+                        // A ruleset panic stops its game, not the batch
+                        // (issue 14 item 7): recorded in the batch's
+                        // transaction, the mail waits for `arbitre resume`.
+                        if crate::fault::record_if_panic(tx, config, &e, now)? {
+                            tracing::warn!(error = %e, "mail left in new/ until the game is resumed");
+                        } else if let crate::error::DaemonError::Faulted(_) = e {
+                            tracing::info!(error = %e, "mail left in new/");
+                        } else {
+                            tracing::error!(error = %e, "mail left in new/ for the next cycle");
+                        }
                     }
                 }
             }
@@ -283,12 +292,16 @@ impl Daemon {
             config,
             ..
         } = self;
-        store.tx(|tx| -> Result<()> {
+        let handled = store.tx(|tx| -> Result<()> {
             let d = decide_prepared(tx, registry, config, p, &raw, &sha, now)?;
             apply(tx, config, now, d)?;
             failpoint::hit("before-commit");
             Ok(())
-        })?;
+        });
+        if let Err(e) = handled {
+            store.tx(|tx| crate::fault::record_if_panic(tx, config, &e, now))?;
+            return Err(e);
+        }
         failpoint::hit("after-commit-before-move");
         self.inbox.mark_done(entry)?;
         failpoint::hit("after-move");
@@ -642,6 +655,11 @@ pub fn decide_prepared(
     };
     let game = GameView::new(registry, row)?;
     let (gid, lang) = (game.row.id.clone(), game.lang);
+    // A game stopped by a ruleset panic (fault.rs): its mails wait in the
+    // inbox, unanswered, and are handled after `arbitre resume`.
+    if arbitre_store::faults::open_fault(c, &gid)?.is_some() {
+        return Err(crate::error::DaemonError::Faulted(gid));
+    }
     // The game master's commands by mail (issue 10): player id `gm`, the
     // game's gm_password.
     if env.player.eq_ignore_ascii_case("gm") && seat.is_none() {

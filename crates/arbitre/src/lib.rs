@@ -11,9 +11,12 @@
 //! (outbox → transport), [`create`] and [`gm`] (the GM's commands),
 //! [`messages`] (FR/DE/EN system texts), [`schedule`] (deadlines, time zones),
 //! [`services`] (issue 10: service commands, .ics and JSON attachments),
+//! [`fault`] (issue 14: a ruleset's panic faults its game only),
+//! [`backup`] (`arbitre backup`),
 //! [`clock`] (injected time), [`failpoint`] (crash tests), [`fixture`]
 //! (replay and record of archived games), [`demo`], [`offline`] (`check`).
 
+pub mod backup;
 pub mod cli;
 pub mod clock;
 pub mod config;
@@ -22,6 +25,7 @@ pub mod daemon;
 pub mod demo;
 pub mod error;
 pub mod failpoint;
+pub mod fault;
 pub mod fixture;
 pub mod game_config;
 pub mod gm;

@@ -118,9 +118,18 @@ impl Draft {
     }
 
     pub fn message_id(&self, domain: &str) -> String {
+        self.message_id_salted(domain, None)
+    }
+
+    /// With the game's random part (issue 14 item 14) after the game id:
+    /// `<kind>.<game>.<salt>.t<turn>...`.
+    pub fn message_id_salted(&self, domain: &str, salt: Option<&str>) -> String {
         let mut parts = vec![self.kind.as_str().to_string()];
         if let Some(g) = &self.game {
             parts.push(g.clone());
+            if let Some(s) = salt {
+                parts.push(s.to_string());
+            }
         }
         if let Some(t) = self.turn {
             parts.push(format!("t{t}"));
@@ -154,6 +163,16 @@ pub fn valid_message_id(id: &str) -> bool {
         && id.matches('@').count() == 1
 }
 
+/// The Message-ID `d` is queued under: with its game's random part, if
+/// the game has one.
+pub fn message_id_in(c: &Connection, config: &DaemonConfig, d: &Draft) -> Result<String> {
+    let salt = match &d.game {
+        Some(g) => arbitre_store::games::msgid_salt(c, g)?,
+        None => None,
+    };
+    Ok(d.message_id_salted(config.domain(), salt.as_deref()))
+}
+
 /// Formats the draft and queues it in the outbox, in the caller's transaction.
 pub fn queue(
     c: &Connection,
@@ -161,7 +180,7 @@ pub fn queue(
     now: DateTime<Utc>,
     d: Draft,
 ) -> Result<String> {
-    let message_id = d.message_id(config.domain());
+    let message_id = message_id_in(c, config, &d)?;
     let mail = OutgoingMail {
         from: config.referee.clone(),
         to: d.to.clone(),
@@ -246,6 +265,10 @@ mod tests {
             .about("g", 1, Some("p q"))
             .discriminator("ab12");
         assert_eq!(r.message_id("d"), "confirm.g.t1.p_q.ab12@d");
+        assert_eq!(
+            r.message_id_salted("d", Some("5f0c2a9e11b3")),
+            "confirm.g.5f0c2a9e11b3.t1.p_q.ab12@d"
+        );
         assert!(valid_message_id(&r.message_id("d")));
         assert!(!valid_message_id("<a@b>"));
         assert!(!valid_message_id("a b@c"));

@@ -3,6 +3,7 @@
 //! binary; tests add their own (the toy `Tally`) with [`Registry::with`], so
 //! no test ruleset ever ships.
 
+use crate::fault::Guarded;
 use arbitre_core::{Adapter, Engine};
 use std::collections::BTreeMap;
 
@@ -37,9 +38,12 @@ impl Registry {
             .with(Adapter::boxed(arbitre_wwk::Wwk))
     }
 
-    /// Adds (or replaces) an engine under its own `info().id`.
+    /// Adds (or replaces) an engine under its own `info().id`. Every
+    /// engine is wrapped in [`Guarded`]: its panics become errors (issue 14
+    /// item 7, fault.rs).
     pub fn with(mut self, engine: Box<dyn Engine>) -> Registry {
         let id = engine.info().id;
+        let engine: Box<dyn Engine> = Box::new(Guarded(engine));
         if self.engines.insert(id, engine).is_none() {
             self.order.push(id);
         }

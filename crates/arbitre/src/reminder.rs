@@ -25,6 +25,10 @@ impl Daemon {
             if row.status != GameStatus::Running || row.deadline.is_none() {
                 continue;
             }
+            // No reminder for a game stopped by a fault (fault.rs).
+            if arbitre_store::faults::open_fault(store.conn(), &row.id)?.is_some() {
+                continue;
+            }
             let Ok(game) = GameView::new(registry, row) else {
                 continue;
             };
@@ -44,7 +48,7 @@ impl Daemon {
             let Some(nearest) = open.last().copied() else {
                 continue;
             };
-            sent += store.tx(|tx| -> Result<usize> {
+            let reminded = store.tx(|tx| -> Result<usize> {
                 let gid = game.row.id.as_str();
                 let turn = game.row.turn + 1;
                 let state = turns::latest(tx, gid)?;
@@ -99,7 +103,21 @@ impl Daemon {
                     }
                 }
                 Ok(n)
-            })?;
+            });
+            sent += match reminded {
+                Ok(n) => n,
+                Err(crate::error::DaemonError::Panicked {
+                    game,
+                    during,
+                    message,
+                }) => {
+                    store.tx(|tx| {
+                        crate::fault::record_in(tx, config, &game, during, &message, now)
+                    })?;
+                    0
+                }
+                Err(e) => return Err(e),
+            };
         }
         Ok(sent)
     }

@@ -38,6 +38,10 @@ impl Daemon {
                 continue;
             }
             let id = row.id.clone();
+            // A faulted game waits for `arbitre resume` (fault.rs).
+            if arbitre_store::faults::open_fault(self.store.conn(), &id)?.is_some() {
+                continue;
+            }
             let game = match GameView::new(&self.registry, row) {
                 Ok(g) => g,
                 Err(e) => {
@@ -53,9 +57,27 @@ impl Daemon {
             }
             let services = &game.toml.services;
             let deadline_passed = game.deadline().is_some_and(|d| d + services.grace() <= now);
+            // Asked only when it matters (it loads the state).
+            let asked = if deadline_passed || !game.schedule.early {
+                Ok(false)
+            } else {
+                all_ready(self.store.conn(), &game)
+            };
+            let ready = match asked {
+                Ok(r) => r,
+                Err(DaemonError::Panicked {
+                    game: g,
+                    during,
+                    message,
+                }) => {
+                    self.record_fault(&g, during, &message)?;
+                    continue;
+                }
+                Err(e) => return Err(e),
+            };
             let due = deadline_passed
                 || (game.schedule.early
-                    && all_ready(self.store.conn(), &game)?
+                    && ready
                     && early_allowed(self.store.conn(), &game, services.change_delay(), now)?);
             if due {
                 let why = if deadline_passed {
@@ -67,6 +89,15 @@ impl Daemon {
                 match self.resolve(&id) {
                     Ok(t) => done.push((id, t)),
                     Err(e @ DaemonError::Store(_)) => return Err(e),
+                    // The resolution was rolled back; the game stops, the
+                    // others go on (issue 14 item 7).
+                    Err(DaemonError::Panicked {
+                        game: g,
+                        during,
+                        message,
+                    }) => {
+                        self.record_fault(&g, during, &message)?;
+                    }
                     Err(e) => tracing::error!(game = %id, error = %e, "turn not resolved"),
                 }
             }

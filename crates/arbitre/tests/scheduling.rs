@@ -231,19 +231,29 @@ fn weekly_deadline_in_a_named_zone() {
     );
 }
 
+/// Issue 14 item 6: a temporary failure is retried with backoff for the
+/// retry window from its first failure (here one minute), then failed —
+/// and the game master is told of each failed mail but their own.
 #[test]
 fn failed_sends_are_retried_with_backoff_then_given_up() {
     let mut env = Env::new();
+    // A sendmail that exists but refuses every mail: the mails' failure.
     env.daemon.config.transport = arbitre_mail::Transport::Sendmail {
-        command: "/nonexistent/sendmail".into(),
+        command: "/bin/false".into(),
     };
-    env.daemon.config.max_send_attempts = 2;
+    env.daemon.config.send_retry_window = Duration::minutes(1);
     let r = env.daemon.cycle().unwrap();
     assert_eq!((r.sent, r.send_failures), (0, 3));
     let rows = env.outbox();
-    assert!(rows
-        .iter()
-        .all(|r| r.status == OutboxStatus::Pending && r.attempts == 1 && r.last_error.is_some()));
+    assert!(rows.iter().all(|r| r.status == OutboxStatus::Pending
+        && r.attempts == 1
+        && r.last_error.is_some()
+        && r.first_failed_at == Some(t0().timestamp())));
+    let status = env.daemon.status(None).unwrap();
+    assert!(
+        status.contains("RETRYING #1 "),
+        "shown from the first failure: {status}"
+    );
     assert_eq!(
         env.daemon.cycle().unwrap().send_failures,
         0,
@@ -251,15 +261,28 @@ fn failed_sends_are_retried_with_backoff_then_given_up() {
     );
     env.clock.set(t0() + Duration::minutes(1));
     assert_eq!(env.daemon.cycle().unwrap().send_failures, 3);
-    assert!(env
-        .outbox()
+    let rows = env.outbox();
+    assert_eq!(
+        rows.iter()
+            .filter(|r| r.status == OutboxStatus::Failed)
+            .count(),
+        3
+    );
+    let told: Vec<_> = rows
         .iter()
-        .all(|r| r.status == OutboxStatus::Failed));
+        .filter(|r| r.mail.kind == "notice" && r.mail.recipient == "gm@arbitre.test")
+        .collect();
+    assert_eq!(told.len(), 2, "the GM is told of the players' failed mails");
+    assert!(
+        told[0].mail.body.contains("arbitre outbox retry 1"),
+        "{}",
+        told[0].mail.body
+    );
     assert!(env
         .daemon
         .status(None)
         .unwrap()
-        .contains("outbox: 0 pending, 3 failed"));
+        .contains("outbox: 2 pending, 3 failed"));
 }
 
 #[test]

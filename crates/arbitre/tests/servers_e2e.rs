@@ -164,6 +164,8 @@ t_cost = 1
             user: Some(user.to_owned()),
             password: Some(format!("{user}-secret")),
             timeout_secs: 20,
+            hello_name: None,
+            ca_file: None,
         });
         smtp.send(&self.addr(user), &self.addr("referee"), raw)
             .expect("SMTP submission");

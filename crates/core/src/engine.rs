@@ -53,6 +53,14 @@ pub enum EngineError {
     GameOver,
     #[error("unknown player '{0}'")]
     UnknownPlayer(String),
+    /// The ruleset panicked (a bug in its code, issue 14 item 7). Only the
+    /// daemon's guard at the engine boundary produces it, from the unwind:
+    /// `during` names the call (`check`, `resolve`, ...).
+    #[error("the ruleset panicked during {during}: {message}")]
+    Panicked {
+        during: &'static str,
+        message: String,
+    },
 }
 
 /// Parse every active player's orders; a player with no text gets no orders.

@@ -122,6 +122,10 @@ pub enum OutboundToml {
         password_env: Option<String>,
         password_file: Option<PathBuf>,
         timeout_secs: Option<u64>,
+        /// The name given in EHLO (default: the referee address's domain).
+        hello_name: Option<String>,
+        /// Extra trusted certificates (PEM), for a relay with a private CA.
+        ca_file: Option<PathBuf>,
     },
 }
 
@@ -151,6 +155,8 @@ impl OutboundToml {
                 password_env,
                 password_file,
                 timeout_secs,
+                hello_name,
+                ca_file,
             } => {
                 let security = parse_security(security.as_deref().unwrap_or("starttls"))
                     .map_err(|e| format!("[outbound] smtp {e}"))?;
@@ -180,6 +186,8 @@ impl OutboundToml {
                     user: user.clone(),
                     password,
                     timeout_secs: timeout_secs.unwrap_or(30),
+                    hello_name: hello_name.clone(),
+                    ca_file: ca_file.as_deref().map(rel),
                 }))
             }
         }

@@ -8,10 +8,17 @@
 //! player-controlled string (a subject echoing theirs, a display name) can
 //! never inject a header.
 //!
-//! Transports report [`SendError::Transient`] (retry later with backoff: 4xx,
-//! connection or TLS failures) or [`SendError::Permanent`] (5xx, invalid
-//! address: record and show in `arbitre status`). The file transport is
+//! Transports report [`SendError::Transient`] (retry this mail later with
+//! backoff: 4xx), [`SendError::Permanent`] (5xx after MAIL, RCPT or DATA,
+//! an invalid address: this mail fails at once, the server's words kept)
+//! or [`SendError::Installation`] (issue 14 item 6: the relay refuses our
+//! login, TLS or the connection fails — nothing is wrong with the mail, the
+//! daemon pauses sending instead of failing it). The file transport is
 //! idempotent on the Message-ID, so a retry after a crash does not duplicate.
+//!
+//! [`Mailer`] keeps one SMTP transport (lettre's pool) for the daemon's
+//! life, so a cycle's mails share one connection (one TCP connection,
+//! STARTTLS and AUTH) instead of one each (issue 14 item 14).
 
 use std::fs::{self, OpenOptions};
 use std::io::Write;
@@ -22,7 +29,8 @@ use lettre::message::header::ContentTransferEncoding;
 use lettre::message::header::{self, ContentType, HeaderName, HeaderValue};
 use lettre::message::{Body, Mailbox, MultiPart, SinglePart};
 use lettre::transport::smtp::authentication::Credentials;
-use lettre::transport::smtp::client::{Tls, TlsParameters};
+use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
+use lettre::transport::smtp::extension::ClientId;
 use lettre::{Address as LettreAddress, SmtpTransport};
 use sha2::{Digest, Sha256};
 
@@ -262,6 +270,12 @@ pub struct SmtpConfig {
     /// from the command line.
     pub password: Option<String>,
     pub timeout_secs: u64,
+    /// The name given in EHLO (issue 14 item 14); `None`: lettre's default
+    /// (the short host name). The daemon defaults it to the referee's domain.
+    pub hello_name: Option<String>,
+    /// A PEM file of extra trusted certificates (a private CA), as
+    /// `[inbound] ca_file`; the system's roots are trusted as well.
+    pub ca_file: Option<PathBuf>,
 }
 
 /// Where outgoing mail goes.
@@ -284,11 +298,20 @@ pub enum SendError {
     /// Do not retry (5xx, invalid address, unusable mail).
     #[error("permanent failure: {0}")]
     Permanent(String),
+    /// The installation's fault, not the mail's: the relay refuses our
+    /// credentials (530, 534, 535, 538), TLS or the connection fails.
+    /// Sending pauses; no mail is failed for it.
+    #[error("mail set-up failure: {0}")]
+    Installation(String),
 }
 
 impl SendError {
     pub fn is_permanent(&self) -> bool {
         matches!(self, SendError::Permanent(_))
+    }
+
+    pub fn is_installation(&self) -> bool {
+        matches!(self, SendError::Installation(_))
     }
 }
 
@@ -319,6 +342,84 @@ impl Transport {
     }
 }
 
+/// A [`Transport`] with what it keeps between mails: for SMTP, one lettre
+/// transport whose pool holds the open connection, reused by every mail
+/// (lettre checks a pooled connection with NOOP before reusing it and
+/// opens a new one if it died).
+pub struct Mailer {
+    transport: Transport,
+    smtp: Option<SmtpTransport>,
+}
+
+impl Mailer {
+    pub fn new(transport: Transport) -> Mailer {
+        Mailer {
+            transport,
+            smtp: None,
+        }
+    }
+
+    pub fn transport(&self) -> &Transport {
+        &self.transport
+    }
+
+    fn smtp(&mut self, cfg: &SmtpConfig) -> Result<&SmtpTransport, SendError> {
+        if self.smtp.is_none() {
+            self.smtp = Some(smtp_transport(cfg)?);
+        }
+        self.smtp
+            .as_ref()
+            .ok_or_else(|| SendError::Installation("SMTP transport not built".into()))
+    }
+
+    /// Checks the installation's side before a batch of mails: the outbox
+    /// folder can be created, the sendmail command exists, the relay
+    /// accepts a connection, TLS and our login (then answers NOOP). Every
+    /// failure here is [`SendError::Installation`].
+    pub fn check(&mut self) -> Result<(), SendError> {
+        match self.transport.clone() {
+            Transport::File { dir } => fs::create_dir_all(&dir).map_err(|e| {
+                SendError::Installation(format!("file transport {}: {e}", dir.display()))
+            }),
+            Transport::Sendmail { command } => {
+                if command.exists() {
+                    Ok(())
+                } else {
+                    Err(SendError::Installation(format!(
+                        "sendmail command {} not found",
+                        command.display()
+                    )))
+                }
+            }
+            Transport::Smtp(cfg) => {
+                let who = format!("{}:{}", cfg.host, cfg.port);
+                match self.smtp(&cfg)?.test_connection() {
+                    Ok(true) => Ok(()),
+                    Ok(false) => Err(SendError::Installation(format!(
+                        "{who} does not answer NOOP"
+                    ))),
+                    Err(e) => Err(SendError::Installation(format!("{who}: {e}"))),
+                }
+            }
+        }
+    }
+
+    /// Sends one mail, like [`Transport::send`], on the kept connection.
+    pub fn send(&mut self, from: &str, to: &str, raw: &[u8]) -> Result<(), SendError> {
+        match self.transport.clone() {
+            Transport::Smtp(cfg) => {
+                use lettre::Transport as _;
+                let envelope = envelope(from, to)?;
+                self.smtp(&cfg)?
+                    .send_raw(&envelope, raw)
+                    .map(|_| ())
+                    .map_err(classify_smtp_error)
+            }
+            other => other.send(from, to, raw),
+        }
+    }
+}
+
 fn envelope(from: &str, to: &str) -> Result<lettre::address::Envelope, SendError> {
     let parse = |field: &str, v: &str| {
         v.trim()
@@ -329,15 +430,29 @@ fn envelope(from: &str, to: &str) -> Result<lettre::address::Envelope, SendError
         .map_err(|e| SendError::Permanent(format!("envelope: {e}")))
 }
 
-/// Builds the lettre SMTP transport for `cfg`.
+/// Builds the lettre SMTP transport for `cfg`. A set-up that cannot be
+/// built (an unreadable CA file) is the installation's failure.
 pub fn smtp_transport(cfg: &SmtpConfig) -> Result<SmtpTransport, SendError> {
     let tls = || {
-        TlsParameters::new(cfg.host.clone())
-            .map_err(|e| SendError::Permanent(format!("TLS setup for {}: {e}", cfg.host)))
+        let mut b = TlsParameters::builder(cfg.host.clone());
+        if let Some(path) = &cfg.ca_file {
+            let pem = fs::read(path).map_err(|e| {
+                SendError::Installation(format!("[outbound] ca_file {}: {e}", path.display()))
+            })?;
+            let cert = Certificate::from_pem(&pem).map_err(|e| {
+                SendError::Installation(format!("[outbound] ca_file {}: {e}", path.display()))
+            })?;
+            b = b.add_root_certificate(cert);
+        }
+        b.build()
+            .map_err(|e| SendError::Installation(format!("TLS setup for {}: {e}", cfg.host)))
     };
     let mut builder = SmtpTransport::builder_dangerous(&cfg.host)
         .port(cfg.port)
         .timeout(Some(Duration::from_secs(cfg.timeout_secs.max(1))));
+    if let Some(name) = cfg.hello_name.as_deref().filter(|n| !n.trim().is_empty()) {
+        builder = builder.hello_name(ClientId::Domain(name.trim().to_string()));
+    }
     builder = match cfg.security {
         Security::None => builder.tls(Tls::None),
         Security::StartTls => builder.tls(Tls::Required(tls()?)),
@@ -359,13 +474,28 @@ pub fn retry_delay(attempt: u32, base: Duration, max: Duration) -> Duration {
     base.checked_mul(factor).map_or(max, |d| d.min(max))
 }
 
-/// 5xx replies are permanent; 4xx replies, connection, TLS and timeout
-/// failures are transient (the outbox retries with backoff).
+/// Reply codes that refuse the referee's own login, whichever command
+/// they answer (RFC 4954: 530 authentication required, 534 mechanism too
+/// weak, 535 credentials invalid, 538 encryption required; 454 temporary
+/// authentication failure).
+const AUTH_CODES: [u16; 5] = [454, 530, 534, 535, 538];
+
+/// A login refused, TLS, connection, network and timeout failures are the
+/// installation's ([`SendError::Installation`]); other 5xx replies (to
+/// MAIL, RCPT or DATA) refuse this mail ([`SendError::Permanent`]); other
+/// 4xx replies ask to retry it ([`SendError::Transient`]). The server's
+/// reply text is kept in each.
 pub fn classify_smtp_error(e: lettre::transport::smtp::Error) -> SendError {
-    if e.is_permanent() {
-        SendError::Permanent(e.to_string())
-    } else {
-        SendError::Transient(e.to_string())
+    let code = e.status().and_then(|c| c.to_string().parse::<u16>().ok());
+    match code {
+        Some(c) if AUTH_CODES.contains(&c) => SendError::Installation(e.to_string()),
+        Some(_) if e.is_permanent() => SendError::Permanent(e.to_string()),
+        Some(_) => SendError::Transient(e.to_string()),
+        // Refused by lettre itself for this mail (a non-ASCII address the
+        // server cannot take): retrying the same bytes cannot help.
+        None if e.is_client() => SendError::Permanent(e.to_string()),
+        None if e.is_response() => SendError::Transient(e.to_string()),
+        None => SendError::Installation(e.to_string()),
     }
 }
 
@@ -453,16 +583,23 @@ fn send_file(dir: &std::path::Path, raw: &[u8]) -> Result<(), SendError> {
         return Ok(());
     }
     let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    // A failed write (disk full, quota) removes its own temporary file
+    // (issue 14 item 9): the retry writes a new one, and a full disk must
+    // not also fill up with empty leftovers.
+    let written = write_synced(&tmp, raw).and_then(|()| fs::rename(&tmp, &path));
+    if let Err(e) = written {
+        let _ = fs::remove_file(&tmp);
+        return Err(io(e));
+    }
+    Ok(())
+}
+
+fn write_synced(path: &std::path::Path, raw: &[u8]) -> std::io::Result<()> {
     let mut file = OpenOptions::new()
         .write(true)
         .create(true)
         .truncate(true)
-        .open(&tmp)
-        .map_err(io)?;
-    file.write_all(raw)
-        .and_then(|()| file.sync_all())
-        .map_err(io)?;
-    drop(file);
-    fs::rename(&tmp, &path).map_err(io)?;
-    Ok(())
+        .open(path)?;
+    file.write_all(raw)?;
+    file.sync_all()
 }

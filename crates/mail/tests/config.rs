@@ -51,8 +51,16 @@ fn outbound_tables() {
             user: Some("ref".into()),
             password: Some("smtp-pw".into()),
             timeout_secs: 30,
+            hello_name: None,
+            ca_file: None,
         })
     );
+    let t = out("[outbound]\nkind = \"smtp\"\nhost = \"h\"\nhello_name = \"games.example\"\nca_file = \"relay-ca.pem\"\n");
+    assert!(matches!(
+        t.resolve(base).unwrap(),
+        Transport::Smtp(SmtpConfig { hello_name: Some(ref n), ca_file: Some(ref ca), .. })
+            if n == "games.example" && ca == &base.join("relay-ca.pem")
+    ));
     let t = out("[outbound]\nkind = \"smtp\"\nhost = \"h\"\nsecurity = \"tls\"\n");
     assert!(matches!(
         t.resolve(base).unwrap(),

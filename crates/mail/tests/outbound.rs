@@ -343,3 +343,50 @@ fn every_part_leaves_with_crlf_only() {
     assert_eq!(atts[2].contents(), b"{\n\"a\": 1\n}\n");
     assert_eq!(body_of(&raw).unwrap(), "line one\nline two\nlone CR\nend\n");
 }
+
+/// Issue 14 item 9: a file send that fails mid-write (here the file-size
+/// limit, as a full disk or a quota would) leaves no `.tmp` behind; the
+/// mail is a transient failure, retried later under its final name. The
+/// limit is set on a child run of this test (`ulimit -f`, SIGXFSZ ignored
+/// so the write fails with EFBIG instead of killing the process).
+#[test]
+fn failed_file_send_leaves_no_tmp() {
+    const CHILD: &str = "ARBITRE_TMP_CHILD_DIR";
+    if let Ok(dir) = std::env::var(CHILD) {
+        let out = std::path::PathBuf::from(dir);
+        let t = Transport::File { dir: out.clone() };
+        let mut m = confirmation();
+        m.body = "x".repeat(64 * 1024);
+        let raw = format_mail(&m).unwrap();
+        let e = t
+            .send("arbitre@example.net", "juergen@example.de", &raw)
+            .unwrap_err();
+        assert!(!e.is_permanent(), "{e}");
+        let left: Vec<_> = std::fs::read_dir(&out)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert!(left.is_empty(), "nothing left behind: {left:?}");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("outbox");
+    std::fs::create_dir_all(&out).unwrap();
+    let exe = std::env::current_exe().unwrap();
+    let status = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("trap '' XFSZ; ulimit -f 8; exec \"$0\" --exact failed_file_send_leaves_no_tmp --test-threads 1")
+        .arg(&exe)
+        .env(CHILD, &out)
+        // Pipes, not inherited files: the size limit would also refuse the
+        // child's own output when it goes to a log file.
+        .output()
+        .unwrap();
+    assert!(
+        status.status.success(),
+        "the child run failed: {status:?}\n{}{}",
+        String::from_utf8_lossy(&status.stdout),
+        String::from_utf8_lossy(&status.stderr)
+    );
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 0);
+}

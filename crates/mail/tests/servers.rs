@@ -97,6 +97,8 @@ impl Servers {
             user: Some(user.to_owned()),
             password: Some(format!("{user}-secret")),
             timeout_secs: 20,
+            hello_name: None,
+            ca_file: None,
         })
     }
 
@@ -212,7 +214,7 @@ fn smtp_submission_then_imap_read_exactly_once() {
 }
 
 #[test]
-fn smtp_implicit_tls_works_and_bad_smtp_password_is_permanent() {
+fn smtp_implicit_tls_works_and_bad_smtp_password_is_installation() {
     let Some(s) = servers() else { return };
     let m = marker("smtps");
     let mail = OutgoingMail {
@@ -235,6 +237,8 @@ fn smtp_implicit_tls_works_and_bad_smtp_password_is_permanent() {
             user: Some("bob".into()),
             password: Some(password.into()),
             timeout_secs: 20,
+            hello_name: None,
+            ca_file: None,
         })
     };
     tls("bob-secret")
@@ -245,9 +249,10 @@ fn smtp_implicit_tls_works_and_bad_smtp_password_is_permanent() {
     let mut journal = BTreeSet::new();
     assert_eq!(process(&mut inbox, &m, &mut journal).unwrap().len(), 1);
     match tls("wrong").send(&s.addr("bob"), &s.addr("alice"), &raw) {
+        // Issue 14 item 6: the installation's failure, not the mail's.
         Err(e) => assert!(
-            e.is_permanent(),
-            "535 authentication failure is permanent: {e}"
+            e.is_installation(),
+            "535 authentication failure is the installation's: {e}"
         ),
         Ok(()) => panic!("sent with a wrong password"),
     }

@@ -121,6 +121,8 @@ fn transport(port: u16) -> Transport {
         user: None,
         password: None,
         timeout_secs: 5,
+        hello_name: None,
+        ca_file: None,
     })
 }
 
@@ -149,11 +151,13 @@ fn send_with_retries(t: &Transport, raw: &[u8], max_attempts: u32) -> (Result<()
             Ok(()) => return (Ok(()), attempt),
             Err(e @ SendError::Permanent(_)) => return (Err(e), attempt),
             Err(e) if attempt >= max_attempts => return (Err(e), attempt),
-            Err(SendError::Transient(_)) => std::thread::sleep(retry_delay(
-                attempt,
-                Duration::from_millis(20),
-                Duration::from_millis(200),
-            )),
+            Err(SendError::Transient(_) | SendError::Installation(_)) => {
+                std::thread::sleep(retry_delay(
+                    attempt,
+                    Duration::from_millis(20),
+                    Duration::from_millis(200),
+                ))
+            }
         }
     }
 }
@@ -192,14 +196,14 @@ fn smtp_4xx_is_transient_and_5xx_permanent() {
 }
 
 #[test]
-fn connection_refused_is_transient() {
+fn connection_refused_is_the_installations() {
     let port = {
         let l = TcpListener::bind("127.0.0.1:0").unwrap();
         l.local_addr().unwrap().port()
     };
     assert!(matches!(
         transport(port).send("arbitre@example.net", "alice@example.org", &report()),
-        Err(SendError::Transient(_))
+        Err(SendError::Installation(_))
     ));
 }
 

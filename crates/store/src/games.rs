@@ -248,6 +248,34 @@ pub fn set_turn(c: &Connection, game: &str, turn: u32, deadline: Option<i64>) ->
     Ok(())
 }
 
+/// A new random part for a game's Message-IDs (issue 14 item 14): 12 hex
+/// digits from the kernel's RNG, so a game re-created under the same id
+/// (after a dry run) never reuses the Message-IDs of the old one, which
+/// mail clients would take for duplicates.
+pub fn new_msgid_salt() -> String {
+    hex::encode(&crate::password::random_key()[..6])
+}
+
+pub fn set_msgid_salt(c: &Connection, game: &str, salt: &str) -> Result<()> {
+    c.execute(
+        "UPDATE games SET msgid_salt = ?2 WHERE id = ?1",
+        params![game, salt],
+    )?;
+    Ok(())
+}
+
+/// The game's random Message-ID part; `None` for games created before it
+/// existed (their Message-IDs stay as they were) and for replays.
+pub fn msgid_salt(c: &Connection, game: &str) -> Result<Option<String>> {
+    Ok(
+        c.query_row("SELECT msgid_salt FROM games WHERE id = ?1", [game], |r| {
+            r.get::<_, Option<String>>(0)
+        })
+        .optional()?
+        .flatten(),
+    )
+}
+
 pub fn set_status(
     c: &Connection,
     game: &str,

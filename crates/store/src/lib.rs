@@ -25,6 +25,7 @@
 pub mod absences;
 pub mod counters;
 pub mod error;
+pub mod faults;
 pub mod games;
 pub mod journal;
 pub mod lock;
@@ -39,6 +40,7 @@ pub mod settings;
 pub mod turns;
 
 pub use error::StoreError;
+pub use faults::{Fault, SendingPause};
 pub use games::{GameRow, GameStatus, PlayerRow};
 pub use journal::JournalEntry;
 pub use lock::DaemonLock;
@@ -114,6 +116,42 @@ impl Store {
         let out = f(&tx)?;
         tx.commit().map_err(StoreError::from)?;
         Ok(out)
+    }
+
+    /// Copies the whole database into a new file at `dest` (issue 14 item
+    /// 8), with SQLite's online backup API: every page is copied in ONE
+    /// step, under one read transaction, so the copy is the database as it
+    /// was at one instant (a commit is in it whole or not at all), while
+    /// the daemon goes on writing (WAL: readers never block the writer).
+    /// The copy is checked (`PRAGMA integrity_check`) before this returns;
+    /// making it durable and giving it its final name is the caller's.
+    pub fn backup_to(&self, dest: &Path) -> Result<()> {
+        let mut dst = Connection::open(dest)?;
+        {
+            use rusqlite::backup::{Backup, StepResult};
+            let b = Backup::new(&self.conn, &mut dst)?;
+            // -1: every page in one step (rusqlite's run_to_completion
+            // only takes positive steps, which restart on every write).
+            loop {
+                match b.step(-1)? {
+                    StepResult::Done => break,
+                    StepResult::More => {}
+                    _ => std::thread::sleep(std::time::Duration::from_millis(50)),
+                }
+            }
+        }
+        let check: String = dst.query_row("PRAGMA integrity_check", [], |r| r.get(0))?;
+        if check != "ok" {
+            return Err(StoreError::Corrupt(format!(
+                "backup {} fails its integrity check: {check}",
+                dest.display()
+            )));
+        }
+        // The copy holds the source's WAL flag: fold everything into the
+        // main file so the backup is one self-contained file.
+        dst.pragma_update(None, "journal_mode", "DELETE")?;
+        dst.close().map_err(|(_, e)| StoreError::from(e))?;
+        Ok(())
     }
 
     /// Takes the single-daemon lock next to the database (see [`lock`]).

@@ -176,6 +176,31 @@ CREATE TABLE rate_counters (
 -- here the copy to store once it is sent; `outbox::mark_sent` swaps it in.
 ALTER TABLE outbox ADD COLUMN redacted_body TEXT;
 ALTER TABLE outbox ADD COLUMN redacted_raw BLOB;
+    // 5: fault isolation and delivery (issue 14 items 6, 7, 14). A game
+    // whose ruleset panicked is faulted until `arbitre resume` (one row per
+    // fault, kept as history); a failure of the installation's mail set-up
+    // pauses sending (one row per pause); the first failure of a mail
+    // starts its retry window; a game's random part of its Message-IDs.
+    r#"
+CREATE TABLE game_faults (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    game_id    TEXT NOT NULL,
+    turn       INTEGER NOT NULL,          -- the turn being played
+    during     TEXT NOT NULL,             -- the engine call: check | resolve | report | bot_orders | ...
+    message    TEXT NOT NULL,             -- the panic's message
+    at         INTEGER NOT NULL,
+    resumed_at INTEGER                    -- NULL while the game is faulted
+);
+CREATE INDEX game_faults_open ON game_faults(game_id, resumed_at);
+CREATE TABLE sending_pauses (
+    id       INTEGER PRIMARY KEY AUTOINCREMENT,
+    reason   TEXT NOT NULL,               -- the server's or the system's words
+    since    INTEGER NOT NULL,
+    last_try INTEGER NOT NULL,
+    ended_at INTEGER                      -- NULL while sending is paused
+);
+ALTER TABLE outbox ADD COLUMN first_failed_at INTEGER;
+ALTER TABLE games ADD COLUMN msgid_salt TEXT;
 "#,
 ];
 

@@ -56,6 +56,8 @@ pub struct OutboxRow {
     pub last_error: Option<String>,
     pub created_at: i64,
     pub sent_at: Option<i64>,
+    /// When its first failed attempt was (the retry window runs from it).
+    pub first_failed_at: Option<i64>,
 }
 
 pub fn queue(c: &Connection, m: &NewMail, now: i64) -> Result<i64> {
@@ -69,7 +71,7 @@ pub fn queue(c: &Connection, m: &NewMail, now: i64) -> Result<i64> {
 }
 
 const COLS: &str = "id, message_id, game_id, turn, player, kind, recipient, subject, body, raw,
-                    status, attempts, next_attempt_at, last_error, created_at, sent_at";
+                    status, attempts, next_attempt_at, last_error, created_at, sent_at, first_failed_at";
 
 fn row(r: &Row<'_>) -> rusqlite::Result<(OutboxRow, String)> {
     Ok((
@@ -92,6 +94,7 @@ fn row(r: &Row<'_>) -> rusqlite::Result<(OutboxRow, String)> {
             last_error: r.get(13)?,
             created_at: r.get(14)?,
             sent_at: r.get(15)?,
+            first_failed_at: r.get(16)?,
         },
         r.get(10)?,
     ))
@@ -177,31 +180,81 @@ pub fn mark_sent(c: &Connection, id: i64, now: i64) -> Result<()> {
     Ok(())
 }
 
-/// Records a failed attempt. A transient failure is retried after a backoff
-/// doubling from one minute up to six hours; after `max_attempts`, or on a
-/// permanent failure, the row is `failed` and left for the GM.
+/// Records a failed attempt (issue 14 item 6). A transient failure is
+/// retried after a backoff doubling from one minute up to six hours, for
+/// `window` seconds from the mail's first failure; then, or at once on a
+/// permanent failure, the row is `failed`, its error kept, and left for
+/// the GM (`arbitre outbox retry`).
 pub fn mark_failed(
     c: &Connection,
     id: i64,
     now: i64,
     error: &str,
     permanent: bool,
-    max_attempts: u32,
+    window: i64,
 ) -> Result<OutboxStatus> {
-    let attempts: u32 = c.query_row("SELECT attempts FROM outbox WHERE id = ?1", [id], |r| {
-        r.get::<_, u32>(0)
-    })? + 1;
-    let status = if permanent || attempts >= max_attempts {
+    let (attempts, first): (u32, Option<i64>) = c.query_row(
+        "SELECT attempts, first_failed_at FROM outbox WHERE id = ?1",
+        [id],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    let attempts = attempts + 1;
+    let first = first.unwrap_or(now);
+    let status = if permanent || now - first >= window {
         OutboxStatus::Failed
     } else {
         OutboxStatus::Pending
     };
     let delay = backoff(attempts);
     c.execute(
-        "UPDATE outbox SET status = ?2, attempts = ?3, next_attempt_at = ?4, last_error = ?5 WHERE id = ?1",
-        params![id, status.as_str(), attempts, now + delay, error],
+        "UPDATE outbox SET status = ?2, attempts = ?3, next_attempt_at = ?4, last_error = ?5, first_failed_at = ?6 WHERE id = ?1",
+        params![id, status.as_str(), attempts, now + delay, error, first],
     )?;
     Ok(status)
+}
+
+/// One row by id (`arbitre outbox`).
+pub fn get(c: &Connection, id: i64) -> Result<Option<OutboxRow>> {
+    Ok(
+        collect(c, &format!("SELECT {COLS} FROM outbox WHERE id = ?1"), [id])?
+            .into_iter()
+            .next(),
+    )
+}
+
+/// The rows a GM may have to act on: failed, pending after a failure,
+/// held (`arbitre outbox list`), in queue order.
+pub fn troubled(c: &Connection) -> Result<Vec<OutboxRow>> {
+    collect(
+        c,
+        &format!("SELECT {COLS} FROM outbox WHERE status IN ('failed', 'held') OR (status = 'pending' AND attempts > 0) ORDER BY id"),
+        [],
+    )
+}
+
+/// `arbitre outbox retry <id>`: a failed or pending mail is due now, with
+/// a fresh retry window. Returns false when the row is sent, held,
+/// cancelled or absent.
+pub fn retry(c: &Connection, id: i64, now: i64) -> Result<bool> {
+    Ok(c.execute(
+        "UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?2, first_failed_at = NULL
+          WHERE id = ?1 AND status IN ('failed', 'pending')",
+        params![id, now],
+    )? == 1)
+}
+
+/// `arbitre outbox retry --failed`: every failed mail is due now. Returns how many.
+pub fn retry_failed(c: &Connection, now: i64) -> Result<usize> {
+    Ok(c.execute(
+        "UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?1, first_failed_at = NULL WHERE status = 'failed'",
+        [now],
+    )?)
+}
+
+/// `arbitre outbox drop <id>`: a mail not yet sent is never sent; the row
+/// stays (cancelled) as the archive. Returns false for a sent or absent row.
+pub fn drop_mail(c: &Connection, id: i64) -> Result<bool> {
+    Ok(c.execute("UPDATE outbox SET status = 'cancelled' WHERE id = ?1 AND status IN ('pending', 'failed', 'held')", [id])? == 1)
 }
 
 /// PREVIEW: the pending mails of these kinds about `turn` of `game` are
@@ -239,8 +292,9 @@ pub fn cancel_after(c: &Connection, game: &str, turn: u32, kinds: &[&str]) -> Re
     Ok(n)
 }
 
-/// Per game (None: mails about no game): (failed, pending created before
-/// `stale_before`, held) — the outbox problems `arbitre status` shows.
+/// Per game (None: mails about no game): (failed, pending that failed at
+/// least once or were created before `stale_before`, held) — the outbox
+/// problems `arbitre status` shows, from a mail's first failure on.
 pub fn problems(
     c: &Connection,
     stale_before: i64,
@@ -248,7 +302,7 @@ pub fn problems(
     let mut st = c.prepare(
         "SELECT game_id,
                 sum(status = 'failed'),
-                sum(status = 'pending' AND created_at < ?1),
+                sum(status = 'pending' AND (attempts > 0 OR created_at < ?1)),
                 sum(status = 'held')
            FROM outbox GROUP BY game_id",
     )?;
@@ -295,14 +349,15 @@ mod tests {
             .unwrap_err()
             .is_constraint());
         assert_eq!(due(s.conn(), 100).unwrap().len(), 1);
+        // A window of 180 s from the first failure (at 100).
         assert_eq!(
-            mark_failed(s.conn(), id, 100, "timeout", false, 3).unwrap(),
+            mark_failed(s.conn(), id, 100, "timeout", false, 180).unwrap(),
             OutboxStatus::Pending
         );
         assert!(due(s.conn(), 159).unwrap().is_empty());
         assert_eq!(due(s.conn(), 160).unwrap().len(), 1);
         assert_eq!(
-            mark_failed(s.conn(), id, 160, "timeout", false, 3).unwrap(),
+            mark_failed(s.conn(), id, 160, "timeout", false, 180).unwrap(),
             OutboxStatus::Pending
         );
         assert!(
@@ -310,12 +365,42 @@ mod tests {
             "second backoff is 120 s"
         );
         assert_eq!(
-            mark_failed(s.conn(), id, 280, "timeout", false, 3).unwrap(),
+            mark_failed(s.conn(), id, 280, "timeout", false, 180).unwrap(),
             OutboxStatus::Failed
         );
         let row = &all(s.conn()).unwrap()[0];
-        assert_eq!((row.attempts, row.status), (3, OutboxStatus::Failed));
+        assert_eq!(
+            (row.attempts, row.status, row.first_failed_at),
+            (3, OutboxStatus::Failed, Some(100))
+        );
         assert_eq!(row.last_error.as_deref(), Some("timeout"));
+        assert_eq!(troubled(s.conn()).unwrap().len(), 1);
+        assert!(retry(s.conn(), id, 300).unwrap());
+        let row = get(s.conn(), id).unwrap().unwrap();
+        assert_eq!(
+            (
+                row.status,
+                row.attempts,
+                row.first_failed_at,
+                row.next_attempt_at
+            ),
+            (OutboxStatus::Pending, 0, None, 300)
+        );
+        assert_eq!(
+            mark_failed(s.conn(), id, 300, "550 no such user", true, 180).unwrap(),
+            OutboxStatus::Failed,
+            "permanent: at once"
+        );
+        assert_eq!(retry_failed(s.conn(), 400).unwrap(), 1);
+        assert!(drop_mail(s.conn(), id).unwrap());
+        assert_eq!(
+            get(s.conn(), id).unwrap().unwrap().status,
+            OutboxStatus::Cancelled
+        );
+        assert!(
+            !retry(s.conn(), id, 500).unwrap(),
+            "a dropped mail stays dropped"
+        );
         let id2 = queue(s.conn(), &mail("m2"), 300).unwrap();
         mark_sent(s.conn(), id2, 301).unwrap();
         assert!(due(s.conn(), 10_000).unwrap().is_empty());

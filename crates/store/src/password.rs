@@ -174,7 +174,7 @@ pub fn verified_cache() -> &'static VerifiedCache {
 /// 32 bytes from the kernel; if /dev/urandom cannot be read, from the
 /// standard library's randomly seeded hasher keys and the time (the key only
 /// has to be unknown outside the process).
-fn random_key() -> [u8; 32] {
+pub(crate) fn random_key() -> [u8; 32] {
     use std::io::Read;
     let mut key = [0u8; 32];
     if std::fs::File::open("/dev/urandom")

@@ -1,0 +1,296 @@
+//! Fault isolation at the engine boundary (issue 14 item 7).
+//!
+//! Ruleset code is pure but not infallible: an `expect` reached on a state
+//! nobody foresaw panics. Before this module a panic during a resolution
+//! killed `arbitre serve`, and since the same turn was due again after a
+//! restart, it died again: no other game resolved and no mail left.
+//!
+//! Every engine in the [`Registry`](crate::registry::Registry) is wrapped
+//! in [`Guarded`], which catches the unwind of each call (setup, players,
+//! check, resolve, report, outcome, bot orders, join) and turns it into
+//! `EngineError::Panicked`; `GameView::engine_err` turns that into
+//! [`DaemonError::Panicked`]. The caller's transaction sees an error and
+//! rolls back like any other, so nothing the panicking call computed is
+//! written. The daemon then marks the game faulted ([`record_in`], in a
+//! transaction of its own, or in the mail batch's after the mail's
+//! savepoint was rolled back), tells the game master once (a mail in the
+//! game's language), and goes on with the inbox, the other games and the
+//! outbox. A faulted game is skipped by resolution and reminders, and
+//! mails for it stay in the inbox, unanswered and unjournaled, until
+//! `arbitre resume <game>` (after a fixed ruleset is installed) handles
+//! them again.
+//!
+//! `AssertUnwindSafe` is justified: engines are stateless unit structs
+//! borrowed immutably (`&self`), their inputs are borrowed immutably
+//! (`&str`, `&BTreeMap`), and their outputs are dropped on a panic, so no
+//! state a panic could leave half-updated is ever observed afterwards.
+
+use crate::config::DaemonConfig;
+use crate::daemon::Daemon;
+use crate::error::{DaemonError, Result};
+use crate::outgoing::{queue, signed, Draft, Kind};
+use arbitre_core::Outcome;
+use arbitre_core::{
+    Checked, Engine, EngineError, Lang, PlayerId, PlayerInfo, PlayerSetup, Report, Resolved,
+    RulesetInfo, SetupConfig, Snapshot, Viewer,
+};
+use arbitre_store::{faults, games, Fault};
+use chrono::{DateTime, Utc};
+use rusqlite::Connection;
+use std::collections::BTreeMap;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+/// An engine whose panics become errors.
+pub struct Guarded(pub Box<dyn Engine>);
+
+/// The text of a panic's payload (`panic!("...")` gives a `&str` or a
+/// `String`; anything else is named as such).
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "a panic without a message".to_string()
+    }
+}
+
+fn guard<T>(
+    during: &'static str,
+    f: impl FnOnce() -> std::result::Result<T, EngineError>,
+) -> std::result::Result<T, EngineError> {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(r) => r,
+        Err(payload) => {
+            let message = panic_message(payload.as_ref());
+            tracing::error!(during, %message, "the ruleset panicked");
+            Err(EngineError::Panicked { during, message })
+        }
+    }
+}
+
+impl Engine for Guarded {
+    fn info(&self) -> RulesetInfo {
+        self.0.info()
+    }
+    fn setup(&self, config: &SetupConfig) -> std::result::Result<Snapshot, EngineError> {
+        guard("setup", || self.0.setup(config))
+    }
+    fn players(&self, state: &str) -> std::result::Result<Vec<PlayerInfo>, EngineError> {
+        guard("players", || self.0.players(state))
+    }
+    fn check(
+        &self,
+        state: &str,
+        player: &PlayerId,
+        text: &str,
+    ) -> std::result::Result<Checked, EngineError> {
+        guard("check", || self.0.check(state, player, text))
+    }
+    fn resolve(
+        &self,
+        state: &str,
+        seed: u64,
+        orders: &BTreeMap<PlayerId, String>,
+    ) -> std::result::Result<Resolved, EngineError> {
+        guard("resolve", || self.0.resolve(state, seed, orders))
+    }
+    fn report(&self, state: &str, viewer: &Viewer) -> std::result::Result<Report, EngineError> {
+        guard("report", || self.0.report(state, viewer))
+    }
+    fn outcome(&self, state: &str) -> std::result::Result<Option<Outcome>, EngineError> {
+        guard("outcome", || self.0.outcome(state))
+    }
+    fn bot_orders(
+        &self,
+        state: &str,
+        seed: u64,
+        player: &PlayerId,
+    ) -> std::result::Result<String, EngineError> {
+        guard("bot_orders", || self.0.bot_orders(state, seed, player))
+    }
+    fn join(
+        &self,
+        state: &str,
+        seed: u64,
+        player: &PlayerSetup,
+    ) -> std::result::Result<Snapshot, EngineError> {
+        guard("join", || self.0.join(state, seed, player))
+    }
+    // A rule case runs offline (`arbitre case run`), never inside a game's
+    // cycle, so a panic there is the command's own failure.
+    fn run_case(&self, path: &std::path::Path) -> arbitre_core::cases::CaseOutcome {
+        self.0.run_case(path)
+    }
+}
+
+/// Marks `game` faulted and queues the game master's mail, in the caller's
+/// transaction. Returns the new fault (`None`: it was faulted already, and
+/// the game master was told then).
+pub fn record_in(
+    c: &Connection,
+    config: &DaemonConfig,
+    game: &str,
+    during: &str,
+    message: &str,
+    now: DateTime<Utc>,
+) -> Result<Option<Fault>> {
+    let row = games::require_game(c, game)?;
+    let turn = row.turn + 1;
+    let Some(fault) = faults::record(c, game, turn, during, message, now.timestamp())? else {
+        return Ok(None);
+    };
+    tracing::error!(game, turn, during, %message, "game faulted: the ruleset panicked; the other games go on; fix, then arbitre resume {game}");
+    if let Some(gm) = row.gm_email.as_deref().filter(|a| !a.trim().is_empty()) {
+        let lang = Lang::parse(&row.lang).unwrap_or(config.language);
+        let subject = text(lang, &FaultMsg::Subject { game });
+        let body = signed(
+            lang,
+            &text(
+                lang,
+                &FaultMsg::Faulted {
+                    game,
+                    turn,
+                    during,
+                    message,
+                },
+            ),
+        );
+        // One mail per fault: the fault's row id keeps the Message-ID unique.
+        let d = Draft::new(Kind::Gm, gm, subject, body)
+            .about(game, turn, None)
+            .discriminator(format!("fault{}", fault.id));
+        queue(c, config, now, d)?;
+    }
+    Ok(Some(fault))
+}
+
+impl Daemon {
+    /// Marks `game` faulted in a transaction of its own (the one that
+    /// panicked was rolled back).
+    pub fn record_fault(
+        &mut self,
+        game: &str,
+        during: &str,
+        message: &str,
+    ) -> Result<Option<Fault>> {
+        let now = self.now();
+        let Daemon { store, config, .. } = self;
+        store.tx(|tx| record_in(tx, config, game, during, message, now))
+    }
+}
+
+/// True when `e` is a ruleset panic; then records the fault in `c`.
+pub fn record_if_panic(
+    c: &Connection,
+    config: &DaemonConfig,
+    e: &DaemonError,
+    now: DateTime<Utc>,
+) -> Result<bool> {
+    match e {
+        DaemonError::Panicked {
+            game,
+            during,
+            message,
+        } => {
+            record_in(c, config, game, during, message, now)?;
+            Ok(true)
+        }
+        _ => Ok(false),
+    }
+}
+
+/// The game master's words about a fault (a ruleset's panic, a mail
+/// failed for good, sending paused), in the game's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FaultMsg<'a> {
+    Subject {
+        game: &'a str,
+    },
+    Faulted {
+        game: &'a str,
+        turn: u32,
+        during: &'a str,
+        message: &'a str,
+    },
+    MailFailedSubject {
+        game: &'a str,
+    },
+    MailFailed {
+        id: i64,
+        to: &'a str,
+        subject: &'a str,
+        reason: &'a str,
+    },
+    SendingPausedSubject,
+    SendingPaused {
+        reason: &'a str,
+        since: &'a str,
+    },
+}
+
+pub fn text(lang: Lang, m: &FaultMsg<'_>) -> String {
+    use FaultMsg::*;
+    match (lang, m) {
+        (Lang::En, Subject { game }) => format!("[{game}] game stopped: internal error of the ruleset"),
+        (Lang::En, Faulted { game, turn, during, message }) => format!(
+            "The ruleset of game {game} failed with an internal error ({during}, turn {turn}):\n\n    {message}\n\n\
+             Game {game} is stopped: its turn does not resolve and its players' mails wait in the inbox, unanswered. \
+             Nothing was lost and the other games go on.\n\
+             Once the ruleset is fixed and the new arbitre installed, run\n\n    arbitre resume {game}\n\n\
+             to play the mails and the turn again. `arbitre status` shows the fault."
+        ),
+        (Lang::Fr, Subject { game }) => format!("[{game}] partie arrêtée : erreur interne des règles"),
+        (Lang::Fr, Faulted { game, turn, during, message }) => format!(
+            "Les règles de la partie {game} ont échoué sur une erreur interne ({during}, tour {turn}) :\n\n    {message}\n\n\
+             La partie {game} est arrêtée : son tour n'est pas résolu et les mails de ses joueurs attendent dans la boîte, sans réponse. \
+             Rien n'est perdu et les autres parties continuent.\n\
+             Une fois les règles corrigées et le nouvel arbitre installé, lancez\n\n    arbitre resume {game}\n\n\
+             pour rejouer les mails et le tour. `arbitre status` montre l'erreur."
+        ),
+        (Lang::En, MailFailedSubject { game }) => format!("[{game}] a mail could not be delivered"),
+        (Lang::En, MailFailed { id, to, subject, reason }) => format!(
+            "The mail \"{subject}\" to {to} could not be delivered and is given up:\n\n    {reason}\n\n\
+             Correct the address (arbitre player replace) or the cause, then send it again with\n\n    arbitre outbox retry {id}\n\n\
+             or drop it with `arbitre outbox drop {id}`. `arbitre outbox list` shows every mail in trouble."
+        ),
+        (Lang::En, SendingPausedSubject) => "arbitre: sending was paused".to_string(),
+        (Lang::En, SendingPaused { reason, since }) => format!(
+            "Since {since}, arbitre could not send mail because of its mail set-up, not of any mail:\n\n    {reason}\n\n\
+             Sending was paused, no mail was given up, and arbitre kept trying. If you read this, sending works again \
+             and the mails waiting meanwhile have left."
+        ),
+        (Lang::Fr, MailFailedSubject { game }) => format!("[{game}] un mail n'a pas pu être remis"),
+        (Lang::Fr, MailFailed { id, to, subject, reason }) => format!(
+            "Le mail « {subject} » pour {to} n'a pas pu être remis et est abandonné :\n\n    {reason}\n\n\
+             Corrigez l'adresse (arbitre player replace) ou la cause, puis renvoyez-le avec\n\n    arbitre outbox retry {id}\n\n\
+             ou supprimez-le avec `arbitre outbox drop {id}`. `arbitre outbox list` montre tous les mails en difficulté."
+        ),
+        (Lang::Fr, SendingPausedSubject) => "arbitre : l'envoi a été suspendu".to_string(),
+        (Lang::Fr, SendingPaused { reason, since }) => format!(
+            "Depuis le {since}, arbitre ne pouvait plus envoyer de mail à cause de sa configuration d'envoi, et non d'un mail :\n\n    {reason}\n\n\
+             L'envoi a été suspendu, aucun mail n'a été abandonné, et arbitre a réessayé. Si vous lisez ceci, l'envoi refonctionne \
+             et les mails en attente sont partis."
+        ),
+        (Lang::De, MailFailedSubject { game }) => format!("[{game}] eine Mail konnte nicht zugestellt werden"),
+        (Lang::De, MailFailed { id, to, subject, reason }) => format!(
+            "Die Mail „{subject}“ an {to} konnte nicht zugestellt werden und wird aufgegeben:\n\n    {reason}\n\n\
+             Korrigieren Sie die Adresse (arbitre player replace) oder die Ursache und senden Sie sie erneut mit\n\n    arbitre outbox retry {id}\n\n\
+             oder verwerfen Sie sie mit `arbitre outbox drop {id}`. `arbitre outbox list` zeigt alle Mails mit Problemen."
+        ),
+        (Lang::De, SendingPausedSubject) => "arbitre: der Versand war angehalten".to_string(),
+        (Lang::De, SendingPaused { reason, since }) => format!(
+            "Seit {since} konnte arbitre wegen seiner Versand-Einrichtung keine Mail senden, nicht wegen einer Mail:\n\n    {reason}\n\n\
+             Der Versand wurde angehalten, keine Mail wurde aufgegeben, und arbitre hat es weiter versucht. Wenn Sie dies lesen, \
+             funktioniert der Versand wieder und die wartenden Mails sind verschickt."
+        ),
+        (Lang::De, Subject { game }) => format!("[{game}] Spiel angehalten: interner Fehler der Spielregeln"),
+        (Lang::De, Faulted { game, turn, during, message }) => format!(
+            "Die Spielregeln von Spiel {game} sind an einem internen Fehler gescheitert ({during}, Zug {turn}):\n\n    {message}\n\n\
+             Spiel {game} ist angehalten: sein Zug wird nicht ausgewertet, und die Mails seiner Spieler warten unbeantwortet im Postfach. \
+             Nichts ist verloren, und die anderen Spiele laufen weiter.\n\
+             Sobald die Regeln korrigiert und das neue arbitre installiert ist, starten Sie\n\n    arbitre resume {game}\n\n\
+             um die Mails und den Zug erneut zu spielen. `arbitre status` zeigt den Fehler."
+        ),
+    }
+}
