@@ -2,7 +2,9 @@
 //! the ruleset registry and the clock. [`Daemon::cycle`] is one pass of
 //! `arbitre serve`: read the inbox, resolve due turns, send reminders, send
 //! the outbox — in that order, so that orders arriving just before a deadline
-//! count, and every mail a cycle queues leaves in the same cycle.
+//! count, and every mail a cycle queues leaves in the same cycle. An inbox
+//! that cannot be reached does not stop the rest of the cycle (issue 14
+//! item 10, see [`crate::serve`]).
 
 use crate::clock::Clock;
 use crate::config::DaemonConfig;
@@ -23,6 +25,8 @@ pub struct Daemon {
     pub registry: Arc<Registry>,
     pub clock: Arc<dyn Clock>,
     pub inbox: Inbox,
+    /// Connection failures of the inbox and when to retry (crate::serve).
+    pub inbox_health: crate::serve::InboxHealth,
 }
 
 /// What one cycle did (for logs and tests).
@@ -33,14 +37,18 @@ pub struct CycleReport {
     pub reminders: usize,
     pub sent: usize,
     pub send_failures: usize,
+    /// Why the inbox was not read this cycle (unreachable, backing off).
+    pub inbox_error: Option<String>,
 }
 
 impl Daemon {
     pub fn open(config: DaemonConfig, registry: impl Into<Arc<Registry>>, clock: Arc<dyn Clock>) -> Result<Daemon> {
         let registry = registry.into();
         let store = Store::open(&config.database)?;
-        let inbox = Inbox::open(&config.inbox)?;
-        Ok(Daemon { config, store, registry, clock, inbox })
+        // No IMAP login here (issue 14 item 10): commands that only read the
+        // database never touch the inbox, and `serve` retries a down server.
+        let inbox = Inbox::open_lazy(&config.inbox)?;
+        Ok(Daemon { config, store, registry, clock, inbox, inbox_health: Default::default() })
     }
 
     /// The inbox when it is a Maildir (demo, fixtures, tests deliver into it).
@@ -74,7 +82,8 @@ impl Daemon {
     /// One pass of `arbitre serve`.
     pub fn cycle(&mut self) -> Result<CycleReport> {
         let _span = tracing::info_span!("cycle").entered();
-        let mut report = CycleReport { mails: self.process_inbox()?, ..Default::default() };
+        let (mails, inbox_error) = self.inbox_step()?;
+        let mut report = CycleReport { mails, inbox_error, ..Default::default() };
         report.resolved = self.resolve_due()?;
         report.reminders = self.send_reminders()?;
         let (sent, failed) = self.send_outbox()?;

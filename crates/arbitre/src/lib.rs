@@ -11,6 +11,7 @@
 //! (outbox → transport), [`create`] and [`gm`] (the GM's commands),
 //! [`messages`] (FR/DE/EN system texts), [`schedule`] (deadlines, time zones),
 //! [`services`] (issue 10: service commands, .ics and JSON attachments),
+//! [`serve`] (the `serve` loop: inbox outages, the wait, SIGTERM),
 //! [`clock`] (injected time), [`failpoint`] (crash tests), [`fixture`]
 //! (replay and record of archived games), [`demo`], [`offline`] (`check`).
 
@@ -34,6 +35,7 @@ pub mod registry;
 pub mod reminder;
 pub mod schedule;
 pub mod sender;
+pub mod serve;
 pub mod services;
 pub mod turn;
 

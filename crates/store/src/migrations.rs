@@ -157,6 +157,14 @@ CREATE INDEX outbox_by_game ON outbox(game_id, turn, player);
 CREATE INDEX journal_by_game ON mail_journal(game_id, received_at);
 CREATE INDEX journal_by_sender ON mail_journal(lower(trim(sender)), received_at);
 "#,
+    // Duplicate deliveries (issue 14 item 12): an MTA retry or a provider's
+    // duplicate carries the same Message-ID from the same sender with new
+    // trace headers (so a new SHA-256); the journal is searched by both.
+    // Not UNIQUE: databases from before this migration may already hold
+    // such duplicates.
+    r#"
+CREATE INDEX journal_by_message_id ON mail_journal(message_id, lower(trim(sender)));
+"#,
 ];
 
 pub fn version(conn: &Connection) -> Result<i64> {
