@@ -152,5 +152,5 @@ fn unknown_ruleset_is_a_clear_error() {
     assert!(e.to_string().starts_with("unknown ruleset 'chess'; known rulesets: "), "{e}");
     assert!(e.to_string().contains("tally"));
     let e = d.create_game(&tally_toml("g2", "").replace("password = \"builder\"\n", ""), dir.path()).unwrap_err();
-    assert_eq!(e.to_string(), "player 'bob' has no password");
+    assert_eq!(e.to_string(), "player 'bob' has no password (give password or password_hash)");
 }
