@@ -157,6 +157,13 @@ pub enum PasswordCmd {
         #[arg(long = "password-file", visible_alias = "from", value_name = "FILE")]
         from: Option<PathBuf>,
     },
+    /// Print the argon2id hash of a password read from the first line of
+    /// standard input (or of --from FILE), for `password_hash = "..."` in a
+    /// game's TOML: the file then holds no clear password.
+    Hash {
+        #[arg(long, value_name = "FILE")]
+        from: Option<PathBuf>,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -243,7 +250,41 @@ fn load_config(path: Option<&Path>) -> anyhow::Result<DaemonConfig> {
 fn daemon(config: Option<&Path>, registry: Registry) -> anyhow::Result<Daemon> {
     let cfg = load_config(config)?;
     let db = cfg.database.display().to_string();
-    Daemon::open(cfg, registry, Arc::new(SystemClock)).with_context(|| format!("opening {db}"))
+    match Daemon::open(cfg, registry, Arc::new(SystemClock)) {
+        Ok(d) => Ok(d),
+        // Only a Maildir is opened here (IMAP logs in on first use): say so,
+        // rather than blaming the database (issue 14 item 10).
+        Err(e @ crate::DaemonError::Mail(_)) => {
+            Err(anyhow::Error::new(e).context("opening the inbox"))
+        }
+        Err(e) => Err(anyhow::Error::new(e).context(format!("opening database {db}"))),
+    }
+}
+
+/// "attempt to write a readonly database" names no file: add which one and
+/// the usual fix (issue 14 item 16). It happens when a GM command ran as
+/// another user (root) than the daemon's and created or took the files.
+pub fn explain_readonly(e: anyhow::Error, database: Option<&Path>) -> anyhow::Error {
+    let readonly = e.chain().any(|c| {
+        let t = c.to_string();
+        t.contains("readonly database") || t.contains("read-only database")
+    });
+    if !readonly {
+        return e;
+    }
+    let (file, dir) = match database {
+        Some(p) => (
+            p.display().to_string(),
+            p.parent()
+                .map_or_else(|| ".".to_string(), |d| d.display().to_string()),
+        ),
+        None => ("the database".to_string(), "its folder".to_string()),
+    };
+    e.context(format!(
+        "database {file} (or its -wal/-shm/.lock files, or {dir}) is not writable by this user. \
+         Run every arbitre command as the daemon's user, e.g. `sudo -u arbitre arbitre --config /etc/arbitre/arbitre.toml status`, \
+         and give the files back to it: `chown -R arbitre:arbitre {dir}` (see docs/operations.md)"
+    ))
 }
 
 /// Sends what a GM command queued, unless a daemon serves this database
@@ -269,6 +310,14 @@ fn flush(d: &mut Daemon, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
 
 /// Runs a parsed command line; output goes to `out`. Returns the exit status.
 pub fn run(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> anyhow::Result<u8> {
+    let config = cli.config.clone();
+    run_command(cli, registry, out).map_err(|e| {
+        let database = load_config(config.as_deref()).ok().map(|c| c.database);
+        explain_readonly(e, database.as_deref())
+    })
+}
+
+fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> anyhow::Result<u8> {
     let cfg = cli.config.as_deref();
     match cli.command {
         Command::Game(GameCmd::Create { game_toml }) => {
@@ -278,30 +327,26 @@ pub fn run(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> anyhow
             flush(&mut d, out)?;
         }
         Command::Serve { once } => {
+            // Before anything else, so a SIGTERM during start-up is honoured too.
+            let stop =
+                crate::serve::stop_flag().context("installing the SIGTERM/SIGINT handler")?;
             let mut d = daemon(cfg, registry)?;
             let _lock = d.lock()?;
             for w in d.id_collisions()? {
                 tracing::error!("{w}");
                 writeln!(out, "{w}")?;
             }
-            loop {
-                let r = d.cycle()?;
-                tracing::info!(
-                    mails = r.mails,
-                    resolved = r.resolved.len(),
-                    reminders = r.reminders,
-                    sent = r.sent,
-                    "cycle done"
-                );
-                if once {
-                    writeln!(out, "{} mail(s) handled, {} turn(s) resolved, {} reminder(s), {} mail(s) sent, {} send failure(s)", r.mails, r.resolved.len(), r.reminders, r.sent, r.send_failures)?;
-                    break;
+            if !once {
+                // Reported now, but not fatal: the loop retries (issue 14 item 10).
+                if let Err(e) = d.inbox.connect() {
+                    d.inbox_failed(&e);
                 }
-                // IMAP IDLE wakes up as soon as a mail arrives; a Maildir just sleeps.
-                let poll = std::time::Duration::from_secs(d.config.poll_seconds);
-                if let Err(e) = d.inbox.wait(poll) {
-                    tracing::warn!(error = %e, "waiting for mail failed; polling again");
-                    std::thread::sleep(poll);
+            }
+            let r = d.serve(once, &stop)?;
+            if once {
+                writeln!(out, "{} mail(s) handled, {} turn(s) resolved, {} reminder(s), {} mail(s) sent, {} send failure(s)", r.mails, r.resolved.len(), r.reminders, r.sent, r.send_failures)?;
+                if let Some(e) = &r.inbox_error {
+                    writeln!(out, "inbox not read: {e}")?;
                 }
             }
         }
@@ -324,6 +369,32 @@ pub fn run(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> anyhow
             let mut d = daemon(cfg, registry)?;
             d.reset_password(&game, &player, &password)?;
             writeln!(out, "game {game}: password of player {player} reset")?;
+        }
+        Command::Password(PasswordCmd::Hash { from }) => {
+            let text = match &from {
+                Some(f) => std::fs::read_to_string(f)
+                    .with_context(|| format!("reading {}", f.display()))?,
+                None => {
+                    let mut line = String::new();
+                    std::io::stdin().read_line(&mut line)?;
+                    line
+                }
+            };
+            let password = text.lines().next().unwrap_or("").trim().to_string();
+            if password.is_empty() || password.contains(char::is_whitespace) {
+                bail!("a password is one word, without spaces");
+            }
+            // The hasher's salt is derived from its seed; a fresh seed per
+            // call keeps salts unique.
+            let nanos = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos());
+            let hasher = load_config(cfg)?.hasher;
+            writeln!(
+                out,
+                "{}",
+                hasher.hash(&password, &format!("cli/{}/{nanos}", std::process::id()))?
+            )?;
         }
         Command::Player(PlayerCmd::Join { game, player_toml }) => {
             let text = std::fs::read_to_string(&player_toml)
@@ -626,13 +697,22 @@ fn parse_when(s: &str) -> anyhow::Result<crate::services::command::When> {
         .map_err(|_| anyhow::anyhow!("bad deadline '{s}' (expected \"YYYY-MM-DD HH:MM\" in the game's zone, or RFC 3339)"))
 }
 
+/// The log filter: `ARBITRE_LOG`, else `RUST_LOG` (what the systemd unit
+/// and most Rust tools use, issue 14 item 16), else `info`. An empty
+/// variable, or one that does not parse, is skipped, not fatal.
+pub fn log_filter(env: impl Fn(&str) -> Option<String>) -> tracing_subscriber::EnvFilter {
+    ["ARBITRE_LOG", "RUST_LOG"]
+        .iter()
+        .filter_map(|name| env(name))
+        .filter(|v| !v.trim().is_empty())
+        .find_map(|v| tracing_subscriber::EnvFilter::try_new(v).ok())
+        .unwrap_or_else(|| tracing_subscriber::EnvFilter::new("info"))
+}
+
 /// The binary's entry point.
 pub fn main(registry: Registry) -> ExitCode {
     tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_env("ARBITRE_LOG")
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
-        )
+        .with_env_filter(log_filter(|name| std::env::var(name).ok()))
         .with_writer(std::io::stderr)
         .init();
     let cli = Cli::parse();

@@ -85,15 +85,20 @@ impl Daemon {
                         .hash(t, &format!("{}/{}/token", g.id, p.id))?,
                 ));
             }
-            let password = p.password.as_deref().unwrap_or_default();
+            // A hash given in the file (checked by GameToml::parse) is kept as
+            // is: the clear password never reaches the referee.
+            let password_hash = match &p.password_hash {
+                Some(phc) => phc.clone(),
+                None => self.config.hasher.hash(
+                    p.password.as_deref().unwrap_or_default(),
+                    &format!("{}/{}", g.id, p.id),
+                )?,
+            };
             players.push(PlayerRow {
                 id: p.id.clone(),
                 name: p.name.clone().unwrap_or_else(|| p.id.clone()),
                 email: p.email.clone(),
-                password_hash: self
-                    .config
-                    .hasher
-                    .hash(password, &format!("{}/{}", g.id, p.id))?,
+                password_hash,
             });
         }
         let Daemon {

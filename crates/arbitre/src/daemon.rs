@@ -2,7 +2,9 @@
 //! the ruleset registry and the clock. [`Daemon::cycle`] is one pass of
 //! `arbitre serve`: read the inbox, resolve due turns, send reminders, send
 //! the outbox — in that order, so that orders arriving just before a deadline
-//! count, and every mail a cycle queues leaves in the same cycle.
+//! count, and every mail a cycle queues leaves in the same cycle. An inbox
+//! that cannot be reached does not stop the rest of the cycle (issue 14
+//! item 10, see [`crate::serve`]).
 
 use crate::clock::Clock;
 use crate::config::DaemonConfig;
@@ -26,6 +28,8 @@ pub struct Daemon {
     /// The transport with its open SMTP connection, kept between mails
     /// and cycles (issue 14 item 14); rebuilt if `config.transport` changes.
     pub mailer: arbitre_mail::Mailer,
+    /// Connection failures of the inbox and when to retry (crate::serve).
+    pub inbox_health: crate::serve::InboxHealth,
 }
 
 /// What one cycle did (for logs and tests).
@@ -36,6 +40,8 @@ pub struct CycleReport {
     pub reminders: usize,
     pub sent: usize,
     pub send_failures: usize,
+    /// Why the inbox was not read this cycle (unreachable, backing off).
+    pub inbox_error: Option<String>,
 }
 
 impl Daemon {
@@ -46,7 +52,9 @@ impl Daemon {
     ) -> Result<Daemon> {
         let registry = registry.into();
         let store = Store::open(&config.database)?;
-        let inbox = Inbox::open(&config.inbox)?;
+        // No IMAP login here (issue 14 item 10): commands that only read the
+        // database never touch the inbox, and `serve` retries a down server.
+        let inbox = Inbox::open_lazy(&config.inbox)?;
         let mailer = mailer_for(&config);
         Ok(Daemon {
             config,
@@ -55,6 +63,7 @@ impl Daemon {
             clock,
             inbox,
             mailer,
+            inbox_health: Default::default(),
         })
     }
 
@@ -91,8 +100,10 @@ impl Daemon {
     /// One pass of `arbitre serve`.
     pub fn cycle(&mut self) -> Result<CycleReport> {
         let _span = tracing::info_span!("cycle").entered();
+        let (mails, inbox_error) = self.inbox_step()?;
         let mut report = CycleReport {
-            mails: self.process_inbox()?,
+            mails,
+            inbox_error,
             ..Default::default()
         };
         report.resolved = self.resolve_due()?;

@@ -39,8 +39,14 @@ pub struct PlayerToml {
     pub id: String,
     pub name: Option<String>,
     pub email: String,
-    /// Required in the file given to `game create`; absent in the stored copy.
+    /// Required in the file given to `game create` (or `password_hash`);
+    /// absent in the stored copy.
     pub password: Option<String>,
+    /// Instead of `password` (issue 14 item 15): an argon2id PHC string
+    /// (`$argon2id$v=19$...`, from `arbitre password hash`), so the game's
+    /// file need not hold a clear password. Absent in the stored copy.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub password_hash: Option<String>,
     /// Optional per-player token (issue 10), required in every mail of the
     /// player once set; `game create` stores only its argon2id hash
     /// (player_settings), never the token: absent in the stored copy.
@@ -62,8 +68,12 @@ pub enum GameConfigError {
     BadPlayerId(String),
     #[error("player '{0}' appears twice")]
     DuplicatePlayer(String),
-    #[error("player '{0}' has no password")]
+    #[error("player '{0}' has no password (give password or password_hash)")]
     NoPassword(String),
+    #[error("player '{0}': give password or password_hash, not both")]
+    BothPasswords(String),
+    #[error("player '{0}': password_hash {1}")]
+    BadPasswordHash(String, String),
     #[error("player '{0}': '{1}' is not an e-mail address")]
     BadEmail(String, String),
     #[error("player '{0}': the token must be one word of 1-100 characters, without spaces")]
@@ -104,6 +114,13 @@ impl GameToml {
             if !p.email.contains('@') || p.email.contains(char::is_whitespace) {
                 return Err(GameConfigError::BadEmail(p.id.clone(), p.email.clone()));
             }
+            if let Some(phc) = &p.password_hash {
+                if p.password.is_some() {
+                    return Err(GameConfigError::BothPasswords(p.id.clone()));
+                }
+                arbitre_store::password::check_argon2id(phc)
+                    .map_err(|e| GameConfigError::BadPasswordHash(p.id.clone(), e))?;
+            }
             // Written on one header line after TOKEN: one word.
             if p.token.as_deref().is_some_and(|t| {
                 t.is_empty() || t.chars().count() > 100 || t.contains(char::is_whitespace)
@@ -129,7 +146,7 @@ impl GameToml {
         match self
             .players
             .iter()
-            .find(|p| p.password.as_deref().unwrap_or("").is_empty())
+            .find(|p| p.password.as_deref().unwrap_or("").is_empty() && p.password_hash.is_none())
         {
             Some(p) => Err(GameConfigError::NoPassword(p.id.clone())),
             None => Ok(()),
@@ -157,6 +174,7 @@ impl GameToml {
         let mut g = self.clone();
         for p in &mut g.players {
             p.password = None;
+            p.password_hash = None;
             p.token = None;
         }
         g.services.gm_password = None;

@@ -12,6 +12,9 @@
 //! written); a crash between 4 and 5 only repeats the move. Replies are
 //! never sent from here: the outbox sender does that after the commit.
 //!
+//! A mail whose Message-ID and sender are already in the journal is a
+//! duplicate delivery (issue 14 item 12): journaled as ignored, nothing else.
+//!
 //! Never answered (no mail loops): bounces, Auto-Submitted mail, list and
 //! bulk mail, mail from the referee's own address, mail without a sender.
 //! Answered but nothing stored: no order block, a malformed header, an
@@ -116,6 +119,13 @@ impl Daemon {
                         }
                     }
                     continue;
+                }
+                Err(e) if crate::serve::is_connection_failure(&e) => {
+                    // The server went away mid-pass: keep what was read,
+                    // and let the serve loop back off (issue 14 item 10).
+                    n += self.commit_batch(std::mem::take(&mut batch))?;
+                    tracing::info!(handled = n, "inbox pass cut short");
+                    return Err(e.into());
                 }
                 Err(e) => {
                     tracing::error!(entry = %entry.name(), error = %e, "mail unreadable, left in new/ for the next cycle");
@@ -496,6 +506,15 @@ pub fn prepare(raw: &[u8], max_mail_size: usize) -> Prepared {
     Prepared { mail, found }
 }
 
+/// The journal key of an earlier delivery of this mail: same Message-ID,
+/// same From address.
+fn duplicate_of(c: &Connection, mail: &InboundMail) -> Result<Option<String>> {
+    match (mail.message_id.as_deref(), mail.from.as_ref()) {
+        (Some(id), Some(from)) => Ok(journal::seen_message(c, id, &from.email)?),
+        _ => Ok(None),
+    }
+}
+
 /// Decides what a mail causes. Reads the database (inside the caller's
 /// transaction, so no turn can resolve between the check and the insert).
 pub fn decide(
@@ -533,6 +552,16 @@ pub fn decide_prepared(
         Err(e) => return Ok(Decision::ignore(sha, None, format!("unreadable mail: {e}"))),
     };
     let m = Some(&mail);
+    if let Some(first) = duplicate_of(c, &mail)? {
+        // Issue 14 item 12: the same mail delivered again (an MTA retry after
+        // a lost "250", a provider's duplicate) differs only by its trace
+        // headers. Played once: the copy is journaled, never answered.
+        let detail = format!(
+            "duplicate delivery of mail {} (same Message-ID and sender)",
+            &first[..first.len().min(16)]
+        );
+        return Ok(Decision::ignore(sha, m, detail));
+    }
     let to = match answerable(&mail, config) {
         Ok(to) => to,
         Err(why) => return Ok(Decision::ignore(sha, m, why)),

@@ -13,6 +13,7 @@
 //! [`services`] (issue 10: service commands, .ics and JSON attachments),
 //! [`fault`] (issue 14: a ruleset's panic faults its game only),
 //! [`backup`] (`arbitre backup`),
+//! [`serve`] (the `serve` loop: inbox outages, the wait, SIGTERM),
 //! [`clock`] (injected time), [`failpoint`] (crash tests), [`fixture`]
 //! (replay and record of archived games), [`demo`], [`offline`] (`check`).
 
@@ -38,6 +39,7 @@ pub mod registry;
 pub mod reminder;
 pub mod schedule;
 pub mod sender;
+pub mod serve;
 pub mod services;
 pub mod turn;
 

@@ -308,5 +308,8 @@ fn unknown_ruleset_is_a_clear_error() {
             dir.path(),
         )
         .unwrap_err();
-    assert_eq!(e.to_string(), "player 'bob' has no password");
+    assert_eq!(
+        e.to_string(),
+        "player 'bob' has no password (give password or password_hash)"
+    );
 }

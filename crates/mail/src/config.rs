@@ -39,6 +39,38 @@ pub enum InboundToml {
     },
 }
 
+/// True for a host name that can only mean this machine: `localhost`,
+/// `*.localhost` (RFC 6761) or a loopback address. Names are not resolved:
+/// what a name resolves to can change after the check.
+pub fn is_loopback_host(host: &str) -> bool {
+    let h = host.trim().trim_end_matches('.');
+    let h = h
+        .strip_prefix('[')
+        .and_then(|x| x.strip_suffix(']'))
+        .unwrap_or(h);
+    if h.eq_ignore_ascii_case("localhost") || h.to_ascii_lowercase().ends_with(".localhost") {
+        return true;
+    }
+    h.parse::<std::net::IpAddr>()
+        .is_ok_and(|ip| ip.is_loopback())
+}
+
+/// `security = "none"` sends the password (and the mail) in clear: allowed
+/// for loopback only (issue 14 item 15), where nothing crosses a network.
+fn refuse_clear_text_to_remote(
+    section: &str,
+    security: Security,
+    host: &str,
+) -> Result<(), String> {
+    if security == Security::None && !is_loopback_host(host) {
+        return Err(format!(
+            "{section} security = \"none\" sends the password in clear: it is allowed only for a loopback host \
+             (localhost, 127.0.0.1, ::1), not '{host}'; use \"tls\" or \"starttls\""
+        ));
+    }
+    Ok(())
+}
+
 /// Parses a `security` value shared by `[inbound]` and `[outbound]`.
 pub fn parse_security(value: &str) -> Result<Security, String> {
     match value.to_ascii_lowercase().as_str() {
@@ -78,6 +110,7 @@ impl InboundToml {
             } => {
                 let security = parse_security(security.as_deref().unwrap_or("tls"))
                     .map_err(|e| format!("[inbound] {e}"))?;
+                refuse_clear_text_to_remote("[inbound]", security, host)?;
                 let file = password_file.as_deref().map(rel);
                 let password = read_secret(password_env.as_deref(), file.as_deref())
                     .map_err(|e| format!("[inbound] {e}"))?
@@ -160,6 +193,7 @@ impl OutboundToml {
             } => {
                 let security = parse_security(security.as_deref().unwrap_or("starttls"))
                     .map_err(|e| format!("[outbound] smtp {e}"))?;
+                refuse_clear_text_to_remote("[outbound]", security, host)?;
                 let file = password_file.as_deref().map(rel);
                 let named = read_secret(password_env.as_deref(), file.as_deref())
                     .map_err(|e| format!("[outbound] {e}"))?;

@@ -28,13 +28,23 @@
 //!   (self-hosted servers with their own CA). Plain connections exist only for
 //!   loopback test servers. The socket has read and write timeouts so a dead
 //!   server cannot hang the daemon; IDLE uses its own wait time.
+//! - IDLE ends at the caller's deadline whatever the server sends (issue 14
+//!   item 11): the imap crate swallows Dovecot's keep-alive (`* OK Still
+//!   here`, every `imap_idle_notify_interval`) and reads again, and a plain
+//!   socket timeout restarts with every line, so a keep-alive interval at or
+//!   below the wait meant the wait never ended. [`ImapStream`] therefore turns
+//!   the IDLE timeout into an absolute instant and gives each socket read
+//!   only the time left; it also polls a stop flag (SIGTERM) between short
+//!   read slices, so a daemon asked to stop does not wait out its IDLE.
 //! - Crate `imap` 3.0 (alpha): the 2.x line is unmaintained and native-tls
 //!   only; 3.0 is the maintained sync client and builds on current rustc.
 
 use std::io::{self, Read, Write};
 use std::net::{TcpStream, ToSocketAddrs};
 use std::path::PathBuf;
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use imap::extensions::idle::SetReadTimeout;
 use imap::types::Flag;
@@ -156,26 +166,83 @@ enum Inner {
     Tls(Box<TlsStream<TcpStream>>),
 }
 
+/// The stop flag a waiting caller lends to the stream for one wait (shared
+/// between [`ImapInbox`] and its [`ImapStream`], which sits inside the imap
+/// crate's session where we cannot reach it).
+type StopSlot = Arc<Mutex<Option<Arc<AtomicBool>>>>;
+
+/// How often a wait looks at its stop flag.
+const STOP_POLL: Duration = Duration::from_millis(250);
+
 #[derive(Debug)]
 pub struct ImapStream {
     inner: Inner,
     default_timeout: Duration,
+    /// While IDLE waits: the instant it must end, whatever arrives.
+    wait_until: Option<Instant>,
+    stop: StopSlot,
 }
 
 impl ImapStream {
+    fn new(inner: Inner, default_timeout: Duration, stop: StopSlot) -> ImapStream {
+        ImapStream {
+            inner,
+            default_timeout,
+            wait_until: None,
+            stop,
+        }
+    }
+
     fn tcp(&self) -> &TcpStream {
         match &self.inner {
             Inner::Plain(t) => t,
             Inner::Tls(t) => t.get_ref(),
         }
     }
+
+    fn raw_read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match &mut self.inner {
+            Inner::Plain(t) => t.read(buf),
+            Inner::Tls(t) => t.read(buf),
+        }
+    }
+
+    fn stop_requested(&self) -> bool {
+        self.stop
+            .lock()
+            .map(|s| s.as_ref().is_some_and(|f| f.load(Ordering::SeqCst)))
+            .unwrap_or(false)
+    }
 }
 
 impl Read for ImapStream {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        match &mut self.inner {
-            Inner::Plain(t) => t.read(buf),
-            Inner::Tls(t) => t.read(buf),
+        let Some(until) = self.wait_until else {
+            return self.raw_read(buf);
+        };
+        // Each slice is bounded by the time left, so no server line (a
+        // keep-alive included) can push the end of the wait back.
+        loop {
+            let now = Instant::now();
+            if now >= until || self.stop_requested() {
+                return Err(io::Error::new(
+                    io::ErrorKind::TimedOut,
+                    "wait deadline reached",
+                ));
+            }
+            let slice = (until - now).min(STOP_POLL).max(Duration::from_millis(1));
+            self.tcp().set_read_timeout(Some(slice))?;
+            match self.raw_read(buf) {
+                Err(e)
+                    if matches!(
+                        e.kind(),
+                        io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
+                    ) =>
+                {
+                    continue
+                }
+                other => return other,
+            }
         }
     }
 }
@@ -195,12 +262,23 @@ impl Write for ImapStream {
     }
 }
 
+/// The imap crate calls this with `Some(timeout)` when IDLE starts and
+/// `None` when it ends: the first becomes an absolute end instant (see
+/// [`ImapStream::read`]), the second restores the connection's timeout.
 impl SetReadTimeout for ImapStream {
     fn set_read_timeout(&mut self, timeout: Option<Duration>) -> imap::Result<()> {
-        let t = timeout.unwrap_or(self.default_timeout);
-        self.tcp()
-            .set_read_timeout(Some(t))
-            .map_err(imap::Error::Io)
+        match timeout {
+            Some(t) => {
+                self.wait_until = Some(Instant::now() + t);
+                Ok(())
+            }
+            None => {
+                self.wait_until = None;
+                self.tcp()
+                    .set_read_timeout(Some(self.default_timeout))
+                    .map_err(imap::Error::Io)
+            }
+        }
     }
 }
 
@@ -208,6 +286,7 @@ impl SetReadTimeout for ImapStream {
 pub struct ImapInbox {
     session: imap::Session<ImapStream>,
     cfg: ImapConfig,
+    stop: StopSlot,
     uid_validity: u32,
     keywords: bool,
     can_idle: bool,
@@ -269,15 +348,16 @@ fn tls_connector(cfg: &ImapConfig) -> Result<RustlsConnector, ImapError> {
     Ok(config.connector_with_no_client_auth())
 }
 
-fn handshake(cfg: &ImapConfig, tcp: TcpStream) -> Result<ImapStream, ImapError> {
+fn handshake(cfg: &ImapConfig, tcp: TcpStream, stop: StopSlot) -> Result<ImapStream, ImapError> {
     let default_timeout = Duration::from_secs(cfg.timeout_secs.max(1));
     let tls = tls_connector(cfg)?
         .connect(&cfg.host, tcp)
         .map_err(|e| ImapError::Tls(e.to_string()))?;
-    Ok(ImapStream {
-        inner: Inner::Tls(Box::new(tls)),
+    Ok(ImapStream::new(
+        Inner::Tls(Box::new(tls)),
         default_timeout,
-    })
+        stop,
+    ))
 }
 
 /// Encodes a folder name in IMAP's modified UTF-7 (RFC 3501 §5.1.3), so a
@@ -391,23 +471,25 @@ impl ImapInbox {
     /// the folder (creating the processed folder if configured and missing).
     pub fn connect(cfg: &ImapConfig) -> Result<ImapInbox, ImapError> {
         let default_timeout = Duration::from_secs(cfg.timeout_secs.max(1));
+        let stop: StopSlot = Arc::new(Mutex::new(None));
         let tcp = connect_tcp(cfg)?;
         let client = match cfg.security {
             Security::Tls => {
-                let mut c = imap::Client::new(handshake(cfg, tcp)?);
+                let mut c = imap::Client::new(handshake(cfg, tcp, stop.clone())?);
                 c.read_greeting().map_err(from_imap)?;
                 c
             }
             Security::StartTls => {
                 let tcp = starttls(cfg, tcp)?;
                 // The greeting was read before STARTTLS; none follows.
-                imap::Client::new(handshake(cfg, tcp)?)
+                imap::Client::new(handshake(cfg, tcp, stop.clone())?)
             }
             Security::None => {
-                let mut c = imap::Client::new(ImapStream {
-                    inner: Inner::Plain(tcp),
+                let mut c = imap::Client::new(ImapStream::new(
+                    Inner::Plain(tcp),
                     default_timeout,
-                });
+                    stop.clone(),
+                ));
                 c.read_greeting().map_err(from_imap)?;
                 c
             }
@@ -450,6 +532,7 @@ impl ImapInbox {
         Ok(ImapInbox {
             session,
             cfg: cfg.clone(),
+            stop,
             uid_validity,
             keywords,
             can_idle,
@@ -612,19 +695,60 @@ impl ImapInbox {
 
     /// Waits up to `timeout` for new mail: IDLE if offered, else sleeps and
     /// sends NOOP. Returns `true` if the server reported a change (a hint
-    /// only: always call [`ImapInbox::pending`] afterwards).
+    /// only: always call [`ImapInbox::pending`] afterwards). The wait ends
+    /// at `timeout` whatever the server sends meanwhile (keep-alives
+    /// included).
     pub fn wait(&mut self, timeout: Duration) -> Result<bool, ImapError> {
+        self.wait_or_stop(timeout, None)
+    }
+
+    /// [`ImapInbox::wait`], ending early (within a quarter of a second)
+    /// once `stop` is set, e.g. by a SIGTERM handler.
+    pub fn wait_or_stop(
+        &mut self,
+        timeout: Duration,
+        stop: Option<&Arc<AtomicBool>>,
+    ) -> Result<bool, ImapError> {
+        if let Ok(mut slot) = self.stop.lock() {
+            *slot = stop.cloned();
+        }
+        let result = self.wait_inner(timeout, stop);
+        if let Ok(mut slot) = self.stop.lock() {
+            *slot = None;
+        }
+        result
+    }
+
+    fn wait_inner(
+        &mut self,
+        timeout: Duration,
+        stop: Option<&Arc<AtomicBool>>,
+    ) -> Result<bool, ImapError> {
         if self.can_idle {
-            let outcome = self
-                .session
-                .idle()
-                .timeout(timeout)
-                .keepalive(false)
-                .wait_while(imap::extensions::idle::stop_on_any)
-                .map_err(from_imap)?;
+            let session = &mut self.session;
+            // imap 3.0.0-alpha.15 has an `unreachable!()` for a server that
+            // answers IDLE with anything but a continuation (NO, BAD, a BYE
+            // while shutting down): a misbehaving server must cost a
+            // reconnect, not the daemon.
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                session
+                    .idle()
+                    .timeout(timeout)
+                    .keepalive(false)
+                    .wait_while(imap::extensions::idle::stop_on_any)
+            }))
+            .map_err(|_| ImapError::Lost("the server refused IDLE".into()))?
+            .map_err(from_imap)?;
             Ok(outcome == imap::extensions::idle::WaitOutcome::MailboxChanged)
         } else {
-            std::thread::sleep(timeout);
+            let until = Instant::now() + timeout;
+            loop {
+                let now = Instant::now();
+                if now >= until || stop.is_some_and(|f| f.load(Ordering::SeqCst)) {
+                    break;
+                }
+                std::thread::sleep((until - now).min(STOP_POLL));
+            }
             self.session.noop().map_err(from_imap)?;
             Ok(false)
         }

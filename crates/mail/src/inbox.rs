@@ -8,8 +8,15 @@
 //! before the journal has recorded it, a failure anywhere in between only
 //! means the message is listed again later, and the journal (SHA-256 of the
 //! bytes) recognises it.
+//!
+//! The daemon opens its inbox with [`Inbox::open_lazy`] (issue 14 item 10):
+//! no IMAP login until the inbox is first used, so the commands that only
+//! read the database (`arbitre status`, `report`...) work while the IMAP
+//! server is down, and `serve` starts and retries instead of exiting.
 
 use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::error::MailError;
@@ -68,6 +75,36 @@ impl Inbox {
                 config: Box::new(cfg.clone()),
                 session: Some(Box::new(ImapInbox::connect(cfg).map_err(imap_err)?)),
             }),
+        }
+    }
+
+    /// Opens the inbox without connecting: a Maildir is opened (created if
+    /// missing) as by [`Inbox::open`]; an IMAP inbox logs in on first use.
+    pub fn open_lazy(config: &InboxConfig) -> Result<Inbox, MailError> {
+        match config {
+            InboxConfig::Maildir(root) => Ok(Inbox::Maildir(Maildir::open(root)?)),
+            InboxConfig::Imap(cfg) => Ok(Inbox::Imap {
+                config: Box::new(cfg.clone()),
+                session: None,
+            }),
+        }
+    }
+
+    /// Logs in now if this is an IMAP inbox without a session (a Maildir has
+    /// nothing to connect). `serve` calls it at start to report a wrong host
+    /// or password early, without stopping.
+    pub fn connect(&mut self) -> Result<(), MailError> {
+        match self {
+            Inbox::Maildir(_) => Ok(()),
+            Inbox::Imap { .. } => self.with_session(|_| Ok(())),
+        }
+    }
+
+    /// True when an IMAP session is open (always true for a Maildir).
+    pub fn is_connected(&self) -> bool {
+        match self {
+            Inbox::Maildir(_) => true,
+            Inbox::Imap { session, .. } => session.is_some(),
         }
     }
 
@@ -157,12 +194,36 @@ impl Inbox {
     /// Waits up to `timeout` for new mail: IMAP IDLE where offered, else a
     /// plain sleep (the caller polls `pending` afterwards either way).
     pub fn wait(&mut self, timeout: Duration) -> Result<(), MailError> {
+        self.wait_or_stop(timeout, None)
+    }
+
+    /// [`Inbox::wait`] that ends at `timeout` whatever the server sends, and
+    /// within a quarter of a second once `stop` is set (SIGTERM).
+    pub fn wait_or_stop(
+        &mut self,
+        timeout: Duration,
+        stop: Option<&Arc<AtomicBool>>,
+    ) -> Result<(), MailError> {
         match self {
             Inbox::Maildir(_) => {
-                std::thread::sleep(timeout);
+                sleep_or_stop(timeout, stop);
                 Ok(())
             }
-            Inbox::Imap { .. } => self.with_session(|s| s.wait(timeout)).map(|_| ()),
+            Inbox::Imap { .. } => self
+                .with_session(|s| s.wait_or_stop(timeout, stop))
+                .map(|_| ()),
         }
+    }
+}
+
+/// Sleeps `timeout`, in short slices so that `stop` is noticed quickly.
+pub fn sleep_or_stop(timeout: Duration, stop: Option<&Arc<AtomicBool>>) {
+    let until = std::time::Instant::now() + timeout;
+    loop {
+        let now = std::time::Instant::now();
+        if now >= until || stop.is_some_and(|f| f.load(std::sync::atomic::Ordering::SeqCst)) {
+            return;
+        }
+        std::thread::sleep((until - now).min(Duration::from_millis(250)));
     }
 }

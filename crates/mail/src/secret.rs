@@ -46,7 +46,32 @@ impl SecretSource {
     }
 }
 
+/// Why a password file is too open, if it is: readable by every local user
+/// (issue 14 item 15). Group-readable is accepted (a `arbitre` group is a
+/// sound way to share it with the daemon's user).
+#[cfg(unix)]
+pub fn too_open(path: &Path) -> Option<String> {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(path).ok()?.permissions().mode();
+    (mode & 0o004 != 0).then(|| {
+        format!(
+            "password file {} is readable by every local user (mode {:o}): run `chmod o-rwx {}`",
+            path.display(),
+            mode & 0o777,
+            path.display()
+        )
+    })
+}
+
+#[cfg(not(unix))]
+pub fn too_open(_path: &Path) -> Option<String> {
+    None
+}
+
 fn read_file(path: &Path) -> Result<String, SecretError> {
+    if let Some(warning) = too_open(path) {
+        tracing::warn!("{warning}");
+    }
     std::fs::read_to_string(path).map_err(|e| SecretError::File {
         path: path.display().to_string(),
         reason: e.to_string(),
@@ -82,6 +107,26 @@ mod tests {
             SecretSource::File(dir.path().join("missing")).read(),
             Err(SecretError::File { .. })
         ));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn password_file_readable_by_others_warned() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("pw");
+        std::fs::write(&p, "secret\n").unwrap();
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o644)).unwrap();
+        let w = too_open(&p).expect("0644 is readable by others");
+        assert!(w.contains("chmod o-rwx") && w.contains("644"), "{w}");
+        for private in [0o600, 0o640, 0o400] {
+            std::fs::set_permissions(&p, std::fs::Permissions::from_mode(private)).unwrap();
+            assert_eq!(too_open(&p), None, "mode {private:o}");
+        }
+        // Reading still works either way: a warning, not a refusal.
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o604)).unwrap();
+        assert!(too_open(&p).is_some());
+        assert_eq!(SecretSource::File(p).read().unwrap(), "secret");
     }
 
     #[test]

@@ -141,3 +141,60 @@ fn maildir_table_and_errors() {
     let t = parse("[inbound]\nkind = \"imap\"\nhost = \"h\"\nuser = \"u\"\nsecurity = \"ssl3\"\npassword_env = \"ARBITRE_TEST_CONFIG_IMAP_PW2\"\n");
     assert!(t.resolve(Path::new(".")).unwrap_err().contains("ssl3"));
 }
+
+/// Issue 14 item 15: `security = "none"` sends the password in clear, so it
+/// is refused for any host that is not loopback, inbound and outbound.
+#[test]
+fn security_none_refused_for_remote_host() {
+    let base = Path::new("/etc/arbitre");
+    std::env::set_var("ARBITRE_TEST_CONFIG_NONE_PW", "pw");
+    let inbound = |host: &str| {
+        toml::from_str::<File>(&format!(
+            "[inbound]\nkind = \"imap\"\nhost = \"{host}\"\nsecurity = \"none\"\nuser = \"u\"\npassword_env = \"ARBITRE_TEST_CONFIG_NONE_PW\"\n"
+        ))
+        .unwrap()
+        .inbound
+        .resolve(base)
+    };
+    let outbound = |host: &str| {
+        out(&format!(
+            "[outbound]\nkind = \"smtp\"\nhost = \"{host}\"\nsecurity = \"none\"\nuser = \"u\"\npassword_env = \"ARBITRE_TEST_CONFIG_NONE_PW\"\n"
+        ))
+        .resolve(base)
+    };
+    for remote in [
+        "imap.example.org",
+        "192.0.2.7",
+        "10.0.0.1",
+        "::2",
+        "localhost.example.org",
+        "0.0.0.0",
+    ] {
+        let e = inbound(remote).unwrap_err();
+        assert!(
+            e.contains("[inbound]") && e.contains("loopback") && e.contains(remote),
+            "{e}"
+        );
+        let e = outbound(remote).unwrap_err();
+        assert!(
+            e.contains("[outbound]") && e.contains("loopback") && e.contains(remote),
+            "{e}"
+        );
+    }
+    for local in [
+        "localhost",
+        "LOCALHOST.",
+        "mail.localhost",
+        "127.0.0.1",
+        "127.1.2.3",
+        "::1",
+        "[::1]",
+    ] {
+        assert!(inbound(local).is_ok(), "{local}");
+        assert!(outbound(local).is_ok(), "{local}");
+    }
+    // TLS and STARTTLS stay allowed anywhere.
+    let t =
+        out("[outbound]\nkind = \"smtp\"\nhost = \"smtp.example.org\"\nsecurity = \"starttls\"\n");
+    assert!(t.resolve(base).is_ok());
+}

@@ -619,3 +619,43 @@ fn postfix_forbidding_bare_newlines_accepts_every_report_part() {
     }
     panic!("report not found");
 }
+
+/// Issue 14 item 11, against a real Dovecot: the second instance of
+/// `.ci/mail-servers.sh` sends `* OK Still here` every
+/// `imap_idle_notify_interval` (2 s); an IDLE wait of three intervals ends
+/// on time instead of restarting its timeout at every keep-alive.
+#[test]
+fn idle_ends_at_cycle_deadline_despite_dovecot_keepalives() {
+    let Some(s) = servers() else { return };
+    let outage_port = port("ARBITRE_TEST_OUTAGE_IMAP_PORT", 10143);
+    let notify = port("ARBITRE_TEST_OUTAGE_IDLE_NOTIFY_SECS", 2);
+    let cfg = s.imap_cfg("alice", outage_port, Security::StartTls);
+    let mut inbox = match ImapInbox::connect(&cfg) {
+        Ok(i) => i,
+        Err(e) if std::env::var("ARBITRE_TEST_SERVERS").as_deref() != Ok("1") => {
+            eprintln!("SKIPPED: second Dovecot on port {outage_port} not reachable ({e}): rerun .ci/mail-servers.sh");
+            return;
+        }
+        Err(e) => panic!("second Dovecot on port {outage_port}: {e}"),
+    };
+    assert!(inbox.supports_idle());
+    let wait = Duration::from_secs(u64::from(notify) * 3 + 1);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        // Mail from other tests may wake it early: wait again for the rest.
+        let start = Instant::now();
+        let mut r = Ok(false);
+        while r.is_ok() && start.elapsed() < wait {
+            r = inbox
+                .wait(wait - start.elapsed())
+                .map_err(|e| e.to_string());
+        }
+        let _ = tx.send((r, start.elapsed()));
+    });
+    // The bug made this wait endless while keep-alives kept coming.
+    let (r, elapsed) = rx
+        .recv_timeout(wait * 5)
+        .expect("IDLE ended at its deadline despite Dovecot's keep-alives");
+    r.expect("IDLE wait");
+    assert!(elapsed >= wait, "not early either: {elapsed:?}");
+}

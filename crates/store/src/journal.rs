@@ -29,6 +29,23 @@ pub fn seen(c: &Connection, sha256: &str) -> Result<bool> {
     .is_some())
 }
 
+/// The SHA-256 of a journaled mail with this Message-ID from this sender
+/// (case-insensitive), if any: the same mail delivered again with other
+/// trace headers (issue 14 item 12). Both must be known; a Message-ID alone
+/// is not enough, since anyone can write any Message-ID.
+pub fn seen_message(c: &Connection, message_id: &str, sender: &str) -> Result<Option<String>> {
+    if message_id.trim().is_empty() || sender.trim().is_empty() {
+        return Ok(None);
+    }
+    Ok(c.query_row(
+        "SELECT sha256 FROM mail_journal
+         WHERE message_id = ?1 AND lower(trim(sender)) = lower(trim(?2)) LIMIT 1",
+        params![message_id, sender],
+        |r| r.get(0),
+    )
+    .optional()?)
+}
+
 pub fn record(c: &Connection, e: &JournalEntry) -> Result<()> {
     c.execute(
         "INSERT INTO mail_journal (sha256, message_id, sender, received_at, game_id, outcome, detail)
@@ -122,6 +139,40 @@ mod tests {
         assert!(seen(s.conn(), "ab").unwrap());
         assert!(record(s.conn(), &e).unwrap_err().is_constraint());
         assert_eq!(entries(s.conn()).unwrap(), vec![e]);
+    }
+
+    #[test]
+    fn duplicate_delivery_found_by_message_id_and_sender() {
+        let s = Store::in_memory().unwrap();
+        let e = JournalEntry {
+            sha256: "first".into(),
+            message_id: Some("m1@client.example".into()),
+            sender: Some("Alice@Example.org".into()),
+            received_at: 5,
+            game_id: None,
+            outcome: "stored".into(),
+            detail: String::new(),
+        };
+        record(s.conn(), &e).unwrap();
+        assert_eq!(
+            seen_message(s.conn(), "m1@client.example", "alice@example.org")
+                .unwrap()
+                .as_deref(),
+            Some("first")
+        );
+        // Another sender's mail with the same Message-ID is not a duplicate.
+        assert_eq!(
+            seen_message(s.conn(), "m1@client.example", "mallory@example.org").unwrap(),
+            None
+        );
+        assert_eq!(
+            seen_message(s.conn(), "m2@client.example", "alice@example.org").unwrap(),
+            None
+        );
+        assert_eq!(
+            seen_message(s.conn(), "", "alice@example.org").unwrap(),
+            None
+        );
     }
 
     #[test]

@@ -176,6 +176,7 @@ CREATE TABLE rate_counters (
 -- here the copy to store once it is sent; `outbox::mark_sent` swaps it in.
 ALTER TABLE outbox ADD COLUMN redacted_body TEXT;
 ALTER TABLE outbox ADD COLUMN redacted_raw BLOB;
+"#,
     // 5: fault isolation and delivery (issue 14 items 6, 7, 14). A game
     // whose ruleset panicked is faulted until `arbitre resume` (one row per
     // fault, kept as history); a failure of the installation's mail set-up
@@ -201,6 +202,14 @@ CREATE TABLE sending_pauses (
 );
 ALTER TABLE outbox ADD COLUMN first_failed_at INTEGER;
 ALTER TABLE games ADD COLUMN msgid_salt TEXT;
+"#,
+    // 6: duplicate deliveries (issue 14 item 12): an MTA retry or a provider's
+    // duplicate carries the same Message-ID from the same sender with new
+    // trace headers (so a new SHA-256); the journal is searched by both.
+    // Not UNIQUE: databases from before this migration may already hold
+    // such duplicates.
+    r#"
+CREATE INDEX journal_by_message_id ON mail_journal(message_id, lower(trim(sender)));
 "#,
 ];
 

@@ -66,6 +66,21 @@ impl PasswordHasher {
     }
 }
 
+/// Checks that `phc` is an argon2id PHC string with a salt and a hash (a
+/// hashed password given in a game's TOML, issue 14 item 15). The error
+/// says what is wrong, never echoing the string.
+pub fn check_argon2id(phc: &str) -> std::result::Result<(), String> {
+    let h = PasswordHash::new(phc.trim()).map_err(|e| format!("is not a PHC string ({e})"))?;
+    if h.algorithm != argon2::ARGON2ID_IDENT {
+        return Err(format!("uses {}, not argon2id", h.algorithm));
+    }
+    if h.salt.is_none() || h.hash.is_none() {
+        return Err("has no salt or no hash".into());
+    }
+    Params::try_from(&h).map_err(|e| format!("has bad argon2 parameters ({e})"))?;
+    Ok(())
+}
+
 /// Successful verifications, remembered for the process's lifetime (issue 9).
 ///
 /// Argon2id on every order mail is deliberate: it makes guessing a password
