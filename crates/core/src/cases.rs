@@ -89,15 +89,44 @@ pub struct CaseTurn {
     #[serde(default)]
     pub orders: BTreeMap<String, String>,
     /// For a phase key (`"1-initialisation"`), the results its draws return,
-    /// in order (a die gives its face, a chance 1 or 0, `below(n)` a value in 0..n).
+    /// in order (a die gives its face, a chance 1 or 0, `below(n)` a value in
+    /// 0..n, a uniform draw a fraction: see [`Roll`]).
     #[serde(default)]
-    pub rolls: BTreeMap<String, Vec<u64>>,
+    pub rolls: BTreeMap<String, Vec<Roll>>,
     /// Checks after the turn, as in [`Checks`] (written in the turn's table
     /// rather than a sub-table, so that `[[turn.report]]` reads naturally).
     #[serde(default)]
     pub report: Vec<ReportCheck>,
     #[serde(default)]
     pub state: Vec<StateCheck>,
+}
+
+/// One fixed draw. A whole number is what a die, a chance or a pick returns.
+/// A decimal between 0 and 1 is what a uniform draw ([`Rng::unit_f64`]: EDS's
+/// scatter factor z and fighter factor u) returns; TOML integers stop at
+/// 2⁶³ − 1, so the raw 64-bit value behind such a draw cannot be written, and
+/// 1.0 stands for the largest draw below 1 (the rulebook's "factor 1,0").
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum Roll {
+    Whole(u64),
+    Fraction(f64),
+}
+
+impl Roll {
+    /// The raw value the scripted stream returns for this draw, or why the
+    /// fraction cannot be one.
+    pub fn raw(self) -> Result<u64, String> {
+        match self {
+            Roll::Whole(v) => Ok(v),
+            Roll::Fraction(z) if !(0.0..=1.0).contains(&z) => {
+                Err(format!("fixed draw {z} is not between 0 and 1"))
+            }
+            Roll::Fraction(z) if z >= 1.0 => Ok(u64::MAX),
+            // unit_f64 keeps the top 53 bits: put z's 53-bit mantissa there.
+            Roll::Fraction(z) => Ok(((z * (1u64 << 53) as f64) as u64) << 11),
+        }
+    }
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -384,6 +413,25 @@ pub fn run_case<R: Ruleset>(r: &R, case: &Case) -> Vec<String> {
                 ));
             }
         }
+        let mut rolls: BTreeMap<&str, Vec<u64>> = BTreeMap::new();
+        let mut bad_roll = false;
+        for (key, fixed) in &turn.rolls {
+            let mut raw = Vec::with_capacity(fixed.len());
+            for roll in fixed {
+                match roll.raw() {
+                    Ok(v) => raw.push(v),
+                    Err(e) => {
+                        failures.push(format!("{at}: rolls for '{key}': {e}"));
+                        bad_roll = true;
+                    }
+                }
+            }
+            rolls.insert(key.as_str(), raw);
+        }
+        if bad_roll {
+            // The draws would be shifted: playing on would only add noise.
+            return failures;
+        }
         let orders: BTreeMap<PlayerId, String> = turn
             .orders
             .iter()
@@ -392,7 +440,6 @@ pub fn run_case<R: Ruleset>(r: &R, case: &Case) -> Vec<String> {
         let number = r.turn(&state) + 1;
         let parsed = parse_all(r, &state, &orders);
         let seed = case.seed;
-        let rolls = &turn.rolls;
         let events = run_turn_with(r, &mut state, &parsed, |key| match rolls.get(key) {
             Some(fixed) => Rng::scripted_rolls(fixed.iter().copied()),
             None => Rng::for_phase(seed, number, key),
@@ -586,6 +633,34 @@ equals = 2
         assert!(
             f.iter()
                 .any(|m| m.contains("expected: 10") && m.contains("got:      8")),
+            "{f:?}"
+        );
+    }
+
+    #[test]
+    fn fraction_rolls_are_the_uniform_draws_they_name() {
+        let draw = |roll: Roll| {
+            let raw = roll.raw().expect("a fraction in 0..=1");
+            Rng::scripted_rolls([raw]).unit_f64()
+        };
+        assert_eq!(draw(Roll::Fraction(0.5)), 0.5);
+        assert_eq!(draw(Roll::Fraction(0.125)), 0.125);
+        assert_eq!(draw(Roll::Fraction(0.0)), 0.0);
+        let top = draw(Roll::Fraction(1.0));
+        assert!(top < 1.0 && top > 1.0 - 1e-15, "{top}");
+        assert_eq!(Roll::Whole(3).raw(), Ok(3));
+        assert!(Roll::Fraction(1.5).raw().is_err());
+        // In a case file a decimal reads as a fraction, a whole number as a roll;
+        // a fraction out of range fails the case.
+        let case = parse_case("t.toml", &GOOD.replace("[1, 1]", "[1, 0.25]")).expect("parses");
+        assert_eq!(
+            case.turns[1].rolls["2-luck"],
+            vec![Roll::Whole(1), Roll::Fraction(0.25)]
+        );
+        let f = run(&GOOD.replace("[1, 1]", "[1, 2.5]"));
+        assert!(
+            f.iter()
+                .any(|m| m.contains("fixed draw 2.5 is not between 0 and 1")),
             "{f:?}"
         );
     }

@@ -14,8 +14,9 @@
 //!
 //! Tests (`cargo test -p arbitre-eds`): `tests/rules.rs` and
 //! `tests/combat_docs.rs` name every checklist item EDS-1…110 of the
-//! specification; `tests/examples.rs` and the data cases under `tests/cases/`
-//! reproduce the rulebook's worked examples; `tests/golden.rs` replays a 12-month
+//! specification; `tests/examples.rs` and the rule cases of `rulesets/eds/cases/`
+//! (run by `tests/cases.rs`, table `docs/rules/eds-cases.md`) reproduce the
+//! rulebook's worked examples; `tests/golden.rs` replays a 12-month
 //! game of three bots against `tests/golden/bot-game/` (`BLESS=1` rewrites it).
 
 pub mod automatic;
