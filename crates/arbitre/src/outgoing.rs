@@ -146,10 +146,11 @@ pub fn queue(c: &Connection, config: &DaemonConfig, now: DateTime<Utc>, d: Draft
         in_reply_to: d.in_reply_to.clone(),
         auto_submitted: d.kind.auto_submitted(),
         date: now.to_rfc2822(),
-        attachments: d
-            .attachments
-            .iter()
-            .map(|a| Attachment { name: a.name.clone(), mime: a.mime.clone(), content: a.content.clone() })
+        // Every SVG map gets its PNG twin here, the one place every mail
+        // passes through (issue 18 item 7, png_map.rs).
+        attachments: crate::png_map::with_png_twins(&d.attachments)
+            .into_iter()
+            .map(|a| Attachment { name: a.name, mime: a.mime, content: a.content })
             .collect(),
     };
     let raw = format_mail(&mail)?;
