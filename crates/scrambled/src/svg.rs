@@ -236,7 +236,9 @@ pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&Play
                 y1 = y1.max(*y as f64);
             }
             if x0 > x1 {
-                (0.0, 0.0, w0, h0)
+                // Nothing to see (a player with no territory and no troop):
+                // a title and a legend, not a blank world-sized picture.
+                (0.0, 0.0, 900.0, 60.0)
             } else {
                 let (x0, y0) = (x0 - 90.0, y0 - 90.0);
                 (x0, y0, (x1 + 90.0 - x0).max(900.0), y1 + 90.0 - y0)

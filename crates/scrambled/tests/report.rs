@@ -267,9 +267,11 @@ fn scrambled_large_world_map_is_clipped_to_the_players_surroundings() {
     let (cols, rows) = (40, 30);
     let world = grid_world(cols, rows);
     let position = format!(
-        "quota = 6\n{}{}",
-        player("alice", "T41", None, &[]),
-        player("bob", "T1158", None, &[])
+        "quota = 6\n{}{}{}{}",
+        player("alice", "T41", Some("T41"), &[]),
+        player("bob", "T1158", Some("T1158"), &[]),
+        territory("T41", Some("alice"), 100, &[("alice", 500)]),
+        territory("T1158", Some("bob"), 100, &[("bob", 500)])
     );
     let s = custom(&["Alice", "Bob"], &world, &position);
     assert!(s.world.territories.len() > arbitre_scrambled::svg::CLIP_ABOVE);
@@ -280,7 +282,7 @@ fn scrambled_large_world_map_is_clipped_to_the_players_surroundings() {
         .skip(1)
         .filter_map(|p| p.split('"').next())
         .collect();
-    assert!(drawn.contains(&"T41"), "her start is drawn");
+    assert!(drawn.contains(&"T41"), "her start is drawn: {drawn:?}");
     for nb in ["T40", "T42", "T1", "T81"] {
         assert!(
             drawn.contains(&nb),
