@@ -87,7 +87,24 @@ pub fn player_map(s: &NebState, viewer: Slot) -> Option<String> {
             (c.1 - min_y) * SCALE + MARGIN + TITLE,
         )
     };
-    let map_bottom = (max_y - min_y) * SCALE + 2 * MARGIN + TITLE;
+    let by_world = crate::report::fleets_by_world(s);
+    // The text lines under a world (unseen neighbours, fleets) must not run
+    // into the legend: the lowest worlds' lines get room below them.
+    let lines_under = |w: &WorldId| -> i64 {
+        let fleets = if visible.contains(w) {
+            by_world.get(w).map_or(0, Vec::len)
+        } else {
+            0
+        };
+        (fleets + 1) as i64
+    };
+    let below = placed
+        .iter()
+        .map(|(w, c)| (c.1 - max_y) * SCALE + 11 + 13 * lines_under(w))
+        .max()
+        .unwrap_or(0)
+        .max(MARGIN - 20);
+    let map_bottom = (max_y - min_y) * SCALE + MARGIN + TITLE + below + 20;
     let legend_h = 100;
     let height = map_bottom + legend_h;
 
@@ -149,7 +166,6 @@ pub fn player_map(s: &NebState, viewer: Slot) -> Option<String> {
             }
         }
     }
-    let by_world = crate::report::fleets_by_world(s);
     for w in &visible {
         for f in by_world.get(w).into_iter().flatten() {
             let fl = &s.fleets[f];
