@@ -50,6 +50,23 @@ pub enum Command {
         #[arg(long)]
         turn: Option<u32>,
     },
+    /// Write the map of a player's report as PNG and/or SVG (`gm` and `spectator` are viewers too),
+    /// e.g. `arbitre map neb-001 maxtor --turn 3 --png carte.png`. GAME may be a fixture folder
+    /// (`fixtures/eds/bots-trio`): the archived game is replayed up to the turn first.
+    Map {
+        /// A game id, or a fixture folder holding a game.toml.
+        game: String,
+        player: String,
+        /// The turn (default: the last resolved).
+        #[arg(long)]
+        turn: Option<u32>,
+        /// Write the PNG here (the picture mailed next to the SVG).
+        #[arg(long, value_name = "FILE")]
+        png: Option<PathBuf>,
+        /// Write the SVG here.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
+    },
     /// Passwords (game master).
     #[command(subcommand)]
     Password(PasswordCmd),
@@ -363,6 +380,37 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
         Command::Report { game, player, turn } => {
             let d = daemon(cfg, registry)?;
             writeln!(out, "{}", d.report(&game, &player, turn)?.trim_end())?;
+        }
+        Command::Map {
+            game,
+            player,
+            turn,
+            png,
+            svg,
+        } => {
+            if png.is_none() && svg.is_none() {
+                bail!("say where to write the map: --png FILE and/or --svg FILE");
+            }
+            // A fixture folder is replayed up to the turn (docs/img/ maps).
+            let m = if Path::new(&game).join("game.toml").is_file() {
+                crate::png_map::fixture_map(Path::new(&game), &player, turn, registry)?
+            } else {
+                daemon(cfg, registry)?.map(&game, &player, turn)?
+            };
+            if let Some(p) = &png {
+                std::fs::write(p, &m.png).with_context(|| format!("writing {}", p.display()))?;
+                writeln!(
+                    out,
+                    "{}: {} ({} bytes)",
+                    p.display(),
+                    crate::png_map::png_name(&m.name),
+                    m.png.len()
+                )?;
+            }
+            if let Some(p) = &svg {
+                std::fs::write(p, &m.svg).with_context(|| format!("writing {}", p.display()))?;
+                writeln!(out, "{}: {} ({} bytes)", p.display(), m.name, m.svg.len())?;
+            }
         }
         Command::Password(PasswordCmd::Reset { game, player, from }) => {
             let password = read_password(from.as_deref())?;

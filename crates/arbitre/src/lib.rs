@@ -35,6 +35,7 @@ pub mod join;
 pub mod messages;
 pub mod offline;
 pub mod outgoing;
+pub mod png_map;
 pub mod registry;
 pub mod reminder;
 pub mod schedule;

@@ -190,13 +190,14 @@ pub fn queue(
         in_reply_to: d.in_reply_to.clone(),
         auto_submitted: d.kind.auto_submitted(),
         date: now.to_rfc2822(),
-        attachments: d
-            .attachments
-            .iter()
+        // Every SVG map gets its PNG twin here, the one place every mail
+        // passes through (issue 18 item 7, png_map.rs).
+        attachments: crate::png_map::with_png_twins(&d.attachments)
+            .into_iter()
             .map(|a| Attachment {
-                name: a.name.clone(),
-                mime: a.mime.clone(),
-                content: a.content.clone(),
+                name: a.name,
+                mime: a.mime,
+                content: a.content,
             })
             .collect(),
     };

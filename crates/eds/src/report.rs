@@ -444,67 +444,163 @@ fn trim_line(s: &mut String, start: usize) {
     s.push('\n');
 }
 
-/// The SVG map attached to the report mail.
+/// The SVG map attached to the report mail (issue 18 item 6): the same facts
+/// as the text Sternenkarte and Sternverzeichnis (every star with its
+/// number, the viewer's own stars with their names, the viewer's ships), on
+/// a coordinate grid labelled as jumps are written (X,Y from 1,1 at the top
+/// left), with a legend. Foreign owners are not drawn: the text map does not
+/// show them either. Each star carries `data-id` (its number) for the
+/// fog-of-war test. Cells are 20 pixels in the usual galaxies (53×35,
+/// 96×65); a very wide galaxy gets smaller cells and loses the numbers of
+/// foreign stars, which the grid and the Sternverzeichnis still give.
 pub fn sternenkarte_svg(state: &State, viewer: Option<RulerNr>) -> String {
-    let c = 10;
-    let (w, h) = (state.width * c + 2 * c, state.height * c + 2 * c);
-    let mut s = String::with_capacity(state.stars.len() * 180 + 512);
+    let (gw, gh) = (state.width.max(1), state.height.max(1));
+    let c = (1800 / gw).clamp(6, 20);
+    let numbers = c >= 14;
+    let (left, top) = (34, 58);
+    let legend_h = 54;
+    let (w, h) = (left + gw * c + 12, top + gh * c + 12 + legend_h);
+    let cx = |x: i32| left + (x - 1) * c + c / 2;
+    let cy = |y: i32| top + (y - 1) * c + c / 2;
+    let mut s = String::with_capacity(state.stars.len() * 260 + (gw + gh) as usize * 160 + 4096);
     let _ = writeln!(
         s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\n<rect width=\"{w}\" height=\"{h}\" fill=\"#05051a\"/>"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\">\n<rect width=\"{w}\" height=\"{h}\" fill=\"#0b0b2a\"/>"
     );
+    let who = viewer
+        .map(|r| ruler_label(state, r))
+        .unwrap_or_else(|| "öffentlich".into());
+    let stand = if state.month == 0 {
+        "Spielvorbereitung".to_string()
+    } else {
+        format!("Stand nach {}", short_month(&state.params, state.month))
+    };
     let _ = writeln!(
         s,
-        "<title>Sternenkarte {} {}</title>",
-        state.galaxy,
-        short_month(&state.params, state.month.max(1))
+        "<title>Sternenkarte {} {}</title>\n<text x=\"10\" y=\"22\" font-size=\"16\" font-weight=\"bold\" fill=\"#ffffff\">Sternenkarte · Galaxis {} · {} · {}</text>",
+        esc(&state.galaxy),
+        short_month(&state.params, state.month.max(1)),
+        esc(&state.galaxy),
+        esc(&who),
+        stand
     );
-    for st in state.stars.values() {
-        let (cx, cy) = (st.x * c + c / 2 + c / 2, st.y * c + c / 2 + c / 2);
-        let own = viewer.is_some() && st.owner == viewer;
-        s.push_str("<circle cx=\"");
-        push_int(&mut s, cx as i64, 0);
-        s.push_str("\" cy=\"");
-        push_int(&mut s, cy as i64, 0);
-        s.push_str(if own {
-            "\" r=\"3\" fill=\"#4caf50\"><title>Stern "
-        } else {
-            "\" r=\"3\" fill=\"#dddddd\"><title>Stern "
-        });
-        push_int(&mut s, st.number as i64, 0);
-        s.push_str(" (");
-        push_int(&mut s, st.x as i64, 0);
-        s.push(',');
-        push_int(&mut s, st.y as i64, 0);
-        s.push_str(") ");
-        if own {
-            s.push_str(&st.name);
+    // The grid: a faint line between all cells, a brighter one and a
+    // coordinate every 5 (every 10 past 100 columns).
+    let step = if gw > 100 || gh > 100 { 10 } else { 5 };
+    let (gx0, gy0, gx1, gy1) = (left, top, left + gw * c, top + gh * c);
+    let _ = writeln!(s, "<rect x=\"{gx0}\" y=\"{gy0}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#5a5a8a\"/>", gw * c, gh * c);
+    for x in 1..=gw {
+        let major = x % step == 0 || x == 1;
+        if c >= 10 || major {
+            let lx = left + x * c;
+            if x < gw {
+                let _ = writeln!(s, "<line x1=\"{lx}\" y1=\"{gy0}\" x2=\"{lx}\" y2=\"{gy1}\" stroke=\"{}\" stroke-width=\"1\"/>", if x % step == 0 { "#3a3a6a" } else { "#1c1c44" });
+            }
         }
-        s.push_str("</title></circle>\n<text x=\"");
-        push_int(&mut s, (cx + 4) as i64, 0);
-        s.push_str("\" y=\"");
-        push_int(&mut s, (cy - 3) as i64, 0);
-        s.push_str("\" font-size=\"6\" fill=\"#888888\">");
-        push_int(&mut s, st.number as i64, 0);
-        s.push_str("</text>\n");
+        if major {
+            let _ = writeln!(s, "<text x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"#b0b0d0\" text-anchor=\"middle\">{x}</text>", cx(x), top - 6);
+        }
     }
+    for y in 1..=gh {
+        let major = y % step == 0 || y == 1;
+        let ly = top + y * c;
+        if (c >= 10 || major) && y < gh {
+            let _ = writeln!(s, "<line x1=\"{gx0}\" y1=\"{ly}\" x2=\"{gx1}\" y2=\"{ly}\" stroke=\"{}\" stroke-width=\"1\"/>", if y % step == 0 { "#3a3a6a" } else { "#1c1c44" });
+        }
+        if major {
+            let _ = writeln!(s, "<text x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"#b0b0d0\" text-anchor=\"end\">{y}</text>", left - 4, cy(y) + 4);
+        }
+    }
+    // The viewer's ships, by point (under the stars, so a star stays visible).
     if let Some(r) = viewer {
-        let mut pts: Vec<(i32, i32)> = state
-            .ships
-            .values()
-            .filter(|x| x.owner == r)
-            .map(|x| x.pos())
-            .collect();
-        pts.dedup();
-        pts.sort();
-        pts.dedup();
-        for (x, y) in pts {
-            let (cx, cy) = (x * c + c, y * c + c);
-            let _ = writeln!(s, "<rect x=\"{}\" y=\"{}\" width=\"8\" height=\"8\" fill=\"none\" stroke=\"#ffcc00\"/>", cx - 4, cy - 4);
+        let mut at: std::collections::BTreeMap<(i32, i32), u32> = std::collections::BTreeMap::new();
+        for sh in state.ships.values().filter(|x| x.owner == r) {
+            *at.entry(sh.pos()).or_default() += 1;
+        }
+        let half = (c / 2).max(4);
+        for ((x, y), n) in at {
+            if !state.in_map(x, y) {
+                continue;
+            }
+            let _ = writeln!(
+                s,
+                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#ffcc00\" stroke-width=\"2\"><title>{n} Schiff(e) bei {x},{y}</title></rect>",
+                cx(x) - half,
+                cy(y) - half,
+                2 * half,
+                2 * half
+            );
+            if n > 1 && numbers {
+                let _ = writeln!(
+                    s,
+                    "<text x=\"{}\" y=\"{}\" font-size=\"10\" fill=\"#ffcc00\">{n}</text>",
+                    cx(x) + half + 1,
+                    cy(y) + half + 2
+                );
+            }
         }
     }
+    for st in state.stars.values() {
+        let (x, y) = (cx(st.x), cy(st.y));
+        let own = viewer.is_some() && st.owner == viewer;
+        let (r, fill) = if own {
+            ((c / 3).max(3), "#4cdf50")
+        } else {
+            ((c / 5).max(2), "#e8e8e8")
+        };
+        let _ = write!(
+            s,
+            "<g data-id=\"{}\"><circle cx=\"{x}\" cy=\"{y}\" r=\"{r}\" fill=\"{fill}\"><title>Stern {} ({},{})</title></circle>",
+            st.number, st.number, st.x, st.y
+        );
+        if own {
+            let _ = write!(
+                s,
+                "<text x=\"{}\" y=\"{}\" font-size=\"12\" font-weight=\"bold\" fill=\"#4cdf50\">{} {}</text>",
+                x + (c / 2).max(4) + 3,
+                y - 3,
+                st.number,
+                esc(&st.name)
+            );
+        } else if numbers {
+            let _ = write!(
+                s,
+                "<text x=\"{}\" y=\"{}\" font-size=\"10\" fill=\"#c8c8e8\">{}</text>",
+                x + r + 1,
+                y - 2,
+                st.number
+            );
+        }
+        s.push_str("</g>\n");
+    }
+    let ly = top + gh * c + 12;
+    let _ = writeln!(
+        s,
+        "<rect x=\"6\" y=\"{ly}\" width=\"{}\" height=\"{}\" fill=\"#15153a\" stroke=\"#5a5a8a\"/>\n\
+         <circle cx=\"20\" cy=\"{}\" r=\"4\" fill=\"#e8e8e8\"/><text x=\"30\" y=\"{}\" font-size=\"12\" fill=\"#ffffff\">Stern (Nummer)</text>\n\
+         <circle cx=\"150\" cy=\"{}\" r=\"6\" fill=\"#4cdf50\"/><text x=\"162\" y=\"{}\" font-size=\"12\" fill=\"#ffffff\">eigener Stern (Nummer Name)</text>\n\
+         <rect x=\"360\" y=\"{}\" width=\"14\" height=\"14\" fill=\"none\" stroke=\"#ffcc00\" stroke-width=\"2\"/><text x=\"380\" y=\"{}\" font-size=\"12\" fill=\"#ffffff\">eigene Schiffe (Anzahl)</text>\n\
+         <text x=\"14\" y=\"{}\" font-size=\"12\" fill=\"#b0b0d0\">Koordinaten X (oben) und Y (links) wie in den Sprungbefehlen (X,Y)</text>",
+        w - 12,
+        legend_h - 8,
+        ly + 16,
+        ly + 20,
+        ly + 16,
+        ly + 20,
+        ly + 9,
+        ly + 20,
+        ly + 40
+    );
     s.push_str("</svg>\n");
     s
+}
+
+/// Star and ruler names come from a game's TOML: escaped for XML.
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 pub fn befehlsblatt(state: &State, r: RulerNr) -> String {

@@ -693,8 +693,15 @@ fn neb_66_svg_map_attached_when_the_map_has_coordinates() {
         .expect("svg map");
     let text = String::from_utf8(svg.content.clone()).unwrap();
     assert!(text.starts_with("<svg "));
-    // Only known worlds are drawn: the start world, its 3 neighbours.
-    assert_eq!(text.matches("<circle").count(), s.known(0).len());
+    // Only worlds shown in full are drawn (issue 18 item 6, 9.13): at turn
+    // 0 the start world alone, not its neighbours, whose coordinates no
+    // report has given yet.
+    let drawn = text.matches("<g data-id=\"M").count();
+    assert_eq!(drawn, s.players[0].discovered.len());
+    assert!(
+        s.known(0).len() > drawn,
+        "the neighbours are known, not drawn"
+    );
     assert!(r.attachments.iter().any(|a| a.name == "ordres-tour-1.txt"));
     // A map without coordinates gets no picture.
     let s = home("");

@@ -5,7 +5,15 @@
 //! fixed number of force-directed iterations from a circle, in plain `f64`
 //! arithmetic with coordinates rounded to whole pixels, so the same world
 //! always gives the same picture. Circles are coloured by owner; troop counts
-//! are shown only where the viewer has vision.
+//! are shown only where the viewer has vision, as in the text report's
+//! TERRITOIRES table (owners and economies are public there; troops are `?`
+//! elsewhere). Each territory carries `data-id` (its id) and, where troops
+//! are drawn, `data-troops`, for the fog-of-war test (issue 18 item 6).
+//!
+//! A player's map of a world larger than [`CLIP_ABOVE`] territories is
+//! clipped to what the player can see and act on (territories in vision, the
+//! player's own, and their neighbours), so the mail stays small (issue 18
+//! item 7: a 5,000-territory map would be megabytes).
 
 use crate::state::State;
 use crate::world::{TerrId, Terrain};
@@ -15,6 +23,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
 const W0: f64 = 900.0;
+/// Past this many territories a player's map shows only their surroundings.
+pub const CLIP_ABOVE: usize = 400;
 const H0: f64 = 700.0;
 
 /// Canvas size: grows with the square root of the number of territories
@@ -173,6 +183,34 @@ fn esc(s: &str) -> Cow<'_, str> {
     )
 }
 
+/// The territories a player's map of a large world draws: those in vision,
+/// the player's own, and their neighbours. `None`: draw everything (small
+/// worlds, and the public map).
+fn clip_set(
+    state: &State,
+    vision: Option<&BTreeSet<TerrId>>,
+    me: Option<&PlayerId>,
+    n: usize,
+) -> Option<BTreeSet<TerrId>> {
+    let (vision, me) = (vision?, me?);
+    if n <= CLIP_ABOVE {
+        return None;
+    }
+    let mut core: BTreeSet<&TerrId> = vision.iter().collect();
+    for (t, _, ts) in state.rows() {
+        if ts.owner.as_ref() == Some(me) || ts.troops.contains_key(me) {
+            core.insert(t);
+        }
+    }
+    let mut keep: BTreeSet<TerrId> = core.iter().map(|t| (*t).clone()).collect();
+    for t in core {
+        if let Some(terr) = state.world.territories.get(t) {
+            keep.extend(terr.neighbours.iter().cloned());
+        }
+    }
+    Some(keep)
+}
+
 /// `vision = None`: public map (no troops). `me`: the viewer, outlined in black.
 pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&PlayerId>) -> String {
     let computed;
@@ -183,29 +221,80 @@ pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&Play
         &computed
     };
     let n = state.world.territories.len();
-    let (w, h) = canvas(n);
+    let (w0, h0) = canvas(n);
+    let keep = clip_set(state, vision, me, n);
+    // The drawn area: the whole canvas, or the clipped territories' box.
+    let (ox, oy, w, h) = match &keep {
+        None => (0.0, 0.0, w0, h0),
+        Some(k) => {
+            let pts = k.iter().filter_map(|t| pos.get(t));
+            let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+            for (x, y) in pts {
+                x0 = x0.min(*x as f64);
+                y0 = y0.min(*y as f64);
+                x1 = x1.max(*x as f64);
+                y1 = y1.max(*y as f64);
+            }
+            if x0 > x1 {
+                // Nothing to see (a player with no territory and no troop):
+                // a title and a legend, not a blank world-sized picture.
+                (0.0, 0.0, 900.0, 60.0)
+            } else {
+                let (x0, y0) = (x0 - 90.0, y0 - 90.0);
+                (x0, y0, (x1 + 90.0 - x0).max(900.0), y1 + 90.0 - y0)
+            }
+        }
+    };
     let colour: BTreeMap<&PlayerId, &str> = state
         .players
         .keys()
         .enumerate()
         .map(|(i, p)| (p, PALETTE[i % PALETTE.len()]))
         .collect();
+    // The legend names the players whose colour the map shows (a clipped
+    // map of a 200-player world shows a few), the viewer first.
+    let shown: BTreeSet<&PlayerId> = state
+        .rows()
+        .filter(|(t, _, _)| keep.as_ref().is_none_or(|k| k.contains(*t)))
+        .filter_map(|(_, _, ts)| ts.owner.as_ref())
+        .chain(me)
+        .collect();
+    let legend: Vec<(&PlayerId, &str)> = colour
+        .iter()
+        .filter(|(p, _)| shown.contains(*p))
+        .map(|(p, c)| (*p, *c))
+        .collect();
+    let per_row = (((w - 20.0) / 150.0).floor() as usize).max(1);
+    let legend_h = (legend.len().div_ceil(per_row).max(1) as f64) * 18.0 + 44.0;
+    let total_h = h + 40.0 + legend_h;
     // About 90 bytes an edge and 250 a territory: one allocation, not a
     // doubling series (the map is most of a report's memory at 5,000
     // territories).
     let mut s = String::with_capacity(400 * n + 200 * state.players.len() + 1024);
     let _ = writeln!(
         s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{}" viewBox="0 0 {w} {}" font-family="sans-serif">"#,
-        h + 40.0,
-        h + 40.0
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{total_h}" viewBox="{ox} {} {w} {total_h}" font-family="sans-serif">"#,
+        oy - 30.0,
     );
-    let _ = writeln!(s, r##"<rect width="100%" height="100%" fill="#fdfaf3"/>"##);
     let _ = writeln!(
         s,
-        r#"<text x="10" y="20" font-size="14">Scrambled Nations — {} — tour {}</text>"#,
+        r##"<rect x="{ox}" y="{}" width="100%" height="100%" fill="#fdfaf3"/>"##,
+        oy - 30.0
+    );
+    let _ = writeln!(
+        s,
+        r#"<text x="{}" y="{}" font-size="16" font-weight="bold">Scrambled Nations — {} — tour {}{}{}</text>"#,
+        ox + 10.0,
+        oy - 8.0,
         esc(&state.game_id),
-        state.turn
+        state.turn,
+        me.map(|p| format!(" — {}", esc(&state.player_name(p))))
+            .unwrap_or_default(),
+        if keep.is_some() {
+            " — vos environs"
+        } else {
+            ""
+        }
     );
     // The borders are the same in every report of a state: drawn once (from
     // the stored layout; a computed one is drawn each time).
@@ -221,7 +310,25 @@ pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&Play
             }
         }
     };
-    if std::ptr::eq(pos, &state.layout) {
+    if let Some(k) = &keep {
+        for t in k {
+            let Some(terr) = state.world.territories.get(t) else {
+                continue;
+            };
+            for nb in terr
+                .neighbours
+                .iter()
+                .filter(|nb| *nb > t && k.contains(*nb))
+            {
+                let (a, b) = (pos[t], pos[nb]);
+                let _ = writeln!(
+                    s,
+                    r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#999" stroke-width="1.5"/>"##,
+                    a.0, a.1, b.0, b.1
+                );
+            }
+        }
+    } else if std::ptr::eq(pos, &state.layout) {
         s.push_str(state.map_borders.0.get_or_init(|| {
             let mut b = String::new();
             borders(&mut b);
@@ -238,6 +345,9 @@ pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&Play
             Some((k, xy)) if k == t && std::ptr::eq(pos, &state.layout) => *xy,
             _ => pos[t],
         };
+        if keep.as_ref().is_some_and(|k| !k.contains(t)) {
+            continue;
+        }
         let fill = match terr.terrain {
             Terrain::Sea => "#a8d0f0",
             Terrain::Mountain => "#8d8d8d",
@@ -252,11 +362,18 @@ pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&Play
         } else {
             "#555"
         };
-        let sw = if caps.contains(t) { "4" } else { "1" };
+        let mine = ts.owner.is_some() && ts.owner.as_ref() == me;
+        let sw = match (caps.contains(t), mine) {
+            (true, _) => "5",
+            (false, true) => "3",
+            (false, false) => "1",
+        };
         // Written piece by piece rather than through `writeln!`: a report
         // draws every territory, and at 5,000 territories the format
         // machinery was most of the map's cost. Same bytes.
-        s.push_str(r#"<circle cx=""#);
+        s.push_str(r#"<g data-id=""#);
+        s.push_str(&esc(t.as_str()));
+        s.push_str(r#""><circle cx=""#);
         push_int(&mut s, x);
         s.push_str(r#"" cy=""#);
         push_int(&mut s, y);
@@ -267,7 +384,7 @@ pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&Play
         s.push_str(r#"" stroke-width=""#);
         s.push_str(sw);
         s.push_str("\"/>\n");
-        text_open(&mut s, x, y + 4, "11");
+        text_open(&mut s, x, y + 4, "12");
         s.push_str(&esc(t.as_str()));
         s.push_str("</text>\n");
         label.clear();
@@ -281,9 +398,9 @@ pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&Play
                 label.push_str(" ?!");
             }
         }
-        text_open(&mut s, x, y + 36, "9");
+        text_open(&mut s, x, y + 34, "11");
         s.push_str(&esc(&label));
-        s.push_str("</text>\n");
+        s.push_str("</text>");
         if let Some(v) = vision {
             if v.contains(t) && !ts.troops.is_empty() {
                 let tr: Vec<String> = ts
@@ -291,31 +408,60 @@ pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&Play
                     .iter()
                     .map(|(p, n)| format!("{} {n}", state.player_name_str(p)))
                     .collect();
-                let _ = writeln!(
+                let _ = write!(
                     s,
-                    r#"<text x="{x}" y="{}" font-size="9" text-anchor="middle" font-weight="bold">{}</text>"#,
+                    r#"<text data-troops="1" x="{x}" y="{}" font-size="11" text-anchor="middle" font-weight="bold">{}</text>"#,
                     y + 47,
                     esc(&tr.join(", "))
                 );
             }
         }
+        s.push_str("</g>\n");
     }
-    let mut ly = h + 5.0;
-    let mut lx = 10.0;
-    for (p, c) in &colour {
+    let mut ly = oy + h + 10.0;
+    let mut lx = ox + 10.0;
+    for (p, c) in &legend {
         let _ = writeln!(
             s,
-            r#"<rect x="{lx}" y="{ly}" width="12" height="12" fill="{c}"/><text x="{}" y="{}" font-size="11">{}</text>"#,
-            lx + 16.0,
-            ly + 11.0,
+            r#"<rect x="{lx}" y="{ly}" width="14" height="14" fill="{c}"/><text x="{}" y="{}" font-size="12">{}</text>"#,
+            lx + 18.0,
+            ly + 12.0,
             esc(&state.player_name(p))
         );
-        lx += 120.0;
-        if lx > w - 120.0 {
-            lx = 10.0;
-            ly += 16.0;
+        lx += 150.0;
+        if lx > ox + w - 150.0 {
+            lx = ox + 10.0;
+            ly += 18.0;
         }
     }
+    // What the shapes mean, on a line of their own.
+    if lx > ox + 10.0 {
+        ly += 18.0;
+    }
+    lx = ox + 10.0;
+    ly += 22.0;
+    let _ = writeln!(
+        s,
+        r##"<circle cx="{}" cy="{}" r="7" fill="#fff" stroke="#555" stroke-width="4"/><text x="{}" y="{}" font-size="12">capitale</text><circle cx="{}" cy="{}" r="7" fill="#fff" stroke="#000" stroke-width="3"/><text x="{}" y="{}" font-size="12">vos territoires (bord noir)</text><circle cx="{}" cy="{}" r="7" fill="#a8d0f0" stroke="#555"/><text x="{}" y="{}" font-size="12">mer</text><circle cx="{}" cy="{}" r="7" fill="#8d8d8d" stroke="#555"/><text x="{}" y="{}" font-size="12">montagne</text><text x="{}" y="{}" font-size="12">sous le nom : économie ; en gras : troupes vues</text>"##,
+        lx + 7.0,
+        ly - 4.0,
+        lx + 18.0,
+        ly,
+        lx + 107.0,
+        ly - 4.0,
+        lx + 118.0,
+        ly,
+        lx + 317.0,
+        ly - 4.0,
+        lx + 328.0,
+        ly,
+        lx + 377.0,
+        ly - 4.0,
+        lx + 388.0,
+        ly,
+        lx + 470.0,
+        ly
+    );
     s.push_str("</svg>\n");
     s.shrink_to_fit();
     s

@@ -230,3 +230,74 @@ fn scn_58_explorers_destroyed_on_arrival_still_see() {
         "{r}"
     );
 }
+
+/// A grid world of `cols × rows` land territories, each bordering its four
+/// neighbours.
+fn grid_world(cols: usize, rows: usize) -> String {
+    let mut t =
+        String::from("[world]\nname = \"Grille\"\nversion = 1\nstrict_adjacency = true\n\n");
+    for r in 0..rows {
+        for c in 0..cols {
+            let mut n = Vec::new();
+            if c > 0 {
+                n.push(format!("\"T{}\"", r * cols + c - 1));
+            }
+            if c + 1 < cols {
+                n.push(format!("\"T{}\"", r * cols + c + 1));
+            }
+            if r > 0 {
+                n.push(format!("\"T{}\"", (r - 1) * cols + c));
+            }
+            if r + 1 < rows {
+                n.push(format!("\"T{}\"", (r + 1) * cols + c));
+            }
+            let i = r * cols + c;
+            t.push_str(&format!(
+                "[[territory]]\nid = \"T{i}\"\nname = \"Terre {i}\"\nterrain = \"land\"\narea = 10000\nneighbours = [{}]\n\n",
+                n.join(", ")
+            ));
+        }
+    }
+    t
+}
+
+#[test]
+fn scrambled_large_world_map_is_clipped_to_the_players_surroundings() {
+    // Issue 18 item 7: a player's map of a world past CLIP_ABOVE territories
+    // draws only what the player sees and its neighbours.
+    let (cols, rows) = (40, 30);
+    let world = grid_world(cols, rows);
+    let position = format!(
+        "quota = 6\n{}{}{}{}",
+        player("alice", "T41", Some("T41"), &[]),
+        player("bob", "T1158", Some("T1158"), &[]),
+        territory("T41", Some("alice"), 100, &[("alice", 500)]),
+        territory("T1158", Some("bob"), 100, &[("bob", 500)])
+    );
+    let s = custom(&["Alice", "Bob"], &world, &position);
+    assert!(s.world.territories.len() > arbitre_scrambled::svg::CLIP_ABOVE);
+    let a = Scrambled.report(&s, &[], &Viewer::Player(pid("alice")));
+    let svg = String::from_utf8(a.attachments[0].content.clone()).unwrap();
+    let drawn: Vec<&str> = svg
+        .split("<g data-id=\"")
+        .skip(1)
+        .filter_map(|p| p.split('"').next())
+        .collect();
+    assert!(drawn.contains(&"T41"), "her start is drawn: {drawn:?}");
+    for nb in ["T40", "T42", "T1", "T81"] {
+        assert!(
+            drawn.contains(&nb),
+            "{nb}, a neighbour of her start, is drawn"
+        );
+    }
+    assert!(
+        !drawn.contains(&"T1158"),
+        "Bob's start, far away, is not drawn"
+    );
+    assert!(drawn.len() < 40, "{} territories drawn", drawn.len());
+    assert!(svg.len() < 40_000, "{} bytes", svg.len());
+    // The public map still draws the whole world.
+    let p = Scrambled.report(&s, &[], &Viewer::Spectator);
+    let public = String::from_utf8(p.attachments[0].content.clone()).unwrap();
+    assert_eq!(public.matches("<g data-id=\"").count(), cols * rows);
+}
