@@ -267,7 +267,10 @@ fn wwk_player_moves_from_report_only() {
         .filter(|e| e.sec == arbitre_wwk::turn::Sec::Orders)
         .collect();
     assert_eq!(answers.len(), moves.len(), "{log}");
-    assert!(answers.iter().all(|e| e.text.contains("... OK ")), "{answers:?}");
+    assert!(
+        answers.iter().all(|e| e.text.contains("... OK ")),
+        "{answers:?}"
+    );
     // And the stacks left their zone.
     for (from, unit, to) in moves {
         assert_eq!(
@@ -310,18 +313,15 @@ fn nation_of(st: &State, player: &str) -> String {
 fn wwk_nation_assignment_refused_when_unmatched() {
     let setup = |c: &SetupConfig| Wwk.setup(c, &mut Rng::for_setup(1));
     // A nation the scenario lacks.
-    let e = setup(&cfg(&[("a", "A", Some("GER")), ("b", "B", None)]))
-        .err()
-        .expect("refused");
+    let e = setup(&cfg(&[("a", "A", Some("GER")), ("b", "B", None)])).expect_err("refused");
     assert!(e.to_string().contains("GER absente du scénario"), "{e}");
     assert!(
         e.to_string().contains("TUR (Turquie)"),
         "the reason lists the nations: {e}"
     );
     // Two players naming one nation (by code and by name).
-    let e = setup(&cfg(&[("a", "A", Some("EGY")), ("b", "B", Some("Égypte"))]))
-        .err()
-        .expect("refused");
+    let e =
+        setup(&cfg(&[("a", "A", Some("EGY")), ("b", "B", Some("Égypte"))])).expect_err("refused");
     assert!(
         e.to_string()
             .contains("EGY choisie par deux joueurs : a et b"),
@@ -438,10 +438,7 @@ fn wwk_inline_map_position_loads() {
         files: [("position_file".to_string(), bad)].into(),
         ..Default::default()
     };
-    let e = Wwk
-        .setup(&c3, &mut Rng::for_setup(1))
-        .err()
-        .expect("refused");
+    let e = Wwk.setup(&c3, &mut Rng::for_setup(1)).expect_err("refused");
     assert!(e.to_string().contains("non symétrique"), "{e}");
 }
 
