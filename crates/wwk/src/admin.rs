@@ -160,16 +160,43 @@ pub fn forced_demob(ctx: &mut Ctx) {
                 .map(|u| u.id)
                 .collect();
             if !victims.is_empty() {
+                // Where and which units (issue 18 item 5): `[POL] 2 INF, 1 LT`.
+                let mut by_zone: std::collections::BTreeMap<
+                    String,
+                    std::collections::BTreeMap<String, usize>,
+                > = std::collections::BTreeMap::new();
+                for id in &victims {
+                    if let (Some(z), Some(u)) = (ctx.state.unit_zone(*id), ctx.state.unit(*id)) {
+                        *by_zone
+                            .entry(z)
+                            .or_default()
+                            .entry(u.code.clone())
+                            .or_default() += 1;
+                    }
+                }
                 for id in &victims {
                     ctx.state.remove_unit(*id);
                 }
+                let detail: Vec<String> = by_zone
+                    .iter()
+                    .map(|(z, m)| {
+                        format!(
+                            "[{z}] {}",
+                            m.iter()
+                                .map(|(c, k)| format!("{k} {c}"))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )
+                    })
+                    .collect();
                 ev(
                     ctx,
                     to_nation(x),
                     Sec::Diplo,
                     format!(
-                        "{} unité(s) hors des zones frontalières démobilisée(s)",
-                        victims.len()
+                        "{} unité(s) hors des zones frontalières démobilisée(s) : {}",
+                        victims.len(),
+                        detail.join(" ; ")
                     ),
                 );
             }

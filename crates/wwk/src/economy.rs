@@ -45,12 +45,24 @@ pub fn limits(ctx: &mut Ctx) {
             while ids.len() > cap {
                 let k = pick(ctx.rng, &mut ctx.scratch.log, ids.len());
                 let id = ids.remove(k);
+                // Which unit and where, for the next turn's orders (issue 18 item 5).
+                let what = ctx
+                    .state
+                    .unit(id)
+                    .map(|u| {
+                        format!(
+                            "{} en [{}]",
+                            u.code,
+                            ctx.state.unit_zone(u.id).unwrap_or_default()
+                        )
+                    })
+                    .unwrap_or_default();
                 crate::admin::demobilise(ctx.state, id);
                 ev(
                     ctx,
                     to_nation(&n),
                     Sec::Economy,
-                    format!("Limite 20 + L dépassée : #{id} démobilisé"),
+                    format!("Limite 20 + L dépassée : #{id} {what} démobilisé"),
                 );
             }
         }
@@ -675,7 +687,10 @@ pub fn maintenance(ctx: &mut Ctx) {
         surplus = surplus.max(0);
         // 3. Emergency maintenance from adjacent controlled zones: 2 ec, then 1 N, per unit.
         let mut emergency = 0;
+        // Which neighbouring zone paid how many units' upkeep (issue 18 item 5).
+        let mut payers: Vec<String> = vec![];
         for adj in ctx.state.neighbours(&z) {
+            let before = emergency;
             if ctx.state.zone(&adj).status.controller() != Some(n.as_str()) {
                 continue;
             }
@@ -689,10 +704,16 @@ pub fn maintenance(ctx: &mut Ctx) {
                 surplus -= 1;
                 emergency += 1;
             }
+            if emergency > before {
+                payers.push(format!("[{adj}] {}", emergency - before));
+            }
         }
         let mut line = format!("[{z}] entretien : capacité {cap}, unités {}, surplus {total} : {paid_ec}ec, {used_n} N", ids.len());
         if emergency > 0 {
-            line.push_str(&format!(", {emergency} en urgence"));
+            line.push_str(&format!(
+                ", {emergency} en urgence payées par {}",
+                payers.join(", ")
+            ));
         }
         // 4. Losses.
         if surplus > 0 {
@@ -831,12 +852,11 @@ pub fn research(ctx: &mut Ctx) {
             to_nation(&n),
             Sec::Research,
             format!(
-                "RP {rp} : {} ; dérive {} +1, {}",
+                "RP {rp} : {} ; dérive {}",
                 parts.join("  "),
-                nat.specialty.label(),
-                nat.weaknesses
-                    .iter()
-                    .map(|w| format!("{} -1", w.label()))
+                // No trailing comma when the nation has no weakness (issue 18 item 5).
+                std::iter::once(format!("{} +1", nat.specialty.label()))
+                    .chain(nat.weaknesses.iter().map(|w| format!("{} -1", w.label())))
                     .collect::<Vec<_>>()
                     .join(", ")
             ),

@@ -28,7 +28,9 @@ pub mod orders;
 pub mod parser;
 pub mod report;
 pub mod setup;
+pub mod svg;
 pub mod turn;
+pub mod view;
 
 use arbitre_core::{
     Lang, Outcome, Parsed, Phase, PlayerId, PlayerInfo, Ranked, Report, Rng, Ruleset, RulesetInfo,
@@ -108,20 +110,31 @@ impl Ruleset for Wwk {
             Viewer::GameMaster => (None, true),
         };
         let body = report::render(s, events, nation.as_deref(), gm);
-        let rep = Report::text(format!("WWK tour {}", s.turn), body);
-        match (&nation, viewer) {
-            (Some(n), Viewer::Player(p)) if !s.ended => rep.with_attachment(
-                &format!("ordres-t{:02}.txt", s.turn + 1),
-                "text/plain",
-                report::order_template(s, n, p.as_str()),
-            ),
-            _ if gm && !s.roll_log.is_empty() => rep.with_attachment(
+        let mut rep = Report::text(format!("WWK tour {}", s.turn), body);
+        if let (Some(n), Viewer::Player(p)) = (&nation, viewer) {
+            // The map of the world as this nation sees it (issue 18 item 1).
+            let rows = view::rows(s, events, Some(n), false);
+            let title = format!("WWK {} tour {} : carte vue par {n}", s.game_id, s.turn);
+            rep = rep.with_attachment(
+                &format!("carte-t{:02}.svg", s.turn),
+                "image/svg+xml",
+                svg::render(s, &rows, n, &title),
+            );
+            if !s.ended {
+                rep = rep.with_attachment(
+                    &format!("ordres-t{:02}.txt", s.turn + 1),
+                    "text/plain",
+                    report::order_template(s, n, p.as_str()),
+                );
+            }
+        } else if gm && !s.roll_log.is_empty() {
+            rep = rep.with_attachment(
                 &format!("jets-t{:02}.json", s.turn),
                 "application/json",
                 serde_json::to_string_pretty(&s.roll_log).unwrap_or_default(),
-            ),
-            _ => rep,
+            );
         }
+        rep
     }
 
     fn outcome(&self, s: &State) -> Option<Outcome> {

@@ -1755,7 +1755,7 @@ pub fn embark(st: &mut State, n: &str, ids: impl Iterator<Item = UnitId>) -> Vec
 }
 
 /// Steps allowed for a unit on MOVE (§5.13 step 1).
-fn steps(u: &Unit) -> usize {
+pub fn steps(u: &Unit) -> usize {
     let s = sp(&u.code);
     if u.damaged {
         return 1;

@@ -193,6 +193,12 @@ pub struct ZoneDef {
     pub capital_symbol: bool,
     #[serde(default)]
     pub adjacent: Vec<ZoneCode>,
+    /// Where the map attachment draws the zone (0..1000 both ways, y down;
+    /// issue 18). A map without positions gets a computed layout.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub x: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub y: Option<i32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -205,7 +211,7 @@ pub struct Link {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct Map {
-    #[serde(default, rename = "zone")]
+    #[serde(default, rename = "zone", alias = "zones")]
     pub zones: Vec<ZoneDef>,
     #[serde(default, rename = "crossing")]
     pub crossings: Vec<Link>,

@@ -13,7 +13,9 @@ use std::fmt::Write;
 fn units_line(st: &State, at: &UnitsAt, owner: &str, z: &str) -> String {
     let mut loose: BTreeMap<String, usize> = BTreeMap::new();
     let mut armies: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
-    let mut bases = vec![];
+    // Bases grouped like units, in the rulebook's notation: `12 IRBM`,
+    // `2 ABSE(5K)` (issue 18 item 5).
+    let mut bases: BTreeMap<String, usize> = BTreeMap::new();
     for u in at.units(st, z).filter(|u| u.owner == owner) {
         let s = sp(&u.code);
         if s.is_base() {
@@ -24,12 +26,19 @@ fn units_line(st: &State, at: &UnitsAt, owner: &str, z: &str) -> String {
             if !u.heads.is_empty() {
                 b.push_str(&format!("({})", u.heads.join(",")));
             }
-            bases.push(b);
+            if u.code == "ABMP" {
+                b.push_str(&format!("({} tirs)", u.ammo));
+            }
+            *bases.entry(b).or_default() += 1;
             continue;
         }
         let mut code = u.code.clone();
         if u.damaged {
             code.push('*');
+        }
+        // An anti-missile battery's remaining shots (§2.8, 10 at build).
+        if u.code == "ABMP" {
+            code.push_str(&format!("({} tirs)", u.ammo));
         }
         if !u.heads.is_empty() {
             code = format!("{}({})", code, u.heads.join(","));
@@ -75,7 +84,8 @@ fn units_line(st: &State, at: &UnitsAt, owner: &str, z: &str) -> String {
         s.push_str(&format!("  Unités {}\n", parts.join(", ")));
     }
     if !bases.is_empty() {
-        s.push_str(&format!("  Bases {}\n", bases.join(", ")));
+        let list: Vec<String> = bases.iter().map(|(c, k)| format!("{k} {c}")).collect();
+        s.push_str(&format!("  Bases {}\n", list.join(", ")));
     }
     s
 }
@@ -93,7 +103,7 @@ fn status_text(st: &State, at: &UnitsAt, z: &str) -> String {
                 .count()
                 >= st.params.capital_min_factories
             {
-                s.push_str("[CAPITAL]");
+                s.push_str(" [CAPITAL]");
             }
         }
         Status::Shared { by } => s.push_str(&format!(" {}", by.join("+"))),
@@ -105,10 +115,10 @@ fn status_text(st: &State, at: &UnitsAt, z: &str) -> String {
         Status::Neutral => {}
     }
     if zs.irradiated_until >= st.turn && zs.irradiated_until > 0 {
-        s.push_str("[IRR]");
+        s.push_str(" [IRR]");
     }
     if at.units(st, z).any(|u| u.owner == GUERRILLA) {
-        s.push_str("[GUE]");
+        s.push_str(" [GUE]");
     }
     s
 }
@@ -116,10 +126,11 @@ fn status_text(st: &State, at: &UnitsAt, z: &str) -> String {
 pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> String {
     let mut o = String::new();
     let head = match viewer {
-        Some(n) => format!(
-            "nation={n} ({})",
-            st.nations.get(n).map(|x| x.name.as_str()).unwrap_or("")
-        ),
+        // No empty "()" when the nation has no name (issue 18 item 5).
+        Some(n) => match st.nations.get(n).map(|x| x.name.as_str()) {
+            Some(name) if !name.is_empty() => format!("nation={n} ({name})"),
+            _ => format!("nation={n}"),
+        },
         None if gm => "arbitre".into(),
         None => "spectateur".into(),
     };
@@ -197,6 +208,13 @@ pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> S
         );
         let closed = crate::admin::market_closed_for(st, &n.code, st.turn + 1);
         let _ = writeln!(o, "Marché: {}", if closed { "fermé" } else { "ouvert" });
+        // The abbreviations above, once per report (issue 18 item 5).
+        let _ = writeln!(
+            o,
+            "Légende: I infanterie, V véhicules, A aviation, Nv naval, N nucléaire, L logistique ; \
+             (S) spécialité (+1 par tour), (W) faiblesse (-1 par tour) ; moyenne = (I+V+A+Nv+N)/diviseur ; \
+             RP points de recherche ; PV points de victoire ; ec écus ; [X] nation"
+        );
     }
     let mut sections: BTreeMap<Sec, Vec<String>> = BTreeMap::new();
     for e in events.iter().filter(|e| sees(e)) {
@@ -392,7 +410,39 @@ pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> S
     if let Some(w) = &st.winner {
         let _ = writeln!(o, "== FIN ==\nVainqueur(s) : {}", w.join(", "));
     }
+    // Every zone with its neighbours, so a move can be checked without the
+    // map (issue 18 item 2); control only where the ZONES section shows it.
+    if viewer.is_some() && !gm {
+        o.push_str(&crate::view::zone_table(&crate::view::rows(
+            st, events, viewer, gm,
+        )));
+    }
     o
+}
+
+/// Zones a unit of `code` standing in `from` may reach with MOVE this turn
+/// (§5.13: its steps, terrain, straits), blocking aside; sorted.
+pub fn reachable(st: &State, nation: &str, u: &Unit, from: &str) -> Vec<ZoneCode> {
+    let spec = sp(&u.code);
+    let steps = crate::military::steps(u);
+    let mut seen: BTreeSet<ZoneCode> = BTreeSet::new();
+    let mut front = vec![from.to_string()];
+    for _ in 0..steps {
+        let mut next = vec![];
+        for a in &front {
+            for b in st.neighbours(a) {
+                if b != from
+                    && !seen.contains(&b)
+                    && crate::military::can_step(st, nation, spec, a, &b, false)
+                {
+                    seen.insert(b.clone());
+                    next.push(b);
+                }
+            }
+        }
+        front = next;
+    }
+    seen.into_iter().collect()
 }
 
 /// An order template for the next turn (attachment): the envelope, then one
@@ -405,6 +455,15 @@ pub fn order_template(st: &State, nation: &str, player: &str) -> String {
         st.game_id
     );
     let _ = writeln!(o, "# WWK, ordres du tour {} pour {nation}", st.turn + 1);
+    let _ = writeln!(
+        o,
+        "# Sous chaque zone : vos unités et les zones qu'elles peuvent atteindre par MOVE (hors blocage)."
+    );
+    let _ = writeln!(
+        o,
+        "# Budget : {} ordres locaux par zone, {} actions nationales (docs/wwk.md).",
+        st.params.local_orders_per_zone, st.params.national_actions
+    );
     let _ = writeln!(o, "# NAT RESEARCH I 10 V 10 A 10 NV 5 N 5 L 20");
     // The nation's units by place, once (issue 9).
     let mut mine: BTreeMap<&str, Vec<&Unit>> = BTreeMap::new();
@@ -457,6 +516,31 @@ pub fn order_template(st: &State, nation: &str, player: &str) -> String {
                 list.join(", ")
             }
         );
+        // One line per stack of like units standing here (damaged ones move 1).
+        let mut stacks: BTreeMap<(&str, bool), (usize, &Unit)> = BTreeMap::new();
+        for u in mine
+            .get(z.as_str())
+            .into_iter()
+            .flatten()
+            .filter(|u| u.at == *z)
+        {
+            stacks
+                .entry((u.code.as_str(), u.damaged))
+                .or_insert((0, u))
+                .0 += 1;
+        }
+        for ((code, damaged), (k, u)) in stacks {
+            let to = reachable(st, nation, u, z);
+            if to.is_empty() {
+                continue;
+            }
+            let _ = writeln!(
+                o,
+                "#   {k} {code}{} -> {}",
+                if damaged { "*" } else { "" },
+                to.join(" ")
+            );
+        }
     }
     let _ = writeln!(o, "END");
     o

@@ -9,9 +9,12 @@
 //! * `map = "<name>"` (or `scenario`): a built-in scenario embedded from
 //!   `rulesets/wwk/scenarios/`.
 //!
-//! Players take the scenario's nations in order, unless a player's options
-//! name one (`nation = "TUR"`). Nations without a player are left out and
-//! their home zone stays neutral.
+//! Nations are assigned by [`assign_nations`] (issue 18 item 3): a player's
+//! `nation = "TUR"` (code or name) first, then a player whose id or name is
+//! a nation's code or name, then the remaining seats take the remaining
+//! nations in the scenario's order. A nation the scenario lacks, or two
+//! players on one nation, refuses the game with the reason. Nations without
+//! a player are left out and their home zone stays neutral.
 
 use crate::catalog;
 use crate::model::*;
@@ -317,35 +320,12 @@ pub fn from_scenario(text: &str, cfg: &SetupConfig) -> Result<State, SetupError>
             expected: format!("1 à {}", sc.nation.len()),
         });
     }
-    // Assign nations: explicit `nation` options first, then scenario order.
-    let mut taken: BTreeSet<String> = BTreeSet::new();
-    let mut assign: Vec<(usize, usize)> = vec![];
-    for (pi, p) in cfg.players.iter().enumerate() {
-        if let Some(code) = p.options.get("nation").and_then(|v| v.as_str()) {
-            let ni = sc
-                .nation
-                .iter()
-                .position(|n| n.code.eq_ignore_ascii_case(code))
-                .ok_or_else(|| SetupError::Invalid(format!("nation inconnue {code}")))?;
-            if !taken.insert(sc.nation[ni].code.clone()) {
-                return Err(SetupError::Invalid(format!(
-                    "nation {code} choisie deux fois"
-                )));
-            }
-            assign.push((pi, ni));
-        }
-    }
-    for (pi, _) in cfg.players.iter().enumerate() {
-        if assign.iter().any(|(a, _)| *a == pi) {
-            continue;
-        }
-        let ni = (0..sc.nation.len())
-            .find(|i| !taken.contains(&sc.nation[*i].code))
-            .unwrap_or(0);
-        taken.insert(sc.nation[ni].code.clone());
-        assign.push((pi, ni));
-    }
-    assign.sort();
+    let list: Vec<(String, String)> = sc
+        .nation
+        .iter()
+        .map(|n| (n.code.clone(), n.name.clone()))
+        .collect();
+    let assign = assign_nations(&cfg.players, &list)?;
     for (pi, ni) in assign {
         let nd = &sc.nation[ni];
         let p = &cfg.players[pi];
@@ -398,6 +378,101 @@ pub fn from_scenario(text: &str, cfg: &SetupConfig) -> Result<State, SetupError>
     Ok(st)
 }
 
+/// Which nation each player plays (issue 18 item 3), as `(player index,
+/// nation index)` pairs sorted by player. Three passes:
+/// 1. a player's `nation` option names a nation by code or name (any case);
+///    a nation the scenario lacks, a non-string value, or a nation named by
+///    two players refuses the game;
+/// 2. a player without the option whose id or display name is a nation's
+///    code or name (any case) takes it, if still free: a seat named
+///    "Turquie" plays Turkey, never another nation;
+/// 3. the other seats take the free nations in the scenario's order (the
+///    report's header `nation=TUR (Turquie)` tells each player which).
+///
+/// More players than nations is refused.
+pub fn assign_nations(
+    players: &[arbitre_core::PlayerSetup],
+    nations: &[(String, String)],
+) -> Result<Vec<(usize, usize)>, SetupError> {
+    let find = |word: &str| {
+        nations.iter().position(|(code, name)| {
+            code.eq_ignore_ascii_case(word)
+                || (!name.is_empty() && name.to_lowercase() == word.to_lowercase())
+        })
+    };
+    let known = || {
+        nations
+            .iter()
+            .map(|(c, n)| {
+                if n.is_empty() {
+                    c.clone()
+                } else {
+                    format!("{c} ({n})")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if players.len() > nations.len() {
+        return Err(SetupError::PlayerCount {
+            got: players.len(),
+            expected: format!("1 à {} (nations : {})", nations.len(), known()),
+        });
+    }
+    let mut owner: Vec<Option<usize>> = vec![None; nations.len()];
+    let mut assign: Vec<Option<usize>> = vec![None; players.len()];
+    for (pi, p) in players.iter().enumerate() {
+        let Some(v) = p.options.get("nation") else {
+            continue;
+        };
+        let word = v.as_str().ok_or_else(|| {
+            SetupError::Invalid(format!(
+                "joueur {} : nation doit être un code entre guillemets (nations : {})",
+                p.id,
+                known()
+            ))
+        })?;
+        let ni = find(word).ok_or_else(|| {
+            SetupError::Invalid(format!(
+                "joueur {} : nation {word} absente du scénario (nations : {})",
+                p.id,
+                known()
+            ))
+        })?;
+        if let Some(other) = owner[ni] {
+            return Err(SetupError::Invalid(format!(
+                "nation {} choisie par deux joueurs : {} et {}",
+                nations[ni].0, players[other].id, p.id
+            )));
+        }
+        owner[ni] = Some(pi);
+        assign[pi] = Some(ni);
+    }
+    for (pi, p) in players.iter().enumerate() {
+        if assign[pi].is_some() {
+            continue;
+        }
+        let hit = find(p.id.as_str()).or_else(|| find(&p.name));
+        if let Some(ni) = hit.filter(|ni| owner[*ni].is_none()) {
+            owner[ni] = Some(pi);
+            assign[pi] = Some(ni);
+        }
+    }
+    for slot in assign.iter_mut().filter(|a| a.is_none()) {
+        let ni = owner
+            .iter()
+            .position(|o| o.is_none())
+            .ok_or_else(|| SetupError::Invalid("plus de joueurs que de nations".into()))?;
+        owner[ni] = Some(usize::MAX);
+        *slot = Some(ni);
+    }
+    Ok(assign
+        .into_iter()
+        .enumerate()
+        .filter_map(|(pi, ni)| ni.map(|ni| (pi, ni)))
+        .collect())
+}
+
 fn apply_param_overrides(p: &mut Params, opts: &toml::Table) -> Result<(), SetupError> {
     let mut t = toml::Table::try_from(p.clone()).map_err(perr)?;
     for (k, v) in opts {
@@ -409,10 +484,19 @@ fn apply_param_overrides(p: &mut Params, opts: &toml::Table) -> Result<(), Setup
     Ok(())
 }
 
+/// A position's `map`: a built-in map's name, or the map itself inline
+/// (zones, crossings, straits; issue 18 item 4).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum MapSpec {
+    Name(String),
+    Inline(Map),
+}
+
 #[derive(Deserialize)]
 struct PositionHead {
     #[serde(default)]
-    map: Option<String>,
+    map: Option<MapSpec>,
 }
 
 /// Load a full position (serde form of [`State`] in TOML).
@@ -433,15 +517,19 @@ pub fn from_position(text: &str, cfg: &SetupConfig) -> Result<State, SetupError>
         table.insert("units".into(), toml::Value::Table(keyed));
     }
     let mut st: State = table.try_into().map_err(perr)?;
-    if let Some(name) = head.map {
-        let sc = builtin(&name).ok_or(SetupError::UnknownMap(name.clone()))?;
-        let sf: ScenarioFile = toml::from_str(sc).map_err(perr)?;
-        st.map = Map {
-            zones: sf.zone,
-            crossings: sf.crossing,
-            straits: sf.strait,
-            ..Default::default()
-        };
+    match head.map {
+        Some(MapSpec::Name(name)) => {
+            let sc = builtin(&name).ok_or(SetupError::UnknownMap(name.clone()))?;
+            let sf: ScenarioFile = toml::from_str(sc).map_err(perr)?;
+            st.map = Map {
+                zones: sf.zone,
+                crossings: sf.crossing,
+                straits: sf.strait,
+                ..Default::default()
+            };
+        }
+        Some(MapSpec::Inline(map)) => st.map = map,
+        None => {}
     }
     check_map(&st.map)?;
     for z in st
@@ -474,14 +562,20 @@ pub fn from_position(text: &str, cfg: &SetupConfig) -> Result<State, SetupError>
             n.player = code.to_ascii_lowercase();
         }
     }
-    // Players of the game TOML, in order, may rename the nations' players.
-    for (p, (_, n)) in cfg.players.iter().zip(st.nations.iter_mut()) {
-        if let Some(code) = p.options.get("nation").and_then(|v| v.as_str()) {
-            if !code.eq_ignore_ascii_case(&n.code) {
-                continue;
+    // Players of the game TOML take the position's nations by the same
+    // rule as a scenario's (issue 18 item 3).
+    if !cfg.players.is_empty() {
+        let list: Vec<(String, String)> = st
+            .nations
+            .values()
+            .map(|n| (n.code.clone(), n.name.clone()))
+            .collect();
+        for (pi, ni) in assign_nations(&cfg.players, &list)? {
+            let code = &list[ni].0;
+            if let Some(n) = st.nations.get_mut(code) {
+                n.player = cfg.players[pi].id.to_string();
             }
         }
-        n.player = p.id.to_string();
     }
     apply_param_overrides(&mut st.params, &cfg.options)?;
     Ok(st)

@@ -836,9 +836,13 @@ fn wwk_118_report_shows_own_zones_and_hides_others() {
     let r = arbitre_wwk::Wwk
         .report(&st, &[], &Viewer::Player("tur".into()))
         .body;
-    assert!(r.contains("[IST] Istanbul  [CTRL] TUR[CAPITAL]  symboles F N"));
+    assert!(r.contains("[IST] Istanbul  [CTRL] TUR [CAPITAL]  symboles F N"));
     assert!(r.contains("TUR Stock 20ec F4 N4 M0 P0 O0 U0  usines 16  CE 0"));
-    assert!(!r.contains("[CAI] Le Caire"), "fog of war");
+    // Fog of war: Cairo has no ZONES line; the zone table (issue 18) names it
+    // with its neighbours but its control is unknown.
+    assert!(!r.contains("[CAI] Le Caire  ["), "fog of war");
+    assert!(r.contains("[CAI] Le Caire (terre) ? | "), "fog of war");
+    assert!(!r.contains("EGY"), "fog of war");
     let gm = arbitre_wwk::Wwk.report(&st, &[], &Viewer::GameMaster).body;
     assert!(gm.contains("[CAI] Le Caire"));
 }
