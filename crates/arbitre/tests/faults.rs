@@ -70,6 +70,9 @@ impl Engine for Panicky {
     fn join(&self, s: &str, seed: u64, p: &PlayerSetup) -> Result<Snapshot, EngineError> {
         self.inner.join(s, seed, p)
     }
+    fn run_case(&self, path: &Path) -> arbitre_core::cases::CaseOutcome {
+        self.inner.run_case(path)
+    }
 }
 
 fn with_panicky(panics: bool) -> Registry {

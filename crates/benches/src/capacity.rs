@@ -130,6 +130,7 @@ fn cycle(lab: &mut Lab, p: &mut Phases) -> CycleReport {
         reminders,
         sent,
         send_failures,
+        inbox_error: None,
     }
 }
 

@@ -91,6 +91,9 @@ impl Lab {
         config.limits = arbitre::config::Limits {
             per_sender_per_hour: u32::MAX,
             per_game_per_hour: u32::MAX,
+            refusals_per_address_per_hour: u32::MAX,
+            wrong_passwords_per_seat_per_hour: u32::MAX,
+            ..Default::default()
         };
         let clock = Arc::new(FixedClock::new(
             Utc.with_ymd_and_hms(2026, 1, 5, 12, 0, 0).unwrap(),
