@@ -19,7 +19,7 @@ use mail_parser::{MessageParser, MimeHeaders};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-const RULESETS: [&str; 3] = ["nebulight", "eds", "scrambled"];
+const RULESETS: [&str; 4] = ["nebulight", "eds", "scrambled", "wwk"];
 
 /// One report mail as the player gets it.
 struct Mail {
@@ -111,7 +111,7 @@ fn replay_reports(game_dir: &Path) -> Vec<Mail> {
         .collect()
 }
 
-/// Every fixture game of the three rulesets, replayed once for all tests of
+/// Every fixture game of the four rulesets, replayed once for all tests of
 /// this file (a replay renders every PNG: not worth doing three times).
 fn all_reports() -> &'static BTreeMap<String, Vec<Mail>> {
     static ALL: std::sync::OnceLock<BTreeMap<String, Vec<Mail>>> = std::sync::OnceLock::new();
@@ -170,6 +170,13 @@ fn maps_show_nothing_the_text_report_hides() {
     let mut checked = 0;
     let mut problems = Vec::new();
     for (game, mails) in all {
+        // WWK's map draws the public zone graph for everyone and colours a
+        // zone only where the text's ZONES section shows its control: that
+        // rule is checked on the map's own fills by crates/wwk/tests/issue18.rs
+        // (`wwk_map_fog_matches_text`), not by element ids.
+        if game.starts_with("wwk") {
+            continue;
+        }
         // What each player has read so far, turn by turn.
         let mut read: BTreeMap<&str, String> = BTreeMap::new();
         let mut sorted: Vec<&Mail> = mails.iter().collect();
