@@ -546,11 +546,19 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
             theirs = Some(format!("[{z}] communications sabotées"));
         }
         SpyOp::Sn if ok => {
-            let cands: Vec<(UnitId, usize)> = ctx
+            // The warheads are candidates in their holders' (side, code, id)
+            // order (§5.16), each holder's in loading order.
+            let mut holders: Vec<UnitId> = ctx
                 .state
                 .units
                 .values()
-                .filter(|u| u.owner == t && u.at == z)
+                .filter(|u| u.owner == t && u.at == z && !u.heads.is_empty())
+                .map(|u| u.id)
+                .collect();
+            crate::intake::canonical(ctx.state, &mut holders);
+            let cands: Vec<(UnitId, usize)> = holders
+                .iter()
+                .filter_map(|id| ctx.state.unit(*id))
                 .flat_map(|u| (0..u.heads.len()).map(move |i| (u.id, i)))
                 .collect();
             if !cands.is_empty() {

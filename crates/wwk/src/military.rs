@@ -1337,11 +1337,14 @@ pub fn air(ctx: &mut Ctx) {
                 .all(|id| ctx.state.unit(*id).is_some_and(|u| u.code == "HAIR"));
         if !sams.is_empty() && !hair_drop {
             let fa = sum(ctx, &sams, |s| s.aa);
-            let exposed = if escorts.is_empty() {
+            let mut exposed = if escorts.is_empty() {
                 ids.clone()
             } else {
                 escorts.clone()
             };
+            // The fate rolls walk (side, code, id) (§5.16), not the order the
+            // selector and the escort lines gave.
+            crate::intake::canonical(ctx.state, &mut exposed);
             let fd = sum(ctx, &exposed, |s| {
                 if s.cat == Cat::Inf {
                     s.d

@@ -427,3 +427,61 @@ fn wwk_99_land_units_at_sea_ride_in_their_transport() {
     st2.remove_unit(tls2);
     assert!(st2.unit(aboard[0]).is_none());
 }
+
+// ---- The last two random steps in (side, code, id) order -------------------
+
+#[test]
+fn wwk_93_sam_fate_rolls_in_side_code_id_order() {
+    let mut st = trio();
+    st.set_diplo("TUR", "GRE", Diplo::War);
+    hold(&mut st, "GRE", "MAC");
+    st.add_unit("GRE", "MAA", "MAC");
+    st.units.retain(|_, u| {
+        !(u.owner == "TUR" && u.at == "IST" && arbitre_wwk::catalog::sp(&u.code).is_air())
+    });
+    st.add_unit("TUR", "BMB", "IST");
+    let ftr = st.add_unit("TUR", "FTR", "IST");
+    let aftr = st.add_unit("TUR", "AFTR", "IST");
+    let mut sc = Scratch::default();
+    // The escort lines give FTR then AFTR; (side, code, id) gives AFTR then FTR.
+    sc.items = items(
+        &st,
+        "tur",
+        "IST 1 BMB BOMB MAC\nIST >> 1 FTR ESCT\nIST >> 1 AFTR ESCT",
+    );
+    // The SAM fires at the escorts: the first fate roll (1: destroyed) falls
+    // on the AFTR, the second (100: unaffected) on the FTR.
+    let mut rolls = vec![1];
+    rolls.extend([100; 60]);
+    let ev = step(&mut st, &mut sc, military::air, rolls);
+    let t = texts(&ev);
+    assert!(t.contains("DCA avancée"), "{t}");
+    assert!(st.unit(aftr).is_none(), "{t}");
+    assert!(st.unit(ftr).is_some(), "{t}");
+}
+
+#[test]
+fn wwk_79_sn_warhead_picked_in_side_code_id_order() {
+    let mut st = trio();
+    for u in st.units.values_mut() {
+        if u.owner == "EGY" && u.at == "CAI" {
+            u.heads.clear();
+        }
+    }
+    // The IRBM has the lower id, the ABSE comes first in (side, code, id).
+    let irbm = st.add_unit("EGY", "IRBM", "CAI");
+    st.unit_mut(irbm).unwrap().heads.push("20K".into());
+    let abse = st.add_unit("EGY", "ABSE", "CAI");
+    st.unit_mut(abse).unwrap().heads.push("1M".into());
+    let mut sc = Scratch::default();
+    sc.items = items(&st, "tur", "IST SPY SN CAI");
+    // Success, not detected, then d2 = 1: the first candidate, the ABSE's 1M.
+    step(
+        &mut st,
+        &mut sc,
+        arbitre_wwk::intel::espionage,
+        vec![99, 99, 1],
+    );
+    assert!(st.unit(abse).unwrap().heads.is_empty(), "{:?}", sc.results);
+    assert_eq!(st.unit(irbm).unwrap().heads, vec!["20K".to_string()]);
+}
