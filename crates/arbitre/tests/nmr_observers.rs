@@ -25,7 +25,7 @@ fn game_with(name: &str, extra: &str) -> Game {
     let clock = Arc::new(FixedClock::new(t0()));
     let mut daemon = Daemon::open(config(dir.path()), Registry::builtin(), clock.clone()).unwrap();
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../examples")
+        .join("../../docs/examples")
         .join(name)
         .join("game.toml");
     let text = format!("{}\n{extra}", std::fs::read_to_string(&path).unwrap());

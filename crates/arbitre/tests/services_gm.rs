@@ -73,7 +73,7 @@ struct Game {
 
 fn example(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../examples")
+        .join("../../docs/examples")
         .join(name)
         .join("game.toml")
 }
