@@ -6,49 +6,12 @@
 
 mod common;
 
-use arbitre_core::Rng;
 use arbitre_wwk::catalog::sp;
 use arbitre_wwk::economy::price;
 use arbitre_wwk::model::*;
-use arbitre_wwk::{combat, control, economy, military, Scratch, Wwk};
+use arbitre_wwk::{combat, control, economy, military, Scratch};
 use common::*;
-use std::collections::{BTreeMap, BTreeSet};
-
-fn with_ctx(
-    st: &mut State,
-    sc: &mut Scratch,
-    rolls: Vec<u64>,
-    f: impl FnOnce(&mut arbitre_core::TurnCtx<'_, Wwk>),
-) -> Vec<arbitre_wwk::Event> {
-    let orders = BTreeMap::new();
-    let mut rng = Rng::scripted_rolls(rolls);
-    let mut events = vec![];
-    let turn = st.turn + 1;
-    let mut ctx = arbitre_core::TurnCtx {
-        turn,
-        state: st,
-        orders: &orders,
-        scratch: sc,
-        rng: &mut rng,
-        events: &mut events,
-    };
-    f(&mut ctx);
-    events
-}
-
-fn only(st: &mut State, owner: &str, code: &str, z: &str, k: usize) -> Vec<UnitId> {
-    st.units
-        .retain(|_, u| !(u.owner == owner && u.code == code && u.at == z));
-    (0..k).map(|_| st.add_unit(owner, code, z)).collect()
-}
-
-fn result(sc: &Scratch, line: usize) -> String {
-    sc.results
-        .iter()
-        .find(|((_, l), _)| *l == line)
-        .map(|(_, r)| r.clone())
-        .unwrap_or_default()
-}
+use std::collections::BTreeSet;
 
 fn moved(st: &mut State, player: &str, text: &str, rolls: Vec<u64>) -> Scratch {
     let mut sc = Scratch::default();

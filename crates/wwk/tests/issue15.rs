@@ -6,48 +6,10 @@
 
 mod common;
 
-use arbitre_core::{PlayerId, Rng, Ruleset};
+use arbitre_core::{PlayerId, Ruleset};
 use arbitre_wwk::model::*;
 use arbitre_wwk::{combat, control, economy, military, Scratch, Wwk};
 use common::*;
-use std::collections::BTreeMap;
-
-/// Run `f` with a turn context over `st` and `sc`, dice scripted.
-fn with_ctx(
-    st: &mut State,
-    sc: &mut Scratch,
-    rolls: Vec<u64>,
-    f: impl FnOnce(&mut arbitre_core::TurnCtx<'_, Wwk>),
-) -> Vec<arbitre_wwk::Event> {
-    let orders = BTreeMap::new();
-    let mut rng = Rng::scripted_rolls(rolls);
-    let mut events = vec![];
-    let turn = st.turn + 1;
-    let mut ctx = arbitre_core::TurnCtx {
-        turn,
-        state: st,
-        orders: &orders,
-        scratch: sc,
-        rng: &mut rng,
-        events: &mut events,
-    };
-    f(&mut ctx);
-    events
-}
-
-fn only(st: &mut State, owner: &str, code: &str, z: &str, k: usize) -> Vec<UnitId> {
-    st.units
-        .retain(|_, u| !(u.owner == owner && u.code == code && u.at == z));
-    (0..k).map(|_| st.add_unit(owner, code, z)).collect()
-}
-
-fn result(sc: &Scratch, line: usize) -> String {
-    sc.results
-        .iter()
-        .find(|((_, l), _)| *l == line)
-        .map(|(_, r)| r.clone())
-        .unwrap_or_default()
-}
 
 // ---- Economy -------------------------------------------------------------
 

@@ -4,8 +4,9 @@
 
 use arbitre_core::engine::run_turn_with;
 use arbitre_core::{PlayerId, PlayerSetup, Rng, Ruleset, SetupConfig};
+use arbitre_wwk::model::UnitId;
 use arbitre_wwk::turn::Event;
-use arbitre_wwk::{State, Wwk};
+use arbitre_wwk::{Scratch, State, Wwk};
 use std::collections::BTreeMap;
 
 pub fn players(n: usize) -> Vec<PlayerSetup> {
@@ -125,4 +126,44 @@ pub fn step(
 pub fn hold(st: &mut State, n: &str, z: &str) {
     st.zone_mut(z).status = arbitre_wwk::model::Status::Controlled { by: n.into() };
     st.add_unit(n, "INF", z);
+}
+
+/// Run `f` with a turn context over `st` and `sc`, dice scripted: one
+/// phase function tested alone (issue 15 tests).
+pub fn with_ctx(
+    st: &mut State,
+    sc: &mut Scratch,
+    rolls: Vec<u64>,
+    f: impl FnOnce(&mut arbitre_core::TurnCtx<'_, Wwk>),
+) -> Vec<arbitre_wwk::Event> {
+    let orders = BTreeMap::new();
+    let mut rng = Rng::scripted_rolls(rolls);
+    let mut events = vec![];
+    let turn = st.turn + 1;
+    let mut ctx = arbitre_core::TurnCtx {
+        turn,
+        state: st,
+        orders: &orders,
+        scratch: sc,
+        rng: &mut rng,
+        events: &mut events,
+    };
+    f(&mut ctx);
+    events
+}
+
+/// Replaces `owner`'s `code` units in `z` by `k` new ones; returns their ids.
+pub fn only(st: &mut State, owner: &str, code: &str, z: &str, k: usize) -> Vec<UnitId> {
+    st.units
+        .retain(|_, u| !(u.owner == owner && u.code == code && u.at == z));
+    (0..k).map(|_| st.add_unit(owner, code, z)).collect()
+}
+
+/// The result text of the order on `line`.
+pub fn result(sc: &Scratch, line: usize) -> String {
+    sc.results
+        .iter()
+        .find(|((_, l), _)| *l == line)
+        .map(|(_, r)| r.clone())
+        .unwrap_or_default()
 }
