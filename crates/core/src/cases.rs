@@ -511,6 +511,39 @@ pub fn run_dir<R: Ruleset>(r: &R, dir: &Path) -> Result<Vec<CaseOutcome>, CaseEr
     Ok(files.iter().map(|p| run_file(r, p)).collect())
 }
 
+/// What each ruleset's `tests/cases.rs` checks: every case of
+/// `rulesets/<id>/cases/` under `repo` passes, and the committed compliance
+/// table `docs/rules/<id>-cases.md` is the table of this run (rewritten
+/// first when `ARBITRE_BLESS_CASES=1`). Returns the number of cases, or
+/// the failures and table difference as one message.
+pub fn check_ruleset_cases<R: Ruleset>(
+    r: &R,
+    title: &str,
+    id: &str,
+    repo: &Path,
+) -> Result<usize, String> {
+    let outcomes =
+        run_dir(r, &repo.join("rulesets").join(id).join("cases")).map_err(|e| e.to_string())?;
+    let table = compliance_table(title, &outcomes);
+    let table_file = repo.join("docs/rules").join(format!("{id}-cases.md"));
+    if std::env::var("ARBITRE_BLESS_CASES").is_ok_and(|v| v == "1") {
+        std::fs::write(&table_file, &table)
+            .map_err(|e| format!("writing {}: {e}", table_file.display()))?;
+    }
+    let failures = failures_text(&outcomes);
+    if !failures.is_empty() {
+        return Err(failures);
+    }
+    let committed = std::fs::read_to_string(&table_file).unwrap_or_default();
+    if committed != table {
+        return Err(format!(
+            "docs/rules/{id}-cases.md is not the table of the cases; \
+             rerun with ARBITRE_BLESS_CASES=1 to rewrite it. Expected:\n{table}"
+        ));
+    }
+    Ok(outcomes.len())
+}
+
 /// The compliance table of a ruleset's cases, as Markdown: one row per case,
 /// with its checklist ids, rulebook place and PASS/FAIL.
 pub fn compliance_table(ruleset: &str, outcomes: &[CaseOutcome]) -> String {

@@ -7,27 +7,14 @@
 //! differences, then refresh the table with `ARBITRE_BLESS_CASES=1`.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-use arbitre_core::cases::{compliance_table, failures_text, run_dir};
+use arbitre_core::cases::check_ruleset_cases;
 use arbitre_nebulight::Nebulight;
 use std::path::Path;
 
 #[test]
 fn neb_76_rulebook_cases_as_data() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let outcomes =
-        run_dir(&Nebulight, &root.join("rulesets/nebulight/cases")).expect("cases folder");
-    assert!(outcomes.len() >= 20, "only {} cases", outcomes.len());
-    let table = compliance_table("Nébulight", &outcomes);
-    let table_file = root.join("docs/rules/nebulight-cases.md");
-    if std::env::var("ARBITRE_BLESS_CASES").is_ok_and(|v| v == "1") {
-        std::fs::write(&table_file, &table).expect("write the compliance table");
-    }
-    let failures = failures_text(&outcomes);
-    assert!(failures.is_empty(), "{failures}");
-    let committed = std::fs::read_to_string(&table_file).unwrap_or_default();
-    assert!(
-        committed == table,
-        "docs/rules/nebulight-cases.md is not the table of the cases; \
-         rerun with ARBITRE_BLESS_CASES=1 to rewrite it. Expected:\n{table}"
-    );
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let n = check_ruleset_cases(&Nebulight, "Nébulight", "nebulight", &repo)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(n >= 20, "only {n} cases");
 }
