@@ -523,21 +523,7 @@ pub fn sat_ground(ctx: &mut Ctx) {
         if civil {
             fa = fa.mul(1, 2);
         }
-        let mut fd = Rat::zero();
-        for id in &targets {
-            fd = fd.add(Rat::int(
-                ctx.state
-                    .unit(*id)
-                    .map(|u| {
-                        if u.code == "FAC" {
-                            4
-                        } else {
-                            sp(&u.code).land_d()
-                        }
-                    })
-                    .unwrap_or(0),
-            ));
-        }
+        let fd = ground_defence(ctx.state, &targets);
         let mut log = vec![format!(
             "== SATELLITES contre [{t}] : FA {} FD {} ==",
             fa.show(),
@@ -807,21 +793,7 @@ pub fn missiles(ctx: &mut Ctx) {
             } else {
                 Rat::int(s.a).mul(1, 2)
             };
-            let mut fd = Rat::zero();
-            for c in &chosen {
-                fd = fd.add(Rat::int(
-                    ctx.state
-                        .unit(*c)
-                        .map(|u| {
-                            if u.code == "FAC" {
-                                4
-                            } else {
-                                sp(&u.code).land_d()
-                            }
-                        })
-                        .unwrap_or(0),
-                ));
-            }
+            let fd = ground_defence(ctx.state, &chosen);
             ground_strike(ctx, &it.nation, &chosen, fa, fd, &mut log);
         }
         if fired == 0 {
@@ -2190,4 +2162,22 @@ pub fn return_to_base(ctx: &mut Ctx) {
             }
         }
     }
+}
+
+/// The defence a bombing or a ground attack meets from the units it targets:
+/// a factory counts 4, any other unit its land defence.
+fn ground_defence(state: &State, ids: &[UnitId]) -> Rat {
+    ids.iter().fold(Rat::zero(), |fd, id| {
+        let d = state
+            .unit(*id)
+            .map(|u| {
+                if u.code == "FAC" {
+                    4
+                } else {
+                    sp(&u.code).land_d()
+                }
+            })
+            .unwrap_or(0);
+        fd.add(Rat::int(d))
+    })
 }
