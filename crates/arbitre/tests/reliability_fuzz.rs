@@ -110,7 +110,8 @@ fn games() -> Vec<(String, Box<dyn Engine>, String, PlayerId)> {
         ("nebulight", vec!["maxtor", "miria"], "map = \"duel\""),
         ("eds", vec!["p1", "p2", "p3"], ""),
         ("scrambled", vec!["p1", "p2", "p3"], "world = \"testland\""),
-        ("wwk", vec!["p1", "p2", "p3"], ""),
+        // WWK seats are matched to nations by id (issue 18 item 3).
+        ("wwk", vec!["tur", "egy", "gre"], ""),
     ] {
         let e = boxed(name);
         let config = SetupConfig {

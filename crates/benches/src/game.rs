@@ -150,14 +150,17 @@ impl Game<arbitre_scrambled::Scrambled> {
 impl Game<arbitre_wwk::Wwk> {
     pub fn wwk(zones: usize, nations: usize, seed: u64) -> Self {
         let text = crate::wwk::scenario(zones, nations, seed);
-        Game::new(
-            arbitre_wwk::Wwk,
-            &config(
-                seed,
-                nations,
-                toml::Table::new(),
-                &[("scenario_file", text)],
-            ),
-        )
+        let mut c = config(
+            seed,
+            nations,
+            toml::Table::new(),
+            &[("scenario_file", text)],
+        );
+        // Each seat names its nation: WWK refuses a seat that names none.
+        for (k, p) in c.players.iter_mut().enumerate() {
+            p.options
+                .insert("nation".into(), toml::Value::String(crate::wwk::nation(k)));
+        }
+        Game::new(arbitre_wwk::Wwk, &c)
     }
 }

@@ -18,6 +18,9 @@ pub struct Kind {
     pub ruleset: &'static str,
     pub rules: &'static str,
     pub players: usize,
+    /// WWK: the nation each seat plays (`[players.rules] nation`), in seat
+    /// order; WWK refuses a seat that names none (issue 18 item 3).
+    pub nations: &'static [&'static str],
 }
 
 /// The mix of the capacity simulation: about ten players a game, every
@@ -28,21 +31,25 @@ pub const MIX: [Kind; 4] = [
         ruleset: "scrambled",
         rules: "world = \"hexagone\"",
         players: 10,
+        nations: &[],
     },
     Kind {
         ruleset: "eds",
         rules: "",
         players: 10,
+        nations: &[],
     },
     Kind {
         ruleset: "wwk",
         rules: "map = \"monde\"",
         players: 8,
+        nations: &["FRA", "GBR", "GER", "RUS", "ITA", "ESP", "TUR", "EGY"],
     },
     Kind {
         ruleset: "nebulight",
         rules: "map = \"duel\"",
         players: 2,
+        nations: &[],
     },
 ];
 
@@ -70,6 +77,9 @@ fn game_toml(id: &str, k: Kind) -> String {
         t.push_str(&format!(
             "[[players]]\nid = \"p{p}\"\nname = \"Joueur{p}\"\nemail = \"p{p}.{id}@bench.invalid\"\npassword = \"pw-{p}\"\n"
         ));
+        if let Some(n) = k.nations.get(p - 1) {
+            t.push_str(&format!("[players.rules]\nnation = \"{n}\"\n"));
+        }
     }
     t
 }

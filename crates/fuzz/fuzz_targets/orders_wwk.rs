@@ -11,5 +11,5 @@ use std::sync::OnceLock;
 static GAME: OnceLock<(Box<dyn Engine>, String)> = OnceLock::new();
 
 fuzz_target!(|data: &[u8]| {
-    check_orders(game(&GAME, arbitre_wwk::Wwk, &["p1", "p2", "p3"], ""), "p1", data);
+    check_orders(game(&GAME, arbitre_wwk::Wwk, &["tur", "egy", "gre"], ""), "tur", data);
 });

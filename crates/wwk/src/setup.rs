@@ -10,11 +10,11 @@
 //!   `rulesets/wwk/scenarios/`.
 //!
 //! Nations are assigned by [`assign_nations`] (issue 18 item 3): a player's
-//! `nation = "TUR"` (code or name) first, then a player whose id or name is
-//! a nation's code or name, then the remaining seats take the remaining
-//! nations in the scenario's order. A nation the scenario lacks, or two
-//! players on one nation, refuses the game with the reason. Nations without
-//! a player are left out and their home zone stays neutral.
+//! `nation = "TUR"` (code or name, in `[players.rules]`) first, then a player
+//! whose id or name is a nation's code or name. A nation the scenario lacks,
+//! two players on one nation, or a seat matched by neither refuses the game
+//! with the reason. Nations without a player are left out and their home
+//! zone stays neutral.
 
 use crate::catalog;
 use crate::model::*;
@@ -25,12 +25,41 @@ use std::collections::BTreeSet;
 pub const TRIO: &str = include_str!("../../../rulesets/wwk/scenarios/trio.toml");
 pub const MONDE: &str = include_str!("../../../rulesets/wwk/scenarios/monde.toml");
 
+/// A built-in scenario: its name, the other names it answers to, its TOML.
+pub struct Builtin {
+    pub name: &'static str,
+    pub aliases: &'static [&'static str],
+    pub text: &'static str,
+}
+
+/// Every built-in scenario (docs/wwk.md lists them; a test keeps the list true).
+pub const SCENARIOS: [Builtin; 2] = [
+    Builtin {
+        name: "trio",
+        aliases: &["duel", "petit"],
+        text: TRIO,
+    },
+    Builtin {
+        name: "monde",
+        aliases: &["world"],
+        text: MONDE,
+    },
+];
+
 pub fn builtin(name: &str) -> Option<&'static str> {
-    match name {
-        "trio" | "duel" | "petit" => Some(TRIO),
-        "monde" | "world" => Some(MONDE),
-        _ => None,
-    }
+    SCENARIOS
+        .iter()
+        .find(|b| b.name == name || b.aliases.contains(&name))
+        .map(|b| b.text)
+}
+
+/// The names a game may give to `scenario`/`map`, for error messages.
+pub fn builtin_names() -> Vec<String> {
+    SCENARIOS
+        .iter()
+        .flat_map(|b| std::iter::once(b.name).chain(b.aliases.iter().copied()))
+        .map(String::from)
+        .collect()
 }
 
 #[derive(Deserialize, Default)]
@@ -314,16 +343,20 @@ pub fn from_scenario(text: &str, cfg: &SetupConfig) -> Result<State, SetupError>
     for z in &st.map.zones {
         st.zones.insert(z.code.clone(), ZoneState::default());
     }
-    if cfg.players.is_empty() || cfg.players.len() > sc.nation.len() {
+    if cfg.players.is_empty() {
         return Err(SetupError::PlayerCount {
-            got: cfg.players.len(),
-            expected: format!("1 à {}", sc.nation.len()),
+            got: 0,
+            expected: format!("1 to {}", sc.nation.len()),
         });
     }
-    let list: Vec<(String, String)> = sc
+    let list: Vec<Seat> = sc
         .nation
         .iter()
-        .map(|n| (n.code.clone(), n.name.clone()))
+        .map(|n| Seat {
+            code: n.code.clone(),
+            name: n.name.clone(),
+            player: String::new(),
+        })
         .collect();
     let assign = assign_nations(&cfg.players, &list)?;
     for (pi, ni) in assign {
@@ -378,45 +411,53 @@ pub fn from_scenario(text: &str, cfg: &SetupConfig) -> Result<State, SetupError>
     Ok(st)
 }
 
+/// A nation a player may take: its code, its name, and in a position the
+/// player id it already carries (empty in a scenario).
+pub struct Seat {
+    pub code: String,
+    pub name: String,
+    pub player: String,
+}
+
 /// Which nation each player plays (issue 18 item 3), as `(player index,
-/// nation index)` pairs sorted by player. Three passes:
-/// 1. a player's `nation` option names a nation by code or name (any case);
-///    a nation the scenario lacks, a non-string value, or a nation named by
-///    two players refuses the game;
+/// nation index)` pairs sorted by player. Two passes:
+/// 1. a player's `nation` option (`[players.rules] nation = "TUR"`) names a
+///    nation by code or name (any case); a nation the scenario lacks, a
+///    non-string value, or a nation named by two players refuses the game;
 /// 2. a player without the option whose id or display name is a nation's
-///    code or name (any case) takes it, if still free: a seat named
-///    "Turquie" plays Turkey, never another nation;
-/// 3. the other seats take the free nations in the scenario's order (the
-///    report's header `nation=TUR (Turquie)` tells each player which).
+///    code or name (any case), or, in a position, the player id the nation
+///    carries, takes it, if still free: a seat named "Turquie" plays Turkey,
+///    never another nation.
 ///
-/// More players than nations is refused.
+/// A seat matched by neither refuses the game: nations are never handed out
+/// in the scenario's order behind the game master's back (a GM's "Turquie"
+/// used to play whichever nation came first). Every refusal names the seat
+/// and lists the scenario's nations. More players than nations is refused.
 pub fn assign_nations(
     players: &[arbitre_core::PlayerSetup],
-    nations: &[(String, String)],
+    nations: &[Seat],
 ) -> Result<Vec<(usize, usize)>, SetupError> {
     let find = |word: &str| {
-        nations.iter().position(|(code, name)| {
-            code.eq_ignore_ascii_case(word)
-                || (!name.is_empty() && name.to_lowercase() == word.to_lowercase())
+        nations.iter().position(|n| {
+            n.code.eq_ignore_ascii_case(word)
+                || (!n.name.is_empty() && n.name.to_lowercase() == word.to_lowercase())
         })
     };
-    let known = || {
-        nations
-            .iter()
-            .map(|(c, n)| {
-                if n.is_empty() {
-                    c.clone()
-                } else {
-                    format!("{c} ({n})")
-                }
-            })
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let known = nations
+        .iter()
+        .map(|n| {
+            if n.name.is_empty() {
+                n.code.clone()
+            } else {
+                format!("{} ({})", n.code, n.name)
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
     if players.len() > nations.len() {
         return Err(SetupError::PlayerCount {
             got: players.len(),
-            expected: format!("1 à {} (nations : {})", nations.len(), known()),
+            expected: format!("1 to {} (nations: {known})", nations.len()),
         });
     }
     let mut owner: Vec<Option<usize>> = vec![None; nations.len()];
@@ -427,22 +468,20 @@ pub fn assign_nations(
         };
         let word = v.as_str().ok_or_else(|| {
             SetupError::Invalid(format!(
-                "joueur {} : nation doit être un code entre guillemets (nations : {})",
-                p.id,
-                known()
+                "player {}: nation must be a quoted nation code or name (nations of the scenario: {known})",
+                p.id
             ))
         })?;
         let ni = find(word).ok_or_else(|| {
             SetupError::Invalid(format!(
-                "joueur {} : nation {word} absente du scénario (nations : {})",
-                p.id,
-                known()
+                "player {}: nation \"{word}\" is not in the scenario (nations of the scenario: {known})",
+                p.id
             ))
         })?;
         if let Some(other) = owner[ni] {
             return Err(SetupError::Invalid(format!(
-                "nation {} choisie par deux joueurs : {} et {}",
-                nations[ni].0, players[other].id, p.id
+                "nation {} is named by two players, {} and {} (nations of the scenario: {known})",
+                nations[ni].code, players[other].id, p.id
             )));
         }
         owner[ni] = Some(pi);
@@ -452,19 +491,31 @@ pub fn assign_nations(
         if assign[pi].is_some() {
             continue;
         }
-        let hit = find(p.id.as_str()).or_else(|| find(&p.name));
-        if let Some(ni) = hit.filter(|ni| owner[*ni].is_none()) {
-            owner[ni] = Some(pi);
-            assign[pi] = Some(ni);
+        let hit = find(p.id.as_str()).or_else(|| find(&p.name)).or_else(|| {
+            nations
+                .iter()
+                .position(|n| !n.player.is_empty() && n.player == p.id.as_str())
+        });
+        match hit {
+            Some(ni) if owner[ni].is_none() => {
+                owner[ni] = Some(pi);
+                assign[pi] = Some(ni);
+            }
+            Some(ni) => {
+                return Err(SetupError::Invalid(format!(
+                    "player {}: its id or name matches nation {}, which player {} plays; give it nation = \"...\" under [players.rules] (nations of the scenario: {known})",
+                    p.id,
+                    nations[ni].code,
+                    owner[ni].map(|o| players[o].id.to_string()).unwrap_or_default()
+                )));
+            }
+            None => {
+                return Err(SetupError::Invalid(format!(
+                    "player {} names no nation: add nation = \"<code>\" under [players.rules] (nations of the scenario: {known})",
+                    p.id
+                )));
+            }
         }
-    }
-    for slot in assign.iter_mut().filter(|a| a.is_none()) {
-        let ni = owner
-            .iter()
-            .position(|o| o.is_none())
-            .ok_or_else(|| SetupError::Invalid("plus de joueurs que de nations".into()))?;
-        owner[ni] = Some(usize::MAX);
-        *slot = Some(ni);
     }
     Ok(assign
         .into_iter()
@@ -565,13 +616,17 @@ pub fn from_position(text: &str, cfg: &SetupConfig) -> Result<State, SetupError>
     // Players of the game TOML take the position's nations by the same
     // rule as a scenario's (issue 18 item 3).
     if !cfg.players.is_empty() {
-        let list: Vec<(String, String)> = st
+        let list: Vec<Seat> = st
             .nations
             .values()
-            .map(|n| (n.code.clone(), n.name.clone()))
+            .map(|n| Seat {
+                code: n.code.clone(),
+                name: n.name.clone(),
+                player: n.player.clone(),
+            })
             .collect();
         for (pi, ni) in assign_nations(&cfg.players, &list)? {
-            let code = &list[ni].0;
+            let code = &list[ni].code;
             if let Some(n) = st.nations.get_mut(code) {
                 n.player = cfg.players[pi].id.to_string();
             }

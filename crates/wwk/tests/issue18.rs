@@ -309,50 +309,91 @@ fn nation_of(st: &State, player: &str) -> String {
         .unwrap_or_default()
 }
 
-#[test]
-fn wwk_nation_assignment_refused_when_unmatched() {
-    let setup = |c: &SetupConfig| Wwk.setup(c, &mut Rng::for_setup(1));
-    // A nation the scenario lacks.
-    let e = setup(&cfg(&[("a", "A", Some("GER")), ("b", "B", None)])).expect_err("refused");
-    assert!(e.to_string().contains("GER absente du scénario"), "{e}");
+fn refusal(c: &SetupConfig) -> String {
+    Wwk.setup(c, &mut Rng::for_setup(1))
+        .expect_err("refused")
+        .to_string()
+}
+
+/// Every refusal lists the scenario's nations, so the GM can fix the seat.
+fn lists_nations(e: &str) {
     assert!(
-        e.to_string().contains("TUR (Turquie)"),
+        e.contains("TUR (Turquie), EGY (Égypte), GRE (Grèce)"),
         "the reason lists the nations: {e}"
     );
-    // Two players naming one nation (by code and by name).
-    let e =
-        setup(&cfg(&[("a", "A", Some("EGY")), ("b", "B", Some("Égypte"))])).expect_err("refused");
+}
+
+#[test]
+fn wwk_nation_the_scenario_lacks_is_refused() {
+    let e = refusal(&cfg(&[("a", "A", Some("GER")), ("b", "B", Some("TUR"))]));
     assert!(
-        e.to_string()
-            .contains("EGY choisie par deux joueurs : a et b"),
+        e.contains("player a: nation \"GER\" is not in the scenario"),
+        "{e}"
+    );
+    lists_nations(&e);
+}
+
+#[test]
+fn wwk_nation_named_by_two_players_is_refused() {
+    // By code and by name: the same nation.
+    let e = refusal(&cfg(&[("a", "A", Some("EGY")), ("b", "B", Some("Égypte"))]));
+    assert!(
+        e.contains("nation EGY is named by two players, a and b"),
+        "{e}"
+    );
+    lists_nations(&e);
+}
+
+#[test]
+fn wwk_seat_without_nation_or_matching_name_is_refused() {
+    // "c" names no nation and is no nation's code or name: before issue 18
+    // it silently took the scenario's first free nation.
+    let e = refusal(&cfg(&[
+        ("a", "A", Some("TUR")),
+        ("b", "Égypte", None),
+        ("c", "C", None),
+    ]));
+    assert!(
+        e.contains("player c names no nation: add nation = \"<code>\" under [players.rules]"),
+        "{e}"
+    );
+    lists_nations(&e);
+    // A seat whose name matches a nation another seat named is refused too,
+    // not moved to another nation.
+    let e = refusal(&cfg(&[("a", "A", Some("TUR")), ("b", "Turquie", None)]));
+    assert!(
+        e.contains("player b: its id or name matches nation TUR, which player a plays"),
         "{e}"
     );
     // More players than nations.
-    assert!(setup(&cfg(&[
-        ("a", "A", None),
-        ("b", "B", None),
-        ("c", "C", None),
-        ("d", "D", None)
-    ]))
-    .is_err());
+    let e = refusal(&cfg(&[
+        ("tur", "A", None),
+        ("egy", "B", None),
+        ("gre", "C", None),
+        ("d", "D", Some("TUR")),
+    ]));
+    assert!(e.contains("wrong number of players: 4"), "{e}");
+    lists_nations(&e);
 }
 
 #[test]
 fn wwk_nation_assignment_follows_the_game_toml() {
     let setup = |c: &SetupConfig| Wwk.setup(c, &mut Rng::for_setup(1)).expect("setup");
-    // `nation` by name, any case, and a seat named after a nation.
+    // `nation` by name, any case, and seats named after a nation by name
+    // or by id.
     let st = setup(&cfg(&[
         ("a", "A", Some("grèce")),
         ("b", "Turquie", None),
-        ("c", "C", None),
+        ("egy", "C", None),
     ]));
     assert_eq!(nation_of(&st, "a"), "GRE");
     assert_eq!(nation_of(&st, "b"), "TUR");
-    assert_eq!(nation_of(&st, "c"), "EGY");
-    // Nobody names a nation: the scenario's order, as before.
-    let st = setup(&cfg(&[("x", "X", None), ("y", "Y", None)]));
-    assert_eq!(nation_of(&st, "x"), "TUR");
+    assert_eq!(nation_of(&st, "egy"), "EGY");
+    // Two seats: the third nation stays out.
+    let st = setup(&cfg(&[("x", "X", Some("GRE")), ("y", "Y", Some("EGY"))]));
+    assert_eq!(nation_of(&st, "x"), "GRE");
     assert_eq!(nation_of(&st, "y"), "EGY");
+    assert!(!st.nations.contains_key("TUR"));
     // The report's header says which nation the player plays.
     let r = report(&st, &[], "y");
     assert!(r
@@ -417,16 +458,17 @@ fn wwk_inline_map_position_loads() {
     );
     // Inline in the game's [rules] too (`position = { ... }`).
     let pos: toml::Table = toml::from_str(INLINE).expect("toml");
-    let mut c2 = cfg(&[("b", "B", Some("BBB")), ("a", "A", None)]);
+    // "alpha" is the player the position's nation AAA carries.
+    let mut c2 = cfg(&[("b", "B", Some("BBB")), ("alpha", "A", None)]);
     c2.options
         .insert("position".into(), toml::Value::Table(pos));
     let st = Wwk
         .setup(&c2, &mut Rng::for_setup(1))
         .expect("inline in rules");
     assert_eq!(nation_of(&st, "b"), "BBB");
-    assert_eq!(nation_of(&st, "a"), "AAA");
+    assert_eq!(nation_of(&st, "alpha"), "AAA");
     // Its report has a map (computed layout) and a zone table.
-    let r = report(&st, &[], "a");
+    let r = report(&st, &[], "alpha");
     assert!(svg_owners(&text_of(attachment(&r, "carte-"))).contains_key("SEA"));
     assert_eq!(zone_table(&r.body)["ONE"].0, vec!["TWO"]);
     // A bad inline map is refused with a reason, not a crash.
@@ -520,4 +562,57 @@ fn wwk_forced_demobilisation_names_zone_and_units() {
     let t = texts(&ev);
     assert!(t.contains("démobilisée(s) : [BUL] 2 INF, 1 LT"), "{t}");
     assert_eq!(count(&st, "EGY", "INF", "BUL"), 0);
+}
+
+/// docs/wwk.md's table of built-in scenarios is generated from
+/// `rulesets/wwk/scenarios/` (through `setup::SCENARIOS`): every scenario,
+/// its other names, map name, zone count, player count and nations with
+/// their capitals. On a failure the expected rows are printed to paste.
+#[test]
+fn wwk_docs_list_every_builtin_scenario_and_its_nations() {
+    let doc = include_str!("../../../docs/wwk.md");
+    let mut rows = Vec::new();
+    for b in arbitre_wwk::setup::SCENARIOS {
+        let t: toml::Table = toml::from_str(b.text).expect("scenario TOML");
+        let map = t["game"]["name"].as_str().expect("game.name");
+        let zones = t["zone"].as_array().expect("zones").len();
+        let nations = t["nation"].as_array().expect("nations");
+        let aliases = b
+            .aliases
+            .iter()
+            .map(|a| format!("`{a}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let list = nations
+            .iter()
+            .map(|n| {
+                format!(
+                    "`{}` {} ({})",
+                    n["code"].as_str().unwrap_or(""),
+                    n["name"].as_str().unwrap_or(""),
+                    n["home"].as_str().unwrap_or("")
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        rows.push(format!(
+            "| `{}` ({aliases}) | {map}, {zones} zones | 1 à {} | {list} |",
+            b.name,
+            nations.len()
+        ));
+    }
+    let missing: Vec<&String> = rows.iter().filter(|r| !doc.contains(r.as_str())).collect();
+    assert!(
+        missing.is_empty(),
+        "docs/wwk.md must list these rows:\n{}",
+        rows.join("\n")
+    );
+    // And no other scenario row.
+    let documented = doc
+        .lines()
+        .skip_while(|l| !l.starts_with("### Scénarios et cartes intégrés"))
+        .skip(3)
+        .take_while(|l| l.starts_with("| `"))
+        .count();
+    assert_eq!(documented, rows.len(), "one row per built-in scenario");
 }

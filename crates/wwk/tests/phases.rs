@@ -1000,11 +1000,18 @@ at = "BUL"
 #[test]
 fn wwk_2_world_scenario_for_eight_nations() {
     use arbitre_core::{PlayerId, PlayerSetup, Rng, Ruleset, SetupConfig};
-    let players: Vec<PlayerSetup> = (0..8)
-        .map(|i| PlayerSetup {
-            id: PlayerId::new(format!("p{i}")),
-            name: format!("P{i}"),
-            options: Default::default(),
+    // Each seat names its nation (issue 18 item 3), in the scenario's order.
+    let players: Vec<PlayerSetup> = ["FRA", "GBR", "GER", "RUS", "ITA", "ESP", "TUR", "EGY"]
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            let mut options = toml::Table::new();
+            options.insert("nation".into(), (*n).into());
+            PlayerSetup {
+                id: PlayerId::new(format!("p{i}")),
+                name: format!("P{i}"),
+                options,
+            }
         })
         .collect();
     let mut opts = toml::Table::new();

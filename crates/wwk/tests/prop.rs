@@ -9,7 +9,9 @@ use proptest::prelude::*;
 fn game() -> PropGame {
     PropGame {
         engine: Adapter::boxed(arbitre_wwk::Wwk),
-        players: &["p1", "p2", "p3"],
+        // Seats named after the trio's nations: WWK refuses a seat that
+        // names no nation (issue 18 item 3).
+        players: &["tur", "egy", "gre"],
         rules: "",
         turns: 3,
     }
