@@ -233,12 +233,96 @@ pub fn espionage(ctx: &mut Ctx) {
                     .fail(&m.it, "une seule propagande par zone et par tour");
                 continue;
             }
-            run_mission(ctx, m);
+            apply_mission(ctx, m);
         }
     }
 }
 
-fn run_mission(ctx: &mut Ctx, m: &Mission2) {
+/// What one espionage mission did (issue 23 item 4): [`run_mission`] decides
+/// it and applies it to the state, [`render_mission`] writes its report lines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MissionOutcome {
+    pub op: SpyOp,
+    pub actor: NationCode,
+    /// The nation spied on; `None` for PG and RP, which act in the actor's own zone.
+    pub target: Option<NationCode>,
+    /// The zone of a local mission; `None` for the national RT and ST.
+    pub zone: Option<ZoneCode>,
+    pub fail_pct: i64,
+    pub roll: u32,
+    pub success: bool,
+    /// The detection roll fell within 2 × CE: the target learns who did it
+    /// (PG: the networks are identified).
+    pub detected: bool,
+    pub effect: MissionEffect,
+}
+
+/// How a target field stands for its nation, as RT reveals it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldKind {
+    Specialty,
+    Normal,
+    Weakness,
+}
+
+/// What a mission changed beyond succeeding or failing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MissionEffect {
+    /// Nothing to tell (RC, RR and RS report through the snapshots; a
+    /// failed sabotage; a sabotage that found nothing to destroy).
+    Nothing,
+    /// RT: the kind of every field, and on success the levels.
+    TechRevealed {
+        kinds: Vec<(Field, FieldKind)>,
+        levels: Option<Vec<(Field, i32)>>,
+    },
+    /// ST on this field (halved only on success).
+    TechSabotage(Field),
+    /// PG: the foreign networks of the zone, named when detected.
+    Purge { networks: Vec<NationCode> },
+    /// RP: partisans raised (one on failure).
+    Partisans { count: usize, unit: String },
+    /// RG: guerrillas raised.
+    Guerrillas { count: usize, unit: String },
+    /// IN: the actor's infiltration score after the mission.
+    Infiltration(i64),
+    /// SA: this aircraft type destroyed.
+    AircraftDestroyed(String),
+    /// SC: the zone's communications sabotaged.
+    CommsSabotaged,
+    /// SN: this warhead destroyed.
+    WarheadDestroyed(String),
+    /// SP: one factory destroyed.
+    FactoryDestroyed,
+    /// SR: the resources destroyed.
+    ResourcesDestroyed(Ledger),
+}
+
+/// A mission refused before any roll, or run.
+enum MissionRun {
+    Refused(String),
+    /// RT or ST against a nation that is not in the game: the rolls are
+    /// drawn and nothing else happens (no report, no verdict).
+    Lost,
+    Done(MissionOutcome),
+}
+
+fn apply_mission(ctx: &mut Ctx, m: &Mission2) {
+    match run_mission(ctx, m) {
+        MissionRun::Refused(why) => ctx.scratch.fail(&m.it, why),
+        MissionRun::Lost => {}
+        MissionRun::Done(o) => {
+            for (to, text) in render_mission(&o) {
+                ev(ctx, to, Sec::Espionage, text);
+            }
+            ctx.scratch.set(&m.it, mission_verdict(&o));
+        }
+    }
+}
+
+/// Decides one mission, applies it to the state and the turn's scratch, and
+/// returns what happened; writes no text.
+fn run_mission(ctx: &mut Ctx, m: &Mission2) -> MissionRun {
     let me = m.it.nation.clone();
     let literal = ctx.state.params.espionage_literal_signs;
     let l_att = l_of(ctx.state, &me);
@@ -256,35 +340,23 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
             let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
             let det = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
             let ok = i64::from(r) > fail;
-            let tn = ctx.state.nations.get(&t).cloned();
-            let Some(tn) = tn else { return };
-            let kind = |f: Field| {
-                if f == tn.specialty {
-                    "spécialité"
-                } else if tn.weaknesses.contains(&f) {
-                    "faiblesse"
-                } else {
-                    "normal"
-                }
+            let Some(tn) = ctx.state.nations.get(&t).cloned() else {
+                return MissionRun::Lost;
             };
-            if op == SpyOp::Rt {
-                let types: Vec<String> = Field::ALL
-                    .iter()
-                    .map(|f| format!("{} {}", f.label(), kind(*f)))
-                    .collect();
-                let mut s = format!(
-                    "RT -> {t} : {} (échec {fail}%, jet {r}) ; types : {}",
-                    if ok { "réussite" } else { "échec" },
-                    types.join(", ")
-                );
-                if ok {
-                    let lv: Vec<String> = Field::ALL
-                        .iter()
-                        .map(|f| format!("{} {}", f.label(), tn.tech.get(*f)))
-                        .collect();
-                    s.push_str(&format!(" ; niveaux : {}", lv.join(" ")));
+            let effect = if op == SpyOp::Rt {
+                let kind = |f: Field| {
+                    if f == tn.specialty {
+                        FieldKind::Specialty
+                    } else if tn.weaknesses.contains(&f) {
+                        FieldKind::Weakness
+                    } else {
+                        FieldKind::Normal
+                    }
+                };
+                MissionEffect::TechRevealed {
+                    kinds: Field::ALL.iter().map(|f| (*f, kind(*f))).collect(),
+                    levels: ok.then(|| Field::ALL.iter().map(|f| (*f, tn.tech.get(*f))).collect()),
                 }
-                ev(ctx, to_nation(&me), Sec::Espionage, s);
             } else {
                 let f = match &m.it.order {
                     Order::SpyNat { field: Some(f), .. } => *f,
@@ -297,34 +369,24 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
                         .or_default()
                         .insert(f);
                 }
-                ev(
-                    ctx,
-                    to_nation(&me),
-                    Sec::Espionage,
-                    format!(
-                        "ST -> {t} {} : {} (échec {fail}%, jet {r})",
-                        f.label(),
-                        if ok { "réussite" } else { "échec" }
-                    ),
-                );
-            }
-            if det <= (2 * ce) as u32 {
-                ev(
-                    ctx,
-                    to_nation(&t),
-                    Sec::Espionage,
-                    format!("Détecté : {} contre notre nation par {me}", op.code()),
-                );
-            }
-            ctx.scratch
-                .set(&m.it, if ok { "OK  réussite" } else { "OK  échec" });
-            return;
+                MissionEffect::TechSabotage(f)
+            };
+            return MissionRun::Done(MissionOutcome {
+                op,
+                actor: me,
+                target: Some(t),
+                zone: None,
+                fail_pct: fail,
+                roll: r,
+                success: ok,
+                detected: det <= (2 * ce) as u32,
+                effect,
+            });
         }
         SpyOp::Pg => {
             let z = m.zone.clone().unwrap_or_default();
             if !ctx.state.zone(&z).status.controls_or_shares(&me) {
-                ctx.scratch.fail(&m.it, "zone ni contrôlée ni partagée");
-                return;
+                return MissionRun::Refused("zone ni contrôlée ni partagée".into());
             }
             let zs = ctx.state.zone(&z).clone();
             let mut top: Option<(i64, i64, String)> = None;
@@ -365,26 +427,25 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
                 zm.pg_malus.insert(me.clone());
             }
             zm.ce = 0;
-            let mut s = format!(
-                "[{z}] PG : {} (échec {fail}%, jet {r})",
-                if ok {
-                    "réussite, infiltration éliminée"
-                } else {
-                    "échec, infiltration divisée par deux"
-                }
-            );
-            if det <= (2 * zs.ce) as u32 && !spies.is_empty() {
-                s.push_str(&format!(" ; réseaux identifiés : {}", spies.join(", ")));
-            }
-            ev(ctx, to_nation(&me), Sec::Espionage, s);
-            ctx.scratch.ok(&m.it);
-            return;
+            let detected = det <= (2 * zs.ce) as u32;
+            return MissionRun::Done(MissionOutcome {
+                op,
+                actor: me,
+                target: None,
+                zone: Some(z),
+                fail_pct: fail,
+                roll: r,
+                success: ok,
+                detected,
+                effect: MissionEffect::Purge {
+                    networks: if detected { spies } else { vec![] },
+                },
+            });
         }
         SpyOp::Rp => {
             let z = m.zone.clone().unwrap_or_default();
             if !ctx.state.zone(&z).status.controls_or_shares(&me) {
-                ctx.scratch.fail(&m.it, "zone ni contrôlée ni partagée");
-                return;
+                return MissionRun::Refused("zone ni contrôlée ni partagée".into());
             }
             let zs = ctx.state.zone(&z).clone();
             let max_inf = zs
@@ -396,8 +457,11 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
                 .unwrap_or(0);
             let fail = rp_fail(zs.ce, max_inf);
             let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
+            // Every mission draws its detection roll (D-15); propaganda in
+            // one's own zone has nobody to reveal it to.
             let _det = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
-            let k = if i64::from(r) > fail {
+            let ok = i64::from(r) > fail;
+            let k = if ok {
                 crate::turn::d(ctx.rng, &mut ctx.scratch.log, 4) as usize
             } else {
                 1
@@ -408,35 +472,30 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
             for _ in 0..k {
                 ctx.state.add_unit(&me, ty, &z);
             }
-            ev(
-                ctx,
-                to_nation(&me),
-                Sec::Espionage,
-                format!(
-                    "[{z}] RP : {} (échec {fail}%, jet {r}) : {k} {ty} partisan(s)",
-                    if i64::from(r) > fail {
-                        "réussite"
-                    } else {
-                        "échec"
-                    }
-                ),
-            );
-            ctx.scratch.ok(&m.it);
-            return;
+            return MissionRun::Done(MissionOutcome {
+                op,
+                actor: me,
+                target: None,
+                zone: Some(z),
+                fail_pct: fail,
+                roll: r,
+                success: ok,
+                detected: false,
+                effect: MissionEffect::Partisans {
+                    count: k,
+                    unit: ty.to_string(),
+                },
+            });
         }
         _ => {}
     }
     // Local missions against another nation's zone.
     let z = m.zone.clone().unwrap_or_default();
     let Some(t) = target_nation(ctx.state, &z, &me) else {
-        ctx.scratch
-            .fail(&m.it, format!("[{z}] n'est tenue par aucune autre nation"));
-        return;
+        return MissionRun::Refused(format!("[{z}] n'est tenue par aucune autre nation"));
     };
     if op == SpyOp::Rg && (ctx.turn == 1 || ctx.state.is_capital(&t, &z)) {
-        ctx.scratch
-            .fail(&m.it, "guérilla interdite au tour 1 et contre une capitale");
-        return;
+        return MissionRun::Refused("guérilla interdite au tour 1 et contre une capitale".into());
     }
     let zs = ctx.state.zone(&z).clone();
     let mut l_t = l_of(ctx.state, &t);
@@ -448,12 +507,7 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
     let r = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
     let det = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 100);
     let ok = i64::from(r) > fail;
-    let mut mine = format!(
-        "[{z}] {} : {} (échec {fail}%, jet {r})",
-        op.code(),
-        if ok { "réussite" } else { "échec" }
-    );
-    let mut theirs: Option<String> = None;
+    let mut effect = MissionEffect::Nothing;
     match op {
         SpyOp::Rg if ok => {
             let k = crate::turn::d(ctx.rng, &mut ctx.scratch.log, 2) as usize;
@@ -465,8 +519,10 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
             for _ in 0..k {
                 ctx.state.add_unit(GUERRILLA, ty, &z);
             }
-            mine.push_str(&format!(" : {k} {ty} de guérilla"));
-            theirs = Some(format!("[{z}] {k} {ty} de guérilla apparaissent"));
+            effect = MissionEffect::Guerrillas {
+                count: k,
+                unit: ty.to_string(),
+            };
         }
         SpyOp::In => {
             let cap = ctx.state.is_capital(&t, &z);
@@ -481,7 +537,7 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
                 1
             };
             ctx.state.zone_mut(&z).infiltration.insert(me.clone(), v);
-            mine.push_str(&format!(" : infiltration {v}"));
+            effect = MissionEffect::Infiltration(v);
         }
         SpyOp::Rc => {
             ctx.scratch.recon.insert((me.clone(), z.clone()));
@@ -516,7 +572,7 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
             }
         }
         SpyOp::Sa if ok => {
-            let cands: Vec<UnitId> = ctx
+            let mut cands: Vec<UnitId> = ctx
                 .state
                 .units
                 .values()
@@ -527,7 +583,6 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
                 })
                 .map(|u| u.id)
                 .collect();
-            let mut cands = cands;
             crate::intake::canonical(ctx.state, &mut cands);
             if !cands.is_empty() {
                 let k = pick(ctx.rng, &mut ctx.scratch.log, cands.len());
@@ -537,13 +592,12 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
                     .map(|u| u.code.clone())
                     .unwrap_or_default();
                 ctx.state.remove_unit(cands[k]);
-                mine.push_str(&format!(" : 1 {code} détruit"));
-                theirs = Some(format!("[{z}] sabotage : 1 {code} détruit"));
+                effect = MissionEffect::AircraftDestroyed(code);
             }
         }
         SpyOp::Sc if ok => {
             ctx.scratch.sc_hit.insert(z.clone());
-            theirs = Some(format!("[{z}] communications sabotées"));
+            effect = MissionEffect::CommsSabotaged;
         }
         SpyOp::Sn if ok => {
             // The warheads are candidates in their holders' (side, code, id)
@@ -569,8 +623,7 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
                     .unit_mut(id)
                     .map(|u| u.heads.remove(i))
                     .unwrap_or_default();
-                mine.push_str(&format!(" : 1 {h} détruite"));
-                theirs = Some(format!("[{z}] sabotage : 1 tête {h} détruite"));
+                effect = MissionEffect::WarheadDestroyed(h);
             }
         }
         SpyOp::Sp if ok => {
@@ -583,8 +636,7 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
                 .collect();
             if let Some(id) = facs.first() {
                 ctx.state.remove_unit(*id);
-                mine.push_str(" : 1 usine détruite");
-                theirs = Some(format!("[{z}] sabotage : 1 usine détruite"));
+                effect = MissionEffect::FactoryDestroyed;
             }
         }
         SpyOp::Sr if ok => {
@@ -606,27 +658,151 @@ fn run_mission(ctx: &mut Ctx, m: &Mission2) {
                     x -= l.res(r);
                 }
             }
-            mine.push_str(&format!(" : détruit {}", lost.stock_line()));
-            theirs = Some(format!(
-                "[{z}] sabotage des ressources : perdu {}",
-                lost.stock_line()
-            ));
+            effect = MissionEffect::ResourcesDestroyed(lost);
         }
         _ => {}
     }
-    ev(ctx, to_nation(&me), Sec::Espionage, mine);
-    let detected = det <= (2 * zs.ce) as u32;
-    if detected {
-        ev(
-            ctx,
-            to_nation(&t),
-            Sec::Espionage,
-            format!("Détecté : {} contre [{z}] par {me}", op.code()),
-        );
-    } else if let Some(s) = theirs {
-        ev(ctx, to_nation(&t), Sec::Espionage, s);
+    MissionRun::Done(MissionOutcome {
+        op,
+        actor: me,
+        target: Some(t),
+        zone: Some(z),
+        fail_pct: fail,
+        roll: r,
+        success: ok,
+        detected: det <= (2 * zs.ce) as u32,
+        effect,
+    })
+}
+
+/// The order's verdict in the echo of the orders: RT and ST say whether they
+/// succeeded, the others only that they ran.
+fn mission_verdict(o: &MissionOutcome) -> &'static str {
+    match (o.op, o.success) {
+        (SpyOp::Rt | SpyOp::St, true) => "OK  réussite",
+        (SpyOp::Rt | SpyOp::St, false) => "OK  échec",
+        _ => "OK",
     }
-    ctx.scratch.ok(&m.it);
+}
+
+/// The report lines of one mission, with who reads each: the actor's
+/// account, then what the target learns (who did it when detected,
+/// otherwise what it suffered).
+pub fn render_mission(o: &MissionOutcome) -> Vec<(Vis, String)> {
+    let verdict = if o.success { "réussite" } else { "échec" };
+    let odds = format!("(échec {}%, jet {})", o.fail_pct, o.roll);
+    let me = &o.actor;
+    let t = o.target.clone().unwrap_or_default();
+    let z = o.zone.clone().unwrap_or_default();
+    let mut out = vec![];
+    match &o.effect {
+        MissionEffect::TechRevealed { kinds, levels } => {
+            let types: Vec<String> = kinds
+                .iter()
+                .map(|(f, k)| {
+                    let k = match k {
+                        FieldKind::Specialty => "spécialité",
+                        FieldKind::Weakness => "faiblesse",
+                        FieldKind::Normal => "normal",
+                    };
+                    format!("{} {k}", f.label())
+                })
+                .collect();
+            let mut s = format!(
+                "RT -> {t} : {verdict} {odds} ; types : {}",
+                types.join(", ")
+            );
+            if let Some(levels) = levels {
+                let lv: Vec<String> = levels
+                    .iter()
+                    .map(|(f, v)| format!("{} {v}", f.label()))
+                    .collect();
+                s.push_str(&format!(" ; niveaux : {}", lv.join(" ")));
+            }
+            out.push((to_nation(me), s));
+        }
+        MissionEffect::TechSabotage(f) => {
+            out.push((
+                to_nation(me),
+                format!("ST -> {t} {} : {verdict} {odds}", f.label()),
+            ));
+        }
+        MissionEffect::Purge { networks } => {
+            let mut s = format!(
+                "[{z}] PG : {} {odds}",
+                if o.success {
+                    "réussite, infiltration éliminée"
+                } else {
+                    "échec, infiltration divisée par deux"
+                }
+            );
+            if !networks.is_empty() {
+                s.push_str(&format!(" ; réseaux identifiés : {}", networks.join(", ")));
+            }
+            out.push((to_nation(me), s));
+            return out;
+        }
+        MissionEffect::Partisans { count, unit } => {
+            out.push((
+                to_nation(me),
+                format!("[{z}] RP : {verdict} {odds} : {count} {unit} partisan(s)"),
+            ));
+            return out;
+        }
+        _ => {}
+    }
+    if o.zone.is_none() {
+        // RT and ST: the target learns only who spied on it.
+        if o.detected {
+            out.push((
+                to_nation(&t),
+                format!("Détecté : {} contre notre nation par {me}", o.op.code()),
+            ));
+        }
+        return out;
+    }
+    let mut mine = format!("[{z}] {} : {verdict} {odds}", o.op.code());
+    let theirs = match &o.effect {
+        MissionEffect::Guerrillas { count, unit } => {
+            mine.push_str(&format!(" : {count} {unit} de guérilla"));
+            Some(format!("[{z}] {count} {unit} de guérilla apparaissent"))
+        }
+        MissionEffect::Infiltration(v) => {
+            mine.push_str(&format!(" : infiltration {v}"));
+            None
+        }
+        MissionEffect::AircraftDestroyed(code) => {
+            mine.push_str(&format!(" : 1 {code} détruit"));
+            Some(format!("[{z}] sabotage : 1 {code} détruit"))
+        }
+        MissionEffect::CommsSabotaged => Some(format!("[{z}] communications sabotées")),
+        MissionEffect::WarheadDestroyed(h) => {
+            mine.push_str(&format!(" : 1 {h} détruite"));
+            Some(format!("[{z}] sabotage : 1 tête {h} détruite"))
+        }
+        MissionEffect::FactoryDestroyed => {
+            mine.push_str(" : 1 usine détruite");
+            Some(format!("[{z}] sabotage : 1 usine détruite"))
+        }
+        MissionEffect::ResourcesDestroyed(lost) => {
+            mine.push_str(&format!(" : détruit {}", lost.stock_line()));
+            Some(format!(
+                "[{z}] sabotage des ressources : perdu {}",
+                lost.stock_line()
+            ))
+        }
+        _ => None,
+    };
+    out.push((to_nation(me), mine));
+    if o.detected {
+        out.push((
+            to_nation(&t),
+            format!("Détecté : {} contre [{z}] par {me}", o.op.code()),
+        ));
+    } else if let Some(s) = theirs {
+        out.push((to_nation(&t), s));
+    }
+    out
 }
 
 /// Step 2.3: end-of-phase-2 snapshots for space RECN.
