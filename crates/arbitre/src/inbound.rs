@@ -2,14 +2,21 @@
 //!
 //! 1. read it from `new/` (refused unread if larger than `max_mail_size`);
 //! 2. its SHA-256 is looked up in the journal: a hit means it was handled
-//!    before a crash, and only step 5 is repeated;
-//! 3. decide, inside one IMMEDIATE transaction: journal row + orders (if any)
-//!    + the reply in the outbox;
-//! 4. commit;
-//! 5. move the file to `cur/`.
+//!    before a crash, and only step 6 is repeated;
+//! 3. prepare, outside any write lock (issue 14 item 1): MIME decoding, the
+//!    order block, the DKIM verdict (then the raw bytes are dropped) and,
+//!    for a block naming a seat with its right password, the ruleset's
+//!    check and the echoed lines of the confirmation, read from a snapshot;
+//! 4. decide, inside one IMMEDIATE transaction: journal row, orders (if
+//!    any) and the reply in the outbox. The prepared check is used only when the
+//!    state, seat and block it was made for are still the ones the
+//!    transaction reads; else it is done again there, so the decision is
+//!    the one a mail handled wholly inside the transaction would get;
+//! 5. commit;
+//! 6. move the file to `cur/`.
 //!
-//! A crash before 4 handles the mail again from scratch (nothing was
-//! written); a crash between 4 and 5 only repeats the move. Replies are
+//! A crash before 5 handles the mail again from scratch (nothing was
+//! written); a crash between 5 and 6 only repeats the move. Replies are
 //! never sent from here: the outbox sender does that after the commit.
 //!
 //! A mail whose Message-ID and sender are already in the journal is a
@@ -32,13 +39,13 @@ use crate::services::command::split_commands;
 use crate::services::texts::{svc_text, SvcMsg};
 use arbitre_core::{Checked, Lang, PlayerId, Verdict};
 use arbitre_mail::{
-    find_in_mail, parse_mail, AutoKind, BlockKind, EnvelopeError, InboundMail, InboxEntry,
-    MailError,
+    parse_mail, AutoKind, BlockKind, DkimVerdict, EnvelopeError, InboundMail, InboxEntry, MailError,
 };
 use arbitre_store::{games, journal, orders, turns, GameStatus, JournalEntry};
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 use sha2::{Digest, Sha256};
+use std::fmt::Write as _;
 
 /// What became of a mail (the journal's `outcome`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,7 +152,7 @@ impl Daemon {
 
     /// One batch of read mails: decided in one transaction, committed, moved.
     /// Returns how many were handled (moved to `cur/`).
-    fn commit_batch(&mut self, batch: Vec<(InboxEntry, Vec<u8>)>) -> Result<usize> {
+    fn commit_batch(&mut self, mut batch: Vec<(InboxEntry, Vec<u8>)>) -> Result<usize> {
         if batch.is_empty() {
             return Ok(0);
         }
@@ -154,13 +161,22 @@ impl Daemon {
             .iter()
             .map(|(_, raw)| hex::encode(Sha256::digest(raw)))
             .collect();
-        // MIME decoding and the search for the order block need no database:
-        // done before the write lock is taken (issue 14 item 1), so a
+        // Decoding, the order block, the DKIM verdict and the ruleset's check
+        // are done before the write lock is taken (issue 14 item 1), so a
         // 10 MiB mail does not hold up the GM's commands while it is read.
-        let mut prepared: Vec<Option<Prepared>> = batch
-            .iter()
-            .map(|(_, raw)| Some(prepare(raw, self.config.max_mail_size)))
-            .collect();
+        // The raw bytes are dropped once prepared: nothing after needs them,
+        // and a 10 MiB mail must not be held twice (raw and decoded).
+        let mut prepared: Vec<Option<Prepared>> = Vec::with_capacity(batch.len());
+        for (i, (_, raw)) in batch.iter_mut().enumerate() {
+            if journal::seen(self.store.conn(), &shas[i])? {
+                prepared.push(None);
+                continue;
+            }
+            let mut p = prepare(raw, &self.config);
+            *raw = Vec::new();
+            precheck(self.store.conn(), &self.registry, &self.config, &mut p)?;
+            prepared.push(Some(p));
+        }
         let Daemon {
             store,
             registry,
@@ -182,8 +198,10 @@ impl Daemon {
                 failpoint::hit("after-read");
                 let now = clock.now();
                 sql("SAVEPOINT mail")?;
-                let p = prepared[i].take().unwrap_or_else(|| prepare(raw, config.max_mail_size));
-                match decide_prepared(tx, registry, config, p, raw, sha, now).and_then(|d| apply(tx, config, now, d)) {
+                // Not prepared: it was journaled when the batch was read,
+                // and is no longer (its raw bytes were kept for this).
+                let p = prepared[i].take().unwrap_or_else(|| prepare(raw, config));
+                match decide_prepared(tx, registry, config, p, sha, now).and_then(|d| apply(tx, config, now, d)) {
                     Ok(()) => {
                         sql("RELEASE mail")?;
                         done[i] = true;
@@ -295,7 +313,9 @@ impl Daemon {
             return Ok(());
         }
         failpoint::hit("after-read");
-        let p = prepare(&raw, self.config.max_mail_size);
+        let mut p = prepare(&raw, &self.config);
+        drop(raw);
+        precheck(self.store.conn(), &self.registry, &self.config, &mut p)?;
         let Daemon {
             store,
             registry,
@@ -303,7 +323,7 @@ impl Daemon {
             ..
         } = self;
         let handled = store.tx(|tx| -> Result<()> {
-            let d = decide_prepared(tx, registry, config, p, &raw, &sha, now)?;
+            let d = decide_prepared(tx, registry, config, p, &sha, now)?;
             apply(tx, config, now, d)?;
             failpoint::hit("before-commit");
             Ok(())
@@ -488,22 +508,124 @@ fn formattable(to: &str) -> bool {
     arbitre_mail::format_mail(&probe).is_ok()
 }
 
-/// A mail decoded outside the write lock (issue 14 item 1): MIME decoding
-/// and the search for the order block take time linear in the mail's size
-/// and need no database, so the batch's transaction only decides and writes.
+/// A mail decoded outside the write lock (issue 14 item 1): MIME decoding,
+/// the search for the order block, the DKIM verdict and the ruleset's check
+/// take time linear in the mail's size (or wait on DNS), so the batch's
+/// transaction only decides and writes.
+///
+/// Memory (issue 14 item 1: under 5x the mail's size): the decoded texts
+/// are dropped once the block is found (only the header's language is
+/// kept from them), and the raw bytes are not needed after [`prepare`].
 pub struct Prepared {
     mail: std::result::Result<InboundMail, MailError>,
     found: std::result::Result<arbitre_mail::Envelope, EnvelopeError>,
+    /// The language of the header's keywords (`PARTIE`, `SPIEL`...), for
+    /// the refusal of a mail naming no known game.
+    header_lang: Option<Lang>,
+    /// DKIM verdict of the raw mail, when it has a block.
+    dkim: DkimVerdict,
+    pre: Option<PreChecked>,
 }
 
-/// Decodes `raw` and finds its order block (no database, no lock).
-pub fn prepare(raw: &[u8], max_mail_size: usize) -> Prepared {
-    let mail = parse_mail(raw, max_mail_size);
-    let found = match &mail {
-        Ok(m) => find_in_mail(m),
-        Err(_) => Err(EnvelopeError::NoBlock),
+/// The ruleset's check of a block, made outside the write lock, and what
+/// it was made for: used inside the transaction only if all still holds.
+struct PreChecked {
+    game: String,
+    player: String,
+    /// The stored state it was checked against (the current turn's).
+    state: String,
+    /// SHA-256 of the order text checked.
+    orders: [u8; 32],
+    checked: Checked,
+    /// The confirmation's echo of the lines ([`confirmation_lines`]).
+    echo: String,
+}
+
+/// Decodes `raw`, finds its order block and verifies its DKIM signature
+/// (no database, no lock). Nothing in the result refers to `raw`.
+pub fn prepare(raw: &[u8], config: &DaemonConfig) -> Prepared {
+    let mut mail = parse_mail(raw, config.max_mail_size);
+    let (found, header_lang) = match &mail {
+        Ok(m) => find_block(m),
+        Err(_) => (Err(EnvelopeError::NoBlock), None),
     };
-    Prepared { mail, found }
+    // A mail without a block is never authenticated: no DNS for it.
+    let dkim = match found {
+        Ok(_) => config.dkim.verify(raw),
+        Err(_) => DkimVerdict::None,
+    };
+    if let Ok(m) = &mut mail {
+        m.texts = Vec::new();
+    }
+    Prepared {
+        mail,
+        found,
+        header_lang,
+        dkim,
+        pre: None,
+    }
+}
+
+fn sha_of(text: &str) -> [u8; 32] {
+    Sha256::digest(text.as_bytes()).into()
+}
+
+/// Checks the block of a prepared mail against the current state, read
+/// outside any transaction (WAL: a snapshot that blocks no writer), when
+/// it names a known seat with its right password and stays within
+/// `max_order_lines`. Anything unexpected (a ruleset error, a panic) only
+/// leaves the check to be done, and handled, inside the transaction.
+pub fn precheck(
+    c: &Connection,
+    registry: &Registry,
+    config: &DaemonConfig,
+    p: &mut Prepared,
+) -> Result<()> {
+    let Ok(env) = &p.found else {
+        return Ok(());
+    };
+    let Some(row) = games::find_game_nocase(c, &env.game)? else {
+        return Ok(());
+    };
+    let Some(player) = games::player_nocase(c, &row.id, &env.player)? else {
+        return Ok(());
+    };
+    let max = config.limits.max_order_lines;
+    if (max > 0 && env.orders.lines().count() > max as usize)
+        || !games::check_password(&player, &env.password)
+    {
+        return Ok(());
+    }
+    let Ok(game) = GameView::new(registry, row) else {
+        return Ok(());
+    };
+    let split = split_commands(&env.orders);
+    let orders = if split.commands.is_empty() && split.errors.is_empty() {
+        drop(split);
+        None
+    } else if split.only_commands {
+        return Ok(());
+    } else {
+        Some(split.orders)
+    };
+    let text = orders.as_deref().unwrap_or(&env.orders);
+    let state = turns::latest(c, &game.row.id)?.state;
+    let Ok(checked) = game
+        .engine
+        .check(&state, &PlayerId::new(player.id.clone()), text)
+    else {
+        return Ok(());
+    };
+    let echo = confirmation_lines(game.lang, &checked);
+    p.pre = Some(PreChecked {
+        game: game.row.id.clone(),
+        player: player.id,
+        state,
+        orders: sha_of(text),
+        checked,
+        echo,
+    });
+    Ok(())
 }
 
 /// The journal key of an earlier delivery of this mail: same Message-ID,
@@ -525,15 +647,7 @@ pub fn decide(
     sha: &str,
     now: DateTime<Utc>,
 ) -> Result<Decision> {
-    decide_prepared(
-        c,
-        registry,
-        config,
-        prepare(raw, config.max_mail_size),
-        raw,
-        sha,
-        now,
-    )
+    decide_prepared(c, registry, config, prepare(raw, config), sha, now)
 }
 
 /// [`decide`] for a mail already [`prepare`]d.
@@ -542,12 +656,18 @@ pub fn decide_prepared(
     registry: &Registry,
     config: &DaemonConfig,
     p: Prepared,
-    raw: &[u8],
     sha: &str,
     now: DateTime<Utc>,
 ) -> Result<Decision> {
     let default_lang = config.language;
-    let mail = match p.mail {
+    let Prepared {
+        mail,
+        found,
+        header_lang,
+        dkim,
+        mut pre,
+    } = p;
+    let mail = match mail {
         Ok(m) => m,
         Err(e) => return Ok(Decision::ignore(sha, None, format!("unreadable mail: {e}"))),
     };
@@ -574,7 +694,6 @@ pub fn decide_prepared(
             signed(lang, &body),
         )
     };
-    let found = p.found;
     // The game is looked up before the flood limit, only to answer in its
     // language and to count its mails; nothing else is read (no argon2)
     // for a mail over the limit.
@@ -664,9 +783,7 @@ pub fn decide_prepared(
     };
     let Some(row) = game_row else {
         // No game: the language of the From's game, else of the header words.
-        let lang = known_lang()?
-            .or_else(|| header_lang(&mail, &env))
-            .unwrap_or(default_lang);
+        let lang = known_lang()?.or(header_lang).unwrap_or(default_lang);
         let body = text(lang, &Msg::UnknownGame { game: &env.game });
         return capped(
             c,
@@ -771,7 +888,7 @@ pub fn decide_prepared(
     }
     // Beyond the password (issue 10): the player's token, and DKIM where
     // the game requires it (services/authenticity.rs).
-    let auth = match crate::services::authenticity::check(c, config, &game, &player, &env, raw)? {
+    let auth = match crate::services::authenticity::check(c, &game, &player, &env, dkim)? {
         Ok(a) => a,
         Err(refusal) => {
             // No player on the answer: the password was right, so it must
@@ -792,7 +909,12 @@ pub fn decide_prepared(
     };
     // Service commands (issue 10): the leading lines of the block. Served
     // in a finished game too (RESEND, HISTORY).
-    let split = split_commands(&env.orders);
+    let mut split = split_commands(&env.orders);
+    if split.commands.is_empty() && split.errors.is_empty() {
+        // The block as it came: its copy in `split` is not kept (memory,
+        // issue 14 item 1).
+        split.orders = String::new();
+    }
     let mut extra = Vec::new();
     if !split.commands.is_empty() || !split.errors.is_empty() {
         let who = Asker {
@@ -841,7 +963,7 @@ pub fn decide_prepared(
         env
     } else {
         arbitre_mail::Envelope {
-            orders: split.orders.clone(),
+            orders: std::mem::take(&mut split.orders),
             ..env
         }
     };
@@ -884,7 +1006,24 @@ pub fn decide_prepared(
     let game = GameView::new(registry, games::require_game(c, &gid)?)?.seen_by(zone.as_deref());
     let state = turns::latest(c, &gid)?;
     let pid = PlayerId::new(player.id.clone());
-    let checked = match game.engine.check(&state.state, &pid, &env.orders) {
+    // The check made outside the lock (precheck) when it was made for this
+    // very state, seat and text; else made here.
+    let orders_sha = pre.as_ref().map(|_| sha_of(&env.orders));
+    let pre = pre.take().filter(|p| {
+        p.game == gid
+            && p.player == player.id
+            && p.state == state.state
+            && Some(p.orders) == orders_sha
+    });
+    let checked = match pre {
+        Some(p) => Ok((p.checked, Some(p.echo))),
+        None => game
+            .engine
+            .check(&state.state, &pid, &env.orders)
+            .map(|c| (c, None)),
+    };
+    drop(state);
+    let (checked, echo) = match checked {
         Ok(c) => c,
         // Configured in the TOML but not (or no longer) in the ruleset's state.
         Err(arbitre_core::EngineError::UnknownPlayer(_)) => {
@@ -910,7 +1049,12 @@ pub fn decide_prepared(
     };
     let turn = game.row.turn + 1;
     let store = env.kind == BlockKind::Orders;
-    let mut body = auth.annotate(lang, confirmation(&game, turn, &player.id, store, &checked));
+    let echo = echo.unwrap_or_else(|| confirmation_lines(lang, &checked));
+    let mut body = auth.annotate(
+        lang,
+        confirmation_around(&game, turn, &player.id, store, &checked, &echo),
+    );
+    drop(echo);
     // Past the deadline, within the `[services] grace`: the orders count,
     // and the player is told they were late. (Without a grace, orders that
     // beat the next cycle count as before, unmarked.)
@@ -958,7 +1102,7 @@ pub fn decide_prepared(
         game: gid.clone(),
         turn,
         player: player.id.clone(),
-        text: env.orders.clone(),
+        text: env.orders,
         checked,
     });
     Ok(Decision {
@@ -1357,14 +1501,36 @@ fn gm_mail(
     })
 }
 
+/// [`arbitre_mail::find_in_mail`], with the language of the header's keywords read from
+/// the text the block was found in (its texts are dropped after).
+fn find_block(
+    mail: &InboundMail,
+) -> (
+    std::result::Result<arbitre_mail::Envelope, EnvelopeError>,
+    Option<Lang>,
+) {
+    let mut first_error = EnvelopeError::NoBlock;
+    for text in &mail.texts {
+        match arbitre_mail::find_envelope(text) {
+            Ok(env) => {
+                let lang = env
+                    .header_line
+                    .checked_sub(1)
+                    .and_then(|n| text.lines().nth(n))
+                    .and_then(header_lang);
+                return (Ok(env), lang);
+            }
+            Err(e @ EnvelopeError::Malformed { .. }) if first_error == EnvelopeError::NoBlock => {
+                first_error = e
+            }
+            Err(_) => {}
+        }
+    }
+    (Err(first_error), None)
+}
+
 /// French for `PARTIE … JOUEUR …`, German for `SPIEL … SPIELER …`.
-fn header_lang(mail: &InboundMail, env: &arbitre_mail::Envelope) -> Option<Lang> {
-    let line = mail
-        .texts
-        .iter()
-        .find(|t| arbitre_mail::find_envelope(t).as_ref() == Ok(env))?
-        .lines()
-        .nth(env.header_line.checked_sub(1)?)?;
+fn header_lang(line: &str) -> Option<Lang> {
     let words: Vec<String> = line.split_whitespace().map(|w| w.to_uppercase()).collect();
     let has = |w: &str| words.iter().any(|x| x == w);
     if has("JOUEUR") || has("PARTIE") {
@@ -1387,7 +1553,17 @@ pub fn apply(
 ) -> Result<()> {
     d.journal.received_at = now.timestamp();
     journal::record(c, &d.journal)?;
-    if let Some(o) = &d.orders {
+    // The answers first, then the orders (same transaction, so the order
+    // of the writes changes nothing): the answer's body is freed before
+    // the block's verdicts are encoded, and never held with them (memory,
+    // issue 14 item 1).
+    if let Some(r) = d.reply.take() {
+        queue(c, config, now, r)?;
+    }
+    for r in std::mem::take(&mut d.extra) {
+        queue(c, config, now, r)?;
+    }
+    if let Some(o) = d.orders {
         orders::insert(
             c,
             &o.game,
@@ -1401,12 +1577,6 @@ pub fn apply(
             Some(&d.journal.sha256),
         )?;
     }
-    if let Some(r) = d.reply {
-        queue(c, config, now, r)?;
-    }
-    for r in d.extra {
-        queue(c, config, now, r)?;
-    }
     Ok(())
 }
 
@@ -1417,6 +1587,21 @@ pub fn confirmation(
     player: &str,
     stored: bool,
     checked: &Checked,
+) -> String {
+    let echo = confirmation_lines(game.lang, checked);
+    confirmation_around(game, turn, player, stored, checked, &echo)
+}
+
+/// The confirmation with its echoed lines (`echo`, from
+/// [`confirmation_lines`]) made beforehand: the header and the footer only
+/// need what the write transaction reads (the deadline may have moved).
+fn confirmation_around(
+    game: &GameView<'_>,
+    turn: u32,
+    player: &str,
+    stored: bool,
+    checked: &Checked,
+    echo: &str,
 ) -> String {
     let lang = game.lang;
     let gid = game.row.id.as_str();
@@ -1439,7 +1624,39 @@ pub fn confirmation(
             },
         )
     };
+    out.reserve(echo.len() + 1024);
     out.push_str("\n\n");
+    out.push_str(echo);
+    out.push('\n');
+    out.push_str(&text(
+        lang,
+        &Msg::Summary {
+            orders: checked.orders,
+            errors: checked.errors,
+            warnings: checked.warnings,
+        },
+    ));
+    out.push('\n');
+    if stored {
+        out.push_str(&text(lang, &Msg::Replaces));
+        out.push('\n');
+        if !checked.ready {
+            out.push_str(&text(lang, &Msg::NotReady));
+            out.push('\n');
+        }
+    }
+    if let Some(when) = game.show_deadline() {
+        out.push_str(&text(lang, &Msg::Deadline { when: &when }));
+        out.push('\n');
+    }
+    signed(lang, &out)
+}
+
+/// The echo of every line of a checked block with OK or its reason (the
+/// body of the confirmation): depends only on the check and the game's
+/// language, so it is made outside the write lock (issue 14 item 1).
+pub fn confirmation_lines(lang: Lang, checked: &Checked) -> String {
+    let mut out = String::new();
     if checked.verdicts.is_empty() {
         out.push_str(&text(lang, &Msg::NoOrderLines));
         out.push('\n');
@@ -1473,12 +1690,12 @@ pub fn confirmation(
         // line number and the reason say what is wrong, and ten megabytes
         // of echoed lines would only make the answer unreadable.
         let shown = match v.text.char_indices().nth(crate::config::CONFIRM_ECHO_CHARS) {
-            Some((cut, _)) if long => format!("{}…", &v.text[..cut]),
-            _ => v.text.clone(),
+            Some((cut, _)) if long => std::borrow::Cow::Owned(format!("{}…", &v.text[..cut])),
+            _ => std::borrow::Cow::Borrowed(v.text.as_str()),
         };
-        out.push_str(&format!("{:>4}  {label:<width$}  {shown}", v.line));
+        let _ = write!(out, "{:>4}  {label:<width$}  {shown}", v.line);
         if let Some(r) = reason {
-            out.push_str(&format!("\n      {:width$}  -> {r}", ""));
+            let _ = write!(out, "\n      {:width$}  -> {r}", "");
         }
         out.push('\n');
     }
@@ -1486,27 +1703,5 @@ pub fn confirmation(
         out.push_str(&text(lang, &Msg::OkLinesNotEchoed { ok: silent_ok }));
         out.push('\n');
     }
-    out.push('\n');
-    out.push_str(&text(
-        lang,
-        &Msg::Summary {
-            orders: checked.orders,
-            errors: checked.errors,
-            warnings: checked.warnings,
-        },
-    ));
-    out.push('\n');
-    if stored {
-        out.push_str(&text(lang, &Msg::Replaces));
-        out.push('\n');
-        if !checked.ready {
-            out.push_str(&text(lang, &Msg::NotReady));
-            out.push('\n');
-        }
-    }
-    if let Some(when) = game.show_deadline() {
-        out.push_str(&text(lang, &Msg::Deadline { when: &when }));
-        out.push('\n');
-    }
-    signed(lang, &out)
+    out
 }

@@ -181,11 +181,13 @@ pub fn queue(
     d: Draft,
 ) -> Result<String> {
     let message_id = message_id_in(c, config, &d)?;
+    // The body is moved into the mail to format and taken back after, not
+    // copied: a confirmation may be megabytes (issue 14 item 1).
     let mail = OutgoingMail {
         from: config.referee.clone(),
         to: d.to.clone(),
         subject: d.subject.clone(),
-        body: d.body.clone(),
+        body: d.body,
         message_id: message_id.clone(),
         in_reply_to: d.in_reply_to.clone(),
         auto_submitted: d.kind.auto_submitted(),
@@ -202,15 +204,17 @@ pub fn queue(
             .collect(),
     };
     let raw = format_mail(&mail)?;
+    let mut mail = mail;
+    let body = std::mem::take(&mut mail.body);
     // The copy kept once sent: the same mail with the secret blanked.
     let redacted = match &d.secret {
         Some(secret) => {
-            let body = d.body.replace(secret.as_str(), REDACTED);
+            let redacted = body.replace(secret.as_str(), REDACTED);
             let raw = format_mail(&OutgoingMail {
-                body: body.clone(),
+                body: redacted.clone(),
                 ..mail
             })?;
-            Some((body, raw))
+            Some((redacted, raw))
         }
         None => None,
     };
@@ -224,7 +228,7 @@ pub fn queue(
             kind: d.kind.as_str().to_string(),
             recipient: d.to,
             subject: d.subject,
-            body: d.body,
+            body,
             raw,
         },
         now.timestamp(),

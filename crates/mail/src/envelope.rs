@@ -415,7 +415,8 @@ fn block_body(lines: &[&str]) -> String {
     while kept.last().is_some_and(|l| l.trim().is_empty()) {
         kept.pop();
     }
-    let mut orders = String::new();
+    // Sized at once: grown by doubling, a 10 MiB block could hold 16 MiB.
+    let mut orders = String::with_capacity(kept.iter().map(|l| l.len() + 1).sum());
     for line in kept {
         orders.push_str(line);
         orders.push('\n');

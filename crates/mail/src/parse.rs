@@ -15,9 +15,10 @@
 
 use mail_parser::{Encoding, Message, MessageParser, MessagePart, MimeHeaders, PartType};
 use sha2::{Digest, Sha256};
+use std::borrow::Cow;
 
 use crate::decode::{
-    base64_lenient, decode_charset, normalize_text, quoted_printable_lenient, unflow,
+    base64_lenient, decode_charset_cow, normalize_text, quoted_printable_lenient, unflow,
 };
 use crate::error::MailError;
 use crate::html::html_to_text;
@@ -260,14 +261,17 @@ fn decode_part(raw: &[u8], part: &MessagePart<'_>, is_html: bool) -> String {
     let start = (part.offset_body as usize).min(raw.len());
     let end = (part.offset_end as usize).clamp(start, raw.len());
     let body = &raw[start..end];
-    let bytes = match part.encoding {
-        Encoding::Base64 => base64_lenient(body),
-        Encoding::QuotedPrintable => quoted_printable_lenient(body),
-        Encoding::None => body.to_vec(),
+    // Borrowed where no decoding is needed: a 10 MiB body is not copied
+    // on its way to the one text kept (issue 14 item 1).
+    let bytes: Cow<'_, [u8]> = match part.encoding {
+        Encoding::Base64 => Cow::Owned(base64_lenient(body)),
+        Encoding::QuotedPrintable => Cow::Owned(quoted_printable_lenient(body)),
+        Encoding::None => Cow::Borrowed(body),
     };
     let ct = part.content_type();
     let charset = ct.and_then(|c| c.attribute("charset"));
-    let mut text = normalize_text(&decode_charset(&bytes, charset));
+    let mut text = normalize_text(&decode_charset_cow(&bytes, charset));
+    drop(bytes);
     let flowed = ct
         .and_then(|c| c.attribute("format"))
         .is_some_and(|f| f.eq_ignore_ascii_case("flowed"));

@@ -29,7 +29,6 @@
 //! The texts live here rather than in texts.rs: they are matched
 //! exhaustively per language, so a missing translation does not compile.
 
-use crate::config::DaemonConfig;
 use crate::daemon::GameView;
 use crate::error::Result;
 use crate::messages::{text, Msg};
@@ -81,11 +80,11 @@ pub enum Refusal {
 /// password was right. `Ok(Err(_))`: refuse the mail, store nothing.
 pub fn check(
     c: &Connection,
-    config: &DaemonConfig,
     game: &GameView<'_>,
     player: &PlayerRow,
     env: &Envelope,
-    raw: &[u8],
+    // Verified from the raw mail before the write lock (inbound.rs `prepare`).
+    dkim: DkimVerdict,
 ) -> Result<std::result::Result<Authenticity, Refusal>> {
     let mut token_hash = settings::get(c, &game.row.id, &player.id)?.token_hash;
     if token_hash.is_some() && taken_over(c, &game.row.id, &player.id)? {
@@ -98,7 +97,6 @@ pub fn check(
         (Some(h), Some(t)) if PasswordHasher::verify(t, h) => true,
         (Some(_), Some(_)) => return Ok(Err(Refusal::TokenWrong)),
     };
-    let dkim = config.dkim.verify(raw);
     if dkim != DkimVerdict::None {
         tracing::info!(game = %game.row.id, player = %player.id, dkim = %dkim.summary(), "DKIM verdict");
     }

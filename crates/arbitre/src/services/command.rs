@@ -424,7 +424,9 @@ pub fn split_commands(orders: &str) -> Split {
         .commands
         .last()
         .is_some_and(|(_, c)| matches!(c, Command::Press { .. }));
-    let mut rest = String::new();
+    // Sized at once: grown by doubling, the copy of a 10 MiB block could
+    // hold 16 MiB (issue 14 item 1).
+    let mut rest = String::with_capacity(orders.len() + 1);
     for (n, l) in lines.iter().enumerate() {
         if n < i {
             rest.push('\n');
