@@ -595,7 +595,7 @@ pub fn id<'a, C>(
         let Ok((rest, ())) = keyword::<C>(prefix, fold)(i) else {
             return expected();
         };
-        let (rest, ()) = skip0(" _")(rest)?;
+        let (rest, ()) = skip0(" _\t")(rest)?;
         match number(0, max)(rest) {
             Err(Err::Error(_)) => expected(),
             r => r,
