@@ -154,6 +154,24 @@ pub fn fold_eq(text: &str, keyword: &str, fold: Fold) -> bool {
     want.is_empty()
 }
 
+/// The rest of `text` after `keyword` (ASCII upper case), compared folded;
+/// `None` when `text` does not start with it (or a character straddles its
+/// end). `MONAT: J1/M2` → `Some(" J1/M2")` for `MONAT:`.
+pub fn strip_folded<'a>(text: &'a str, keyword: &str, fold: Fold) -> Option<&'a str> {
+    let mut want = keyword.as_bytes();
+    for (k, c) in text.char_indices() {
+        if want.is_empty() {
+            return Some(&text[k..]);
+        }
+        let f = fold_char(c, fold);
+        if f.len == 0 {
+            return None;
+        }
+        want = want.strip_prefix(f.bytes())?;
+    }
+    want.is_empty().then_some(&text[text.len()..])
+}
+
 /// What a parser expected where it failed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Expected {
@@ -294,8 +312,15 @@ impl<'a, C> Fail<'a, C> {
 
     /// Places the failure in `line` (the whole line the parser started on;
     /// `at` is a suffix of it) as line `line_no`, column counted in characters.
+    /// `at` may also be any slice of `line` (a field of an entry): its
+    /// place is then found from its address.
     pub fn locate(self, line_no: usize, line: &'a str) -> GrammarError<'a, C> {
-        let offset = line.len().saturating_sub(self.at.len());
+        let (start, at) = (line.as_ptr() as usize, self.at.as_ptr() as usize);
+        let offset = if at >= start && at + self.at.len() <= start + line.len() {
+            at - start
+        } else {
+            line.len().saturating_sub(self.at.len())
+        };
         let column = line.get(..offset).map_or(1, |s| s.chars().count() + 1);
         GrammarError {
             line: line_no,
@@ -806,6 +831,33 @@ mod tests {
         assert!(fold_eq("ſtatus", "STATUS", Fold::Umlauts));
         assert!(!fold_eq("", "A", Fold::Case));
         assert!(!fold_eq("AB", "A", Fold::Accents));
+    }
+
+    #[test]
+    fn strip_folded_gives_the_rest_after_a_folded_prefix() {
+        assert_eq!(
+            strip_folded("Monat: J1/M2", "MONAT:", Fold::Umlauts),
+            Some(" J1/M2")
+        );
+        assert_eq!(
+            strip_folded("diplomatie05", "DIPLOMATIE", Fold::Umlauts),
+            Some("05")
+        );
+        assert_eq!(strip_folded("END", "END", Fold::Case), Some(""));
+        assert_eq!(strip_folded("EN", "END", Fold::Case), None);
+        assert_eq!(
+            strip_folded("Rückzug 3", "RUECKZUG", Fold::Umlauts),
+            Some(" 3")
+        );
+        assert_eq!(strip_folded("RÜCKZUG", "RU", Fold::Umlauts), None);
+    }
+
+    #[test]
+    fn columns_of_a_slice_inside_the_line() {
+        let line = "27 / 103,x";
+        let field = &line[9..];
+        let e = Fail::<NoCustom>::expected(field, Expected::Number).locate(3, line);
+        assert_eq!((e.line, e.column), (3, 10));
     }
 
     #[test]
