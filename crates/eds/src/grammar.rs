@@ -27,14 +27,13 @@
 //!
 //! [`SECTION_SYNTAX`]: crate::orders::SECTION_SYNTAX
 
-use crate::formulas::short_month;
-use crate::model::{FType, Facility, Good, State};
+use crate::model::{FType, Facility, Good};
 use crate::orders::{BuildOrder, Order, SECTION_NAMES};
 use arbitre_core::grammar::{
     self, fields, fold_eq, number, strip_folded, Expected, Fields, Fold, Problem, Sentence,
 };
 use arbitre_core::nom::Err;
-use arbitre_core::{Lang, Parsed};
+use arbitre_core::Lang;
 use std::fmt::Write as _;
 
 /// The largest number an order field may hold: a cap far above any legal
@@ -475,7 +474,7 @@ pub fn entry_reason(line_no: usize, line: &str, e: Fail<'_>) -> String {
 
 /// A line of the sheet, as it reads.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Line<'a> {
+pub enum Line<'a> {
     /// `ENDE` or `END`.
     End,
     /// `[…]`, with what its name says.
@@ -492,7 +491,7 @@ enum Line<'a> {
 
 /// What a line is. Only a line that does not start with a digit, `[` or `#`
 /// can be a keyword line; entries start with a number.
-fn classify(line: &str) -> Line<'_> {
+pub fn classify(line: &str) -> Line<'_> {
     let first = line.as_bytes().first().copied().unwrap_or(b'0');
     let keywordish = !matches!(first, b'0'..=b'9' | b'[' | b'#');
     if keywordish && (fold_eq(line, "ENDE", Fold::Umlauts) || fold_eq(line, "END", Fold::Umlauts)) {
@@ -520,7 +519,7 @@ fn classify(line: &str) -> Line<'_> {
 }
 
 /// True when the month written (`J1/M2`, any case, blanks anywhere) is `want`.
-fn same_month(written: &str, want: &str) -> bool {
+pub fn same_month(written: &str, want: &str) -> bool {
     let mut w = want.as_bytes();
     for c in written.chars().filter(|&c| c != ' ') {
         let mut buf = [0u8; 4];
@@ -538,7 +537,7 @@ fn same_month(written: &str, want: &str) -> bool {
 }
 
 /// The month as the refusal quotes it.
-fn month_text(written: &str) -> String {
+pub fn month_text(written: &str) -> String {
     fold_text(written).replace(' ', "")
 }
 
@@ -554,131 +553,64 @@ fn fold_text(s: &str) -> String {
         .join(" ")
 }
 
-/// A free-text section being read: where it started, which, its lines.
-struct FreeText {
-    line: usize,
-    section: Section,
-    lines: Vec<String>,
-}
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
 
-/// Parse a whole order block for the ruler; `state` gives the month being ordered.
-pub fn parse(state: &State, text: &str) -> Parsed<Order> {
-    let mut out = Parsed::new();
-    let mut section = Section::None;
-    let mut counts = [0usize; 19];
-    let mut free: Option<FreeText> = None;
-    let mut month_ok = true;
-    let expected = short_month(&state.params, state.month + 1);
-    let flush = |free: &mut Option<FreeText>, out: &mut Parsed<Order>| {
-        if let Some(f) = free.take() {
-            let text = f.lines.join("\n");
-            if text.trim().is_empty() {
-                return;
-            }
-            let o = match f.section {
-                Section::Anzeiger => Order::Anzeiger(text.clone()),
-                Section::Diplomatie(n) => Order::Diplomatie {
-                    to: n,
-                    text: text.clone(),
-                },
-                _ => Order::Hinweis(text.clone()),
-            };
-            out.push(f.line, text, o);
-        }
-    };
-    for (no, line) in arbitre_core::normalized_lines(text) {
-        let line: &str = &line;
-        let kind = classify(line);
-        match kind {
-            Line::End => break,
-            Line::Header(s) => {
-                flush(&mut free, &mut out);
-                match s {
-                    Some(s) => {
-                        if matches!(
-                            s,
-                            Section::Anzeiger | Section::Diplomatie(_) | Section::Hinweis
-                        ) {
-                            free = Some(FreeText {
-                                line: no,
-                                section: s,
-                                lines: Vec::new(),
-                            });
-                        }
-                        section = s;
-                    }
-                    None => {
-                        out.error(
-                            no,
-                            line,
-                            "unbekannter Abschnitt – folgende Zeilen werden ignoriert",
-                        );
-                        section = Section::None;
-                    }
-                }
-                continue;
-            }
-            _ => {}
-        }
-        if let Some(f) = free.as_mut() {
-            if kind != Line::Comment {
-                f.lines.push(line.to_string());
-            }
-            continue;
-        }
-        match kind {
-            Line::Comment | Line::Template => continue,
-            Line::Month(m) => {
-                if !same_month(m, &expected) {
-                    let m = month_text(m);
-                    out.error(
-                        no,
-                        line,
-                        format!(
-                            "Befehle für {m}, erwartet {expected} – gesamter Befehlsbogen verworfen"
-                        ),
-                    );
-                    month_ok = false;
-                }
-                continue;
-            }
-            _ => {}
-        }
-        let Section::Orders(kind) = section else {
-            out.error(
-                no,
-                line,
-                "Zeile steht in keinem Befehlsabschnitt – Befehl verworfen",
-            );
-            continue;
-        };
-        let limit = state.params.order_limits[usize::from(kind) - 1];
-        for e in entries(line) {
-            match entry(kind, e) {
-                Ok((order, note)) => {
-                    if counts[usize::from(kind)] >= limit {
-                        out.error(
-                            no,
-                            e,
-                            format!(
-                                "Höchstzahl von {limit} Einträgen überschritten – Eintrag ignoriert"
-                            ),
-                        );
-                        continue;
-                    }
-                    counts[usize::from(kind)] += 1;
-                    if let Some(n) = note {
-                        out.warn(no, e, n);
-                    }
-                    out.push(no, e, order);
-                }
-                Err(why) => out.error(no, e, entry_reason(no, line, why)),
-            }
-        }
+    #[test]
+    fn section_name_reads_number_name_or_both() {
+        assert_eq!(section_name("7"), Some(Section::Orders(7)));
+        assert_eq!(section_name("07 sprung"), Some(Section::Orders(7)));
+        assert_eq!(section_name(" Rückzug "), Some(Section::Orders(6)));
+        assert_eq!(section_name("6 RUECKZUG"), Some(Section::Orders(6)));
+        assert_eq!(section_name("7 RUECKZUG"), None);
+        assert_eq!(section_name("99 STATUS"), Some(Section::Orders(3)));
+        assert_eq!(section_name("19"), None);
+        assert_eq!(section_name("Diplomatie 05"), Some(Section::Diplomatie(5)));
+        assert_eq!(section_name("DIPLOMATIE"), None);
+        assert_eq!(section_name("anzeiger"), Some(Section::Anzeiger));
+        assert_eq!(section_name("RÉPARATUR"), None);
+        assert_eq!(section_name(""), None);
     }
-    flush(&mut free, &mut out);
-    if !month_ok {
-        out.orders.clear();
+
+    #[test]
+    fn entries_split_at_slashes_not_beside_commas() {
+        let v: Vec<&str> = entries("47,A,87,23 / 8,/,15,4 /  / 9").collect();
+        assert_eq!(v, ["47,A,87,23", "8,/,15,4", "9"]);
+        assert_eq!(entries("ÄÖ / 3").collect::<Vec<_>>(), ["ÄÖ", "3"]);
     }
-    out
+
+    #[test]
+    fn classify_reads_the_sheet_lines() {
+        assert_eq!(classify("ende"), Line::End);
+        assert_eq!(classify("[3]"), Line::Header(Some(Section::Orders(3))));
+        assert_eq!(classify("# x"), Line::Comment);
+        assert_eq!(classify("Galaxis: X"), Line::Template);
+        assert_eq!(classify("Monat: J1/M2"), Line::Month(" J1/M2"));
+        assert_eq!(classify("12,3"), Line::Entries);
+        assert!(same_month(" j1 / m2", "J1/M2"));
+        assert!(!same_month("J1/M3", "J1/M2"));
+    }
+
+    #[test]
+    fn entry_errors_name_the_column_and_what_was_expected() {
+        let line = "27 / 216,X,10";
+        let e = entry(8, &line[5..]).unwrap_err();
+        assert_eq!(
+            entry_reason(4, line, e),
+            "Syntaxfehler (Spalte 10: erwartet E, U oder G, gefunden „X“) – Befehl verworfen"
+        );
+        let e = entry(13, "1,A,B,1,1,1,1,1,1,1,1,1,100000").unwrap_err();
+        assert_eq!(
+            e.locate(1, "1,A,B,1,1,1,1,1,1,1,1,1,100000")
+                .render(Lang::De),
+            "Spalte 25: Zahl zu groß: 100000 (höchstens 99999)"
+        );
+        let (o, note) = entry(13, "1,A,B,1,1,1,1,1,1,1,1,1,1").unwrap();
+        assert!(matches!(o, Order::BuildShip(b) if b.r == 2 && b.typ == 2));
+        assert_eq!(note, Some(NOTE_RETREAT_DEFAULT));
+        assert!(entry(7, "8,/,15,4").is_ok());
+        assert!(entry(3, "2,4").is_err());
+    }
 }

@@ -39,7 +39,7 @@ use arbitre_core::nom::branch::alt;
 use arbitre_core::nom::combinator::{cut, opt};
 use arbitre_core::nom::error::context;
 use arbitre_core::nom::{Err, Parser};
-use arbitre_core::{Lang, LineParser, Parsed};
+use arbitre_core::Lang;
 use std::fmt::Write as _;
 
 /// Nébulight's own reasons for refusing a line.
@@ -532,16 +532,10 @@ fn path_of<'a>(
     }
 }
 
-/// Parses one normalised order line into an order, or the reason it is
-/// refused (column, what was expected, the form being read).
-pub fn parse_order(line: &str) -> Result<Order, OrderError<'_>> {
-    grammar::run_line(order, 1, line).map_err(|e| explain(line, e))
-}
-
 /// A character no token uses takes precedence over what the grammar
 /// expected there: Nebutil's `->` and the rulebook's parentheses have their
 /// own reasons wherever they are on the line, as they did before nom.
-fn explain<'a>(line: &'a str, e: OrderError<'a>) -> OrderError<'a> {
+pub fn explain<'a>(line: &'a str, e: OrderError<'a>) -> OrderError<'a> {
     let locate = |k: usize, why: Neb<'a>| {
         grammar::Fail::new(&line[k..], Problem::Custom(why)).locate(e.line, line)
     };
@@ -561,49 +555,4 @@ fn explain<'a>(line: &'a str, e: OrderError<'a>) -> OrderError<'a> {
 
 fn is_token_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, ' ' | '_' | '\t' | '*')
-}
-
-fn quantity(o: &Order) -> Option<u32> {
-    match o {
-        Order::Build { qty, .. }
-        | Order::Emigrate { qty, .. }
-        | Order::Convert { qty, .. }
-        | Order::Transfer { qty, .. } => Some(*qty),
-        Order::Unload { qty, .. } | Order::Load { qty, .. } => *qty,
-        _ => None,
-    }
-}
-
-/// The line parser handed to `arbitre_core::parse_lines`.
-#[derive(Default)]
-pub struct OrderLines;
-
-impl LineParser for OrderLines {
-    type Order = Order;
-
-    fn is_comment(&self, line: &str) -> bool {
-        line.starts_with('#') || line.starts_with(';')
-    }
-
-    fn parse_line(&mut self, no: usize, line: &str, out: &mut Parsed<Order>) {
-        match grammar::run_line(order, no, line) {
-            Ok(o) => {
-                if quantity(&o) == Some(0) {
-                    out.warn(no, line, "quantité nulle : ordre sans effet");
-                }
-                out.push(no, line, o);
-            }
-            Err(e) => {
-                let reason = explain(line, e).render(Lang::Fr);
-                out.error(no, line, reason.clone());
-                // Kept so the turn's report can list it (see Order::Rejected).
-                out.push(no, line, Order::Rejected { reason });
-            }
-        }
-    }
-}
-
-/// Every order of a block, and a diagnostic for every refused line.
-pub fn parse(text: &str) -> Parsed<Order> {
-    arbitre_core::parse_lines(&mut OrderLines, text)
 }
