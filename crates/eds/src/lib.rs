@@ -25,6 +25,7 @@ pub mod combat;
 pub mod events;
 pub mod formulas;
 pub mod galaxy;
+pub mod grammar;
 pub mod jump;
 pub mod logistics;
 pub mod model;

@@ -1219,7 +1219,8 @@ fn eds_23_registry_contract_info_and_adapter() {
     assert_eq!(
         c.verdicts[1].verdict,
         arbitre_core::Verdict::Error(
-            "Syntaxfehler („QUATSCH“ ist keine ganze Zahl) – Befehl verworfen".into()
+            "Syntaxfehler (Spalte 1: erwartet eine Zahl, gefunden „QUATSCH“) – Befehl verworfen"
+                .into()
         )
     );
 }

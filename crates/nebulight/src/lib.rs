@@ -26,6 +26,7 @@ pub mod capture;
 pub mod combat;
 pub mod construction;
 pub mod emigration;
+pub mod grammar;
 pub mod init;
 pub mod map;
 pub mod model;

@@ -385,7 +385,7 @@ fn neb_33_neb_37_targets_and_order_of_destruction() {
     play(&mut s, &[("maxtor", "VI M_1 * N\nVP M_1 * N")]);
     let r = report(&s, "maxtor");
     assert!(
-        r.contains("VI M_1 * N : les VI ne peuvent tirer que sur une flotte"),
+        r.contains("VI M_1 * N : colonne 10 : les VI ne peuvent tirer que sur une flotte"),
         "{r}"
     );
     // 40 − 1 executed, then growth +3.
