@@ -27,6 +27,7 @@
 
 pub mod cases;
 pub mod engine;
+pub mod grammar;
 pub mod ids;
 pub mod lang;
 pub mod orders;
@@ -42,6 +43,8 @@ pub mod testkit;
 #[allow(clippy::unwrap_used)]
 pub mod testkit_props;
 pub mod text;
+/// nom, for the rulesets' grammars (built on [`grammar`]'s combinators).
+pub use nom;
 pub use text::{
     normalize, normalize_line, normalized_lines, numbered_lines, parse_lines, LineParser,
 };

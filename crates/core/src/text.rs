@@ -2,9 +2,10 @@
 //!
 //! Real mail clients put tabs, non-breaking spaces, a BOM or CRLF between
 //! tokens; every parser sees lines already normalised by [`normalize`].
-//! The four order parsers are hand-written matchers driven line by line by
-//! [`parse_lines`]; rewriting them as `nom` grammars is issue 21, which will
-//! bring the dependency back with its first user.
+//! The order parsers are driven line by line by [`parse_lines`]; each
+//! ruleset writes its grammar for one line with nom, which core re-exports
+//! (`arbitre_core::nom`), from the shared combinators of
+//! [`crate::grammar`] (issue 21).
 //!
 //! Why borrowing (issue 9): order lines are short (≈ 15 bytes), so the fixed
 //! cost per line dominates parsing. Nearly every line a player or a bot
