@@ -26,7 +26,10 @@ pub mod join;
 pub mod movement;
 pub mod orders;
 pub mod params;
+pub mod grammar;
 pub mod parser;
+#[doc(hidden)]
+pub mod parser_old;
 pub mod position;
 pub mod quit;
 pub mod report;
