@@ -25,7 +25,10 @@ pub mod map;
 pub mod military;
 pub mod model;
 pub mod orders;
+pub mod grammar;
 pub mod parser;
+#[doc(hidden)]
+pub mod parser_old;
 pub mod report;
 pub mod setup;
 pub mod svg;

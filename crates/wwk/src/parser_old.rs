@@ -1,0 +1,840 @@
+//! Order parser (spec §3.2–§3.5) with order budgets (§3.3).
+//!
+//! Lexing first removes the rulebook's brackets (`IST [2] [INF] [MOVE] [ODE]`
+//! equals `IST 2 INF MOVE ODE`, an unclosed `[` is tolerated), upper-cases
+//! everything and applies the aliases (CAP, ESCORT, HMOVE, SMOVE, `kT`, `MT`).
+//! Every line yields an order or a diagnostic in French; the parser never
+//! stops at the first error. Budgets are checked here because they depend only
+//! on the state at the start of the turn and the file order, so the
+//! confirmation mail can already say "hors budget".
+
+use crate::catalog;
+use crate::model::{Field, State, RES};
+use crate::orders::*;
+use arbitre_core::{LineParser, Parsed};
+use std::collections::BTreeMap;
+
+pub struct WwkParser<'a> {
+    pub state: &'a State,
+    pub nation: String,
+    local_used: BTreeMap<String, usize>,
+    free_used: BTreeMap<String, bool>,
+    national_used: usize,
+    market_counted: bool,
+    last_mission: Option<(usize, String)>,
+    /// An `END` line was seen: the rest is ignored (§3.1).
+    ended: bool,
+    /// A `TURN` or `NATION` header line that does not match: the whole
+    /// message is rejected (§3.1, WWK-7).
+    pub rejected: bool,
+    /// Zones where the nation has units (cargo in its carrier's zone), found
+    /// once per message rather than once per order line (issue 9).
+    present: std::cell::OnceCell<std::collections::BTreeSet<String>>,
+}
+
+impl<'a> WwkParser<'a> {
+    pub fn new(state: &'a State, nation: &str) -> Self {
+        WwkParser {
+            state,
+            nation: nation.to_string(),
+            local_used: BTreeMap::new(),
+            free_used: BTreeMap::new(),
+            national_used: 0,
+            market_counted: false,
+            last_mission: None,
+            ended: false,
+            rejected: false,
+            present: std::cell::OnceCell::new(),
+        }
+    }
+}
+
+/// Brackets removed, upper case, aliases applied (WWK-8, WWK-9).
+pub fn tokens(line: &str) -> Vec<String> {
+    let cleaned: String = line
+        .chars()
+        .map(|c| if c == '[' || c == ']' { ' ' } else { c })
+        .collect();
+    cleaned
+        .split_whitespace()
+        .map(|t| {
+            let t = t.to_uppercase();
+            match t.as_str() {
+                "CAP" => "CAPS".to_string(),
+                "ESCORT" => "ESCT".to_string(),
+                "HMOVE" => "HMOV".to_string(),
+                "SMOVE" => "SMOV".to_string(),
+                _ => {
+                    if let Some(p) = t.strip_suffix("KT") {
+                        if p.chars().last().is_some_and(|c| c.is_ascii_digit()) {
+                            return format!("{p}K");
+                        }
+                    }
+                    if let Some(p) = t.strip_suffix("MT") {
+                        if p.chars().last().is_some_and(|c| c.is_ascii_digit()) {
+                            return format!("{p}M");
+                        }
+                    }
+                    t
+                }
+            }
+        })
+        .collect()
+}
+
+/// `[k X] size (K|N|M)` → (k, warhead code).
+pub fn parse_warhead(t: &str) -> Option<(usize, String)> {
+    let (k, rest) = match t.split_once('X') {
+        Some((k, r)) => (k.parse::<usize>().ok()?, r),
+        None => (1, t),
+    };
+    let code = catalog::warhead(rest)?.code;
+    if k == 0 {
+        return None;
+    }
+    Some((k, code.to_string()))
+}
+
+fn num(t: &str) -> Option<i64> {
+    t.parse::<i64>().ok().filter(|v| *v > 0 && *v < 1_000_000)
+}
+
+fn res(t: &str) -> Option<char> {
+    let c = t.chars().next()?;
+    (t.len() == 1 && RES.contains(&c)).then_some(c)
+}
+
+fn resx(t: &str) -> Option<char> {
+    if t == "EC" {
+        Some('E')
+    } else {
+        res(t)
+    }
+}
+
+pub fn is_group(t: &str) -> bool {
+    matches!(t, "I" | "V" | "A" | "NV" | "I/V")
+}
+
+fn is_army_name(t: &str) -> bool {
+    !t.is_empty()
+        && t.len() <= 12
+        && t.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && t.chars().all(|c| c.is_ascii_alphanumeric())
+        && !crate::setup::reserved(t)
+}
+
+type R<T> = Result<T, String>;
+
+impl WwkParser<'_> {
+    fn zone(&self, t: &str) -> R<String> {
+        if self.state.is_zone(t) {
+            Ok(t.to_string())
+        } else {
+            Err(format!("zone inconnue {t}"))
+        }
+    }
+    fn nation_arg(&self, t: &str) -> R<String> {
+        if self.state.nations.contains_key(t) {
+            if t == self.nation {
+                Err("votre propre nation".into())
+            } else {
+                Ok(t.to_string())
+            }
+        } else {
+            Err(format!("nation inconnue {t}"))
+        }
+    }
+    fn zlist(&self, issuer: &str, ts: &[String]) -> R<Vec<String>> {
+        let mut v = vec![];
+        for t in ts {
+            v.push(self.zone(t)?);
+        }
+        if v.first().map(|s| s.as_str()) == Some(issuer) {
+            v.remove(0);
+        }
+        if v.is_empty() {
+            return Err("destination manquante".into());
+        }
+        Ok(v)
+    }
+
+    /// A zone may issue local orders if the nation holds it or has units there.
+    fn may_issue(&self, z: &str) -> bool {
+        let st = self.state;
+        st.zone(z).status.has_party(&self.nation)
+            || self
+                .present
+                .get_or_init(|| {
+                    st.units
+                        .values()
+                        .filter(|u| u.owner == self.nation)
+                        .filter_map(|u| st.unit_zone(u.id))
+                        .collect()
+                })
+                .contains(z)
+    }
+
+    fn local_budget(&self, z: &str) -> usize {
+        let st = self.state;
+        let mut b = st.params.local_orders_per_zone;
+        if let Some(n) = st.nations.get(&self.nation) {
+            if n.options.ai && st.is_capital(&self.nation, z) {
+                b += st.params.ai_capital_extra_orders;
+            }
+        }
+        b
+    }
+
+    fn economy_restored(&self) -> bool {
+        self.state
+            .nations
+            .get(&self.nation)
+            .is_some_and(|n| n.tech.l >= 40)
+    }
+
+    fn selector(&self, ts: &[String]) -> R<(Selector, usize)> {
+        let t0 = ts.first().ok_or("sélecteur manquant")?;
+        if t0.starts_with('#') && t0.len() >= 5 && t0[1..].chars().all(|c| c.is_ascii_digit()) {
+            return Ok((Selector::Space(t0.clone()), 1));
+        }
+        let count = if t0 == "ALL" {
+            None
+        } else if let Some(n) = num(t0) {
+            Some(n as usize)
+        } else if is_army_name(t0) && !self.state.is_zone(t0) {
+            return Ok((Selector::Army(t0.clone()), 1));
+        } else {
+            return Err(format!("quantité ou armée attendue, lu {t0}"));
+        };
+        let t1 = ts.get(1).ok_or("type d'unité manquant")?;
+        if t1 == "ARMY" {
+            return if count.is_none() {
+                Ok((Selector::AllArmy, 2))
+            } else {
+                Err("ARMY s'emploie avec ALL".into())
+            };
+        }
+        if is_group(t1) {
+            return Ok((Selector::Group(count, t1.clone()), 2));
+        }
+        if catalog::spec(t1).is_some() {
+            return Ok((Selector::Units(count, t1.clone()), 2));
+        }
+        Err(format!("type d'unité inconnu {t1}"))
+    }
+
+    fn mission(&self, issuer: &str, ts: &[String]) -> R<Mission> {
+        let m = ts.first().ok_or("mission manquante")?;
+        let args = &ts[1..];
+        let one = |args: &[String]| -> R<String> {
+            let t = args.last().ok_or("zone cible manquante")?;
+            self.zone(t)
+        };
+        let target = |args: &[String]| -> R<Target> {
+            let t = args.last().ok_or("cible manquante")?;
+            if t.starts_with('#') {
+                Ok(Target::Space(t.clone()))
+            } else {
+                Ok(Target::Zone(self.zone(t)?))
+            }
+        };
+        if let Some((k, head)) = parse_warhead(m) {
+            if args.len() != 1 {
+                return Err("une seule cible".into());
+            }
+            return Ok(Mission::Nuke {
+                k,
+                head,
+                target: target(args)?,
+            });
+        }
+        Ok(match m.as_str() {
+            "RECN" => Mission::Recn(one(args)?),
+            "SATT" => Mission::Satt(target(args)?),
+            "SATC" => Mission::Satc(one(args)?),
+            "MISS" => Mission::Miss(one(args)?),
+            "MISC" => Mission::Misc(one(args)?),
+            // Aircraft fly straight: only the last zone matters (§3.5).
+            "CAPS" => Mission::Caps(one(args)?),
+            "BOMB" => Mission::Bomb(one(args)?),
+            "BMBC" => Mission::Bmbc(one(args)?),
+            "DROP" => Mission::Drop(one(args)?),
+            "TRSF" => Mission::Trsf(one(args)?),
+            "HMOV" => {
+                let z = self.zlist(issuer, args)?;
+                if z.len() > 2 {
+                    return Err("HMOV: 2 zones au plus".into());
+                }
+                Mission::Hmov(z)
+            }
+            "MOVE" => {
+                let z = self.zlist(issuer, args)?;
+                if z.len() > 3 {
+                    return Err("MOVE: 3 zones au plus".into());
+                }
+                Mission::Move(z)
+            }
+            "SMOV" => Mission::Smov(self.zlist(issuer, args)?),
+            other => return Err(format!("mission inconnue {other}")),
+        })
+    }
+
+    fn national(&mut self, ts: &[String]) -> R<(Order, bool)> {
+        let k = ts
+            .first()
+            .map(|s| s.as_str())
+            .ok_or("ordre national vide")?;
+        let a = &ts[1..];
+        let arg = |i: usize| {
+            a.get(i)
+                .map(|s| s.as_str())
+                .ok_or_else(|| "argument manquant".to_string())
+        };
+        let exact = |n: usize| {
+            if a.len() == n {
+                Ok(())
+            } else {
+                Err("nombre d'arguments incorrect".to_string())
+            }
+        };
+        // (order, costs a national action)
+        Ok(match k {
+            "WAR" => {
+                exact(1)?;
+                (Order::War(self.nation_arg(arg(0)?)?), true)
+            }
+            "CEASEFIRE" => {
+                exact(1)?;
+                (Order::Ceasefire(self.nation_arg(arg(0)?)?), true)
+            }
+            "ALLY" => {
+                exact(1)?;
+                (Order::Ally(self.nation_arg(arg(0)?)?), true)
+            }
+            "BREAK" => {
+                exact(0)?;
+                (Order::Break, true)
+            }
+            "RESEARCH" => {
+                if a.is_empty() || !a.len().is_multiple_of(2) {
+                    return Err("RESEARCH: paires domaine valeur attendues".into());
+                }
+                let mut w = [0i64; 6];
+                for p in a.chunks(2) {
+                    let f =
+                        Field::parse(&p[0]).ok_or_else(|| format!("domaine inconnu {}", p[0]))?;
+                    let v: i64 = p[1]
+                        .parse()
+                        .ok()
+                        .filter(|v: &i64| (0..=1000).contains(v))
+                        .ok_or("poids invalide")?;
+                    w[f.idx()] = v;
+                }
+                (Order::Research(w), false)
+            }
+            "MARKET" => {
+                exact(4)?;
+                let zone = self.zone(arg(0)?)?;
+                let sell = match arg(1)? {
+                    "SELL" => true,
+                    "BUY" => false,
+                    _ => return Err("SELL ou BUY attendu".into()),
+                };
+                let q = num(arg(2)?).ok_or("quantité invalide")?;
+                let r = res(arg(3)?).ok_or("le marché ne traite que les matières premières")?;
+                let first = !self.market_counted;
+                self.market_counted = true;
+                (
+                    Order::Market {
+                        zone,
+                        sell,
+                        q,
+                        res: r,
+                    },
+                    first,
+                )
+            }
+            "SPY" => {
+                let op = SpyOp::parse(arg(0)?).ok_or("opération inconnue")?;
+                match op {
+                    SpyOp::Rt => {
+                        exact(2)?;
+                        (
+                            Order::SpyNat {
+                                op,
+                                target: self.nation_arg(arg(1)?)?,
+                                field: None,
+                            },
+                            true,
+                        )
+                    }
+                    SpyOp::St => {
+                        exact(3)?;
+                        let f = Field::parse(arg(2)?).ok_or("domaine inconnu")?;
+                        (
+                            Order::SpyNat {
+                                op,
+                                target: self.nation_arg(arg(1)?)?,
+                                field: Some(f),
+                            },
+                            true,
+                        )
+                    }
+                    _ => return Err("seules RT et ST sont nationales".into()),
+                }
+            }
+            "DEMOB" => {
+                exact(1)?;
+                let c = arg(0)?;
+                catalog::spec(c).ok_or_else(|| format!("unité inconnue {c}"))?;
+                (Order::NatDemob(c.to_string()), true)
+            }
+            "XFER" => {
+                exact(3)?;
+                let ec = num(arg(0)?).ok_or("montant invalide")?;
+                if arg(1)? != "EC" {
+                    return Err("le trésor ne contient que des ec".into());
+                }
+                (
+                    Order::NatXfer {
+                        ec,
+                        zone: self.zone(arg(2)?)?,
+                    },
+                    true,
+                )
+            }
+            "OPTION" => {
+                exact(2)?;
+                let ai = match arg(0)? {
+                    "AI" => true,
+                    "GREEN" => false,
+                    _ => return Err("option GREEN ou AI".into()),
+                };
+                let yes = match arg(1)? {
+                    "YES" => true,
+                    "NO" => false,
+                    _ => return Err("YES ou NO attendu".into()),
+                };
+                (Order::Opt { ai, yes }, false)
+            }
+            other => return Err(format!("ordre national inconnu {other}")),
+        })
+    }
+
+    /// (order, costs a slot, is a free-able economic order)
+    fn local(&mut self, z: &str, ts: &[String], line: usize) -> R<(Order, bool, bool)> {
+        let k = ts.first().map(|s| s.as_str()).ok_or("ordre vide")?;
+        let a = &ts[1..];
+        let arg = |i: usize| {
+            a.get(i)
+                .map(|s| s.as_str())
+                .ok_or_else(|| "argument manquant".to_string())
+        };
+        let zone = z.to_string();
+        Ok(match k {
+            "AID" => {
+                if a.len() != 2 {
+                    return Err("AID <ec> <zone>".into());
+                }
+                let to = self.zone(arg(1)?)?;
+                (
+                    Order::Aid {
+                        from: zone,
+                        ec: num(arg(0)?).ok_or("montant invalide")?,
+                        to,
+                    },
+                    true,
+                    true,
+                )
+            }
+            "XFER" => {
+                if a.len() != 3 {
+                    return Err("XFER <q> <ressource|EC> <zone|NAT>".into());
+                }
+                let q = num(arg(0)?).ok_or("quantité invalide")?;
+                let r = resx(arg(1)?).ok_or("ressource inconnue")?;
+                let to = if arg(2)? == "NAT" {
+                    if r != 'E' {
+                        return Err("le trésor ne reçoit que des ec".into());
+                    }
+                    None
+                } else {
+                    Some(self.zone(arg(2)?)?)
+                };
+                (
+                    Order::Xfer {
+                        from: zone,
+                        q,
+                        res: r,
+                        to,
+                    },
+                    true,
+                    true,
+                )
+            }
+            "EXCH" => {
+                if a.len() != 8 || arg(0)? != "GIVE" || arg(3)? != "GET" || arg(6)? != "WITH" {
+                    return Err("EXCH GIVE <q> <r> GET <q> <r> WITH <zone>".into());
+                }
+                let give = (
+                    num(arg(1)?).ok_or("quantité invalide")?,
+                    resx(arg(2)?).ok_or("ressource inconnue")?,
+                );
+                let get = (
+                    num(arg(4)?).ok_or("quantité invalide")?,
+                    resx(arg(5)?).ok_or("ressource inconnue")?,
+                );
+                (
+                    Order::Exch {
+                        from: zone,
+                        give,
+                        get,
+                        with: self.zone(arg(7)?)?,
+                    },
+                    true,
+                    true,
+                )
+            }
+            "CE" => {
+                if a.len() != 1 {
+                    return Err("CE <ec>".into());
+                }
+                (
+                    Order::Ce {
+                        zone,
+                        ec: num(arg(0)?).ok_or("montant invalide")?,
+                    },
+                    true,
+                    false,
+                )
+            }
+            "SPY" => {
+                let op = SpyOp::parse(arg(0)?).ok_or("opération inconnue")?;
+                match op {
+                    SpyOp::Rt | SpyOp::St => {
+                        return Err("RT et ST sont des ordres nationaux (NAT SPY)".into())
+                    }
+                    SpyOp::Rp | SpyOp::Pg => {
+                        if a.len() > 2 || (a.len() == 2 && a[1] != z) {
+                            return Err("RP et PG visent la zone émettrice".into());
+                        }
+                        (
+                            Order::Spy {
+                                zone,
+                                op,
+                                target: None,
+                            },
+                            true,
+                            false,
+                        )
+                    }
+                    _ => {
+                        if a.len() != 2 {
+                            return Err("zone cible manquante".into());
+                        }
+                        let t = self.zone(arg(1)?)?;
+                        (
+                            Order::Spy {
+                                zone,
+                                op,
+                                target: Some(t),
+                            },
+                            true,
+                            false,
+                        )
+                    }
+                }
+            }
+            "DEMOB" => {
+                let c = arg(0)?;
+                catalog::spec(c).ok_or_else(|| format!("unité inconnue {c}"))?;
+                let q = match a.get(1).map(|s| s.as_str()) {
+                    None | Some("ALL") => None,
+                    Some(n) => Some(num(n).ok_or("quantité invalide")? as usize),
+                };
+                if a.len() > 2 {
+                    return Err("trop d'arguments".into());
+                }
+                (
+                    Order::Demob {
+                        zone,
+                        code: c.to_string(),
+                        q,
+                    },
+                    true,
+                    false,
+                )
+            }
+            "BUILD" => {
+                let c = arg(0)?;
+                let known = catalog::spec(c).is_some() || catalog::warhead(c).is_some();
+                if !known {
+                    return Err(format!("unité inconnue {c}"));
+                }
+                let q = num(arg(1)?).ok_or("quantité invalide")? as usize;
+                let mut host = None;
+                let mut army = None;
+                let mut r = None;
+                for t in &a[2..] {
+                    if catalog::spec(t).is_some() && host.is_none() && army.is_none() {
+                        host = Some(t.clone());
+                    } else if let Some(x) = res(t) {
+                        r = Some(x);
+                    } else if is_army_name(t) && army.is_none() {
+                        army = Some(t.clone());
+                    } else {
+                        return Err(format!("argument inattendu {t}"));
+                    }
+                }
+                // Tech is checked at intake (§3.7).
+                let n = self
+                    .state
+                    .nations
+                    .get(&self.nation)
+                    .ok_or("nation inconnue")?;
+                if let Some(s) = catalog::spec(c) {
+                    if let Some((f, l)) = s.tech.iter().find(|(f, l)| n.tech.get(*f) < *l) {
+                        return Err(format!(
+                            "technologie insuffisante ({} {} requis)",
+                            f.label(),
+                            l
+                        ));
+                    }
+                } else if let Some(w) = catalog::warhead(c) {
+                    if n.tech.n < w.tech_n {
+                        return Err(format!("technologie insuffisante (N {} requis)", w.tech_n));
+                    }
+                }
+                (
+                    Order::Build {
+                        zone,
+                        code: c.to_string(),
+                        q,
+                        host,
+                        army,
+                        res: r,
+                    },
+                    false,
+                    false,
+                )
+            }
+            "TACD" | "TACO" => {
+                let on = match arg(0)? {
+                    "ON" => true,
+                    "OFF" => false,
+                    _ => return Err("ON ou OFF attendu".into()),
+                };
+                (
+                    Order::Tac {
+                        zone,
+                        offensive: k == "TACO",
+                        on,
+                    },
+                    true,
+                    false,
+                )
+            }
+            "-" => {
+                if a.first().map(|s| s.as_str()) != Some("-")
+                    || a.get(1).map(|s| s.as_str()) != Some("ARMY")
+                {
+                    return Err("- - ARMY <n> <unité> ... <nom>".into());
+                }
+                let rest = &a[2..];
+                if rest.len() < 3 || rest.len().is_multiple_of(2) {
+                    return Err("- - ARMY <n> <unité> ... <nom>".into());
+                }
+                let name = rest.last().cloned().unwrap_or_default();
+                if !is_army_name(&name) {
+                    return Err(format!("nom d'armée invalide {name}"));
+                }
+                let mut pairs = vec![];
+                for p in rest[..rest.len() - 1].chunks(2) {
+                    let n = num(&p[0]).ok_or("quantité invalide")? as usize;
+                    catalog::spec(&p[1]).ok_or_else(|| format!("unité inconnue {}", p[1]))?;
+                    pairs.push((n, p[1].clone()));
+                }
+                if pairs.len() > 4 {
+                    return Err("4 paires (nombre, type) au plus".into());
+                }
+                (Order::Army { zone, pairs, name }, true, false)
+            }
+            ">>" => {
+                let (sel, used) = self.selector(a)?;
+                if a.get(used).map(|s| s.as_str()) != Some("ESCT") || a.len() != used + 1 {
+                    return Err("escorte: Z >> <sélecteur> ESCT".into());
+                }
+                let of = match &self.last_mission {
+                    Some((l, mz)) if mz == z => *l,
+                    _ => return Err("ESCT doit suivre une mission aérienne de la même zone".into()),
+                };
+                (Order::Escort { zone, sel, of }, true, false)
+            }
+            _ => {
+                let (sel, used) = self.selector(ts)?;
+                let mission = self.mission(z, &ts[used..])?;
+                let _ = line;
+                // A launcher type that cannot carry the warhead, or not that
+                // many on one missile, could never fire: refused on reading
+                // (§5.10.1) rather than failing at step 3.5.
+                if let (Selector::Units(_, code), Mission::Nuke { k, head, .. }) = (&sel, &mission)
+                {
+                    let s = catalog::sp(code);
+                    if s.nuc > 0 && s.cat != catalog::Cat::Acft && code != "ABSE" {
+                        let w = catalog::warhead(head)
+                            .ok_or_else(|| format!("tête inconnue {head}"))?;
+                        if !s.accepts(w) {
+                            return Err(format!("un {code} ne peut pas porter de tête {head}"));
+                        }
+                        if *k as u32 > s.nuc {
+                            return Err(format!("un {code} porte au plus {} tête(s)", s.nuc));
+                        }
+                    }
+                }
+                (Order::Mil { zone, sel, mission }, true, false)
+            }
+        })
+    }
+}
+
+impl LineParser for WwkParser<'_> {
+    type Order = Order;
+
+    fn is_comment(&self, line: &str) -> bool {
+        line.starts_with('#') && !line[1..].starts_with(|c: char| c.is_ascii_digit())
+    }
+
+    fn parse_line(&mut self, no: usize, line: &str, out: &mut Parsed<Order>) {
+        let ts = tokens(line);
+        if ts.is_empty() || self.ended {
+            return;
+        }
+        // Header lines the mail layer leaves in the block (§3.1): the turn
+        // (and the nation, if present) must match, or the message is refused.
+        match (ts[0].as_str(), ts.len()) {
+            ("END" | "FIN", 1) => {
+                self.ended = true;
+                return;
+            }
+            ("TURN" | "TOUR", 2) => {
+                let want = self.state.turn + 1;
+                if ts[1].parse::<u32>().ok() != Some(want) {
+                    self.rejected = true;
+                    out.error(
+                        no,
+                        line,
+                        format!(
+                            "ordres pour le tour {want} attendus, reçu {} : message entier refusé",
+                            ts[1]
+                        ),
+                    );
+                }
+                return;
+            }
+            ("NATION", 2) => {
+                if ts[1] != self.nation {
+                    self.rejected = true;
+                    out.error(
+                        no,
+                        line,
+                        format!(
+                            "nation {} attendue, reçu {} : message entier refusé",
+                            self.nation, ts[1]
+                        ),
+                    );
+                }
+                return;
+            }
+            ("WWK", 2) if ts[1] == "ORDERS" => return,
+            _ => {}
+        }
+        if ts[0] == "NAT" {
+            match self.national(&ts[1..]) {
+                Ok((o, costs)) => {
+                    if costs {
+                        if self.national_used >= self.state.params.national_actions {
+                            out.error(no, line, "hors budget (actions nationales épuisées)");
+                            return;
+                        }
+                        self.national_used += 1;
+                    }
+                    out.push(no, line, o);
+                }
+                Err(e) => out.error(no, line, e),
+            }
+            return;
+        }
+        let z = ts[0].clone();
+        if !self.state.is_zone(&z) {
+            out.error(no, line, format!("zone émettrice inconnue {z}"));
+            return;
+        }
+        if !self.may_issue(&z) {
+            out.error(
+                no,
+                line,
+                format!("la zone {z} ne peut pas donner d'ordre (ni tenue ni occupée)"),
+            );
+            return;
+        }
+        match self.local(&z, &ts[1..], no) {
+            Ok((o, costs, econ)) => {
+                if costs {
+                    let free = econ
+                        && self.economy_restored()
+                        && !self.free_used.get(&z).copied().unwrap_or(false);
+                    if free {
+                        self.free_used.insert(z.clone(), true);
+                    } else {
+                        let budget = self.local_budget(&z);
+                        let used = self.local_used.entry(z.clone()).or_default();
+                        if *used >= budget {
+                            out.error(
+                                no,
+                                line,
+                                format!("hors budget ({}e ordre local de [{z}])", *used + 1),
+                            );
+                            return;
+                        }
+                        *used += 1;
+                    }
+                }
+                if let Order::Mil { mission, .. } = &o {
+                    if matches!(
+                        mission,
+                        Mission::Bomb(_)
+                            | Mission::Bmbc(_)
+                            | Mission::Drop(_)
+                            | Mission::Trsf(_)
+                            | Mission::Hmov(_)
+                            | Mission::Nuke { .. }
+                    ) {
+                        self.last_mission = Some((no, z.clone()));
+                    } else {
+                        self.last_mission = None;
+                    }
+                } else if !matches!(o, Order::Escort { .. }) {
+                    self.last_mission = None;
+                }
+                out.push(no, line, o);
+            }
+            Err(e) => {
+                self.last_mission = None;
+                out.error(no, line, e)
+            }
+        }
+    }
+}
+
+pub fn parse(state: &State, nation: &str, text: &str) -> Parsed<Order> {
+    let mut p = WwkParser::new(state, nation);
+    let mut out = arbitre_core::parse_lines(&mut p, text);
+    if p.rejected {
+        // Every accepted line becomes an error too: nothing of it is kept.
+        for o in std::mem::take(&mut out.orders) {
+            out.error(o.line, o.text, "message refusé (en-tête incorrect)");
+        }
+    }
+    out
+}
