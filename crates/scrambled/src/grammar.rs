@@ -166,7 +166,10 @@ fn put(buf: &mut [u8; 16], n: &mut usize, s: &str) -> Option<()> {
 fn quoted(i: &str) -> Res<'_, &str> {
     recognize((
         char('"'),
-        many0_count(alt((recognize(preceded(char('\\'), anychar)), is_not("\\\"")))),
+        many0_count(alt((
+            recognize(preceded(char('\\'), anychar)),
+            is_not("\\\""),
+        ))),
         char('"'),
     ))
     .parse(i)
@@ -174,7 +177,11 @@ fn quoted(i: &str) -> Res<'_, &str> {
 
 /// One word: bare characters and quoted parts glued together.
 fn word(i: &str) -> Res<'_, &str> {
-    expect("un mot", recognize(many1_count(alt((is_not(" \"#"), quoted))))).parse(i)
+    expect(
+        "un mot",
+        recognize(many1_count(alt((is_not(" \"#"), quoted)))),
+    )
+    .parse(i)
 }
 
 /// What a word says: the word itself, or its text rebuilt without the quotes.
@@ -384,7 +391,10 @@ pub fn order<'a>(body: &'a str, first: &'a str) -> Result<Shape<'a>, Refusal> {
         }
     };
     let r: Result<(&str, Shape<'a>), (&'static str, nom::Err<Expected<'a>>)> = match k {
-        Kw::Quit => end.map(|_| Shape::Quit).parse(after).map_err(|e| ("QUIT", e)),
+        Kw::Quit => end
+            .map(|_| Shape::Quit)
+            .parse(after)
+            .map_err(|e| ("QUIT", e)),
         Kw::Ready => end
             .map(|_| Shape::Ready)
             .parse(after)
@@ -438,12 +448,10 @@ pub fn order<'a>(body: &'a str, first: &'a str) -> Result<Shape<'a>, Refusal> {
         )
             .map(|(qty, from, _, to, _)| {
                 // A last word AVOID or DIRECT after the destination is the mode.
-                let mode = split_last(to).and_then(|(head, last)| {
-                    match keyword(&text(last)) {
-                        Some(Kw::Avoid) => Some((head, true)),
-                        Some(Kw::Direct) => Some((head, false)),
-                        _ => None,
-                    }
+                let mode = split_last(to).and_then(|(head, last)| match keyword(&text(last)) {
+                    Some(Kw::Avoid) => Some((head, true)),
+                    Some(Kw::Direct) => Some((head, false)),
+                    _ => None,
                 });
                 match mode {
                     Some((to, avoid)) => Shape::Path {

@@ -21,15 +21,13 @@ pub mod combat;
 pub mod economy;
 pub mod events;
 pub mod freeze;
+pub mod grammar;
 pub mod housekeeping;
 pub mod join;
 pub mod movement;
 pub mod orders;
 pub mod params;
-pub mod grammar;
 pub mod parser;
-#[doc(hidden)]
-pub mod parser_old;
 pub mod position;
 pub mod quit;
 pub mod report;

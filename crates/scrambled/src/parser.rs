@@ -94,8 +94,12 @@ type LineResult = Result<(Order, Option<String>), String>;
 fn check(cx: &Ctx<'_>, shape: Shape<'_>) -> LineResult {
     let name = grammar::name;
     let warn_not_yours = |terr: &TerrId| {
-        (cx.state.owner(terr) != Some(cx.me))
-            .then(|| format!("{} ne vous appartient pas actuellement", cx.state.tname(terr)))
+        (cx.state.owner(terr) != Some(cx.me)).then(|| {
+            format!(
+                "{} ne vous appartient pas actuellement",
+                cx.state.tname(terr)
+            )
+        })
     };
     match shape {
         Shape::Quit => Ok((Order::Quit, None)),
@@ -304,9 +308,18 @@ fn upper_is(s: &str, upper: &str) -> bool {
 
 /// The header keyword `s` upper-cases to, if any.
 fn header(s: &str) -> Option<&'static str> {
-    ["END", "FIN", "PLAYER", "JOUEUR", "TURN", "TOUR", "PASSWORD", "MOT-DE-PASSE"]
-        .into_iter()
-        .find(|h| upper_is(s, h))
+    [
+        "END",
+        "FIN",
+        "PLAYER",
+        "JOUEUR",
+        "TURN",
+        "TOUR",
+        "PASSWORD",
+        "MOT-DE-PASSE",
+    ]
+    .into_iter()
+    .find(|h| upper_is(s, h))
 }
 
 /// Parse one player's order block.
@@ -318,11 +331,7 @@ pub fn parse(state: &State, me: &PlayerId, text: &str) -> Parsed<Order> {
         me,
         players: std::cell::OnceCell::new(),
     };
-    let lines = || {
-        text.lines()
-            .enumerate()
-            .map(|(i, l)| (i + 1, normalize(l)))
-    };
+    let lines = || text.lines().enumerate().map(|(i, l)| (i + 1, normalize(l)));
     if !state.players.get(me).map(|p| p.active()).unwrap_or(false) {
         if let Some((no, l)) = lines().find(|(_, l)| !l.is_empty()) {
             out.error(no, l, "vous n'êtes plus en jeu");

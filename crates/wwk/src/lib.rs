@@ -19,16 +19,14 @@ pub mod catalog;
 pub mod combat;
 pub mod control;
 pub mod economy;
+pub mod grammar;
 pub mod intake;
 pub mod intel;
 pub mod map;
 pub mod military;
 pub mod model;
 pub mod orders;
-pub mod grammar;
 pub mod parser;
-#[doc(hidden)]
-pub mod parser_old;
 pub mod report;
 pub mod setup;
 pub mod svg;

@@ -270,10 +270,7 @@ impl WwkParser<'_> {
     }
 
     fn national(&mut self, ts: &[&str]) -> R<(Order, bool)> {
-        let k = ts
-            .first()
-            .copied()
-            .ok_or("ordre national vide")?;
+        let k = ts.first().copied().ok_or("ordre national vide")?;
         let a = &ts[1..];
         let arg = |i: usize| {
             a.get(i)
@@ -624,9 +621,7 @@ impl WwkParser<'_> {
                 )
             }
             "-" => {
-                if a.first().copied() != Some("-")
-                    || a.get(1).copied() != Some("ARMY")
-                {
+                if a.first().copied() != Some("-") || a.get(1).copied() != Some("ARMY") {
                     return Err("- - ARMY <n> <unité> ... <nom>".into());
                 }
                 let rest = &a[2..];
@@ -634,13 +629,13 @@ impl WwkParser<'_> {
                     return Err("- - ARMY <n> <unité> ... <nom>".into());
                 }
                 let name = rest.last().cloned().unwrap_or_default();
-                if !is_army_name(&name) {
+                if !is_army_name(name) {
                     return Err(format!("nom d'armée invalide {name}"));
                 }
                 let mut pairs = vec![];
                 for p in rest[..rest.len() - 1].chunks(2) {
-                    let n = num(&p[0]).ok_or("quantité invalide")? as usize;
-                    catalog::spec(&p[1]).ok_or_else(|| format!("unité inconnue {}", p[1]))?;
+                    let n = num(p[0]).ok_or("quantité invalide")? as usize;
+                    catalog::spec(p[1]).ok_or_else(|| format!("unité inconnue {}", p[1]))?;
                     pairs.push((n, p[1].to_string()));
                 }
                 if pairs.len() > 4 {
