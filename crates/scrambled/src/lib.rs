@@ -21,6 +21,7 @@ pub mod combat;
 pub mod economy;
 pub mod events;
 pub mod freeze;
+pub mod grammar;
 pub mod housekeeping;
 pub mod join;
 pub mod movement;

@@ -10,105 +10,11 @@
 //! or invalid during the resolution are kept, with a warning when a correction
 //! can be foreseen.
 
+use crate::grammar::{self, Kw, Refusal, Shape};
 use crate::orders::{Order, Qty, Target};
 use crate::state::{Mark, State};
-use crate::world::{fold, Lookup, NameTable, TerrId, Terrain};
-use arbitre_core::{normalize_line, Parsed, PlayerId};
-
-/// Splits a line into tokens; quotes group words, `#` outside quotes starts a comment.
-pub fn tokenize(line: &str) -> Result<Vec<String>, String> {
-    let mut toks = Vec::new();
-    let mut cur = String::new();
-    let mut chars = line.chars().peekable();
-    let mut in_tok = false;
-    while let Some(c) = chars.next() {
-        match c {
-            '#' => break,
-            '"' => {
-                let mut q = String::new();
-                let mut closed = false;
-                while let Some(d) = chars.next() {
-                    match d {
-                        '\\' => {
-                            if let Some(e) = chars.next() {
-                                q.push(e);
-                            }
-                        }
-                        '"' => {
-                            closed = true;
-                            break;
-                        }
-                        _ => q.push(d),
-                    }
-                }
-                if !closed {
-                    return Err("guillemet non fermé".into());
-                }
-                cur.push_str(&q);
-                in_tok = true;
-            }
-            ' ' | '\t' => {
-                if in_tok {
-                    toks.push(std::mem::take(&mut cur));
-                    in_tok = false;
-                }
-            }
-            _ => {
-                cur.push(c);
-                in_tok = true;
-            }
-        }
-    }
-    if in_tok {
-        toks.push(cur);
-    }
-    Ok(toks)
-}
-
-/// The keyword a token stands for (English or French, any case or accent),
-/// or `""` for any other token: the parser only ever compares the result
-/// with the English keywords below, so returning a constant spares an
-/// allocation per token (parse speed, issue 9).
-fn kw(tok: &str) -> &'static str {
-    // A token of plain ASCII letters and digits folds to its upper case:
-    // done on the stack. Anything else (accents, `-`, quotes) goes through
-    // `fold`, which the fast path agrees with.
-    let mut buf = [0u8; 16];
-    let slow;
-    let f: &str = if tok.len() <= buf.len() && tok.bytes().all(|b| b.is_ascii_alphanumeric()) {
-        for (d, b) in buf.iter_mut().zip(tok.bytes()) {
-            *d = b.to_ascii_uppercase();
-        }
-        std::str::from_utf8(&buf[..tok.len()]).unwrap_or("")
-    } else {
-        slow = fold(tok).to_uppercase();
-        &slow
-    };
-    match f {
-        "QUIT" | "QUITTER" => "QUIT",
-        "READY" | "PRET" | "PRETE" => "READY",
-        "GIVE" | "DONNER" => "GIVE",
-        "TROOPS" | "TROUPES" => "TROOPS",
-        "TERRITORY" | "TERRITOIRE" => "TERRITORY",
-        "ABANDON" | "ABANDONNER" => "ABANDON",
-        "MOVE" | "DEPLACER" => "MOVE",
-        "PATH" | "CHEMIN" => "PATH",
-        "AVOID" | "EVITER" => "AVOID",
-        "DIRECT" => "DIRECT",
-        "TRIBUTE" | "TRIBUT" => "TRIBUTE",
-        "CAPITAL" | "CAPITALE" => "CAPITAL",
-        "ALLY" | "ALLIE" => "ALLY",
-        "ENEMY" | "ENNEMI" => "ENEMY",
-        "CANCEL" | "ANNULER" => "CANCEL",
-        "ALL" | "TOUT" | "TOUS" | "TOUTES" => "ALL",
-        "TO" | "A" | "VERS" | "->" | "→" => "TO",
-        _ => "",
-    }
-}
-
-fn is_arrow(tok: &str) -> bool {
-    tok == "->" || tok == "→" || kw(tok) == "TO"
-}
+use crate::world::{Lookup, NameTable, TerrId, Terrain};
+use arbitre_core::{normalize, Parsed, PlayerId};
 
 struct Ctx<'a> {
     state: &'a State,
@@ -168,7 +74,7 @@ impl Ctx<'_> {
 }
 
 fn qty(tok: &str) -> Result<Qty, String> {
-    if kw(tok) == "ALL" {
+    if grammar::keyword(tok) == Some(Kw::All) {
         return Ok(Qty::All);
     }
     if !tok.chars().all(|c| c.is_ascii_digit()) || tok.is_empty() {
@@ -183,93 +89,25 @@ fn qty(tok: &str) -> Result<Qty, String> {
 /// What one line gave: an order, maybe with a warning.
 type LineResult = Result<(Order, Option<String>), String>;
 
-/// Names with spaces may be written without quotes (`MOVE 10 Pays de la Loire
-/// -> CEN`): the words between two fixed parts of an order are joined into one
-/// name, the arrow (or `TO`) marking where a name ends.
-fn merge_names(toks: &[String]) -> Vec<String> {
-    let join = |s: &[String]| s.join(" ");
-    let arrow_after = |from: usize| (from..toks.len()).find(|&i| is_arrow(&toks[i]));
-    let n = toks.len();
-    let k0 = kw(&toks[0]);
-    let k1 = toks.get(1).map(|t| kw(t)).unwrap_or_default();
-    match k0 {
-        "MOVE" | "PATH" if n > 5 => match arrow_after(3) {
-            Some(i) => {
-                let mut rest: Vec<String> = toks[i + 1..].to_vec();
-                let mode = match rest.last().map(|t| kw(t)) {
-                    Some(m)
-                        if k0 == "PATH" && rest.len() > 1 && (m == "AVOID" || m == "DIRECT") =>
-                    {
-                        rest.pop()
-                    }
-                    _ => None,
-                };
-                let mut v = vec![
-                    toks[0].clone(),
-                    toks[1].clone(),
-                    join(&toks[2..i]),
-                    toks[i].clone(),
-                    join(&rest),
-                ];
-                v.extend(mode);
-                v
-            }
-            None => toks.to_vec(),
-        },
-        "GIVE" if k1 == "TROOPS" && n > 6 => match arrow_after(4) {
-            Some(i) => vec![
-                toks[0].clone(),
-                toks[1].clone(),
-                toks[2].clone(),
-                join(&toks[3..i]),
-                toks[i].clone(),
-                join(&toks[i + 1..]),
-            ],
-            None => toks.to_vec(),
-        },
-        "GIVE" if k1 == "TERRITORY" && n > 5 => match arrow_after(3) {
-            Some(i) => vec![
-                toks[0].clone(),
-                toks[1].clone(),
-                join(&toks[2..i]),
-                toks[i].clone(),
-                join(&toks[i + 1..]),
-            ],
-            None => toks.to_vec(),
-        },
-        "TRIBUTE" if n > 4 && is_arrow(&toks[2]) => {
-            vec![
-                toks[0].clone(),
-                toks[1].clone(),
-                toks[2].clone(),
-                join(&toks[3..]),
-            ]
-        }
-        "ABANDON" | "CAPITAL" | "ALLY" | "ENEMY" if n > 2 => {
-            vec![toks[0].clone(), join(&toks[1..])]
-        }
-        _ => toks.to_vec(),
-    }
-}
-
-fn parse_order(cx: &Ctx<'_>, toks: &[String]) -> LineResult {
-    let merged = merge_names(toks);
-    let toks = merged.as_slice();
-    let k: Vec<&str> = toks.iter().map(|t| kw(t)).collect();
-    let n = toks.len();
-    let usage = |u: &str| Err(format!("syntaxe : {u}"));
-    match k[0] {
-        "QUIT" if n == 1 => Ok((Order::Quit, None)),
-        "QUIT" => usage("QUIT"),
-        "READY" if n == 1 => Ok((Order::Ready, None)),
-        "READY" => usage("READY"),
-        "GIVE" if n >= 2 && k[1] == "TROOPS" => {
-            if n != 6 || !is_arrow(&toks[4]) {
-                return usage("GIVE TROOPS <nombre|ALL> <territoire> TO <joueur>");
-            }
-            let q = qty(&toks[2])?;
-            let terr = cx.terr(&toks[3])?;
-            let to = cx.other_active(&toks[5])?;
+/// The order a well-formed line gives, checked against the state: unknown
+/// names, mountains, neighbours, foreseeable corrections (§6.3–§6.5).
+fn check(cx: &Ctx<'_>, shape: Shape<'_>) -> LineResult {
+    let name = grammar::name;
+    let warn_not_yours = |terr: &TerrId| {
+        (cx.state.owner(terr) != Some(cx.me)).then(|| {
+            format!(
+                "{} ne vous appartient pas actuellement",
+                cx.state.tname(terr)
+            )
+        })
+    };
+    match shape {
+        Shape::Quit => Ok((Order::Quit, None)),
+        Shape::Ready => Ok((Order::Ready, None)),
+        Shape::GiveTroops { qty: q, terr, to } => {
+            let q = qty(&grammar::text(q))?;
+            let terr = cx.terr(&name(terr))?;
+            let to = cx.other_active(&name(to))?;
             let have = cx.state.terr(&terr).troops_of(cx.me);
             if have == 0 {
                 return Err(format!(
@@ -286,148 +124,31 @@ fn parse_order(cx: &Ctx<'_>, toks: &[String]) -> LineResult {
             };
             Ok((Order::GiveTroops { qty: q, terr, to }, warn))
         }
-        "GIVE" if n >= 2 && k[1] == "TERRITORY" => {
-            if n != 5 || !is_arrow(&toks[3]) {
-                return usage("GIVE TERRITORY <territoire> TO <joueur>");
-            }
-            let terr = cx.land(&toks[2])?;
-            let to = cx.other_active(&toks[4])?;
-            let warn = (cx.state.owner(&terr) != Some(cx.me)).then(|| {
-                format!(
-                    "{} ne vous appartient pas actuellement",
-                    cx.state.tname(&terr)
-                )
-            });
+        Shape::GiveTerritory { terr, to } => {
+            let terr = cx.land(&name(terr))?;
+            let to = cx.other_active(&name(to))?;
+            let warn = warn_not_yours(&terr);
             Ok((Order::GiveTerritory { terr, to }, warn))
         }
-        "GIVE" => usage("GIVE TROOPS … ou GIVE TERRITORY …"),
-        "ABANDON" => {
-            if n != 2 {
-                return usage("ABANDON <territoire>");
-            }
-            let terr = cx.land(&toks[1])?;
-            let warn = (cx.state.owner(&terr) != Some(cx.me)).then(|| {
-                format!(
-                    "{} ne vous appartient pas actuellement",
-                    cx.state.tname(&terr)
-                )
-            });
+        Shape::Abandon(terr) => {
+            let terr = cx.land(&name(terr))?;
+            let warn = warn_not_yours(&terr);
             Ok((Order::Abandon { terr }, warn))
         }
-        "MOVE" | "PATH" => {
-            let path = k[0] == "PATH";
-            let ok_len = if path { n == 5 || n == 6 } else { n == 5 };
-            if !ok_len || !is_arrow(&toks[3]) {
-                return if path {
-                    usage("PATH <nombre|ALL> <de> -> <vers> [AVOID|DIRECT]")
-                } else {
-                    usage("MOVE <nombre|ALL> <de> -> <vers>")
-                };
-            }
-            let q = qty(&toks[1])?;
-            let from = cx.terr(&toks[2])?;
-            let to = cx.terr(&toks[4])?;
-            let w = &cx.state.world;
-            if !w.passable(&to) {
-                return Err(format!(
-                    "{} est une montagne infranchissable",
-                    cx.state.tname(&to)
-                ));
-            }
-            if !w.passable(&from) {
-                return Err(format!(
-                    "{} est une montagne infranchissable",
-                    cx.state.tname(&from)
-                ));
-            }
-            let have = cx.state.terr(&from).troops_of(cx.me);
-            if have == 0 {
-                return Err(format!(
-                    "vous n'avez pas de troupes en {}",
-                    cx.state.tname(&from)
-                ));
-            }
-            let mut warn = match q {
-                Qty::N(x) if x > have => Some(format!(
-                    "seulement {have} troupes en {} : correction automatique",
-                    cx.state.tname(&from)
-                )),
-                _ => None,
-            };
-            if !path {
-                if !w.can_step(&from, &to) {
-                    return Err(format!(
-                        "{} n'est pas voisin de {}",
-                        cx.state.tname(&to),
-                        cx.state.tname(&from)
-                    ));
-                }
-                // The retreat rule is judged at the resolution (a diplomacy
-                // line of the same set may change it); warn now if it bites.
-                if !crate::movement::retreat_allows(
-                    cx.state,
-                    &cx.state.territories,
-                    cx.me,
-                    &from,
-                    &to,
-                ) {
-                    let w = format!(
-                        "sans suprématie en {}, ce déplacement sera refusé (repli seulement vers vos territoires, un territoire vide, un territoire où vous avez la suprématie ou celui d'un allié)",
-                        cx.state.tname(&from)
-                    );
-                    warn = Some(match warn {
-                        Some(x) => format!("{x} ; {w}"),
-                        None => w,
-                    });
-                }
-                return Ok((Order::Move { qty: q, from, to }, warn));
-            }
-            let avoid = match k.get(5).copied() {
-                None | Some("AVOID") => true,
-                Some("DIRECT") => false,
-                Some(_) => return usage("PATH <nombre|ALL> <de> -> <vers> [AVOID|DIRECT]"),
-            };
-            if from == to {
-                return Err("départ et arrivée identiques".into());
-            }
-            match crate::movement::plan_route(cx.state, cx.me, &from, &to, avoid) {
-                None => Err(format!(
-                    "aucun chemin de {} à {}",
-                    cx.state.tname(&from),
-                    cx.state.tname(&to)
-                )),
-                Some(route) => {
-                    let ids: Vec<&str> = route.iter().map(|t| t.as_str()).collect();
-                    let preview = format!("trajet {} ({} tours)", ids.join(" > "), route.len() - 1);
-                    warn = Some(match warn {
-                        Some(w) => format!("{w} ; {preview}"),
-                        None => preview,
-                    });
-                    Ok((
-                        Order::Path {
-                            qty: q,
-                            from,
-                            to,
-                            avoid,
-                        },
-                        warn,
-                    ))
-                }
-            }
-        }
-        "TRIBUTE" => {
-            if n != 4 || !is_arrow(&toks[2]) {
-                return usage("TRIBUTE <montant|ALL> TO <joueur>");
-            }
-            let q = qty(&toks[1])?;
-            let to = cx.other_active(&toks[3])?;
+        Shape::Move { qty: q, from, to } => moving(cx, q, from, to, None),
+        Shape::Path {
+            qty: q,
+            from,
+            to,
+            avoid,
+        } => moving(cx, q, from, to, Some(avoid.unwrap_or(true))),
+        Shape::Tribute { qty: q, to } => {
+            let q = qty(&grammar::text(q))?;
+            let to = cx.other_active(&name(to))?;
             Ok((Order::Tribute { qty: q, to }, None))
         }
-        "CAPITAL" => {
-            if n != 2 {
-                return usage("CAPITAL <territoire>");
-            }
-            let terr = cx.land(&toks[1])?;
+        Shape::Capital(terr) => {
+            let terr = cx.land(&name(terr))?;
             let due = cx.state.turn + 2;
             let warn = format!(
                 "déménagement effectif à la résolution du tour {due}, seulement si {} est encore à vous",
@@ -435,19 +156,17 @@ fn parse_order(cx: &Ctx<'_>, toks: &[String]) -> LineResult {
             );
             Ok((Order::Capital { terr }, Some(warn)))
         }
-        "ALLY" | "ENEMY" => {
-            if n != 2 {
-                return usage("ALLY <joueur|ALL> ou ENEMY <joueur|ALL>");
-            }
-            let mark = if k[0] == "ALLY" {
+        Shape::Ally(who) | Shape::Enemy(who) => {
+            let mark = if matches!(shape, Shape::Ally(_)) {
                 Mark::Ally
             } else {
                 Mark::Enemy
             };
-            let target = if k[1] == "ALL" {
+            let who = name(who);
+            let target = if grammar::keyword(&who) == Some(Kw::All) {
                 Target::All
             } else {
-                let p = cx.player(&toks[1])?;
+                let p = cx.player(&who)?;
                 if &p == cx.me {
                     return Err("vous ne pouvez pas vous marquer vous-même".into());
                 }
@@ -455,55 +174,152 @@ fn parse_order(cx: &Ctx<'_>, toks: &[String]) -> LineResult {
             };
             Ok((Order::Diplomacy { target, mark }, None))
         }
-        "CANCEL" => {
-            if n != 2 {
-                return usage("CANCEL P<n>[.<étape>] ou CANCEL CAPITAL");
-            }
-            if k[1] == "CAPITAL" {
-                return Ok((Order::CancelCapital, None));
-            }
-            let s = toks[1].to_ascii_uppercase();
-            let body = s
-                .strip_prefix('P')
-                .ok_or("référence de chemin attendue (P7, P7.2)")?;
-            let (c, st) = match body.split_once('.') {
-                Some((c, st)) => (c, Some(st)),
-                None => (body, None),
-            };
-            let chain: u32 = c
-                .parse()
-                .map_err(|_| format!("référence de chemin illisible « {} »", toks[1]))?;
-            let step: Option<usize> = match st {
-                Some(x) => Some(
-                    x.parse()
-                        .map_err(|_| format!("étape illisible « {} »", toks[1]))?,
-                ),
-                None => None,
-            };
-            let Some(ch) = cx
-                .state
-                .chains
-                .iter()
-                .find(|ch| ch.number == chain && &ch.player == cx.me)
-            else {
-                return Err(format!("vous n'avez pas de chemin P{chain} en cours"));
-            };
-            if let Some(i) = step {
-                if i <= ch.next || i >= ch.route.len() {
-                    return Err(format!("P{chain}.{i} n'est pas une étape à venir"));
-                }
-            }
-            Ok((Order::CancelChain { chain, step }, None))
-        }
-        _ => Err(format!("ordre inconnu « {} »", toks[0])),
+        Shape::Cancel(what) => cancel(cx, &grammar::text(what)),
     }
 }
 
-fn is_header(k: &str) -> bool {
-    matches!(
-        k,
-        "PLAYER" | "JOUEUR" | "TURN" | "TOUR" | "PASSWORD" | "MOT-DE-PASSE"
-    )
+/// MOVE (`avoid` None) and PATH (`avoid` Some): the shared checks, then each
+/// its own (neighbour and retreat rule; a route).
+fn moving(cx: &Ctx<'_>, q: &str, from: &str, to: &str, avoid: Option<bool>) -> LineResult {
+    let q = qty(&grammar::text(q))?;
+    let from = cx.terr(&grammar::name(from))?;
+    let to = cx.terr(&grammar::name(to))?;
+    let w = &cx.state.world;
+    if !w.passable(&to) {
+        return Err(format!(
+            "{} est une montagne infranchissable",
+            cx.state.tname(&to)
+        ));
+    }
+    if !w.passable(&from) {
+        return Err(format!(
+            "{} est une montagne infranchissable",
+            cx.state.tname(&from)
+        ));
+    }
+    let have = cx.state.terr(&from).troops_of(cx.me);
+    if have == 0 {
+        return Err(format!(
+            "vous n'avez pas de troupes en {}",
+            cx.state.tname(&from)
+        ));
+    }
+    let mut warn = match q {
+        Qty::N(x) if x > have => Some(format!(
+            "seulement {have} troupes en {} : correction automatique",
+            cx.state.tname(&from)
+        )),
+        _ => None,
+    };
+    let Some(avoid) = avoid else {
+        if !w.can_step(&from, &to) {
+            return Err(format!(
+                "{} n'est pas voisin de {}",
+                cx.state.tname(&to),
+                cx.state.tname(&from)
+            ));
+        }
+        // The retreat rule is judged at the resolution (a diplomacy line of
+        // the same set may change it); warn now if it bites.
+        if !crate::movement::retreat_allows(cx.state, &cx.state.territories, cx.me, &from, &to) {
+            let w = format!(
+                "sans suprématie en {}, ce déplacement sera refusé (repli seulement vers vos territoires, un territoire vide, un territoire où vous avez la suprématie ou celui d'un allié)",
+                cx.state.tname(&from)
+            );
+            warn = Some(match warn {
+                Some(x) => format!("{x} ; {w}"),
+                None => w,
+            });
+        }
+        return Ok((Order::Move { qty: q, from, to }, warn));
+    };
+    if from == to {
+        return Err("départ et arrivée identiques".into());
+    }
+    match crate::movement::plan_route(cx.state, cx.me, &from, &to, avoid) {
+        None => Err(format!(
+            "aucun chemin de {} à {}",
+            cx.state.tname(&from),
+            cx.state.tname(&to)
+        )),
+        Some(route) => {
+            let ids: Vec<&str> = route.iter().map(|t| t.as_str()).collect();
+            let preview = format!("trajet {} ({} tours)", ids.join(" > "), route.len() - 1);
+            warn = Some(match warn {
+                Some(w) => format!("{w} ; {preview}"),
+                None => preview,
+            });
+            Ok((
+                Order::Path {
+                    qty: q,
+                    from,
+                    to,
+                    avoid,
+                },
+                warn,
+            ))
+        }
+    }
+}
+
+/// CANCEL CAPITAL, or CANCEL P<n>[.<step>] of one of the player's chains.
+fn cancel(cx: &Ctx<'_>, what: &str) -> LineResult {
+    if grammar::keyword(what) == Some(Kw::Capital) {
+        return Ok((Order::CancelCapital, None));
+    }
+    let s = what.to_ascii_uppercase();
+    let body = s
+        .strip_prefix('P')
+        .ok_or("référence de chemin attendue (P7, P7.2)")?;
+    let (c, st) = match body.split_once('.') {
+        Some((c, st)) => (c, Some(st)),
+        None => (body, None),
+    };
+    let chain: u32 = c
+        .parse()
+        .map_err(|_| format!("référence de chemin illisible « {what} »"))?;
+    let step: Option<usize> = match st {
+        Some(x) => Some(
+            x.parse()
+                .map_err(|_| format!("étape illisible « {what} »"))?,
+        ),
+        None => None,
+    };
+    let Some(ch) = cx
+        .state
+        .chains
+        .iter()
+        .find(|ch| ch.number == chain && &ch.player == cx.me)
+    else {
+        return Err(format!("vous n'avez pas de chemin P{chain} en cours"));
+    };
+    if let Some(i) = step {
+        if i <= ch.next || i >= ch.route.len() {
+            return Err(format!("P{chain}.{i} n'est pas une étape à venir"));
+        }
+    }
+    Ok((Order::CancelChain { chain, step }, None))
+}
+
+/// `s.to_uppercase() == upper`, without building the upper-cased copy.
+fn upper_is(s: &str, upper: &str) -> bool {
+    s.chars().flat_map(char::to_uppercase).eq(upper.chars())
+}
+
+/// The header keyword `s` upper-cases to, if any.
+fn header(s: &str) -> Option<&'static str> {
+    [
+        "END",
+        "FIN",
+        "PLAYER",
+        "JOUEUR",
+        "TURN",
+        "TOUR",
+        "PASSWORD",
+        "MOT-DE-PASSE",
+    ]
+    .into_iter()
+    .find(|h| upper_is(s, h))
 }
 
 /// Parse one player's order block.
@@ -515,68 +331,72 @@ pub fn parse(state: &State, me: &PlayerId, text: &str) -> Parsed<Order> {
         me,
         players: std::cell::OnceCell::new(),
     };
+    let lines = || text.lines().enumerate().map(|(i, l)| (i + 1, normalize(l)));
     if !state.players.get(me).map(|p| p.active()).unwrap_or(false) {
-        if let Some((no, l)) = text
-            .lines()
-            .enumerate()
-            .map(|(i, l)| (i + 1, normalize_line(l)))
-            .find(|(_, l)| !l.is_empty())
-        {
+        if let Some((no, l)) = lines().find(|(_, l)| !l.is_empty()) {
             out.error(no, l, "vous n'êtes plus en jeu");
         }
         return out;
     }
-    let lines: Vec<(usize, String)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, normalize_line(l)))
-        .collect();
     // Text before a GAME line (a mail envelope left in) is ignored (§6.1).
-    let start = lines
-        .iter()
+    let start = lines()
         .position(|(_, l)| {
-            let first = l.split(' ').next().unwrap_or("").to_uppercase();
-            first == "GAME" || first == "PARTIE"
+            let first = l.split(' ').next().unwrap_or("");
+            upper_is(first, "GAME") || upper_is(first, "PARTIE")
         })
         .map(|i| i + 1)
         .unwrap_or(0);
-    for (no, line) in &lines[start..] {
-        let (no, line) = (*no, line.as_str());
+    for (no, line) in lines().skip(start) {
+        let line: &str = &line;
         if line.is_empty() || line.starts_with('>') || line.starts_with('#') {
             continue;
         }
-        let toks = match tokenize(line) {
-            Ok(t) => t,
-            Err(e) => {
-                out.error(no, line, e);
+        let body = match grammar::body(line) {
+            Ok(b) => b,
+            Err(col) => {
+                out.error(
+                    no,
+                    line,
+                    format!("guillemet non fermé (ouvert colonne {col} : « \" » fermant attendu)"),
+                );
                 continue;
             }
         };
-        if toks.is_empty() {
+        let mut words = grammar::words(body);
+        let Some(first) = words.next() else {
             continue;
-        }
-        let first = toks[0].to_uppercase();
-        if first == "END" || first == "FIN" {
-            break;
-        }
-        if first == "TURN" || first == "TOUR" {
-            // A TURN line left in the block must name the open turn (§6.1).
-            let open = state.turn + 1;
-            match toks.get(1).and_then(|t| t.parse::<u32>().ok()) {
-                Some(t) if t == open => {}
-                Some(t) => out.error(
-                    no,
-                    line,
-                    format!("ordres pour le tour {t}, mais le tour ouvert est le {open}"),
-                ),
-                None => out.error(no, line, "numéro de tour illisible"),
+        };
+        let first_text = grammar::text(first);
+        match header(&first_text) {
+            Some("END" | "FIN") => break,
+            Some("TURN" | "TOUR") => {
+                // A TURN line left in the block must name the open turn (§6.1).
+                let open = state.turn + 1;
+                match words
+                    .next()
+                    .and_then(|t| grammar::text(t).parse::<u32>().ok())
+                {
+                    Some(t) if t == open => {}
+                    Some(t) => out.error(
+                        no,
+                        line,
+                        format!("ordres pour le tour {t}, mais le tour ouvert est le {open}"),
+                    ),
+                    None => out.error(no, line, "numéro de tour illisible"),
+                }
+                continue;
             }
-            continue;
+            Some(_) => continue,
+            None => {}
         }
-        if is_header(&first) {
-            continue;
-        }
-        match parse_order(&cx, &toks) {
+        let verdict = match grammar::order(body, first) {
+            Ok(shape) => check(&cx, shape),
+            Err(Refusal::Unknown) => Err(format!("ordre inconnu « {first_text} »")),
+            Err(Refusal::Syntax { usage, col, what }) => Err(format!(
+                "syntaxe : {usage} (colonne {col} : {what} attendu)"
+            )),
+        };
+        match verdict {
             Ok((order, warn)) => {
                 if order == Order::Ready {
                     out.ready = true;

@@ -9,6 +9,7 @@
 //! confirmation mail can already say "hors budget".
 
 use crate::catalog;
+use crate::grammar;
 use crate::model::{Field, State, RES};
 use crate::orders::*;
 use arbitre_core::{LineParser, Parsed};
@@ -30,6 +31,8 @@ pub struct WwkParser<'a> {
     /// Zones where the nation has units (cargo in its carrier's zone), found
     /// once per message rather than once per order line (issue 9).
     present: std::cell::OnceCell<std::collections::BTreeSet<String>>,
+    /// The upper-cased copy of the current line, when it needs one.
+    scratch: String,
 }
 
 impl<'a> WwkParser<'a> {
@@ -45,42 +48,14 @@ impl<'a> WwkParser<'a> {
             ended: false,
             rejected: false,
             present: std::cell::OnceCell::new(),
+            scratch: String::new(),
         }
     }
 }
 
-/// Brackets removed, upper case, aliases applied (WWK-8, WWK-9).
-pub fn tokens(line: &str) -> Vec<String> {
-    let cleaned: String = line
-        .chars()
-        .map(|c| if c == '[' || c == ']' { ' ' } else { c })
-        .collect();
-    cleaned
-        .split_whitespace()
-        .map(|t| {
-            let t = t.to_uppercase();
-            match t.as_str() {
-                "CAP" => "CAPS".to_string(),
-                "ESCORT" => "ESCT".to_string(),
-                "HMOVE" => "HMOV".to_string(),
-                "SMOVE" => "SMOV".to_string(),
-                _ => {
-                    if let Some(p) = t.strip_suffix("KT") {
-                        if p.chars().last().is_some_and(|c| c.is_ascii_digit()) {
-                            return format!("{p}K");
-                        }
-                    }
-                    if let Some(p) = t.strip_suffix("MT") {
-                        if p.chars().last().is_some_and(|c| c.is_ascii_digit()) {
-                            return format!("{p}M");
-                        }
-                    }
-                    t
-                }
-            }
-        })
-        .collect()
-}
+/// The words of a line, upper-cased, brackets read as separators, aliases
+/// applied (WWK-8, WWK-9); see [`crate::grammar`].
+pub use crate::grammar::tokens;
 
 /// `[k X] size (K|N|M)` → (k, warhead code).
 pub fn parse_warhead(t: &str) -> Option<(usize, String)> {
@@ -93,6 +68,20 @@ pub fn parse_warhead(t: &str) -> Option<(usize, String)> {
         return None;
     }
     Some((k, code.to_string()))
+}
+
+/// A research field (words are upper case already: [`Field::parse`]
+/// without its copy).
+fn field(t: &str) -> Option<Field> {
+    Some(match t {
+        "I" => Field::I,
+        "V" => Field::V,
+        "A" => Field::A,
+        "NV" => Field::Nv,
+        "N" => Field::N,
+        "L" => Field::L,
+        _ => return None,
+    })
 }
 
 fn num(t: &str) -> Option<i64> {
@@ -145,12 +134,12 @@ impl WwkParser<'_> {
             Err(format!("nation inconnue {t}"))
         }
     }
-    fn zlist(&self, issuer: &str, ts: &[String]) -> R<Vec<String>> {
+    fn zlist(&self, issuer: &str, ts: &[&str]) -> R<Vec<String>> {
         let mut v = vec![];
         for t in ts {
             v.push(self.zone(t)?);
         }
-        if v.first().map(|s| s.as_str()) == Some(issuer) {
+        if v.first().map(String::as_str) == Some(issuer) {
             v.remove(0);
         }
         if v.is_empty() {
@@ -193,22 +182,22 @@ impl WwkParser<'_> {
             .is_some_and(|n| n.tech.l >= 40)
     }
 
-    fn selector(&self, ts: &[String]) -> R<(Selector, usize)> {
+    fn selector(&self, ts: &[&str]) -> R<(Selector, usize)> {
         let t0 = ts.first().ok_or("sélecteur manquant")?;
         if t0.starts_with('#') && t0.len() >= 5 && t0[1..].chars().all(|c| c.is_ascii_digit()) {
-            return Ok((Selector::Space(t0.clone()), 1));
+            return Ok((Selector::Space(t0.to_string()), 1));
         }
-        let count = if t0 == "ALL" {
+        let count = if *t0 == "ALL" {
             None
         } else if let Some(n) = num(t0) {
             Some(n as usize)
         } else if is_army_name(t0) && !self.state.is_zone(t0) {
-            return Ok((Selector::Army(t0.clone()), 1));
+            return Ok((Selector::Army(t0.to_string()), 1));
         } else {
             return Err(format!("quantité ou armée attendue, lu {t0}"));
         };
         let t1 = ts.get(1).ok_or("type d'unité manquant")?;
-        if t1 == "ARMY" {
+        if *t1 == "ARMY" {
             return if count.is_none() {
                 Ok((Selector::AllArmy, 2))
             } else {
@@ -216,25 +205,25 @@ impl WwkParser<'_> {
             };
         }
         if is_group(t1) {
-            return Ok((Selector::Group(count, t1.clone()), 2));
+            return Ok((Selector::Group(count, t1.to_string()), 2));
         }
         if catalog::spec(t1).is_some() {
-            return Ok((Selector::Units(count, t1.clone()), 2));
+            return Ok((Selector::Units(count, t1.to_string()), 2));
         }
         Err(format!("type d'unité inconnu {t1}"))
     }
 
-    fn mission(&self, issuer: &str, ts: &[String]) -> R<Mission> {
+    fn mission(&self, issuer: &str, ts: &[&str]) -> R<Mission> {
         let m = ts.first().ok_or("mission manquante")?;
         let args = &ts[1..];
-        let one = |args: &[String]| -> R<String> {
+        let one = |args: &[&str]| -> R<String> {
             let t = args.last().ok_or("zone cible manquante")?;
             self.zone(t)
         };
-        let target = |args: &[String]| -> R<Target> {
+        let target = |args: &[&str]| -> R<Target> {
             let t = args.last().ok_or("cible manquante")?;
             if t.starts_with('#') {
-                Ok(Target::Space(t.clone()))
+                Ok(Target::Space(t.to_string()))
             } else {
                 Ok(Target::Zone(self.zone(t)?))
             }
@@ -249,7 +238,7 @@ impl WwkParser<'_> {
                 target: target(args)?,
             });
         }
-        Ok(match m.as_str() {
+        Ok(match *m {
             "RECN" => Mission::Recn(one(args)?),
             "SATT" => Mission::Satt(target(args)?),
             "SATC" => Mission::Satc(one(args)?),
@@ -280,15 +269,12 @@ impl WwkParser<'_> {
         })
     }
 
-    fn national(&mut self, ts: &[String]) -> R<(Order, bool)> {
-        let k = ts
-            .first()
-            .map(|s| s.as_str())
-            .ok_or("ordre national vide")?;
+    fn national(&mut self, ts: &[&str]) -> R<(Order, bool)> {
+        let k = ts.first().copied().ok_or("ordre national vide")?;
         let a = &ts[1..];
         let arg = |i: usize| {
             a.get(i)
-                .map(|s| s.as_str())
+                .copied()
                 .ok_or_else(|| "argument manquant".to_string())
         };
         let exact = |n: usize| {
@@ -322,8 +308,7 @@ impl WwkParser<'_> {
                 }
                 let mut w = [0i64; 6];
                 for p in a.chunks(2) {
-                    let f =
-                        Field::parse(&p[0]).ok_or_else(|| format!("domaine inconnu {}", p[0]))?;
+                    let f = field(p[0]).ok_or_else(|| format!("domaine inconnu {}", p[0]))?;
                     let v: i64 = p[1]
                         .parse()
                         .ok()
@@ -371,7 +356,7 @@ impl WwkParser<'_> {
                     }
                     SpyOp::St => {
                         exact(3)?;
-                        let f = Field::parse(arg(2)?).ok_or("domaine inconnu")?;
+                        let f = field(arg(2)?).ok_or("domaine inconnu")?;
                         (
                             Order::SpyNat {
                                 op,
@@ -423,12 +408,12 @@ impl WwkParser<'_> {
     }
 
     /// (order, costs a slot, is a free-able economic order)
-    fn local(&mut self, z: &str, ts: &[String], line: usize) -> R<(Order, bool, bool)> {
-        let k = ts.first().map(|s| s.as_str()).ok_or("ordre vide")?;
+    fn local(&mut self, z: &str, ts: &[&str], line: usize) -> R<(Order, bool, bool)> {
+        let k = ts.first().copied().ok_or("ordre vide")?;
         let a = &ts[1..];
         let arg = |i: usize| {
             a.get(i)
-                .map(|s| s.as_str())
+                .copied()
                 .ok_or_else(|| "argument manquant".to_string())
         };
         let zone = z.to_string();
@@ -549,7 +534,7 @@ impl WwkParser<'_> {
             "DEMOB" => {
                 let c = arg(0)?;
                 catalog::spec(c).ok_or_else(|| format!("unité inconnue {c}"))?;
-                let q = match a.get(1).map(|s| s.as_str()) {
+                let q = match a.get(1).copied() {
                     None | Some("ALL") => None,
                     Some(n) => Some(num(n).ok_or("quantité invalide")? as usize),
                 };
@@ -578,11 +563,11 @@ impl WwkParser<'_> {
                 let mut r = None;
                 for t in &a[2..] {
                     if catalog::spec(t).is_some() && host.is_none() && army.is_none() {
-                        host = Some(t.clone());
+                        host = Some(t.to_string());
                     } else if let Some(x) = res(t) {
                         r = Some(x);
                     } else if is_army_name(t) && army.is_none() {
-                        army = Some(t.clone());
+                        army = Some(t.to_string());
                     } else {
                         return Err(format!("argument inattendu {t}"));
                     }
@@ -636,9 +621,7 @@ impl WwkParser<'_> {
                 )
             }
             "-" => {
-                if a.first().map(|s| s.as_str()) != Some("-")
-                    || a.get(1).map(|s| s.as_str()) != Some("ARMY")
-                {
+                if a.first().copied() != Some("-") || a.get(1).copied() != Some("ARMY") {
                     return Err("- - ARMY <n> <unité> ... <nom>".into());
                 }
                 let rest = &a[2..];
@@ -646,23 +629,31 @@ impl WwkParser<'_> {
                     return Err("- - ARMY <n> <unité> ... <nom>".into());
                 }
                 let name = rest.last().cloned().unwrap_or_default();
-                if !is_army_name(&name) {
+                if !is_army_name(name) {
                     return Err(format!("nom d'armée invalide {name}"));
                 }
                 let mut pairs = vec![];
                 for p in rest[..rest.len() - 1].chunks(2) {
-                    let n = num(&p[0]).ok_or("quantité invalide")? as usize;
-                    catalog::spec(&p[1]).ok_or_else(|| format!("unité inconnue {}", p[1]))?;
-                    pairs.push((n, p[1].clone()));
+                    let n = num(p[0]).ok_or("quantité invalide")? as usize;
+                    catalog::spec(p[1]).ok_or_else(|| format!("unité inconnue {}", p[1]))?;
+                    pairs.push((n, p[1].to_string()));
                 }
                 if pairs.len() > 4 {
                     return Err("4 paires (nombre, type) au plus".into());
                 }
-                (Order::Army { zone, pairs, name }, true, false)
+                (
+                    Order::Army {
+                        zone,
+                        pairs,
+                        name: name.to_string(),
+                    },
+                    true,
+                    false,
+                )
             }
             ">>" => {
                 let (sel, used) = self.selector(a)?;
-                if a.get(used).map(|s| s.as_str()) != Some("ESCT") || a.len() != used + 1 {
+                if a.get(used).copied() != Some("ESCT") || a.len() != used + 1 {
                     return Err("escorte: Z >> <sélecteur> ESCT".into());
                 }
                 let of = match &self.last_mission {
@@ -706,13 +697,28 @@ impl LineParser for WwkParser<'_> {
     }
 
     fn parse_line(&mut self, no: usize, line: &str, out: &mut Parsed<Order>) {
-        let ts = tokens(line);
-        if ts.is_empty() || self.ended {
+        if self.ended {
+            return;
+        }
+        // The upper-cased copy (only for a line written in lower case) is
+        // kept from line to line.
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let words = grammar::Words::read(grammar::upper(line, &mut scratch));
+        self.words(no, line, words.as_slice(), out);
+        drop(words);
+        self.scratch = scratch;
+    }
+}
+
+impl WwkParser<'_> {
+    /// One line, as its words.
+    fn words(&mut self, no: usize, line: &str, ts: &[&str], out: &mut Parsed<Order>) {
+        if ts.is_empty() {
             return;
         }
         // Header lines the mail layer leaves in the block (§3.1): the turn
         // (and the nation, if present) must match, or the message is refused.
-        match (ts[0].as_str(), ts.len()) {
+        match (ts[0], ts.len()) {
             ("END" | "FIN", 1) => {
                 self.ended = true;
                 return;
@@ -765,12 +771,12 @@ impl LineParser for WwkParser<'_> {
             }
             return;
         }
-        let z = ts[0].clone();
-        if !self.state.is_zone(&z) {
+        let z = ts[0];
+        if !self.state.is_zone(z) {
             out.error(no, line, format!("zone émettrice inconnue {z}"));
             return;
         }
-        if !self.may_issue(&z) {
+        if !self.may_issue(z) {
             out.error(
                 no,
                 line,
@@ -778,17 +784,22 @@ impl LineParser for WwkParser<'_> {
             );
             return;
         }
-        match self.local(&z, &ts[1..], no) {
+        match self.local(z, &ts[1..], no) {
             Ok((o, costs, econ)) => {
                 if costs {
                     let free = econ
                         && self.economy_restored()
-                        && !self.free_used.get(&z).copied().unwrap_or(false);
+                        && !self.free_used.get(z).copied().unwrap_or(false);
                     if free {
-                        self.free_used.insert(z.clone(), true);
+                        self.free_used.insert(z.to_string(), true);
                     } else {
-                        let budget = self.local_budget(&z);
-                        let used = self.local_used.entry(z.clone()).or_default();
+                        let budget = self.local_budget(z);
+                        if !self.local_used.contains_key(z) {
+                            self.local_used.insert(z.to_string(), 0);
+                        }
+                        let Some(used) = self.local_used.get_mut(z) else {
+                            return;
+                        };
                         if *used >= budget {
                             out.error(
                                 no,
@@ -810,7 +821,7 @@ impl LineParser for WwkParser<'_> {
                             | Mission::Hmov(_)
                             | Mission::Nuke { .. }
                     ) {
-                        self.last_mission = Some((no, z.clone()));
+                        self.last_mission = Some((no, z.to_string()));
                     } else {
                         self.last_mission = None;
                     }

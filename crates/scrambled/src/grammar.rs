@@ -1,0 +1,505 @@
+//! The grammar of one order line (spec §6.2–§6.5, the rulebook's "Ordres"),
+//! in `nom`, over the borrowed line (issue 21).
+//!
+//! Reading is split in two: this module says what shape a line has (which
+//! order, which words stand for the quantity, the territories, the players),
+//! and [`crate::parser`] checks those words against the state. A name is a
+//! run of words, so `DEPLACER 10 Pays de la Loire -> Centre` needs no
+//! quotes: the arrow (`->`, `→`, `TO`, `A`, `VERS`) ends the first name.
+//! Quotes group words (`"Val d'Aoste"`, with `\` escaping the next
+//! character) and `#` outside quotes starts a comment.
+//!
+//! No allocation per word: words and names are slices of the line; only a
+//! word written with quotes (rare) is rebuilt into a `String`.
+
+use nom::branch::alt;
+use nom::bytes::complete::is_not;
+use nom::character::complete::{anychar, char};
+use nom::combinator::{eof, not, opt, recognize, verify};
+use nom::error::{ErrorKind, ParseError};
+use nom::multi::{many0_count, many1_count};
+use nom::sequence::{pair, preceded};
+use nom::{IResult, Parser};
+use std::borrow::Cow;
+
+/// A grammar failure: where it happened and what was expected there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Expected<'a> {
+    /// The input left where the expected item was missing.
+    pub at: &'a str,
+    /// What the notation asks for at that place, in French.
+    pub what: &'static str,
+}
+
+impl<'a> ParseError<&'a str> for Expected<'a> {
+    fn from_error_kind(at: &'a str, _: ErrorKind) -> Self {
+        Expected { at, what: "" }
+    }
+    fn append(_: &'a str, _: ErrorKind, other: Self) -> Self {
+        other
+    }
+}
+
+type Res<'a, O> = IResult<&'a str, O, Expected<'a>>;
+
+/// Names the item a parser reads, so that its failure says what was expected.
+fn expect<'a, O>(
+    what: &'static str,
+    mut p: impl Parser<&'a str, Output = O, Error = Expected<'a>>,
+) -> impl Parser<&'a str, Output = O, Error = Expected<'a>> {
+    move |i: &'a str| {
+        // The item begins where this parser started, whatever failed inside.
+        p.parse(i).map_err(|e| e.map(|_| Expected { at: i, what }))
+    }
+}
+
+/// The order keywords (English and French, any case, accents folded).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kw {
+    Quit,
+    Ready,
+    Give,
+    Troops,
+    Territory,
+    Abandon,
+    Move,
+    Path,
+    Avoid,
+    Direct,
+    Tribute,
+    Capital,
+    Ally,
+    Enemy,
+    Cancel,
+    All,
+    To,
+}
+
+/// The keyword a word stands for. The word is folded as [`crate::world::fold`]
+/// folds names (lower case, accents off, `_ - '` as spaces), then upper-cased,
+/// on the stack: a keyword is short, so a word that folds to more than the
+/// buffer is none.
+pub fn keyword(word: &str) -> Option<Kw> {
+    let mut buf = [0u8; 16];
+    let f = fold_upper(word, &mut buf)?;
+    Some(match f {
+        "QUIT" | "QUITTER" => Kw::Quit,
+        "READY" | "PRET" | "PRETE" => Kw::Ready,
+        "GIVE" | "DONNER" => Kw::Give,
+        "TROOPS" | "TROUPES" => Kw::Troops,
+        "TERRITORY" | "TERRITOIRE" => Kw::Territory,
+        "ABANDON" | "ABANDONNER" => Kw::Abandon,
+        "MOVE" | "DEPLACER" => Kw::Move,
+        "PATH" | "CHEMIN" => Kw::Path,
+        "AVOID" | "EVITER" => Kw::Avoid,
+        "DIRECT" => Kw::Direct,
+        "TRIBUTE" | "TRIBUT" => Kw::Tribute,
+        "CAPITAL" | "CAPITALE" => Kw::Capital,
+        "ALLY" | "ALLIE" => Kw::Ally,
+        "ENEMY" | "ENNEMI" => Kw::Enemy,
+        "CANCEL" | "ANNULER" => Kw::Cancel,
+        "ALL" | "TOUT" | "TOUS" | "TOUTES" => Kw::All,
+        "TO" | "A" | "VERS" | "->" | "→" => Kw::To,
+        _ => return None,
+    })
+}
+
+/// `fold(word).to_uppercase()` written into `buf`; `None` when it does not fit.
+fn fold_upper<'b>(word: &str, buf: &'b mut [u8; 16]) -> Option<&'b str> {
+    let mut n = 0;
+    if word.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        // The common case: plain ASCII folds to itself.
+        if word.len() > buf.len() {
+            return None;
+        }
+        for (d, b) in buf.iter_mut().zip(word.bytes()) {
+            *d = b.to_ascii_uppercase();
+        }
+        n = word.len();
+    } else {
+        let push = put;
+        for c in word.chars().flat_map(char::to_lowercase) {
+            let rep = match c {
+                'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' => "a",
+                'ç' => "c",
+                'è' | 'é' | 'ê' | 'ë' => "e",
+                'ì' | 'í' | 'î' | 'ï' => "i",
+                'ñ' => "n",
+                'ò' | 'ó' | 'ô' | 'õ' | 'ö' => "o",
+                'ù' | 'ú' | 'û' | 'ü' => "u",
+                'ý' | 'ÿ' => "y",
+                'œ' => "oe",
+                'æ' => "ae",
+                'ß' => "ss",
+                '_' | '-' | '\'' | '’' | ' ' => {
+                    // Separators become one space, never a leading one.
+                    if n > 0 && buf[n - 1] != b' ' {
+                        push(buf, &mut n, " ")?;
+                    }
+                    continue;
+                }
+                c => {
+                    let mut tmp = [0u8; 4];
+                    push(buf, &mut n, c.encode_utf8(&mut tmp))?;
+                    continue;
+                }
+            };
+            push(buf, &mut n, rep)?;
+        }
+    }
+    let s = std::str::from_utf8(&buf[..n]).ok()?;
+    Some(s.trim_end())
+}
+
+/// Appends `s` upper-cased to `buf[..n]`; `None` when it does not fit.
+fn put(buf: &mut [u8; 16], n: &mut usize, s: &str) -> Option<()> {
+    for u in s.chars().flat_map(char::to_uppercase) {
+        let mut tmp = [0u8; 4];
+        let e = u.encode_utf8(&mut tmp).as_bytes();
+        buf.get_mut(*n..*n + e.len())?.copy_from_slice(e);
+        *n += e.len();
+    }
+    Some(())
+}
+
+/// A quoted part of a word: `"…"`, `\` escaping the next character.
+fn quoted(i: &str) -> Res<'_, &str> {
+    recognize((
+        char('"'),
+        many0_count(alt((
+            recognize(preceded(char('\\'), anychar)),
+            is_not("\\\""),
+        ))),
+        char('"'),
+    ))
+    .parse(i)
+}
+
+/// One word: bare characters and quoted parts glued together.
+fn word(i: &str) -> Res<'_, &str> {
+    expect(
+        "un mot",
+        recognize(many1_count(alt((is_not(" \"#"), quoted)))),
+    )
+    .parse(i)
+}
+
+/// What a word says: the word itself, or its text rebuilt without the quotes.
+pub fn text(word: &str) -> Cow<'_, str> {
+    if !word.contains('"') {
+        return Cow::Borrowed(word);
+    }
+    let mut out = String::with_capacity(word.len());
+    let mut cs = word.chars();
+    let mut inside = false;
+    while let Some(c) = cs.next() {
+        match c {
+            '"' => inside = !inside,
+            '\\' if inside => out.extend(cs.next()),
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// What a run of words says: their texts joined by one space (the line is
+/// normalised, so without quotes this is the slice itself).
+pub fn name(run: &str) -> Cow<'_, str> {
+    if !run.contains('"') {
+        return Cow::Borrowed(run);
+    }
+    let mut out = String::with_capacity(run.len());
+    let mut rest = run;
+    let mut first = true;
+    while let Ok((r, w)) = word(rest) {
+        if !first {
+            out.push(' ');
+        }
+        first = false;
+        out.push_str(&text(w));
+        rest = r.strip_prefix(' ').unwrap_or(r);
+    }
+    Cow::Owned(out)
+}
+
+/// The line cut at its comment, or the column of a quote left open.
+pub fn body(line: &str) -> Result<&str, usize> {
+    let parsed: Res<'_, &str> = recognize(many0_count(alt((is_not("\"#"), quoted)))).parse(line);
+    match parsed {
+        Ok((rest, b)) if !rest.starts_with('"') => Ok(b),
+        Ok((rest, _)) => Err(column(line, rest)),
+        Err(_) => Ok(""),
+    }
+}
+
+/// The 1-based column (in characters) where `rest` starts in `line`.
+pub fn column(line: &str, rest: &str) -> usize {
+    let at = line.len().saturating_sub(rest.len());
+    line.get(..at).map_or(at, |s| s.chars().count()) + 1
+}
+
+/// The words of a body (each a slice, quotes still in).
+pub fn words(body: &str) -> impl Iterator<Item = &str> {
+    let mut rest = body;
+    std::iter::from_fn(move || {
+        rest = rest.trim_start_matches(' ');
+        let (r, w) = word(rest).ok()?;
+        rest = r;
+        Some(w)
+    })
+}
+
+fn is_arrow(w: &str) -> bool {
+    let t = text(w);
+    t == "->" || t == "→" || keyword(&t) == Some(Kw::To)
+}
+
+/// A run of several words cut before its last word: (the words before, the last).
+fn split_last(run: &str) -> Option<(&str, &str)> {
+    let mut rest = run;
+    let mut last = None;
+    while let Ok((r, _)) = word(rest) {
+        let start = run.len() - rest.len();
+        if start > 0 {
+            last = Some(start);
+        }
+        rest = r.strip_prefix(' ').unwrap_or(r);
+        if r.is_empty() || rest.len() == r.len() {
+            break;
+        }
+    }
+    let at = last?;
+    Some((run[..at].trim_end_matches(' '), &run[at..]))
+}
+
+/// The next word, after the one space that separates words.
+fn next(i: &str) -> Res<'_, &str> {
+    preceded(char(' '), word).parse(i)
+}
+
+/// A keyword, as the next word.
+fn kw<'a>(k: Kw) -> impl Parser<&'a str, Output = &'a str, Error = Expected<'a>> {
+    verify(next, move |w: &str| keyword(&text(w)) == Some(k))
+}
+
+/// `->` or one of its synonyms, as the next word.
+fn arrow(i: &str) -> Res<'_, &str> {
+    expect("la flèche « -> »", verify(next, |w: &str| is_arrow(w))).parse(i)
+}
+
+/// A name before an arrow: its first word whatever it is, then words up to
+/// the arrow.
+fn name_to_arrow(i: &str) -> Res<'_, &str> {
+    preceded(
+        char(' '),
+        recognize(pair(word, many0_count(preceded(not(arrow), next)))),
+    )
+    .parse(i)
+}
+
+/// A name running to the end of the line.
+fn name_to_end(i: &str) -> Res<'_, &str> {
+    preceded(char(' '), recognize(pair(word, many0_count(next)))).parse(i)
+}
+
+/// The end of the order (a comment may have left one space).
+fn end(i: &str) -> Res<'_, ()> {
+    expect("la fin de la ligne", (opt(char(' ')), eof))
+        .map(|_| ())
+        .parse(i)
+}
+
+/// A quantity word (`12`, `ALL`, `TOUT`…): checked by the parser.
+fn qty(i: &str) -> Res<'_, &str> {
+    expect("une quantité", next).parse(i)
+}
+
+/// The shape of one order line: which order, and the words of its parts
+/// (slices of the line; see [`text`] and [`name`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shape<'a> {
+    Quit,
+    Ready,
+    GiveTroops {
+        qty: &'a str,
+        terr: &'a str,
+        to: &'a str,
+    },
+    GiveTerritory {
+        terr: &'a str,
+        to: &'a str,
+    },
+    Abandon(&'a str),
+    Move {
+        qty: &'a str,
+        from: &'a str,
+        to: &'a str,
+    },
+    /// `avoid`: `None` when the order does not say (AVOID is the default).
+    Path {
+        qty: &'a str,
+        from: &'a str,
+        to: &'a str,
+        avoid: Option<bool>,
+    },
+    Tribute {
+        qty: &'a str,
+        to: &'a str,
+    },
+    Capital(&'a str),
+    Ally(&'a str),
+    Enemy(&'a str),
+    Cancel(&'a str),
+}
+
+/// Why a line is no order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The first word is no order keyword.
+    Unknown,
+    /// A known order written wrong: its notation, the column, what was expected.
+    Syntax {
+        usage: &'static str,
+        col: usize,
+        what: &'static str,
+    },
+}
+
+const USAGE_GIVE: &str = "GIVE TROOPS … ou GIVE TERRITORY …";
+const USAGE_TROOPS: &str = "GIVE TROOPS <nombre|ALL> <territoire> TO <joueur>";
+const USAGE_TERRITORY: &str = "GIVE TERRITORY <territoire> TO <joueur>";
+const USAGE_MOVE: &str = "MOVE <nombre|ALL> <de> -> <vers>";
+const USAGE_PATH: &str = "PATH <nombre|ALL> <de> -> <vers> [AVOID|DIRECT]";
+const USAGE_TRIBUTE: &str = "TRIBUTE <montant|ALL> TO <joueur>";
+
+/// Reads one order from a body (the line without its comment), whose first
+/// word is `first`.
+pub fn order<'a>(body: &'a str, first: &'a str) -> Result<Shape<'a>, Refusal> {
+    let Some(k) = keyword(&text(first)) else {
+        return Err(Refusal::Unknown);
+    };
+    let after = &body[first.len()..];
+    let fail = |usage: &'static str, e: nom::Err<Expected<'a>>| {
+        let (at, what) = match e {
+            nom::Err::Error(x) | nom::Err::Failure(x) => (x.at, x.what),
+            nom::Err::Incomplete(_) => ("", ""),
+        };
+        Refusal::Syntax {
+            usage,
+            col: column(body, at.strip_prefix(' ').unwrap_or(at)),
+            what,
+        }
+    };
+    let r: Result<(&str, Shape<'a>), (&'static str, nom::Err<Expected<'a>>)> = match k {
+        Kw::Quit => end
+            .map(|_| Shape::Quit)
+            .parse(after)
+            .map_err(|e| ("QUIT", e)),
+        Kw::Ready => end
+            .map(|_| Shape::Ready)
+            .parse(after)
+            .map_err(|e| ("READY", e)),
+        Kw::Give => {
+            let mut troops = (
+                kw(Kw::Troops),
+                qty,
+                expect("un territoire", name_to_arrow),
+                arrow,
+                expect("un joueur", name_to_end),
+                end,
+            )
+                .map(|(_, qty, terr, _, to, _)| Shape::GiveTroops { qty, terr, to });
+            let mut territory = (
+                kw(Kw::Territory),
+                expect("un territoire", name_to_arrow),
+                arrow,
+                expect("un joueur", name_to_end),
+                end,
+            )
+                .map(|(_, terr, _, to, _)| Shape::GiveTerritory { terr, to });
+            match next(after).map(|(_, w)| keyword(&text(w))) {
+                Ok(Some(Kw::Troops)) => troops.parse(after).map_err(|e| (USAGE_TROOPS, e)),
+                Ok(Some(Kw::Territory)) => territory.parse(after).map_err(|e| (USAGE_TERRITORY, e)),
+                _ => {
+                    return Err(Refusal::Syntax {
+                        usage: USAGE_GIVE,
+                        col: column(body, after.strip_prefix(' ').unwrap_or(after)),
+                        what: "TROOPS ou TERRITORY",
+                    })
+                }
+            }
+        }
+        Kw::Move => (
+            qty,
+            expect("un territoire de départ", name_to_arrow),
+            arrow,
+            expect("un territoire d'arrivée", name_to_end),
+            end,
+        )
+            .map(|(qty, from, _, to, _)| Shape::Move { qty, from, to })
+            .parse(after)
+            .map_err(|e| (USAGE_MOVE, e)),
+        Kw::Path => (
+            qty,
+            expect("un territoire de départ", name_to_arrow),
+            arrow,
+            expect("un territoire d'arrivée", name_to_end),
+            end,
+        )
+            .map(|(qty, from, _, to, _)| {
+                // A last word AVOID or DIRECT after the destination is the mode.
+                let mode = split_last(to).and_then(|(head, last)| match keyword(&text(last)) {
+                    Some(Kw::Avoid) => Some((head, true)),
+                    Some(Kw::Direct) => Some((head, false)),
+                    _ => None,
+                });
+                match mode {
+                    Some((to, avoid)) => Shape::Path {
+                        qty,
+                        from,
+                        to,
+                        avoid: Some(avoid),
+                    },
+                    None => Shape::Path {
+                        qty,
+                        from,
+                        to,
+                        avoid: None,
+                    },
+                }
+            })
+            .parse(after)
+            .map_err(|e| (USAGE_PATH, e)),
+        Kw::Tribute => (qty, arrow, expect("un joueur", name_to_end), end)
+            .map(|(qty, _, to, _)| Shape::Tribute { qty, to })
+            .parse(after)
+            .map_err(|e| (USAGE_TRIBUTE, e)),
+        Kw::Abandon => (expect("un territoire", name_to_end), end)
+            .map(|(t, _)| Shape::Abandon(t))
+            .parse(after)
+            .map_err(|e| ("ABANDON <territoire>", e)),
+        Kw::Capital => (expect("un territoire", name_to_end), end)
+            .map(|(t, _)| Shape::Capital(t))
+            .parse(after)
+            .map_err(|e| ("CAPITAL <territoire>", e)),
+        Kw::Ally | Kw::Enemy => (expect("un joueur ou ALL", name_to_end), end)
+            .map(|(t, _)| {
+                if k == Kw::Ally {
+                    Shape::Ally(t)
+                } else {
+                    Shape::Enemy(t)
+                }
+            })
+            .parse(after)
+            .map_err(|e| ("ALLY <joueur|ALL> ou ENEMY <joueur|ALL>", e)),
+        Kw::Cancel => (expect("P<n>[.<étape>] ou CAPITAL", next), end)
+            .map(|(w, _)| Shape::Cancel(w))
+            .parse(after)
+            .map_err(|e| ("CANCEL P<n>[.<étape>] ou CANCEL CAPITAL", e)),
+        _ => return Err(Refusal::Unknown),
+    };
+    match r {
+        Ok((_, shape)) => Ok(shape),
+        Err((usage, e)) => Err(fail(usage, e)),
+    }
+}

@@ -1,0 +1,537 @@
+//! The nom lexer gives the verdicts the hand-written lexer gave (issue 21
+//! item 3): on every fixture's order mails, the bots' orders of games on
+//! both built-in scenarios with several numbers of nations, and 100,000
+//! seeded mutations of those lines (characters deleted, inserted, swapped,
+//! case changed, accents, spaces, digits, brackets, aliases, keywords).
+//!
+//! A verdict is the whole parse of a block: orders, warnings, errors, the
+//! ready flag. The old parser's verdicts are kept in
+//! `tests/data/grammar_verdicts.txt` (a fingerprint of the corpus, then a hash
+//! per chunk of 64 inputs and one letter per input: `A` accepted, `W` accepted with a warning, `R` refused,
+//! `M` mixed, `-` nothing), recorded while both parsers lived; the new one
+//! must give the same, reasons included.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
+
+use arbitre_core::{engine, Parsed, PlayerId, PlayerSetup, Rng, Ruleset, SetupConfig};
+use arbitre_wwk::orders::Order;
+use arbitre_wwk::{parser, State, Wwk};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+const MUTATED: usize = 100_000;
+const CHUNK: usize = 64;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn setup(map: &str, players: &[(String, String)], seed: u64) -> State {
+    let options: toml::Table = toml::from_str(&format!("map = \"{map}\"")).unwrap();
+    let c = SetupConfig {
+        game_id: format!("diff-{map}"),
+        seed,
+        players: players
+            .iter()
+            .map(|(id, name)| PlayerSetup {
+                id: PlayerId::from(id.as_str()),
+                name: name.clone(),
+                options: Default::default(),
+            })
+            .collect(),
+        options,
+        files: BTreeMap::new(),
+    };
+    Wwk.setup(&c, &mut Rng::for_setup(seed)).unwrap()
+}
+
+fn active(state: &State) -> Vec<PlayerId> {
+    Wwk.players(state)
+        .into_iter()
+        .filter(|p| p.active)
+        .map(|p| p.id)
+        .collect()
+}
+
+fn bot_orders(state: &State, seed: u64) -> BTreeMap<PlayerId, String> {
+    let turn = state.turn + 1;
+    active(state)
+        .into_iter()
+        .map(|p| {
+            let mut rng = Rng::for_phase(seed, turn, &format!("bot:{p}"));
+            let t = Wwk.bot_orders(state, &p, &mut rng);
+            (p, t)
+        })
+        .collect()
+}
+
+/// The nation code a player orders for.
+fn nation(state: &State, p: &PlayerId) -> String {
+    state
+        .nation_of_player(p.as_str())
+        .map(|n| n.code.clone())
+        .unwrap_or_default()
+}
+
+/// One block to parse: the state (an index), the player, the text.
+struct Input {
+    state: usize,
+    player: PlayerId,
+    text: String,
+}
+
+/// The states and the blocks the bots and the fixtures wrote for them.
+fn corpus() -> (Vec<State>, Vec<Input>) {
+    let mut states = Vec::new();
+    let mut inputs = Vec::new();
+    // Generated games of several sizes, a few turns each.
+    for (map, n, seed, turns) in [
+        ("trio", 3, 5u64, 8),
+        ("monde", 5, 7, 4),
+        ("monde", 8, 11, 4),
+    ] {
+        let players: Vec<(String, String)> = (1..=n)
+            .map(|i| (format!("p{i}"), format!("Joueur {i}")))
+            .collect();
+        let mut st = setup(map, &players, seed);
+        for _ in 0..turns {
+            let orders = bot_orders(&st, seed);
+            states.push(st.clone());
+            for (p, text) in &orders {
+                inputs.push(Input {
+                    state: states.len() - 1,
+                    player: p.clone(),
+                    text: text.clone(),
+                });
+            }
+            engine::run_turn(&Wwk, &mut st, seed, &orders);
+        }
+    }
+    // Every fixture's order mails, replayed turn by turn on a game set up
+    // like the fixture's.
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(root().join("fixtures/wwk"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    dirs.sort();
+    for dir in dirs {
+        let game: toml::Table =
+            toml::from_str(&std::fs::read_to_string(dir.join("game.toml")).unwrap()).unwrap();
+        let map = game
+            .get("rules")
+            .and_then(|r| r.get("scenario").or_else(|| r.get("map")))
+            .and_then(|w| w.as_str())
+            .unwrap_or("trio")
+            .to_string();
+        let players: Vec<(String, String)> = game["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                (
+                    p["id"].as_str().unwrap().to_string(),
+                    p["name"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect();
+        let mut st = setup(&map, &players, 1);
+        let mut turns: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.join("inbox").is_dir())
+            .collect();
+        turns.sort();
+        for t in turns {
+            let mut orders = BTreeMap::new();
+            let mut mails: Vec<PathBuf> = std::fs::read_dir(t.join("inbox"))
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .collect();
+            mails.sort();
+            for m in mails {
+                let raw = std::fs::read_to_string(&m).unwrap();
+                let body = raw.split_once("\n\n").map_or("", |(_, b)| b).to_string();
+                let who = PlayerId::from(m.file_stem().unwrap().to_str().unwrap());
+                orders.insert(who, body);
+            }
+            states.push(st.clone());
+            for (p, text) in &orders {
+                inputs.push(Input {
+                    state: states.len() - 1,
+                    player: p.clone(),
+                    text: text.clone(),
+                });
+            }
+            engine::run_turn(&Wwk, &mut st, 1, &orders);
+        }
+    }
+    // Lines the bots never write: every order form, lower case, brackets.
+    let hand = [
+        "NAT WAR EGY",
+        "NAT CEASEFIRE GRE",
+        "NAT ALLY EGY",
+        "NAT BREAK",
+        "NAT RESEARCH I 2 V 2 A 1 NV 1 N 1 L 3",
+        "NAT MARKET IST SELL 5 N",
+        "NAT SPY RT EGY",
+        "NAT SPY ST EGY N",
+        "NAT DEMOB INF",
+        "NAT XFER 10 EC IST",
+        "NAT OPTION AI YES",
+        "IST AID 10 ATH",
+        "IST XFER 5 N NAT",
+        "IST XFER 5 EC ATH",
+        "IST EXCH GIVE 5 N GET 3 M WITH ATH",
+        "IST CE 10",
+        "IST SPY RP",
+        "IST SPY IN ATH",
+        "IST DEMOB INF 2",
+        "IST BUILD INF 4",
+        "IST BUILD 50KT 1",
+        "IST BUILD LT 2 ALPHA",
+        "IST TACD ON",
+        "IST TACO OFF",
+        "IST - - ARMY 2 INF 1 LT ALPHA",
+        "IST 2 FTR BOMB ATH",
+        "IST >> 2 FTR ESCORT",
+        "IST ALL ARMY MOVE ATH",
+        "ist [2] [inf] [move] [ath]",
+        "[IST] [2] [INF] [SMOVE] [ATH",
+        "IST 1 ICBM 2X50KT ATH",
+        "IST 2 I HMOVE ATH MAC",
+        "IST ALPHA MOVE ATH",
+        "IST #1234 RECN ATH",
+        "IST 2 FTR CAP ATH",
+        "TURN 1",
+        "NATION TUR",
+        "WWK ORDERS",
+        "END",
+    ];
+    for (si, st) in states.iter().enumerate().take(3) {
+        for (i, l) in hand.iter().enumerate() {
+            let ps = active(st);
+            inputs.push(Input {
+                state: si,
+                player: ps[i % ps.len()].clone(),
+                text: l.to_string(),
+            });
+        }
+    }
+    (states, inputs)
+}
+
+/// A small seeded generator (the test must not depend on the RNG streams).
+struct Lcg(u64);
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n.max(1)
+    }
+}
+
+const ALPHABET: &[&str] = &[
+    "a", "Z", "e", "é", "X", "K", "T", "M", "0", "1", "7", "9", " ", " ", "[", "]", "#", "-", ">",
+    "/", "_", ".", "\t", "\u{a0}", "ß", "ﬁ", "k",
+];
+const WORDS: &[&str] = &[
+    "NAT", "ALL", "ARMY", "ESCORT", "CAP", "HMOVE", "SMOVE", "50KT", "1mt", "2X50K", "[", "]",
+    "END", "TURN 1", "NATION", "- - ARMY", ">>", "EC", "GIVE", "GET", "WITH", "SELL", "ON",
+    "#1234", "0", "999999", "1000000", "I/V", "NV",
+];
+
+/// One to three seeded edits of a line.
+fn mutate(line: &str, rng: &mut Lcg) -> String {
+    let mut cs: Vec<String> = line.chars().map(|c| c.to_string()).collect();
+    for _ in 0..1 + rng.below(4) / 2 {
+        let at = rng.below(cs.len() + 1);
+        match rng.below(9) {
+            0 if !cs.is_empty() => {
+                cs.remove(at.min(cs.len() - 1));
+            }
+            1 => cs.insert(at, ALPHABET[rng.below(ALPHABET.len())].to_string()),
+            2 if cs.len() > 1 => {
+                let i = at.min(cs.len() - 2);
+                cs.swap(i, i + 1);
+            }
+            3 => {
+                for c in cs.iter_mut() {
+                    *c = if rng.below(2) == 0 {
+                        c.to_lowercase()
+                    } else {
+                        c.to_uppercase()
+                    };
+                }
+            }
+            4 => {
+                let i = at.min(cs.len().saturating_sub(1));
+                if let Some(c) = cs.get_mut(i) {
+                    if c.chars().all(|c| c.is_ascii_digit()) {
+                        *c = rng.below(10).to_string();
+                    } else {
+                        *c = "9".repeat(1 + rng.below(8));
+                    }
+                }
+            }
+            5 => cs.insert(at, format!(" {} ", WORDS[rng.below(WORDS.len())])),
+            6 => {
+                // Drop a word.
+                let s: String = cs.concat();
+                let ws: Vec<&str> = s.split(' ').collect();
+                let k = rng.below(ws.len());
+                let kept: Vec<&str> = ws
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| *i != k)
+                    .map(|(_, w)| *w)
+                    .collect();
+                cs = kept.join(" ").chars().map(|c| c.to_string()).collect();
+            }
+            7 => cs.insert(at, "[".to_string()),
+            _ => cs.insert(at, "  ".to_string()),
+        }
+    }
+    cs.concat()
+}
+
+/// WWK's reasons are the old ones, word for word.
+fn strip_column(reason: &str) -> &str {
+    reason
+}
+
+/// The verdict of a block: orders, warnings, which lines are refused.
+fn canon(p: &Parsed<Order>) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "ready {}", p.ready);
+    for o in &p.orders {
+        let _ = writeln!(s, "O {} {:?} {:?}", o.line, o.text, o.order);
+    }
+    for d in &p.diagnostics {
+        if d.warning {
+            let _ = writeln!(s, "W {} {:?} {}", d.line, d.text, d.reason);
+        } else {
+            let _ = writeln!(s, "E {} {:?}", d.line, d.text);
+        }
+    }
+    s
+}
+
+/// The reasons of the refused lines, syntax errors without their column.
+fn reasons(p: &Parsed<Order>) -> Vec<&str> {
+    p.diagnostics
+        .iter()
+        .filter(|d| !d.warning)
+        .map(|d| strip_column(&d.reason))
+        .collect()
+}
+
+/// A new reason that says more than the old one names the column and what
+/// was expected there.
+fn names_column(reason: &str) -> bool {
+    reason.contains("colonne") && reason.contains("attendu")
+}
+
+/// 12 bits of the reasons, enough to notice a reworded reason.
+fn reason_hash(rs: &[&str]) -> String {
+    let mut h = 0xcbf29ce484222325u64;
+    for r in rs {
+        fnv(&mut h, r);
+        fnv(&mut h, "\n");
+    }
+    format!("{:03x}", h & 0xfff)
+}
+
+fn kind(p: &Parsed<Order>) -> char {
+    let errors = p.error_count();
+    match (p.orders.is_empty(), errors, p.diagnostics.len()) {
+        (true, 0, _) => '-',
+        (true, _, _) => 'R',
+        (false, 0, 0) => 'A',
+        (false, 0, _) => 'W',
+        _ => 'M',
+    }
+}
+
+fn fnv(h: &mut u64, s: &str) {
+    for b in s.bytes() {
+        *h ^= b as u64;
+        *h = h.wrapping_mul(0x100000001b3);
+    }
+}
+
+/// What the verdicts were recorded on: the states and every input text. A
+/// change of the rules or of the bots changes it.
+fn fingerprint(states: &[State], inputs: &[Input]) -> u64 {
+    let mut h = 0xcbf29ce484222325u64;
+    for s in states {
+        fnv(&mut h, &serde_json::to_string(s).unwrap());
+    }
+    for i in inputs {
+        fnv(&mut h, i.player.as_str());
+        fnv(&mut h, &i.text);
+    }
+    h
+}
+
+/// The corpus and its mutations, as (state, player, text).
+fn all_inputs() -> (Vec<State>, Vec<Input>, usize) {
+    let (states, mut inputs) = corpus();
+    let whole = inputs.len();
+    let lines: Vec<(usize, PlayerId, String)> = inputs
+        .iter()
+        .flat_map(|i| {
+            i.text
+                .lines()
+                .filter(|l| !l.trim().is_empty())
+                .map(move |l| (i.state, i.player.clone(), l.to_string()))
+        })
+        .collect();
+    let mut rng = Lcg(21);
+    for _ in 0..MUTATED {
+        let (st, p, l) = &lines[rng.below(lines.len())];
+        inputs.push(Input {
+            state: *st,
+            player: p.clone(),
+            text: mutate(l, &mut rng),
+        });
+    }
+    (states, inputs, whole)
+}
+
+/// One recorded input: its kind letter and, when refused, its reasons' hash.
+fn entries(line: &str) -> Vec<(char, Option<&str>)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    let b = line.as_bytes();
+    while i < b.len() {
+        let k = b[i] as char;
+        let hex = b[i + 1..]
+            .iter()
+            .take_while(|c| c.is_ascii_hexdigit() && c.is_ascii_lowercase() || c.is_ascii_digit())
+            .count()
+            .min(3);
+        out.push((k, (hex == 3).then(|| &line[i + 1..i + 4])));
+        i += 1 + if hex == 3 { 3 } else { 0 };
+    }
+    out
+}
+
+#[test]
+fn grammar_differential_same_verdicts_as_the_old_parser() {
+    let (states, inputs, whole) = all_inputs();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/grammar_verdicts.txt");
+    let fp = fingerprint(&states, &inputs);
+    let mut recorded = format!("corpus {fp:016x}\n");
+    let golden = std::fs::read_to_string(&path).unwrap();
+    let mut lines = golden.lines();
+    let head = lines.next().unwrap_or("");
+    let bless = std::env::var_os("BLESS").is_some();
+    assert!(
+        bless || head == format!("corpus {fp:016x}"),
+        "the corpus changed since the verdicts were recorded ({head}, now {fp:016x}): \
+         the rules, a scenario or the bots changed, not necessarily the parser. The \
+         old parser is gone (issue 21), so BLESS=1 re-records the current parser's \
+         verdicts; say so in the commit"
+    );
+    let mut chunk: Vec<usize> = Vec::new();
+    let mut entries_new: Vec<String> = Vec::new();
+    let mut hash = 0xcbf29ce484222325u64;
+    let mut bad = Vec::new();
+    let mut reworded = 0usize;
+    let mut counts: BTreeMap<char, usize> = BTreeMap::new();
+    for (n, inp) in inputs.iter().enumerate() {
+        let st = &states[inp.state];
+        let new = parse(st, inp);
+        let rs = reasons(&new);
+        let k = kind(&new);
+        *counts.entry(k).or_default() += 1;
+        entries_new.push(if rs.is_empty() {
+            k.to_string()
+        } else {
+            format!("{k}{}", reason_hash(&rs))
+        });
+        fnv(&mut hash, &canon(&new));
+        chunk.push(n);
+        if chunk.len() < CHUNK && n + 1 < inputs.len() {
+            continue;
+        }
+        let line = format!("{hash:016x} {}", entries_new.concat());
+        let _ = writeln!(recorded, "{line}");
+        if !bless {
+            let want = lines.next().unwrap_or("");
+            let (want_hash, want_entries) = want.split_once(' ').unwrap_or((want, ""));
+            let want_entries = entries(want_entries);
+            for (j, &m) in chunk.iter().enumerate() {
+                let p = parse(st_of(&states, &inputs[m]), &inputs[m]);
+                let (k, h) = want_entries.get(j).copied().unwrap_or(('?', None));
+                let rs = reasons(&p);
+                if kind(&p) != k {
+                    bad.push(format!(
+                        "input {m} {:?}: recorded {k}, now {} {:?}",
+                        inputs[m].text,
+                        kind(&p),
+                        p.diagnostics
+                    ));
+                } else if h.is_some_and(|h| h != reason_hash(&rs)) {
+                    // A reworded reason must name the column and what was expected.
+                    reworded += 1;
+                    if let Some(d) = p
+                        .diagnostics
+                        .iter()
+                        .find(|d| !d.warning && !names_column(&d.reason))
+                    {
+                        bad.push(format!(
+                            "input {m} {:?}: reason changed, without the column: {}",
+                            inputs[m].text, d.reason
+                        ));
+                    }
+                }
+            }
+            if want_hash != format!("{hash:016x}") {
+                let shown: Vec<String> = chunk
+                    .iter()
+                    .map(|&m| {
+                        format!(
+                            "  {:?} -> {}",
+                            inputs[m].text,
+                            canon(&parse(st_of(&states, &inputs[m]), &inputs[m]))
+                        )
+                    })
+                    .collect();
+                bad.push(format!(
+                    "inputs {}..={}: orders or warnings differ from the recorded ones; now:\n{}",
+                    chunk[0],
+                    n,
+                    shown.join("\n")
+                ));
+            }
+        }
+        chunk.clear();
+        entries_new.clear();
+        hash = 0xcbf29ce484222325;
+    }
+    println!(
+        "{} inputs ({whole} blocks, {MUTATED} mutated lines): {} differ from the recorded verdicts, {reworded} refused with a reworded reason (column named); verdicts {counts:?}",
+        inputs.len(),
+        bad.len()
+    );
+    assert!(
+        bad.is_empty(),
+        "{} differences:\n{}",
+        bad.len(),
+        bad[..bad.len().min(10)].join("\n")
+    );
+    if bless {
+        std::fs::write(&path, &recorded).unwrap();
+    }
+}
+
+fn st_of<'a>(states: &'a [State], i: &Input) -> &'a State {
+    &states[i.state]
+}
+
+fn parse(st: &State, i: &Input) -> Parsed<Order> {
+    parser::parse(st, &nation(st, &i.player), &i.text)
+}
