@@ -5,9 +5,12 @@ use crate::clock::SystemClock;
 use crate::config::DaemonConfig;
 use crate::daemon::Daemon;
 use crate::fixture::{self, OrdersSource};
+use crate::fl_args;
+use crate::i18n::tr;
 use crate::registry::Registry;
 use crate::schedule::parse_duration;
 use anyhow::{bail, Context};
+use arbitre_core::Lang;
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -23,6 +26,10 @@ pub struct Cli {
     /// Daemon configuration (default: ./arbitre.toml if present, else everything under ./var/).
     #[arg(long, global = true, value_name = "FILE")]
     pub config: Option<PathBuf>,
+    /// The language of this command's output: en, fr or de (default: the
+    /// locale's, from LC_ALL, LC_MESSAGES or LANG; else English).
+    #[arg(long, global = true, value_name = "LANG")]
+    pub lang: Option<String>,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -306,21 +313,18 @@ pub fn explain_readonly(e: anyhow::Error, database: Option<&Path>) -> anyhow::Er
 
 /// Sends what a GM command queued, unless a daemon serves this database
 /// (then it sends them itself: two senders could mail a row twice).
-fn flush(d: &mut Daemon, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
+fn flush(d: &mut Daemon, lang: Lang, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
     match d.lock() {
         Ok(_lock) => {
             let (sent, failed) = d.send_outbox()?;
-            writeln!(
-                out,
-                "{sent} mail(s) sent{}",
-                if failed > 0 {
-                    format!(", {failed} failed (see arbitre status)")
-                } else {
-                    String::new()
-                }
-            )?;
+            let line = if failed > 0 {
+                tr(lang, "cli-mails-sent-failed", &fl_args![sent, failed])
+            } else {
+                tr(lang, "cli-mails-sent", &fl_args![sent])
+            };
+            writeln!(out, "{line}")?;
         }
-        Err(_) => writeln!(out, "a daemon is running: it sends the queued mail")?,
+        Err(_) => writeln!(out, "{}", tr(lang, "cli-daemon-sends", &[]))?,
     }
     Ok(())
 }
@@ -336,12 +340,15 @@ pub fn run(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> anyhow
 
 fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> anyhow::Result<u8> {
     let cfg = cli.config.as_deref();
+    // Tests and scripts get English unless --lang says otherwise; `main`
+    // fills the flag from the locale.
+    let lang = crate::i18n::cli_lang(cli.lang.as_deref(), |_| None);
     match cli.command {
         Command::Game(GameCmd::Create { game_toml }) => {
             let mut d = daemon(cfg, registry)?;
             let id = d.create_game_file(&game_toml)?;
-            writeln!(out, "game {id} created; turn-0 reports queued")?;
-            flush(&mut d, out)?;
+            writeln!(out, "{}", tr(lang, "cli-game-created", &fl_args![id]))?;
+            flush(&mut d, lang, out)?;
         }
         Command::Serve { once } => {
             // Before anything else, so a SIGTERM during start-up is honoured too.
@@ -361,17 +368,30 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
             }
             let r = d.serve(once, &stop)?;
             if once {
-                writeln!(out, "{} mail(s) handled, {} turn(s) resolved, {} reminder(s), {} mail(s) sent, {} send failure(s)", r.mails, r.resolved.len(), r.reminders, r.sent, r.send_failures)?;
-                if let Some(e) = &r.inbox_error {
-                    writeln!(out, "inbox not read: {e}")?;
+                let (mails, resolved, reminders, sent, failures) = (
+                    r.mails,
+                    r.resolved.len(),
+                    r.reminders,
+                    r.sent,
+                    r.send_failures,
+                );
+                let args = fl_args![mails, resolved, reminders, sent, failures];
+                writeln!(out, "{}", tr(lang, "cli-cycle", &args))?;
+                if let Some(error) = &r.inbox_error {
+                    writeln!(out, "{}", tr(lang, "cli-inbox-not-read", &fl_args![error]))?;
                 }
             }
         }
         Command::Turn { game } => {
             let mut d = daemon(cfg, registry)?;
             let t = d.resolve(&game)?;
-            writeln!(out, "game {game}: turn {t} resolved; reports queued")?;
-            flush(&mut d, out)?;
+            let turn = t;
+            writeln!(
+                out,
+                "{}",
+                tr(lang, "cli-turn-resolved", &fl_args![game, turn])
+            )?;
+            flush(&mut d, lang, out)?;
         }
         Command::Status { game } => {
             let d = daemon(cfg, registry)?;
@@ -389,7 +409,7 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
             svg,
         } => {
             if png.is_none() && svg.is_none() {
-                bail!("say where to write the map: --png FILE and/or --svg FILE");
+                bail!(tr(lang, "cli-map-where", &[]));
             }
             // A fixture folder is replayed up to the turn (docs/img/ maps).
             let m = if Path::new(&game).join("game.toml").is_file() {
@@ -399,24 +419,27 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
             };
             if let Some(p) = &png {
                 std::fs::write(p, &m.png).with_context(|| format!("writing {}", p.display()))?;
-                writeln!(
-                    out,
-                    "{}: {} ({} bytes)",
-                    p.display(),
-                    crate::png_map::png_name(&m.name),
-                    m.png.len()
-                )?;
+                let (path, name, bytes) =
+                    (p.display(), crate::png_map::png_name(&m.name), m.png.len());
+                let args = fl_args![path, name, bytes];
+                writeln!(out, "{}", tr(lang, "cli-file-written", &args))?;
             }
             if let Some(p) = &svg {
                 std::fs::write(p, &m.svg).with_context(|| format!("writing {}", p.display()))?;
-                writeln!(out, "{}: {} ({} bytes)", p.display(), m.name, m.svg.len())?;
+                let (path, name, bytes) = (p.display(), &m.name, m.svg.len());
+                let args = fl_args![path, name, bytes];
+                writeln!(out, "{}", tr(lang, "cli-file-written", &args))?;
             }
         }
         Command::Password(PasswordCmd::Reset { game, player, from }) => {
             let password = read_password(from.as_deref())?;
             let mut d = daemon(cfg, registry)?;
             d.reset_password(&game, &player, &password)?;
-            writeln!(out, "game {game}: password of player {player} reset")?;
+            writeln!(
+                out,
+                "{}",
+                tr(lang, "cli-password-reset", &fl_args![game, player])
+            )?;
         }
         Command::Password(PasswordCmd::Hash { from }) => {
             let text = match &from {
@@ -430,7 +453,7 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
             };
             let password = text.lines().next().unwrap_or("").trim().to_string();
             if password.is_empty() || password.contains(char::is_whitespace) {
-                bail!("a password is one word, without spaces");
+                bail!(tr(lang, "cli-password-one-word", &[]));
             }
             // The hasher's salt is derived from its seed; a fresh seed per
             // call keeps salts unique.
@@ -449,14 +472,22 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
                 .with_context(|| format!("reading {}", player_toml.display()))?;
             let mut d = daemon(cfg, registry)?;
             let id = d.join_player(&game, &text)?;
-            writeln!(out, "game {game}: player {id} joined")?;
-            flush(&mut d, out)?;
+            writeln!(
+                out,
+                "{}",
+                tr(lang, "cli-player-joined", &fl_args![game, id])
+            )?;
+            flush(&mut d, lang, out)?;
         }
         Command::Player(PlayerCmd::Eject { game, player }) => {
             let mut d = daemon(cfg, registry)?;
             let id = d.eject(&game, &player)?;
-            writeln!(out, "game {game}: player {id} ejected")?;
-            flush(&mut d, out)?;
+            writeln!(
+                out,
+                "{}",
+                tr(lang, "cli-player-ejected", &fl_args![game, id])
+            )?;
+            flush(&mut d, lang, out)?;
         }
         Command::Player(PlayerCmd::Replace {
             game,
@@ -468,7 +499,7 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
             password,
         }) => {
             if password.is_some() {
-                bail!("a password is never taken on the command line, where `ps` shows it to every user: use --password-file FILE or --password-stdin (or neither, to have one generated)");
+                bail!(tr(lang, "cli-password-not-on-command-line", &[]));
             }
             let password = match (password_file, password_stdin) {
                 (Some(f), _) => Some(read_password(Some(&f))?),
@@ -478,18 +509,24 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
             let mut d = daemon(cfg, registry)?;
             let generated =
                 d.replace_player(&game, &player, &email, name.as_deref(), password.as_deref())?;
-            writeln!(out, "game {game}: seat {player} now played by {email}")?;
-            if let Some(pw) = generated {
-                writeln!(out, "new password (also mailed to the new player): {pw}")?;
+            let seat = tr(lang, "cli-seat-replaced", &fl_args![game, player, email]);
+            writeln!(out, "{seat}")?;
+            if let Some(password) = generated {
+                writeln!(out, "{}", tr(lang, "cli-new-password", &fl_args![password]))?;
             }
-            flush(&mut d, out)?;
+            flush(&mut d, lang, out)?;
         }
         Command::Deadline { game, when } => {
             let w = parse_when(&when)?;
             let mut d = daemon(cfg, registry)?;
             let shown = d.set_deadline(&game, &w)?;
-            writeln!(out, "game {game}: deadline set to {shown}")?;
-            flush(&mut d, out)?;
+            let when = shown;
+            writeln!(
+                out,
+                "{}",
+                tr(lang, "cli-deadline-set", &fl_args![game, when])
+            )?;
+            flush(&mut d, lang, out)?;
         }
         Command::Preview { game, mode } => {
             use crate::gm::preview::PreviewMode;
@@ -497,49 +534,57 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
                 "next" => PreviewMode::Next,
                 "always" => PreviewMode::Always,
                 "off" => PreviewMode::Off,
-                other => bail!("preview mode '{other}': next, always or off"),
+                mode => bail!(tr(lang, "cli-preview-mode-bad", &fl_args![mode])),
             };
             let mut d = daemon(cfg, registry)?;
             d.preview(&game, m)?;
-            writeln!(out, "game {game}: preview {}", mode.to_ascii_lowercase())?;
+            let mode = mode.to_ascii_lowercase();
+            writeln!(
+                out,
+                "{}",
+                tr(lang, "cli-preview-set", &fl_args![game, mode])
+            )?;
         }
         Command::Release { game } => {
             let mut d = daemon(cfg, registry)?;
-            let (turn, n) = d.release(&game)?;
-            writeln!(out, "game {game}: turn {turn} released, {n} mail(s)")?;
-            flush(&mut d, out)?;
+            let (turn, mails) = d.release(&game)?;
+            let args = fl_args![game, turn, mails];
+            writeln!(out, "{}", tr(lang, "cli-released", &args))?;
+            flush(&mut d, lang, out)?;
         }
         Command::Rollback { game, turn } => {
             let mut d = daemon(cfg, registry)?;
             let undone = d.rollback(&game, turn)?;
             let list: Vec<String> = undone.iter().map(u32::to_string).collect();
-            writeln!(
-                out,
-                "game {game}: back to turn {turn} (undone: {})",
-                list.join(", ")
-            )?;
-            flush(&mut d, out)?;
+            let undone = list.join(", ");
+            let args = fl_args![game, turn, undone];
+            writeln!(out, "{}", tr(lang, "cli-rolled-back", &args))?;
+            flush(&mut d, lang, out)?;
         }
         Command::Pause { game } => {
             let mut d = daemon(cfg, registry)?;
             d.pause(&game)?;
-            writeln!(out, "game {game} paused")?;
-            flush(&mut d, out)?;
+            writeln!(out, "{}", tr(lang, "cli-paused", &fl_args![game]))?;
+            flush(&mut d, lang, out)?;
         }
         Command::Resume { game } => {
             let mut d = daemon(cfg, registry)?;
             match d.resume(&game)? {
-                Some(f) => writeln!(out, "game {game} resumed after its fault at turn {} ({}); its mails and turn are tried again", f.turn, f.during)?,
-                None => writeln!(out, "game {game} resumed")?,
+                Some(f) => {
+                    let (turn, during) = (f.turn, f.during);
+                    let args = fl_args![game, turn, during];
+                    writeln!(out, "{}", tr(lang, "cli-resumed-after-fault", &args))?
+                }
+                None => writeln!(out, "{}", tr(lang, "cli-resumed", &fl_args![game]))?,
             }
-            flush(&mut d, out)?;
+            flush(&mut d, lang, out)?;
         }
         Command::Extend { game, by } => {
             let by = parse_duration(&by)?;
             let mut d = daemon(cfg, registry)?;
             d.extend(&game, by)?;
-            writeln!(out, "game {game}: deadline extended")?;
-            flush(&mut d, out)?;
+            writeln!(out, "{}", tr(lang, "cli-extended", &fl_args![game]))?;
+            flush(&mut d, lang, out)?;
         }
         Command::Check {
             ruleset,
@@ -577,8 +622,10 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
                     None => ruleset_of_case(file)?,
                 };
                 let outcome = registry.get(&id)?.run_case(file);
-                let verdict = if outcome.passed() { "PASS" } else { "FAIL" };
-                writeln!(out, "{verdict} {} ({})", file.display(), outcome.title)?;
+                let passed = if outcome.passed() { "yes" } else { "no" };
+                let (file, title) = (file.display(), &outcome.title);
+                let args = fl_args![passed, file, title];
+                writeln!(out, "{}", tr(lang, "cli-case-verdict", &args))?;
                 for f in &outcome.failures {
                     writeln!(out, "  {}", f.replace('\n', "\n  "))?;
                 }
@@ -586,7 +633,8 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
                     failed += 1;
                 }
             }
-            writeln!(out, "{} case(s), {failed} failed", files.len())?;
+            let cases = files.len();
+            writeln!(out, "{}", tr(lang, "cli-cases", &fl_args![cases, failed]))?;
             return Ok(if failed > 0 { 1 } else { 0 });
         }
         Command::Replay { fixture_dir, bless } => {
@@ -597,26 +645,16 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
                 fixture::find_fixtures(&fixture_dir)
             };
             if dirs.is_empty() {
-                bail!(
-                    "no fixture (a folder with a game.toml) in {}",
-                    fixture_dir.display()
-                );
+                let dir = fixture_dir.display();
+                bail!(tr(lang, "cli-no-fixture", &fl_args![dir]));
             }
             let registry = Arc::new(registry);
             for dir in dirs {
                 let s = fixture::replay(&dir, registry.clone(), bless)?;
-                let verb = if bless {
-                    "blessed"
-                } else {
-                    "replayed, identical"
-                };
-                writeln!(
-                    out,
-                    "{}: {} turn(s), {} mail(s) {verb}",
-                    dir.display(),
-                    s.turns,
-                    s.mails
-                )?;
+                let blessed = if bless { "yes" } else { "no" };
+                let (dir, turns, mails) = (dir.display(), s.turns, s.mails);
+                let args = fl_args![dir, turns, mails, blessed];
+                writeln!(out, "{}", tr(lang, "cli-replayed", &args))?;
             }
         }
         Command::Fixture(FixtureCmd::Record {
@@ -629,16 +667,12 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
             let source = match (bots, orders) {
                 (true, None) => OrdersSource::Bots,
                 (false, Some(d)) => OrdersSource::Dir(d),
-                _ => bail!("give --bots or --orders DIR"),
+                _ => bail!(tr(lang, "cli-bots-or-orders", &[])),
             };
             let s = fixture::record(&game_toml, source, &out_dir, turns, registry)?;
-            writeln!(
-                out,
-                "{}: {} turn(s), {} mail(s) recorded",
-                out_dir.display(),
-                s.turns,
-                s.mails
-            )?;
+            let (dir, turns, mails) = (out_dir.display(), s.turns, s.mails);
+            let args = fl_args![dir, turns, mails];
+            writeln!(out, "{}", tr(lang, "cli-recorded", &args))?;
         }
         Command::Outbox(OutboxCmd::List { all }) => {
             let d = daemon(cfg, registry)?;
@@ -649,19 +683,19 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
             match (id, failed) {
                 (Some(id), _) => {
                     d.outbox_retry(id)?;
-                    writeln!(out, "mail #{id} queued again")?;
+                    writeln!(out, "{}", tr(lang, "cli-mail-requeued", &fl_args![id]))?;
                 }
                 (None, _) => {
                     let n = d.outbox_retry_failed()?;
-                    writeln!(out, "{n} failed mail(s) queued again")?;
+                    writeln!(out, "{}", tr(lang, "cli-failed-requeued", &fl_args![n]))?;
                 }
             }
-            flush(&mut d, out)?;
+            flush(&mut d, lang, out)?;
         }
         Command::Outbox(OutboxCmd::Drop { id }) => {
             let mut d = daemon(cfg, registry)?;
             d.outbox_drop(id)?;
-            writeln!(out, "mail #{id} dropped: it will not be sent")?;
+            writeln!(out, "{}", tr(lang, "cli-mail-dropped", &fl_args![id]))?;
         }
         Command::Backup { file } => {
             // The database only: no inbox is opened (an IMAP server may be down).
@@ -669,13 +703,9 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
             let store = arbitre_store::Store::open(&cfg.database)
                 .with_context(|| format!("opening {}", cfg.database.display()))?;
             let done = crate::backup::backup(&store, &file)?;
-            writeln!(
-                out,
-                "backup of {} written to {} ({} bytes)",
-                cfg.database.display(),
-                done.path.display(),
-                done.bytes
-            )?;
+            let (database, path, bytes) = (cfg.database.display(), done.path.display(), done.bytes);
+            let args = fl_args![database, path, bytes];
+            writeln!(out, "{}", tr(lang, "cli-backup-written", &args))?;
         }
         Command::Demo { turns } => {
             let base = match cfg {
@@ -763,7 +793,11 @@ pub fn main(registry: Registry) -> ExitCode {
         .with_env_filter(log_filter(|name| std::env::var(name).ok()))
         .with_writer(std::io::stderr)
         .init();
-    let cli = Cli::parse();
+    let mut cli = Cli::parse();
+    if cli.lang.is_none() {
+        let lang = crate::i18n::cli_lang(None, |name| std::env::var(name).ok());
+        cli.lang = Some(lang.code().to_owned());
+    }
     let mut stdout = std::io::stdout();
     match run(cli, registry, &mut stdout) {
         Ok(code) => ExitCode::from(code),

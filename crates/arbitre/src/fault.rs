@@ -28,6 +28,8 @@
 use crate::config::DaemonConfig;
 use crate::daemon::Daemon;
 use crate::error::{DaemonError, Result};
+use crate::fl_args;
+use crate::i18n::tr;
 use crate::outgoing::{queue, signed, Draft, Kind};
 use arbitre_core::Outcome;
 use arbitre_core::{
@@ -231,66 +233,23 @@ pub enum FaultMsg<'a> {
 
 pub fn text(lang: Lang, m: &FaultMsg<'_>) -> String {
     use FaultMsg::*;
-    match (lang, m) {
-        (Lang::En, Subject { game }) => format!("[{game}] game stopped: internal error of the ruleset"),
-        (Lang::En, Faulted { game, turn, during, message }) => format!(
-            "The ruleset of game {game} failed with an internal error ({during}, turn {turn}):\n\n    {message}\n\n\
-             Game {game} is stopped: its turn does not resolve and its players' mails wait in the inbox, unanswered. \
-             Nothing was lost and the other games go on.\n\
-             Once the ruleset is fixed and the new arbitre installed, run\n\n    arbitre resume {game}\n\n\
-             to play the mails and the turn again. `arbitre status` shows the fault."
-        ),
-        (Lang::Fr, Subject { game }) => format!("[{game}] partie arrêtée : erreur interne des règles"),
-        (Lang::Fr, Faulted { game, turn, during, message }) => format!(
-            "Les règles de la partie {game} ont échoué sur une erreur interne ({during}, tour {turn}) :\n\n    {message}\n\n\
-             La partie {game} est arrêtée : son tour n'est pas résolu et les mails de ses joueurs attendent dans la boîte, sans réponse. \
-             Rien n'est perdu et les autres parties continuent.\n\
-             Une fois les règles corrigées et le nouvel arbitre installé, lancez\n\n    arbitre resume {game}\n\n\
-             pour rejouer les mails et le tour. `arbitre status` montre l'erreur."
-        ),
-        (Lang::En, MailFailedSubject { game }) => format!("[{game}] a mail could not be delivered"),
-        (Lang::En, MailFailed { id, to, subject, reason }) => format!(
-            "The mail \"{subject}\" to {to} could not be delivered and is given up:\n\n    {reason}\n\n\
-             Correct the address (arbitre player replace) or the cause, then send it again with\n\n    arbitre outbox retry {id}\n\n\
-             or drop it with `arbitre outbox drop {id}`. `arbitre outbox list` shows every mail in trouble."
-        ),
-        (Lang::En, SendingPausedSubject) => "arbitre: sending was paused".to_string(),
-        (Lang::En, SendingPaused { reason, since }) => format!(
-            "Since {since}, arbitre could not send mail because of its mail set-up, not of any mail:\n\n    {reason}\n\n\
-             Sending was paused, no mail was given up, and arbitre kept trying. If you read this, sending works again \
-             and the mails waiting meanwhile have left."
-        ),
-        (Lang::Fr, MailFailedSubject { game }) => format!("[{game}] un mail n'a pas pu être remis"),
-        (Lang::Fr, MailFailed { id, to, subject, reason }) => format!(
-            "Le mail « {subject} » pour {to} n'a pas pu être remis et est abandonné :\n\n    {reason}\n\n\
-             Corrigez l'adresse (arbitre player replace) ou la cause, puis renvoyez-le avec\n\n    arbitre outbox retry {id}\n\n\
-             ou supprimez-le avec `arbitre outbox drop {id}`. `arbitre outbox list` montre tous les mails en difficulté."
-        ),
-        (Lang::Fr, SendingPausedSubject) => "arbitre : l'envoi a été suspendu".to_string(),
-        (Lang::Fr, SendingPaused { reason, since }) => format!(
-            "Depuis le {since}, arbitre ne pouvait plus envoyer de mail à cause de sa configuration d'envoi, et non d'un mail :\n\n    {reason}\n\n\
-             L'envoi a été suspendu, aucun mail n'a été abandonné, et arbitre a réessayé. Si vous lisez ceci, l'envoi refonctionne \
-             et les mails en attente sont partis."
-        ),
-        (Lang::De, MailFailedSubject { game }) => format!("[{game}] eine Mail konnte nicht zugestellt werden"),
-        (Lang::De, MailFailed { id, to, subject, reason }) => format!(
-            "Die Mail „{subject}“ an {to} konnte nicht zugestellt werden und wird aufgegeben:\n\n    {reason}\n\n\
-             Korrigieren Sie die Adresse (arbitre player replace) oder die Ursache und senden Sie sie erneut mit\n\n    arbitre outbox retry {id}\n\n\
-             oder verwerfen Sie sie mit `arbitre outbox drop {id}`. `arbitre outbox list` zeigt alle Mails mit Problemen."
-        ),
-        (Lang::De, SendingPausedSubject) => "arbitre: der Versand war angehalten".to_string(),
-        (Lang::De, SendingPaused { reason, since }) => format!(
-            "Seit {since} konnte arbitre wegen seiner Versand-Einrichtung keine Mail senden, nicht wegen einer Mail:\n\n    {reason}\n\n\
-             Der Versand wurde angehalten, keine Mail wurde aufgegeben, und arbitre hat es weiter versucht. Wenn Sie dies lesen, \
-             funktioniert der Versand wieder und die wartenden Mails sind verschickt."
-        ),
-        (Lang::De, Subject { game }) => format!("[{game}] Spiel angehalten: interner Fehler der Spielregeln"),
-        (Lang::De, Faulted { game, turn, during, message }) => format!(
-            "Die Spielregeln von Spiel {game} sind an einem internen Fehler gescheitert ({during}, Zug {turn}):\n\n    {message}\n\n\
-             Spiel {game} ist angehalten: sein Zug wird nicht ausgewertet, und die Mails seiner Spieler warten unbeantwortet im Postfach. \
-             Nichts ist verloren, und die anderen Spiele laufen weiter.\n\
-             Sobald die Regeln korrigiert und das neue arbitre installiert ist, starten Sie\n\n    arbitre resume {game}\n\n\
-             um die Mails und den Zug erneut zu spielen. `arbitre status` zeigt den Fehler."
-        ),
-    }
+    let (id, args) = match *m {
+        Subject { game } => ("fault-subject", fl_args![game]),
+        Faulted {
+            game,
+            turn,
+            during,
+            message,
+        } => ("fault-faulted", fl_args![game, turn, during, message]),
+        MailFailedSubject { game } => ("fault-mail-failed-subject", fl_args![game]),
+        MailFailed {
+            id,
+            to,
+            subject,
+            reason,
+        } => ("fault-mail-failed", fl_args![id, to, subject, reason]),
+        SendingPausedSubject => ("fault-sending-paused-subject", vec![]),
+        SendingPaused { reason, since } => ("fault-sending-paused", fl_args![reason, since]),
+    };
+    tr(lang, id, &args)
 }

@@ -30,6 +30,7 @@ pub mod fault;
 pub mod fixture;
 pub mod game_config;
 pub mod gm;
+pub mod i18n;
 pub mod inbound;
 pub mod join;
 pub mod messages;

@@ -541,12 +541,7 @@ fn wrong_password_attempts(c: &Connection, game: &str, turn: u32, player: &str) 
 }
 
 fn wrong_password_notice(lang: arbitre_core::Lang, n: i64) -> String {
-    use arbitre_core::Lang;
-    match lang {
-        Lang::En => format!("WARNING: {n} mail(s) this turn used your player name with a wrong password. Nothing was stored from them. If it was not you, tell your game master."),
-        Lang::Fr => format!("ATTENTION : {n} courrier(s) de ce tour ont utilisé votre nom de joueur avec un mauvais mot de passe. Rien n'en a été retenu. Si ce n'était pas vous, prévenez votre maître de jeu."),
-        Lang::De => format!("ACHTUNG: {n} Nachricht(en) in diesem Zug benutzten Ihren Spielernamen mit einem falschen Passwort. Nichts davon wurde gespeichert. Falls Sie es nicht waren, benachrichtigen Sie Ihren Spielleiter."),
-    }
+    crate::i18n::tr(lang, "wrong-password-notice", &crate::fl_args![n])
 }
 
 /// The JSON report and the next deadline's .ics (issue 10), appended to the

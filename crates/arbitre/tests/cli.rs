@@ -193,3 +193,36 @@ fn case_run_passes_a_true_case_and_shows_the_difference_of_a_wrong_one() {
     );
     assert_eq!(code, 0);
 }
+
+/// Issue 16 item 3: the command line speaks one language, English unless
+/// `--lang` (or, in the binary, the locale) chooses another.
+#[test]
+fn cli_speaks_the_language_of_lang_flag() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tally-duel");
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("duel");
+    copy_dir(&src, &dir);
+    let dir = dir.to_str().unwrap();
+    let (_, en) = arbitre(common::registry(), &["replay", dir]);
+    assert!(
+        en.ends_with(": 3 turn(s), 21 mail(s) replayed, identical\n"),
+        "{en}"
+    );
+    let (_, fr) = arbitre(common::registry(), &["--lang", "fr", "replay", dir]);
+    assert!(
+        fr.ends_with(" : 3 tour(s), 21 courrier(s) rejoués, identiques\n"),
+        "{fr}"
+    );
+    let (_, de) = arbitre(common::registry(), &["replay", dir, "--lang", "de"]);
+    assert!(
+        de.ends_with(": 3 Zug/Züge, 21 Nachricht(en) wiederholt, identisch\n"),
+        "{de}"
+    );
+    let e = run(
+        Cli::try_parse_from(["arbitre", "--lang", "de", "map", "g", "p"]).unwrap(),
+        common::registry(),
+        &mut Vec::new(),
+    )
+    .unwrap_err();
+    assert!(e.to_string().starts_with("geben Sie an, wohin"), "{e}");
+}

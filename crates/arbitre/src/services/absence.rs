@@ -38,6 +38,8 @@ use super::zone::show_in;
 use crate::config::DaemonConfig;
 use crate::daemon::GameView;
 use crate::error::Result;
+use crate::fl_args;
+use crate::i18n::tr;
 use crate::outgoing::{queue, signed, Draft, Kind};
 use arbitre_core::{Attachment, Lang};
 use arbitre_store::absences::{self, AbsenceRow};
@@ -339,32 +341,24 @@ pub enum AbsenceMsg<'a> {
 
 pub fn text(lang: Lang, m: &AbsenceMsg<'_>) -> String {
     use AbsenceMsg::*;
-    match (lang, m) {
-        (Lang::En, Over { to }) => format!("ABSENCE: {to} is already past: nothing was recorded."),
-        (Lang::Fr, Over { to }) => format!("ABSENCE : le {to} est déjà passé : rien n'a été enregistré."),
-        (Lang::De, Over { to }) => format!("ABWESENHEIT: der {to} ist schon vorbei: nichts wurde eingetragen."),
-        (Lang::En, Overlaps { from, to }) => format!("ABSENCE: it overlaps your absence from {from} to {to}: nothing was recorded."),
-        (Lang::Fr, Overlaps { from, to }) => format!("ABSENCE : elle chevauche votre absence du {from} au {to} : rien n'a été enregistré."),
-        (Lang::De, Overlaps { from, to }) => format!("ABWESENHEIT: sie überschneidet sich mit Ihrer Abwesenheit vom {from} bis {to}: nichts wurde eingetragen."),
-        (Lang::En, YourDeadlineMoved { when }) => format!("The deadline has moved to {when}."),
-        (Lang::Fr, YourDeadlineMoved { when }) => format!("La date limite est reportée au {when}."),
-        (Lang::De, YourDeadlineMoved { when }) => format!("Der Abgabetermin ist auf {when} verschoben."),
-        (Lang::En, StatusLine { list }) => format!("Absences: {list}"),
-        (Lang::Fr, StatusLine { list }) => format!("Absences déclarées : {list}"),
-        (Lang::De, StatusLine { list }) => format!("Gemeldete Abwesenheiten: {list}"),
-        (Lang::En, MovedSubject { game, turn }) => format!("[{game}] deadline of turn {turn} moved"),
-        (Lang::Fr, MovedSubject { game, turn }) => format!("[{game}] date limite du tour {turn} reportée"),
-        (Lang::De, MovedSubject { game, turn }) => format!("[{game}] Abgabetermin von Zug {turn} verschoben"),
-        (Lang::En, Moved { game, turn, when, who }) => {
-            format!("The deadline of turn {turn} of game {game} has moved to {when}, because {} is away on the day it fell on.", who.unwrap_or("a player"))
+    let (id, args) = match *m {
+        Over { to } => ("absence-over", fl_args![to]),
+        Overlaps { from, to } => ("absence-overlaps", fl_args![from, to]),
+        YourDeadlineMoved { when } => ("absence-your-deadline-moved", fl_args![when]),
+        StatusLine { list } => ("absence-status-line", fl_args![list]),
+        MovedSubject { game, turn } => ("absence-moved-subject", fl_args![game, turn]),
+        Moved {
+            game,
+            turn,
+            when,
+            who,
+        } => {
+            // A blind game names nobody.
+            let who = who.map_or_else(|| tr(lang, "absence-someone", &[]), str::to_owned);
+            ("absence-moved", fl_args![game, turn, when, who])
         }
-        (Lang::Fr, Moved { game, turn, when, who }) => {
-            format!("La date limite du tour {turn} de la partie {game} est reportée au {when}, car {} est absent le jour où elle tombait.", who.unwrap_or("un joueur"))
-        }
-        (Lang::De, Moved { game, turn, when, who }) => {
-            format!("Der Abgabetermin von Zug {turn} des Spiels {game} ist auf {when} verschoben, weil {} an dem Tag, auf den er fiel, abwesend ist.", who.unwrap_or("ein Spieler"))
-        }
-    }
+    };
+    tr(lang, id, &args)
 }
 
 #[cfg(test)]

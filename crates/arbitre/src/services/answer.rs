@@ -158,11 +158,7 @@ pub fn answer_mail(
 }
 
 pub fn not_served(lang: Lang, name: &str) -> String {
-    match lang {
-        Lang::En => format!("{name}: this referee does not offer this service yet."),
-        Lang::Fr => format!("{name} : cet arbitre ne propose pas encore ce service."),
-        Lang::De => format!("{name}: dieser Spielleiter bietet diesen Dienst noch nicht an."),
-    }
+    crate::i18n::tr(lang, "not-served", &crate::fl_args![name])
 }
 
 fn resend(

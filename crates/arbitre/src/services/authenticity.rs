@@ -31,6 +31,8 @@
 
 use crate::daemon::GameView;
 use crate::error::Result;
+use crate::fl_args;
+use crate::i18n::tr;
 use crate::messages::{text, Msg};
 use crate::outgoing::signed;
 use arbitre_core::Lang;
@@ -164,72 +166,37 @@ impl Refusal {
 
     /// The answer to the player, in the game's language.
     pub fn text(&self, lang: Lang, game: &str, player: &str) -> String {
-        let why = match (lang, self) {
-            (Lang::En, Refusal::TokenMissing) => format!("game {game} requires the token of player {player}, and this mail gives none. Add the line TOKEN <your token> right after the GAME line."),
-            (Lang::Fr, Refusal::TokenMissing) => format!("la partie {game} exige le jeton du joueur {player}, et ce courrier n'en donne pas. Ajoutez la ligne JETON <votre jeton> juste après la ligne PARTIE."),
-            (Lang::De, Refusal::TokenMissing) => format!("das Spiel {game} verlangt die Marke von Spieler {player}, und diese Mail enthält keine. Fügen Sie die Zeile MARKE <Ihre Marke> direkt nach der SPIEL-Zeile ein."),
-            (Lang::En, Refusal::TokenWrong) => format!("the token given for player {player} in game {game} is wrong."),
-            (Lang::Fr, Refusal::TokenWrong) => format!("le jeton donné pour le joueur {player} de la partie {game} est faux."),
-            (Lang::De, Refusal::TokenWrong) => format!("die für Spieler {player} im Spiel {game} angegebene Marke ist falsch."),
-            (Lang::En, Refusal::Unsigned { domain }) => format!("game {game} requires a valid DKIM signature from your domain ({domain}), and this mail is not signed. Send your orders from your registered address through your provider's server."),
-            (Lang::Fr, Refusal::Unsigned { domain }) => format!("la partie {game} exige une signature DKIM valide de votre domaine ({domain}), et ce courrier n'est pas signé. Envoyez vos ordres depuis votre adresse inscrite, par le serveur de votre fournisseur."),
-            (Lang::De, Refusal::Unsigned { domain }) => format!("das Spiel {game} verlangt eine gültige DKIM-Signatur Ihrer Domain ({domain}), und diese Mail ist nicht signiert. Senden Sie Ihre Befehle von Ihrer angemeldeten Adresse über den Server Ihres Anbieters."),
-            (_, Refusal::DkimFailed { domain, reason }) => match lang {
-                Lang::En => format!("game {game} requires a valid DKIM signature from your domain ({domain}), and the signature of this mail is invalid: {}.", reason_text(lang, reason)),
-                Lang::Fr => format!("la partie {game} exige une signature DKIM valide de votre domaine ({domain}), et la signature de ce courrier est invalide : {}.", reason_text(lang, reason)),
-                Lang::De => format!("das Spiel {game} verlangt eine gültige DKIM-Signatur Ihrer Domain ({domain}), und die Signatur dieser Mail ist ungültig: {}.", reason_text(lang, reason)),
-            },
-            (Lang::En, Refusal::NotPlayersDomain { signer, domain }) => format!("game {game} requires a valid DKIM signature from your registered domain ({domain}); this mail is signed by {signer}."),
-            (Lang::Fr, Refusal::NotPlayersDomain { signer, domain }) => format!("la partie {game} exige une signature DKIM valide du domaine de votre adresse inscrite ({domain}) ; ce courrier est signé par {signer}."),
-            (Lang::De, Refusal::NotPlayersDomain { signer, domain }) => format!("das Spiel {game} verlangt eine gültige DKIM-Signatur der Domain Ihrer angemeldeten Adresse ({domain}); diese Mail ist von {signer} signiert."),
-            (Lang::En, Refusal::DkimUnavailable { reason }) => format!("game {game} requires a valid DKIM signature, and the signature of this mail cannot be checked at the moment ({reason}). Please send the same mail again in a few minutes."),
-            (Lang::Fr, Refusal::DkimUnavailable { reason }) => format!("la partie {game} exige une signature DKIM valide, et celle de ce courrier ne peut pas être vérifiée pour l'instant ({reason}). Renvoyez le même courrier dans quelques minutes."),
-            (Lang::De, Refusal::DkimUnavailable { reason }) => format!("das Spiel {game} verlangt eine gültige DKIM-Signatur, und die Signatur dieser Mail kann gerade nicht geprüft werden ({reason}). Bitte senden Sie dieselbe Mail in einigen Minuten erneut."),
+        let (id, args) = match self {
+            Refusal::TokenMissing => ("refusal-token-missing", fl_args![game, player]),
+            Refusal::TokenWrong => ("refusal-token-wrong", fl_args![game, player]),
+            Refusal::Unsigned { domain } => ("refusal-unsigned", fl_args![game, domain]),
+            Refusal::DkimFailed { domain, reason } => {
+                let reason = reason_text(lang, reason);
+                ("refusal-dkim-failed", fl_args![game, domain, reason])
+            }
+            Refusal::NotPlayersDomain { signer, domain } => {
+                ("refusal-not-players-domain", fl_args![game, signer, domain])
+            }
+            Refusal::DkimUnavailable { reason } => {
+                ("refusal-dkim-unavailable", fl_args![game, reason])
+            }
         };
-        match lang {
-            Lang::En => format!("Your mail was refused: {why}\nNothing was stored."),
-            Lang::Fr => format!("Votre courrier est refusé : {why}\nRien n'a été enregistré."),
-            Lang::De => format!("Ihre Mail wurde abgelehnt: {why}\nEs wurde nichts gespeichert."),
-        }
+        let why = tr(lang, id, &args);
+        tr(lang, "refusal", &fl_args![why])
     }
 }
 
 /// Why a signature failed, in the game's language.
 pub fn reason_text(lang: Lang, r: &FailReason) -> String {
-    match (lang, r) {
-        (Lang::En, FailReason::BodyChanged) => "the text was changed after signing".into(),
-        (Lang::Fr, FailReason::BodyChanged) => "le texte a été modifié après la signature".into(),
-        (Lang::De, FailReason::BodyChanged) => "der Text wurde nach dem Signieren verändert".into(),
-        (Lang::En, FailReason::BadSignature) => {
-            "the signature does not match the mail's headers".into()
-        }
-        (Lang::Fr, FailReason::BadSignature) => {
-            "la signature ne correspond pas aux en-têtes du courrier".into()
-        }
-        (Lang::De, FailReason::BadSignature) => {
-            "die Signatur passt nicht zu den Kopfzeilen der Mail".into()
-        }
-        (Lang::En, FailReason::Expired) => "the signature has expired".into(),
-        (Lang::Fr, FailReason::Expired) => "la signature a expiré".into(),
-        (Lang::De, FailReason::Expired) => "die Signatur ist abgelaufen".into(),
-        (Lang::En, FailReason::NoKey { domain }) => format!("{domain} publishes no key for it"),
-        (Lang::Fr, FailReason::NoKey { domain }) => format!("{domain} ne publie pas sa clé"),
-        (Lang::De, FailReason::NoKey { domain }) => {
-            format!("{domain} veröffentlicht keinen Schlüssel dafür")
-        }
-        (Lang::En, FailReason::Misaligned { signer, from }) => {
-            format!("signed by {signer}, not by the sender's domain {from}")
-        }
-        (Lang::Fr, FailReason::Misaligned { signer, from }) => {
-            format!("signée par {signer}, pas par le domaine de l'expéditeur {from}")
-        }
-        (Lang::De, FailReason::Misaligned { signer, from }) => {
-            format!("signiert von {signer}, nicht von der Absenderdomain {from}")
-        }
-        (Lang::En, FailReason::Unusable(e)) => format!("unusable signature ({e})"),
-        (Lang::Fr, FailReason::Unusable(e)) => format!("signature inutilisable ({e})"),
-        (Lang::De, FailReason::Unusable(e)) => format!("unbrauchbare Signatur ({e})"),
-    }
+    let (id, args) = match r {
+        FailReason::BodyChanged => ("dkim-body-changed", vec![]),
+        FailReason::BadSignature => ("dkim-bad-signature", vec![]),
+        FailReason::Expired => ("dkim-expired", vec![]),
+        FailReason::NoKey { domain } => ("dkim-no-key", fl_args![domain]),
+        FailReason::Misaligned { signer, from } => ("dkim-misaligned", fl_args![signer, from]),
+        FailReason::Unusable(error) => ("dkim-unusable", fl_args![error]),
+    };
+    tr(lang, id, &args)
 }
 
 /// The verdict's line, e.g. "DKIM : signature valide (example.org)".

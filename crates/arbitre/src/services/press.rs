@@ -28,6 +28,8 @@ use super::command::PressTarget;
 use super::texts::{svc_text, SvcMsg};
 use crate::daemon::GameView;
 use crate::error::Result;
+use crate::fl_args;
+use crate::i18n::tr;
 use crate::outgoing::{signed, Draft, Kind};
 use arbitre_core::Lang;
 use arbitre_store::press::{self, PressRow};
@@ -218,38 +220,25 @@ pub enum PressMsg<'a> {
 
 pub fn text(lang: Lang, m: &PressMsg<'_>) -> String {
     use PressMsg::*;
-    match (lang, m) {
-        (Lang::En, Empty) => "PRESS: the message is empty (write it on the lines after the PRESS line): nothing was relayed.".into(),
-        (Lang::Fr, Empty) => "PRESSE : le message est vide (écrivez-le sur les lignes qui suivent la ligne PRESSE) : rien n'a été transmis.".into(),
-        (Lang::De, Empty) => "PRESSE: die Nachricht ist leer (schreiben Sie sie in die Zeilen nach der Zeile PRESSE): nichts wurde weitergeleitet.".into(),
-        (Lang::En, ToSelf) => "PRESS: you cannot send press to yourself: nothing was relayed.".into(),
-        (Lang::Fr, ToSelf) => "PRESSE : vous ne pouvez pas vous écrire à vous-même : rien n'a été transmis.".into(),
-        (Lang::De, ToSelf) => "PRESSE: Sie können sich nicht selbst schreiben: nichts wurde weitergeleitet.".into(),
-        (Lang::En, SenderOut) => "PRESS: your seat is no longer in the game: nothing was relayed.".into(),
-        (Lang::Fr, SenderOut) => "PRESSE : votre position ne fait plus partie de la partie : rien n'a été transmis.".into(),
-        (Lang::De, SenderOut) => "PRESSE: Ihre Position gehört nicht mehr zum Spiel: nichts wurde weitergeleitet.".into(),
-        (Lang::En, Head { game, turn, from, all }) => format!(
-            "Press from {from} to {}, relayed by the referee of game {game} (turn {turn}):",
-            if *all { "all players" } else { "you" }
-        ),
-        (Lang::Fr, Head { game, turn, from, all }) => format!(
-            "Message de {from} {}, transmis par l'arbitre de la partie {game} (tour {turn}) :",
-            if *all { "à tous les joueurs" } else { "pour vous" }
-        ),
-        (Lang::De, Head { game, turn, from, all }) => format!(
-            "Nachricht von {from} {}, weitergeleitet vom Spielleiter des Spiels {game} (Zug {turn}):",
-            if *all { "an alle Spieler" } else { "an Sie" }
-        ),
-        (Lang::En, Foot { reply_to: Some(id) }) => format!("To answer, send an order block with the line: PRESS TO {id}"),
-        (Lang::Fr, Foot { reply_to: Some(id) }) => format!("Pour répondre, envoyez un bloc d'ordres avec la ligne : PRESSE À {id}"),
-        (Lang::De, Foot { reply_to: Some(id) }) => format!("Zum Antworten senden Sie einen Befehlsblock mit der Zeile: PRESSE AN {id}"),
-        (Lang::En, Foot { reply_to: None }) => "The sender is anonymous: only the game master can know who wrote it.".into(),
-        (Lang::Fr, Foot { reply_to: None }) => "L'expéditeur est anonyme : seul le meneur de jeu peut savoir qui l'a écrit.".into(),
-        (Lang::De, Foot { reply_to: None }) => "Der Absender ist anonym: nur die Spielleitung kann wissen, wer es geschrieben hat.".into(),
-        (Lang::En, Observers { n }) => format!("It was also sent to the game's {n} observer(s)."),
-        (Lang::Fr, Observers { n }) => format!("Il a aussi été envoyé aux {n} observateur(s) de la partie."),
-        (Lang::De, Observers { n }) => format!("Sie wurde auch an die {n} Beobachter des Spiels gesendet."),
-    }
+    let (id, args) = match *m {
+        Empty => ("press-empty", vec![]),
+        ToSelf => ("press-to-self", vec![]),
+        SenderOut => ("press-sender-out", vec![]),
+        Head {
+            game,
+            turn,
+            from,
+            all,
+        } => {
+            // The catalogue selects on it: yes (to every player) or no.
+            let all = if all { "yes" } else { "no" };
+            ("press-head", fl_args![game, turn, from, all])
+        }
+        Foot { reply_to: Some(id) } => ("press-foot-reply", fl_args![id]),
+        Foot { reply_to: None } => ("press-foot-anonymous", vec![]),
+        Observers { n } => ("press-observers", fl_args![n]),
+    };
+    tr(lang, id, &args)
 }
 
 #[cfg(test)]

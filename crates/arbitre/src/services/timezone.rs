@@ -103,36 +103,11 @@ enum Answer<'a> {
 }
 
 fn answer(lang: Lang, a: &Answer<'_>) -> String {
-    let (head, next) = match (lang, a) {
-        (Lang::En, Answer::Set { zone, next }) => (
-            format!("TIMEZONE: your deadlines are now shown in {zone}."),
-            next,
-        ),
-        (Lang::Fr, Answer::Set { zone, next }) => (
-            format!("FUSEAU : vos dates limites sont désormais affichées dans le fuseau {zone}."),
-            next,
-        ),
-        (Lang::De, Answer::Set { zone, next }) => (
-            format!("ZEITZONE: Ihre Abgabetermine werden jetzt in der Zeitzone {zone} angezeigt."),
-            next,
-        ),
-        (Lang::En, Answer::GameZone { zone, next }) => (
-            format!("TIMEZONE: your deadlines are shown in the game's zone, {zone}."),
-            next,
-        ),
-        (Lang::Fr, Answer::GameZone { zone, next }) => (
-            format!(
-                "FUSEAU : vos dates limites sont affichées dans le fuseau de la partie, {zone}."
-            ),
-            next,
-        ),
-        (Lang::De, Answer::GameZone { zone, next }) => (
-            format!(
-                "ZEITZONE: Ihre Abgabetermine werden in der Zeitzone des Spiels angezeigt, {zone}."
-            ),
-            next,
-        ),
+    let (id, zone, next) = match a {
+        Answer::Set { zone, next } => ("timezone-answer-set", zone, next),
+        Answer::GameZone { zone, next } => ("timezone-answer-game-zone", zone, next),
     };
+    let head = crate::i18n::tr(lang, id, &crate::fl_args![zone]);
     match next {
         Some(when) => format!(
             "{head}\n{}",

@@ -1,0 +1,241 @@
+## Order confirmations, refusals, reminders and notices (messages.rs, Msg)
+
+confirm-subject = [{ $game }] Befehle für Zug { $turn } erhalten
+confirm-header = Befehle erhalten für Spiel { $game }, Zug { $turn }, Spieler { $player }.
+check-subject = [{ $game }] Befehlsprüfung
+check-header = Befehlsprüfung (CHECK) für Spiel { $game }, Zug { $turn }, Spieler { $player }.
+    Nichts wurde gespeichert: Senden Sie denselben Block mit SPIEL, um ihn zu spielen.
+ok = OK
+error = FEHLER
+warning = WARNUNG
+summary = { $orders } Befehl(e) angenommen, { $errors } Fehler, { $warnings } Warnung(en).
+replaces = Diese Befehle ersetzen alle früher für diesen Zug gesendeten Befehle.
+not-ready = Sie sind nicht als bereit gemeldet: der Zug wartet auf den Abgabetermin.
+deadline = Abgabetermin: { $when }
+no-order-lines = Keine Befehlszeilen: Sie tun in diesem Zug nichts.
+error-subject = arbitre: Ihre Nachricht wurde nicht angenommen
+no-block = In Ihrer Nachricht wurde kein Befehlsblock gefunden. Befehle beginnen mit der Zeile
+
+    {"    "}SPIEL <Spiel> SPIELER <Spieler> PASSWORT <Passwort>
+
+    gefolgt von einem Befehl pro Zeile und ENDE. Nichts wurde gespeichert.
+malformed = Der Kopf des Befehlsblocks (Zeile { $line }) ist fehlerhaft: { $reason }. Nichts wurde gespeichert.
+too-large = Ihre Nachricht ({ $size } KiB) ist größer als dieser Spielleiter annimmt ({ $limit } KiB) und wurde nicht gelesen. Senden Sie Ihre Befehle als einfachen Text. Nichts wurde gespeichert.
+unknown-game = Auf diesem Spielleiter gibt es kein Spiel „{ $game }“. Nichts wurde gespeichert.
+unknown-player = Spiel { $game } hat keinen Spieler „{ $player }“. Nichts wurde gespeichert.
+wrong-password = Falsches Passwort für Spieler { $player } in Spiel { $game }. Nichts wurde gespeichert.
+game-over = Spiel { $game } ist beendet: es werden keine Befehle mehr angenommen. Nichts wurde gespeichert.
+too-many-from-you = Sie haben diesem Spielleiter innerhalb einer Stunde mehr als { $limit } Nachrichten gesendet. Ihre letzte Nachricht wurde nicht gelesen und nichts wurde gespeichert; weitere Nachrichten in dieser Stunde werden weder gelesen noch beantwortet. Bitte warten Sie etwas und senden Sie Ihre Befehle dann einmal erneut.
+too-many-for-game = Spiel { $game } hat innerhalb einer Stunde mehr als { $limit } Nachrichten erhalten. Ihre letzte Nachricht wurde nicht gelesen und nichts wurde gespeichert; weitere Nachrichten in dieser Stunde werden nicht beantwortet. Bitte warten Sie etwas und senden Sie Ihre Befehle dann einmal erneut.
+too-many-lines = Ihr Befehlsblock hat { $lines } Zeilen; dieser Spielleiter nimmt höchstens { $limit } pro Nachricht an. Er wurde nicht gelesen und nichts wurde gespeichert. Senden Sie nur Ihre Befehle.
+ok-lines-not-echoed = ({ $ok } ohne Anmerkung angenommene Zeilen werden hier nicht wiederholt; jede Zeile mit Fehler oder Warnung ist aufgeführt.)
+seat-guessed-subject = [{ $game }] falsche Passwörter für einen Spieler
+seat-guessed = Spiel { $game }: Mehr als { $limit } Nachrichten innerhalb einer Stunde nannten Spieler { $player } mit einem falschen Passwort. Weitere werden in dieser Stunde nicht beantwortet (das richtige Passwort wird weiter angenommen). Falls es weitergeht, erwägen Sie ein neues Passwort für diesen Spieler (arbitre player replace / password reset).
+reminder-subject = [{ $game }] Erinnerung: Befehle für Zug { $turn }
+reminder = Erinnerung: Der Spielleiter hat keine Befehle von { $player } für Zug { $turn } von Spiel { $game }.
+    Abgabetermin: { $when }
+    Ohne Befehle tut Ihre Position in diesem Zug nichts.
+report-subject = [{ $game }] { $subject }
+game-ended = Das Spiel ist beendet. { $summary }
+paused-subject = [{ $game }] Spiel pausiert
+paused = Die Spielleitung hat Spiel { $game } pausiert. Befehle werden weiter angenommen; ein neuer Abgabetermin wird bekanntgegeben.
+resumed-subject = [{ $game }] Spiel fortgesetzt
+resumed = Spiel { $game } wird fortgesetzt.
+    Abgabetermin: { $when }
+extended-subject = [{ $game }] Abgabetermin verlängert
+extended = Die Spielleitung hat den Abgabetermin von Spiel { $game } verlängert.
+    Abgabetermin: { $when }
+signature = --{" "}
+    arbitre, Spielleiter für Spiele per E-Mail
+
+## Service commands and game master commands by mail (services/texts.rs, SvcMsg)
+
+resend-subject = [{ $game }] Auswertung von Zug { $turn } (erneut gesendet)
+no-such-turn = Für Zug { $turn } gibt es keine Auswertung: der letzte ausgewertete Zug ist { $last }.
+history-subject = [{ $game }] Verlauf
+history-line = Zug { $turn }  ausgewertet am { $when }
+history-empty = Es wurde noch kein Zug ausgewertet.
+status-subject = [{ $game }] Spielstand
+status-turn = Laufender Zug: { $turn }
+status-deadline = Abgabetermin: { $when }
+status-no-deadline = Es ist kein Abgabetermin gesetzt.
+status-paused = Das Spiel ist pausiert.
+status-sent = Befehle erhalten von: { $players }
+status-missing = Es fehlen noch: { $players }
+timezone-set = Ihre Abgabetermine werden jetzt in der Zeitzone { $zone } angezeigt. Nächster Abgabetermin: { $example }
+press-subject = [{ $game }] Nachricht von { $from }
+press-anonymous-from = einem anonymen Spieler
+press-relayed = Ihre Nachricht wurde weitergeleitet an: { $to }
+press-none = In diesem Spiel gibt es keine Nachrichten zwischen Spielern: nichts wurde weitergeleitet.
+press-no-anonymous = In diesem Spiel sind nur unterschriebene Nachrichten erlaubt: nichts wurde weitergeleitet.
+press-unknown-player = Es gibt keinen Spieler „{ $player }“: nichts wurde weitergeleitet.
+absence-set = Abwesenheit vom { $from } bis { $to } eingetragen. Abgabetermine in diesem Zeitraum werden danach verschoben.
+absence-not-allowed = In diesem Spiel sind keine Abwesenheiten erlaubt.
+absence-too-long = Eine Abwesenheit dauert in diesem Spiel höchstens { $max } Tag(e).
+absence-too-many = Sie haben bereits die { $max } erlaubte(n) Abwesenheit(en) dieses Spiels gemeldet.
+gm-only = { $command } ist ein Befehl der Spielleitung: er braucht deren Passwort.
+gm-wrong-password = Falsches Passwort der Spielleitung: nichts wurde getan.
+gm-done = { $command }: erledigt.
+ejected = Spieler { $player } wurde von der Spielleitung aus Spiel { $game } entfernt.
+rolled-back = Spiel { $game } wurde von der Spielleitung auf Zug { $turn } zurückgesetzt; der folgende Zug wird erneut ausgewertet.
+preview-subject = [{ $game }] Vorschau auf Zug { $turn } (noch nicht an die Spieler gesendet)
+commands-subject = [{ $game }] Ihre Befehle an den Spielleiter
+bad-command = Zeile { $line }: { $text }
+    {"  "}-> { $why }
+dkim-verdict = DKIM-Signatur: { $verdict }
+observer-subject = [{ $game }] (Beobachter) { $subject }
+bot-played = HINWEIS: Sie haben { $missed } Zug/Züge in Folge keine Befehle gesendet: wie in diesem Spiel vorgesehen, hat der Roboter des Spielleiters Ihre Position in diesem Zug gespielt. Senden Sie Befehle, um wieder selbst zu spielen.
+deadline-set-subject = [{ $game }] neuer Abgabetermin
+deadline-set = Die Spielleitung hat für Spiel { $game } einen neuen Abgabetermin gesetzt.
+    Abgabetermin: { $when }
+deadline-in-past = { $when } liegt nicht in der Zukunft: der Abgabetermin bleibt unverändert.
+ejected-subject = [{ $game }] eine Position ist frei
+ejected-seat = Position { $player } in Spiel { $game } spielt nicht mehr mit: ihre Befehle werden nicht mehr angenommen. Wenden Sie sich an die Spielleitung, wenn Sie sie übernehmen möchten.
+takeover-subject = [{ $game }] Spielerwechsel
+takeover-welcome = Willkommen, { $name }: Sie spielen jetzt Position { $player } in Spiel { $game }, dort, wo sie Ihr Vorgänger verlassen hat.
+    { $password_line }Abgabetermin: { $when }
+    Die letzte Auswertung Ihrer Position folgt in einer eigenen Nachricht.
+takeover-password = Ihr Passwort: { $password }
+taken-over = Position { $player } in Spiel { $game } wird jetzt von { $name } gespielt.
+rolled-back-subject = [{ $game }] Zug zurückgenommen
+preview-intro = Zug { $turn } ist ausgewertet und zurückgehalten: seine { $held } Nachricht(en) an Spieler und Beobachter sind nicht versandt. Die Auswertungen aller Spieler folgen.
+    Antworten Sie FREIGEBEN, um sie zu senden, oder ZURÜCK { $previous }, um den Zug zurückzunehmen.
+preview-player = ===== Auswertung für { $player } <{ $email }> =====
+nothing-held = Kein Zug ist zurückgehalten: nichts freizugeben.
+released = FREIGEBEN: die { $mails } zurückgehaltene(n) Nachricht(en) von Zug { $turn } werden gesendet. Nächster Abgabetermin: { $when }
+late-orders = VERSPÄTET: diese Befehle kamen nach dem Abgabetermin ({ $deadline }), aber in der Nachfrist: sie zählen für diesen Zug.
+no-such-seat = In diesem Spiel gibt es keine Position „{ $player }“.
+already-ejected = Position { $player } ist bereits ausgeschlossen.
+rollback-range = Zurück auf Zug { $turn } ist nicht möglich: der letzte ausgewertete Zug ist { $last }; geben Sie einen früheren Zug an.
+
+## Why a command line was refused (services/command.rs, Reason)
+
+reason-missing-argument = Angabe fehlt ({ $value })
+reason-bad-number = „{ $value }“ ist keine Zugnummer
+reason-unknown-zone = unbekannte Zeitzone „{ $value }“ (erwartet Gebiet/Stadt, z. B. Europe/Berlin)
+reason-bad-date = „{ $value }“ ist kein Datum (JJJJ-MM-TT oder JJJJ-MM-TT HH:MM)
+reason-bad-duration = „{ $value }“ ist keine Dauer (48h, 2t, 1t12h)
+reason-bad-range = das Enddatum liegt vor dem Anfangsdatum
+reason-too-many-arguments = unerwarteter Text: { $value }
+reason-bad-email = „{ $value }“ ist keine E-Mail-Adresse
+
+## Absences (services/absence.rs, AbsenceMsg)
+
+absence-over = ABWESENHEIT: der { $to } ist schon vorbei: nichts wurde eingetragen.
+absence-overlaps = ABWESENHEIT: sie überschneidet sich mit Ihrer Abwesenheit vom { $from } bis { $to }: nichts wurde eingetragen.
+absence-your-deadline-moved = Der Abgabetermin ist auf { $when } verschoben.
+absence-status-line = Gemeldete Abwesenheiten: { $list }
+absence-moved-subject = [{ $game }] Abgabetermin von Zug { $turn } verschoben
+absence-moved = Der Abgabetermin von Zug { $turn } des Spiels { $game } ist auf { $when } verschoben, weil { $who } an dem Tag, auf den er fiel, abwesend ist.
+absence-someone = ein Spieler
+
+## Press (services/press.rs, PressMsg)
+
+press-empty = PRESSE: die Nachricht ist leer (schreiben Sie sie in die Zeilen nach der Zeile PRESSE): nichts wurde weitergeleitet.
+press-to-self = PRESSE: Sie können sich nicht selbst schreiben: nichts wurde weitergeleitet.
+press-sender-out = PRESSE: Ihre Position gehört nicht mehr zum Spiel: nichts wurde weitergeleitet.
+press-observers = Sie wurde auch an die { $n } Beobachter des Spiels gesendet.
+press-head = Nachricht von { $from } { $all ->
+        [yes] an alle Spieler
+       *[no] an Sie
+    }, weitergeleitet vom Spielleiter des Spiels { $game } (Zug { $turn }):
+press-foot-reply = Zum Antworten senden Sie einen Befehlsblock mit der Zeile: PRESSE AN { $id }
+press-foot-anonymous = Der Absender ist anonym: nur die Spielleitung kann wissen, wer es geschrieben hat.
+
+## Faults and mail trouble, to the game master (fault.rs, FaultMsg)
+
+fault-subject = [{ $game }] Spiel angehalten: interner Fehler der Spielregeln
+fault-faulted = Die Spielregeln von Spiel { $game } sind an einem internen Fehler gescheitert ({ $during }, Zug { $turn }):
+
+    {"    "}{ $message }
+
+    Spiel { $game } ist angehalten: sein Zug wird nicht ausgewertet, und die Mails seiner Spieler warten unbeantwortet im Postfach. Nichts ist verloren, und die anderen Spiele laufen weiter.
+    Sobald die Regeln korrigiert und das neue arbitre installiert ist, starten Sie
+
+    {"    "}arbitre resume { $game }
+
+    um die Mails und den Zug erneut zu spielen. `arbitre status` zeigt den Fehler.
+fault-mail-failed-subject = [{ $game }] eine Mail konnte nicht zugestellt werden
+fault-mail-failed = Die Mail „{ $subject }“ an { $to } konnte nicht zugestellt werden und wird aufgegeben:
+
+    {"    "}{ $reason }
+
+    Korrigieren Sie die Adresse (arbitre player replace) oder die Ursache und senden Sie sie erneut mit
+
+    {"    "}arbitre outbox retry { $id }
+
+    oder verwerfen Sie sie mit `arbitre outbox drop { $id }`. `arbitre outbox list` zeigt alle Mails mit Problemen.
+fault-sending-paused-subject = arbitre: der Versand war angehalten
+fault-sending-paused = Seit { $since } konnte arbitre wegen seiner Versand-Einrichtung keine Mail senden, nicht wegen einer Mail:
+
+    {"    "}{ $reason }
+
+    Der Versand wurde angehalten, keine Mail wurde aufgegeben, und arbitre hat es weiter versucht. Wenn Sie dies lesen, funktioniert der Versand wieder und die wartenden Mails sind verschickt.
+
+## Tokens and DKIM (services/authenticity.rs, Refusal and FailReason)
+
+refusal-token-missing = das Spiel { $game } verlangt die Marke von Spieler { $player }, und diese Mail enthält keine. Fügen Sie die Zeile MARKE <Ihre Marke> direkt nach der SPIEL-Zeile ein.
+refusal-token-wrong = die für Spieler { $player } im Spiel { $game } angegebene Marke ist falsch.
+refusal-unsigned = das Spiel { $game } verlangt eine gültige DKIM-Signatur Ihrer Domain ({ $domain }), und diese Mail ist nicht signiert. Senden Sie Ihre Befehle von Ihrer angemeldeten Adresse über den Server Ihres Anbieters.
+refusal-not-players-domain = das Spiel { $game } verlangt eine gültige DKIM-Signatur der Domain Ihrer angemeldeten Adresse ({ $domain }); diese Mail ist von { $signer } signiert.
+refusal-dkim-unavailable = das Spiel { $game } verlangt eine gültige DKIM-Signatur, und die Signatur dieser Mail kann gerade nicht geprüft werden ({ $reason }). Bitte senden Sie dieselbe Mail in einigen Minuten erneut.
+refusal-dkim-failed = das Spiel { $game } verlangt eine gültige DKIM-Signatur Ihrer Domain ({ $domain }), und die Signatur dieser Mail ist ungültig: { $reason }.
+refusal = Ihre Mail wurde abgelehnt: { $why }
+    Es wurde nichts gespeichert.
+dkim-body-changed = der Text wurde nach dem Signieren verändert
+dkim-bad-signature = die Signatur passt nicht zu den Kopfzeilen der Mail
+dkim-expired = die Signatur ist abgelaufen
+dkim-no-key = { $domain } veröffentlicht keinen Schlüssel dafür
+dkim-misaligned = signiert von { $signer }, nicht von der Absenderdomain { $from }
+dkim-unusable = unbrauchbare Signatur ({ $error })
+
+## Notices appended to reports and answers (turn.rs, services/answer.rs, services/timezone.rs)
+
+wrong-password-notice = ACHTUNG: { $n } Nachricht(en) in diesem Zug benutzten Ihren Spielernamen mit einem falschen Passwort. Nichts davon wurde gespeichert. Falls Sie es nicht waren, benachrichtigen Sie Ihren Spielleiter.
+not-served = { $name }: dieser Spielleiter bietet diesen Dienst noch nicht an.
+timezone-answer-set = ZEITZONE: Ihre Abgabetermine werden jetzt in der Zeitzone { $zone } angezeigt.
+timezone-answer-game-zone = ZEITZONE: Ihre Abgabetermine werden in der Zeitzone des Spiels angezeigt, { $zone }.
+
+## The command line (cli.rs): it speaks one language, --lang or the locale, English by default
+
+cli-game-created = Spiel { $id } angelegt; Auswertungen von Zug 0 zum Versand vorgemerkt
+cli-mails-sent = { $sent } Nachricht(en) gesendet
+cli-mails-sent-failed = { $sent } Nachricht(en) gesendet, { $failed } fehlgeschlagen (siehe arbitre status)
+cli-daemon-sends = ein Dienst läuft: er sendet die vorgemerkten Nachrichten
+cli-cycle = { $mails } Nachricht(en) bearbeitet, { $resolved } Zug/Züge ausgewertet, { $reminders } Erinnerung(en), { $sent } Nachricht(en) gesendet, { $failures } Sendefehler
+cli-inbox-not-read = Posteingang nicht gelesen: { $error }
+cli-turn-resolved = Spiel { $game }: Zug { $turn } ausgewertet; Auswertungen zum Versand vorgemerkt
+cli-map-where = geben Sie an, wohin die Karte geschrieben wird: --png DATEI und/oder --svg DATEI
+cli-file-written = { $path }: { $name } ({ $bytes } Bytes)
+cli-password-reset = Spiel { $game }: Passwort von Spieler { $player } zurückgesetzt
+cli-password-one-word = ein Passwort ist ein Wort, ohne Leerzeichen
+cli-player-joined = Spiel { $game }: Spieler { $id } beigetreten
+cli-player-ejected = Spiel { $game }: Spieler { $id } ausgeschlossen
+cli-password-not-on-command-line = ein Passwort wird nie auf der Befehlszeile angenommen, wo `ps` es allen zeigt: verwenden Sie --password-file DATEI oder --password-stdin (oder keines von beiden, um eines erzeugen zu lassen)
+cli-seat-replaced = Spiel { $game }: Position { $player } wird jetzt von { $email } gespielt
+cli-new-password = neues Passwort (auch an den neuen Spieler gesendet): { $password }
+cli-deadline-set = Spiel { $game }: Abgabetermin auf { $when } gesetzt
+cli-preview-mode-bad = Vorschaumodus „{ $mode }“: next, always oder off
+cli-preview-set = Spiel { $game }: Vorschau { $mode }
+cli-released = Spiel { $game }: Zug { $turn } freigegeben, { $mails } Nachricht(en)
+cli-rolled-back = Spiel { $game }: zurück auf Zug { $turn } (zurückgenommen: { $undone })
+cli-paused = Spiel { $game } pausiert
+cli-resumed-after-fault = Spiel { $game } nach seinem Fehler in Zug { $turn } ({ $during }) fortgesetzt; seine Nachrichten und sein Zug werden erneut versucht
+cli-resumed = Spiel { $game } fortgesetzt
+cli-extended = Spiel { $game }: Abgabetermin verlängert
+cli-case-verdict = { $passed ->
+        [yes] PASS
+       *[no] FAIL
+    } { $file } ({ $title })
+cli-cases = { $cases } Fall/Fälle, { $failed } fehlgeschlagen
+cli-no-fixture = kein archiviertes Spiel (ein Ordner mit einer game.toml) in { $dir }
+cli-replayed = { $dir }: { $turns } Zug/Züge, { $mails } Nachricht(en) { $blessed ->
+        [yes] neu festgeschrieben
+       *[no] wiederholt, identisch
+    }
+cli-bots-or-orders = geben Sie --bots oder --orders ORDNER an
+cli-recorded = { $dir }: { $turns } Zug/Züge, { $mails } Nachricht(en) aufgezeichnet
+cli-mail-requeued = Nachricht Nr. { $id } erneut vorgemerkt
+cli-failed-requeued = { $n } fehlgeschlagene Nachricht(en) erneut vorgemerkt
+cli-mail-dropped = Nachricht Nr. { $id } verworfen: sie wird nicht gesendet
+cli-backup-written = Sicherung von { $database } nach { $path } geschrieben ({ $bytes } Bytes)

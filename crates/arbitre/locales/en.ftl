@@ -1,0 +1,241 @@
+## Order confirmations, refusals, reminders and notices (messages.rs, Msg)
+
+confirm-subject = [{ $game }] orders received for turn { $turn }
+confirm-header = Orders received for game { $game }, turn { $turn }, player { $player }.
+check-subject = [{ $game }] order check
+check-header = Order check (CHECK) for game { $game }, turn { $turn }, player { $player }.
+    Nothing has been stored: send the same block with GAME to play it.
+ok = OK
+error = ERROR
+warning = WARNING
+summary = { $orders } order(s) accepted, { $errors } error(s), { $warnings } warning(s).
+replaces = These orders replace any orders you sent earlier for this turn.
+not-ready = You are not marked ready: the turn will wait for the deadline.
+deadline = Deadline: { $when }
+no-order-lines = No order lines: you will do nothing this turn.
+error-subject = arbitre: your mail was not accepted
+no-block = No order block found in your mail. Orders start with the line
+
+    {"    "}GAME <game> PLAYER <player> PASSWORD <password>
+
+    followed by one order per line and END. Nothing was stored.
+malformed = The order block header (line { $line }) is malformed: { $reason }. Nothing was stored.
+too-large = Your mail ({ $size } KiB) is larger than this referee accepts ({ $limit } KiB) and was not read. Send your orders as plain text. Nothing was stored.
+unknown-game = There is no game '{ $game }' on this referee. Nothing was stored.
+unknown-player = Game { $game } has no player '{ $player }'. Nothing was stored.
+wrong-password = Wrong password for player { $player } in game { $game }. Nothing was stored.
+game-over = Game { $game } is over: no more orders are accepted. Nothing was stored.
+too-many-from-you = You have sent more than { $limit } mails to this referee within an hour. Your last mail was not read and nothing was stored; further mails within the hour will not be read or answered either. Please wait a little, then send your orders again once.
+too-many-for-game = Game { $game } has received more than { $limit } mails within an hour. Your last mail was not read and nothing was stored; further mails within the hour will not be answered. Please wait a little, then send your orders again once.
+too-many-lines = Your order block has { $lines } lines; this referee accepts at most { $limit } in one mail. It was not read and nothing was stored. Send only your orders.
+ok-lines-not-echoed = ({ $ok } lines accepted without remark are not repeated here; every line with an error or a warning is listed.)
+seat-guessed-subject = [{ $game }] wrong passwords for a seat
+seat-guessed = Game { $game }: more than { $limit } mails within an hour named player { $player } with a wrong password. Further ones are not answered this hour (the right password is still accepted). If it goes on, consider a new password for this seat (arbitre player replace / password reset).
+reminder-subject = [{ $game }] reminder: orders for turn { $turn }
+reminder = Reminder: the referee has no orders from { $player } for turn { $turn } of game { $game }.
+    Deadline: { $when }
+    Without orders, your position does nothing this turn.
+report-subject = [{ $game }] { $subject }
+game-ended = The game is over. { $summary }
+paused-subject = [{ $game }] game paused
+paused = The game master has paused game { $game }. Orders are still accepted; a new deadline will be announced.
+resumed-subject = [{ $game }] game resumed
+resumed = Game { $game } has resumed.
+    Deadline: { $when }
+extended-subject = [{ $game }] deadline extended
+extended = The game master has extended the deadline of game { $game }.
+    Deadline: { $when }
+signature = --{" "}
+    arbitre, play-by-email referee
+
+## Service commands and game master commands by mail (services/texts.rs, SvcMsg)
+
+resend-subject = [{ $game }] report of turn { $turn } (sent again)
+no-such-turn = There is no report for turn { $turn }: the last resolved turn is { $last }.
+history-subject = [{ $game }] history
+history-line = Turn { $turn }  resolved { $when }
+history-empty = No turn has been resolved yet.
+status-subject = [{ $game }] status
+status-turn = Turn in progress: { $turn }
+status-deadline = Deadline: { $when }
+status-no-deadline = No deadline is set.
+status-paused = The game is paused.
+status-sent = Orders received from: { $players }
+status-missing = Waiting for: { $players }
+timezone-set = Your deadlines are now shown in { $zone }. Next deadline: { $example }
+press-subject = [{ $game }] press from { $from }
+press-anonymous-from = an anonymous player
+press-relayed = Your press was relayed to: { $to }
+press-none = This game has no press: nothing was relayed.
+press-no-anonymous = This game allows only signed press: nothing was relayed.
+press-unknown-player = There is no player '{ $player }': nothing was relayed.
+absence-set = Absence recorded from { $from } to { $to }. Deadlines falling in it are moved after it.
+absence-not-allowed = This game does not allow absences.
+absence-too-long = An absence may last at most { $max } day(s) in this game.
+absence-too-many = You have already declared the { $max } absence(s) this game allows.
+gm-only = { $command } is a game master's command: it needs the game master's password.
+gm-wrong-password = Wrong game master password: nothing was done.
+gm-done = { $command }: done.
+ejected = Player { $player } has been removed from game { $game } by the game master.
+rolled-back = Game { $game } has been rolled back to turn { $turn } by the game master; the following turn will be resolved again.
+preview-subject = [{ $game }] preview of turn { $turn } (not sent to the players)
+commands-subject = [{ $game }] your commands
+bad-command = Line { $line }: { $text }
+    {"  "}-> { $why }
+dkim-verdict = DKIM signature: { $verdict }
+observer-subject = [{ $game }] (observer) { $subject }
+bot-played = NOTE: you sent no orders for { $missed } turn(s) in a row: as this game's rules say, the referee's bot played your position this turn. Send orders to play again yourself.
+deadline-set-subject = [{ $game }] new deadline
+deadline-set = The game master has set a new deadline for game { $game }.
+    Deadline: { $when }
+deadline-in-past = { $when } is not in the future: the deadline was not changed.
+ejected-subject = [{ $game }] a seat is vacant
+ejected-seat = Seat { $player } of game { $game } no longer plays: its orders are not accepted. Ask the game master if you want to take it over.
+takeover-subject = [{ $game }] change of player
+takeover-welcome = Welcome, { $name }: you now play seat { $player } of game { $game }, where its previous player left it.
+    { $password_line }Deadline: { $when }
+    The last report of your seat follows in a separate mail.
+takeover-password = Your password: { $password }
+taken-over = Seat { $player } of game { $game } is now played by { $name }.
+rolled-back-subject = [{ $game }] turn undone
+preview-intro = Turn { $turn } is resolved and held: its { $held } mail(s) to players and observers are not sent. Every player's report follows.
+    Answer RELEASE to send them, or ROLLBACK { $previous } to undo the turn.
+preview-player = ===== report for { $player } <{ $email }> =====
+nothing-held = No turn is held: nothing to release.
+released = RELEASE: the { $mails } held mail(s) of turn { $turn } are being sent. Next deadline: { $when }
+late-orders = LATE: these orders arrived after the deadline ({ $deadline }) but within the grace period: they count for this turn.
+no-such-seat = There is no seat '{ $player }' in this game.
+already-ejected = Seat { $player } is already ejected.
+rollback-range = Cannot roll back to turn { $turn }: the last resolved turn is { $last }; give an earlier turn.
+
+## Why a command line was refused (services/command.rs, Reason)
+
+reason-missing-argument = missing argument ({ $value })
+reason-bad-number = '{ $value }' is not a turn number
+reason-unknown-zone = unknown time zone '{ $value }' (expected Area/City, e.g. Europe/Paris)
+reason-bad-date = '{ $value }' is not a date (YYYY-MM-DD, or YYYY-MM-DD HH:MM)
+reason-bad-duration = '{ $value }' is not a duration (48h, 2d, 1d12h)
+reason-bad-range = the end date is before the start date
+reason-too-many-arguments = unexpected text: { $value }
+reason-bad-email = '{ $value }' is not an e-mail address
+
+## Absences (services/absence.rs, AbsenceMsg)
+
+absence-over = ABSENCE: { $to } is already past: nothing was recorded.
+absence-overlaps = ABSENCE: it overlaps your absence from { $from } to { $to }: nothing was recorded.
+absence-your-deadline-moved = The deadline has moved to { $when }.
+absence-status-line = Absences: { $list }
+absence-moved-subject = [{ $game }] deadline of turn { $turn } moved
+absence-moved = The deadline of turn { $turn } of game { $game } has moved to { $when }, because { $who } is away on the day it fell on.
+absence-someone = a player
+
+## Press (services/press.rs, PressMsg)
+
+press-empty = PRESS: the message is empty (write it on the lines after the PRESS line): nothing was relayed.
+press-to-self = PRESS: you cannot send press to yourself: nothing was relayed.
+press-sender-out = PRESS: your seat is no longer in the game: nothing was relayed.
+press-observers = It was also sent to the game's { $n } observer(s).
+press-head = Press from { $from } to { $all ->
+        [yes] all players
+       *[no] you
+    }, relayed by the referee of game { $game } (turn { $turn }):
+press-foot-reply = To answer, send an order block with the line: PRESS TO { $id }
+press-foot-anonymous = The sender is anonymous: only the game master can know who wrote it.
+
+## Faults and mail trouble, to the game master (fault.rs, FaultMsg)
+
+fault-subject = [{ $game }] game stopped: internal error of the ruleset
+fault-faulted = The ruleset of game { $game } failed with an internal error ({ $during }, turn { $turn }):
+
+    {"    "}{ $message }
+
+    Game { $game } is stopped: its turn does not resolve and its players' mails wait in the inbox, unanswered. Nothing was lost and the other games go on.
+    Once the ruleset is fixed and the new arbitre installed, run
+
+    {"    "}arbitre resume { $game }
+
+    to play the mails and the turn again. `arbitre status` shows the fault.
+fault-mail-failed-subject = [{ $game }] a mail could not be delivered
+fault-mail-failed = The mail "{ $subject }" to { $to } could not be delivered and is given up:
+
+    {"    "}{ $reason }
+
+    Correct the address (arbitre player replace) or the cause, then send it again with
+
+    {"    "}arbitre outbox retry { $id }
+
+    or drop it with `arbitre outbox drop { $id }`. `arbitre outbox list` shows every mail in trouble.
+fault-sending-paused-subject = arbitre: sending was paused
+fault-sending-paused = Since { $since }, arbitre could not send mail because of its mail set-up, not of any mail:
+
+    {"    "}{ $reason }
+
+    Sending was paused, no mail was given up, and arbitre kept trying. If you read this, sending works again and the mails waiting meanwhile have left.
+
+## Tokens and DKIM (services/authenticity.rs, Refusal and FailReason)
+
+refusal-token-missing = game { $game } requires the token of player { $player }, and this mail gives none. Add the line TOKEN <your token> right after the GAME line.
+refusal-token-wrong = the token given for player { $player } in game { $game } is wrong.
+refusal-unsigned = game { $game } requires a valid DKIM signature from your domain ({ $domain }), and this mail is not signed. Send your orders from your registered address through your provider's server.
+refusal-not-players-domain = game { $game } requires a valid DKIM signature from your registered domain ({ $domain }); this mail is signed by { $signer }.
+refusal-dkim-unavailable = game { $game } requires a valid DKIM signature, and the signature of this mail cannot be checked at the moment ({ $reason }). Please send the same mail again in a few minutes.
+refusal-dkim-failed = game { $game } requires a valid DKIM signature from your domain ({ $domain }), and the signature of this mail is invalid: { $reason }.
+refusal = Your mail was refused: { $why }
+    Nothing was stored.
+dkim-body-changed = the text was changed after signing
+dkim-bad-signature = the signature does not match the mail's headers
+dkim-expired = the signature has expired
+dkim-no-key = { $domain } publishes no key for it
+dkim-misaligned = signed by { $signer }, not by the sender's domain { $from }
+dkim-unusable = unusable signature ({ $error })
+
+## Notices appended to reports and answers (turn.rs, services/answer.rs, services/timezone.rs)
+
+wrong-password-notice = WARNING: { $n } mail(s) this turn used your player name with a wrong password. Nothing was stored from them. If it was not you, tell your game master.
+not-served = { $name }: this referee does not offer this service yet.
+timezone-answer-set = TIMEZONE: your deadlines are now shown in { $zone }.
+timezone-answer-game-zone = TIMEZONE: your deadlines are shown in the game's zone, { $zone }.
+
+## The command line (cli.rs): it speaks one language, --lang or the locale, English by default
+
+cli-game-created = game { $id } created; turn-0 reports queued
+cli-mails-sent = { $sent } mail(s) sent
+cli-mails-sent-failed = { $sent } mail(s) sent, { $failed } failed (see arbitre status)
+cli-daemon-sends = a daemon is running: it sends the queued mail
+cli-cycle = { $mails } mail(s) handled, { $resolved } turn(s) resolved, { $reminders } reminder(s), { $sent } mail(s) sent, { $failures } send failure(s)
+cli-inbox-not-read = inbox not read: { $error }
+cli-turn-resolved = game { $game }: turn { $turn } resolved; reports queued
+cli-map-where = say where to write the map: --png FILE and/or --svg FILE
+cli-file-written = { $path }: { $name } ({ $bytes } bytes)
+cli-password-reset = game { $game }: password of player { $player } reset
+cli-password-one-word = a password is one word, without spaces
+cli-player-joined = game { $game }: player { $id } joined
+cli-player-ejected = game { $game }: player { $id } ejected
+cli-password-not-on-command-line = a password is never taken on the command line, where `ps` shows it to every user: use --password-file FILE or --password-stdin (or neither, to have one generated)
+cli-seat-replaced = game { $game }: seat { $player } now played by { $email }
+cli-new-password = new password (also mailed to the new player): { $password }
+cli-deadline-set = game { $game }: deadline set to { $when }
+cli-preview-mode-bad = preview mode '{ $mode }': next, always or off
+cli-preview-set = game { $game }: preview { $mode }
+cli-released = game { $game }: turn { $turn } released, { $mails } mail(s)
+cli-rolled-back = game { $game }: back to turn { $turn } (undone: { $undone })
+cli-paused = game { $game } paused
+cli-resumed-after-fault = game { $game } resumed after its fault at turn { $turn } ({ $during }); its mails and turn are tried again
+cli-resumed = game { $game } resumed
+cli-extended = game { $game }: deadline extended
+cli-case-verdict = { $passed ->
+        [yes] PASS
+       *[no] FAIL
+    } { $file } ({ $title })
+cli-cases = { $cases } case(s), { $failed } failed
+cli-no-fixture = no fixture (a folder with a game.toml) in { $dir }
+cli-replayed = { $dir }: { $turns } turn(s), { $mails } mail(s) { $blessed ->
+        [yes] blessed
+       *[no] replayed, identical
+    }
+cli-bots-or-orders = give --bots or --orders DIR
+cli-recorded = { $dir }: { $turns } turn(s), { $mails } mail(s) recorded
+cli-mail-requeued = mail #{ $id } queued again
+cli-failed-requeued = { $n } failed mail(s) queued again
+cli-mail-dropped = mail #{ $id } dropped: it will not be sent
+cli-backup-written = backup of { $database } written to { $path } ({ $bytes } bytes)

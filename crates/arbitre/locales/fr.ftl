@@ -1,0 +1,241 @@
+## Order confirmations, refusals, reminders and notices (messages.rs, Msg)
+
+confirm-subject = [{ $game }] ordres reçus pour le tour { $turn }
+confirm-header = Ordres reçus pour la partie { $game }, tour { $turn }, joueur { $player }.
+check-subject = [{ $game }] vérification des ordres
+check-header = Vérification des ordres (CHECK) pour la partie { $game }, tour { $turn }, joueur { $player }.
+    Rien n'a été enregistré : envoyez le même bloc avec PARTIE pour le jouer.
+ok = OK
+error = ERREUR
+warning = ATTENTION
+summary = { $orders } ordre(s) accepté(s), { $errors } erreur(s), { $warnings } avertissement(s).
+replaces = Ces ordres remplacent ceux que vous avez pu envoyer plus tôt pour ce tour.
+not-ready = Vous n'êtes pas déclaré prêt : le tour attendra la date limite.
+deadline = Date limite : { $when }
+no-order-lines = Aucune ligne d'ordre : vous ne ferez rien ce tour-ci.
+error-subject = arbitre : votre courrier n'a pas été accepté
+no-block = Aucun bloc d'ordres trouvé dans votre courrier. Les ordres commencent par la ligne
+
+    {"    "}PARTIE <partie> JOUEUR <joueur> MOT-DE-PASSE <mot de passe>
+
+    suivie d'un ordre par ligne et de FIN. Rien n'a été enregistré.
+malformed = L'en-tête du bloc d'ordres (ligne { $line }) est mal formé : { $reason }. Rien n'a été enregistré.
+too-large = Votre courrier ({ $size } Kio) dépasse la taille acceptée par cet arbitre ({ $limit } Kio) et n'a pas été lu. Envoyez vos ordres en texte simple. Rien n'a été enregistré.
+unknown-game = Il n'y a pas de partie « { $game } » sur cet arbitre. Rien n'a été enregistré.
+unknown-player = La partie { $game } n'a pas de joueur « { $player } ». Rien n'a été enregistré.
+wrong-password = Mot de passe incorrect pour le joueur { $player } de la partie { $game }. Rien n'a été enregistré.
+game-over = La partie { $game } est terminée : plus aucun ordre n'est accepté. Rien n'a été enregistré.
+too-many-from-you = Vous avez envoyé plus de { $limit } courriers à cet arbitre en une heure. Votre dernier courrier n'a pas été lu et rien n'a été enregistré ; les courriers suivants de cette heure ne seront ni lus ni répondus. Merci de patienter un peu, puis de renvoyer vos ordres une seule fois.
+too-many-for-game = La partie { $game } a reçu plus de { $limit } courriers en une heure. Votre dernier courrier n'a pas été lu et rien n'a été enregistré ; les courriers suivants de cette heure ne recevront pas de réponse. Merci de patienter un peu, puis de renvoyer vos ordres une seule fois.
+too-many-lines = Votre bloc d'ordres compte { $lines } lignes ; cet arbitre en accepte au plus { $limit } par courrier. Il n'a pas été lu et rien n'a été enregistré. N'envoyez que vos ordres.
+ok-lines-not-echoed = ({ $ok } lignes acceptées sans remarque ne sont pas répétées ici ; toutes les lignes avec une erreur ou un avertissement sont listées.)
+seat-guessed-subject = [{ $game }] mauvais mots de passe pour un joueur
+seat-guessed = Partie { $game } : plus de { $limit } courriers en une heure ont nommé le joueur { $player } avec un mauvais mot de passe. Les suivants ne reçoivent plus de réponse cette heure-ci (le bon mot de passe reste accepté). Si cela continue, envisagez un nouveau mot de passe pour ce joueur (arbitre player replace / password reset).
+reminder-subject = [{ $game }] rappel : ordres du tour { $turn }
+reminder = Rappel : l'arbitre n'a pas reçu d'ordres de { $player } pour le tour { $turn } de la partie { $game }.
+    Date limite : { $when }
+    Sans ordres, votre position ne fera rien ce tour-ci.
+report-subject = [{ $game }] { $subject }
+game-ended = La partie est terminée. { $summary }
+paused-subject = [{ $game }] partie en pause
+paused = Le meneur de jeu a mis la partie { $game } en pause. Les ordres restent acceptés ; une nouvelle date limite sera annoncée.
+resumed-subject = [{ $game }] reprise de la partie
+resumed = La partie { $game } reprend.
+    Date limite : { $when }
+extended-subject = [{ $game }] date limite repoussée
+extended = Le meneur de jeu a repoussé la date limite de la partie { $game }.
+    Date limite : { $when }
+signature = --{" "}
+    arbitre, arbitre de jeux par courrier électronique
+
+## Service commands and game master commands by mail (services/texts.rs, SvcMsg)
+
+resend-subject = [{ $game }] compte rendu du tour { $turn } (nouvel envoi)
+no-such-turn = Il n'y a pas de compte rendu pour le tour { $turn } : le dernier tour résolu est le { $last }.
+history-subject = [{ $game }] historique
+history-line = Tour { $turn }  résolu le { $when }
+history-empty = Aucun tour n'a encore été résolu.
+status-subject = [{ $game }] état de la partie
+status-turn = Tour en cours : { $turn }
+status-deadline = Date limite : { $when }
+status-no-deadline = Aucune date limite n'est fixée.
+status-paused = La partie est en pause.
+status-sent = Ordres reçus de : { $players }
+status-missing = En attente de : { $players }
+timezone-set = Vos dates limites sont désormais affichées dans le fuseau { $zone }. Prochaine date limite : { $example }
+press-subject = [{ $game }] message de { $from }
+press-anonymous-from = un joueur anonyme
+press-relayed = Votre message a été transmis à : { $to }
+press-none = Cette partie n'a pas de messagerie : rien n'a été transmis.
+press-no-anonymous = Cette partie n'accepte que des messages signés : rien n'a été transmis.
+press-unknown-player = Il n'y a pas de joueur « { $player } » : rien n'a été transmis.
+absence-set = Absence enregistrée du { $from } au { $to }. Les dates limites qui y tombent sont reportées après.
+absence-not-allowed = Cette partie n'accepte pas d'absences.
+absence-too-long = Une absence dure au plus { $max } jour(s) dans cette partie.
+absence-too-many = Vous avez déjà déclaré les { $max } absence(s) permises dans cette partie.
+gm-only = { $command } est une commande du meneur de jeu : il faut son mot de passe.
+gm-wrong-password = Mot de passe du meneur de jeu incorrect : rien n'a été fait.
+gm-done = { $command } : fait.
+ejected = Le joueur { $player } a été retiré de la partie { $game } par le meneur de jeu.
+rolled-back = La partie { $game } a été ramenée au tour { $turn } par le meneur de jeu ; le tour suivant sera résolu de nouveau.
+preview-subject = [{ $game }] aperçu du tour { $turn } (pas encore envoyé aux joueurs)
+commands-subject = [{ $game }] vos commandes
+bad-command = Ligne { $line } : { $text }
+    {"  "}-> { $why }
+dkim-verdict = Signature DKIM : { $verdict }
+observer-subject = [{ $game }] (observateur) { $subject }
+bot-played = NOTE : vous n'avez pas envoyé d'ordres depuis { $missed } tour(s) de suite : comme le prévoit cette partie, le robot de l'arbitre a joué votre position ce tour-ci. Envoyez vos ordres pour reprendre la main.
+deadline-set-subject = [{ $game }] nouvelle date limite
+deadline-set = Le meneur de jeu a fixé une nouvelle date limite pour la partie { $game }.
+    Date limite : { $when }
+deadline-in-past = { $when } n'est pas dans le futur : la date limite n'a pas changé.
+ejected-subject = [{ $game }] un poste est libre
+ejected-seat = Le poste { $player } de la partie { $game } ne joue plus : ses ordres ne sont plus acceptés. Demandez au meneur de jeu si vous voulez le reprendre.
+takeover-subject = [{ $game }] changement de joueur
+takeover-welcome = Bienvenue, { $name } : vous jouez désormais le poste { $player } de la partie { $game }, là où son joueur précédent l'a laissé.
+    { $password_line }Date limite : { $when }
+    Le dernier compte rendu de votre poste suit dans un courrier séparé.
+takeover-password = Votre mot de passe : { $password }
+taken-over = Le poste { $player } de la partie { $game } est désormais joué par { $name }.
+rolled-back-subject = [{ $game }] tour annulé
+preview-intro = Le tour { $turn } est résolu et retenu : ses { $held } courrier(s) aux joueurs et observateurs ne sont pas envoyés. Les comptes rendus de chaque joueur suivent.
+    Répondez PUBLIER pour les envoyer, ou RETOUR { $previous } pour annuler le tour.
+preview-player = ===== compte rendu de { $player } <{ $email }> =====
+nothing-held = Aucun tour n'est retenu : rien à publier.
+released = PUBLIER : les { $mails } courrier(s) retenus du tour { $turn } partent. Prochaine date limite : { $when }
+late-orders = EN RETARD : ces ordres sont arrivés après la date limite ({ $deadline }) mais pendant le délai de grâce : ils comptent pour ce tour.
+no-such-seat = Il n'y a pas de poste « { $player } » dans cette partie.
+already-ejected = Le poste { $player } est déjà retiré de la partie.
+rollback-range = Impossible de revenir au tour { $turn } : le dernier tour résolu est le { $last } ; indiquez un tour antérieur.
+
+## Why a command line was refused (services/command.rs, Reason)
+
+reason-missing-argument = argument manquant ({ $value })
+reason-bad-number = « { $value } » n'est pas un numéro de tour
+reason-unknown-zone = fuseau horaire inconnu « { $value } » (attendu Zone/Ville, p. ex. Europe/Paris)
+reason-bad-date = « { $value } » n'est pas une date (AAAA-MM-JJ, ou AAAA-MM-JJ HH:MM)
+reason-bad-duration = « { $value } » n'est pas une durée (48h, 2j, 1j12h)
+reason-bad-range = la date de fin précède la date de début
+reason-too-many-arguments = texte inattendu : { $value }
+reason-bad-email = « { $value } » n'est pas une adresse électronique
+
+## Absences (services/absence.rs, AbsenceMsg)
+
+absence-over = ABSENCE : le { $to } est déjà passé : rien n'a été enregistré.
+absence-overlaps = ABSENCE : elle chevauche votre absence du { $from } au { $to } : rien n'a été enregistré.
+absence-your-deadline-moved = La date limite est reportée au { $when }.
+absence-status-line = Absences déclarées : { $list }
+absence-moved-subject = [{ $game }] date limite du tour { $turn } reportée
+absence-moved = La date limite du tour { $turn } de la partie { $game } est reportée au { $when }, car { $who } est absent le jour où elle tombait.
+absence-someone = un joueur
+
+## Press (services/press.rs, PressMsg)
+
+press-empty = PRESSE : le message est vide (écrivez-le sur les lignes qui suivent la ligne PRESSE) : rien n'a été transmis.
+press-to-self = PRESSE : vous ne pouvez pas vous écrire à vous-même : rien n'a été transmis.
+press-sender-out = PRESSE : votre position ne fait plus partie de la partie : rien n'a été transmis.
+press-observers = Il a aussi été envoyé aux { $n } observateur(s) de la partie.
+press-head = Message de { $from } { $all ->
+        [yes] à tous les joueurs
+       *[no] pour vous
+    }, transmis par l'arbitre de la partie { $game } (tour { $turn }) :
+press-foot-reply = Pour répondre, envoyez un bloc d'ordres avec la ligne : PRESSE À { $id }
+press-foot-anonymous = L'expéditeur est anonyme : seul le meneur de jeu peut savoir qui l'a écrit.
+
+## Faults and mail trouble, to the game master (fault.rs, FaultMsg)
+
+fault-subject = [{ $game }] partie arrêtée : erreur interne des règles
+fault-faulted = Les règles de la partie { $game } ont échoué sur une erreur interne ({ $during }, tour { $turn }) :
+
+    {"    "}{ $message }
+
+    La partie { $game } est arrêtée : son tour n'est pas résolu et les mails de ses joueurs attendent dans la boîte, sans réponse. Rien n'est perdu et les autres parties continuent.
+    Une fois les règles corrigées et le nouvel arbitre installé, lancez
+
+    {"    "}arbitre resume { $game }
+
+    pour rejouer les mails et le tour. `arbitre status` montre l'erreur.
+fault-mail-failed-subject = [{ $game }] un mail n'a pas pu être remis
+fault-mail-failed = Le mail « { $subject } » pour { $to } n'a pas pu être remis et est abandonné :
+
+    {"    "}{ $reason }
+
+    Corrigez l'adresse (arbitre player replace) ou la cause, puis renvoyez-le avec
+
+    {"    "}arbitre outbox retry { $id }
+
+    ou supprimez-le avec `arbitre outbox drop { $id }`. `arbitre outbox list` montre tous les mails en difficulté.
+fault-sending-paused-subject = arbitre : l'envoi a été suspendu
+fault-sending-paused = Depuis le { $since }, arbitre ne pouvait plus envoyer de mail à cause de sa configuration d'envoi, et non d'un mail :
+
+    {"    "}{ $reason }
+
+    L'envoi a été suspendu, aucun mail n'a été abandonné, et arbitre a réessayé. Si vous lisez ceci, l'envoi refonctionne et les mails en attente sont partis.
+
+## Tokens and DKIM (services/authenticity.rs, Refusal and FailReason)
+
+refusal-token-missing = la partie { $game } exige le jeton du joueur { $player }, et ce courrier n'en donne pas. Ajoutez la ligne JETON <votre jeton> juste après la ligne PARTIE.
+refusal-token-wrong = le jeton donné pour le joueur { $player } de la partie { $game } est faux.
+refusal-unsigned = la partie { $game } exige une signature DKIM valide de votre domaine ({ $domain }), et ce courrier n'est pas signé. Envoyez vos ordres depuis votre adresse inscrite, par le serveur de votre fournisseur.
+refusal-not-players-domain = la partie { $game } exige une signature DKIM valide du domaine de votre adresse inscrite ({ $domain }) ; ce courrier est signé par { $signer }.
+refusal-dkim-unavailable = la partie { $game } exige une signature DKIM valide, et celle de ce courrier ne peut pas être vérifiée pour l'instant ({ $reason }). Renvoyez le même courrier dans quelques minutes.
+refusal-dkim-failed = la partie { $game } exige une signature DKIM valide de votre domaine ({ $domain }), et la signature de ce courrier est invalide : { $reason }.
+refusal = Votre courrier est refusé : { $why }
+    Rien n'a été enregistré.
+dkim-body-changed = le texte a été modifié après la signature
+dkim-bad-signature = la signature ne correspond pas aux en-têtes du courrier
+dkim-expired = la signature a expiré
+dkim-no-key = { $domain } ne publie pas sa clé
+dkim-misaligned = signée par { $signer }, pas par le domaine de l'expéditeur { $from }
+dkim-unusable = signature inutilisable ({ $error })
+
+## Notices appended to reports and answers (turn.rs, services/answer.rs, services/timezone.rs)
+
+wrong-password-notice = ATTENTION : { $n } courrier(s) de ce tour ont utilisé votre nom de joueur avec un mauvais mot de passe. Rien n'en a été retenu. Si ce n'était pas vous, prévenez votre maître de jeu.
+not-served = { $name } : cet arbitre ne propose pas encore ce service.
+timezone-answer-set = FUSEAU : vos dates limites sont désormais affichées dans le fuseau { $zone }.
+timezone-answer-game-zone = FUSEAU : vos dates limites sont affichées dans le fuseau de la partie, { $zone }.
+
+## The command line (cli.rs): it speaks one language, --lang or the locale, English by default
+
+cli-game-created = partie { $id } créée ; comptes rendus du tour 0 en file d'envoi
+cli-mails-sent = { $sent } courrier(s) envoyé(s)
+cli-mails-sent-failed = { $sent } courrier(s) envoyé(s), { $failed } en échec (voir arbitre status)
+cli-daemon-sends = un démon tourne : c'est lui qui envoie les courriers en file
+cli-cycle = { $mails } courrier(s) traité(s), { $resolved } tour(s) résolu(s), { $reminders } rappel(s), { $sent } courrier(s) envoyé(s), { $failures } échec(s) d'envoi
+cli-inbox-not-read = boîte de réception non lue : { $error }
+cli-turn-resolved = partie { $game } : tour { $turn } résolu ; comptes rendus en file d'envoi
+cli-map-where = indiquez où écrire la carte : --png FICHIER et/ou --svg FICHIER
+cli-file-written = { $path } : { $name } ({ $bytes } octets)
+cli-password-reset = partie { $game } : mot de passe du joueur { $player } réinitialisé
+cli-password-one-word = un mot de passe est un seul mot, sans espace
+cli-player-joined = partie { $game } : joueur { $id } inscrit
+cli-player-ejected = partie { $game } : joueur { $id } retiré
+cli-password-not-on-command-line = un mot de passe n'est jamais pris sur la ligne de commande, où `ps` le montre à tous : utilisez --password-file FICHIER ou --password-stdin (ou aucun des deux, pour en faire générer un)
+cli-seat-replaced = partie { $game } : le poste { $player } est désormais joué par { $email }
+cli-new-password = nouveau mot de passe (aussi envoyé au nouveau joueur) : { $password }
+cli-deadline-set = partie { $game } : date limite fixée au { $when }
+cli-preview-mode-bad = mode d'aperçu « { $mode } » : next, always ou off
+cli-preview-set = partie { $game } : aperçu { $mode }
+cli-released = partie { $game } : tour { $turn } publié, { $mails } courrier(s)
+cli-rolled-back = partie { $game } : retour au tour { $turn } (annulés : { $undone })
+cli-paused = partie { $game } en pause
+cli-resumed-after-fault = partie { $game } reprise après son erreur au tour { $turn } ({ $during }) ; ses courriers et son tour sont rejoués
+cli-resumed = partie { $game } reprise
+cli-extended = partie { $game } : date limite repoussée
+cli-case-verdict = { $passed ->
+        [yes] PASS
+       *[no] FAIL
+    } { $file } ({ $title })
+cli-cases = { $cases } cas, { $failed } en échec
+cli-no-fixture = aucune archive de partie (un dossier avec un game.toml) dans { $dir }
+cli-replayed = { $dir } : { $turns } tour(s), { $mails } courrier(s) { $blessed ->
+        [yes] réenregistrés
+       *[no] rejoués, identiques
+    }
+cli-bots-or-orders = indiquez --bots ou --orders DOSSIER
+cli-recorded = { $dir } : { $turns } tour(s), { $mails } courrier(s) enregistrés
+cli-mail-requeued = courrier n° { $id } remis en file d'envoi
+cli-failed-requeued = { $n } courrier(s) en échec remis en file d'envoi
+cli-mail-dropped = courrier n° { $id } supprimé : il ne sera pas envoyé
+cli-backup-written = sauvegarde de { $database } écrite dans { $path } ({ $bytes } octets)
