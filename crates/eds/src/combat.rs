@@ -5,15 +5,17 @@
 //! Design: a battle works directly on the state's ships; destroyed ships leave the
 //! state at once. Fighters have no identity (§2.7), so a side's fighters are two
 //! counts; a salvo walks the fighters alive at that moment, which is the same as
-//! skipping the ones already destroyed. The Kampfbericht is rendered while the
-//! battle runs. Every draw follows the order of spec §5.2 so that golden reports
-//! stay stable.
+//! skipping the ones already destroyed. A battle is fought first ([`fight`],
+//! returning a typed [`BattleOutcome`]: the sides as they began, every round's
+//! hits, losses and flights, where the fighters went) and written afterwards
+//! by `report::render_battle` (issue 23 item 4). Every draw follows the order
+//! of spec §5.2 so that golden reports stay stable.
 
 // Sides and weapon kinds are indices 0..2 and 0..4 into small fixed arrays.
 #![allow(clippy::needless_range_loop)]
 
 use crate::events::{Battle, Event};
-use crate::formulas::{hits_from, offence, scatter, shield20, short_month, M20};
+use crate::formulas::{hits_from, offence, scatter, shield20, M20};
 use crate::model::{RulerNr, ShipNr, State};
 use arbitre_core::Rng;
 use std::collections::{BTreeMap, BTreeSet};
@@ -130,9 +132,76 @@ pub fn resolve_point(
     }
 }
 
-struct Info {
-    name: String,
-    class: char,
+/// One ship of a side as the battle began.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShipAtStart {
+    pub number: ShipNr,
+    pub name: String,
+    pub class: char,
+}
+
+/// One side of a battle as it began: its ships in ascending number, the
+/// fighters it launched (`[LJg, TJg]`) and the weapon kinds it brought (L, T,
+/// N, A: guns or shields of that kind, or fighters of that kind).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SideAtStart {
+    pub ruler: RulerNr,
+    /// `"01 ALDEBARAN"`.
+    pub label: String,
+    pub ships: Vec<ShipAtStart>,
+    pub fighters: [u32; 2],
+    pub weapons: [bool; 4],
+}
+
+/// What happened to one ship in one round: listed only when it was hit,
+/// destroyed or fled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShipInRound {
+    /// 0 (red) or 1 (blue).
+    pub side: usize,
+    pub number: ShipNr,
+    pub name: String,
+    pub class: char,
+    pub hits: u32,
+    pub destroyed: bool,
+    pub fled: bool,
+}
+
+/// One combat round: the ships hit, the fighters each side lost
+/// (`[side][LJg, TJg]`), and what each side has left after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Round {
+    pub number: u64,
+    pub ships: Vec<ShipInRound>,
+    pub fighters_lost: [[u32; 2]; 2],
+    /// `[side]`: ships still at the point, and fighters `[LJg, TJg]`.
+    pub standing: [(usize, [u32; 2]); 2],
+}
+
+/// Where a side's surviving fighters went after the battle (§4.4.6), each
+/// as `[LJg, TJg]`; `None` when it had none left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FighterFate {
+    pub hangars: [u32; 2],
+    pub star: [u32; 2],
+    pub lost: [u32; 2],
+}
+
+/// A whole battle (issue 23 item 4): [`battle`] fights it on the state and
+/// returns it; [`crate::report::render_battle`] writes the Kampfbericht and
+/// its one-line summary from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BattleOutcome {
+    pub number: u32,
+    pub month: u32,
+    pub cause: String,
+    pub x: i32,
+    pub y: i32,
+    pub sides: [SideAtStart; 2],
+    pub rounds: Vec<Round>,
+    pub fighters: [Option<FighterFate>; 2],
+    /// The ships that fled, in flight order, with their landing points.
+    pub fled: Vec<(ShipNr, i32, i32)>,
 }
 
 /// One battle between two rulers at P. Returns the ships that fled, in flight order,
@@ -149,14 +218,41 @@ pub fn battle(
     rng: &mut Rng,
     events: &mut Vec<Event>,
 ) -> Vec<(ShipNr, i32, i32)> {
+    let outcome = fight(state, pair, x, y, cause, month, counter, rng);
+    let (text, short) = crate::report::render_battle(&state.params, &outcome);
+    events.push(Event::Battle(Battle {
+        number: outcome.number,
+        text,
+        short,
+        x,
+        y,
+        sides: [outcome.sides[0].ruler, outcome.sides[1].ruler],
+    }));
+    outcome.fled
+}
+
+/// Fights one battle on the state (every draw in the order of spec §5.2) and
+/// returns what happened; writes no text.
+#[allow(clippy::too_many_arguments)]
+pub fn fight(
+    state: &mut State,
+    pair: (RulerNr, RulerNr),
+    x: i32,
+    y: i32,
+    cause: &str,
+    month: u32,
+    counter: &mut BattleCounter,
+    rng: &mut Rng,
+) -> BattleOutcome {
     let p = state.params.clone();
     let sides = [pair.0.min(pair.1), pair.0.max(pair.1)];
     let star_nr = state.star_nr_at(x, y);
     // Units: ships (ascending) and launched fighters.
     let mut ships: [Vec<ShipNr>; 2] = [Vec::new(), Vec::new()];
     let mut fl = [[0u32; 2]; 2]; // [side][L/T] alive fighters
-    let mut info: BTreeMap<ShipNr, Info> = BTreeMap::new();
+    let mut info: BTreeMap<ShipNr, ShipAtStart> = BTreeMap::new();
     let mut entered: BTreeSet<ShipNr> = BTreeSet::new();
+    let mut weapons = [[false; 4]; 2];
     for s in 0..2 {
         let ids: Vec<ShipNr> = state
             .ships_at(x, y)
@@ -172,9 +268,13 @@ pub fn battle(
             if (1..=3).contains(&sh.r) && sh.hits >= sh.r as u32 {
                 entered.insert(*id);
             }
+            for (k, u) in weapons[s].iter_mut().enumerate() {
+                *u |= sh.guns[k] + sh.shields[k] > 0;
+            }
             info.insert(
                 *id,
-                Info {
+                ShipAtStart {
+                    number: *id,
                     name: sh.name.clone(),
                     class: sh.class_letter(),
                 },
@@ -190,79 +290,21 @@ pub fn battle(
                 st.tjg = 0;
             }
         }
+        weapons[s][0] |= fl[s][0] > 0;
+        weapons[s][1] |= fl[s][1] > 0;
     }
     counter.next += 1;
     let number = counter.next;
-    let label = |n: RulerNr| format!("{:02} {}", n, state.name_of(n));
-    let names = [label(sides[0]), label(sides[1])];
-    let mut text = String::new();
-    text.push_str(&format!(
-        "KAMPFBERICHT {} · {} · {}\n",
-        number,
-        short_month(&p, month),
-        cause
-    ));
-    text.push_str(&format!(
-        "Kampfort ({},{}): {} (rot) gegen {} (blau)\n",
-        x, y, names[0], names[1]
-    ));
-    let gef = |s: usize| {
-        let mut by: BTreeMap<char, u32> = BTreeMap::new();
-        for id in &ships[s] {
-            *by.entry(info[id].class).or_default() += 1;
-        }
-        let mut parts: Vec<String> = by.iter().map(|(c, n)| format!("{n} {c}")).collect();
-        if fl[s][0] > 0 {
-            parts.push(format!("{} LJg", fl[s][0]));
-        }
-        if fl[s][1] > 0 {
-            parts.push(format!("{} TJg", fl[s][1]));
-        }
-        if parts.is_empty() {
-            "-".to_string()
-        } else {
-            parts.join(", ")
-        }
+    let at_start = |s: usize| SideAtStart {
+        ruler: sides[s],
+        label: format!("{:02} {}", sides[s], state.name_of(sides[s])),
+        ships: ships[s].iter().map(|id| info[id].clone()).collect(),
+        fighters: fl[s],
+        weapons: weapons[s],
     };
-    text.push_str(&format!("Gefochten: {} gegen {}\n", gef(0), gef(1)));
-    for s in 0..2 {
-        text.push_str(&format!("\nListe {} · {}\n", s + 1, names[s]));
-        let mut used = [false; 4];
-        for id in &ships[s] {
-            let sh = &state.ships[id];
-            text.push_str(&format!(
-                "{:>4} {:<12} ({})\n",
-                id,
-                sh.name,
-                sh.class_letter()
-            ));
-            for (k, u) in used.iter_mut().enumerate() {
-                *u |= sh.guns[k] + sh.shields[k] > 0;
-            }
-        }
-        used[0] |= fl[s][0] > 0;
-        used[1] |= fl[s][1] > 0;
-        text.push_str(&format!("  Jäger: {} LJg, {} TJg\n", fl[s][0], fl[s][1]));
-        let kinds: Vec<&str> = ["L", "T", "N", "A"]
-            .iter()
-            .zip(used)
-            .filter(|(_, u)| *u)
-            .map(|(k, _)| *k)
-            .collect();
-        text.push_str(&format!(
-            "  Waffensysteme: {}\n",
-            if kinds.is_empty() {
-                "-".to_string()
-            } else {
-                kinds.join(" ")
-            }
-        ));
-    }
-    text.push('\n');
+    let start_sides = [at_start(0), at_start(1)];
 
-    let mut destroyed: [Vec<ShipNr>; 2] = [Vec::new(), Vec::new()];
-    let mut fled_total: [Vec<ShipNr>; 2] = [Vec::new(), Vec::new()];
-    let mut fighters_lost = [[0u32; 2]; 2];
+    let mut rounds: Vec<Round> = Vec::new();
     let mut fled_out: Vec<(ShipNr, i32, i32)> = Vec::new();
     let mut r: u64 = 0;
     loop {
@@ -385,84 +427,46 @@ pub fn battle(
                     sh.x = nx;
                     sh.y = ny;
                     round_fled.insert(*id);
-                    fled_total[s].push(*id);
                     fled_out.push((*id, nx, ny));
                 }
             }
         }
-        // Round line.
-        let mut parts = Vec::new();
+        let mut hit_ships = Vec::new();
         for s in 0..2 {
             for id in &start_alive[s] {
-                let h = round_hits.get(id).copied().unwrap_or(0);
-                let dead = round_dead.contains(id);
+                let hits = round_hits.get(id).copied().unwrap_or(0);
+                let destroyed = round_dead.contains(id);
                 let fled = round_fled.contains(id);
-                if h == 0 && !dead && !fled {
+                if hits == 0 && !destroyed && !fled {
                     continue;
                 }
-                let i = &info[id];
-                let mut e = format!("{}({}){}", i.name, i.class, "*".repeat(h as usize));
-                if dead {
-                    e.push('✗');
-                    destroyed[s].push(*id);
-                }
-                if fled {
-                    e.push('→');
-                }
-                parts.push(e);
+                hit_ships.push(ShipInRound {
+                    side: s,
+                    number: *id,
+                    name: info[id].name.clone(),
+                    class: info[id].class,
+                    hits,
+                    destroyed,
+                    fled,
+                });
             }
-        }
-        for s in 0..2 {
-            for t in 0..2 {
-                if lost[s][t] > 0 {
-                    parts.push(format!("{}({}) {}", ["LJg", "TJg"][t], s + 1, lost[s][t]));
-                    fighters_lost[s][t] += lost[s][t];
-                }
-            }
-        }
-        if parts.is_empty() {
-            text.push_str(&format!("Runde {r}: keine Treffer\n"));
-        } else {
-            text.push_str(&format!("Runde {r}: {}\n", parts.join(" ")));
         }
         let now = [alive(&ships, 0, state), alive(&ships, 1, state)];
-        let stand = |s: usize| {
-            let n = now[s].len();
-            format!(
-                "{}: {} {}, {} LJg, {} TJg",
-                s + 1,
-                n,
-                if n == 1 { "Schiff" } else { "Schiffe" },
-                fl[s][0],
-                fl[s][1]
-            )
-        };
-        text.push_str(&format!("  Stand: {} · {}\n", stand(0), stand(1)));
+        rounds.push(Round {
+            number: r,
+            ships: hit_ships,
+            fighters_lost: lost,
+            standing: [(now[0].len(), fl[0]), (now[1].len(), fl[1])],
+        });
         let left = [
             now[0].len() as u32 + fl[0][0] + fl[0][1],
             now[1].len() as u32 + fl[1][0] + fl[1][1],
         ];
         if left[0] == 0 || left[1] == 0 {
-            let remain: Vec<String> = (0..2)
-                .filter(|s| left[*s] > 0)
-                .map(|s| names[s].clone())
-                .collect();
-            let remain = if remain.is_empty() {
-                "niemand".to_string()
-            } else {
-                remain.join(", ")
-            };
-            text.push_str(&format!(
-                "Ende nach {} {}. Am Kampfort verbleibt: {}\n",
-                r,
-                if r == 1 { "Runde" } else { "Runden" },
-                remain
-            ));
             // §4.4.6: surviving fighters to hangars, then to the own star, else lost.
-            let mut where_ = Vec::new();
+            let mut fates = [None, None];
             for s in 0..2 {
                 if fl[s][0] + fl[s][1] == 0 {
-                    where_.push(format!("{}: keine", s + 1));
                     continue;
                 }
                 let mut order: Vec<ShipNr> = now[s]
@@ -512,78 +516,24 @@ pub fn battle(
                         st.tjg += on_star[1];
                     }
                 }
-                where_.push(format!(
-                    "{}: {} LJg, {} TJg in Hangars · {} LJg, {} TJg auf Stern · {} LJg, {} TJg verloren",
-                    s + 1,
-                    hang[0],
-                    hang[1],
-                    on_star[0],
-                    on_star[1],
-                    fl[s][0],
-                    fl[s][1]
-                ));
-                fighters_lost[s][0] += fl[s][0];
-                fighters_lost[s][1] += fl[s][1];
+                fates[s] = Some(FighterFate {
+                    hangars: hang,
+                    star: on_star,
+                    lost: fl[s],
+                });
                 fl[s] = [0, 0];
             }
-            text.push_str(&format!("Verbleib der Jäger: {}\n", where_.join(" · ")));
-            let side_short = |s: usize| {
-                let mut by: BTreeMap<char, u32> = BTreeMap::new();
-                for id in &destroyed[s] {
-                    *by.entry(info[id].class).or_default() += 1;
-                }
-                let mut v: Vec<String> = by.iter().map(|(c, n)| format!("{n} {c}")).collect();
-                if fighters_lost[s][0] > 0 {
-                    v.push(format!("{} LJg", fighters_lost[s][0]));
-                }
-                if fighters_lost[s][1] > 0 {
-                    v.push(format!("{} TJg", fighters_lost[s][1]));
-                }
-                let mut out = Vec::new();
-                if !v.is_empty() {
-                    out.push(format!("vernichtet {}", v.join(", ")));
-                }
-                let mut fb: BTreeMap<char, u32> = BTreeMap::new();
-                for id in &fled_total[s] {
-                    *fb.entry(info[id].class).or_default() += 1;
-                }
-                if !fb.is_empty() {
-                    let f: Vec<String> = fb.iter().map(|(c, n)| format!("{n} {c}")).collect();
-                    out.push(format!("geflohen {}", f.join(", ")));
-                }
-                if out.is_empty() {
-                    format!("{}: keine Verluste", s + 1)
-                } else {
-                    format!("{}: {}", s + 1, out.join(", "))
-                }
+            return BattleOutcome {
+                number,
+                month,
+                cause: cause.to_string(),
+                x,
+                y,
+                sides: start_sides,
+                rounds,
+                fighters: fates,
+                fled: fled_out,
             };
-            let short = format!(
-                "Kampf {} ({},{}){} {} gegen {}: {} {} · {} · {} · am Kampfort verbleibt: {}",
-                number,
-                x,
-                y,
-                if cause.starts_with("Anschluss") {
-                    " Anschlussgefecht"
-                } else {
-                    ""
-                },
-                names[0],
-                names[1],
-                r,
-                if r == 1 { "Runde" } else { "Runden" },
-                side_short(0),
-                side_short(1),
-                remain
-            );
-            events.push(Event::Battle(Battle {
-                number,
-                text,
-                short,
-                x,
-                y,
-                sides,
-            }));
-            return fled_out;
         }
     }
 }

@@ -795,3 +795,208 @@ pub fn hinweise(state: &State, events: &[Event]) -> String {
     }
     s
 }
+
+/// The Kampfbericht of a battle and its one-line summary for the
+/// Monatsbericht, written from what [`crate::combat::fight`] decided.
+// Sides and fighter kinds are indices 0..2 into small fixed arrays, as in combat.rs.
+#[allow(clippy::needless_range_loop)]
+pub fn render_battle(
+    p: &crate::params::Params,
+    o: &crate::combat::BattleOutcome,
+) -> (String, String) {
+    use std::collections::BTreeMap;
+    let names = [o.sides[0].label.clone(), o.sides[1].label.clone()];
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "KAMPFBERICHT {} · {} · {}",
+        o.number,
+        short_month(p, o.month),
+        o.cause
+    );
+    let _ = writeln!(
+        text,
+        "Kampfort ({},{}): {} (rot) gegen {} (blau)",
+        o.x, o.y, names[0], names[1]
+    );
+    let gef = |s: usize| {
+        let side = &o.sides[s];
+        let mut by: BTreeMap<char, u32> = BTreeMap::new();
+        for sh in &side.ships {
+            *by.entry(sh.class).or_default() += 1;
+        }
+        let mut parts: Vec<String> = by.iter().map(|(c, n)| format!("{n} {c}")).collect();
+        if side.fighters[0] > 0 {
+            parts.push(format!("{} LJg", side.fighters[0]));
+        }
+        if side.fighters[1] > 0 {
+            parts.push(format!("{} TJg", side.fighters[1]));
+        }
+        if parts.is_empty() {
+            "-".to_string()
+        } else {
+            parts.join(", ")
+        }
+    };
+    let _ = writeln!(text, "Gefochten: {} gegen {}", gef(0), gef(1));
+    for (s, side) in o.sides.iter().enumerate() {
+        let _ = write!(text, "\nListe {} · {}\n", s + 1, names[s]);
+        for sh in &side.ships {
+            let _ = writeln!(text, "{:>4} {:<12} ({})", sh.number, sh.name, sh.class);
+        }
+        let _ = writeln!(
+            text,
+            "  Jäger: {} LJg, {} TJg",
+            side.fighters[0], side.fighters[1]
+        );
+        let kinds: Vec<&str> = ["L", "T", "N", "A"]
+            .iter()
+            .zip(side.weapons)
+            .filter(|(_, u)| *u)
+            .map(|(k, _)| *k)
+            .collect();
+        let _ = writeln!(
+            text,
+            "  Waffensysteme: {}",
+            if kinds.is_empty() {
+                "-".to_string()
+            } else {
+                kinds.join(" ")
+            }
+        );
+    }
+    text.push('\n');
+    let mut destroyed: [Vec<char>; 2] = [Vec::new(), Vec::new()];
+    let mut fled: [Vec<char>; 2] = [Vec::new(), Vec::new()];
+    let mut fighters_lost = [[0u32; 2]; 2];
+    for round in &o.rounds {
+        let mut parts = Vec::new();
+        for sh in &round.ships {
+            let mut e = format!("{}({}){}", sh.name, sh.class, "*".repeat(sh.hits as usize));
+            if sh.destroyed {
+                e.push('✗');
+                destroyed[sh.side].push(sh.class);
+            }
+            if sh.fled {
+                e.push('→');
+                fled[sh.side].push(sh.class);
+            }
+            parts.push(e);
+        }
+        for s in 0..2 {
+            for t in 0..2 {
+                let n = round.fighters_lost[s][t];
+                if n > 0 {
+                    parts.push(format!("{}({}) {}", ["LJg", "TJg"][t], s + 1, n));
+                    fighters_lost[s][t] += n;
+                }
+            }
+        }
+        if parts.is_empty() {
+            let _ = writeln!(text, "Runde {}: keine Treffer", round.number);
+        } else {
+            let _ = writeln!(text, "Runde {}: {}", round.number, parts.join(" "));
+        }
+        let stand = |s: usize| {
+            let (n, f) = round.standing[s];
+            format!(
+                "{}: {} {}, {} LJg, {} TJg",
+                s + 1,
+                n,
+                if n == 1 { "Schiff" } else { "Schiffe" },
+                f[0],
+                f[1]
+            )
+        };
+        let _ = writeln!(text, "  Stand: {} · {}", stand(0), stand(1));
+    }
+    let r = o.rounds.len();
+    let remain: Vec<String> = (0..2)
+        .filter(|s| {
+            o.rounds.last().is_some_and(|l| {
+                l.standing[*s].0 as u32 + l.standing[*s].1[0] + l.standing[*s].1[1] > 0
+            })
+        })
+        .map(|s| names[s].clone())
+        .collect();
+    let remain = if remain.is_empty() {
+        "niemand".to_string()
+    } else {
+        remain.join(", ")
+    };
+    let rounds_word = if r == 1 { "Runde" } else { "Runden" };
+    let _ = writeln!(
+        text,
+        "Ende nach {r} {rounds_word}. Am Kampfort verbleibt: {remain}"
+    );
+    let mut where_ = Vec::new();
+    for s in 0..2 {
+        match &o.fighters[s] {
+            None => where_.push(format!("{}: keine", s + 1)),
+            Some(f) => {
+                where_.push(format!(
+                    "{}: {} LJg, {} TJg in Hangars · {} LJg, {} TJg auf Stern · {} LJg, {} TJg verloren",
+                    s + 1,
+                    f.hangars[0],
+                    f.hangars[1],
+                    f.star[0],
+                    f.star[1],
+                    f.lost[0],
+                    f.lost[1]
+                ));
+                fighters_lost[s][0] += f.lost[0];
+                fighters_lost[s][1] += f.lost[1];
+            }
+        }
+    }
+    let _ = writeln!(text, "Verbleib der Jäger: {}", where_.join(" · "));
+    let side_short = |s: usize| {
+        let mut by: BTreeMap<char, u32> = BTreeMap::new();
+        for c in &destroyed[s] {
+            *by.entry(*c).or_default() += 1;
+        }
+        let mut v: Vec<String> = by.iter().map(|(c, n)| format!("{n} {c}")).collect();
+        if fighters_lost[s][0] > 0 {
+            v.push(format!("{} LJg", fighters_lost[s][0]));
+        }
+        if fighters_lost[s][1] > 0 {
+            v.push(format!("{} TJg", fighters_lost[s][1]));
+        }
+        let mut out = Vec::new();
+        if !v.is_empty() {
+            out.push(format!("vernichtet {}", v.join(", ")));
+        }
+        let mut fb: BTreeMap<char, u32> = BTreeMap::new();
+        for c in &fled[s] {
+            *fb.entry(*c).or_default() += 1;
+        }
+        if !fb.is_empty() {
+            let f: Vec<String> = fb.iter().map(|(c, n)| format!("{n} {c}")).collect();
+            out.push(format!("geflohen {}", f.join(", ")));
+        }
+        if out.is_empty() {
+            format!("{}: keine Verluste", s + 1)
+        } else {
+            format!("{}: {}", s + 1, out.join(", "))
+        }
+    };
+    let short = format!(
+        "Kampf {} ({},{}){} {} gegen {}: {} {} · {} · {} · am Kampfort verbleibt: {}",
+        o.number,
+        o.x,
+        o.y,
+        if o.cause.starts_with("Anschluss") {
+            " Anschlussgefecht"
+        } else {
+            ""
+        },
+        names[0],
+        names[1],
+        r,
+        rounds_word,
+        side_short(0),
+        side_short(1),
+        remain
+    );
+    (text, short)
+}
