@@ -7,17 +7,27 @@
 //! in ascending number, taking ambushes with doubled CA from every eligible
 //! firing point of the worlds they pass through, and black holes (RNG);
 //! (d) worlds left without population turn neutral.
+//!
+//! Outcomes before text (issue 23 item 4): (a) returns a typed [`Plan`]
+//! (fires, moves, [`Refusal`]s, worded by `report.rs`), (b) typed [`Losses`]
+//! and marks, both computed without touching the state; they are then
+//! written in one place each (`apply_fire`, the log), and the report module
+//! words the log.
 
 use crate::model::*;
 use crate::orders::{Group, Order, Shooter, Target};
 use crate::tech;
 use crate::turn::{orders_for, Ctx};
+use arbitre_core::Located;
+use arbitre_core::Rng;
 use std::collections::{BTreeMap, BTreeSet};
 
+/// The fleets and worlds as phase 12 began: all direct fire is worked out
+/// from it (AMB-21).
 #[derive(Clone)]
-struct Snap {
-    fleets: BTreeMap<FleetId, Fleet>,
-    worlds: BTreeMap<WorldId, World>,
+pub struct Snap {
+    pub fleets: BTreeMap<FleetId, Fleet>,
+    pub worlds: BTreeMap<WorldId, World>,
 }
 
 fn ca_of(s: &NebState, owner: Owner) -> u32 {
@@ -28,15 +38,68 @@ fn cd_of(s: &NebState, owner: Owner) -> u32 {
     owner.map_or(tech::cd(1), |p| tech::cd(s.players[p].def.level))
 }
 
-#[derive(Default)]
-struct Losses {
-    vc: BTreeMap<FleetId, u64>,
-    vi: BTreeMap<WorldId, u64>,
-    vp: BTreeMap<WorldId, u64>,
-    p: BTreeMap<WorldId, Vec<(Shooter, Slot, u64)>>,
-    i: BTreeMap<WorldId, u64>,
+/// Why an order of phase 12 is refused, or (for `PathCut`) cut short; the
+/// words are `report.rs`'s (`impl Display for Refusal`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    UnknownFleet(FleetId),
+    NotYourFleet(FleetId),
+    UnknownWorld(WorldId),
+    NotYourWorld(WorldId),
+    NoShips,
+    /// The target fleet was not on the shooter's world when the turn began.
+    TargetAbsent {
+        fleet: FleetId,
+        world: WorldId,
+    },
+    AlreadyOrdered,
+    EmptyFleet(FleetId),
+    NotLinked {
+        to: WorldId,
+        from: WorldId,
+    },
+    UnknownToYou(WorldId),
+    /// The path was longer than DEP: the move goes ahead on its first `DEP` worlds.
+    PathCut(u32),
 }
 
+/// One refused (or cut) order of phase 12, with the order line it answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused {
+    pub slot: Slot,
+    pub line: usize,
+    pub text: String,
+    pub why: Refusal,
+}
+
+/// What the exclusive orders of phase 12 come to (sub-step a).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Plan {
+    /// Valid fire orders, in order: (player, shooter, target).
+    pub fires: Vec<(Slot, Shooter, Target)>,
+    /// Valid moves by fleet, paths already cut to DEP.
+    pub moves: BTreeMap<FleetId, Vec<WorldId>>,
+    /// Firing points with an exclusive order (they do not ambush).
+    pub taken: BTreeSet<Shooter>,
+    pub refused: Vec<Refused>,
+}
+
+/// The losses that direct fire inflicts, summed over every shot before any
+/// is applied (AMB-21), and the mark each shooter leaves (sub-step b).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Losses {
+    pub vc: BTreeMap<FleetId, u64>,
+    pub vi: BTreeMap<WorldId, u64>,
+    pub vp: BTreeMap<WorldId, u64>,
+    /// Population losses by world, shot by shot (shooter, player, kills).
+    pub p: BTreeMap<WorldId, Vec<(Shooter, Slot, u64)>>,
+    pub i: BTreeMap<WorldId, u64>,
+    pub marks: Vec<(Shooter, Mark)>,
+}
+
+/// Phase 12: checks the exclusive orders, fires, moves; every step is decided
+/// as a value first (issue 23 item 4) and written into the state and the
+/// turn's log in one place each; the report module words the log.
 pub fn combat(ctx: &mut Ctx<'_, '_>) {
     let list = orders_for(ctx, |o| o.phase() == 12);
     let s = &mut *ctx.state;
@@ -44,76 +107,94 @@ pub fn combat(ctx: &mut Ctx<'_, '_>) {
         fleets: s.fleets.clone(),
         worlds: s.worlds.clone(),
     };
+    let plan = check_orders(s, &list);
+    for r in &plan.refused {
+        s.reject(r.slot, r.line, &r.text, r.why.to_string());
+    }
+    let loss = direct_fire(s, &snap, &plan);
+    apply_fire(s, &loss);
+    move_fleets(s, ctx.rng, &snap, &plan);
+    // (d) Worlds left without population.
+    let ids: Vec<WorldId> = s.worlds.keys().copied().collect();
+    for w in ids {
+        s.neutralise_if_empty(w);
+    }
+    crate::model::debug_invariants(ctx.state);
+}
 
-    // (a) Exclusive orders.
-    let mut taken: BTreeSet<Shooter> = BTreeSet::new();
-    let mut fires: Vec<(Slot, Shooter, Target)> = Vec::new();
-    let mut moves: BTreeMap<FleetId, Vec<WorldId>> = BTreeMap::new();
+/// (a) Exclusive orders: the first valid one per firing point wins (AMB-16).
+pub fn check_orders(s: &NebState, list: &[(Slot, Located<Order>)]) -> Plan {
+    let mut plan = Plan::default();
     // known(X) does not change while orders are checked: computed once per
     // player, not once per move (it is a walk over every discovered world,
     // and was the cost of a turn on large maps: issue 9).
     let mut known_of: Vec<Option<BTreeSet<WorldId>>> = vec![None; s.players.len()];
     for (slot, o) in list {
-        let rej = |s: &mut NebState, why: String| s.reject(slot, o.line, &o.text, why);
+        let slot = *slot;
+        let mut refuse = |why: Refusal| {
+            plan.refused.push(Refused {
+                slot,
+                line: o.line,
+                text: o.text.clone(),
+                why,
+            })
+        };
         match &o.order {
             Order::Fire { shooter, target } => {
                 let (world, count) = match *shooter {
                     Shooter::Fleet(f) => match s.fleets.get(&f) {
                         None => {
-                            rej(s, format!("flotte {f} inconnue"));
+                            refuse(Refusal::UnknownFleet(f));
                             continue;
                         }
                         Some(fl) if fl.owner != Some(slot) => {
-                            rej(s, format!("la flotte {f} ne vous appartient pas"));
+                            refuse(Refusal::NotYourFleet(f));
                             continue;
                         }
                         Some(fl) => (fl.world, fl.vc),
                     },
                     Shooter::Group(w, g) => match s.worlds.get(&w) {
                         None => {
-                            rej(s, format!("monde {w} inconnu"));
+                            refuse(Refusal::UnknownWorld(w));
                             continue;
                         }
                         Some(x) if x.owner != Some(slot) => {
-                            rej(s, format!("le monde {w} ne vous appartient pas"));
+                            refuse(Refusal::NotYourWorld(w));
                             continue;
                         }
                         Some(x) => (w, if g == Group::Vi { x.vi } else { x.vp }),
                     },
                 };
                 if count == 0 {
-                    rej(s, "aucun vaisseau pour tirer".into());
+                    refuse(Refusal::NoShips);
                     continue;
                 }
                 if let Target::Fleet(g) = target {
                     let ok = s.fleets.get(g).is_some_and(|t| t.world == world)
                         && s.log.fleets.get(g).is_some_and(|l| l.world_start == world);
                     if !ok || Shooter::Fleet(*g) == *shooter {
-                        rej(
-                            s,
-                            format!("la flotte {g} n'était pas sur {world} au début du tour"),
-                        );
+                        refuse(Refusal::TargetAbsent { fleet: *g, world });
                         continue;
                     }
                 }
-                if taken.contains(shooter) {
-                    rej(s, "ordre exclusif déjà donné".into());
+                if plan.taken.contains(shooter) {
+                    refuse(Refusal::AlreadyOrdered);
                     continue;
                 }
-                taken.insert(*shooter);
-                fires.push((slot, *shooter, *target));
+                plan.taken.insert(*shooter);
+                plan.fires.push((slot, *shooter, *target));
             }
             Order::Move { fleet, path } => {
-                let Some(fl) = s.fleets.get(fleet).cloned() else {
-                    rej(s, format!("flotte {fleet} inconnue"));
+                let Some(fl) = s.fleets.get(fleet) else {
+                    refuse(Refusal::UnknownFleet(*fleet));
                     continue;
                 };
                 if fl.owner != Some(slot) {
-                    rej(s, format!("la flotte {fleet} ne vous appartient pas"));
+                    refuse(Refusal::NotYourFleet(*fleet));
                     continue;
                 }
                 if fl.vc == 0 {
-                    rej(s, format!("la flotte {fleet} n'a aucun VC"));
+                    refuse(Refusal::EmptyFleet(*fleet));
                     continue;
                 }
                 let known = known_of[slot].get_or_insert_with(|| s.known(slot));
@@ -121,39 +202,42 @@ pub fn combat(ctx: &mut Ctx<'_, '_>) {
                 let mut bad = None;
                 for w in path {
                     if !s.worlds.contains_key(w) || !s.linked(prev, *w) {
-                        bad = Some(format!("{w} n'est pas relié à {prev}"));
+                        bad = Some(Refusal::NotLinked { to: *w, from: prev });
                         break;
                     }
                     if s.options.enforce_known_worlds && !known.contains(w) {
-                        bad = Some(format!("{w} vous est inconnu"));
+                        bad = Some(Refusal::UnknownToYou(*w));
                         break;
                     }
                     prev = *w;
                 }
                 if let Some(why) = bad {
-                    rej(s, why);
+                    refuse(why);
                     continue;
                 }
-                if taken.contains(&Shooter::Fleet(*fleet)) {
-                    rej(s, "ordre exclusif déjà donné".into());
+                if plan.taken.contains(&Shooter::Fleet(*fleet)) {
+                    refuse(Refusal::AlreadyOrdered);
                     continue;
                 }
-                let dep = s.players[slot].dep.level as usize;
+                let dep = s.players[slot].dep.level;
                 let mut path = path.clone();
-                if path.len() > dep {
-                    path.truncate(dep);
-                    rej(s, format!("chemin réduit à {dep} mondes (DEP {dep})"));
+                if path.len() > dep as usize {
+                    path.truncate(dep as usize);
+                    refuse(Refusal::PathCut(dep));
                 }
-                taken.insert(Shooter::Fleet(*fleet));
-                moves.insert(*fleet, path);
+                plan.taken.insert(Shooter::Fleet(*fleet));
+                plan.moves.insert(*fleet, path);
             }
             _ => {}
         }
     }
+    plan
+}
 
-    // (b) Direct fire from the snapshot.
+/// (b) Direct fire, every shot worked out from the snapshot.
+pub fn direct_fire(s: &NebState, snap: &Snap, plan: &Plan) -> Losses {
     let mut loss = Losses::default();
-    for (slot, shooter, target) in &fires {
+    for (slot, shooter, target) in &plan.fires {
         let (world, n, mark_owner) = match *shooter {
             Shooter::Fleet(f) => (
                 snap.fleets[&f].world,
@@ -172,7 +256,7 @@ pub fn combat(ctx: &mut Ctx<'_, '_>) {
                     t,
                     cd_of(s, tf.owner),
                     Some((tf.vc, tf.cargo_mp + tf.cargo_n)),
-                    moves.contains_key(g),
+                    plan.moves.contains_key(g),
                 );
                 *loss.vc.entry(*g).or_default() += d;
                 Mark::Fleet(*g)
@@ -211,11 +295,23 @@ pub fn combat(ctx: &mut Ctx<'_, '_>) {
                 }
             }
         };
-        match *shooter {
-            Shooter::Fleet(f) => s.flog(f).mark = Some(mark),
-            Shooter::Group(w, Group::Vi) => s.wlog(w).vi_mark = Some(mark),
-            Shooter::Group(w, Group::Vp) => s.wlog(w).vp_mark = Some(mark),
-        }
+        loss.marks.push((*shooter, mark));
+    }
+    loss
+}
+
+fn set_mark(s: &mut NebState, shooter: Shooter, mark: Mark) {
+    match shooter {
+        Shooter::Fleet(f) => s.flog(f).mark = Some(mark),
+        Shooter::Group(w, Group::Vi) => s.wlog(w).vi_mark = Some(mark),
+        Shooter::Group(w, Group::Vp) => s.wlog(w).vp_mark = Some(mark),
+    }
+}
+
+/// Writes the losses of direct fire, capped at what each target has.
+fn apply_fire(s: &mut NebState, loss: &Losses) {
+    for (shooter, mark) in &loss.marks {
+        set_mark(s, *shooter, *mark);
     }
     for (f, l) in &loss.vc {
         let fl = s.fleets.get_mut(f).expect("fleet");
@@ -250,11 +346,13 @@ pub fn combat(ctx: &mut Ctx<'_, '_>) {
         s.worlds.get_mut(w).expect("world").population -= killed as u32;
         s.wlog(*w).deaths += killed as u32;
     }
+}
 
-    // (c) Movement, ambushes and black holes.
+/// (c) Movement, ambushes and black holes, fleet by fleet in ascending number.
+fn move_fleets(s: &mut NebState, rng: &mut Rng, snap: &Snap, plan: &Plan) {
     let mut ambushers: BTreeMap<WorldId, Vec<(Shooter, Owner, u32)>> = BTreeMap::new();
     for (f, fl) in &snap.fleets {
-        if fl.vc > 0 && !taken.contains(&Shooter::Fleet(*f)) {
+        if fl.vc > 0 && !plan.taken.contains(&Shooter::Fleet(*f)) {
             ambushers
                 .entry(fl.world)
                 .or_default()
@@ -263,7 +361,7 @@ pub fn combat(ctx: &mut Ctx<'_, '_>) {
     }
     for (w, x) in &snap.worlds {
         for (g, n) in [(Group::Vi, x.vi), (Group::Vp, x.vp)] {
-            if n > 0 && !taken.contains(&Shooter::Group(*w, g)) {
+            if n > 0 && !plan.taken.contains(&Shooter::Group(*w, g)) {
                 ambushers
                     .entry(*w)
                     .or_default()
@@ -279,7 +377,7 @@ pub fn combat(ctx: &mut Ctx<'_, '_>) {
         .filter(|(_, w)| !w.black_hole)
         .map(|(k, _)| *k)
         .collect();
-    for (f, path) in &moves {
+    for (f, path) in &plan.moves {
         let fl = s.fleets[f].clone();
         let owner = fl.owner.expect("moving fleets are owned");
         if fl.vc == 0 {
@@ -298,11 +396,11 @@ pub fn combat(ctx: &mut Ctx<'_, '_>) {
             s.plog(owner).seen.insert(*w);
             if s.worlds[w].black_hole {
                 let vc = s.fleets[f].vc;
-                let pct = ctx.rng.range(0, 100) as u64;
+                let pct = rng.range(0, 100) as u64;
                 let lost = (u64::from(vc) * pct / 100) as u32;
                 s.fleets.get_mut(f).expect("fleet").vc -= lost;
                 s.cargo_check(*f);
-                let d = landing[ctx.rng.below(landing.len() as u64) as usize];
+                let d = landing[rng.below(landing.len() as u64) as usize];
                 s.fleets.get_mut(f).expect("fleet").world = d;
                 s.flog(*f).arrived_from = Some(*w);
                 s.plog(owner).seen.insert(d);
@@ -325,11 +423,7 @@ pub fn combat(ctx: &mut Ctx<'_, '_>) {
                 }
                 let t = tech::hits(n, ca_of(s, amb_owner), true);
                 dmg += tech::damage(t, cd_of(s, Some(owner)), Some((vc, cargo)), false);
-                match amb {
-                    Shooter::Fleet(a) => s.flog(a).mark = Some(Mark::Ambush),
-                    Shooter::Group(x, Group::Vi) => s.wlog(x).vi_mark = Some(Mark::Ambush),
-                    Shooter::Group(x, Group::Vp) => s.wlog(x).vp_mark = Some(Mark::Ambush),
-                }
+                set_mark(s, amb, Mark::Ambush);
             }
             let fm = s.fleets.get_mut(f).expect("fleet");
             fm.vc -= dmg.min(u64::from(fm.vc)) as u32;
@@ -348,11 +442,4 @@ pub fn combat(ctx: &mut Ctx<'_, '_>) {
             prev = *w;
         }
     }
-
-    // (d) Worlds left without population.
-    let ids: Vec<WorldId> = s.worlds.keys().copied().collect();
-    for w in ids {
-        s.neutralise_if_empty(w);
-    }
-    crate::model::debug_invariants(ctx.state);
 }

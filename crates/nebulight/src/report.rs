@@ -354,3 +354,26 @@ pub fn spectator_report(s: &NebState) -> String {
     final_lines(s, &mut out);
     out
 }
+
+/// The wording of a refused phase-12 order (`combat::check_orders` decides it).
+impl std::fmt::Display for crate::combat::Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use crate::combat::Refusal::*;
+        match self {
+            UnknownFleet(g) => write!(f, "flotte {g} inconnue"),
+            NotYourFleet(g) => write!(f, "la flotte {g} ne vous appartient pas"),
+            UnknownWorld(w) => write!(f, "monde {w} inconnu"),
+            NotYourWorld(w) => write!(f, "le monde {w} ne vous appartient pas"),
+            NoShips => f.write_str("aucun vaisseau pour tirer"),
+            TargetAbsent { fleet, world } => write!(
+                f,
+                "la flotte {fleet} n'était pas sur {world} au début du tour"
+            ),
+            AlreadyOrdered => f.write_str("ordre exclusif déjà donné"),
+            EmptyFleet(g) => write!(f, "la flotte {g} n'a aucun VC"),
+            NotLinked { to, from } => write!(f, "{to} n'est pas relié à {from}"),
+            UnknownToYou(w) => write!(f, "{w} vous est inconnu"),
+            PathCut(dep) => write!(f, "chemin réduit à {dep} mondes (DEP {dep})"),
+        }
+    }
+}
