@@ -466,7 +466,17 @@ pub fn neutrals(ctx: &mut Ctx) {
                 }
             }
             place_garrison(ctx, &z, &regular);
-            ctx.state.zone_mut(&z).garrison = Some(g);
+            // Neutral units that outlived the nation's hold (a zone can be a
+            // nation's while a neutral unit still stands in it) join the
+            // fresh garrison: none is destroyed, and the stored make-up that
+            // regeneration restores is what the neutrals hold now (D-72).
+            let mut record = g;
+            record.extend(
+                at.units(ctx.state, &z)
+                    .filter(|u| u.owner == NEUTRAL)
+                    .map(|u| u.code.clone()),
+            );
+            ctx.state.zone_mut(&z).garrison = Some(record);
             ev(ctx, Vis::All, Sec::News, format!("[{z}] redevient neutre"));
             continue;
         }

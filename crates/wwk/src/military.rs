@@ -2136,7 +2136,10 @@ pub fn return_to_base(ctx: &mut Ctx) {
             .collect();
         bases.sort();
         match bases.first() {
-            Some((_, z)) if !ctx.scratch.retreated.contains(&p.id) => {
+            // A neutral garrison belongs to its zone (D-72): its aircraft
+            // never rebase to another neutral zone, whose stored garrison
+            // they would swell; a lost one is rebuilt with its own zone's.
+            Some((_, z)) if p.owner != NEUTRAL && !ctx.scratch.retreated.contains(&p.id) => {
                 let z = z.clone();
                 if let Some(u) = ctx.state.unit_mut(p.id) {
                     u.at = z.clone();

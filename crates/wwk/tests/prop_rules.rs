@@ -327,3 +327,59 @@ fn wwk_109_random_turns_reach_retreats_refusals_and_escorts() {
         "retreats {retreats}, refused {refused}, escorts {escorts}"
     );
 }
+
+/// Found by the property above (seed 6542380933216561016, extra 0, 3 turns):
+/// [BUL] was TUR's while a neutral LT still stood in it; the TUR infantry
+/// retreated, the zone reverted, and the fresh garrison's four MIL were
+/// recorded without the LT, so the zone held more neutral units than its
+/// record. The survivor now joins the recorded garrison (D-72).
+#[test]
+fn wwk_113_regression_reversion_records_the_surviving_neutrals() {
+    let seed = 6542380933216561016u64;
+    let mut st = position(seed, 0);
+    let mut r = Rng::for_phase(seed, 0, "orders");
+    for _ in 0..3 {
+        let before = st.clone();
+        let (sc, events) = play(&mut st, seed, &mut r);
+        Wwk.set_turn(&mut st, before.turn + 1);
+        check_turn(&before, &st, &sc, &events).unwrap();
+    }
+    let bul = &st.zones["BUL"];
+    assert_eq!(bul.status, Status::Neutral);
+    let mut recorded = bul.garrison.clone().unwrap();
+    recorded.sort();
+    let mut here: Vec<String> = st
+        .units
+        .values()
+        .filter(|u| u.at == "BUL" && u.owner == NEUTRAL)
+        .map(|u| u.code.clone())
+        .collect();
+    here.sort();
+    assert_eq!(
+        here, recorded,
+        "the neutrals standing in [BUL] are its record"
+    );
+}
+/// Found by the property above (seed 9083740684411089060, extra 12, 2 turns):
+/// a neutral FB whose zone lost its air base made an "emergency transfer" to
+/// [BUL], another neutral zone, as if the neutrals were a nation, and [BUL]
+/// then held more neutral units than its record. Neutral aircraft stay with
+/// their zone's garrison (D-72, WWK-96).
+#[test]
+fn wwk_96_regression_neutral_aircraft_never_rebase_to_another_zone() {
+    let seed = 9083740684411089060u64;
+    let mut st = position(seed, 12);
+    let mut r = Rng::for_phase(seed, 0, "orders");
+    for _ in 0..2 {
+        let before = st.clone();
+        let (sc, events) = play(&mut st, seed, &mut r);
+        Wwk.set_turn(&mut st, before.turn + 1);
+        check_turn(&before, &st, &sc, &events).unwrap();
+        let neutral_transfers = events
+            .iter()
+            .filter(|e| e.text.starts_with("Transfert d'urgence"))
+            .filter(|e| format!("{:?}", e.to).contains(NEUTRAL))
+            .count();
+        assert_eq!(neutral_transfers, 0, "no neutral plane rebases");
+    }
+}
