@@ -12,10 +12,10 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use crate::imap::ImapConfig;
-use crate::inbox::InboxConfig;
-use crate::outbound::{Security, SmtpConfig, Transport};
-use crate::secret::read_secret;
+use crate::transport::imap::ImapConfig;
+use crate::transport::inbox::InboxConfig;
+use crate::transport::secret::read_secret;
+use crate::transport::send::{Security, SmtpConfig, Transport};
 
 /// `[inbound]`: where order mail is read from.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]

@@ -1,35 +1,48 @@
 //! Mail for the arbitre referee: reading players' mail, finding the order
 //! block in it, and formatting and sending the referee's answers.
 //!
-//! The crate is split by job, in the order a mail travels through the daemon:
-//! - [`maildir`]: the inbound Maildir (`new/` is the queue, `cur/` holds what
-//!   the journal has recorded);
-//! - [`parse`]: MIME decoding of one raw mail into candidate texts, with the
-//!   charset, transfer-encoding and hostile-input guards players' clients need;
-//! - [`envelope`]: the `GAME … PLAYER … PASSWORD …` block inside a text;
-//! - [`outbound`]: formatting replies (lettre) and the file / sendmail / SMTP
-//!   transports;
-//! - [`imap`]: the inbound IMAP inbox (same list / read / mark-done protocol
-//!   as the Maildir), [`inbox`] uniting both behind one interface, and
-//!   [`secret`] for the IMAP and SMTP passwords;
-//! - [`dkim`]: DKIM verification of a raw mail (issue 10);
-//! - [`config`]: the `[inbound]` table of `arbitre.toml`.
+//! Two module trees, the way Stalwart keeps its protocol parsers apart from
+//! its servers (issue 16 item 6):
+//! - [`message`], pure: MIME decoding ([`message::parse`],
+//!   [`message::decode`], [`message::html`]), the order block
+//!   ([`message::envelope`]), the DKIM verdict logic given the key records
+//!   ([`message::dkim`]) and the formatting of answers
+//!   ([`message::format`]). No file, socket, process or clock: a value in,
+//!   a value out. tests/layering.rs holds it.
+//! - [`transport`], the I/O: the Maildir and IMAP inboxes, the file,
+//!   sendmail and SMTP transports, DNS for DKIM, secrets read from files.
+//!
+//! [`config`] (the `[inbound]` table of `arbitre.toml`) and [`error`] serve
+//! both. The modules' former paths (`arbitre_mail::parse`, `::outbound`,
+//! `::dkim`, `::maildir`...) stay as re-exports, so the daemon's code does
+//! not change with the split.
 //!
 //! Nothing here keeps state between calls: idempotency is the daemon's journal
 //! (keyed by the SHA-256 of the raw bytes, see [`InboundMail::sha256`]).
 
 pub mod config;
-pub mod decode;
-pub mod dkim;
-pub mod envelope;
 pub mod error;
-pub mod html;
-pub mod imap;
-pub mod inbox;
-pub mod maildir;
-pub mod outbound;
-pub mod parse;
-pub mod secret;
+pub mod message;
+pub mod transport;
+
+// The paths from before the split (issue 16 item 6).
+pub use message::{decode, envelope, html, parse};
+pub use transport::{imap, inbox, maildir, secret};
+
+/// DKIM verification (issue 10): the verdict logic ([`message::dkim`]) and
+/// the verifier that looks keys up ([`transport::dns`]), under their
+/// former path.
+pub mod dkim {
+    pub use crate::message::dkim::*;
+    pub use crate::transport::dns::*;
+}
+
+/// Outgoing mail: formatting ([`message::format`]) and the transports
+/// ([`transport::send`]), under their former path.
+pub mod outbound {
+    pub use crate::message::format::*;
+    pub use crate::transport::send::*;
+}
 
 pub use dkim::{DkimConfig, DkimVerdict, DkimVerifier, FailReason};
 pub use envelope::{find_envelope, find_in_mail, BlockKind, Envelope, EnvelopeError};

@@ -55,7 +55,7 @@
 //! why). A line like "Game on!" is just text. The first well-formed header
 //! wins; a malformed one is reported only when no well-formed one exists.
 
-use crate::parse::InboundMail;
+use crate::message::parse::InboundMail;
 
 /// What the block asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -52,13 +52,13 @@ use rustls_connector::rustls_pki_types::pem::PemObject;
 use rustls_connector::rustls_pki_types::CertificateDer;
 use rustls_connector::{RustlsConnector, RustlsConnectorConfig, TlsStream};
 
-use crate::outbound::Security;
+use crate::transport::send::Security;
 
 /// Keyword that marks a message as recorded by arbitre.
 pub const DONE_KEYWORD: &str = "$ArbitreDone";
 
 /// IMAP inbox settings (from `arbitre.toml`; the password is resolved by
-/// [`crate::secret::read_secret`] from an environment variable or a file).
+/// [`crate::transport::secret::read_secret`] from an environment variable or a file).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ImapConfig {
     pub host: String,

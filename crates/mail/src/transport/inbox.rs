@@ -20,8 +20,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::error::MailError;
-use crate::imap::{ImapConfig, ImapEntry, ImapError, ImapInbox};
-use crate::maildir::{Maildir, MaildirEntry};
+use crate::transport::imap::{ImapConfig, ImapEntry, ImapError, ImapInbox};
+use crate::transport::maildir::{Maildir, MaildirEntry};
 
 /// Which inbox to read.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -17,11 +17,11 @@ use mail_parser::{Encoding, Message, MessageParser, MessagePart, MimeHeaders, Pa
 use sha2::{Digest, Sha256};
 use std::borrow::Cow;
 
-use crate::decode::{
+use crate::error::MailError;
+use crate::message::decode::{
     base64_lenient, decode_charset_cow, normalize_text, quoted_printable_lenient, unflow,
 };
-use crate::error::MailError;
-use crate::html::html_to_text;
+use crate::message::html::html_to_text;
 
 /// Parts examined per mail, all levels together: enough for any real mail,
 /// small enough that a mail with 10 000 parts costs nothing.

@@ -1,0 +1,231 @@
+//! The referee's outgoing mail as bytes: [`format_mail`] (lettre's message
+//! builder, no transport) and [`body_of`], its inverse for tests.
+//!
+//! Formatting is deterministic for a given [`OutgoingMail`]: the daemon
+//! chooses the Message-ID and the Date, and the MIME boundary is derived from
+//! the Message-ID, so archived fixtures compare byte for byte. Every header
+//! value is checked for control characters before it reaches lettre: a
+//! player-controlled string (a subject echoing theirs, a display name) can
+//! never inject a header. Sending is [`crate::outbound`]'s other half, in the
+//! I/O tree (`transport::send`).
+
+use std::time::{Duration, SystemTime};
+
+use lettre::message::header::ContentTransferEncoding;
+use lettre::message::header::{self, ContentType, HeaderName, HeaderValue};
+use lettre::message::{Body, Mailbox, MultiPart, SinglePart};
+use sha2::{Digest, Sha256};
+
+use crate::error::MailError;
+
+/// A file attached to a report (a map as SVG, a machine-readable report).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attachment {
+    pub name: String,
+    pub mime: String,
+    pub content: Vec<u8>,
+}
+
+/// A mail the daemon wants to send.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutgoingMail {
+    pub from: String,
+    pub to: String,
+    pub subject: String,
+    pub body: String,
+    /// Without angle brackets; chosen deterministically by the daemon.
+    pub message_id: String,
+    /// Without angle brackets; also sets References.
+    pub in_reply_to: Option<String>,
+    /// `auto-replied` (answers to a player's mail) or `auto-generated`
+    /// (reports, reminders), RFC 3834.
+    pub auto_submitted: &'static str,
+    /// RFC 2822 date chosen by the daemon.
+    pub date: String,
+    pub attachments: Vec<Attachment>,
+}
+
+/// The `Auto-Submitted` header (RFC 3834), which lettre does not define.
+#[derive(Debug, Clone)]
+struct AutoSubmitted(String);
+
+impl header::Header for AutoSubmitted {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("Auto-Submitted")
+    }
+    fn parse(s: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(AutoSubmitted(s.to_owned()))
+    }
+    fn display(&self) -> HeaderValue {
+        HeaderValue::new(Self::name(), self.0.clone())
+    }
+}
+
+fn reject_controls(field: &str, value: &str) -> Result<(), MailError> {
+    if value.chars().any(char::is_control) {
+        return Err(MailError::Format(format!(
+            "{field} contains a control character (line break?): {value:?}"
+        )));
+    }
+    Ok(())
+}
+
+/// Subjects often echo a player's subject: line breaks and other controls are
+/// replaced by spaces rather than refusing to answer.
+fn clean_subject(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect::<String>()
+        .split(' ')
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A Message-ID without brackets: printable ASCII, no spaces, no brackets, one `@`.
+fn check_message_id(field: &str, id: &str) -> Result<(), MailError> {
+    let ok = !id.is_empty()
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_graphic() && b != b'<' && b != b'>' && b != b'"' && b != b'\\')
+        && id.matches('@').count() == 1;
+    if ok {
+        Ok(())
+    } else {
+        Err(MailError::Format(format!(
+            "{field} must look like local@domain without brackets or spaces: {id:?}"
+        )))
+    }
+}
+
+fn mailbox(field: &str, value: &str) -> Result<Mailbox, MailError> {
+    reject_controls(field, value)?;
+    value
+        .parse::<Mailbox>()
+        .map_err(|e| MailError::Format(format!("{field} {value:?} is not an address: {e}")))
+}
+
+/// Formats `m` as RFC 5322 bytes (CRLF line endings).
+pub fn format_mail(m: &OutgoingMail) -> Result<Vec<u8>, MailError> {
+    let from = mailbox("From", &m.from)?;
+    let to = mailbox("To", &m.to)?;
+    check_message_id("Message-ID", &m.message_id)?;
+    if let Some(parent) = &m.in_reply_to {
+        check_message_id("In-Reply-To", parent)?;
+    }
+    if !matches!(m.auto_submitted, "auto-replied" | "auto-generated" | "no") {
+        return Err(MailError::Format(format!(
+            "Auto-Submitted must be auto-replied or auto-generated, not {:?}",
+            m.auto_submitted
+        )));
+    }
+    reject_controls("Date", &m.date)?;
+    let date = chrono::DateTime::parse_from_rfc2822(m.date.trim())
+        .map_err(|e| MailError::Format(format!("Date {:?} is not RFC 2822: {e}", m.date)))?;
+    let date = SystemTime::UNIX_EPOCH
+        + Duration::from_secs(
+            u64::try_from(date.timestamp())
+                .map_err(|_| MailError::Format(format!("Date {:?} is before 1970", m.date)))?,
+        );
+
+    let mut builder = lettre::Message::builder()
+        .from(from)
+        .to(to)
+        .subject(clean_subject(&m.subject))
+        .date(date)
+        .message_id(Some(format!("<{}>", m.message_id)))
+        .header(AutoSubmitted(m.auto_submitted.to_owned()));
+    if let Some(parent) = &m.in_reply_to {
+        builder = builder
+            .in_reply_to(format!("<{parent}>"))
+            .references(format!("<{parent}>"));
+    }
+
+    // Always UTF-8; lettre picks 7bit, quoted-printable or base64 from the
+    // content, so French and German text arrives intact. The line ends are
+    // made CRLF here in one pass (issue 14 item 1): lettre's own conversion
+    // inserts each CR into the string in place, quadratic in the number of
+    // lines (150 s of CPU for a 10 MB confirmation); given CRLF text it only
+    // scans it.
+    let text_part = SinglePart::builder()
+        .header(ContentType::TEXT_PLAIN)
+        .body(Body::new(to_crlf(&m.body)));
+
+    let message = if m.attachments.is_empty() {
+        builder.singlepart(text_part)
+    } else {
+        let boundary = format!(
+            "arbitre-{}",
+            &hex::encode(Sha256::digest(m.message_id.as_bytes()))[..32]
+        );
+        let mut multi = MultiPart::mixed().boundary(boundary).singlepart(text_part);
+        for a in &m.attachments {
+            reject_controls("attachment name", &a.name)?;
+            let name = a.name.replace(['"', '\\', '/'], "_");
+            let mime = ContentType::parse(&a.mime).map_err(|e| {
+                MailError::Format(format!("attachment MIME type {:?}: {e}", a.mime))
+            })?;
+            multi = multi
+                .singlepart(lettre::message::Attachment::new(name).body(attachment_body(a), mime));
+        }
+        builder.multipart(multi)
+    }
+    .map_err(|e| MailError::Format(e.to_string()))?;
+    Ok(message.formatted())
+}
+
+/// `s` with every line end (CR LF, a lone LF, a lone CR) as CR LF, in one
+/// linear pass. SMTP knows no other line end: Postfix with
+/// `smtpd_forbid_bare_newline = reject` refuses a whole mail for one bare LF
+/// (issue 14 item 13).
+pub fn to_crlf(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = String::with_capacity(s.len() + s.len() / 32 + 2);
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let end = match bytes[i] {
+            b'\r' if bytes.get(i + 1) == Some(&b'\n') => i + 2,
+            b'\r' | b'\n' => i + 1,
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        // CR and LF are ASCII, so `i` and `end` are character boundaries.
+        out.push_str(&s[start..i]);
+        out.push_str("\r\n");
+        start = end;
+        i = end;
+    }
+    out.push_str(&s[start..]);
+    out
+}
+
+/// The encoded body of an attachment. lettre sends bytes that happen to be
+/// short-lined ASCII as 7bit with their line ends untouched, so an order
+/// template with `\n` line ends left with bare LFs (issue 14 item 13).
+/// A `text/*` attachment in UTF-8 is text: its line ends become CRLF (the
+/// canonical form of text in MIME, RFC 2046 4.1.1) and lettre picks 7bit
+/// or quoted-printable. Anything else is base64, which keeps every byte and
+/// has no line end of its own to get wrong.
+fn attachment_body(a: &Attachment) -> Body {
+    let text = a
+        .mime
+        .trim_start()
+        .get(..5)
+        .is_some_and(|p| p.eq_ignore_ascii_case("text/"));
+    match std::str::from_utf8(&a.content) {
+        Ok(s) if text => Body::new(to_crlf(s)),
+        _ => Body::new_with_encoding(a.content.clone(), ContentTransferEncoding::Base64)
+            // Never refused for base64; lettre's own choice if it were.
+            .unwrap_or_else(Body::new),
+    }
+}
+
+/// The decoded text/plain body of a mail produced by [`format_mail`].
+pub fn body_of(raw: &[u8]) -> Option<String> {
+    let message = mail_parser::MessageParser::default().parse(raw)?;
+    let body = message.body_text(0)?;
+    Some(body.replace("\r\n", "\n"))
+}
