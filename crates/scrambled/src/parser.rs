@@ -392,9 +392,9 @@ pub fn parse(state: &State, me: &PlayerId, text: &str) -> Parsed<Order> {
         let verdict = match grammar::order(body, first) {
             Ok(shape) => check(&cx, shape),
             Err(Refusal::Unknown) => Err(format!("ordre inconnu « {first_text} »")),
-            Err(Refusal::Syntax { usage, col, what }) => Err(format!(
-                "syntaxe : {usage} (colonne {col} : {what} attendu)"
-            )),
+            Err(Refusal::Syntax { usage, col, what }) => {
+                Err(format!("syntaxe : {usage} (colonne {col} : {what})"))
+            }
         };
         match verdict {
             Ok((order, warn)) => {
