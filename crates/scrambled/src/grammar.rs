@@ -27,7 +27,8 @@ use std::borrow::Cow;
 pub struct Expected<'a> {
     /// The input left where the expected item was missing.
     pub at: &'a str,
-    /// What the notation asks for at that place, in French.
+    /// What the notation asks for at that place, as a French phrase
+    /// (`la flèche « -> » attendue`).
     pub what: &'static str,
 }
 
@@ -178,7 +179,7 @@ fn quoted(i: &str) -> Res<'_, &str> {
 /// One word: bare characters and quoted parts glued together.
 fn word(i: &str) -> Res<'_, &str> {
     expect(
-        "un mot",
+        "un mot attendu",
         recognize(many1_count(alt((is_not(" \"#"), quoted)))),
     )
     .parse(i)
@@ -284,7 +285,11 @@ fn kw<'a>(k: Kw) -> impl Parser<&'a str, Output = &'a str, Error = Expected<'a>>
 
 /// `->` or one of its synonyms, as the next word.
 fn arrow(i: &str) -> Res<'_, &str> {
-    expect("la flèche « -> »", verify(next, |w: &str| is_arrow(w))).parse(i)
+    expect(
+        "la flèche « -> » attendue",
+        verify(next, |w: &str| is_arrow(w)),
+    )
+    .parse(i)
 }
 
 /// A name before an arrow: its first word whatever it is, then words up to
@@ -304,14 +309,14 @@ fn name_to_end(i: &str) -> Res<'_, &str> {
 
 /// The end of the order (a comment may have left one space).
 fn end(i: &str) -> Res<'_, ()> {
-    expect("la fin de la ligne", (opt(char(' ')), eof))
+    expect("la fin de la ligne attendue", (opt(char(' ')), eof))
         .map(|_| ())
         .parse(i)
 }
 
 /// A quantity word (`12`, `ALL`, `TOUT`…): checked by the parser.
 fn qty(i: &str) -> Res<'_, &str> {
-    expect("une quantité", next).parse(i)
+    expect("une quantité attendue", next).parse(i)
 }
 
 /// The shape of one order line: which order, and the words of its parts
@@ -403,17 +408,17 @@ pub fn order<'a>(body: &'a str, first: &'a str) -> Result<Shape<'a>, Refusal> {
             let mut troops = (
                 kw(Kw::Troops),
                 qty,
-                expect("un territoire", name_to_arrow),
+                expect("un territoire attendu", name_to_arrow),
                 arrow,
-                expect("un joueur", name_to_end),
+                expect("un joueur attendu", name_to_end),
                 end,
             )
                 .map(|(_, qty, terr, _, to, _)| Shape::GiveTroops { qty, terr, to });
             let mut territory = (
                 kw(Kw::Territory),
-                expect("un territoire", name_to_arrow),
+                expect("un territoire attendu", name_to_arrow),
                 arrow,
-                expect("un joueur", name_to_end),
+                expect("un joueur attendu", name_to_end),
                 end,
             )
                 .map(|(_, terr, _, to, _)| Shape::GiveTerritory { terr, to });
@@ -424,16 +429,16 @@ pub fn order<'a>(body: &'a str, first: &'a str) -> Result<Shape<'a>, Refusal> {
                     return Err(Refusal::Syntax {
                         usage: USAGE_GIVE,
                         col: column(body, after.strip_prefix(' ').unwrap_or(after)),
-                        what: "TROOPS ou TERRITORY",
+                        what: "TROOPS ou TERRITORY attendu",
                     })
                 }
             }
         }
         Kw::Move => (
             qty,
-            expect("un territoire de départ", name_to_arrow),
+            expect("un territoire de départ attendu", name_to_arrow),
             arrow,
-            expect("un territoire d'arrivée", name_to_end),
+            expect("un territoire d'arrivée attendu", name_to_end),
             end,
         )
             .map(|(qty, from, _, to, _)| Shape::Move { qty, from, to })
@@ -441,9 +446,9 @@ pub fn order<'a>(body: &'a str, first: &'a str) -> Result<Shape<'a>, Refusal> {
             .map_err(|e| (USAGE_MOVE, e)),
         Kw::Path => (
             qty,
-            expect("un territoire de départ", name_to_arrow),
+            expect("un territoire de départ attendu", name_to_arrow),
             arrow,
-            expect("un territoire d'arrivée", name_to_end),
+            expect("un territoire d'arrivée attendu", name_to_end),
             end,
         )
             .map(|(qty, from, _, to, _)| {
@@ -470,19 +475,19 @@ pub fn order<'a>(body: &'a str, first: &'a str) -> Result<Shape<'a>, Refusal> {
             })
             .parse(after)
             .map_err(|e| (USAGE_PATH, e)),
-        Kw::Tribute => (qty, arrow, expect("un joueur", name_to_end), end)
+        Kw::Tribute => (qty, arrow, expect("un joueur attendu", name_to_end), end)
             .map(|(qty, _, to, _)| Shape::Tribute { qty, to })
             .parse(after)
             .map_err(|e| (USAGE_TRIBUTE, e)),
-        Kw::Abandon => (expect("un territoire", name_to_end), end)
+        Kw::Abandon => (expect("un territoire attendu", name_to_end), end)
             .map(|(t, _)| Shape::Abandon(t))
             .parse(after)
             .map_err(|e| ("ABANDON <territoire>", e)),
-        Kw::Capital => (expect("un territoire", name_to_end), end)
+        Kw::Capital => (expect("un territoire attendu", name_to_end), end)
             .map(|(t, _)| Shape::Capital(t))
             .parse(after)
             .map_err(|e| ("CAPITAL <territoire>", e)),
-        Kw::Ally | Kw::Enemy => (expect("un joueur ou ALL", name_to_end), end)
+        Kw::Ally | Kw::Enemy => (expect("un joueur ou ALL attendu", name_to_end), end)
             .map(|(t, _)| {
                 if k == Kw::Ally {
                     Shape::Ally(t)
@@ -492,7 +497,7 @@ pub fn order<'a>(body: &'a str, first: &'a str) -> Result<Shape<'a>, Refusal> {
             })
             .parse(after)
             .map_err(|e| ("ALLY <joueur|ALL> ou ENEMY <joueur|ALL>", e)),
-        Kw::Cancel => (expect("P<n>[.<étape>] ou CAPITAL", next), end)
+        Kw::Cancel => (expect("P<n>[.<étape>] ou CAPITAL attendu", next), end)
             .map(|(w, _)| Shape::Cancel(w))
             .parse(after)
             .map_err(|e| ("CANCEL P<n>[.<étape>] ou CANCEL CAPITAL", e)),

@@ -302,8 +302,14 @@ fn cancel(cx: &Ctx<'_>, what: &str) -> LineResult {
 }
 
 /// `s.to_uppercase() == upper`, without building the upper-cased copy.
+/// `upper` is ASCII; an ASCII word compares byte by byte, any other goes
+/// through Unicode upper case (`ı` and `ﬁ` upper-case to ASCII letters).
 fn upper_is(s: &str, upper: &str) -> bool {
-    s.chars().flat_map(char::to_uppercase).eq(upper.chars())
+    if s.is_ascii() {
+        s.eq_ignore_ascii_case(upper)
+    } else {
+        s.chars().flat_map(char::to_uppercase).eq(upper.chars())
+    }
 }
 
 /// The header keyword `s` upper-cases to, if any.
@@ -392,9 +398,9 @@ pub fn parse(state: &State, me: &PlayerId, text: &str) -> Parsed<Order> {
         let verdict = match grammar::order(body, first) {
             Ok(shape) => check(&cx, shape),
             Err(Refusal::Unknown) => Err(format!("ordre inconnu « {first_text} »")),
-            Err(Refusal::Syntax { usage, col, what }) => Err(format!(
-                "syntaxe : {usage} (colonne {col} : {what} attendu)"
-            )),
+            Err(Refusal::Syntax { usage, col, what }) => {
+                Err(format!("syntaxe : {usage} (colonne {col} : {what})"))
+            }
         };
         match verdict {
             Ok((order, warn)) => {

@@ -53,6 +53,8 @@ pub fn upper<'a>(line: &'a str, scratch: &'a mut String) -> &'a str {
         return line;
     }
     scratch.clear();
+    // Upper case rarely changes the length: one growth at most per longer line.
+    scratch.reserve(line.len());
     scratch.extend(line.chars().flat_map(char::to_uppercase));
     scratch
 }
@@ -83,6 +85,7 @@ impl<'a> Words<'a> {
                 w.n += 1;
             } else {
                 if w.spill.is_empty() {
+                    w.spill.reserve(4 * INLINE);
                     w.spill.extend_from_slice(&w.inline);
                 }
                 w.spill.push(t);

@@ -1,0 +1,101 @@
+//! Allocations of the order parser (issue 21 item 2): none per word, a
+//! bounded few per order line. Counted by a global allocator that counts
+//! calls, on this test binary alone (one test, so no other thread allocates).
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
+
+use arbitre_core::{PlayerId, PlayerSetup, Rng, Ruleset, SetupConfig};
+use arbitre_scrambled::{parser, Scrambled};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+
+struct Counting;
+static CALLS: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
+        CALLS.fetch_add(1, Relaxed);
+        System.alloc(l)
+    }
+    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
+        System.dealloc(p, l)
+    }
+    unsafe fn realloc(&self, p: *mut u8, l: Layout, new: usize) -> *mut u8 {
+        CALLS.fetch_add(1, Relaxed);
+        System.realloc(p, l, new)
+    }
+}
+
+#[global_allocator]
+static A: Counting = Counting;
+
+fn allocations<T>(f: impl FnOnce() -> T) -> (usize, T) {
+    let before = CALLS.load(Relaxed);
+    let r = f();
+    (CALLS.load(Relaxed) - before, r)
+}
+
+fn bot_orders(st: &arbitre_scrambled::state::State) -> BTreeMap<PlayerId, String> {
+    st.active_players()
+        .into_iter()
+        .map(|p| {
+            let mut rng = Rng::for_phase(3, st.turn + 1, &format!("bot:{p}"));
+            let t = Scrambled.bot_orders(st, &p, &mut rng);
+            (p, t)
+        })
+        .collect()
+}
+
+#[test]
+fn nom_b_scrambled_no_allocation_per_word() {
+    let players: Vec<PlayerSetup> = (1..=4)
+        .map(|i| PlayerSetup {
+            id: PlayerId::new(format!("p{i}")),
+            name: format!("Joueur {i}"),
+            options: Default::default(),
+        })
+        .collect();
+    let c = SetupConfig {
+        game_id: "alloc".into(),
+        seed: 3,
+        players,
+        options: toml::from_str("world = \"hexagone\"").unwrap(),
+        files: BTreeMap::new(),
+    };
+    let mut st = Scrambled.setup(&c, &mut Rng::for_setup(3)).unwrap();
+    // A few turns in, so the bots order everywhere.
+    for _ in 0..4 {
+        let orders = bot_orders(&st);
+        arbitre_core::engine::run_turn(&Scrambled, &mut st, 3, &orders);
+    }
+    let me = PlayerId::from("p1");
+
+    // An unknown order of 2 words and one of 40: the same allocations (the
+    // kept line, the reason), whatever the number of words.
+    let short = "FOO BAR\n".repeat(50);
+    let long = format!("FOO{}\n", " BAR".repeat(39)).repeat(50);
+    let _ = parser::parse(&st, &me, &short);
+    let (a_short, p) = allocations(|| parser::parse(&st, &me, &short));
+    assert_eq!(p.error_count(), 50);
+    let (a_long, p) = allocations(|| parser::parse(&st, &me, &long));
+    assert_eq!(p.error_count(), 50);
+    println!("unknown orders: {a_short} allocations for 2 words a line, {a_long} for 40");
+    assert_eq!(a_short, a_long, "allocations grow with the words of a line");
+
+    // The bots' orders: a bounded few allocations per accepted order (the
+    // kept line and the ids the order holds).
+    let orders = bot_orders(&st);
+    for (p, t) in &orders {
+        let _ = parser::parse(&st, p, t);
+    }
+    let (a, n) = allocations(|| {
+        orders
+            .iter()
+            .map(|(p, t)| parser::parse(&st, p, t).orders.len())
+            .sum::<usize>()
+    });
+    assert!(n > 0);
+    let per = a as f64 / n as f64;
+    println!("bot orders: {n} orders, {a} allocations, {per:.2} per order");
+    assert!(per <= 4.0, "{per} allocations per order");
+}
