@@ -239,3 +239,17 @@ cli-mail-requeued = Nachricht Nr. { $id } erneut vorgemerkt
 cli-failed-requeued = { $n } fehlgeschlagene Nachricht(en) erneut vorgemerkt
 cli-mail-dropped = Nachricht Nr. { $id } verworfen: sie wird nicht gesendet
 cli-backup-written = Sicherung von { $database } nach { $path } geschrieben ({ $bytes } Bytes)
+
+## A game master's command that cannot be done (gm.rs), in the game's language
+
+gm-not-running = Spiel { $game } ist { $status ->
+        [paused] pausiert
+        [over] beendet
+       *[other] laufend
+    }, es läuft nicht
+gm-not-paused = Spiel { $game } ist { $status ->
+        [running] laufend
+        [over] beendet
+       *[other] pausiert
+    }, nicht pausiert
+gm-no-deadline-to-extend = Spiel { $game } hat keinen laufenden Abgabetermin, der verlängert werden könnte

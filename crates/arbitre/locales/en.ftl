@@ -239,3 +239,9 @@ cli-mail-requeued = mail #{ $id } queued again
 cli-failed-requeued = { $n } failed mail(s) queued again
 cli-mail-dropped = mail #{ $id } dropped: it will not be sent
 cli-backup-written = backup of { $database } written to { $path } ({ $bytes } bytes)
+
+## A game master's command that cannot be done (gm.rs), in the game's language
+
+gm-not-running = game { $game } is { $status }, not running
+gm-not-paused = game { $game } is { $status }, not paused
+gm-no-deadline-to-extend = game { $game } has no running deadline to extend

@@ -239,3 +239,17 @@ cli-mail-requeued = courrier n° { $id } remis en file d'envoi
 cli-failed-requeued = { $n } courrier(s) en échec remis en file d'envoi
 cli-mail-dropped = courrier n° { $id } supprimé : il ne sera pas envoyé
 cli-backup-written = sauvegarde de { $database } écrite dans { $path } ({ $bytes } octets)
+
+## A game master's command that cannot be done (gm.rs), in the game's language
+
+gm-not-running = la partie { $game } est { $status ->
+        [paused] en pause
+        [over] terminée
+       *[other] en cours
+    }, pas en cours
+gm-not-paused = la partie { $game } est { $status ->
+        [running] en cours
+        [over] terminée
+       *[other] en pause
+    }, pas en pause
+gm-no-deadline-to-extend = la partie { $game } n'a pas de date limite en cours à repousser

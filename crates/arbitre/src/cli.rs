@@ -28,7 +28,7 @@ pub struct Cli {
     pub config: Option<PathBuf>,
     /// The language of this command's output: en, fr or de (default: the
     /// locale's, from LC_ALL, LC_MESSAGES or LANG; else English).
-    #[arg(long, global = true, value_name = "LANG")]
+    #[arg(long, global = true, value_name = "LANG", value_parser = ["en", "fr", "de"])]
     pub lang: Option<String>,
     #[command(subcommand)]
     pub command: Command,

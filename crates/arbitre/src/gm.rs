@@ -12,6 +12,7 @@ pub mod seats;
 
 use crate::daemon::{Daemon, GameView};
 use crate::error::{DaemonError, Result};
+use crate::i18n::tr;
 use crate::messages::{text, Msg};
 use crate::outgoing::{queue, signed, Draft, Kind};
 use crate::services::texts::{svc_text, SvcMsg};
@@ -323,10 +324,9 @@ pub(crate) fn set_schedule_in(
             let (status, deadline, subject, body, tag) = match change {
                 Change::Pause => {
                     if g.row.status != GameStatus::Running {
-                        return Err(DaemonError::Invalid(format!(
-                            "game {gid} is {}, not running",
-                            g.row.status.as_str()
-                        )));
+                        let (game, status) = (gid, g.row.status.as_str());
+                        let args = crate::fl_args![game, status];
+                        return Err(DaemonError::Invalid(tr(lang, "gm-not-running", &args)));
                     }
                     (
                         GameStatus::Paused,
@@ -338,10 +338,9 @@ pub(crate) fn set_schedule_in(
                 }
                 Change::Resume => {
                     if g.row.status != GameStatus::Paused {
-                        return Err(DaemonError::Invalid(format!(
-                            "game {gid} is {}, not paused",
-                            g.row.status.as_str()
-                        )));
+                        let (game, status) = (gid, g.row.status.as_str());
+                        let args = crate::fl_args![game, status];
+                        return Err(DaemonError::Invalid(tr(lang, "gm-not-paused", &args)));
                     }
                     let d = g.schedule.next_after(now);
                     let when = g.schedule.show(d);
@@ -391,9 +390,10 @@ pub(crate) fn set_schedule_in(
                 Change::Extend(by) => {
                     let Some(old) = g.deadline().filter(|_| g.row.status == GameStatus::Running)
                     else {
-                        return Err(DaemonError::Invalid(format!(
-                            "game {gid} has no running deadline to extend"
-                        )));
+                        let game = gid;
+                        let args = crate::fl_args![game];
+                        let why = tr(lang, "gm-no-deadline-to-extend", &args);
+                        return Err(DaemonError::Invalid(why));
                     };
                     let d = old.max(now) + by;
                     let when = g.schedule.show(d);

@@ -186,3 +186,60 @@ fn architecture_map_check_catches_a_stale_row() {
         "{errors:?}"
     );
 }
+
+/// The section of `doc` about one crate: from its `### \`crates/<name>\``
+/// heading to the next heading of the same or a higher level.
+fn crate_section<'a>(doc: &'a str, name: &str) -> &'a str {
+    let heading = format!("### `crates/{name}`");
+    let start = doc
+        .find(&heading)
+        .unwrap_or_else(|| panic!("docs/architecture.md has no section {heading}"));
+    let rest = &doc[start + heading.len()..];
+    let end = [rest.find("\n### "), rest.find("\n## ")]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(rest.len());
+    &rest[..end]
+}
+
+fn module_files(dir: &Path, base: &Path, out: &mut Vec<String>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            module_files(&p, base, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            let rel = p
+                .strip_prefix(base)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            out.push(rel);
+        }
+    }
+}
+
+/// Issue 16 item 8: every module file of the daemon, the store, the mail
+/// crate and core has its line (`` `path.rs` ``, relative to the crate's
+/// src/) in its crate's section of the code map.
+#[test]
+fn architecture_names_every_module_file() {
+    let doc = std::fs::read_to_string(repo().join("docs/architecture.md")).unwrap();
+    let mut missing = Vec::new();
+    for name in ["core", "store", "mail", "arbitre"] {
+        let section = crate_section(&doc, name);
+        let src = repo().join("crates").join(name).join("src");
+        let mut files = Vec::new();
+        module_files(&src, &src, &mut files);
+        assert!(files.len() > 5, "{name}: found only {files:?}");
+        for f in files {
+            if !section.contains(&format!("`{f}`")) {
+                missing.push(format!("crates/{name}/src/{f}"));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "docs/architecture.md's code map does not name: {missing:?}"
+    );
+}

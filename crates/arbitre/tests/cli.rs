@@ -225,4 +225,6 @@ fn cli_speaks_the_language_of_lang_flag() {
     )
     .unwrap_err();
     assert!(e.to_string().starts_with("geben Sie an, wohin"), "{e}");
+    // A language arbitre does not speak is refused, not silently English.
+    assert!(Cli::try_parse_from(["arbitre", "--lang", "xx", "status"]).is_err());
 }

@@ -1109,3 +1109,36 @@ fn gm_commands_on_the_command_line() {
     assert!(status.contains("last resolved turn: 0"), "{status}");
     assert!(status.contains("missing: p1, p2, p3"), "{status}");
 }
+
+/// Issue 16 item 3: a GM command that cannot be done says why in the game's
+/// language (these refusals were English in every game before the catalogue).
+#[test]
+fn gm_refusals_by_mail_speak_the_game_language() {
+    let mut fr = game(NEB_FR, "");
+    let id = fr.id.clone();
+    let answer = fr.gm("RESUME");
+    assert!(
+        answer.contains(&format!(
+            "RESUME : la partie {id} est en cours, pas en pause"
+        )),
+        "{answer}"
+    );
+    let mut de = game(EDS_DE, "");
+    let id = de.id.clone();
+    de.gm("PAUSE");
+    let answer = de.gm("EXTEND 48h");
+    assert!(
+        answer.contains(&format!(
+            "EXTEND: Spiel {id} hat keinen laufenden Abgabetermin, der verlängert werden könnte"
+        )),
+        "{answer}"
+    );
+    let mut en = game(EDS_EN, "");
+    let id = en.id.clone();
+    en.gm("PAUSE");
+    let answer = en.gm("PAUSE");
+    assert!(
+        answer.contains(&format!("PAUSE: game {id} is paused, not running")),
+        "{answer}"
+    );
+}

@@ -10,8 +10,9 @@
 //!   order enum, its phases in rulebook order, its reports.
 //! * [`Engine`] is the object-safe face the daemon sees (`Box<dyn Engine>`): state
 //!   travels as canonical JSON text, orders as the raw text the player sent.
-//!   Every `Ruleset` is an `Engine` through a blanket implementation, so no
-//!   ruleset writes serialisation glue.
+//!   A `Ruleset` becomes an `Engine` by wrapping it in [`Adapter`]
+//!   (`Adapter::boxed(Nebulight)`), which does the JSON and order-text
+//!   glue once for every ruleset; there is no blanket implementation.
 //!
 //! Why raw order text and not parsed orders in storage: the store keeps exactly
 //! what the player wrote; orders are parsed again against the state when the

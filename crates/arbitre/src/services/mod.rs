@@ -6,18 +6,22 @@
 //! `PREVIEW`/`ROLLBACK`, and the attachments every report mail carries (an
 //! `.ics` with the next deadline, a machine-readable JSON report).
 //!
-//! These modules are pure: they parse, decide and format, and never touch
-//! the database, the clock or the mail. The daemon (inbound, turn, gm)
-//! calls them inside its own transactions, so the exactly-once guarantees
-//! of inbound.rs hold for service commands too.
+//! Not all of them are pure. [`command`], [`settings`], [`texts`], [`zone`],
+//! [`ics`] and [`json_report`] only parse, decide and format. [`answer`],
+//! [`absence`], [`press`], [`timezone`] and [`authenticity`] read and write
+//! the database through the `Connection` of the caller's transaction (and
+//! queue mail as outbox rows in it); none of them reads the clock (the
+//! mail's time is passed in) or talks to a mail server. The daemon
+//! (inbound, turn, gm) calls them inside its own transactions, so the
+//! exactly-once guarantees of inbound.rs hold for service commands too.
 //!
 //! Module map: [`command`] (the command lines, FR/DE/EN keywords),
 //! [`settings`] (the game TOML's `[services]` table), [`texts`] (the
-//! services' messages in FR/DE/EN), [`zone`] (deadlines in a player's own
+//! services' message ids and arguments; words in locales/*.ftl), [`zone`] (deadlines in a player's own
 //! time zone), [`ics`] (the deadline as iCalendar), [`json_report`] (the
 //! machine-readable report, schema in docs/report-schema.json),
 //! [`timezone`], [`press`] and [`absence`] (the player commands that change
-//! something, with their own FR/DE/EN messages).
+//! something, with their own messages in the same catalogue).
 
 pub mod absence;
 pub mod answer;
