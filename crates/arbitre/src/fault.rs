@@ -34,9 +34,9 @@ use arbitre_core::{
     Checked, Engine, EngineError, Lang, PlayerId, PlayerInfo, PlayerSetup, Report, Resolved,
     RulesetInfo, SetupConfig, Snapshot, Viewer,
 };
+use arbitre_store::Connection;
 use arbitre_store::{faults, games, Fault};
 use chrono::{DateTime, Utc};
-use rusqlite::Connection;
 use std::collections::BTreeMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
