@@ -185,6 +185,12 @@ fn resolve_in(
         )));
     }
     let last = turns::latest(c, game_id)?;
+    // Decoded once for the whole resolution (issue 16 item 5): players,
+    // the bots' orders and the turn itself ask this handle.
+    let loaded = game
+        .engine
+        .load(&last.state)
+        .map_err(|e| game.engine_err(e))?;
     let turn = game.row.turn + 1;
     // Orders of ejected seats no longer count; orders the bot wrote for
     // this turn before a ROLLBACK are played again as the bot's.
@@ -209,7 +215,7 @@ fn resolve_in(
     let bots = bot_orders(
         c,
         &game,
-        &last.state,
+        loaded.as_ref(),
         turn,
         &orders,
         &Seats {
@@ -221,9 +227,8 @@ fn resolve_in(
     for (p, (text, _)) in &bots {
         orders.insert(p.clone(), text.clone());
     }
-    let resolved = game
-        .engine
-        .resolve(&last.state, game.row.seed, &orders)
+    let resolved = loaded
+        .resolve(game.row.seed, &orders)
         .map_err(|e| game.engine_err(e))?;
     if resolved.snapshot.turn != turn {
         return Err(game.engine_err(format!(
@@ -438,7 +443,7 @@ fn resolve_in(
 fn bot_orders(
     c: &Connection,
     game: &GameView<'_>,
-    state: &str,
+    loaded: &dyn arbitre_core::LoadedGame,
     turn: u32,
     given: &BTreeMap<PlayerId, String>,
     seats: &Seats<'_>,
@@ -450,7 +455,7 @@ fn bot_orders(
         return Ok(out);
     }
     let gid = game.row.id.as_str();
-    for p in game.engine.players(state).map_err(|e| game.engine_err(e))? {
+    for p in loaded.players().map_err(|e| game.engine_err(e))? {
         if !p.active || given.contains_key(&p.id) {
             continue;
         }
@@ -463,9 +468,8 @@ fn bot_orders(
             out.insert(p.id.clone(), (text.clone(), missed));
             continue;
         }
-        let text = game
-            .engine
-            .bot_orders(state, game.row.seed, &p.id)
+        let text = loaded
+            .bot_orders(game.row.seed, &p.id)
             .map_err(|e| game.engine_err(e))?;
         orders::insert_bot(c, gid, turn, p.id.as_str(), &text, now.timestamp())?;
         tracing::info!(game = gid, turn, player = %p.id, missed, "bot plays the seat");
