@@ -8,7 +8,7 @@ use crate::fixture::{self, OrdersSource};
 use crate::fl_args;
 use crate::i18n::tr;
 use crate::registry::Registry;
-use crate::schedule::parse_duration;
+use crate::timespec::parse_duration;
 use anyhow::{bail, Context};
 use arbitre_core::Lang;
 use clap::{Parser, Subcommand};
@@ -765,14 +765,8 @@ fn ruleset_of_case(file: &Path) -> anyhow::Result<String> {
     }
 }
 
-fn parse_when(s: &str) -> anyhow::Result<crate::services::command::When> {
-    use crate::services::command::When;
-    if let Some(t) = crate::schedule::parse_instant(s) {
-        return Ok(When::Instant(t));
-    }
-    chrono::NaiveDateTime::parse_from_str(s.trim(), "%Y-%m-%d %H:%M")
-        .map(When::Local)
-        .map_err(|_| anyhow::anyhow!("bad deadline '{s}' (expected \"YYYY-MM-DD HH:MM\" in the game's zone, or RFC 3339)"))
+fn parse_when(s: &str) -> anyhow::Result<crate::timespec::When> {
+    Ok(crate::timespec::When::parse(s)?)
 }
 
 /// The log filter: `ARBITRE_LOG`, else `RUST_LOG` (what the systemd unit

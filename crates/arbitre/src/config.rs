@@ -215,7 +215,7 @@ impl DaemonConfig {
             tracing::warn!("arbitre.toml: max_send_attempts is obsolete and ignored; mails are retried for send_retry_window (default 3d)");
         }
         if let Some(w) = t.send_retry_window {
-            let d = crate::schedule::parse_duration(&w)
+            let d = crate::timespec::parse_duration(&w)
                 .map_err(|e| invalid(format!("send_retry_window: {e}")))?;
             if d <= chrono::Duration::zero() {
                 return Err(invalid(format!(

@@ -33,17 +33,47 @@ use crate::i18n::tr;
 use crate::outgoing::{queue, signed, Draft, Kind};
 use arbitre_core::Outcome;
 use arbitre_core::{
-    Checked, Engine, EngineError, Lang, PlayerId, PlayerInfo, PlayerSetup, Report, Resolved,
-    RulesetInfo, SetupConfig, Snapshot, Viewer,
+    Checked, Engine, EngineError, Lang, LoadedGame, PlayerId, PlayerInfo, PlayerSetup, Report,
+    Resolved, RulesetInfo, SetupConfig, Snapshot, Viewer,
 };
+use arbitre_store::Connection;
 use arbitre_store::{faults, games, Fault};
 use chrono::{DateTime, Utc};
-use rusqlite::Connection;
 use std::collections::BTreeMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// An engine whose panics become errors.
 pub struct Guarded(pub Box<dyn Engine>);
+
+/// A loaded game (issue 16 item 5) whose panics become errors: the daemon
+/// crosses the engine boundary through this handle, so the isolation sits
+/// on each of its calls as it does on [`Guarded`]'s.
+struct GuardedGame<'a>(Box<dyn LoadedGame + 'a>);
+
+impl LoadedGame for GuardedGame<'_> {
+    fn players(&self) -> std::result::Result<Vec<PlayerInfo>, EngineError> {
+        guard("players", || self.0.players())
+    }
+    fn check(&self, player: &PlayerId, text: &str) -> std::result::Result<Checked, EngineError> {
+        guard("check", || self.0.check(player, text))
+    }
+    fn resolve(
+        &self,
+        seed: u64,
+        orders: &BTreeMap<PlayerId, String>,
+    ) -> std::result::Result<Resolved, EngineError> {
+        guard("resolve", || self.0.resolve(seed, orders))
+    }
+    fn report(&self, viewer: &Viewer) -> std::result::Result<Report, EngineError> {
+        guard("report", || self.0.report(viewer))
+    }
+    fn outcome(&self) -> std::result::Result<Option<Outcome>, EngineError> {
+        guard("outcome", || self.0.outcome())
+    }
+    fn bot_orders(&self, seed: u64, player: &PlayerId) -> std::result::Result<String, EngineError> {
+        guard("bot_orders", || self.0.bot_orders(seed, player))
+    }
+}
 
 /// The text of a panic's payload (`panic!("...")` gives a `&str` or a
 /// `String`; anything else is named as such).
@@ -74,6 +104,13 @@ fn guard<T>(
 impl Engine for Guarded {
     fn info(&self) -> RulesetInfo {
         self.0.info()
+    }
+    fn load<'a>(
+        &'a self,
+        state: &str,
+    ) -> std::result::Result<Box<dyn LoadedGame + 'a>, EngineError> {
+        let inner = guard("load", || self.0.load(state))?;
+        Ok(Box::new(GuardedGame(inner)))
     }
     fn setup(&self, config: &SetupConfig) -> std::result::Result<Snapshot, EngineError> {
         guard("setup", || self.0.setup(config))

@@ -25,7 +25,7 @@ use crate::daemon::Daemon;
 use crate::error::DaemonError;
 use crate::game_config::GameToml;
 use crate::registry::Registry;
-use crate::schedule::parse_instant;
+use crate::timespec::parse_instant;
 use arbitre_core::PlayerId;
 use arbitre_store::{games, outbox, turns, GameStatus, PasswordHasher};
 use chrono::{DateTime, Duration, Utc};

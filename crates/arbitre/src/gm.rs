@@ -309,7 +309,7 @@ impl Daemon {
 /// Pause, resume or extend inside the caller's transaction: the CLI and the
 /// game master's mail (issue 10) share it.
 pub(crate) fn set_schedule_in(
-    tx: &rusqlite::Connection,
+    tx: &arbitre_store::Connection,
     registry: &crate::registry::Registry,
     config: &crate::config::DaemonConfig,
     game: &str,
@@ -441,7 +441,7 @@ pub(crate) enum Change {
 /// mail's transaction: the answer line in the game's language. A command
 /// that cannot be done changes nothing and says why.
 pub(crate) fn by_mail(
-    tx: &rusqlite::Connection,
+    tx: &arbitre_store::Connection,
     registry: &crate::registry::Registry,
     config: &crate::config::DaemonConfig,
     game: &str,

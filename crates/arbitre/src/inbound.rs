@@ -41,34 +41,15 @@ use arbitre_core::{Checked, Lang, PlayerId, Verdict};
 use arbitre_mail::{
     parse_mail, AutoKind, BlockKind, DkimVerdict, EnvelopeError, InboundMail, InboxEntry, MailError,
 };
+use arbitre_store::Connection;
 use arbitre_store::{games, journal, orders, turns, GameStatus, JournalEntry};
 use chrono::{DateTime, Utc};
-use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 use std::fmt::Write as _;
 
-/// What became of a mail (the journal's `outcome`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Disposition {
-    Stored,
-    Checked,
-    Rejected,
-    Ignored,
-    /// Only service commands (issue 10): answered, no orders stored.
-    Service,
-}
-
-impl Disposition {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Disposition::Stored => "stored",
-            Disposition::Checked => "checked",
-            Disposition::Rejected => "rejected",
-            Disposition::Ignored => "ignored",
-            Disposition::Service => "service",
-        }
-    }
-}
+/// What became of a mail: the journal's `outcome`, one enum of the store
+/// (issue 16 item 2).
+pub use arbitre_store::JournalOutcome as Disposition;
 
 /// Mails handled in one transaction (issue 9): one durable commit (an fsync
 /// of the WAL) for up to this many mails instead of one each, which capped
@@ -185,7 +166,6 @@ impl Daemon {
             ..
         } = self;
         let decided = store.tx(|tx| -> Result<Vec<bool>> {
-            let sql = |q: &str| tx.execute_batch(q).map_err(arbitre_store::StoreError::from);
             let mut done = vec![false; batch.len()];
             for (i, (entry, raw)) in batch.iter().enumerate() {
                 let _span = tracing::info_span!("mail", entry = %entry.name()).entered();
@@ -197,18 +177,18 @@ impl Daemon {
                 }
                 failpoint::hit("after-read");
                 let now = clock.now();
-                sql("SAVEPOINT mail")?;
+                let step = arbitre_store::Savepoint::begin(tx)?;
                 // Not prepared: it was journaled when the batch was read,
                 // and is no longer (its raw bytes were kept for this).
                 let p = prepared[i].take().unwrap_or_else(|| prepare(raw, config));
                 match decide_prepared(tx, registry, config, p, sha, now).and_then(|d| apply(tx, config, now, d)) {
                     Ok(()) => {
-                        sql("RELEASE mail")?;
+                        step.release()?;
                         done[i] = true;
                     }
                     Err(crate::error::DaemonError::Store(e)) => return Err(e.into()),
                     Err(e) => {
-                        sql("ROLLBACK TO mail; RELEASE mail")?;
+                        step.roll_back()?;
                         // A ruleset panic stops its game, not the batch
                         // (issue 14 item 7): recorded in the batch's
                         // transaction, the mail waits for `arbitre resume`.
@@ -425,7 +405,7 @@ impl Decision {
             sender: mail.and_then(|m| m.from.as_ref().map(|a| a.email.clone())),
             received_at: 0,
             game_id: game,
-            outcome: outcome.as_str().to_string(),
+            outcome,
             detail,
         }
     }
@@ -1257,7 +1237,7 @@ fn flood(
         && (!stranger || refusal_allowed(c, config, &reply, hour)?);
     if !answer {
         tracing::info!(%detail, "flood: mail journaled, not answered (the address was answered within the hour)");
-        journal.outcome = journal::RATE_LIMITED_SILENT.into();
+        journal.outcome = journal::RATE_LIMITED_SILENT;
         return Ok(Some(Decision {
             journal,
             orders: None,
@@ -1273,7 +1253,7 @@ fn flood(
             .unwrap_or(config.language),
         None => config.language,
     };
-    journal.outcome = journal::RATE_LIMITED.into();
+    journal.outcome = journal::RATE_LIMITED;
     let reply = Draft::new(
         Kind::Error,
         to,
@@ -1393,9 +1373,18 @@ fn wrong_password(
     if !seated {
         d = capped(c, config, to, now, d)?;
     }
-    if d.reply.is_none() {
-        counters::bump(c, Scope::SeatWrongSilent, &seat, i64::from(turn))?;
-    }
+    // Its own record (issue 16 item 2), told in the seat's next report.
+    arbitre_store::wrong_passwords::record(
+        c,
+        &arbitre_store::WrongPassword {
+            game_id: gid.to_string(),
+            turn,
+            player: player.to_string(),
+            answered: d.reply.is_some(),
+            mail_sha256: Some(d.journal.sha256.clone()),
+            at: now.timestamp(),
+        },
+    )?;
     Ok(d)
 }
 

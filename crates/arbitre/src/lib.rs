@@ -10,6 +10,7 @@
 //! mail, exactly once), [`turn`] (resolution), [`reminder`], [`sender`]
 //! (outbox → transport), [`create`] and [`gm`] (the GM's commands),
 //! [`messages`] (FR/DE/EN system texts), [`schedule`] (deadlines, time zones),
+//! [`timespec`] (the one grammar of durations and times),
 //! [`services`] (issue 10: service commands, .ics and JSON attachments),
 //! [`fault`] (issue 14: a ruleset's panic faults its game only),
 //! [`backup`] (`arbitre backup`),
@@ -43,6 +44,7 @@ pub mod schedule;
 pub mod sender;
 pub mod serve;
 pub mod services;
+pub mod timespec;
 pub mod turn;
 
 pub use clock::{Clock, FixedClock, SystemClock};

@@ -11,48 +11,19 @@ use crate::error::Result;
 use crate::messages::{text, Msg};
 use arbitre_core::Lang;
 use arbitre_mail::{format_mail, Attachment, OutgoingMail};
+use arbitre_store::Connection;
 use arbitre_store::{outbox, NewMail};
 use chrono::{DateTime, Utc};
-use rusqlite::Connection;
 
-/// What a mail is, for the outbox and the fixture file names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// Reply to an order mail that was stored.
-    Confirm,
-    /// Reply to a CHECK block.
-    Check,
-    /// Reply to a mail that was refused.
-    Error,
-    Report,
-    /// The game master's report.
-    Gm,
-    Reminder,
-    Notice,
-    /// The spectator report mailed to a game's observers (issue 10).
-    Observer,
-}
+/// What a queued mail is: the store's [`arbitre_store::MailKind`]
+/// (issue 16 item 2: one enum, stored through ToSql/FromSql).
+pub use arbitre_store::MailKind as Kind;
 
-impl Kind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Kind::Confirm => "confirm",
-            Kind::Check => "check",
-            Kind::Error => "error",
-            Kind::Report => "report",
-            Kind::Gm => "gm",
-            Kind::Reminder => "reminder",
-            Kind::Notice => "notice",
-            Kind::Observer => "observer",
-        }
-    }
-
-    /// RFC 3834: replies are auto-replied, the rest auto-generated.
-    fn auto_submitted(self) -> &'static str {
-        match self {
-            Kind::Confirm | Kind::Check | Kind::Error => "auto-replied",
-            _ => "auto-generated",
-        }
+/// RFC 3834: replies are auto-replied, the rest auto-generated.
+fn auto_submitted(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Confirm | Kind::Check | Kind::Error => "auto-replied",
+        _ => "auto-generated",
     }
 }
 
@@ -190,7 +161,7 @@ pub fn queue(
         body: d.body,
         message_id: message_id.clone(),
         in_reply_to: d.in_reply_to.clone(),
-        auto_submitted: d.kind.auto_submitted(),
+        auto_submitted: auto_submitted(d.kind),
         date: now.to_rfc2822(),
         // Every SVG map gets its PNG twin here, the one place every mail
         // passes through (issue 18 item 7, png_map.rs).
@@ -225,7 +196,7 @@ pub fn queue(
             game_id: d.game,
             turn: d.turn,
             player: d.player,
-            kind: d.kind.as_str().to_string(),
+            kind: d.kind,
             recipient: d.to,
             subject: d.subject,
             body,

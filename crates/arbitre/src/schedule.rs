@@ -7,6 +7,7 @@
 //! spring gap) moves one hour later, an ambiguous one (autumn) takes the
 //! earlier instant.
 
+use crate::timespec::{self, parse_instant};
 use chrono::{DateTime, Datelike, Duration, NaiveTime, TimeZone, Utc, Weekday};
 use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
@@ -65,63 +66,14 @@ pub enum ScheduleError {
     Half,
 }
 
-/// Parses "7d", "48h", "1d12h", "90m", "30s".
-pub fn parse_duration(s: &str) -> Result<Duration, ScheduleError> {
-    let err = || ScheduleError::Duration(s.to_string());
-    let t = s.trim();
-    if t.is_empty() {
-        return Err(err());
-    }
-    let mut total = Duration::zero();
-    let mut num = String::new();
-    for c in t.chars() {
-        if c.is_ascii_digit() {
-            num.push(c);
-            continue;
-        }
-        let n: i64 = num.parse().map_err(|_| err())?;
-        num.clear();
-        let unit = match c.to_ascii_lowercase() {
-            'w' => Duration::try_weeks(n),
-            'd' => Duration::try_days(n),
-            'h' => Duration::try_hours(n),
-            'm' => Duration::try_minutes(n),
-            's' => Duration::try_seconds(n),
-            _ => None,
-        }
-        .ok_or_else(err)?;
-        total += unit;
-    }
-    if !num.is_empty() || total <= Duration::zero() {
-        return Err(err());
-    }
-    Ok(total)
-}
-
-fn parse_weekday(s: &str) -> Result<Weekday, ScheduleError> {
-    let l = s.trim().to_ascii_lowercase();
-    let w = match l.get(..3).unwrap_or("") {
-        "mon" => Weekday::Mon,
-        "tue" => Weekday::Tue,
-        "wed" => Weekday::Wed,
-        "thu" => Weekday::Thu,
-        "fri" => Weekday::Fri,
-        "sat" => Weekday::Sat,
-        "sun" => Weekday::Sun,
-        _ => return Err(ScheduleError::Weekday(s.to_string())),
-    };
-    Ok(w)
+/// A duration of the schedule, in the one grammar of [`crate::timespec`].
+fn duration(s: &str) -> Result<Duration, ScheduleError> {
+    timespec::parse_duration(s).map_err(|_| ScheduleError::Duration(s.to_string()))
 }
 
 pub fn parse_zone(s: &str) -> Result<Tz, ScheduleError> {
     s.parse::<Tz>()
         .map_err(|_| ScheduleError::Zone(s.to_string()))
-}
-
-pub fn parse_instant(s: &str) -> Option<DateTime<Utc>> {
-    DateTime::parse_from_rfc3339(s.trim())
-        .ok()
-        .map(|d| d.with_timezone(&Utc))
 }
 
 impl Schedule {
@@ -132,10 +84,11 @@ impl Schedule {
         };
         let rule = match (&t.interval, &t.weekday, &t.time) {
             (Some(_), Some(_), _) | (Some(_), _, Some(_)) => return Err(ScheduleError::Both),
-            (Some(i), None, None) => DeadlineRule::Interval(parse_duration(i)?),
+            (Some(i), None, None) => DeadlineRule::Interval(duration(i)?),
             (None, Some(w), Some(tm)) => DeadlineRule::Weekly {
-                weekday: parse_weekday(w)?,
-                time: NaiveTime::parse_from_str(tm.trim(), "%H:%M")
+                weekday: timespec::parse_weekday(w)
+                    .map_err(|_| ScheduleError::Weekday(w.to_string()))?,
+                time: timespec::parse_time_of_day(tm)
                     .map_err(|_| ScheduleError::Time(tm.to_string()))?,
             },
             (None, None, None) => DeadlineRule::Interval(Duration::days(7)),
@@ -144,7 +97,7 @@ impl Schedule {
         let mut reminders = t
             .reminders
             .iter()
-            .map(|r| parse_duration(r).map(|d| (r.trim().to_string(), d)))
+            .map(|r| duration(r).map(|d| (r.trim().to_string(), d)))
             .collect::<Result<Vec<_>, _>>()?;
         reminders.sort_by_key(|r| std::cmp::Reverse(r.1));
         let start = match &t.start {
@@ -237,16 +190,6 @@ mod tests {
             ..Default::default()
         })
         .unwrap()
-    }
-
-    #[test]
-    fn durations_parse_and_garbage_is_refused() {
-        assert_eq!(parse_duration("7d").unwrap(), Duration::days(7));
-        assert_eq!(parse_duration("1d12h").unwrap(), Duration::hours(36));
-        assert_eq!(parse_duration("90m").unwrap(), Duration::minutes(90));
-        for bad in ["", "7", "d", "7x", "0h", "-3h"] {
-            assert!(parse_duration(bad).is_err(), "{bad}");
-        }
     }
 
     #[test]

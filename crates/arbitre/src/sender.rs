@@ -26,9 +26,9 @@ use crate::fault::{text, FaultMsg};
 use crate::outgoing::{queue, signed, Draft, Kind};
 use arbitre_core::Lang;
 use arbitre_mail::SendError;
+use arbitre_store::Connection;
 use arbitre_store::{faults, games, outbox, OutboxRow, OutboxStatus, SendingPause};
 use chrono::{DateTime, Utc};
-use rusqlite::Connection;
 
 /// Seconds to wait after a failed try before trying a paused installation
 /// again: the pause's age so far, between one minute and one hour — so the

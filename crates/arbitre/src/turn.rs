@@ -23,9 +23,9 @@ use crate::services::json_report::{ReportFacts, ViewerKind};
 use crate::services::settings::NmrPolicy;
 use crate::services::texts::{svc_text, SvcMsg};
 use arbitre_core::PlayerId;
+use arbitre_store::Connection;
 use arbitre_store::{games, orders, turns, GameStatus, TurnRow};
 use chrono::{DateTime, Utc};
-use rusqlite::Connection;
 use std::collections::BTreeMap;
 
 impl Daemon {
@@ -185,6 +185,12 @@ fn resolve_in(
         )));
     }
     let last = turns::latest(c, game_id)?;
+    // Decoded once for the whole resolution (issue 16 item 5): players,
+    // the bots' orders and the turn itself ask this handle.
+    let loaded = game
+        .engine
+        .load(&last.state)
+        .map_err(|e| game.engine_err(e))?;
     let turn = game.row.turn + 1;
     // Orders of ejected seats no longer count; orders the bot wrote for
     // this turn before a ROLLBACK are played again as the bot's.
@@ -195,10 +201,7 @@ fn resolve_in(
         if crate::gm::seats::is_ejected(c, game_id, &p, turn)? {
             continue;
         }
-        if o.mail_sha256
-            .as_deref()
-            .is_some_and(|m| m.starts_with(BOT_MARK_PREFIX))
-        {
+        if o.by_bot {
             replayed_bots.insert(PlayerId::new(p), o.text);
         } else {
             orders.insert(PlayerId::new(p), o.text);
@@ -212,7 +215,7 @@ fn resolve_in(
     let bots = bot_orders(
         c,
         &game,
-        &last.state,
+        loaded.as_ref(),
         turn,
         &orders,
         &Seats {
@@ -224,9 +227,8 @@ fn resolve_in(
     for (p, (text, _)) in &bots {
         orders.insert(p.clone(), text.clone());
     }
-    let resolved = game
-        .engine
-        .resolve(&last.state, game.row.seed, &orders)
+    let resolved = loaded
+        .resolve(game.row.seed, &orders)
         .map_err(|e| game.engine_err(e))?;
     if resolved.snapshot.turn != turn {
         return Err(game.engine_err(format!(
@@ -425,17 +427,6 @@ fn resolve_in(
     Ok(turn)
 }
 
-/// The archive mark of orders written by the bot: stored in the
-/// `mail_sha256` column (no mail carried them), unique per seat and turn so
-/// the column's "one mail, one row" check still holds, and never a hex
-/// digest, so it cannot collide with a real mail's hash. A column of its own
-/// would need a store migration; this mark needs none.
-pub fn bot_mark(game: &str, turn: u32, player: &str) -> String {
-    format!("{BOT_MARK_PREFIX}{game}:{turn}:{player}")
-}
-
-pub const BOT_MARK_PREFIX: &str = "bot:";
-
 /// NMR policy "bot" (issue 10): the seats the ruleset's bot plays this
 /// turn, with their orders and how many turns in a row they missed.
 ///
@@ -443,8 +434,8 @@ pub const BOT_MARK_PREFIX: &str = "bot:";
 /// earlier turn since the last one it sent orders for by mail; orders the
 /// bot wrote do not count as sent. So with `nmr_bot_after = 2` the bot
 /// first plays the second turn in a row without orders. The bot's orders
-/// are stored in the orders table like a player's (marked, see
-/// [`bot_mark`]), so the archive shows what was played for whom. Inactive
+/// are stored in the orders table like a player's (marked `by_bot`), so
+/// the archive shows what was played for whom. Inactive
 /// seats (eliminated) are never played. Policy "nothing": empty, nothing stored.
 /// An ejected seat is played from its first turn out (nobody will send
 /// orders for it); the bot's orders stored before a ROLLBACK are played
@@ -452,7 +443,7 @@ pub const BOT_MARK_PREFIX: &str = "bot:";
 fn bot_orders(
     c: &Connection,
     game: &GameView<'_>,
-    state: &str,
+    loaded: &dyn arbitre_core::LoadedGame,
     turn: u32,
     given: &BTreeMap<PlayerId, String>,
     seats: &Seats<'_>,
@@ -464,18 +455,11 @@ fn bot_orders(
         return Ok(out);
     }
     let gid = game.row.id.as_str();
-    for p in game.engine.players(state).map_err(|e| game.engine_err(e))? {
+    for p in loaded.players().map_err(|e| game.engine_err(e))? {
         if !p.active || given.contains_key(&p.id) {
             continue;
         }
-        let last_sent: Option<u32> = c
-            .query_row(
-                "SELECT max(turn) FROM orders WHERE game_id = ?1 AND player = ?2 AND turn < ?3
-                   AND (mail_sha256 IS NULL OR mail_sha256 NOT LIKE 'bot:%')",
-                rusqlite::params![gid, p.id.as_str(), turn],
-                |r| r.get(0),
-            )
-            .map_err(arbitre_store::StoreError::from)?;
+        let last_sent = orders::last_sent_by_mail(c, gid, p.id.as_str(), turn)?;
         let missed = turn - last_sent.unwrap_or(0);
         if !services.bot_plays(missed) && !seats.ejected.contains(&p.id) {
             continue;
@@ -484,23 +468,10 @@ fn bot_orders(
             out.insert(p.id.clone(), (text.clone(), missed));
             continue;
         }
-        let text = game
-            .engine
-            .bot_orders(state, game.row.seed, &p.id)
+        let text = loaded
+            .bot_orders(game.row.seed, &p.id)
             .map_err(|e| game.engine_err(e))?;
-        let mark = bot_mark(gid, turn, p.id.as_str());
-        orders::insert(
-            c,
-            gid,
-            turn,
-            p.id.as_str(),
-            &text,
-            &[],
-            0,
-            true,
-            now.timestamp(),
-            Some(&mark),
-        )?;
+        orders::insert_bot(c, gid, turn, p.id.as_str(), &text, now.timestamp())?;
         tracing::info!(game = gid, turn, player = %p.id, missed, "bot plays the seat");
         out.insert(p.id.clone(), (text, missed));
     }
@@ -515,29 +486,11 @@ struct Seats<'a> {
 
 /// How many mails for `turn` carried `player`'s name with a wrong password
 /// (issue 8: the real player learns in their next report that someone
-/// tried). Each such mail queued exactly one `error` answer about
-/// (game, turn, player) in the same transaction as its journal row — the
-/// only `error` answer that names both a player and the coming turn — so
-/// the outbox counts them without a schema change, and a later turn's
-/// report does not repeat them. Those left unanswered by a limit (issue 14
-/// items 2 and 3) have no outbox row and are counted per turn apart.
+/// tried), answered or not: their own record since issue 16 item 2.
 fn wrong_password_attempts(c: &Connection, game: &str, turn: u32, player: &str) -> Result<i64> {
-    use arbitre_store::counters::{self, Scope};
-    let answered: i64 = c
-        .query_row(
-            "SELECT count(*) FROM outbox WHERE kind = 'error' AND game_id = ?1 AND turn = ?2 AND player = ?3",
-            rusqlite::params![game, turn, player],
-            |r| r.get(0),
-        )
-        .map_err(arbitre_store::StoreError::from)?;
-    let silent = counters::get(
-        c,
-        Scope::SeatWrongSilent,
-        &counters::seat_key(game, player),
-        i64::from(turn),
-    )?
-    .count;
-    Ok(answered + i64::from(silent))
+    Ok(i64::from(arbitre_store::wrong_passwords::count(
+        c, game, turn, player,
+    )?))
 }
 
 fn wrong_password_notice(lang: arbitre_core::Lang, n: i64) -> String {

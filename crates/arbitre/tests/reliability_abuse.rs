@@ -20,7 +20,7 @@ fn journal_details(env: &Env) -> Vec<(String, String)> {
     arbitre_store::journal::entries(env.daemon.store.conn())
         .unwrap()
         .into_iter()
-        .map(|e| (e.outcome, e.detail))
+        .map(|e| (e.outcome.to_string(), e.detail))
         .collect()
 }
 

@@ -152,6 +152,125 @@ pub trait Engine: Send + Sync {
     /// Run one rule case file (`rulesets/<ruleset>/cases/*.toml`, see
     /// [`crate::cases`]) against this ruleset: `arbitre case run`.
     fn run_case(&self, path: &std::path::Path) -> crate::cases::CaseOutcome;
+    /// Decodes `state` once and returns a handle to the decoded game
+    /// (issue 16 item 5), which answers the calls above without decoding
+    /// the JSON again. The default keeps the text and hands it to those
+    /// calls (each decodes it), for engines that have nothing to decode.
+    fn load<'a>(&'a self, state: &str) -> Result<Box<dyn LoadedGame + 'a>, EngineError> {
+        Ok(Box::new(TextGame {
+            engine: self,
+            state: state.to_string(),
+        }))
+    }
+}
+
+/// A game's state decoded once ([`Engine::load`]): the same questions as
+/// [`Engine`]'s, without the state text.
+pub trait LoadedGame {
+    fn players(&self) -> Result<Vec<PlayerInfo>, EngineError>;
+    /// Parse and judge one order block; nothing changes.
+    fn check(&self, player: &PlayerId, text: &str) -> Result<Checked, EngineError>;
+    /// The next turn; the loaded state itself is left as it was.
+    fn resolve(
+        &self,
+        seed: u64,
+        orders: &BTreeMap<PlayerId, String>,
+    ) -> Result<Resolved, EngineError>;
+    fn report(&self, viewer: &Viewer) -> Result<Report, EngineError>;
+    fn outcome(&self) -> Result<Option<Outcome>, EngineError>;
+    fn bot_orders(&self, seed: u64, player: &PlayerId) -> Result<String, EngineError>;
+}
+
+/// [`Engine::load`]'s default: the text, handed to the engine's calls.
+struct TextGame<'a, E: Engine + ?Sized> {
+    engine: &'a E,
+    state: String,
+}
+
+impl<E: Engine + ?Sized> LoadedGame for TextGame<'_, E> {
+    fn players(&self) -> Result<Vec<PlayerInfo>, EngineError> {
+        self.engine.players(&self.state)
+    }
+    fn check(&self, player: &PlayerId, text: &str) -> Result<Checked, EngineError> {
+        self.engine.check(&self.state, player, text)
+    }
+    fn resolve(
+        &self,
+        seed: u64,
+        orders: &BTreeMap<PlayerId, String>,
+    ) -> Result<Resolved, EngineError> {
+        self.engine.resolve(&self.state, seed, orders)
+    }
+    fn report(&self, viewer: &Viewer) -> Result<Report, EngineError> {
+        self.engine.report(&self.state, viewer)
+    }
+    fn outcome(&self) -> Result<Option<Outcome>, EngineError> {
+        self.engine.outcome(&self.state)
+    }
+    fn bot_orders(&self, seed: u64, player: &PlayerId) -> Result<String, EngineError> {
+        self.engine.bot_orders(&self.state, seed, player)
+    }
+}
+
+/// [`Adapter::load`]: the typed state, decoded once.
+struct Decoded<'a, R: Ruleset> {
+    r: &'a R,
+    state: R::State,
+}
+
+impl<R: Ruleset> LoadedGame for Decoded<'_, R> {
+    fn players(&self) -> Result<Vec<PlayerInfo>, EngineError> {
+        Ok(Ruleset::players(self.r, &self.state))
+    }
+
+    fn check(&self, player: &PlayerId, text: &str) -> Result<Checked, EngineError> {
+        if !Ruleset::players(self.r, &self.state)
+            .iter()
+            .any(|p| &p.id == player)
+        {
+            return Err(EngineError::UnknownPlayer(player.to_string()));
+        }
+        Ok(checked(&self.r.parse_orders(&self.state, player, text)))
+    }
+
+    fn resolve(
+        &self,
+        seed: u64,
+        orders: &BTreeMap<PlayerId, String>,
+    ) -> Result<Resolved, EngineError> {
+        if Ruleset::outcome(self.r, &self.state).is_some() {
+            return Err(EngineError::GameOver);
+        }
+        let mut s = self.state.clone();
+        let events = run_turn(self.r, &mut s, seed, orders);
+        let _span = tracing::info_span!("reports").entered();
+        let mut reports = BTreeMap::new();
+        for p in Ruleset::players(self.r, &s) {
+            let rep = Ruleset::report(self.r, &s, &events, &Viewer::Player(p.id.clone()));
+            reports.insert(p.id, rep);
+        }
+        Ok(Resolved {
+            spectator: Ruleset::report(self.r, &s, &events, &Viewer::Spectator),
+            game_master: Ruleset::report(self.r, &s, &events, &Viewer::GameMaster),
+            outcome: Ruleset::outcome(self.r, &s),
+            snapshot: save(self.r, &s),
+            reports,
+        })
+    }
+
+    fn report(&self, viewer: &Viewer) -> Result<Report, EngineError> {
+        Ok(Ruleset::report(self.r, &self.state, &[], viewer))
+    }
+
+    fn outcome(&self) -> Result<Option<Outcome>, EngineError> {
+        Ok(Ruleset::outcome(self.r, &self.state))
+    }
+
+    fn bot_orders(&self, seed: u64, player: &PlayerId) -> Result<String, EngineError> {
+        let turn = Ruleset::turn(self.r, &self.state) + 1;
+        let mut rng = Rng::for_phase(seed, turn, &format!("bot:{player}"));
+        Ok(Ruleset::bot_orders(self.r, &self.state, player, &mut rng))
+    }
 }
 
 fn load<R: Ruleset>(state: &str) -> Result<R::State, EngineError> {
@@ -199,18 +318,11 @@ impl<R: Ruleset> Engine for Adapter<R> {
     }
 
     fn players(&self, state: &str) -> Result<Vec<PlayerInfo>, EngineError> {
-        Ok(Ruleset::players(&self.0, &load::<R>(state)?))
+        self.load(state)?.players()
     }
 
     fn check(&self, state: &str, player: &PlayerId, text: &str) -> Result<Checked, EngineError> {
-        let s = load::<R>(state)?;
-        if !Ruleset::players(&self.0, &s)
-            .iter()
-            .any(|p| &p.id == player)
-        {
-            return Err(EngineError::UnknownPlayer(player.to_string()));
-        }
-        Ok(checked(&self.0.parse_orders(&s, player, text)))
+        self.load(state)?.check(player, text)
     }
 
     fn resolve(
@@ -219,39 +331,19 @@ impl<R: Ruleset> Engine for Adapter<R> {
         seed: u64,
         orders: &BTreeMap<PlayerId, String>,
     ) -> Result<Resolved, EngineError> {
-        let mut s = load::<R>(state)?;
-        if Ruleset::outcome(&self.0, &s).is_some() {
-            return Err(EngineError::GameOver);
-        }
-        let events = run_turn(&self.0, &mut s, seed, orders);
-        let _span = tracing::info_span!("reports").entered();
-        let mut reports = BTreeMap::new();
-        for p in Ruleset::players(&self.0, &s) {
-            let rep = Ruleset::report(&self.0, &s, &events, &Viewer::Player(p.id.clone()));
-            reports.insert(p.id, rep);
-        }
-        Ok(Resolved {
-            spectator: Ruleset::report(&self.0, &s, &events, &Viewer::Spectator),
-            game_master: Ruleset::report(&self.0, &s, &events, &Viewer::GameMaster),
-            outcome: Ruleset::outcome(&self.0, &s),
-            snapshot: save(&self.0, &s),
-            reports,
-        })
+        self.load(state)?.resolve(seed, orders)
     }
 
     fn report(&self, state: &str, viewer: &Viewer) -> Result<Report, EngineError> {
-        Ok(Ruleset::report(&self.0, &load::<R>(state)?, &[], viewer))
+        self.load(state)?.report(viewer)
     }
 
     fn outcome(&self, state: &str) -> Result<Option<Outcome>, EngineError> {
-        Ok(Ruleset::outcome(&self.0, &load::<R>(state)?))
+        self.load(state)?.outcome()
     }
 
     fn bot_orders(&self, state: &str, seed: u64, player: &PlayerId) -> Result<String, EngineError> {
-        let s = load::<R>(state)?;
-        let turn = Ruleset::turn(&self.0, &s) + 1;
-        let mut rng = Rng::for_phase(seed, turn, &format!("bot:{player}"));
-        Ok(Ruleset::bot_orders(&self.0, &s, player, &mut rng))
+        self.load(state)?.bot_orders(seed, player)
     }
 
     fn join(&self, state: &str, seed: u64, player: &PlayerSetup) -> Result<Snapshot, EngineError> {
@@ -267,5 +359,12 @@ impl<R: Ruleset> Engine for Adapter<R> {
 
     fn run_case(&self, path: &std::path::Path) -> crate::cases::CaseOutcome {
         crate::cases::run_file(&self.0, path)
+    }
+
+    fn load<'a>(&'a self, state: &str) -> Result<Box<dyn LoadedGame + 'a>, EngineError> {
+        Ok(Box::new(Decoded {
+            r: &self.0,
+            state: load::<R>(state)?,
+        }))
     }
 }

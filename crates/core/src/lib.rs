@@ -50,7 +50,7 @@ pub use text::{
     normalize, normalize_line, normalized_lines, numbered_lines, parse_lines, LineParser,
 };
 
-pub use engine::{Adapter, Checked, Engine, EngineError, Resolved, Snapshot};
+pub use engine::{Adapter, Checked, Engine, EngineError, LoadedGame, Resolved, Snapshot};
 pub use ids::{GameId, PlayerId};
 pub use lang::Lang;
 pub use orders::{Diagnostic, LineVerdict, Located, Parsed, Verdict};

@@ -32,7 +32,9 @@ pub enum Scope {
     /// Wrong passwords naming a seat, key `game\0player` (per hour).
     SeatWrongPassword,
     /// Wrong passwords naming a seat that were not answered, key
-    /// `game\0player`, bucket = the coming turn (told in the seat's report).
+    /// `game\0player`, bucket = the coming turn. Written by releases before
+    /// migration 7, which turned these rows into `wrong_passwords` records;
+    /// kept so the name of the scope stays reserved.
     SeatWrongSilent,
 }
 

@@ -3,30 +3,7 @@
 use crate::{Result, StoreError};
 use rusqlite::{params, Connection, OptionalExtension, Row};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameStatus {
-    Running,
-    Paused,
-    Over,
-}
-
-impl GameStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameStatus::Running => "running",
-            GameStatus::Paused => "paused",
-            GameStatus::Over => "over",
-        }
-    }
-    fn parse(s: &str) -> Result<GameStatus> {
-        match s {
-            "running" => Ok(GameStatus::Running),
-            "paused" => Ok(GameStatus::Paused),
-            "over" => Ok(GameStatus::Over),
-            other => Err(StoreError::Corrupt(format!("game status '{other}'"))),
-        }
-    }
-}
+pub use crate::kinds::{GameStatus, PreviewMode};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRow {
@@ -56,28 +33,20 @@ pub struct PlayerRow {
 const GAME_COLS: &str =
     "id, ruleset, seed, lang, config, gm_email, turn, status, deadline, created_at";
 
-fn game_row(r: &Row<'_>) -> rusqlite::Result<(GameRow, String)> {
-    Ok((
-        GameRow {
-            id: r.get(0)?,
-            ruleset: r.get(1)?,
-            // SQLite integers are i64; the seed is a u64 stored bit for bit.
-            seed: r.get::<_, i64>(2)? as u64,
-            lang: r.get(3)?,
-            config: r.get(4)?,
-            gm_email: r.get(5)?,
-            turn: r.get(6)?,
-            status: GameStatus::Running,
-            deadline: r.get(8)?,
-            created_at: r.get(9)?,
-        },
-        r.get(7)?,
-    ))
-}
-
-fn finish((mut g, status): (GameRow, String)) -> Result<GameRow> {
-    g.status = GameStatus::parse(&status)?;
-    Ok(g)
+fn game_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
+    Ok(GameRow {
+        id: r.get(0)?,
+        ruleset: r.get(1)?,
+        // SQLite integers are i64; the seed is a u64 stored bit for bit.
+        seed: r.get::<_, i64>(2)? as u64,
+        lang: r.get(3)?,
+        config: r.get(4)?,
+        gm_email: r.get(5)?,
+        turn: r.get(6)?,
+        status: r.get(7)?,
+        deadline: r.get(8)?,
+        created_at: r.get(9)?,
+    })
 }
 
 /// Inserts a game. Ids are unique ignoring case (issue 14 item 5): mail
@@ -99,7 +68,7 @@ pub fn insert_game(c: &Connection, g: &GameRow) -> Result<()> {
             g.config,
             g.gm_email,
             g.turn,
-            g.status.as_str(),
+            g.status,
             g.deadline,
             g.created_at
         ],
@@ -139,9 +108,8 @@ pub fn game(c: &Connection, id: &str) -> Result<Option<GameRow>> {
         [id],
         game_row,
     )
-    .optional()?
-    .map(finish)
-    .transpose()
+    .optional()
+    .map_err(StoreError::from)
 }
 
 pub fn require_game(c: &Connection, id: &str) -> Result<GameRow> {
@@ -168,7 +136,7 @@ pub fn games(c: &Connection) -> Result<Vec<GameRow>> {
     let rows = st
         .query_map([], game_row)?
         .collect::<rusqlite::Result<Vec<_>>>()?;
-    rows.into_iter().map(finish).collect()
+    Ok(rows)
 }
 
 pub fn players(c: &Connection, game: &str) -> Result<Vec<PlayerRow>> {
@@ -284,7 +252,7 @@ pub fn set_status(
 ) -> Result<()> {
     let n = c.execute(
         "UPDATE games SET status = ?2, deadline = ?3 WHERE id = ?1",
-        params![game, status.as_str(), deadline],
+        params![game, status, deadline],
     )?;
     if n == 0 {
         return Err(StoreError::UnknownGame(game.to_string()));
@@ -302,7 +270,7 @@ pub fn set_deadline(c: &Connection, game: &str, deadline: Option<i64>) -> Result
 
 /// The game master's PREVIEW setting (issue 10): `next` holds the next
 /// resolved turn only, `always` every turn, `None` none.
-pub fn preview(c: &Connection, game: &str) -> Result<Option<String>> {
+pub fn preview(c: &Connection, game: &str) -> Result<Option<PreviewMode>> {
     Ok(
         c.query_row("SELECT preview FROM games WHERE id = ?1", [game], |r| {
             r.get(0)
@@ -312,7 +280,7 @@ pub fn preview(c: &Connection, game: &str) -> Result<Option<String>> {
     )
 }
 
-pub fn set_preview(c: &Connection, game: &str, preview: Option<&str>) -> Result<()> {
+pub fn set_preview(c: &Connection, game: &str, preview: Option<PreviewMode>) -> Result<()> {
     c.execute(
         "UPDATE games SET preview = ?2 WHERE id = ?1",
         params![game, preview],

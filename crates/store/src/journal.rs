@@ -3,6 +3,7 @@
 //! A hit means "already handled": after a crash between commit and the
 //! Maildir move, the daemon only repeats the move.
 
+pub use crate::kinds::JournalOutcome;
 use crate::Result;
 use rusqlite::{params, Connection, OptionalExtension};
 
@@ -13,8 +14,7 @@ pub struct JournalEntry {
     pub sender: Option<String>,
     pub received_at: i64,
     pub game_id: Option<String>,
-    /// `stored`, `checked`, `rejected` or `ignored`.
-    pub outcome: String,
+    pub outcome: JournalOutcome,
     /// A short, password-free explanation for the GM ("wrong password for maxtor").
     pub detail: String,
 }
@@ -58,8 +58,8 @@ pub fn record(c: &Connection, e: &JournalEntry) -> Result<()> {
 /// Outcomes of mails refused by the flood rate limit (issue 8): the first
 /// in a window is answered, the others are not. Neither counts toward a
 /// limit, so a sustained flood does not keep a sender locked out forever.
-pub const RATE_LIMITED: &str = "rate-limited";
-pub const RATE_LIMITED_SILENT: &str = "rate-limited-silent";
+pub const RATE_LIMITED: JournalOutcome = JournalOutcome::RateLimited;
+pub const RATE_LIMITED_SILENT: JournalOutcome = JournalOutcome::RateLimitedSilent;
 
 /// Mails from `sender` (case-insensitive) journaled at or after `since`
 /// that count toward the flood limit: neither ignored nor rate-limited.
@@ -131,7 +131,7 @@ mod tests {
             sender: None,
             received_at: 5,
             game_id: None,
-            outcome: "ignored".into(),
+            outcome: JournalOutcome::Ignored,
             detail: "bounce".into(),
         };
         assert!(!seen(s.conn(), "ab").unwrap());
@@ -150,7 +150,7 @@ mod tests {
             sender: Some("Alice@Example.org".into()),
             received_at: 5,
             game_id: None,
-            outcome: "stored".into(),
+            outcome: JournalOutcome::Stored,
             detail: String::new(),
         };
         record(s.conn(), &e).unwrap();
@@ -178,20 +178,20 @@ mod tests {
     #[test]
     fn flood_counts_skip_ignored_and_rate_limited_mail_and_old_mail() {
         let s = Store::in_memory().unwrap();
-        let row = |sha: &str, at: i64, outcome: &str| JournalEntry {
+        let row = |sha: &str, at: i64, outcome: JournalOutcome| JournalEntry {
             sha256: sha.into(),
             message_id: None,
             sender: Some("Alice@Example.org".into()),
             received_at: at,
             game_id: Some("g1".into()),
-            outcome: outcome.into(),
+            outcome,
             detail: String::new(),
         };
         for (sha, at, outcome) in [
-            ("a", 100, "stored"),
-            ("b", 200, "rejected"),
-            ("c", 200, "ignored"),
-            ("d", 50, "stored"),
+            ("a", 100, JournalOutcome::Stored),
+            ("b", 200, JournalOutcome::Rejected),
+            ("c", 200, JournalOutcome::Ignored),
+            ("d", 50, JournalOutcome::Stored),
             ("e", 200, RATE_LIMITED_SILENT),
         ] {
             record(s.conn(), &row(sha, at, outcome)).unwrap();

@@ -28,6 +28,7 @@ pub mod error;
 pub mod faults;
 pub mod games;
 pub mod journal;
+pub mod kinds;
 pub mod lock;
 pub mod migrations;
 pub mod orders;
@@ -38,18 +39,27 @@ pub mod reminders;
 pub mod seats;
 pub mod settings;
 pub mod turns;
+pub mod wrong_passwords;
 
 pub use error::StoreError;
 pub use faults::{Fault, SendingPause};
 pub use games::{GameRow, GameStatus, PlayerRow};
 pub use journal::JournalEntry;
+pub use kinds::{JournalOutcome, MailKind, PreviewMode, SeatChangeKind};
 pub use lock::DaemonLock;
 pub use orders::OrderRow;
 pub use outbox::{NewMail, OutboxRow, OutboxStatus};
 pub use password::PasswordHasher;
 pub use turns::TurnRow;
+pub use wrong_passwords::WrongPassword;
 
-use rusqlite::{Connection, Transaction, TransactionBehavior};
+/// The handle every table function takes: the database, or the caller's
+/// transaction (a `Transaction` derefs to one). Re-exported so that the
+/// daemon passes it along without depending on rusqlite itself (issue 16
+/// item 2): SQL is written in this crate only, which
+/// `crates/arbitre/tests/store_boundary.rs` checks.
+pub use rusqlite::Connection;
+use rusqlite::{Transaction, TransactionBehavior};
 use std::path::{Path, PathBuf};
 
 pub type Result<T> = std::result::Result<T, StoreError>;
@@ -160,5 +170,30 @@ impl Store {
             Some(p) => DaemonLock::acquire(p).map(Some),
             None => Ok(None),
         }
+    }
+}
+
+/// A savepoint inside the caller's transaction (the daemon keeps one per
+/// mail of a batch, issue 9): [`Savepoint::release`] keeps what was written
+/// since, [`Savepoint::roll_back`] undoes it and the transaction goes on.
+pub struct Savepoint<'c> {
+    conn: &'c Connection,
+}
+
+impl<'c> Savepoint<'c> {
+    pub fn begin(conn: &'c Connection) -> Result<Savepoint<'c>> {
+        conn.execute_batch("SAVEPOINT arbitre_step")?;
+        Ok(Savepoint { conn })
+    }
+
+    pub fn release(self) -> Result<()> {
+        self.conn.execute_batch("RELEASE arbitre_step")?;
+        Ok(())
+    }
+
+    pub fn roll_back(self) -> Result<()> {
+        self.conn
+            .execute_batch("ROLLBACK TO arbitre_step; RELEASE arbitre_step")?;
+        Ok(())
     }
 }

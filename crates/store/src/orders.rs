@@ -20,6 +20,10 @@ pub struct OrderRow {
     pub ready: bool,
     pub received_at: i64,
     pub mail_sha256: Option<String>,
+    /// Written by the ruleset's bot for a seat without orders (NMR policy
+    /// "bot", issue 10), not sent by anyone. Migration 7 (issue 16 item 2)
+    /// gave it this column; before, a `bot:` mark stood in `mail_sha256`.
+    pub by_bot: bool,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -44,6 +48,38 @@ pub fn insert(
     Ok(c.last_insert_rowid())
 }
 
+/// Stores the orders the bot wrote for a seat (no mail carried them).
+pub fn insert_bot(
+    c: &Connection,
+    game: &str,
+    turn: u32,
+    player: &str,
+    text: &str,
+    received_at: i64,
+) -> Result<i64> {
+    c.execute(
+        "INSERT INTO orders (game_id, turn, player, text, verdicts, errors, ready, received_at, mail_sha256, by_bot)
+         VALUES (?1, ?2, ?3, ?4, '[]', 0, 1, ?5, NULL, 1)",
+        params![game, turn, player, text, received_at],
+    )?;
+    Ok(c.last_insert_rowid())
+}
+
+/// The last turn before `before` for which `player` sent orders by mail
+/// (orders the bot wrote do not count).
+pub fn last_sent_by_mail(
+    c: &Connection,
+    game: &str,
+    player: &str,
+    before: u32,
+) -> Result<Option<u32>> {
+    Ok(c.query_row(
+        "SELECT max(turn) FROM orders WHERE game_id = ?1 AND player = ?2 AND turn < ?3 AND by_bot = 0",
+        params![game, player, before],
+        |r| r.get(0),
+    )?)
+}
+
 fn rows(c: &Connection, sql: &str, p: impl rusqlite::Params) -> Result<Vec<OrderRow>> {
     let mut st = c.prepare(sql)?;
     let rows = st
@@ -60,6 +96,7 @@ fn rows(c: &Connection, sql: &str, p: impl rusqlite::Params) -> Result<Vec<Order
                 ready: r.get(7)?,
                 received_at: r.get(8)?,
                 mail_sha256: r.get(9)?,
+                by_bot: r.get(10)?,
             })
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -67,7 +104,7 @@ fn rows(c: &Connection, sql: &str, p: impl rusqlite::Params) -> Result<Vec<Order
 }
 
 const COLS: &str =
-    "id, game_id, turn, player, text, verdicts, errors, ready, received_at, mail_sha256";
+    "id, game_id, turn, player, text, verdicts, errors, ready, received_at, mail_sha256, by_bot";
 
 /// The orders in force for `turn`: each player's latest row.
 pub fn latest(c: &Connection, game: &str, turn: u32) -> Result<BTreeMap<String, OrderRow>> {

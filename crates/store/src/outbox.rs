@@ -3,34 +3,10 @@
 //! retries and exponential backoff. The Message-ID is unique, so queueing the
 //! same reply twice fails loudly instead of mailing twice.
 
-use crate::{Result, StoreError};
+use crate::Result;
 use rusqlite::{params, Connection, OptionalExtension, Row};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OutboxStatus {
-    Pending,
-    Sent,
-    /// Permanent failure, or retries exhausted: the GM must look.
-    Failed,
-    /// A report of a turn the game master previews (issue 10 `PREVIEW`):
-    /// never sent until `RELEASE` puts it back to pending.
-    Held,
-    /// Never to be sent: a report of a turn undone by `ROLLBACK` before it
-    /// left. Kept as the archive of what was (almost) sent.
-    Cancelled,
-}
-
-impl OutboxStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            OutboxStatus::Pending => "pending",
-            OutboxStatus::Sent => "sent",
-            OutboxStatus::Failed => "failed",
-            OutboxStatus::Held => "held",
-            OutboxStatus::Cancelled => "cancelled",
-        }
-    }
-}
+pub use crate::kinds::{MailKind, OutboxStatus};
 
 /// A mail to queue.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,7 +15,7 @@ pub struct NewMail {
     pub game_id: Option<String>,
     pub turn: Option<u32>,
     pub player: Option<String>,
-    pub kind: String,
+    pub kind: MailKind,
     pub recipient: String,
     pub subject: String,
     pub body: String,
@@ -73,51 +49,36 @@ pub fn queue(c: &Connection, m: &NewMail, now: i64) -> Result<i64> {
 const COLS: &str = "id, message_id, game_id, turn, player, kind, recipient, subject, body, raw,
                     status, attempts, next_attempt_at, last_error, created_at, sent_at, first_failed_at";
 
-fn row(r: &Row<'_>) -> rusqlite::Result<(OutboxRow, String)> {
-    Ok((
-        OutboxRow {
-            id: r.get(0)?,
-            mail: NewMail {
-                message_id: r.get(1)?,
-                game_id: r.get(2)?,
-                turn: r.get(3)?,
-                player: r.get(4)?,
-                kind: r.get(5)?,
-                recipient: r.get(6)?,
-                subject: r.get(7)?,
-                body: r.get(8)?,
-                raw: r.get(9)?,
-            },
-            status: OutboxStatus::Pending,
-            attempts: r.get(11)?,
-            next_attempt_at: r.get(12)?,
-            last_error: r.get(13)?,
-            created_at: r.get(14)?,
-            sent_at: r.get(15)?,
-            first_failed_at: r.get(16)?,
+fn row(r: &Row<'_>) -> rusqlite::Result<OutboxRow> {
+    Ok(OutboxRow {
+        id: r.get(0)?,
+        mail: NewMail {
+            message_id: r.get(1)?,
+            game_id: r.get(2)?,
+            turn: r.get(3)?,
+            player: r.get(4)?,
+            kind: r.get(5)?,
+            recipient: r.get(6)?,
+            subject: r.get(7)?,
+            body: r.get(8)?,
+            raw: r.get(9)?,
         },
-        r.get(10)?,
-    ))
+        status: r.get(10)?,
+        attempts: r.get(11)?,
+        next_attempt_at: r.get(12)?,
+        last_error: r.get(13)?,
+        created_at: r.get(14)?,
+        sent_at: r.get(15)?,
+        first_failed_at: r.get(16)?,
+    })
 }
 
 fn collect(c: &Connection, sql: &str, p: impl rusqlite::Params) -> Result<Vec<OutboxRow>> {
     let mut st = c.prepare(sql)?;
-    let raw = st
+    let rows = st
         .query_map(p, row)?
         .collect::<rusqlite::Result<Vec<_>>>()?;
-    raw.into_iter()
-        .map(|(mut o, s)| {
-            o.status = match s.as_str() {
-                "pending" => OutboxStatus::Pending,
-                "sent" => OutboxStatus::Sent,
-                "failed" => OutboxStatus::Failed,
-                "held" => OutboxStatus::Held,
-                "cancelled" => OutboxStatus::Cancelled,
-                x => return Err(StoreError::Corrupt(format!("outbox status '{x}'"))),
-            };
-            Ok(o)
-        })
-        .collect()
+    Ok(rows)
 }
 
 /// Pending mails whose next attempt is due, oldest first.
@@ -259,7 +220,7 @@ pub fn drop_mail(c: &Connection, id: i64) -> Result<bool> {
 
 /// PREVIEW: the pending mails of these kinds about `turn` of `game` are
 /// held (the sender only takes `pending` rows). Returns how many.
-pub fn hold(c: &Connection, game: &str, turn: u32, kinds: &[&str]) -> Result<usize> {
+pub fn hold(c: &Connection, game: &str, turn: u32, kinds: &[MailKind]) -> Result<usize> {
     let mut n = 0;
     for k in kinds {
         n += c.execute(
@@ -280,7 +241,7 @@ pub fn release(c: &Connection, game: &str, now: i64) -> Result<usize> {
 
 /// ROLLBACK: the held or pending mails of these kinds about turns after
 /// `turn` are cancelled; sent ones stay as they are. Returns how many.
-pub fn cancel_after(c: &Connection, game: &str, turn: u32, kinds: &[&str]) -> Result<usize> {
+pub fn cancel_after(c: &Connection, game: &str, turn: u32, kinds: &[MailKind]) -> Result<usize> {
     let mut n = 0;
     for k in kinds {
         n += c.execute(
@@ -333,7 +294,7 @@ mod tests {
             game_id: Some("g".into()),
             turn: Some(1),
             player: Some("a".into()),
-            kind: "confirm".into(),
+            kind: MailKind::Confirm,
             recipient: "a@x".into(),
             subject: "s".into(),
             body: "b".into(),
@@ -410,10 +371,10 @@ mod tests {
     fn held_mails_are_not_due_until_released_and_cancelled_never() {
         let s = Store::in_memory().unwrap();
         let mut m = mail("r1");
-        m.kind = "report".into();
+        m.kind = MailKind::Report;
         queue(s.conn(), &m, 100).unwrap();
         queue(s.conn(), &mail("c1"), 100).unwrap();
-        assert_eq!(hold(s.conn(), "g", 1, &["report"]).unwrap(), 1);
+        assert_eq!(hold(s.conn(), "g", 1, &[MailKind::Report]).unwrap(), 1);
         let due_ids: Vec<String> = due(s.conn(), 200)
             .unwrap()
             .into_iter()
@@ -426,7 +387,10 @@ mod tests {
         );
         assert_eq!(release(s.conn(), "g", 300).unwrap(), 1);
         assert_eq!(due(s.conn(), 300).unwrap().len(), 2);
-        assert_eq!(cancel_after(s.conn(), "g", 0, &["report"]).unwrap(), 1);
+        assert_eq!(
+            cancel_after(s.conn(), "g", 0, &[MailKind::Report]).unwrap(),
+            1
+        );
         assert_eq!(all(s.conn()).unwrap()[0].status, OutboxStatus::Cancelled);
         assert_eq!(due(s.conn(), 300).unwrap().len(), 1);
     }

@@ -14,6 +14,15 @@ pub fn sent(c: &Connection, game: &str, turn: u32, player: &str, label: &str) ->
     .is_some())
 }
 
+/// ROLLBACK: the reminders of turns after `turn` are forgotten (the
+/// replayed turn has a new deadline, hence new reminder points).
+pub fn forget_after(c: &Connection, game: &str, turn: u32) -> Result<usize> {
+    Ok(c.execute(
+        "DELETE FROM reminders WHERE game_id = ?1 AND turn > ?2",
+        params![game, turn],
+    )?)
+}
+
 /// Records a reminder; false if it was already recorded.
 pub fn record(
     c: &Connection,

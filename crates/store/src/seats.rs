@@ -6,20 +6,7 @@
 use crate::Result;
 use rusqlite::{params, Connection};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SeatChangeKind {
-    Eject,
-    Takeover,
-}
-
-impl SeatChangeKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            SeatChangeKind::Eject => "eject",
-            SeatChangeKind::Takeover => "takeover",
-        }
-    }
-}
+pub use crate::kinds::SeatChangeKind;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatChange {
@@ -27,7 +14,7 @@ pub struct SeatChange {
     pub player: String,
     /// The turn being played when the seat changed.
     pub turn: u32,
-    pub kind: String,
+    pub kind: SeatChangeKind,
     pub old_name: Option<String>,
     pub old_email: Option<String>,
     pub new_name: Option<String>,
@@ -49,7 +36,7 @@ pub fn record(
     c.execute(
         "INSERT INTO seat_changes (game_id, player, turn, kind, old_name, old_email, new_name, new_email, at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-        params![game, player, turn, kind.as_str(), old.map(|o| o.0), old.map(|o| o.1), new.map(|n| n.0), new.map(|n| n.1), at],
+        params![game, player, turn, kind, old.map(|o| o.0), old.map(|o| o.1), new.map(|n| n.0), new.map(|n| n.1), at],
     )?;
     Ok(())
 }

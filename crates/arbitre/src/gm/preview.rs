@@ -21,12 +21,13 @@ use crate::outgoing::{queue, signed, Draft, Kind};
 use crate::registry::Registry;
 use crate::services::settings::PreviewPolicy;
 use crate::services::texts::{svc_text, SvcMsg};
+use arbitre_store::Connection;
+use arbitre_store::PreviewMode as Stored;
 use arbitre_store::{games, outbox, turns, GameStatus, OutboxStatus};
 use chrono::{DateTime, Utc};
-use rusqlite::Connection;
 
 /// The mails a preview holds: what the players and observers would read.
-pub const HELD_KINDS: &[&str] = &["report", "observer"];
+pub const HELD_KINDS: &[Kind] = &[Kind::Report, Kind::Observer];
 
 /// What `PREVIEW` sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,8 +58,8 @@ impl crate::daemon::Daemon {
 pub(crate) fn set_preview_in(tx: &Connection, game: &str, mode: PreviewMode) -> Result<()> {
     let g = games::require_game(tx, game)?;
     let v = match mode {
-        PreviewMode::Next => Some("next"),
-        PreviewMode::Always => Some("always"),
+        PreviewMode::Next => Some(Stored::Next),
+        PreviewMode::Always => Some(Stored::Always),
         PreviewMode::Off => None,
     };
     games::set_preview(tx, &g.id, v)?;
@@ -78,14 +79,14 @@ pub(crate) fn hold_if_previewed(
 ) -> Result<bool> {
     let gid = game.row.id.as_str();
     let set = games::preview(c, gid)?;
-    let always = game.toml.services.preview == Some(PreviewPolicy::Always)
-        || set.as_deref() == Some("always");
-    if !always && set.as_deref() != Some("next") {
+    let always =
+        game.toml.services.preview == Some(PreviewPolicy::Always) || set == Some(Stored::Always);
+    if !always && set != Some(Stored::Next) {
         return Ok(false);
     }
     let held = outbox::hold(c, gid, turn, HELD_KINDS)?;
     turns::set_held(c, gid, turn, true)?;
-    if set.as_deref() == Some("next") {
+    if set == Some(Stored::Next) {
         games::set_preview(c, gid, None)?;
     }
     let lang = game.lang;

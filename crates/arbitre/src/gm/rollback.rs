@@ -19,12 +19,12 @@ use crate::error::{DaemonError, Result};
 use crate::outgoing::{queue, signed, Draft, Kind};
 use crate::registry::Registry;
 use crate::services::texts::{svc_text, SvcMsg};
-use arbitre_store::{games, outbox, turns, GameStatus, StoreError};
+use arbitre_store::Connection;
+use arbitre_store::{games, outbox, turns, GameStatus};
 use chrono::{DateTime, Utc};
-use rusqlite::Connection;
 
 /// The mails of an undone turn that must not leave any more.
-const CANCELLED_KINDS: &[&str] = &["report", "observer", "gm"];
+const CANCELLED_KINDS: &[Kind] = &[Kind::Report, Kind::Observer, Kind::Gm];
 
 impl crate::daemon::Daemon {
     /// `arbitre rollback <game> <turn>`: returns the turns undone.
@@ -61,11 +61,7 @@ pub(crate) fn rollback_in(
     let undone = turns::roll_back(tx, gid, to, now.timestamp())?;
     let cancelled = outbox::cancel_after(tx, gid, to, CANCELLED_KINDS)?;
     // The replayed turn has a new deadline, hence new reminder points.
-    tx.execute(
-        "DELETE FROM reminders WHERE game_id = ?1 AND turn > ?2",
-        rusqlite::params![gid, to],
-    )
-    .map_err(StoreError::from)?;
+    arbitre_store::reminders::forget_after(tx, gid, to)?;
     let deadline = g.schedule.next_after(now);
     match g.row.status {
         GameStatus::Paused => games::set_turn(tx, gid, to, None)?,

@@ -26,9 +26,9 @@ use crate::services::command::Command;
 use crate::services::command::Reason;
 use crate::services::texts::{reason, svc_text, SvcMsg};
 use arbitre_store::seats::{self, SeatChangeKind};
+use arbitre_store::Connection;
 use arbitre_store::{games, settings, GameStatus};
 use chrono::{DateTime, Utc};
-use rusqlite::Connection;
 
 impl crate::daemon::Daemon {
     /// `arbitre player eject <game> <player>`. Returns the seat's id.

@@ -43,9 +43,9 @@ use crate::i18n::tr;
 use crate::outgoing::{queue, signed, Draft, Kind};
 use arbitre_core::{Attachment, Lang};
 use arbitre_store::absences::{self, AbsenceRow};
+use arbitre_store::Connection;
 use arbitre_store::{games, reminders, turns, GameStatus};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
-use rusqlite::Connection;
 
 /// The label under which a used absence is recorded.
 fn used_label(id: i64) -> String {

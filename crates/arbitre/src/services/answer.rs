@@ -21,10 +21,10 @@ use crate::daemon::GameView;
 use crate::error::Result;
 use crate::outgoing::{signed, Draft, Kind};
 use arbitre_core::{Lang, PlayerId, Viewer};
+use arbitre_store::Connection;
 use arbitre_store::{games, orders, turns, GameStatus};
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
-use rusqlite::Connection;
 
 /// What the commands of one mail cause.
 pub struct Answers {

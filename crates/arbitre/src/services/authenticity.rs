@@ -39,8 +39,8 @@ use arbitre_core::Lang;
 use arbitre_mail::dkim::{aligned, domain_of};
 use arbitre_mail::{DkimVerdict, Envelope, FailReason};
 use arbitre_store::seats::{self, SeatChangeKind};
+use arbitre_store::Connection;
 use arbitre_store::{settings, PasswordHasher, PlayerRow};
-use rusqlite::Connection;
 
 /// What a mail proved besides the password.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,7 +119,7 @@ pub fn check(
 fn taken_over(c: &Connection, game: &str, player: &str) -> Result<bool> {
     Ok(seats::changes(c, game)?
         .iter()
-        .any(|ch| ch.player == player && ch.kind == SeatChangeKind::Takeover.as_str()))
+        .any(|ch| ch.player == player && ch.kind == SeatChangeKind::Takeover))
 }
 
 /// `require_dkim`: a pass whose signer is the registered address's domain

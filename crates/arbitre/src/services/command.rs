@@ -13,7 +13,8 @@
 //! reason; nothing is decided here about who may do what.
 
 use super::zone::parse_zone;
-use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, TimeZone, Utc};
+use crate::timespec;
+use chrono::{Duration, NaiveDate};
 use chrono_tz::Tz;
 
 /// Who may send a command.
@@ -30,34 +31,8 @@ pub enum PressTarget {
     Player(String),
 }
 
-/// A deadline given by the game master: an instant, or a local date-time to
-/// be read in the game's time zone (the daemon knows the zone, we do not).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum When {
-    Instant(DateTime<Utc>),
-    Local(NaiveDateTime),
-}
-
-impl When {
-    /// The instant, reading a local time in `tz` (the spring gap moves one
-    /// hour later, an ambiguous autumn time takes the earlier instant, like
-    /// the schedule does).
-    pub fn resolve(&self, tz: Tz) -> DateTime<Utc> {
-        match self {
-            When::Instant(t) => *t,
-            When::Local(l) => match tz.from_local_datetime(l) {
-                chrono::LocalResult::Single(t) => t.with_timezone(&Utc),
-                chrono::LocalResult::Ambiguous(a, _) => a.with_timezone(&Utc),
-                chrono::LocalResult::None => {
-                    let later = *l + Duration::hours(1);
-                    tz.from_local_datetime(&later)
-                        .earliest()
-                        .map_or_else(|| Utc.from_utc_datetime(l), |t| t.with_timezone(&Utc))
-                }
-            },
-        }
-    }
-}
+/// A deadline given by the game master (one grammar: [`crate::timespec`]).
+pub use crate::timespec::When;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -331,45 +306,20 @@ pub fn parse_line(line: &str) -> Option<Result<Command, Reason>> {
 }
 
 fn date(s: &str) -> Result<NaiveDate, Reason> {
-    NaiveDate::parse_from_str(s, "%Y-%m-%d").map_err(|_| Reason::BadDate(s.to_string()))
+    timespec::parse_date(s).map_err(|_| Reason::BadDate(s.to_string()))
 }
 
 fn when(args: &[&str]) -> Result<When, Reason> {
     match args {
         [] => Err(Reason::MissingArgument("YYYY-MM-DD HH:MM")),
-        [one] => DateTime::parse_from_rfc3339(one)
-            .map(|t| When::Instant(t.with_timezone(&Utc)))
-            .map_err(|_| Reason::BadDate(one.to_string())),
-        [d, t] => NaiveDateTime::parse_from_str(&format!("{d} {t}"), "%Y-%m-%d %H:%M")
-            .map(When::Local)
-            .map_err(|_| Reason::BadDate(format!("{d} {t}"))),
+        [_] | [_, _] => When::parse(&args.join(" ")).map_err(|_| Reason::BadDate(args.join(" "))),
         _ => Err(Reason::TooManyArguments(args[2..].join(" "))),
     }
 }
 
-/// "48h", "2d", "1d12h", "90m" — the schedule's duration notation.
+/// The one duration grammar of [`crate::timespec`] ("48h", "2d", "1w").
 fn crate_duration(s: &str) -> Result<Duration, Reason> {
-    let bad = || Reason::BadDuration(s.to_string());
-    let mut total = Duration::zero();
-    let mut num = String::new();
-    for c in s.chars() {
-        if c.is_ascii_digit() {
-            num.push(c);
-            continue;
-        }
-        let n: i64 = num.parse().map_err(|_| bad())?;
-        num.clear();
-        total += match c.to_ascii_lowercase() {
-            'd' | 'j' | 't' => Duration::days(n),
-            'h' => Duration::hours(n),
-            'm' => Duration::minutes(n),
-            _ => return Err(bad()),
-        };
-    }
-    if !num.is_empty() || total <= Duration::zero() || total > Duration::days(365) {
-        return Err(bad());
-    }
-    Ok(total)
+    timespec::parse_duration(s).map_err(|_| Reason::BadDuration(s.to_string()))
 }
 
 /// What the leading lines of an order block hold.

@@ -33,9 +33,9 @@ use crate::i18n::tr;
 use crate::outgoing::{signed, Draft, Kind};
 use arbitre_core::Lang;
 use arbitre_store::press::{self, PressRow};
+use arbitre_store::Connection;
 use arbitre_store::{games, PlayerRow};
 use chrono::{DateTime, Utc};
-use rusqlite::Connection;
 
 /// The press of one mail.
 pub struct Press<'a> {

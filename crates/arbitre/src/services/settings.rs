@@ -27,7 +27,7 @@
 //! STATUS shows who sent orders unless `show_orders_sent = false` (blind
 //! games hide it).
 
-use crate::schedule::parse_duration;
+use crate::timespec::parse_duration;
 use chrono::Duration;
 use serde::{Deserialize, Deserializer, Serialize};
 

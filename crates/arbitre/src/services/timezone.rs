@@ -20,8 +20,8 @@ use crate::daemon::GameView;
 use crate::error::Result;
 use arbitre_core::Lang;
 use arbitre_store::settings;
+use arbitre_store::Connection;
 use chrono_tz::Tz;
-use rusqlite::Connection;
 use std::collections::BTreeMap;
 
 /// The words that bring a player back to the game's zone.
