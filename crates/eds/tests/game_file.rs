@@ -106,6 +106,9 @@ fn eds_docs_list_exactly_the_rules_keys_and_galaxies() {
     }
 }
 
+/// One way to spoil a good position.
+type Change = Box<dyn Fn(&mut arbitre_eds::setup::Position)>;
+
 /// Issue 19 item 7: a position whose items are wrong is refused, naming the
 /// item (the loader used to keep the last of two stars with one number).
 #[test]
@@ -122,7 +125,7 @@ fn eds_position_errors_name_the_item() {
         Eds.setup(&c, &mut Rng::for_setup(1)).map(|_| ())
     };
     load(&good).unwrap();
-    let cases: Vec<(Box<dyn Fn(&mut Position)>, String)> = vec![
+    let cases: Vec<(Change, String)> = vec![
         (
             Box::new(|p| {
                 let mut twin = p.stars[1].clone();
