@@ -57,12 +57,62 @@ pub struct SetupConfig {
 pub enum SetupError {
     #[error("{0}")]
     Invalid(String),
-    #[error("unknown map or scenario '{0}'")]
-    UnknownMap(String),
+    /// A map, world or scenario name the ruleset lacks, with the names it
+    /// has (issue 19 item 2).
+    #[error("unknown map or scenario '{name}' (built-in: {})", valid.join(", "))]
+    UnknownMap { name: String, valid: Vec<String> },
+    /// A key of a game file's table the ruleset does not read (issue 19
+    /// item 1): a typo such as `mapp` must never be silently ignored.
+    #[error("unknown key '{key}' in {table} ({})", valid_keys(valid))]
+    UnknownKey {
+        table: String,
+        key: String,
+        valid: Vec<String>,
+    },
     #[error("wrong number of players: {got} (this setup takes {expected})")]
     PlayerCount { got: usize, expected: String },
     #[error("bad position TOML: {0}")]
     Position(String),
+}
+
+fn valid_keys(valid: &[String]) -> String {
+    if valid.is_empty() {
+        "this table takes no key".into()
+    } else {
+        format!("valid keys: {}", valid.join(", "))
+    }
+}
+
+/// Refuses the first key of `table` (a game file's `[rules]`, or a player's
+/// `[players.rules]`, named `name` in the message) that is not in `valid`,
+/// listing the valid keys (issue 19 item 1). Rulesets call it first thing in
+/// setup, so that a misspelt key is the error a game master sees rather than
+/// whatever the missing value then causes.
+pub fn check_keys(table: &toml::Table, name: &str, valid: &[&str]) -> Result<(), SetupError> {
+    match table.keys().find(|k| !valid.contains(&k.as_str())) {
+        None => Ok(()),
+        Some(key) => {
+            let mut valid: Vec<String> = valid.iter().map(|k| k.to_string()).collect();
+            valid.sort();
+            Err(SetupError::UnknownKey {
+                table: name.to_string(),
+                key: key.clone(),
+                valid,
+            })
+        }
+    }
+}
+
+/// [`check_keys`] on every player's `[players.rules]`.
+pub fn check_player_keys(players: &[PlayerSetup], valid: &[&str]) -> Result<(), SetupError> {
+    for p in players {
+        check_keys(
+            &p.options,
+            &format!("[players.rules] of player {}", p.id),
+            valid,
+        )?;
+    }
+    Ok(())
 }
 
 /// A player's standing in the game, for the daemon (who must send orders?).

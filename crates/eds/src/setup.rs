@@ -39,6 +39,25 @@ const SETUP_KEYS: [&str; 6] = [
     "announcements",
 ];
 
+/// Every key a game's `[rules]` accepts: [`SETUP_KEYS`] and the parameters
+/// (issue 19 item 1; docs/eds.md lists them, a test keeps the list true).
+pub fn rules_keys() -> Vec<String> {
+    let params = toml::Table::try_from(Params::default()).unwrap_or_default();
+    SETUP_KEYS
+        .iter()
+        .map(|k| k.to_string())
+        .chain(params.keys().cloned())
+        .collect()
+}
+
+/// The names `map` accepts.
+pub fn map_names() -> Vec<String> {
+    std::iter::once("generate")
+        .chain(SCENARIOS.iter().map(|(n, _)| *n))
+        .map(String::from)
+        .collect()
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ScenarioGame {
     #[serde(default)]
@@ -388,10 +407,11 @@ pub fn from_position(
             active: pr.active,
         });
     }
-    let stars: BTreeMap<u32, Star> = pos.stars.into_iter().map(|s| (s.number, s)).collect();
     if pos.width < 1 || pos.height < 1 {
         return Err(SetupError::Position("Kartengröße muss positiv sein".into()));
     }
+    check_position_items(&pos)?;
+    let stars: BTreeMap<u32, Star> = pos.stars.into_iter().map(|s| (s.number, s)).collect();
     let mut points = BTreeSet::new();
     for s in stars.values() {
         if s.owner.is_some_and(|o| o == 0 || o as usize > rulers.len()) {
@@ -441,6 +461,53 @@ pub fn from_position(
     })
 }
 
+/// Issue 19 item 7: what a hand-written position gets wrong, each error
+/// naming the item. Before, a second star or ship with a number silently
+/// replaced the first (the position is collected into maps by number).
+fn check_position_items(pos: &Position) -> Result<(), SetupError> {
+    let err = |m: String| Err(SetupError::Position(m));
+    let on_map = |x: i32, y: i32| (1..=pos.width).contains(&x) && (1..=pos.height).contains(&y);
+    let mut seen = BTreeSet::new();
+    for s in &pos.stars {
+        if !seen.insert(s.number) {
+            return err(format!("star {} appears twice", s.number));
+        }
+        if !on_map(s.x, s.y) {
+            return err(format!(
+                "star {}: position ({},{}) outside the map (1..{}, 1..{})",
+                s.number, s.x, s.y, pos.width, pos.height
+            ));
+        }
+    }
+    let mut ships = BTreeSet::new();
+    for s in &pos.ships {
+        if !ships.insert(s.number) {
+            return err(format!("ship {} appears twice", s.number));
+        }
+        if !on_map(s.x, s.y) {
+            return err(format!(
+                "ship {}: position ({},{}) outside the map (1..{}, 1..{})",
+                s.number, s.x, s.y, pos.width, pos.height
+            ));
+        }
+        if s.sp > s.tk {
+            return err(format!(
+                "ship {}: fuel SP {} above its tanks TK {}",
+                s.number, s.sp, s.tk
+            ));
+        }
+        if let Some((_, n)) = s.cargo {
+            if n > s.lr {
+                return err(format!(
+                    "ship {}: cargo {n} above its hold LR {}",
+                    s.number, s.lr
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Write a state as a position TOML (resume a game, start a test mid-game).
 pub fn position_toml(state: &State) -> String {
     let pos = Position {
@@ -475,6 +542,12 @@ fn parse_toml<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, SetupErro
 
 /// The whole of `Ruleset::setup`.
 pub fn setup(config: &SetupConfig, rng: &mut Rng) -> Result<State, SetupError> {
+    // Unknown keys first, with the valid ones (issue 19 items 1–2); EDS reads
+    // no per-player key.
+    let keys = rules_keys();
+    let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+    arbitre_core::ruleset::check_keys(&config.options, "[rules]", &keys)?;
+    arbitre_core::ruleset::check_player_keys(&config.players, &[])?;
     if config.players.len() < 2 {
         return Err(SetupError::PlayerCount {
             got: config.players.len(),
@@ -526,7 +599,10 @@ pub fn setup(config: &SetupConfig, rng: &mut Rng) -> Result<State, SetupError> {
             let text = SCENARIOS
                 .iter()
                 .find(|(k, _)| *k == map)
-                .ok_or_else(|| SetupError::UnknownMap(map.to_string()))?
+                .ok_or_else(|| SetupError::UnknownMap {
+                    name: map.to_string(),
+                    valid: map_names(),
+                })?
                 .1;
             let sc: Scenario = parse_toml(text)?;
             from_scenario(config, &sc, params, &galaxy)?

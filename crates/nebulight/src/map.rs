@@ -194,10 +194,11 @@ pub fn load(text: &str, rng: &mut Rng) -> Result<Loaded, SetupError> {
     let mut fnum: BTreeMap<String, FleetId> = BTreeMap::new();
     let keys: Vec<String> = m.world.iter().map(|w| w.key.text()).collect();
     let fkeys: Vec<String> = m.fleet.iter().map(|f| f.key.text()).collect();
-    for (what, ks) in [("monde", &keys), ("flotte", &fkeys)] {
-        let set: BTreeSet<&String> = ks.iter().collect();
-        if set.len() != ks.len() {
-            return Err(bad(format!("clé de {what} en double")));
+    // Issue 19 item 7: the error names the item that appears twice.
+    for (what, ks) in [("world", &keys), ("fleet", &fkeys)] {
+        let mut set: BTreeSet<&String> = BTreeSet::new();
+        if let Some(k) = ks.iter().find(|k| !set.insert(k)) {
+            return Err(bad(format!("{what} {k} appears twice")));
         }
     }
     if m.map.renumber {
@@ -215,16 +216,24 @@ pub fn load(text: &str, rng: &mut Rng) -> Result<Loaded, SetupError> {
             fnum.insert(k.clone(), FleetId(n));
         }
     } else {
+        let (mut wseen, mut fseen) = (BTreeSet::new(), BTreeSet::new());
         for k in &keys {
             let n: u32 = k
                 .parse()
                 .map_err(|_| bad(format!("position : le monde « {k} » doit avoir un numéro")))?;
+            // "7" and "07" are one number: the second would replace the first.
+            if !wseen.insert(n) {
+                return Err(bad(format!("world {n} appears twice")));
+            }
             wnum.insert(k.clone(), WorldId(n));
         }
         for k in &fkeys {
             let n: u32 = k
                 .parse()
                 .map_err(|_| bad(format!("position : la flotte « {k} » doit avoir un numéro")))?;
+            if !fseen.insert(n) {
+                return Err(bad(format!("fleet {n} appears twice")));
+            }
             fnum.insert(k.clone(), FleetId(n));
         }
     }

@@ -38,6 +38,26 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ),
 ];
 
+/// Every key a game's `[rules]` accepts (issue 19 item 1; docs/nebulight.md
+/// lists them, a test keeps the list true).
+pub const RULES_KEYS: [&str; 7] = [
+    "map",
+    "map_file",
+    "position",
+    "position_file",
+    "turns",
+    "hide_foreign_cargo",
+    "enforce_known_worlds",
+];
+
+/// The keys of a player's `[players.rules]`.
+pub const PLAYER_KEYS: [&str; 1] = ["slot"];
+
+/// The names `map` accepts.
+pub fn builtin_names() -> Vec<String> {
+    BUILTIN.iter().map(|(n, _)| n.to_string()).collect()
+}
+
 fn opt_bool(c: &SetupConfig, key: &str, default: bool) -> Result<bool, SetupError> {
     match c.options.get(key) {
         None => Ok(default),
@@ -48,6 +68,10 @@ fn opt_bool(c: &SetupConfig, key: &str, default: bool) -> Result<bool, SetupErro
 }
 
 pub fn setup(c: &SetupConfig, rng: &mut Rng) -> Result<NebState, SetupError> {
+    // Unknown keys first (issue 19 items 1–2): `mapp = "duel-petit"` used to
+    // give the default 41-world map without a word.
+    arbitre_core::ruleset::check_keys(&c.options, "[rules]", &RULES_KEYS)?;
+    arbitre_core::ruleset::check_player_keys(&c.players, &PLAYER_KEYS)?;
     if c.players.len() != 2 {
         return Err(SetupError::PlayerCount {
             got: c.players.len(),
@@ -81,7 +105,10 @@ pub fn setup(c: &SetupConfig, rng: &mut Rng) -> Result<NebState, SetupError> {
             .iter()
             .find(|(n, _)| *n == name)
             .map(|(_, t)| t.to_string())
-            .ok_or_else(|| SetupError::UnknownMap(name.to_string()))?
+            .ok_or_else(|| SetupError::UnknownMap {
+                name: name.to_string(),
+                valid: builtin_names(),
+            })?
     };
     // Slot 1 is the map's player 1. By default the players' TOML order decides;
     // `[players.rules] slot = 1|2` may say it explicitly (both players then).

@@ -64,7 +64,10 @@ fn neb_1_builtin_maps_load_and_bad_maps_are_refused() {
             "[[world]]\nnumber = 3\nlinks = [1]\npopulation = 20\npop_limit = 5\n",
             "limite",
         ),
-        ("[[world]]\nnumber = 1\nlinks = [2]\n", "double"),
+        (
+            "[[world]]\nnumber = 1\nlinks = [2]\n",
+            "world 1 appears twice",
+        ),
         (
             "[[fleet]]\nnumber = 1\nworld = 1\nvc = 1\ncargo_mp = 2\n",
             "cargaison",

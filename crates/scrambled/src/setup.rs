@@ -9,7 +9,7 @@
 //! fixes it.
 
 use crate::combat::compute_supremacy;
-use crate::params::{Params, SETUP_KEYS};
+use crate::params::{Params, PARAM_KEYS, SETUP_KEYS};
 use crate::state::{Chain, Mark, Player, State, Status, TerrState};
 use crate::world::{TerrId, World};
 use arbitre_core::{PlayerId, Rng, SetupConfig, SetupError};
@@ -32,8 +32,8 @@ fn scenario_of(config: &SetupConfig) -> Result<Option<(String, toml::Table)>, Se
     let name = v
         .as_str()
         .ok_or_else(|| SetupError::Invalid("scenario doit être un nom".into()))?;
-    let text =
-        crate::world::scenario(name).ok_or_else(|| SetupError::UnknownMap(name.to_string()))?;
+    let text = crate::world::scenario(name)
+        .ok_or_else(|| unknown_map(name, crate::world::scenario_names()))?;
     let t: toml::Table = toml::from_str(text).map_err(|e| SetupError::Position(e.to_string()))?;
     let world = t
         .get("scenario")
@@ -52,7 +52,8 @@ fn scenario_of(config: &SetupConfig) -> Result<Option<(String, toml::Table)>, Se
 fn world_of(config: &SetupConfig) -> Result<World, SetupError> {
     let o = &config.options;
     if let Some((w, _)) = scenario_of(config)? {
-        let text = crate::world::builtin(&w).ok_or(SetupError::UnknownMap(w))?;
+        let text = crate::world::builtin(&w)
+            .ok_or_else(|| unknown_map(&w, crate::world::builtin_names()))?;
         return World::from_toml(text).map_err(|e| SetupError::Invalid(e.to_string()));
     }
     let text: String = if let Some(t) = config
@@ -72,13 +73,34 @@ fn world_of(config: &SetupConfig) -> Result<World, SetupError> {
             None => DEFAULT_WORLD,
         };
         crate::world::builtin(name)
-            .ok_or_else(|| SetupError::UnknownMap(name.to_string()))?
+            .ok_or_else(|| unknown_map(name, crate::world::builtin_names()))?
             .to_string()
     };
     World::from_toml(&text).map_err(|e| SetupError::Invalid(e.to_string()))
 }
 
+/// Every key a game's `[rules]` accepts (issue 19 item 1; docs/scrambled.md
+/// lists them, a test keeps the list true).
+pub fn rules_keys() -> Vec<&'static str> {
+    SETUP_KEYS.iter().chain(PARAM_KEYS).copied().collect()
+}
+
+/// The keys of a player's `[players.rules]`.
+pub const PLAYER_KEYS: [&str; 1] = ["start"];
+
+fn unknown_map(name: &str, valid: Vec<String>) -> SetupError {
+    SetupError::UnknownMap {
+        name: name.to_string(),
+        valid,
+    }
+}
+
 pub fn params_of(options: &toml::Table) -> Result<Params, SetupError> {
+    // Unknown keys first, with the valid ones (issue 19 items 1–2).
+    arbitre_core::ruleset::check_keys(options, "[rules]", &rules_keys())?;
+    if let Some(t) = options.get("parameters").and_then(|t| t.as_table()) {
+        arbitre_core::ruleset::check_keys(t, "[rules.parameters]", PARAM_KEYS)?;
+    }
     let mut p = Params::default();
     p.apply(options, SETUP_KEYS)
         .map_err(|e| SetupError::Invalid(e.to_string()))?;
@@ -94,6 +116,7 @@ pub fn params_of(options: &toml::Table) -> Result<Params, SetupError> {
 
 pub fn setup(config: &SetupConfig, rng: &mut Rng) -> Result<State, SetupError> {
     let params = params_of(&config.options)?;
+    arbitre_core::ruleset::check_player_keys(&config.players, &PLAYER_KEYS)?;
     let world = world_of(config)?;
     let n = config.players.len();
     if n == 0 {

@@ -247,6 +247,16 @@ pub const SCENARIOS: &[(&str, &str)] = &[(
     include_str!("../../../rulesets/scrambled/scenarios/alsace.toml"),
 )];
 
+/// The names `world`/`map` accept, for error messages.
+pub fn builtin_names() -> Vec<String> {
+    BUILTIN.iter().map(|(n, _)| n.to_string()).collect()
+}
+
+/// The names `scenario` accepts, for error messages.
+pub fn scenario_names() -> Vec<String> {
+    SCENARIOS.iter().map(|(n, _)| n.to_string()).collect()
+}
+
 pub fn scenario(name: &str) -> Option<&'static str> {
     let n = name.trim().trim_end_matches(".toml");
     let n = n.rsplit('/').next().unwrap_or(n);

@@ -337,7 +337,7 @@ fn builtin_scenario_loads_the_worked_example_position() {
     ));
     assert!(matches!(
         try_setup(&["Alice"], "scenario = \"nowhere\""),
-        Err(SetupError::UnknownMap(_))
+        Err(SetupError::UnknownMap { .. })
     ));
 }
 

@@ -519,7 +519,7 @@ fn yes() -> bool {
 
 /// Rules parameters (§10.2), every [P] number with its default.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Params {
     pub local_orders_per_zone: usize,
     pub ai_capital_extra_orders: usize,

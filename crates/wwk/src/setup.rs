@@ -563,14 +563,17 @@ pub fn from_position(text: &str, cfg: &SetupConfig) -> Result<State, SetupError>
                 .get("id")
                 .and_then(|v| v.as_integer())
                 .unwrap_or(i as i64 + 1);
-            keyed.insert(ukey(id as UnitId), u);
+            // Issue 19 item 7: a second unit with one id used to replace the first.
+            if keyed.insert(ukey(id as UnitId), u).is_some() {
+                return Err(SetupError::Position(format!("unit {id} appears twice")));
+            }
         }
         table.insert("units".into(), toml::Value::Table(keyed));
     }
     let mut st: State = table.try_into().map_err(perr)?;
     match head.map {
         Some(MapSpec::Name(name)) => {
-            let sc = builtin(&name).ok_or(SetupError::UnknownMap(name.clone()))?;
+            let sc = builtin(&name).ok_or_else(|| unknown_scenario(&name))?;
             let sf: ScenarioFile = toml::from_str(sc).map_err(perr)?;
             st.map = Map {
                 zones: sf.zone,
@@ -613,6 +616,7 @@ pub fn from_position(text: &str, cfg: &SetupConfig) -> Result<State, SetupError>
             n.player = code.to_ascii_lowercase();
         }
     }
+    check_position_items(&st)?;
     // Players of the game TOML take the position's nations by the same
     // rule as a scenario's (issue 18 item 3).
     if !cfg.players.is_empty() {
@@ -636,7 +640,92 @@ pub fn from_position(text: &str, cfg: &SetupConfig) -> Result<State, SetupError>
     Ok(st)
 }
 
+/// The keys of a game's `[rules]` that choose the start (the others are
+/// [`Params`]).
+pub const SETUP_KEYS: [&str; 6] = [
+    "scenario",
+    "map",
+    "scenario_file",
+    "map_file",
+    "position",
+    "position_file",
+];
+
+/// The keys of a player's `[players.rules]`.
+pub const PLAYER_KEYS: [&str; 1] = ["nation"];
+
+/// Every key a game's `[rules]` accepts: [`SETUP_KEYS`] and the parameters
+/// (issue 19 item 1; docs/wwk.md lists them, a test keeps the list true).
+pub fn rules_keys() -> Vec<String> {
+    let params = toml::Table::try_from(Params::default()).unwrap_or_default();
+    SETUP_KEYS
+        .iter()
+        .map(|k| k.to_string())
+        .chain(params.keys().cloned())
+        .collect()
+}
+
+/// Unknown keys first (issue 19 items 1–2): a misspelt `mapp = "monde"`
+/// must be named, not hidden behind the player count of the default map.
+fn check_game_file(cfg: &SetupConfig) -> Result<(), SetupError> {
+    let keys = rules_keys();
+    let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+    arbitre_core::ruleset::check_keys(&cfg.options, "[rules]", &keys)?;
+    arbitre_core::ruleset::check_player_keys(&cfg.players, &PLAYER_KEYS)
+}
+
+fn unknown_scenario(name: &str) -> SetupError {
+    SetupError::UnknownMap {
+        name: name.to_string(),
+        valid: builtin_names(),
+    }
+}
+
+/// Issue 19 item 7: what a hand-written position gets wrong, each error
+/// naming the item (zones are checked by [`check_map`]).
+fn check_position_items(st: &State) -> Result<(), SetupError> {
+    let err = |m: String| Err(SetupError::Position(m));
+    for n in st.nations.values() {
+        // A position's nation may omit its home (nothing after setup reads
+        // it); one that names a home names a zone of the map.
+        if !n.home.is_empty() && !st.is_zone(&n.home) {
+            return err(format!(
+                "nation {}: home zone {} is not on the map",
+                n.code, n.home
+            ));
+        }
+    }
+    for u in st.units.values() {
+        if !st.is_zone(&u.at) {
+            return err(format!(
+                "unit {} ({} {}): zone {} is not on the map",
+                u.id, u.owner, u.code, u.at
+            ));
+        }
+        if u.owner != NEUTRAL && u.owner != GUERRILLA && !st.nations.contains_key(&u.owner) {
+            return err(format!(
+                "unit {} ({}): owner {} is no nation of the position",
+                u.id, u.code, u.owner
+            ));
+        }
+    }
+    for (code, z) in &st.zones {
+        if !st.is_zone(code) {
+            return err(format!("zones.{code}: zone {code} is not on the map"));
+        }
+        if let Status::Controlled { by } = &z.status {
+            if !st.nations.contains_key(by) {
+                return err(format!(
+                    "zones.{code}: controlled by {by}, which is no nation of the position"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 pub fn setup(cfg: &SetupConfig) -> Result<State, SetupError> {
+    check_game_file(cfg)?;
     if let Some(text) = cfg.files.get("position_file") {
         return from_position(text, cfg);
     }
@@ -655,6 +744,6 @@ pub fn setup(cfg: &SetupConfig) -> Result<State, SetupError> {
         .or_else(|| cfg.options.get("scenario"))
         .and_then(|v| v.as_str())
         .unwrap_or("trio");
-    let text = builtin(name).ok_or_else(|| SetupError::UnknownMap(name.to_string()))?;
+    let text = builtin(name).ok_or_else(|| unknown_scenario(name))?;
     from_scenario(text, cfg)
 }

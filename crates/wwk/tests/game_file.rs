@@ -1,0 +1,167 @@
+//! Issue 19, the ruleset's side of a game file: every table denies unknown
+//! keys and lists the valid ones (item 1), an unknown scenario lists the
+//! built-in names and a typo is never hidden behind another message
+//! (item 2), and docs/wwk.md lists exactly the `[rules]` keys (item 8).
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
+
+use arbitre_core::{PlayerId, PlayerSetup, Rng, Ruleset, SetupConfig, SetupError};
+use arbitre_wwk::Wwk;
+use std::collections::BTreeSet;
+
+/// `n` seats named after the world scenario's nations (matched by id).
+fn config(n: usize, rules: &str) -> SetupConfig {
+    SetupConfig {
+        game_id: "g".into(),
+        seed: 1,
+        players: ["fra", "gbr", "ger", "rus", "ita", "esp", "tur", "egy"]
+            .iter()
+            .take(n)
+            .map(|p| PlayerSetup {
+                id: PlayerId::from(*p),
+                name: p.to_string(),
+                options: toml::Table::new(),
+            })
+            .collect(),
+        options: toml::from_str(rules).unwrap(),
+        ..Default::default()
+    }
+}
+
+fn refusal(c: &SetupConfig) -> SetupError {
+    Wwk.setup(c, &mut Rng::for_setup(1)).unwrap_err()
+}
+
+#[test]
+fn wwk_rules_unknown_key_is_refused_with_the_valid_keys() {
+    // Before issue 19 `mapp` was ignored and the game got the default map.
+    let e = refusal(&config(2, "mapp = \"monde\""));
+    let SetupError::UnknownKey { table, key, valid } = &e else {
+        panic!("{e}");
+    };
+    assert_eq!((table.as_str(), key.as_str()), ("[rules]", "mapp"));
+    for k in ["map", "scenario", "national_actions", "max_turns"] {
+        assert!(valid.contains(&k.to_string()), "{e}");
+    }
+    assert!(
+        e.to_string()
+            .starts_with("unknown key 'mapp' in [rules] (valid keys: "),
+        "{e}"
+    );
+}
+
+#[test]
+fn wwk_mapp_typo_is_named_before_the_player_count() {
+    // 5 players on the 3-nation default map: the typo is what is wrong.
+    let e = refusal(&config(5, "mapp = \"monde\""));
+    assert!(e.to_string().contains("unknown key 'mapp'"), "{e}");
+    // Spelt right, the same game is fine.
+    assert!(Wwk
+        .setup(&config(5, "map = \"monde\""), &mut Rng::for_setup(1))
+        .is_ok());
+}
+
+#[test]
+fn wwk_players_rules_unknown_key_is_refused() {
+    let mut c = config(2, "map = \"monde\"");
+    c.players[1].options.insert("nattion".into(), "GBR".into());
+    let e = refusal(&c);
+    assert!(
+        e.to_string().contains(
+            "unknown key 'nattion' in [players.rules] of player gbr (valid keys: nation)"
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn wwk_unknown_scenario_lists_the_builtin_names() {
+    let e = refusal(&config(2, "scenario = \"mondial\""));
+    assert_eq!(
+        e.to_string(),
+        "unknown map or scenario 'mondial' (built-in: trio, duel, petit, monde, world)"
+    );
+    // A scenario file's own [rules] table denies unknown keys too.
+    let mut c = config(1, "");
+    c.files.insert(
+        "scenario_file".into(),
+        arbitre_wwk::setup::TRIO.replace("[rules]", "[rules]\nnational_action = 4"),
+    );
+    let e = refusal(&c);
+    assert!(e.to_string().contains("national_action"), "{e}");
+}
+
+#[test]
+fn wwk_docs_list_exactly_the_rules_keys() {
+    let doc = include_str!("../../../docs/wwk.md");
+    let documented: BTreeSet<String> = doc
+        .lines()
+        .skip_while(|l| !l.starts_with("### Les clés de `[rules]`"))
+        .skip_while(|l| !l.starts_with('|'))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .flat_map(|l| {
+            let first = l.split('|').nth(1).unwrap_or("");
+            first
+                .split('`')
+                .skip(1)
+                .step_by(2)
+                .map(String::from)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let accepted: BTreeSet<String> = arbitre_wwk::setup::rules_keys().into_iter().collect();
+    assert_eq!(documented, accepted);
+}
+
+/// Issue 19 item 7: a position whose items are wrong is refused, naming the
+/// item (two units with one id used to leave only the last).
+#[test]
+fn wwk_position_errors_name_the_item() {
+    let base = "map = \"trio\"\nturn = 2\n[nations.TUR]\nplayer = \"tur\"\nspecialty = \"L\"\nhome = \"IST\"\n[zones.IST]\nstatus = { kind = \"controlled\", by = \"TUR\" }\n";
+    let unit = |id: u32, owner: &str, at: &str| {
+        format!("[[units]]\nid = {id}\nowner = \"{owner}\"\ncode = \"INF\"\nat = \"{at}\"\n")
+    };
+    let load = |text: String| {
+        let c = SetupConfig {
+            game_id: "p".into(),
+            files: [("position_file".to_string(), text)].into(),
+            ..Default::default()
+        };
+        Wwk.setup(&c, &mut Rng::for_setup(1)).map(|_| ())
+    };
+    load(format!(
+        "{base}{}{}",
+        unit(1, "TUR", "IST"),
+        unit(2, "TUR", "ANK")
+    ))
+    .unwrap();
+    for (text, reason) in [
+        (
+            format!("{base}{}{}", unit(1, "TUR", "IST"), unit(1, "TUR", "ANK")),
+            "unit 1 appears twice",
+        ),
+        (
+            format!("{base}{}", unit(3, "TUR", "ROM")),
+            "unit 3 (TUR INF): zone ROM is not on the map",
+        ),
+        (
+            format!("{base}{}", unit(4, "GER", "IST")),
+            "unit 4 (INF): owner GER is no nation of the position",
+        ),
+        (
+            base.replace("home = \"IST\"", "home = \"BER\""),
+            "nation TUR: home zone BER is not on the map",
+        ),
+        (
+            format!("{base}[zones.ANK]\nstatus = {{ kind = \"controlled\", by = \"EGY\" }}\n"),
+            "zones.ANK: controlled by EGY, which is no nation of the position",
+        ),
+        (
+            format!("{base}[zones.XYZ]\nstatus = {{ kind = \"neutral\" }}\n"),
+            "zones.XYZ: zone XYZ is not on the map",
+        ),
+    ] {
+        let e = load(text).unwrap_err().to_string();
+        assert!(e.contains(reason), "{reason}: {e}");
+    }
+}
