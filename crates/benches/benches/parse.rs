@@ -10,8 +10,16 @@
 //! the least any line-based parser must do, so the ratio of the two figures
 //! is arbitre's overhead over the hardware limit (as `ingest` does for
 //! mail-parser and SQLite).
+//!
+//! Before measuring, each game prints the allocations one parse of all its
+//! blocks makes per order line and per accepted order, counted by the
+//! counting allocator installed here (issue 21: a grammar allocates at most
+//! once per accepted order beyond the `Parsed` echo of its line), and the
+//! MB/s of the parse and of `limit_lines` in this thread's CPU time (the
+//! wall-clock figures of a loaded machine count other processes' time).
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
+use arbitre_benches::alloc::{self, Counting};
 use arbitre_benches::game::Game;
 use arbitre_core::{PlayerId, Ruleset};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
@@ -19,6 +27,9 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 const SEED: u64 = 9;
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
 
 fn parse_all<R: Ruleset>(g: &Game<R>, orders: &BTreeMap<PlayerId, String>) -> usize {
     orders
@@ -35,16 +46,55 @@ fn count_lines(orders: &BTreeMap<PlayerId, String>) -> usize {
         .sum()
 }
 
+/// CPU time this thread has run, in ns (`/proc/thread-self/schedstat`,
+/// Linux): on a loaded machine the wall clock counts the time other
+/// processes take, this does not.
+fn cpu_ns() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    s.split(' ').next()?.parse().ok()
+}
+
+/// MB/s of `f` over `bytes` in CPU time, repeated for at least 0.5 s of CPU.
+fn cpu_mb_s(bytes: usize, mut f: impl FnMut() -> usize) -> Option<f64> {
+    let start = cpu_ns()?;
+    let mut rounds = 0u64;
+    while cpu_ns()? - start < 500_000_000 {
+        for _ in 0..16 {
+            std::hint::black_box(f());
+        }
+        rounds += 16;
+    }
+    let ns = (cpu_ns()? - start) as f64;
+    Some(bytes as f64 * rounds as f64 / ns * 1e3)
+}
+
 fn bench<R: Ruleset>(c: &mut Criterion, label: &str, g: Game<R>) {
     // A few turns in, so the bots have something to order everywhere.
     let orders = g.bot_orders();
     let bytes: usize = orders.values().map(|t| t.len()).sum();
+    let lines: usize = orders
+        .values()
+        .map(|t| t.lines().filter(|l| !l.trim().is_empty()).count())
+        .sum();
+    let before = alloc::allocations();
     let n = parse_all(&g, &orders);
+    let allocs = alloc::allocations() - before;
     let id = g.ruleset.info().id;
     println!(
-        "parse {id} {label}: {} players, {n} orders, {bytes} bytes",
-        orders.len()
+        "parse {id} {label}: {} players, {n} orders, {lines} order lines, {bytes} bytes; {allocs} allocations: {:.2} per order line, {:.2} per order",
+        orders.len(),
+        allocs as f64 / lines.max(1) as f64,
+        allocs as f64 / n.max(1) as f64,
     );
+    if let (Some(parse), Some(limit)) = (
+        cpu_mb_s(bytes, || parse_all(&g, &orders)),
+        cpu_mb_s(bytes, || count_lines(&orders)),
+    ) {
+        println!(
+            "parse {id} {label}: CPU time {parse:.0} MB/s, limit_lines {limit:.0} MB/s ({:.1}x)",
+            limit / parse
+        );
+    }
     for (unit, tp) in [
         ("bytes", Throughput::Bytes(bytes as u64)),
         ("orders", Throughput::Elements(n as u64)),

@@ -137,7 +137,8 @@ fn upper_ascii(c: char, extra: impl Fn(char) -> Option<&'static [u8; 2]>) -> Fol
 /// True when `text`, folded, is `keyword` (ASCII upper case). Character by
 /// character, without allocating.
 pub fn fold_eq(text: &str, keyword: &str, fold: Fold) -> bool {
-    if text.len() == keyword.len() && text.is_ascii() {
+    if text.is_ascii() {
+        // Every fold maps an ASCII character to its upper case alone.
         return text.eq_ignore_ascii_case(keyword);
     }
     let mut want = keyword.as_bytes();

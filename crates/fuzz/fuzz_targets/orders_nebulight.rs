@@ -1,4 +1,5 @@
-//! Fuzz target: the nebulight order parser and checker, through the daemon's
+//! Fuzz target: the nebulight order parser (the nom grammar of
+//! `crates/nebulight/src/grammar.rs`, issue 21) and checker, through the daemon's
 //! `Engine` view, against the initial state of a fixed game. Must never
 //! panic, whatever the text.
 #![no_main]
