@@ -383,3 +383,19 @@ fn wwk_96_regression_neutral_aircraft_never_rebase_to_another_zone() {
         assert_eq!(neutral_transfers, 0, "no neutral plane rebases");
     }
 }
+
+/// A third seed the property found (seed 17168640581045167719, extra 14,
+/// 2 turns: "[BUL] holds 7 neutral units, 5 recorded"), from the same two
+/// causes as the regressions above; kept so that it stays held.
+#[test]
+fn wwk_113_regression_third_seed_keeps_the_garrison_invariant() {
+    let seed = 17168640581045167719u64;
+    let mut st = position(seed, 14);
+    let mut r = Rng::for_phase(seed, 0, "orders");
+    for _ in 0..2 {
+        let before = st.clone();
+        let (sc, events) = play(&mut st, seed, &mut r);
+        Wwk.set_turn(&mut st, before.turn + 1);
+        check_turn(&before, &st, &sc, &events).unwrap();
+    }
+}
