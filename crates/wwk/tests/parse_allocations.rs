@@ -55,11 +55,14 @@ fn nation(st: &State, p: &PlayerId) -> String {
 
 #[test]
 fn nom_b_wwk_no_allocation_per_word() {
-    let players: Vec<PlayerSetup> = (1..=4)
-        .map(|i| PlayerSetup {
-            id: PlayerId::new(format!("p{i}")),
-            name: format!("Joueur {i}"),
-            options: Default::default(),
+    // Each seat names its nation (issue 18 item 3): the scenario's first four.
+    let players: Vec<PlayerSetup> = ["FRA", "GBR", "GER", "RUS"]
+        .iter()
+        .enumerate()
+        .map(|(i, code)| PlayerSetup {
+            id: PlayerId::new(format!("p{}", i + 1)),
+            name: format!("Joueur {}", i + 1),
+            options: toml::from_str(&format!("nation = \"{code}\"")).unwrap(),
         })
         .collect();
     let c = SetupConfig {
