@@ -328,6 +328,22 @@ fn wwk_109_random_turns_reach_retreats_refusals_and_escorts() {
     );
 }
 
+/// Plays `turns` turns of the random game of `seed` (as the property does),
+/// checking the invariants after each, and hands each turn's events to
+/// `each`; the regressions below replay the seeds the property found.
+fn replay_seed(seed: u64, extra: usize, turns: usize, mut each: impl FnMut(&[Event])) -> State {
+    let mut st = position(seed, extra);
+    let mut r = Rng::for_phase(seed, 0, "orders");
+    for _ in 0..turns {
+        let before = st.clone();
+        let (sc, events) = play(&mut st, seed, &mut r);
+        Wwk.set_turn(&mut st, before.turn + 1);
+        check_turn(&before, &st, &sc, &events).unwrap();
+        each(&events);
+    }
+    st
+}
+
 /// Found by the property above (seed 6542380933216561016, extra 0, 3 turns):
 /// [BUL] was TUR's while a neutral LT still stood in it; the TUR infantry
 /// retreated, the zone reverted, and the fresh garrison's four MIL were
@@ -335,15 +351,7 @@ fn wwk_109_random_turns_reach_retreats_refusals_and_escorts() {
 /// record. The survivor now joins the recorded garrison (D-72).
 #[test]
 fn wwk_113_regression_reversion_records_the_surviving_neutrals() {
-    let seed = 6542380933216561016u64;
-    let mut st = position(seed, 0);
-    let mut r = Rng::for_phase(seed, 0, "orders");
-    for _ in 0..3 {
-        let before = st.clone();
-        let (sc, events) = play(&mut st, seed, &mut r);
-        Wwk.set_turn(&mut st, before.turn + 1);
-        check_turn(&before, &st, &sc, &events).unwrap();
-    }
+    let st = replay_seed(6542380933216561016, 0, 3, |_| {});
     let bul = &st.zones["BUL"];
     assert_eq!(bul.status, Status::Neutral);
     let mut recorded = bul.garrison.clone().unwrap();
@@ -360,6 +368,7 @@ fn wwk_113_regression_reversion_records_the_surviving_neutrals() {
         "the neutrals standing in [BUL] are its record"
     );
 }
+
 /// Found by the property above (seed 9083740684411089060, extra 12, 2 turns):
 /// a neutral FB whose zone lost its air base made an "emergency transfer" to
 /// [BUL], another neutral zone, as if the neutrals were a nation, and [BUL]
@@ -367,21 +376,14 @@ fn wwk_113_regression_reversion_records_the_surviving_neutrals() {
 /// their zone's garrison (D-72, WWK-96).
 #[test]
 fn wwk_96_regression_neutral_aircraft_never_rebase_to_another_zone() {
-    let seed = 9083740684411089060u64;
-    let mut st = position(seed, 12);
-    let mut r = Rng::for_phase(seed, 0, "orders");
-    for _ in 0..2 {
-        let before = st.clone();
-        let (sc, events) = play(&mut st, seed, &mut r);
-        Wwk.set_turn(&mut st, before.turn + 1);
-        check_turn(&before, &st, &sc, &events).unwrap();
+    replay_seed(9083740684411089060, 12, 2, |events| {
         let neutral_transfers = events
             .iter()
             .filter(|e| e.text.starts_with("Transfert d'urgence"))
             .filter(|e| format!("{:?}", e.to).contains(NEUTRAL))
             .count();
         assert_eq!(neutral_transfers, 0, "no neutral plane rebases");
-    }
+    });
 }
 
 /// A third seed the property found (seed 17168640581045167719, extra 14,
@@ -389,13 +391,5 @@ fn wwk_96_regression_neutral_aircraft_never_rebase_to_another_zone() {
 /// causes as the regressions above; kept so that it stays held.
 #[test]
 fn wwk_113_regression_third_seed_keeps_the_garrison_invariant() {
-    let seed = 17168640581045167719u64;
-    let mut st = position(seed, 14);
-    let mut r = Rng::for_phase(seed, 0, "orders");
-    for _ in 0..2 {
-        let before = st.clone();
-        let (sc, events) = play(&mut st, seed, &mut r);
-        Wwk.set_turn(&mut st, before.turn + 1);
-        check_turn(&before, &st, &sc, &events).unwrap();
-    }
+    replay_seed(17168640581045167719, 14, 2, |_| {});
 }
