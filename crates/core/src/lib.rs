@@ -43,6 +43,8 @@ pub mod testkit;
 #[cfg(any(test, feature = "testkit"))]
 #[allow(clippy::unwrap_used)]
 pub mod testkit_props;
+#[cfg(any(test, feature = "testkit"))]
+pub mod testkit_verdicts;
 pub mod text;
 /// nom, for the rulesets' grammars (built on [`grammar`]'s combinators).
 pub use nom;

@@ -12,15 +12,15 @@
 //! must give the same, reasons included.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-use arbitre_core::{engine, Parsed, PlayerId, PlayerSetup, Rng, Ruleset, SetupConfig};
+use arbitre_core::{
+    engine, testkit_verdicts, Parsed, PlayerId, PlayerSetup, Rng, Ruleset, SetupConfig,
+};
 use arbitre_wwk::orders::Order;
 use arbitre_wwk::{parser, State, Wwk};
 use std::collections::BTreeMap;
-use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 const MUTATED: usize = 100_000;
-const CHUNK: usize = 64;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -320,78 +320,10 @@ fn strip_column(reason: &str) -> &str {
     reason
 }
 
-/// The verdict of a block: orders, warnings, which lines are refused.
-fn canon(p: &Parsed<Order>) -> String {
-    let mut s = String::new();
-    let _ = writeln!(s, "ready {}", p.ready);
-    for o in &p.orders {
-        let _ = writeln!(s, "O {} {:?} {:?}", o.line, o.text, o.order);
-    }
-    for d in &p.diagnostics {
-        if d.warning {
-            let _ = writeln!(s, "W {} {:?} {}", d.line, d.text, d.reason);
-        } else {
-            let _ = writeln!(s, "E {} {:?}", d.line, d.text);
-        }
-    }
-    s
-}
-
-/// The reasons of the refused lines, syntax errors without their column.
-fn reasons(p: &Parsed<Order>) -> Vec<&str> {
-    p.diagnostics
-        .iter()
-        .filter(|d| !d.warning)
-        .map(|d| strip_column(&d.reason))
-        .collect()
-}
-
 /// A new reason that says more than the old one names the column and what
 /// was expected there.
 fn names_column(reason: &str) -> bool {
     reason.contains("colonne") && reason.contains("attendu")
-}
-
-/// 12 bits of the reasons, enough to notice a reworded reason.
-fn reason_hash(rs: &[&str]) -> String {
-    let mut h = 0xcbf29ce484222325u64;
-    for r in rs {
-        fnv(&mut h, r);
-        fnv(&mut h, "\n");
-    }
-    format!("{:03x}", h & 0xfff)
-}
-
-fn kind(p: &Parsed<Order>) -> char {
-    let errors = p.error_count();
-    match (p.orders.is_empty(), errors, p.diagnostics.len()) {
-        (true, 0, _) => '-',
-        (true, _, _) => 'R',
-        (false, 0, 0) => 'A',
-        (false, 0, _) => 'W',
-        _ => 'M',
-    }
-}
-
-fn fnv(h: &mut u64, s: &str) {
-    for b in s.bytes() {
-        *h ^= b as u64;
-        *h = h.wrapping_mul(0x100000001b3);
-    }
-}
-
-/// What the verdicts were recorded on: the states and every input text. A
-/// change of the rules or of the bots changes it.
-fn fingerprint(states: &[State], inputs: &[Input]) -> u64 {
-    let mut h = 0xcbf29ce484222325u64;
-    for s in states {
-        fnv(&mut h, &serde_json::to_string(s).unwrap());
-    }
-    for i in inputs {
-        fnv(&mut h, i.player.as_str());
-        fnv(&mut h, &i.text);
-    }
-    h
 }
 
 /// The corpus and its mutations, as (state, player, text).
@@ -419,132 +351,26 @@ fn all_inputs() -> (Vec<State>, Vec<Input>, usize) {
     (states, inputs, whole)
 }
 
-/// One recorded input: its kind letter and, when refused, its reasons' hash.
-fn entries(line: &str) -> Vec<(char, Option<&str>)> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    let b = line.as_bytes();
-    while i < b.len() {
-        let k = b[i] as char;
-        let hex = b[i + 1..]
-            .iter()
-            .take_while(|c| c.is_ascii_hexdigit() && c.is_ascii_lowercase() || c.is_ascii_digit())
-            .count()
-            .min(3);
-        out.push((k, (hex == 3).then(|| &line[i + 1..i + 4])));
-        i += 1 + if hex == 3 { 3 } else { 0 };
-    }
-    out
-}
-
 #[test]
 fn grammar_differential_same_verdicts_as_the_old_parser() {
     let (states, inputs, whole) = all_inputs();
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/grammar_verdicts.txt");
-    let fp = fingerprint(&states, &inputs);
-    let mut recorded = format!("corpus {fp:016x}\n");
-    let golden = std::fs::read_to_string(&path).unwrap();
-    let mut lines = golden.lines();
-    let head = lines.next().unwrap_or("");
-    let bless = std::env::var_os("BLESS").is_some();
-    assert!(
-        bless || head == format!("corpus {fp:016x}"),
-        "the corpus changed since the verdicts were recorded ({head}, now {fp:016x}): \
-         the rules, a scenario or the bots changed, not necessarily the parser. The \
-         old parser is gone (issue 21), so BLESS=1 re-records the current parser's \
-         verdicts; say so in the commit"
+    let fp = testkit_verdicts::fingerprint(
+        states.iter().map(|s| serde_json::to_string(s).unwrap()),
+        inputs.iter().map(|i| (i.player.as_str(), i.text.as_str())),
     );
-    let mut chunk: Vec<usize> = Vec::new();
-    let mut entries_new: Vec<String> = Vec::new();
-    let mut hash = 0xcbf29ce484222325u64;
-    let mut bad = Vec::new();
-    let mut reworded = 0usize;
-    let mut counts: BTreeMap<char, usize> = BTreeMap::new();
-    for (n, inp) in inputs.iter().enumerate() {
-        let st = &states[inp.state];
-        let new = parse(st, inp);
-        let rs = reasons(&new);
-        let k = kind(&new);
-        *counts.entry(k).or_default() += 1;
-        entries_new.push(if rs.is_empty() {
-            k.to_string()
-        } else {
-            format!("{k}{}", reason_hash(&rs))
-        });
-        fnv(&mut hash, &canon(&new));
-        chunk.push(n);
-        if chunk.len() < CHUNK && n + 1 < inputs.len() {
-            continue;
-        }
-        let line = format!("{hash:016x} {}", entries_new.concat());
-        let _ = writeln!(recorded, "{line}");
-        if !bless {
-            let want = lines.next().unwrap_or("");
-            let (want_hash, want_entries) = want.split_once(' ').unwrap_or((want, ""));
-            let want_entries = entries(want_entries);
-            for (j, &m) in chunk.iter().enumerate() {
-                let p = parse(st_of(&states, &inputs[m]), &inputs[m]);
-                let (k, h) = want_entries.get(j).copied().unwrap_or(('?', None));
-                let rs = reasons(&p);
-                if kind(&p) != k {
-                    bad.push(format!(
-                        "input {m} {:?}: recorded {k}, now {} {:?}",
-                        inputs[m].text,
-                        kind(&p),
-                        p.diagnostics
-                    ));
-                } else if h.is_some_and(|h| h != reason_hash(&rs)) {
-                    // A reworded reason must name the column and what was expected.
-                    reworded += 1;
-                    if let Some(d) = p
-                        .diagnostics
-                        .iter()
-                        .find(|d| !d.warning && !names_column(&d.reason))
-                    {
-                        bad.push(format!(
-                            "input {m} {:?}: reason changed, without the column: {}",
-                            inputs[m].text, d.reason
-                        ));
-                    }
-                }
-            }
-            if want_hash != format!("{hash:016x}") {
-                let shown: Vec<String> = chunk
-                    .iter()
-                    .map(|&m| {
-                        format!(
-                            "  {:?} -> {}",
-                            inputs[m].text,
-                            canon(&parse(st_of(&states, &inputs[m]), &inputs[m]))
-                        )
-                    })
-                    .collect();
-                bad.push(format!(
-                    "inputs {}..={}: orders or warnings differ from the recorded ones; now:\n{}",
-                    chunk[0],
-                    n,
-                    shown.join("\n")
-                ));
-            }
-        }
-        chunk.clear();
-        entries_new.clear();
-        hash = 0xcbf29ce484222325;
-    }
-    println!(
-        "{} inputs ({whole} blocks, {MUTATED} mutated lines): {} differ from the recorded verdicts, {reworded} refused with a reworded reason (column named); verdicts {counts:?}",
-        inputs.len(),
-        bad.len()
+    let texts: Vec<&str> = inputs.iter().map(|i| i.text.as_str()).collect();
+    let summary = testkit_verdicts::check_recorded(
+        &path,
+        fp,
+        &texts,
+        |n| parse(st_of(&states, &inputs[n]), &inputs[n]),
+        testkit_verdicts::Reasons {
+            strip: strip_column,
+            says_more: names_column,
+        },
     );
-    assert!(
-        bad.is_empty(),
-        "{} differences:\n{}",
-        bad.len(),
-        bad[..bad.len().min(10)].join("\n")
-    );
-    if bless {
-        std::fs::write(&path, &recorded).unwrap();
-    }
+    println!("{whole} blocks and {MUTATED} mutated lines; {summary}");
 }
 
 fn st_of<'a>(states: &'a [State], i: &Input) -> &'a State {
