@@ -33,6 +33,14 @@ pub struct Report {
     pub subject: String,
     pub body: String,
     pub attachments: Vec<Attachment>,
+    /// The player's view of the game as typed data (issue 20): the same
+    /// structure the ruleset renders `body` from, serialised with English
+    /// keys. The daemon puts it into the JSON report (schema version 2)
+    /// under `view`; its shape is the ruleset's JSON Schema in
+    /// docs/schemas/<ruleset>.view.schema.json. `None` for rulesets or
+    /// viewers that have no view yet.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub view: Option<serde_json::Value>,
 }
 
 impl Report {
@@ -41,7 +49,16 @@ impl Report {
             subject: subject.into(),
             body: body.into(),
             attachments: Vec::new(),
+            view: None,
         }
+    }
+
+    /// Attaches the typed view the body was rendered from. A view that does
+    /// not serialise (a map with non-string keys, say) is a ruleset bug
+    /// that a schema test catches; the report is still sent without it.
+    pub fn with_view<T: Serialize>(mut self, view: &T) -> Report {
+        self.view = serde_json::to_value(view).ok();
+        self
     }
 
     pub fn with_attachment(

@@ -209,6 +209,25 @@ pub trait Ruleset: Send + Sync + 'static {
     /// ruleset's notation. Used for empty seats, NMR replacement and fixtures.
     fn bot_orders(&self, state: &Self::State, player: &PlayerId, rng: &mut Rng) -> String;
 
+    /// echeck for players (issue 20 item 4): a state rebuilt from one
+    /// player's own view, the `view` of their last JSON report exactly as
+    /// [`Ruleset::report`] produced it, good enough for
+    /// [`Ruleset::parse_orders`] to give that player the verdicts the
+    /// referee would give for everything the view decides. What the view
+    /// does not show (fog of war) must never become a false error. The
+    /// default refuses, for a ruleset that has no view yet.
+    fn state_from_view(
+        &self,
+        view: &serde_json::Value,
+        player: &PlayerId,
+    ) -> Result<Self::State, SetupError> {
+        let _ = (view, player);
+        Err(SetupError::Invalid(format!(
+            "{} cannot check orders against a report yet",
+            self.info().name
+        )))
+    }
+
     /// A player joins a game in progress, between two turns. Most rulesets
     /// have no such rule, hence the refusal by default; Scrambled Nations
     /// allows it when the game's parameter says so.
