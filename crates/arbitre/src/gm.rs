@@ -1,10 +1,12 @@
 //! The game master's commands: status, report, pause, resume, extend
 //! (issue 2 items 5 and 6), and the services of issue 10: set deadline
 //! here, eject and takeover in [`seats`], preview and release in
-//! [`preview`], rollback in [`rollback`]. Each is one function over the
-//! caller's transaction, shared by the CLI and the game master's mail
-//! (inbound.rs `gm_mail`); each change is announced to the players in the
-//! game's language, in the same transaction.
+//! [`preview`], rollback in [`rollback`]. The CLI's methods here and the
+//! game master's mail (inbound.rs `gm_mail` → [`by_mail`]) both go through
+//! the request pipeline (request/: one typed `Request`, one handler, its
+//! effects written in one place), so a command does the same from both;
+//! each change is announced to the players in the game's language, in the
+//! same transaction.
 
 pub mod preview;
 pub mod rollback;
@@ -12,10 +14,9 @@ pub mod seats;
 
 use crate::daemon::{Daemon, GameView};
 use crate::error::{DaemonError, Result};
-use crate::i18n::tr;
-use crate::messages::{text, Msg};
-use crate::outgoing::{queue, signed, Draft, Kind};
-use crate::services::texts::{svc_text, SvcMsg};
+use crate::outgoing::Kind;
+use crate::request::{apply, handle, Ctx, Done, Request};
+use crate::services::command::Command;
 use arbitre_core::{PlayerId, Viewer};
 use arbitre_store::{games, orders, outbox, turns, GameStatus, OutboxStatus};
 use chrono::Duration;
@@ -248,8 +249,32 @@ impl Daemon {
         Ok(())
     }
 
+    /// Handles `req` in its own transaction (the CLI's way in; a mail's
+    /// commands are handled in the mail's transaction by [`by_mail`]).
+    pub fn request(&mut self, req: &Request) -> Result<Done> {
+        let now = self.now();
+        let tag = format!("{}", now.timestamp());
+        let Daemon {
+            store,
+            registry,
+            config,
+            ..
+        } = self;
+        store.tx(|tx| {
+            let ctx = Ctx {
+                tx,
+                registry,
+                config,
+                now,
+                tag: &tag,
+            };
+            let e = handle(&ctx, req)?;
+            Ok(apply(&ctx, e)?.0)
+        })
+    }
+
     pub fn pause(&mut self, game: &str) -> Result<()> {
-        self.set_schedule(game, Change::Pause)
+        self.request(&Request::gm(game, Command::Pause)).map(|_| ())
     }
 
     /// `arbitre resume <game>`: a faulted game (fault.rs) is tried again —
@@ -267,13 +292,14 @@ impl Daemon {
         }
         let paused = games::require_game(self.store.conn(), game)?.status == GameStatus::Paused;
         if paused || cleared.is_none() {
-            self.set_schedule(game, Change::Resume)?;
+            self.request(&Request::gm(game, Command::Resume))?;
         }
         Ok(cleared)
     }
 
     pub fn extend(&mut self, game: &str, by: Duration) -> Result<()> {
-        self.set_schedule(game, Change::Extend(by))
+        self.request(&Request::gm(game, Command::Extend(by)))
+            .map(|_| ())
     }
 
     /// `arbitre deadline <game> <when>`: a deadline in the future, read in
@@ -283,158 +309,11 @@ impl Daemon {
         game: &str,
         when: &crate::services::command::When,
     ) -> Result<String> {
-        let g = GameView::new(
-            &self.registry,
-            games::require_game(self.store.conn(), game)?,
-        )?;
-        let d = when.resolve(g.schedule.tz);
-        let shown = g.schedule.show(d);
-        drop(g);
-        self.set_schedule(game, Change::SetDeadline(d))?;
-        Ok(shown)
-    }
-
-    fn set_schedule(&mut self, game: &str, change: Change) -> Result<()> {
-        let now = self.now();
-        let Daemon {
-            store,
-            registry,
-            config,
-            ..
-        } = self;
-        store.tx(|tx| set_schedule_in(tx, registry, config, game, change, now))
-    }
-}
-
-/// Pause, resume or extend inside the caller's transaction: the CLI and the
-/// game master's mail (issue 10) share it.
-pub(crate) fn set_schedule_in(
-    tx: &arbitre_store::Connection,
-    registry: &crate::registry::Registry,
-    config: &crate::config::DaemonConfig,
-    game: &str,
-    change: Change,
-    now: chrono::DateTime<chrono::Utc>,
-) -> Result<()> {
-    {
-        {
-            let g = GameView::new(registry, games::require_game(tx, game)?)?;
-            let gid = g.row.id.as_str();
-            let lang = g.lang;
-            let (status, deadline, subject, body, tag) = match change {
-                Change::Pause => {
-                    if g.row.status != GameStatus::Running {
-                        let (game, status) = (gid, g.row.status.as_str());
-                        let args = crate::fl_args![game, status];
-                        return Err(DaemonError::Invalid(tr(lang, "gm-not-running", &args)));
-                    }
-                    (
-                        GameStatus::Paused,
-                        None,
-                        text(lang, &Msg::PausedSubject { game: gid }),
-                        text(lang, &Msg::Paused { game: gid }),
-                        "pause",
-                    )
-                }
-                Change::Resume => {
-                    if g.row.status != GameStatus::Paused {
-                        let (game, status) = (gid, g.row.status.as_str());
-                        let args = crate::fl_args![game, status];
-                        return Err(DaemonError::Invalid(tr(lang, "gm-not-paused", &args)));
-                    }
-                    let d = g.schedule.next_after(now);
-                    let when = g.schedule.show(d);
-                    (
-                        GameStatus::Running,
-                        Some(d),
-                        text(lang, &Msg::ResumedSubject { game: gid }),
-                        text(
-                            lang,
-                            &Msg::Resumed {
-                                game: gid,
-                                when: &when,
-                            },
-                        ),
-                        "resume",
-                    )
-                }
-                Change::SetDeadline(d) => {
-                    if g.row.status == GameStatus::Over {
-                        return Err(DaemonError::Invalid(text(
-                            lang,
-                            &Msg::GameOver { game: gid },
-                        )));
-                    }
-                    let when = g.schedule.show(d);
-                    if d <= now {
-                        return Err(DaemonError::Invalid(svc_text(
-                            lang,
-                            &SvcMsg::DeadlineInPast { when: &when },
-                        )));
-                    }
-                    // A paused game runs again: the GM gave it a deadline.
-                    (
-                        GameStatus::Running,
-                        Some(d),
-                        svc_text(lang, &SvcMsg::DeadlineSetSubject { game: gid }),
-                        svc_text(
-                            lang,
-                            &SvcMsg::DeadlineSet {
-                                game: gid,
-                                when: &when,
-                            },
-                        ),
-                        "deadline",
-                    )
-                }
-                Change::Extend(by) => {
-                    let Some(old) = g.deadline().filter(|_| g.row.status == GameStatus::Running)
-                    else {
-                        let game = gid;
-                        let args = crate::fl_args![game];
-                        let why = tr(lang, "gm-no-deadline-to-extend", &args);
-                        return Err(DaemonError::Invalid(why));
-                    };
-                    let d = old.max(now) + by;
-                    let when = g.schedule.show(d);
-                    (
-                        GameStatus::Running,
-                        Some(d),
-                        text(lang, &Msg::ExtendedSubject { game: gid }),
-                        text(
-                            lang,
-                            &Msg::Extended {
-                                game: gid,
-                                when: &when,
-                            },
-                        ),
-                        "extend",
-                    )
-                }
-            };
-            games::set_status(tx, gid, status, deadline.map(|d| d.timestamp()))?;
-            for p in games::players(tx, gid)? {
-                let d = Draft::new(Kind::Notice, &p.email, subject.clone(), signed(lang, &body))
-                    .about(gid, g.row.turn + 1, Some(&p.id))
-                    .discriminator(format!("{tag}.{}", now.timestamp()));
-                queue(tx, config, now, d)?;
-            }
-            tracing::info!(
-                game = gid,
-                change = tag,
-                "schedule changed by the game master"
-            );
-            Ok(())
+        match self.request(&Request::gm(game, Command::SetDeadline(when.clone())))? {
+            Done::Schedule { shown } => Ok(shown.unwrap_or_default()),
+            _ => Ok(String::new()),
         }
     }
-}
-
-#[derive(Clone, Copy)]
-pub(crate) enum Change {
-    Pause,
-    Resume,
-    Extend(Duration),
-    SetDeadline(chrono::DateTime<chrono::Utc>),
 }
 
 /// One game master's command from a mail (inbound.rs `gm_mail`), in the
@@ -445,70 +324,21 @@ pub(crate) fn by_mail(
     registry: &crate::registry::Registry,
     config: &crate::config::DaemonConfig,
     game: &str,
-    cmd: &crate::services::command::Command,
+    cmd: &Command,
     tag: &str,
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<String> {
-    use crate::services::command::Command;
-    use preview::PreviewMode;
-    let g = GameView::new(registry, games::require_game(tx, game)?)?;
-    let lang = g.lang;
-    let done = || {
-        svc_text(
-            lang,
-            &SvcMsg::GmDone {
-                command: cmd.name(),
-            },
-        )
+    let lang = GameView::new(registry, games::require_game(tx, game)?)?.lang;
+    let ctx = Ctx {
+        tx,
+        registry,
+        config,
+        now,
+        tag,
     };
-    let r: Result<String> = match cmd {
-        Command::Pause => {
-            set_schedule_in(tx, registry, config, game, Change::Pause, now).map(|_| done())
-        }
-        Command::Resume => {
-            set_schedule_in(tx, registry, config, game, Change::Resume, now).map(|_| done())
-        }
-        Command::Extend(d) => {
-            set_schedule_in(tx, registry, config, game, Change::Extend(*d), now).map(|_| done())
-        }
-        Command::SetDeadline(w) => {
-            let d = w.resolve(g.schedule.tz);
-            set_schedule_in(tx, registry, config, game, Change::SetDeadline(d), now)
-                .map(|_| format!("{} {}", done(), g.schedule.show(d)))
-        }
-        Command::Eject(p) => seats::eject_in(tx, registry, config, game, p, now).map(|_| done()),
-        Command::Takeover {
-            player,
-            email,
-            name,
-        } => {
-            let t = seats::Takeover {
-                player,
-                email,
-                name: name.as_deref(),
-                password: None,
-                tag,
-            };
-            seats::takeover_in(tx, registry, config, game, &t, now).map(|_| done())
-        }
-        Command::Preview => preview::set_preview_in(tx, game, PreviewMode::Next).map(|_| done()),
-        Command::PreviewAlways => {
-            preview::set_preview_in(tx, game, PreviewMode::Always).map(|_| done())
-        }
-        Command::PreviewOff => preview::set_preview_in(tx, game, PreviewMode::Off).map(|_| done()),
-        Command::Release => {
-            preview::release_in(tx, registry, config, game, now).and_then(|(turn, n)| {
-                let g = GameView::new(registry, games::require_game(tx, game)?)?;
-                Ok(preview::released_text(&g, turn, n))
-            })
-        }
-        Command::Rollback(t) => {
-            rollback::rollback_in(tx, registry, config, game, *t, now).map(|_| done())
-        }
-        other => Ok(crate::services::answer::not_served(lang, other.name())),
-    };
-    match r {
-        Ok(t) => Ok(t),
+    let req = Request::gm(game, cmd.clone());
+    match handle(&ctx, &req).and_then(|e| apply(&ctx, e)) {
+        Ok((_, answer)) => Ok(answer),
         // French typography puts a space before the colon, as GmDone does.
         Err(DaemonError::Invalid(why)) if lang == arbitre_core::Lang::Fr => {
             Ok(format!("{} : {why}", cmd.name()))

@@ -906,6 +906,7 @@ pub fn decide_prepared(
             sha,
             press_text: split.press_text.as_deref(),
             now,
+            registry,
         };
         let ans = answer_mail(
             c,

@@ -9,6 +9,8 @@
 //! (ruleset id → engine), [`daemon`] (the serve cycle), [`inbound`] (one
 //! mail, exactly once), [`turn`] (resolution), [`reminder`], [`sender`]
 //! (outbox → transport), [`create`] and [`gm`] (the GM's commands),
+//! [`request`] (issue 16 item 1: every command as a typed request, handled
+//! into effects written in one place, shared by the CLI and mail),
 //! [`messages`] (FR/DE/EN system texts), [`schedule`] (deadlines, time zones),
 //! [`timespec`] (the one grammar of durations and times),
 //! [`services`] (issue 10: service commands, .ics and JSON attachments),
@@ -40,6 +42,7 @@ pub mod outgoing;
 pub mod png_map;
 pub mod registry;
 pub mod reminder;
+pub mod request;
 pub mod schedule;
 pub mod sender;
 pub mod serve;

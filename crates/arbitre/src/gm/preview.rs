@@ -38,20 +38,21 @@ pub enum PreviewMode {
 }
 
 impl crate::daemon::Daemon {
+    /// `arbitre preview <game> <mode>`, as `PREVIEW [ALWAYS|OFF]` by mail
+    /// (request/handle.rs).
     pub fn preview(&mut self, game: &str, mode: PreviewMode) -> Result<()> {
-        self.store.tx(|tx| set_preview_in(tx, game, mode))
+        let cmd = crate::request::parse::preview_command(mode);
+        self.request(&crate::request::Request::gm(game, cmd))
+            .map(|_| ())
     }
 
     /// `arbitre release <game>`: returns (turn, mails released).
     pub fn release(&mut self, game: &str) -> Result<(u32, usize)> {
-        let now = self.now();
-        let crate::daemon::Daemon {
-            store,
-            registry,
-            config,
-            ..
-        } = self;
-        store.tx(|tx| release_in(tx, registry, config, game, now))
+        let req = crate::request::Request::gm(game, crate::services::command::Command::Release);
+        match self.request(&req)? {
+            crate::request::Done::Released { turn, mails } => Ok((turn, mails)),
+            _ => Ok((0, 0)),
+        }
     }
 }
 

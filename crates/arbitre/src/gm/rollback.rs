@@ -29,14 +29,11 @@ const CANCELLED_KINDS: &[Kind] = &[Kind::Report, Kind::Observer, Kind::Gm];
 impl crate::daemon::Daemon {
     /// `arbitre rollback <game> <turn>`: returns the turns undone.
     pub fn rollback(&mut self, game: &str, to: u32) -> Result<Vec<u32>> {
-        let now = self.now();
-        let crate::daemon::Daemon {
-            store,
-            registry,
-            config,
-            ..
-        } = self;
-        store.tx(|tx| rollback_in(tx, registry, config, game, to, now))
+        let cmd = crate::services::command::Command::Rollback(to);
+        match self.request(&crate::request::Request::gm(game, cmd))? {
+            crate::request::Done::RolledBack(undone) => Ok(undone),
+            _ => Ok(Vec::new()),
+        }
     }
 }
 

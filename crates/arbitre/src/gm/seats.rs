@@ -33,14 +33,11 @@ use chrono::{DateTime, Utc};
 impl crate::daemon::Daemon {
     /// `arbitre player eject <game> <player>`. Returns the seat's id.
     pub fn eject(&mut self, game: &str, player: &str) -> Result<String> {
-        let now = self.now();
-        let crate::daemon::Daemon {
-            store,
-            registry,
-            config,
-            ..
-        } = self;
-        store.tx(|tx| eject_in(tx, registry, config, game, player, now))
+        let cmd = crate::services::command::Command::Eject(player.to_string());
+        match self.request(&crate::request::Request::gm(game, cmd))? {
+            crate::request::Done::Ejected(id) => Ok(id),
+            _ => Ok(String::new()),
+        }
     }
 
     /// `arbitre player replace <game> <player> --email --name [--password]`.

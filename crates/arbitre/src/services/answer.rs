@@ -59,6 +59,8 @@ pub struct MailFacts<'a> {
     /// The text after a `PRESS` line.
     pub press_text: Option<&'a str>,
     pub now: DateTime<Utc>,
+    /// For the commands handled by the request pipeline (request/).
+    pub registry: &'a crate::registry::Registry,
 }
 
 /// [`answer`], with the mail's facts for `TIMEZONE`, `PRESS` and
@@ -148,6 +150,31 @@ pub fn answer_mail(
             }
             (Item::Cmd(Command::Absence { from, to }), Some(m)) => {
                 super::absence::declare(c, config, game, who.player, *from, *to, m.sha, m.now)?
+            }
+            // A player command of the request pipeline (request/handle.rs):
+            // decided, then written, in this mail's transaction.
+            (Item::Cmd(cmd), Some(m)) if crate::request::handle::handles(cmd) => {
+                use crate::request::{apply, handle, Asker, Ctx, Request};
+                let ctx = Ctx {
+                    tx: c,
+                    registry: m.registry,
+                    config,
+                    now: m.now,
+                    tag: who.tag,
+                };
+                let req = Request::Command {
+                    game: gid.to_string(),
+                    by: Asker::Player(who.player.to_string()),
+                    command: cmd.clone(),
+                };
+                match handle(&ctx, &req).and_then(|e| apply(&ctx, e)) {
+                    Ok((_, t)) => t,
+                    Err(crate::error::DaemonError::Invalid(why)) => {
+                        let colon = if lang == Lang::Fr { " :" } else { ":" };
+                        format!("{}{colon} {why}", cmd.name())
+                    }
+                    Err(e) => return Err(e),
+                }
             }
             (Item::Cmd(other), _) => not_served(lang, other.name()),
         };

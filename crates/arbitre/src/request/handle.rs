@@ -1,0 +1,362 @@
+//! Handling a [`Request`] (issue 16 item 1): decide, then apply.
+//!
+//! [`handle`] reads what it needs through the [`Ctx`] (the caller's
+//! transaction, the registry, the configuration, the request's time) and
+//! returns the [`Effects`]: the rows to write, the mails to queue and what
+//! to answer. [`apply`] writes them, in the same transaction. A refusal
+//! (`DaemonError::Invalid`, in the game's language) is returned before
+//! anything is written, so a command that cannot be done changes nothing.
+//!
+//! EJECT, TAKEOVER, PREVIEW, RELEASE and ROLLBACK are handled through the
+//! same entry, but their functions in gm/ still write while they decide
+//! (their rows are not yet [`Write`] values); the schedule changes and the
+//! password change are decided first and written by [`apply`].
+
+use super::{Asker, Request};
+use crate::config::DaemonConfig;
+use crate::daemon::GameView;
+use crate::error::{DaemonError, Result};
+use crate::gm::preview::{self, PreviewMode};
+use crate::gm::{rollback, seats};
+use crate::i18n::tr;
+use crate::messages::{text, Msg};
+use crate::outgoing::{message_id_in, queue, signed, Draft, Kind};
+use crate::registry::Registry;
+use crate::services::command::{Command, Role};
+use crate::services::texts::{svc_text, SvcMsg};
+use arbitre_store::{games, outbox, Connection, GameStatus};
+use chrono::{DateTime, Duration, Utc};
+
+/// What a handler may read: everything but the clock, whose reading is
+/// `now` (the mail's handling time, or the CLI's).
+pub struct Ctx<'a> {
+    pub tx: &'a Connection,
+    pub registry: &'a Registry,
+    pub config: &'a DaemonConfig,
+    pub now: DateTime<Utc>,
+    /// Makes the request's mails' Message-IDs its own: the answered
+    /// mail's hash prefix, or the CLI's time.
+    pub tag: &'a str,
+}
+
+/// A row a handler asks to be written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Write {
+    /// The game's status and deadline (PAUSE, RESUME, EXTEND, SET DEADLINE).
+    Status {
+        game: String,
+        status: GameStatus,
+        deadline: Option<i64>,
+    },
+}
+
+/// What was done, for the asker's answer (typed; the CLI and the mail
+/// reply word it each their way).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Done {
+    /// The schedule changed; the new deadline as the players are shown it.
+    Schedule {
+        shown: Option<String>,
+    },
+    Ejected(String),
+    TakenOver,
+    Preview,
+    Released {
+        turn: u32,
+        mails: usize,
+    },
+    RolledBack(Vec<u32>),
+    /// A player's command the game master sent, or the reverse: answered,
+    /// nothing done.
+    NotServed,
+}
+
+/// Everything one request causes.
+pub struct Effects {
+    pub writes: Vec<Write>,
+    pub mails: Vec<Draft>,
+    pub done: Done,
+    /// The answer's line for a mail reply, in the game's language.
+    pub answer: String,
+}
+
+impl Effects {
+    fn answered(done: Done, answer: String) -> Effects {
+        Effects {
+            writes: Vec::new(),
+            mails: Vec::new(),
+            done,
+            answer,
+        }
+    }
+}
+
+/// True for the player commands handled here. The others (the ones
+/// listed) are still answered by services/answer.rs, which writes in the
+/// mail's transaction itself; a new player command is handled here.
+pub fn handles(cmd: &Command) -> bool {
+    cmd.role() == Role::Player
+        && !matches!(
+            cmd,
+            Command::Resend { .. }
+                | Command::History
+                | Command::Status
+                | Command::Timezone(_)
+                | Command::Press { .. }
+                | Command::Absence { .. }
+        )
+}
+
+/// Decides what `req` causes.
+pub fn handle(ctx: &Ctx<'_>, req: &Request) -> Result<Effects> {
+    let Request::Command { game, by, command } = req;
+    let g = GameView::new(ctx.registry, games::require_game(ctx.tx, game)?)?;
+    let lang = g.lang;
+    let name = command.name();
+    let done = || svc_text(lang, &SvcMsg::GmDone { command: name });
+    match (by, command.role()) {
+        (Asker::Player(_), Role::GameMaster) => {
+            let t = svc_text(lang, &SvcMsg::GmOnly { command: name });
+            return Ok(Effects::answered(Done::NotServed, t));
+        }
+        (Asker::GameMaster, Role::Player) => {
+            let t = crate::services::answer::not_served(lang, name);
+            return Ok(Effects::answered(Done::NotServed, t));
+        }
+        _ => {}
+    }
+    let (tx, registry, config, now) = (ctx.tx, ctx.registry, ctx.config, ctx.now);
+    let gid = g.row.id.as_str();
+    match command {
+        Command::Pause => schedule(ctx, &g, Change::Pause, done()),
+        Command::Resume => schedule(ctx, &g, Change::Resume, done()),
+        Command::Extend(by) => schedule(ctx, &g, Change::Extend(*by), done()),
+        Command::SetDeadline(w) => {
+            let d = w.resolve(g.schedule.tz);
+            let answer = format!("{} {}", done(), g.schedule.show(d));
+            schedule(ctx, &g, Change::SetDeadline(d), answer)
+        }
+        Command::Eject(p) => {
+            let id = seats::eject_in(tx, registry, config, gid, p, now)?;
+            Ok(Effects::answered(Done::Ejected(id), done()))
+        }
+        Command::Takeover {
+            player,
+            email,
+            name,
+        } => {
+            let t = seats::Takeover {
+                player,
+                email,
+                name: name.as_deref(),
+                password: None,
+                tag: ctx.tag,
+            };
+            seats::takeover_in(tx, registry, config, gid, &t, now)?;
+            Ok(Effects::answered(Done::TakenOver, done()))
+        }
+        Command::Preview | Command::PreviewAlways | Command::PreviewOff => {
+            let mode = match command {
+                Command::PreviewAlways => PreviewMode::Always,
+                Command::PreviewOff => PreviewMode::Off,
+                _ => PreviewMode::Next,
+            };
+            preview::set_preview_in(tx, gid, mode)?;
+            Ok(Effects::answered(Done::Preview, done()))
+        }
+        Command::Release => {
+            let (turn, mails) = preview::release_in(tx, registry, config, gid, now)?;
+            let g = GameView::new(registry, games::require_game(tx, gid)?)?;
+            let t = preview::released_text(&g, turn, mails);
+            Ok(Effects::answered(Done::Released { turn, mails }, t))
+        }
+        Command::Rollback(t) => {
+            let undone = rollback::rollback_in(tx, registry, config, gid, *t, now)?;
+            Ok(Effects::answered(Done::RolledBack(undone), done()))
+        }
+        // The other player commands are still answered by
+        // services/answer.rs, inside the mail's transaction.
+        other => Ok(Effects::answered(
+            Done::NotServed,
+            crate::services::answer::not_served(lang, other.name()),
+        )),
+    }
+}
+
+/// Writes `e` in the context's transaction; returns what was done.
+pub fn apply(ctx: &Ctx<'_>, e: Effects) -> Result<(Done, String)> {
+    for w in e.writes {
+        match w {
+            Write::Status {
+                game,
+                status,
+                deadline,
+            } => games::set_status(ctx.tx, &game, status, deadline)?,
+        }
+    }
+    for m in e.mails {
+        queue(ctx.tx, ctx.config, ctx.now, m)?;
+    }
+    Ok((e.done, e.answer))
+}
+
+#[derive(Clone, Copy)]
+enum Change {
+    Pause,
+    Resume,
+    Extend(Duration),
+    SetDeadline(DateTime<Utc>),
+}
+
+/// Pause, resume, extend or set the deadline: the game's new status and
+/// deadline, and a notice to every player in the game's language.
+fn schedule(ctx: &Ctx<'_>, g: &GameView<'_>, change: Change, answer: String) -> Result<Effects> {
+    let now = ctx.now;
+    let gid = g.row.id.as_str();
+    let lang = g.lang;
+    let (status, deadline, subject, body, tag) = match change {
+        Change::Pause => {
+            if g.row.status != GameStatus::Running {
+                let (game, status) = (gid, g.row.status.as_str());
+                let args = crate::fl_args![game, status];
+                return Err(DaemonError::Invalid(tr(lang, "gm-not-running", &args)));
+            }
+            (
+                GameStatus::Paused,
+                None,
+                text(lang, &Msg::PausedSubject { game: gid }),
+                text(lang, &Msg::Paused { game: gid }),
+                "pause",
+            )
+        }
+        Change::Resume => {
+            if g.row.status != GameStatus::Paused {
+                let (game, status) = (gid, g.row.status.as_str());
+                let args = crate::fl_args![game, status];
+                return Err(DaemonError::Invalid(tr(lang, "gm-not-paused", &args)));
+            }
+            let d = g.schedule.next_after(now);
+            let when = g.schedule.show(d);
+            (
+                GameStatus::Running,
+                Some(d),
+                text(lang, &Msg::ResumedSubject { game: gid }),
+                text(
+                    lang,
+                    &Msg::Resumed {
+                        game: gid,
+                        when: &when,
+                    },
+                ),
+                "resume",
+            )
+        }
+        Change::SetDeadline(d) => {
+            if g.row.status == GameStatus::Over {
+                return Err(DaemonError::Invalid(text(
+                    lang,
+                    &Msg::GameOver { game: gid },
+                )));
+            }
+            let when = g.schedule.show(d);
+            if d <= now {
+                return Err(DaemonError::Invalid(svc_text(
+                    lang,
+                    &SvcMsg::DeadlineInPast { when: &when },
+                )));
+            }
+            // A paused game runs again: the GM gave it a deadline.
+            (
+                GameStatus::Running,
+                Some(d),
+                svc_text(lang, &SvcMsg::DeadlineSetSubject { game: gid }),
+                svc_text(
+                    lang,
+                    &SvcMsg::DeadlineSet {
+                        game: gid,
+                        when: &when,
+                    },
+                ),
+                "deadline",
+            )
+        }
+        Change::Extend(by) => {
+            let Some(old) = g.deadline().filter(|_| g.row.status == GameStatus::Running) else {
+                let game = gid;
+                let args = crate::fl_args![game];
+                let why = tr(lang, "gm-no-deadline-to-extend", &args);
+                return Err(DaemonError::Invalid(why));
+            };
+            let d = old.max(now) + by;
+            let when = g.schedule.show(d);
+            (
+                GameStatus::Running,
+                Some(d),
+                text(lang, &Msg::ExtendedSubject { game: gid }),
+                text(
+                    lang,
+                    &Msg::Extended {
+                        game: gid,
+                        when: &when,
+                    },
+                ),
+                "extend",
+            )
+        }
+    };
+    let notice = |p: &arbitre_store::PlayerRow, disc: &str| {
+        Draft::new(Kind::Notice, &p.email, subject.clone(), signed(lang, &body))
+            .about(gid, g.row.turn + 1, Some(&p.id))
+            .discriminator(disc.to_string())
+    };
+    let players = games::players(ctx.tx, gid)?;
+    let disc = unused_discriminator(ctx, &format!("{tag}.{}", now.timestamp()), |d| {
+        players.first().map(|p| notice(p, d))
+    })?;
+    let mails = players.iter().map(|p| notice(p, &disc)).collect();
+    tracing::info!(
+        game = gid,
+        change = tag,
+        "schedule changed by the game master"
+    );
+    Ok(Effects {
+        writes: vec![Write::Status {
+            game: gid.to_string(),
+            status,
+            deadline: deadline.map(|d| d.timestamp()),
+        }],
+        mails,
+        done: Done::Schedule {
+            shown: deadline.map(|d| g.schedule.show(d)),
+        },
+        answer,
+    })
+}
+
+/// `base`, or `base.2`, `base.3`…: the first discriminator whose mail
+/// (`draft`) is not in the outbox yet. Two changes of one game in the same
+/// second (two `arbitre extend` in a row) named their notices alike, and
+/// the second failed on the outbox's unique Message-ID. The first keeps
+/// the plain name, so the Message-IDs of existing games and fixtures stay.
+fn unused_discriminator(
+    ctx: &Ctx<'_>,
+    base: &str,
+    draft: impl Fn(&str) -> Option<Draft>,
+) -> Result<String> {
+    let mut n = 1;
+    loop {
+        let disc = if n == 1 {
+            base.to_string()
+        } else {
+            format!("{base}.{n}")
+        };
+        let Some(d) = draft(&disc) else {
+            return Ok(disc);
+        };
+        let id = message_id_in(ctx.tx, ctx.config, &d)?;
+        if outbox::by_message_id(ctx.tx, &id)?.is_none() {
+            return Ok(disc);
+        }
+        n += 1;
+    }
+}

@@ -1,0 +1,68 @@
+//! The request pipeline (issue 16 item 1): every command the referee is
+//! asked to do, whoever asks and however it arrives, is first a typed
+//! [`Request`] (pure: [`parse`]), then handled over one [`Ctx`] by
+//! [`handle()`](handle::handle), which returns the [`Effects`] as a value,
+//! written by [`apply`] in one place, in the caller's transaction.
+//!
+//! Both ways in meet here: the command line (`arbitre pause g`, through the
+//! `Daemon` methods of gm.rs) and a mail block's command lines (inbound.rs
+//! `gm_mail` for the game master, services/answer.rs for the player
+//! commands that moved here). A command therefore changes the same rows and
+//! queues the same notices from both; only the answer's form differs (a CLI
+//! line, or a line of the reply mail).
+//!
+//! Not (yet) here: a player's orders and CHECK blocks keep their own
+//! decide/apply split in inbound.rs (`decide_prepared` → `Decision` →
+//! `apply`), and the player commands RESEND, HISTORY, STATUS, TIMEZONE,
+//! PRESS and ABSENCE are still answered by services/answer.rs, which writes
+//! inside the mail's transaction itself.
+//!
+//! Adding a command: its keyword line in services/command.rs (`Command`,
+//! `parse_line`, `role`, `name`), its arm in [`handle::handle`] returning
+//! [`Effects`], its texts in locales/{en,fr,de}.ftl, a test. docs/
+//! architecture.md "Adding a command" has the recipe.
+
+pub mod handle;
+pub mod parse;
+
+pub use handle::{apply, handle, Ctx, Done, Effects, Write};
+
+use crate::services::command::Command;
+
+/// Who asks. The game master is whoever holds the game's GM password (by
+/// mail) or a shell on the referee's machine (the CLI); a player is a seat
+/// whose password was checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Asker {
+    GameMaster,
+    Player(String),
+}
+
+/// One thing the referee is asked to do to one game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// A command of [`Command`]'s grammar (the mail keywords; the CLI
+    /// subcommands map onto the same variants in [`parse`]).
+    Command {
+        game: String,
+        by: Asker,
+        command: Command,
+    },
+}
+
+impl Request {
+    /// The game master's `command` on `game`.
+    pub fn gm(game: &str, command: Command) -> Request {
+        Request::Command {
+            game: game.to_string(),
+            by: Asker::GameMaster,
+            command,
+        }
+    }
+
+    pub fn game(&self) -> &str {
+        match self {
+            Request::Command { game, .. } => game,
+        }
+    }
+}
