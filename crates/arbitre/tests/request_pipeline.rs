@@ -51,13 +51,16 @@ fn gm_mail(g: &mut Game, n: usize, commands: &str) {
     g.daemon.cycle().unwrap();
 }
 
+/// A mail command line and the CLI method that does the same.
+type Step = (&'static str, Box<dyn Fn(&mut Game)>);
+
 #[test]
 fn same_gm_command_from_cli_and_from_mail() {
     for ruleset in ["nebulight", "eds"] {
         let mut cli = game(ruleset);
         let mut by_mail = game(ruleset);
         assert_eq!(row(&cli), row(&by_mail), "{ruleset}: same start");
-        let steps: [(&str, Box<dyn Fn(&mut Game)>); 4] = [
+        let steps: [Step; 4] = [
             (
                 "EXTEND 1w",
                 Box::new(|g: &mut Game| {
