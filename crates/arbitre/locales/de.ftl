@@ -253,3 +253,8 @@ gm-not-paused = Spiel { $game } ist { $status ->
        *[other] pausiert
     }, nicht pausiert
 gm-no-deadline-to-extend = Spiel { $game } hat keinen laufenden Abgabetermin, der verlängert werden könnte
+
+# PASSWORD NEW by mail and `arbitre player password` (issue 17 item 4).
+password-changed = Spiel { $game }: das Passwort von { $player } ist geändert; ab Ihrer nächsten Nachricht gilt das neue.
+password-no-player = Spiel { $game } hat keinen Spieler { $player }
+cli-password-changed = Spiel { $game }: Passwort von Spieler { $player } geändert

@@ -245,3 +245,8 @@ cli-backup-written = backup of { $database } written to { $path } ({ $bytes } by
 gm-not-running = game { $game } is { $status }, not running
 gm-not-paused = game { $game } is { $status }, not paused
 gm-no-deadline-to-extend = game { $game } has no running deadline to extend
+
+# PASSWORD NEW by mail and `arbitre player password` (issue 17 item 4).
+password-changed = game { $game }: the password of { $player } is changed; use the new one from your next mail on.
+password-no-player = game { $game } has no player { $player }
+cli-password-changed = game { $game }: password of player { $player } changed

@@ -253,3 +253,8 @@ gm-not-paused = la partie { $game } est { $status ->
        *[other] en pause
     }, pas en pause
 gm-no-deadline-to-extend = la partie { $game } n'a pas de date limite en cours à repousser
+
+# PASSWORD NEW by mail and `arbitre player password` (issue 17 item 4).
+password-changed = partie { $game } : le mot de passe de { $player } est changé ; utilisez le nouveau dès votre prochain courrier.
+password-no-player = la partie { $game } n'a pas de joueur { $player }
+cli-password-changed = partie { $game } : mot de passe du joueur { $player } changé

@@ -197,6 +197,15 @@ pub enum PlayerCmd {
     /// as in a game's [[players]] entry: id, name, email, password, [rules].
     /// The newcomer is mailed their report at once.
     Join { game: String, player_toml: PathBuf },
+    /// Give a player a new password (as `PASSWORD NEW` by mail). It is read
+    /// from the first line of standard input (a prompt on a terminal) or of
+    /// --password-file FILE, never from the command line.
+    Password {
+        game: String,
+        player: String,
+        #[arg(long = "password-file", value_name = "FILE")]
+        from: Option<PathBuf>,
+    },
     /// Eject a player: from the turn in progress the seat's orders are not
     /// accepted and it is not waited for (NMR, or the bot with nmr = "bot").
     Eject { game: String, player: String },
@@ -478,6 +487,20 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
                 tr(lang, "cli-player-joined", &fl_args![game, id])
             )?;
             flush(&mut d, lang, out)?;
+        }
+        Command::Player(PlayerCmd::Password { game, player, from }) => {
+            use crate::request::{Asker, Request};
+            use crate::services::command::{Command as Cmd, Secret};
+            let password = read_password(from.as_deref())?;
+            let mut d = daemon(cfg, registry)?;
+            let req = Request::Command {
+                game: game.clone(),
+                by: Asker::Player(player.clone()),
+                command: Cmd::NewPassword(Secret(password)),
+            };
+            d.request(&req)?;
+            let args = fl_args![game, player];
+            writeln!(out, "{}", tr(lang, "cli-password-changed", &args))?;
         }
         Command::Player(PlayerCmd::Eject { game, player }) => {
             let mut d = daemon(cfg, registry)?;

@@ -48,6 +48,12 @@ pub enum Write {
         status: GameStatus,
         deadline: Option<i64>,
     },
+    /// A seat's new password, as its argon2id hash (PASSWORD NEW).
+    PasswordHash {
+        game: String,
+        player: String,
+        phc: String,
+    },
 }
 
 /// What was done, for the asker's answer (typed; the CLI and the mail
@@ -66,6 +72,7 @@ pub enum Done {
         mails: usize,
     },
     RolledBack(Vec<u32>),
+    PasswordChanged,
     /// A player's command the game master sent, or the reverse: answered,
     /// nothing done.
     NotServed,
@@ -174,6 +181,38 @@ pub fn handle(ctx: &Ctx<'_>, req: &Request) -> Result<Effects> {
             let undone = rollback::rollback_in(tx, registry, config, gid, *t, now)?;
             Ok(Effects::answered(Done::RolledBack(undone), done()))
         }
+        Command::NewPassword(pw) => {
+            let Asker::Player(asker) = by else {
+                let t = crate::services::answer::not_served(lang, name);
+                return Ok(Effects::answered(Done::NotServed, t));
+            };
+            let Some(p) = games::player_nocase(tx, gid, asker)? else {
+                let (game, player) = (gid, asker.as_str());
+                let args = crate::fl_args![game, player];
+                return Err(DaemonError::Invalid(tr(lang, "password-no-player", &args)));
+            };
+            if pw.0.is_empty() || pw.0.contains(char::is_whitespace) {
+                return Err(DaemonError::Invalid(tr(lang, "cli-password-one-word", &[])));
+            }
+            // Salted by the request's tag (the mail's hash): a crash
+            // before the commit hashes again to the same value.
+            let phc = config
+                .hasher
+                .hash(&pw.0, &format!("{gid}/{}/{}", p.id, ctx.tag))?;
+            let (game, player) = (gid, p.id.as_str());
+            let answer = tr(lang, "password-changed", &crate::fl_args![game, player]);
+            tracing::info!(game = gid, player, "password changed");
+            Ok(Effects {
+                writes: vec![Write::PasswordHash {
+                    game: gid.to_string(),
+                    player: p.id.clone(),
+                    phc,
+                }],
+                mails: Vec::new(),
+                done: Done::PasswordChanged,
+                answer,
+            })
+        }
         // The other player commands are still answered by
         // services/answer.rs, inside the mail's transaction.
         other => Ok(Effects::answered(
@@ -192,6 +231,9 @@ pub fn apply(ctx: &Ctx<'_>, e: Effects) -> Result<(Done, String)> {
                 status,
                 deadline,
             } => games::set_status(ctx.tx, &game, status, deadline)?,
+            Write::PasswordHash { game, player, phc } => {
+                games::set_password_hash(ctx.tx, &game, &player, &phc)?;
+            }
         }
     }
     for m in e.mails {

@@ -72,6 +72,18 @@ pub enum Command {
     /// Send the held turn's reports.
     Release,
     Rollback(u32),
+    /// `PASSWORD NEW <pw>`: the seat's new password (issue 17 item 4).
+    NewPassword(Secret),
+}
+
+/// A password as written on a command line: never shown by `Debug`.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(pub String);
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(..)")
+    }
 }
 
 impl Command {
@@ -82,7 +94,8 @@ impl Command {
             | Command::Status
             | Command::Timezone(_)
             | Command::Press { .. }
-            | Command::Absence { .. } => Role::Player,
+            | Command::Absence { .. }
+            | Command::NewPassword(_) => Role::Player,
             _ => Role::GameMaster,
         }
     }
@@ -107,6 +120,7 @@ impl Command {
             Command::PreviewOff => "PREVIEW OFF",
             Command::Release => "RELEASE",
             Command::Rollback(_) => "ROLLBACK",
+            Command::NewPassword(_) => "PASSWORD NEW",
         }
     }
 }
@@ -167,6 +181,8 @@ const TAKEOVER: &[&str] = &["takeover", "remplacer", "reprise-de-poste", "ersetz
 const RELEASE: &[&str] = &["release", "publier", "freigeben"];
 const ALWAYS: &[&str] = &["always", "toujours", "immer"];
 const OFF: &[&str] = &["off", "arret", "arrêt", "non", "aus"];
+const PASSWORD: &[&str] = &["password", "mot-de-passe", "passwort"];
+const NEW: &[&str] = &["new", "nouveau", "neu"];
 const ROLLBACK: &[&str] = &["rollback", "retour", "zurueck", "zurück"];
 
 fn is(token: &str, words: &[&str]) -> bool {
@@ -289,6 +305,12 @@ pub fn parse_line(line: &str) -> Option<Result<Command, Reason>> {
             [a] if is(a, ALWAYS) => Ok(Command::PreviewAlways),
             [o] if is(o, OFF) => Ok(Command::PreviewOff),
             _ => Err(Reason::TooManyArguments(args.join(" "))),
+        }
+    } else if is(first, PASSWORD) && args.first().is_some_and(|w| is(w, NEW)) {
+        match &args[1..] {
+            [] => Err(Reason::MissingArgument("password")),
+            [pw] => Ok(Command::NewPassword(Secret(pw.to_string()))),
+            [_, more @ ..] => Err(Reason::TooManyArguments(more.join(" "))),
         }
     } else if is(first, ROLLBACK) {
         match args {
