@@ -34,6 +34,7 @@ pub mod gm;
 pub mod i18n;
 pub mod inbound;
 pub mod join;
+pub mod logs;
 pub mod messages;
 pub mod offline;
 pub mod outgoing;
