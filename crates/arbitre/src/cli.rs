@@ -409,7 +409,7 @@ pub fn exit_of(e: &anyhow::Error) -> Exit {
         }
         if let Some(d) = c.downcast_ref::<D>() {
             match d {
-                D::GameConfig(_) | D::Ruleset(_) => return Exit::Configuration,
+                D::GameConfig(_) | D::Ruleset(_) | D::GameFile(_) => return Exit::Configuration,
                 D::Invalid(_) | D::GameOver(_) | D::Faulted(_) => return Exit::Usage,
                 D::Store(S::UnknownGame(_) | S::GameExists(_) | S::PlayerExists { .. }) => {
                     return Exit::Usage
@@ -531,6 +531,16 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
     match cli.command {
         Command::Game(GameCmd::Create { game_toml }) => {
             let mut d = new_daemon(cfg, registry)?;
+            // Warnings first (issue 19 item 4): printed, never fatal.
+            if let Ok(text) = std::fs::read_to_string(&game_toml) {
+                let base = game_toml.parent().unwrap_or(Path::new("."));
+                let file = game_toml.display().to_string();
+                if let Ok(warnings) = d.check_game_file(&text, &file, base) {
+                    for w in warnings {
+                        writeln!(out, "warning: {w}")?;
+                    }
+                }
+            }
             let id = d.create_game_file(&game_toml)?;
             writeln!(out, "{}", tr(lang, "cli-game-created", &fl_args![id]))?;
             flush(&mut d, lang, out)?;

@@ -45,6 +45,7 @@ pub mod schedule;
 pub mod sender;
 pub mod serve;
 pub mod services;
+pub mod spans;
 pub mod timespec;
 pub mod turn;
 

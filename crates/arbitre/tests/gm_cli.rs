@@ -421,3 +421,35 @@ fn serve_once_is_silent_when_idle_and_prints_one_line_when_busy() {
     assert_eq!(all.lines().count(), 1, "one summary line: {all}");
     assert!(all.starts_with("1 mail(s) handled"), "{all}");
 }
+
+/// Issue 19 items 2 and 4 on the command line: the file's place in the
+/// error, warnings printed and the game created anyway.
+#[test]
+fn game_create_prints_warnings_and_placed_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("game.toml"),
+        GAME.replace("miria@example.org", "maxtor@example.org"),
+    )
+    .unwrap();
+    let o = arbitre(dir.path(), &["game", "create", "game.toml"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(
+        out.starts_with("warning: game.toml:23:9: players 'maxtor' and 'miria' share the address"),
+        "{out}"
+    );
+    std::fs::write(
+        dir.path().join("bad.toml"),
+        GAME.replace("neb-cli", "neb-2")
+            .replace("\"duel\"", "\"duell\""),
+    )
+    .unwrap();
+    let o = arbitre(dir.path(), &["game", "create", "bad.toml"]);
+    assert_eq!(o.status.code(), Some(3));
+    let e = text(&o.stderr);
+    assert!(
+        e.starts_with("arbitre: bad.toml:10:7: unknown map or scenario 'duell'"),
+        "{e}"
+    );
+}
