@@ -436,7 +436,7 @@ fn game_create_prints_warnings_and_placed_errors() {
     assert!(o.status.success(), "{}", text(&o.stderr));
     let out = text(&o.stdout);
     assert!(
-        out.starts_with("warning: game.toml:23:9: players 'maxtor' and 'miria' share the address"),
+        out.starts_with("warning: game.toml:16:9: players 'maxtor' and 'miria' share the address"),
         "{out}"
     );
     std::fs::write(
@@ -449,7 +449,7 @@ fn game_create_prints_warnings_and_placed_errors() {
     assert_eq!(o.status.code(), Some(3));
     let e = text(&o.stderr);
     assert!(
-        e.starts_with("arbitre: bad.toml:10:7: unknown map or scenario 'duell'"),
+        e.starts_with("arbitre: bad.toml:9:7: unknown map or scenario 'duell'"),
         "{e}"
     );
 }
