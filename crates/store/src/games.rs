@@ -306,95 +306,6 @@ pub fn check_password(p: &PlayerRow, password: &str) -> bool {
     crate::password::verified_cache().verify(&p.id, password, &p.password_hash)
 }
 
-#[cfg(test)]
-pub(crate) mod tests {
-    use super::*;
-    use crate::PasswordHasher;
-    use crate::Store;
-
-    pub(crate) fn sample(id: &str) -> GameRow {
-        GameRow {
-            id: id.into(),
-            ruleset: "tally".into(),
-            seed: u64::MAX - 3,
-            lang: "en".into(),
-            config: "id = \"g\"".into(),
-            gm_email: None,
-            turn: 0,
-            status: GameStatus::Running,
-            deadline: Some(1000),
-            created_at: 1,
-        }
-    }
-
-    #[test]
-    fn game_round_trips_and_duplicates_are_refused() {
-        let s = Store::in_memory().unwrap();
-        insert_game(s.conn(), &sample("G-1")).unwrap();
-        assert_eq!(game(s.conn(), "G-1").unwrap().unwrap(), sample("G-1"));
-        assert_eq!(
-            find_game_nocase(s.conn(), "g-1").unwrap().unwrap().id,
-            "G-1"
-        );
-        assert!(matches!(
-            insert_game(s.conn(), &sample("G-1")),
-            Err(StoreError::GameExists(_))
-        ));
-        set_status(s.conn(), "G-1", GameStatus::Paused, None).unwrap();
-        let g = game(s.conn(), "G-1").unwrap().unwrap();
-        assert_eq!((g.status, g.deadline), (GameStatus::Paused, None));
-    }
-
-    #[test]
-    fn players_keep_only_the_hash() {
-        let s = Store::in_memory().unwrap();
-        insert_game(s.conn(), &sample("g")).unwrap();
-        let hash = PasswordHasher::fast().hash("pw", "g/a").unwrap();
-        insert_player(
-            s.conn(),
-            "g",
-            &PlayerRow {
-                id: "a".into(),
-                name: "A".into(),
-                email: "a@x".into(),
-                password_hash: hash,
-            },
-        )
-        .unwrap();
-        let p = player_nocase(s.conn(), "g", "A").unwrap().unwrap();
-        assert!(check_password(&p, "pw"));
-        assert!(!check_password(&p, "pw2"));
-    }
-
-    #[test]
-    fn ids_unique_ignoring_case_in_the_store() {
-        let s = Store::in_memory().unwrap();
-        let c = s.conn();
-        insert_game(c, &sample("Case-X")).unwrap();
-        assert!(
-            matches!(insert_game(c, &sample("case-x")), Err(StoreError::GameExists(id)) if id == "Case-X")
-        );
-        let p = |id: &str| PlayerRow {
-            id: id.into(),
-            name: "A".into(),
-            email: "a@x".into(),
-            password_hash: "h".into(),
-        };
-        insert_player(c, "Case-X", &p("Alice")).unwrap();
-        assert!(matches!(
-            insert_player(c, "Case-X", &p("alice")),
-            Err(StoreError::PlayerExists { .. })
-        ));
-        assert!(case_collisions(c).unwrap().is_empty());
-        c.execute_batch("INSERT INTO players (game_id, id, name, email, password_hash) VALUES ('Case-X', 'ALICE', 'A', 'a@x', 'h')").unwrap();
-        assert_eq!(
-            case_collisions(c).unwrap(),
-            vec!["players ALICE, Alice of game Case-X".to_string()]
-        );
-        assert_eq!(game_of_address(c, " A@X ").unwrap().unwrap().id, "Case-X");
-    }
-}
-
 /// Every row of `game` in every table that has a `game_id` column (and
 /// its `games` row), as JSON objects per table: what `arbitre game delete`
 /// writes to its archive file before [`delete_game`] (issue 19 item 9).
@@ -492,4 +403,93 @@ fn table_rows(
         out.push(m);
     }
     Ok(out)
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::PasswordHasher;
+    use crate::Store;
+
+    pub(crate) fn sample(id: &str) -> GameRow {
+        GameRow {
+            id: id.into(),
+            ruleset: "tally".into(),
+            seed: u64::MAX - 3,
+            lang: "en".into(),
+            config: "id = \"g\"".into(),
+            gm_email: None,
+            turn: 0,
+            status: GameStatus::Running,
+            deadline: Some(1000),
+            created_at: 1,
+        }
+    }
+
+    #[test]
+    fn game_round_trips_and_duplicates_are_refused() {
+        let s = Store::in_memory().unwrap();
+        insert_game(s.conn(), &sample("G-1")).unwrap();
+        assert_eq!(game(s.conn(), "G-1").unwrap().unwrap(), sample("G-1"));
+        assert_eq!(
+            find_game_nocase(s.conn(), "g-1").unwrap().unwrap().id,
+            "G-1"
+        );
+        assert!(matches!(
+            insert_game(s.conn(), &sample("G-1")),
+            Err(StoreError::GameExists(_))
+        ));
+        set_status(s.conn(), "G-1", GameStatus::Paused, None).unwrap();
+        let g = game(s.conn(), "G-1").unwrap().unwrap();
+        assert_eq!((g.status, g.deadline), (GameStatus::Paused, None));
+    }
+
+    #[test]
+    fn players_keep_only_the_hash() {
+        let s = Store::in_memory().unwrap();
+        insert_game(s.conn(), &sample("g")).unwrap();
+        let hash = PasswordHasher::fast().hash("pw", "g/a").unwrap();
+        insert_player(
+            s.conn(),
+            "g",
+            &PlayerRow {
+                id: "a".into(),
+                name: "A".into(),
+                email: "a@x".into(),
+                password_hash: hash,
+            },
+        )
+        .unwrap();
+        let p = player_nocase(s.conn(), "g", "A").unwrap().unwrap();
+        assert!(check_password(&p, "pw"));
+        assert!(!check_password(&p, "pw2"));
+    }
+
+    #[test]
+    fn ids_unique_ignoring_case_in_the_store() {
+        let s = Store::in_memory().unwrap();
+        let c = s.conn();
+        insert_game(c, &sample("Case-X")).unwrap();
+        assert!(
+            matches!(insert_game(c, &sample("case-x")), Err(StoreError::GameExists(id)) if id == "Case-X")
+        );
+        let p = |id: &str| PlayerRow {
+            id: id.into(),
+            name: "A".into(),
+            email: "a@x".into(),
+            password_hash: "h".into(),
+        };
+        insert_player(c, "Case-X", &p("Alice")).unwrap();
+        assert!(matches!(
+            insert_player(c, "Case-X", &p("alice")),
+            Err(StoreError::PlayerExists { .. })
+        ));
+        assert!(case_collisions(c).unwrap().is_empty());
+        c.execute_batch("INSERT INTO players (game_id, id, name, email, password_hash) VALUES ('Case-X', 'ALICE', 'A', 'a@x', 'h')").unwrap();
+        assert_eq!(
+            case_collisions(c).unwrap(),
+            vec!["players ALICE, Alice of game Case-X".to_string()]
+        );
+        assert_eq!(game_of_address(c, " A@X ").unwrap().unwrap().id, "Case-X");
+    }
 }
