@@ -199,6 +199,10 @@ timezone-answer-game-zone = ZEITZONE: Ihre Abgabetermine werden in der Zeitzone 
 ## The command line (cli.rs): it speaks one language, --lang or the locale, English by default
 
 cli-game-created = Spiel { $id } angelegt; Auswertungen von Zug 0 zum Versand vorgemerkt
+cli-game-deleted = Spiel { $game } gelöscht; seine { $rows } Zeile(n), darunter { $mails } Mail(s), archiviert in { $path }
+cli-delete-needs-yes = Spiel { $game } nicht gelöscht: mit --yes wird es ohne Rückfrage gelöscht (kein Terminal für die Frage)
+cli-delete-confirm = Spiel { $game } endgültig löschen (seine Zeilen werden zuerst in eine Datei archiviert)? Zur Bestätigung seine Kennung eingeben:
+cli-delete-not-confirmed = Spiel { $game } nicht gelöscht: die eingegebene Kennung stimmt nicht
 cli-mails-sent = { $sent } Nachricht(en) gesendet
 cli-mails-sent-failed = { $sent } Nachricht(en) gesendet, { $failed } fehlgeschlagen (siehe arbitre status)
 cli-daemon-sends = ein Dienst läuft: er sendet die vorgemerkten Nachrichten

@@ -199,6 +199,10 @@ timezone-answer-game-zone = TIMEZONE: your deadlines are shown in the game's zon
 ## The command line (cli.rs): it speaks one language, --lang or the locale, English by default
 
 cli-game-created = game { $id } created; turn-0 reports queued
+cli-game-deleted = game { $game } deleted; its { $rows } row(s), { $mails } mail(s) among them, archived in { $path }
+cli-delete-needs-yes = game { $game } not deleted: give --yes to delete it without a question (no terminal to ask on)
+cli-delete-confirm = Delete game { $game } for good (its rows are archived to a file first)? Type its id to confirm:
+cli-delete-not-confirmed = game { $game } not deleted: the id typed does not match
 cli-mails-sent = { $sent } mail(s) sent
 cli-mails-sent-failed = { $sent } mail(s) sent, { $failed } failed (see arbitre status)
 cli-daemon-sends = a daemon is running: it sends the queued mail

@@ -199,6 +199,10 @@ timezone-answer-game-zone = FUSEAU : vos dates limites sont affichées dans le f
 ## The command line (cli.rs): it speaks one language, --lang or the locale, English by default
 
 cli-game-created = partie { $id } créée ; comptes rendus du tour 0 en file d'envoi
+cli-game-deleted = partie { $game } supprimée ; ses { $rows } ligne(s), dont { $mails } courrier(s), archivées dans { $path }
+cli-delete-needs-yes = partie { $game } non supprimée : ajoutez --yes pour la supprimer sans question (pas de terminal où la poser)
+cli-delete-confirm = Supprimer définitivement la partie { $game } (ses lignes sont d'abord archivées dans un fichier) ? Tapez son identifiant pour confirmer :
+cli-delete-not-confirmed = partie { $game } non supprimée : l'identifiant tapé ne correspond pas
 cli-mails-sent = { $sent } courrier(s) envoyé(s)
 cli-mails-sent-failed = { $sent } courrier(s) envoyé(s), { $failed } en échec (voir arbitre status)
 cli-daemon-sends = un démon tourne : c'est lui qui envoie les courriers en file

@@ -9,18 +9,27 @@ use crate::fl_args;
 use crate::i18n::tr;
 use crate::registry::Registry;
 use crate::timespec::parse_duration;
-use anyhow::{bail, Context};
+use anyhow::Context;
 use arbitre_core::Lang;
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
+/// The exit statuses, shown under `arbitre --help` (issue 19 item 9).
+pub const EXIT_CODES_HELP: &str = "Exit status:
+  0  success
+  1  a check found errors (check, case run)
+  2  usage: a bad argument, an unknown game or player, a refused request
+  3  configuration: arbitre.toml or a game file is wrong, or there is no database yet
+  4  runtime: the database, the mail servers or the file system failed";
+
 #[derive(Parser, Debug)]
 #[command(
     name = "arbitre",
     version,
-    about = "arbitre, a play-by-email referee: reads order mails, resolves turns, mails reports."
+    about = "arbitre, a play-by-email referee: reads order mails, resolves turns, mails reports.",
+    after_help = EXIT_CODES_HELP
 )]
 pub struct Cli {
     /// Daemon configuration (default: ./arbitre.toml if present, else everything under ./var/).
@@ -30,6 +39,12 @@ pub struct Cli {
     /// locale's, from LC_ALL, LC_MESSAGES or LANG; else English).
     #[arg(long, global = true, value_name = "LANG", value_parser = ["en", "fr", "de"])]
     pub lang: Option<String>,
+    /// How log lines on standard error are written: text (coloured on a
+    /// terminal only) or json (one object per line, for journald or Loki).
+    /// The filter comes from ARBITRE_LOG or RUST_LOG (default: info;
+    /// warn for `serve --once`, so that cron mails only what matters).
+    #[arg(long, global = true, value_enum, default_value_t = crate::logs::LogFormat::Text)]
+    pub log_format: crate::logs::LogFormat,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -46,12 +61,23 @@ pub enum Command {
         once: bool,
     },
     /// Resolve the next turn of a game now (game master).
-    Turn { game: String },
+    Turn {
+        /// The game's id.
+        game: String,
+    },
     /// Show turn, deadline and who has sent orders, for one game or all, and the outbox's health.
-    Status { game: Option<String> },
+    Status {
+        /// One game's id (default: every game).
+        game: Option<String>,
+        /// Print JSON for scripts instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Print a player's report (`gm` and `spectator` are viewers too).
     Report {
+        /// The game's id.
         game: String,
+        /// The player's id, or `gm`, or `spectator`.
         player: String,
         /// The turn (default: the last resolved).
         #[arg(long)]
@@ -63,6 +89,7 @@ pub enum Command {
     Map {
         /// A game id, or a fixture folder holding a game.toml.
         game: String,
+        /// The player's id, or `gm`, or `spectator`.
         player: String,
         /// The turn (default: the last resolved).
         #[arg(long)]
@@ -81,12 +108,19 @@ pub enum Command {
     #[command(subcommand)]
     Player(PlayerCmd),
     /// Pause a game: no deadline until `resume`; orders are still accepted.
-    Pause { game: String },
+    Pause {
+        /// The game's id.
+        game: String,
+    },
     /// Resume a paused game (the next deadline follows the schedule from now),
     /// or a game stopped by a fault of its ruleset (after a fix: its waiting mails and turn are tried again).
-    Resume { game: String },
+    Resume {
+        /// The game's id.
+        game: String,
+    },
     /// Push back the current deadline (e.g. `extend neb-001 48h`).
     Extend {
+        /// The game's id.
         game: String,
         /// How long: 7d, 48h, 1d12h, 90m.
         by: String,
@@ -94,24 +128,36 @@ pub enum Command {
     /// Set the deadline of the turn in progress (e.g. `deadline neb-001 "2026-12-04 20:00"`,
     /// read in the game's time zone, or RFC 3339 with an offset). A paused game runs again.
     Deadline {
+        /// The game's id.
         game: String,
         /// "YYYY-MM-DD HH:MM" (the game's zone) or "2026-12-04T20:00:00+01:00".
         when: String,
     },
     /// Hold resolved turns for the game master before the players get them.
     Preview {
+        /// The game's id.
         game: String,
         /// next (the next turn), always (every turn), off.
         #[arg(default_value = "next")]
         mode: String,
     },
     /// Send the reports of the held turn (see `preview`).
-    Release { game: String },
+    Release {
+        /// The game's id.
+        game: String,
+    },
     /// Restore the game to the state after TURN; the next turn is resolved again.
-    Rollback { game: String, turn: u32 },
+    Rollback {
+        /// The game's id.
+        game: String,
+        /// The resolved turn to go back to.
+        turn: u32,
+    },
     /// Validate an orders file offline against a fresh game, like echeck. Exit status 1 if any line has an error.
     Check {
+        /// The ruleset: nebulight, eds, scrambled or wwk.
         ruleset: String,
+        /// The orders: a text file, or a saved order mail (.eml).
         orders_file: PathBuf,
         /// Judge against this game's setup instead of the ruleset's default one.
         #[arg(long, value_name = "GAME_TOML")]
@@ -122,6 +168,7 @@ pub enum Command {
     },
     /// Replay an archived game (a fixture folder, or every fixture under a folder) and compare every mail with expected/.
     Replay {
+        /// A fixture folder (with a game.toml), or a folder of fixtures.
         fixture_dir: PathBuf,
         /// Rewrite expected/ with what the referee sends now.
         #[arg(long)]
@@ -137,7 +184,10 @@ pub enum Command {
     #[command(subcommand)]
     Outbox(OutboxCmd),
     /// Write a consistent copy of the database to FILE while the daemon runs (restore: docs/operations.md).
-    Backup { file: PathBuf },
+    Backup {
+        /// Where to write the copy (must not exist).
+        file: PathBuf,
+    },
     /// Create a demo game under ./var/, play a few turns with bot order mails through the real loop, and show where the reports are.
     Demo {
         /// Turns to play.
@@ -150,24 +200,53 @@ pub enum Command {
 pub enum OutboxCmd {
     /// Failed mails, mails retried after a failure and held reports, with their error (--all: every mail).
     List {
+        /// Every mail, sent ones included.
         #[arg(long)]
         all: bool,
     },
     /// Send mail ID again now with a fresh retry window, or every failed mail with --failed.
     Retry {
+        /// The mail's number (#ID in `outbox list`).
         #[arg(required_unless_present = "failed", conflicts_with = "failed")]
         id: Option<i64>,
+        /// Every failed mail.
         #[arg(long)]
         failed: bool,
     },
     /// Never send mail ID (it stays in the archive as cancelled).
-    Drop { id: i64 },
+    Drop {
+        /// The mail's number (#ID in `outbox list`).
+        id: i64,
+    },
 }
 
 #[derive(Subcommand, Debug)]
 pub enum GameCmd {
     /// Create a game from its TOML and mail every player the turn-0 report.
-    Create { game_toml: PathBuf },
+    Create {
+        /// The game file (docs/game-master.md).
+        game_toml: PathBuf,
+    },
+    /// Every game: id, ruleset, last resolved turn, state, next deadline.
+    List {
+        /// Print JSON for scripts instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Delete a game for good: its rows (players, turns, orders, mails,
+    /// settings) are first written as JSON to an archive file, then deleted.
+    /// Asks for the game's id on a terminal; elsewhere --yes is required.
+    Delete {
+        /// The game's id.
+        game: String,
+        /// Do not ask: delete at once (scripts).
+        #[arg(long)]
+        yes: bool,
+        /// The archive file to write (must not exist; default:
+        /// <game>-deleted-<time>.json next to the database).
+        #[arg(long, value_name = "FILE")]
+        archive: Option<PathBuf>,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -176,8 +255,11 @@ pub enum PasswordCmd {
     /// standard input (a prompt on a terminal) or of --password-file FILE,
     /// never from the command line, so it stays out of shell history and `ps`.
     Reset {
+        /// The game's id.
         game: String,
+        /// The player's id.
         player: String,
+        /// Read the password from the first line of FILE.
         #[arg(long = "password-file", visible_alias = "from", value_name = "FILE")]
         from: Option<PathBuf>,
     },
@@ -185,6 +267,7 @@ pub enum PasswordCmd {
     /// standard input (or of --from FILE), for `password_hash = "..."` in a
     /// game's TOML: the file then holds no clear password.
     Hash {
+        /// Read the password from the first line of FILE.
         #[arg(long, value_name = "FILE")]
         from: Option<PathBuf>,
     },
@@ -196,19 +279,32 @@ pub enum PlayerCmd {
     /// ruleset allows it (Scrambled Nations). PLAYER_TOML holds one player
     /// as in a game's [[players]] entry: id, name, email, password, [rules].
     /// The newcomer is mailed their report at once.
-    Join { game: String, player_toml: PathBuf },
+    Join {
+        /// The game's id.
+        game: String,
+        /// The newcomer's TOML.
+        player_toml: PathBuf,
+    },
     /// Give a player a new password (as `PASSWORD NEW` by mail). It is read
     /// from the first line of standard input (a prompt on a terminal) or of
     /// --password-file FILE, never from the command line.
     Password {
+        /// The game's id.
         game: String,
+        /// The player's id.
         player: String,
+        /// Read the new password from the first line of this file.
         #[arg(long = "password-file", value_name = "FILE")]
         from: Option<PathBuf>,
     },
     /// Eject a player: from the turn in progress the seat's orders are not
     /// accepted and it is not waited for (NMR, or the bot with nmr = "bot").
-    Eject { game: String, player: String },
+    Eject {
+        /// The game's id.
+        game: String,
+        /// The player's id.
+        player: String,
+    },
     /// A new player takes the seat over (same id and position): new
     /// address, name and password; an ejected seat comes back. The password
     /// is read from the first line of --password-file FILE or of standard
@@ -217,18 +313,24 @@ pub enum PlayerCmd {
     /// the seat's last report (the outbox keeps that mail's password only
     /// until it is sent).
     Replace {
+        /// The game's id.
         game: String,
+        /// The seat's player id (kept).
         player: String,
+        /// The new player's address.
         #[arg(long)]
         email: String,
+        /// The new player's name (default: the seat's).
         #[arg(long)]
         name: Option<String>,
+        /// Read the password from the first line of FILE.
         #[arg(
             long = "password-file",
             value_name = "FILE",
             conflicts_with = "password_stdin"
         )]
         password_file: Option<PathBuf>,
+        /// Read the password from the first line of standard input.
         #[arg(long = "password-stdin")]
         password_stdin: bool,
         /// Refused: a password on the command line is visible to every
@@ -255,6 +357,7 @@ pub enum CaseCmd {
 pub enum FixtureCmd {
     /// Play a game from a TOML and write it as a fixture folder (game.toml, turn-NNN/inbox, turn-NNN/expected).
     Record {
+        /// The game file to play.
         game_toml: PathBuf,
         /// Output folder (must not hold a fixture yet).
         out_dir: PathBuf,
@@ -280,7 +383,92 @@ fn load_config(path: Option<&Path>) -> anyhow::Result<DaemonConfig> {
     }
 }
 
+/// What a command's exit status says (issue 19 item 9; [`EXIT_CODES_HELP`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    Ok = 0,
+    CheckFailed = 1,
+    Usage = 2,
+    Configuration = 3,
+    Runtime = 4,
+}
+
+/// A command line that asks for something impossible: exit status 2.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UsageError(pub String);
+
+/// A configuration that is wrong or missing: exit status 3.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct ConfigurationError(pub String);
+
+/// The exit status of a failed command: the first cause that says what
+/// kind of failure it is; anything else (database, mail, disk) is a
+/// runtime failure.
+pub fn exit_of(e: &anyhow::Error) -> Exit {
+    use crate::DaemonError as D;
+    use arbitre_store::StoreError as S;
+    for c in e.chain() {
+        if c.is::<UsageError>() || c.is::<crate::timespec::TimeSpecError>() {
+            return Exit::Usage;
+        }
+        if c.is::<ConfigurationError>()
+            || c.is::<crate::config::ConfigError>()
+            || c.is::<crate::game_config::GameConfigError>()
+        {
+            return Exit::Configuration;
+        }
+        if let Some(d) = c.downcast_ref::<D>() {
+            match d {
+                D::GameConfig(_) | D::Ruleset(_) | D::GameFile(_) => return Exit::Configuration,
+                D::Invalid(_) | D::GameOver(_) | D::Faulted(_) => return Exit::Usage,
+                D::Store(S::UnknownGame(_) | S::GameExists(_) | S::PlayerExists { .. }) => {
+                    return Exit::Usage
+                }
+                _ => {}
+            }
+        }
+        if let Some(S::UnknownGame(_) | S::GameExists(_) | S::PlayerExists { .. }) =
+            c.downcast_ref::<S>()
+        {
+            return Exit::Usage;
+        }
+    }
+    Exit::Runtime
+}
+
+/// The database of a command that reads or changes games: it must exist
+/// already (issue 19 item 10). Opening it would create an empty one, and
+/// `./var/` with it, wherever the GM happened to type `arbitre status`.
+fn existing_database(config: Option<&Path>) -> anyhow::Result<DaemonConfig> {
+    let cfg = load_config(config)?;
+    if !cfg.database.exists() {
+        let how = match config {
+            Some(c) => format!("the database named by {}", c.display()),
+            None if Path::new("arbitre.toml").is_file() => {
+                "the database named by ./arbitre.toml".to_string()
+            }
+            None => "no ./arbitre.toml here, so the default ./var/arbitre.db".to_string(),
+        };
+        return Err(ConfigurationError(format!(
+            "no database at {} ({how}): run this command where the daemon's arbitre.toml is, \
+             or give --config FILE; `arbitre game create` makes a new one",
+            cfg.database.display()
+        ))
+        .into());
+    }
+    Ok(cfg)
+}
+
+/// A daemon over an existing database (every command but `game create`
+/// and `serve`, which may start a new one).
 fn daemon(config: Option<&Path>, registry: Registry) -> anyhow::Result<Daemon> {
+    existing_database(config)?;
+    new_daemon(config, registry)
+}
+
+fn new_daemon(config: Option<&Path>, registry: Registry) -> anyhow::Result<Daemon> {
     let cfg = load_config(config)?;
     let db = cfg.database.display().to_string();
     match Daemon::open(cfg, registry, Arc::new(SystemClock)) {
@@ -354,7 +542,17 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
     let lang = crate::i18n::cli_lang(cli.lang.as_deref(), |_| None);
     match cli.command {
         Command::Game(GameCmd::Create { game_toml }) => {
-            let mut d = daemon(cfg, registry)?;
+            let mut d = new_daemon(cfg, registry)?;
+            // Warnings first (issue 19 item 4): printed, never fatal.
+            if let Ok(text) = std::fs::read_to_string(&game_toml) {
+                let base = game_toml.parent().unwrap_or(Path::new("."));
+                let file = game_toml.display().to_string();
+                if let Ok(warnings) = d.check_game_file(&text, &file, base) {
+                    for w in warnings {
+                        writeln!(out, "warning: {w}")?;
+                    }
+                }
+            }
             let id = d.create_game_file(&game_toml)?;
             writeln!(out, "{}", tr(lang, "cli-game-created", &fl_args![id]))?;
             flush(&mut d, lang, out)?;
@@ -363,7 +561,7 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
             // Before anything else, so a SIGTERM during start-up is honoured too.
             let stop =
                 crate::serve::stop_flag().context("installing the SIGTERM/SIGINT handler")?;
-            let mut d = daemon(cfg, registry)?;
+            let mut d = new_daemon(cfg, registry)?;
             let _lock = d.lock()?;
             for w in d.id_collisions()? {
                 tracing::error!("{w}");
@@ -384,8 +582,11 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
                     r.sent,
                     r.send_failures,
                 );
-                let args = fl_args![mails, resolved, reminders, sent, failures];
-                writeln!(out, "{}", tr(lang, "cli-cycle", &args))?;
+                // Nothing done, nothing printed: cron mails any output.
+                if mails + resolved + reminders + sent + failures > 0 {
+                    let args = fl_args![mails, resolved, reminders, sent, failures];
+                    writeln!(out, "{}", tr(lang, "cli-cycle", &args))?;
+                }
                 if let Some(error) = &r.inbox_error {
                     writeln!(out, "{}", tr(lang, "cli-inbox-not-read", &fl_args![error]))?;
                 }
@@ -402,9 +603,42 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
             )?;
             flush(&mut d, lang, out)?;
         }
-        Command::Status { game } => {
+        Command::Status { game, json } => {
             let d = daemon(cfg, registry)?;
-            write!(out, "{}", d.status(game.as_deref())?)?;
+            if json {
+                let s = d.status_json(game.as_deref())?;
+                writeln!(out, "{}", serde_json::to_string_pretty(&s)?)?;
+            } else {
+                write!(out, "{}", d.status(game.as_deref())?)?;
+            }
+        }
+        Command::Game(GameCmd::List { json }) => {
+            let d = daemon(cfg, registry)?;
+            let list = d.game_list()?;
+            if json {
+                writeln!(out, "{}", serde_json::to_string_pretty(&list)?)?;
+            } else {
+                write!(out, "{}", crate::gm::listing::render_list(&list))?;
+            }
+        }
+        Command::Game(GameCmd::Delete { game, yes, archive }) => {
+            let db = existing_database(cfg)?.database;
+            let mut d = daemon(cfg, registry)?;
+            // Under the daemon's lock: a turn resolving meanwhile would
+            // write rows the archive does not hold.
+            let _lock = d.lock()?;
+            if !yes {
+                confirm_delete(&game, lang)?;
+            }
+            let archive = archive.unwrap_or_else(|| {
+                let dir = db.parent().unwrap_or(Path::new("."));
+                let at = chrono::Utc::now().format("%Y%m%dT%H%M%SZ");
+                dir.join(format!("{game}-deleted-{at}.json"))
+            });
+            let done = d.delete_game(&game, &archive)?;
+            let (path, rows, mails) = (archive.display(), done.rows, done.mails);
+            let args = fl_args![game, path, rows, mails];
+            writeln!(out, "{}", tr(lang, "cli-game-deleted", &args))?;
         }
         Command::Report { game, player, turn } => {
             let d = daemon(cfg, registry)?;
@@ -418,7 +652,7 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
             svg,
         } => {
             if png.is_none() && svg.is_none() {
-                bail!(tr(lang, "cli-map-where", &[]));
+                return Err(UsageError(tr(lang, "cli-map-where", &[])).into());
             }
             // A fixture folder is replayed up to the turn (docs/img/ maps).
             let m = if Path::new(&game).join("game.toml").is_file() {
@@ -462,7 +696,7 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
             };
             let password = text.lines().next().unwrap_or("").trim().to_string();
             if password.is_empty() || password.contains(char::is_whitespace) {
-                bail!(tr(lang, "cli-password-one-word", &[]));
+                return Err(UsageError(tr(lang, "cli-password-one-word", &[])).into());
             }
             // The hasher's salt is derived from its seed; a fresh seed per
             // call keeps salts unique.
@@ -522,7 +756,7 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
             password,
         }) => {
             if password.is_some() {
-                bail!(tr(lang, "cli-password-not-on-command-line", &[]));
+                return Err(UsageError(tr(lang, "cli-password-not-on-command-line", &[])).into());
             }
             let password = match (password_file, password_stdin) {
                 (Some(f), _) => Some(read_password(Some(&f))?),
@@ -557,7 +791,11 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
                 "next" => PreviewMode::Next,
                 "always" => PreviewMode::Always,
                 "off" => PreviewMode::Off,
-                mode => bail!(tr(lang, "cli-preview-mode-bad", &fl_args![mode])),
+                mode => {
+                    return Err(
+                        UsageError(tr(lang, "cli-preview-mode-bad", &fl_args![mode])).into(),
+                    )
+                }
             };
             let mut d = daemon(cfg, registry)?;
             d.preview(&game, m)?;
@@ -669,7 +907,7 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
             };
             if dirs.is_empty() {
                 let dir = fixture_dir.display();
-                bail!(tr(lang, "cli-no-fixture", &fl_args![dir]));
+                return Err(UsageError(tr(lang, "cli-no-fixture", &fl_args![dir])).into());
             }
             let registry = Arc::new(registry);
             for dir in dirs {
@@ -690,7 +928,7 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
             let source = match (bots, orders) {
                 (true, None) => OrdersSource::Bots,
                 (false, Some(d)) => OrdersSource::Dir(d),
-                _ => bail!(tr(lang, "cli-bots-or-orders", &[])),
+                _ => return Err(UsageError(tr(lang, "cli-bots-or-orders", &[])).into()),
             };
             let s = fixture::record(&game_toml, source, &out_dir, turns, registry)?;
             let (dir, turns, mails) = (out_dir.display(), s.turns, s.mails);
@@ -722,7 +960,7 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
         }
         Command::Backup { file } => {
             // The database only: no inbox is opened (an IMAP server may be down).
-            let cfg = load_config(cfg)?;
+            let cfg = existing_database(cfg)?;
             let store = arbitre_store::Store::open(&cfg.database)
                 .with_context(|| format!("opening {}", cfg.database.display()))?;
             let done = crate::backup::backup(&store, &file)?;
@@ -745,6 +983,22 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
     Ok(0)
 }
 
+/// `game delete` without --yes: the GM types the game's id on a terminal;
+/// anywhere else (cron, a pipe) nothing is deleted.
+fn confirm_delete(game: &str, lang: Lang) -> anyhow::Result<()> {
+    use std::io::IsTerminal;
+    if !std::io::stdin().is_terminal() {
+        return Err(UsageError(tr(lang, "cli-delete-needs-yes", &fl_args![game])).into());
+    }
+    eprint!("{} ", tr(lang, "cli-delete-confirm", &fl_args![game]));
+    let mut line = String::new();
+    std::io::stdin().read_line(&mut line)?;
+    if line.trim() != game {
+        return Err(UsageError(tr(lang, "cli-delete-not-confirmed", &fl_args![game])).into());
+    }
+    Ok(())
+}
+
 /// A password from the first line of `file`, else of standard input (with
 /// a prompt on stderr when it is a terminal). Never from the command line
 /// (issue 14 item 4): `ps` and shell history show arguments.
@@ -765,10 +1019,11 @@ fn read_password(file: Option<&Path>) -> anyhow::Result<String> {
     };
     let password = text.lines().next().unwrap_or("").trim().to_string();
     if password.is_empty() {
-        bail!(
+        return Err(UsageError(format!(
             "no password: give it on the first line of {}",
             file.map_or("standard input".to_string(), |f| f.display().to_string())
-        );
+        ))
+        .into());
     }
     Ok(password)
 }
@@ -781,10 +1036,11 @@ fn ruleset_of_case(file: &Path) -> anyhow::Result<String> {
         .filter(|d| d.file_name().is_some_and(|n| n == "cases"));
     match dir.and_then(Path::parent).and_then(Path::file_name) {
         Some(name) => Ok(name.to_string_lossy().into_owned()),
-        None => bail!(
+        None => Err(UsageError(format!(
             "{}: not under <ruleset>/cases/; say which ruleset with --ruleset",
             file.display()
-        ),
+        ))
+        .into()),
     }
 }
 
@@ -792,25 +1048,24 @@ fn parse_when(s: &str) -> anyhow::Result<crate::timespec::When> {
     Ok(crate::timespec::When::parse(s)?)
 }
 
-/// The log filter: `ARBITRE_LOG`, else `RUST_LOG` (what the systemd unit
-/// and most Rust tools use, issue 14 item 16), else `info`. An empty
-/// variable, or one that does not parse, is skipped, not fatal.
+/// The log filter of every command but `serve --once`: see
+/// [`crate::logs::log_filter`], default `info`.
 pub fn log_filter(env: impl Fn(&str) -> Option<String>) -> tracing_subscriber::EnvFilter {
-    ["ARBITRE_LOG", "RUST_LOG"]
-        .iter()
-        .filter_map(|name| env(name))
-        .filter(|v| !v.trim().is_empty())
-        .find_map(|v| tracing_subscriber::EnvFilter::try_new(v).ok())
-        .unwrap_or_else(|| tracing_subscriber::EnvFilter::new("info"))
+    crate::logs::log_filter(env, "info")
 }
 
 /// The binary's entry point.
 pub fn main(registry: Registry) -> ExitCode {
-    tracing_subscriber::fmt()
-        .with_env_filter(log_filter(|name| std::env::var(name).ok()))
-        .with_writer(std::io::stderr)
-        .init();
     let mut cli = Cli::parse();
+    // Under cron every line is mailed to the GM: `serve --once` logs
+    // warnings and errors only, unless a variable asks for more; its
+    // summary line (stdout) says what the cycle did.
+    let quiet = matches!(cli.command, Command::Serve { once: true });
+    let default = if quiet { "warn" } else { "info" };
+    crate::logs::init(
+        cli.log_format,
+        crate::logs::log_filter(|name| std::env::var(name).ok(), default),
+    );
     if cli.lang.is_none() {
         let lang = crate::i18n::cli_lang(None, |name| std::env::var(name).ok());
         cli.lang = Some(lang.code().to_owned());
@@ -828,7 +1083,7 @@ pub fn main(registry: Registry) -> ExitCode {
                 }
             }
             eprintln!("arbitre: {msg}");
-            ExitCode::from(2)
+            ExitCode::from(exit_of(&e) as u8)
         }
     }
 }

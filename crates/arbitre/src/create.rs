@@ -23,8 +23,40 @@ impl Daemon {
     pub fn create_game_file(&mut self, path: &Path) -> Result<String> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| DaemonError::Invalid(format!("cannot read {}: {e}", path.display())))?;
+        let base = path.parent().unwrap_or(Path::new("."));
+        self.check_game_file(&text, &path.display().to_string(), base)?;
         let salt = games::new_msgid_salt();
-        self.create_game_salted(&text, path.parent().unwrap_or(Path::new(".")), Some(&salt))
+        self.create_game_salted(&text, base, Some(&salt))
+    }
+
+    /// Everything `game create` would refuse in the game file `file`
+    /// (its text `text`), each error with `file:line:column` where the
+    /// value at fault came from the file (issue 19 item 2): the daemon's
+    /// checks, then the ruleset's setup. Nothing is written. Returns the
+    /// file's warnings (issue 19 item 4), each after its place.
+    pub fn check_game_file(&self, text: &str, file: &str, base: &Path) -> Result<Vec<String>> {
+        use crate::game_config::setup_error_place;
+        use crate::spans::{keys, FileSpans};
+        let g = GameToml::parse(text)
+            .and_then(|g| g.require_passwords().map(|()| g))
+            .map_err(|e| e.at(text, file))?;
+        let engine = self.registry.get(&g.ruleset).map_err(|e| {
+            let place = FileSpans::new(text).place(file, Some(&keys(&["ruleset"])));
+            DaemonError::GameFile(format!("{place}: {e}"))
+        })?;
+        let setup = g.setup_config(base).map_err(|e| e.at(text, file))?;
+        if let Err(e) = engine.setup(&setup) {
+            let place = match &e {
+                arbitre_core::EngineError::Setup(se) => setup_error_place(se, text, file),
+                _ => file.to_string(),
+            };
+            let err = scrub_files(&e.to_string(), &setup.files);
+            return Err(DaemonError::GameFile(format!("{place}: {err}")));
+        }
+        Ok(g.warnings(text, file, self.now())
+            .into_iter()
+            .map(|(place, w)| format!("{place}: {w}"))
+            .collect())
     }
 
     /// Creates a game from its TOML text; `base` resolves `*_file` options.

@@ -30,6 +30,9 @@ pub enum DaemonError {
     GameOver(String),
     #[error("{0}")]
     Invalid(String),
+    /// A game file `game create` refuses, with its place (issue 19 item 2).
+    #[error("{0}")]
+    GameFile(String),
 }
 
 pub type Result<T> = std::result::Result<T, DaemonError>;

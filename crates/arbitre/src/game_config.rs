@@ -9,6 +9,7 @@
 
 use crate::schedule::{Schedule, ScheduleError, ScheduleToml};
 use crate::services::settings::ServicesToml;
+use crate::spans::{keys, FileSpans, Seg};
 use arbitre_core::{rng::fnv1a64, Lang, PlayerId, PlayerSetup, SetupConfig};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -88,6 +89,138 @@ pub enum GameConfigError {
         path: String,
         err: std::io::Error,
     },
+    /// One of the errors above, with the file and, where the value came
+    /// from the file, its line and column (issue 19 item 2).
+    #[error("{place}: {err}")]
+    At {
+        place: String,
+        err: Box<GameConfigError>,
+    },
+}
+
+impl GameConfigError {
+    /// Where in the file the value at fault is, as a path of keys.
+    fn path(&self, spans: &FileSpans<'_>) -> Option<Vec<Seg>> {
+        use GameConfigError as E;
+        let player = |id: &str, last: bool, key: Option<&str>| {
+            let found = spans.players_with_id(id);
+            let i = if last { found.last() } else { found.first() };
+            i.map(|i| {
+                let mut p = vec![Seg::Key("players".into()), Seg::Index(*i)];
+                p.extend(key.map(|k| Seg::Key(k.into())));
+                p
+            })
+        };
+        match self {
+            E::BadId(_) => Some(keys(&["id"])),
+            E::BadLanguage(_) => Some(keys(&["language"])),
+            E::BadPlayerId(id) => player(id, false, Some("id")),
+            E::DuplicatePlayer(id) => player(id, true, Some("id")),
+            E::NoPassword(id) => player(id, false, Some("id")),
+            E::BothPasswords(id) | E::BadPasswordHash(id, _) => {
+                player(id, false, Some("password_hash"))
+            }
+            E::BadEmail(id, _) => player(id, false, Some("email")),
+            E::BadToken(id) => player(id, false, Some("token")),
+            E::Schedule(e) => Some(match e {
+                ScheduleError::Zone(_) => keys(&["schedule", "timezone"]),
+                ScheduleError::Weekday(_) => keys(&["schedule", "weekday"]),
+                ScheduleError::Time(_) => keys(&["schedule", "time"]),
+                ScheduleError::Start(_) => keys(&["schedule", "start"]),
+                ScheduleError::Duration(d) => spans
+                    .find_str(&keys(&["schedule"]), d)
+                    .unwrap_or_else(|| keys(&["schedule"])),
+                ScheduleError::TimeNeedsDays(_) => keys(&["schedule", "interval"]),
+                ScheduleError::Both | ScheduleError::Half => keys(&["schedule"]),
+            }),
+            E::File { key, .. } => rules_key(spans, key),
+            E::Read(..) | E::Toml(_) | E::At { .. } => None,
+        }
+    }
+
+    /// This error as `file:line:column: error` (`file: error` when no
+    /// value of the file is at fault).
+    pub fn at(self, text: &str, file: &str) -> GameConfigError {
+        if matches!(self, GameConfigError::At { .. } | GameConfigError::Read(..)) {
+            return self;
+        }
+        let spans = FileSpans::new(text);
+        let place = spans.place(file, self.path(&spans).as_deref());
+        GameConfigError::At {
+            place,
+            err: Box::new(self),
+        }
+    }
+}
+
+/// `[rules]`'s `key`, or the first player's `[players.rules]` holding it.
+fn rules_key(spans: &FileSpans<'_>, key: &str) -> Option<Vec<Seg>> {
+    if spans.has_key(&keys(&["rules"]), key) {
+        return Some(keys(&["rules", key]));
+    }
+    (0..spans.player_count()).find_map(|i| {
+        let p = vec![
+            Seg::Key("players".into()),
+            Seg::Index(i),
+            Seg::Key("rules".into()),
+        ];
+        spans.has_key(&p, key).then(|| {
+            let mut p = p;
+            p.push(Seg::Key(key.into()));
+            p
+        })
+    })
+}
+
+/// `file:line:column` of what a ruleset's setup error is about (issue 19
+/// item 2): the unknown key, the unknown map's name, the players.
+pub fn setup_error_place(err: &arbitre_core::SetupError, text: &str, file: &str) -> String {
+    use arbitre_core::SetupError as S;
+    let spans = FileSpans::new(text);
+    let path = match err {
+        S::UnknownKey { key, .. } => rules_key(&spans, key),
+        S::UnknownMap { name, .. } => spans.find_str(&keys(&["rules"]), name),
+        S::PlayerCount { .. } => Some(keys(&["players"])),
+        S::Invalid(_) | S::Position(_) => None,
+    };
+    spans.place(file, path.as_deref())
+}
+
+/// Things a game file allows but that are most likely mistakes (issue 19
+/// item 4): printed by `game create`, never fatal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Warning {
+    /// Two seats with one address: mail from it reaches only one of them
+    /// without a PLAYER line, and both get every report.
+    SharedAddress {
+        email: String,
+        first: String,
+        second: String,
+    },
+    /// `start` is already past: the first deadline is counted from now.
+    StartInPast(String),
+    /// A zone such as `CET` is a fixed offset, wrong half the year; the
+    /// same rule refuses it to players' TIMEZONE.
+    FixedOffsetZone(String),
+}
+
+impl std::fmt::Display for Warning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Warning::SharedAddress { email, first, second } => write!(
+                f,
+                "players '{first}' and '{second}' share the address {email}: both get every report and their mails need a PLAYER line"
+            ),
+            Warning::StartInPast(s) => write!(
+                f,
+                "start {s} is in the past: the first deadline is counted from the creation instead"
+            ),
+            Warning::FixedOffsetZone(z) => write!(
+                f,
+                "time zone '{z}' is a fixed offset, wrong half the year (players are refused it for TIMEZONE): use an IANA name such as Europe/Paris"
+            ),
+        }
+    }
 }
 
 fn valid_id(s: &str) -> bool {
@@ -138,7 +271,55 @@ impl GameToml {
     pub fn load(path: &Path) -> Result<GameToml, GameConfigError> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| GameConfigError::Read(path.display().to_string(), e))?;
-        GameToml::parse(&text)
+        GameToml::parse(&text).map_err(|e| e.at(&text, &path.display().to_string()))
+    }
+
+    /// The warnings of this game file at `now` (see [`Warning`]), each
+    /// with its `file:line:column`.
+    pub fn warnings(
+        &self,
+        text: &str,
+        file: &str,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Vec<(String, Warning)> {
+        let spans = FileSpans::new(text);
+        let mut out = Vec::new();
+        let mut seen: BTreeMap<String, (usize, &str)> = BTreeMap::new();
+        for (i, p) in self.players.iter().enumerate() {
+            let email = p.email.to_ascii_lowercase();
+            if let Some((_, first)) = seen.get(&email) {
+                let path = vec![
+                    Seg::Key("players".into()),
+                    Seg::Index(i),
+                    Seg::Key("email".into()),
+                ];
+                out.push((
+                    spans.place(file, Some(&path)),
+                    Warning::SharedAddress {
+                        email: p.email.clone(),
+                        first: first.to_string(),
+                        second: p.id.clone(),
+                    },
+                ));
+            } else {
+                seen.insert(email, (i, &p.id));
+            }
+        }
+        if self.schedule().start.is_some_and(|s| s < now) {
+            out.push((
+                spans.place(file, Some(&keys(&["schedule", "start"]))),
+                Warning::StartInPast(self.schedule.start.clone().unwrap_or_default()),
+            ));
+        }
+        if let Some(z) = &self.schedule.timezone {
+            if crate::services::zone::is_fixed_offset(z) {
+                out.push((
+                    spans.place(file, Some(&keys(&["schedule", "timezone"]))),
+                    Warning::FixedOffsetZone(z.clone()),
+                ));
+            }
+        }
+        out
     }
 
     /// Checks what only `game create` needs: every player has a password.

@@ -8,6 +8,7 @@
 //! each change is announced to the players in the game's language, in the
 //! same transaction.
 
+pub mod listing;
 pub mod preview;
 pub mod rollback;
 pub mod seats;

@@ -36,6 +36,7 @@ pub mod gm;
 pub mod i18n;
 pub mod inbound;
 pub mod join;
+pub mod logs;
 pub mod messages;
 pub mod offline;
 pub mod outgoing;
@@ -47,6 +48,7 @@ pub mod schedule;
 pub mod sender;
 pub mod serve;
 pub mod services;
+pub mod spans;
 pub mod timespec;
 pub mod turn;
 

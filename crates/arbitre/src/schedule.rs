@@ -5,7 +5,10 @@
 //! computed in the zone with chrono-tz, so "friday 20:00 Europe/Paris" stays
 //! 20:00 local across the DST change: a local time that does not exist (the
 //! spring gap) moves one hour later, an ambiguous one (autumn) takes the
-//! earlier instant.
+//! earlier instant. An interval of whole days may also name the time of
+//! day its deadlines fall at (`interval = "7d"`, `time = "20:00"`, issue 19
+//! item 5): the days are counted on the zone's calendar, so the deadline
+//! stays at 20:00 local across DST too.
 
 use crate::timespec::{self, parse_instant};
 use chrono::{DateTime, Datelike, Duration, NaiveTime, TimeZone, Utc, Weekday};
@@ -19,7 +22,8 @@ pub struct ScheduleToml {
     pub interval: Option<String>,
     /// "mon" .. "sun" (or full English names).
     pub weekday: Option<String>,
-    /// "20:00", local to `timezone`.
+    /// "20:00", local to `timezone`: with `weekday`, or with an interval of
+    /// whole days.
     pub time: Option<String>,
     /// IANA name, "Europe/Paris". Also used to show deadlines. Default UTC.
     pub timezone: Option<String>,
@@ -35,7 +39,15 @@ pub struct ScheduleToml {
 #[derive(Clone, Debug, PartialEq)]
 pub enum DeadlineRule {
     Interval(Duration),
-    Weekly { weekday: Weekday, time: NaiveTime },
+    /// Every `days` days, at `time` local (issue 19 item 5).
+    DaysAt {
+        days: i64,
+        time: NaiveTime,
+    },
+    Weekly {
+        weekday: Weekday,
+        time: NaiveTime,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -60,10 +72,12 @@ pub enum ScheduleError {
     Zone(String),
     #[error("bad start '{0}' (expected RFC 3339, e.g. 2026-12-01T20:00:00+01:00)")]
     Start(String),
-    #[error("give either interval or weekday + time, not both")]
+    #[error("give either interval (with an optional time) or weekday + time, not both")]
     Both,
-    #[error("weekday needs a time, and time needs a weekday")]
+    #[error("weekday needs a time, and time needs a weekday or an interval")]
     Half,
+    #[error("interval '{0}' with a time must be whole days (e.g. 7d with time = \"20:00\")")]
+    TimeNeedsDays(String),
 }
 
 /// A duration of the schedule, in the one grammar of [`crate::timespec`].
@@ -83,8 +97,19 @@ impl Schedule {
             None => Tz::UTC,
         };
         let rule = match (&t.interval, &t.weekday, &t.time) {
-            (Some(_), Some(_), _) | (Some(_), _, Some(_)) => return Err(ScheduleError::Both),
+            (Some(_), Some(_), _) => return Err(ScheduleError::Both),
             (Some(i), None, None) => DeadlineRule::Interval(duration(i)?),
+            (Some(i), None, Some(tm)) => {
+                let d = duration(i)?;
+                if d.num_seconds() % 86_400 != 0 {
+                    return Err(ScheduleError::TimeNeedsDays(i.clone()));
+                }
+                DeadlineRule::DaysAt {
+                    days: d.num_days(),
+                    time: timespec::parse_time_of_day(tm)
+                        .map_err(|_| ScheduleError::Time(tm.to_string()))?,
+                }
+            }
             (None, Some(w), Some(tm)) => DeadlineRule::Weekly {
                 weekday: timespec::parse_weekday(w)
                     .map_err(|_| ScheduleError::Weekday(w.to_string()))?,
@@ -117,6 +142,15 @@ impl Schedule {
     pub fn next_after(&self, t: DateTime<Utc>) -> DateTime<Utc> {
         match &self.rule {
             DeadlineRule::Interval(d) => t + *d,
+            DeadlineRule::DaysAt { days, time } => {
+                let local = t.with_timezone(&self.tz).date_naive();
+                // `days` later on the calendar, at `time`; a day further if
+                // that is not after `t` (never, for days >= 1, but cheap).
+                (0..=1)
+                    .filter_map(|extra| self.at_local(local + Duration::days(days + extra), *time))
+                    .find(|at| *at > t)
+                    .unwrap_or(t + Duration::days(*days))
+            }
             DeadlineRule::Weekly { weekday, time } => {
                 let local = t.with_timezone(&self.tz).date_naive();
                 for days in 0..=8 {
@@ -146,6 +180,21 @@ impl Schedule {
                 t + Duration::days(7)
             }
         }
+    }
+
+    /// `time` on `date` in the zone: in the spring-forward gap, one hour
+    /// later; when ambiguous (autumn), the earlier instant.
+    fn at_local(&self, date: chrono::NaiveDate, time: NaiveTime) -> Option<DateTime<Utc>> {
+        let naive = date.and_time(time);
+        self.tz
+            .from_local_datetime(&naive)
+            .earliest()
+            .or_else(|| {
+                self.tz
+                    .from_local_datetime(&(naive + Duration::hours(1)))
+                    .earliest()
+            })
+            .map(|x| x.with_timezone(&Utc))
     }
 
     /// The next deadline after a resolution at `resolved_at` of a turn whose
@@ -232,6 +281,42 @@ mod tests {
         // Three days of downtime: never a deadline in the past.
         let late = d + Duration::days(3);
         assert!(s.following(Some(d), late) > late);
+    }
+
+    /// Issue 19 item 5: `interval = "7d"` with `time = "20:00"` puts every
+    /// deadline at 20:00 in the game's zone, not at the minute of creation,
+    /// and keeps it there across the change to winter time.
+    #[test]
+    fn interval_with_a_time_of_day() {
+        let s = Schedule::from_toml(&ScheduleToml {
+            interval: Some("7d".into()),
+            time: Some("20:00".into()),
+            timezone: Some("Europe/Paris".into()),
+            ..Default::default()
+        })
+        .unwrap();
+        // Created Tuesday 20 October 2026 at 14:37 CEST.
+        let created = parse_instant("2026-10-20T14:37:00+02:00").unwrap();
+        let d1 = s.next_after(created);
+        assert_eq!(s.show(d1), "2026-10-27 20:00 (Europe/Paris)");
+        // DST ended on the 25th: 20:00 CET is 19:00 UTC.
+        assert_eq!(d1, parse_instant("2026-10-27T19:00:00Z").unwrap());
+        let d2 = s.next_after(d1);
+        assert_eq!(s.show(d2), "2026-11-03 20:00 (Europe/Paris)");
+        let hours = ScheduleToml {
+            interval: Some("36h".into()),
+            time: Some("20:00".into()),
+            ..Default::default()
+        };
+        assert_eq!(
+            Schedule::from_toml(&hours),
+            Err(ScheduleError::TimeNeedsDays("36h".into()))
+        );
+        let alone = ScheduleToml {
+            time: Some("20:00".into()),
+            ..Default::default()
+        };
+        assert_eq!(Schedule::from_toml(&alone), Err(ScheduleError::Half));
     }
 
     #[test]

@@ -192,14 +192,22 @@ impl Daemon {
     ) -> Result<crate::daemon::CycleReport> {
         loop {
             let r = self.cycle()?;
-            tracing::info!(
-                mails = r.mails,
-                resolved = r.resolved.len(),
-                reminders = r.reminders,
-                sent = r.sent,
-                inbox_ok = r.inbox_error.is_none(),
-                "cycle done"
-            );
+            // One line per cycle that did something (issue 19 item 11); an
+            // idle poll every minute would bury them.
+            let busy = r.mails + r.resolved.len() + r.reminders + r.sent + r.send_failures > 0;
+            if busy {
+                tracing::info!(
+                    mails = r.mails,
+                    resolved = r.resolved.len(),
+                    reminders = r.reminders,
+                    sent = r.sent,
+                    failures = r.send_failures,
+                    inbox_ok = r.inbox_error.is_none(),
+                    "cycle done"
+                );
+            } else {
+                tracing::debug!(inbox_ok = r.inbox_error.is_none(), "idle cycle");
+            }
             if once || stop.load(Ordering::SeqCst) {
                 if !once {
                     tracing::info!("stop requested: the cycle in progress is finished, exiting");

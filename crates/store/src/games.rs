@@ -306,6 +306,105 @@ pub fn check_password(p: &PlayerRow, password: &str) -> bool {
     crate::password::verified_cache().verify(&p.id, password, &p.password_hash)
 }
 
+/// Every row of `game` in every table that has a `game_id` column (and
+/// its `games` row), as JSON objects per table: what `arbitre game delete`
+/// writes to its archive file before [`delete_game`] (issue 19 item 9).
+/// Tables are found from the schema, so a table added by a later
+/// migration is archived without a change here. Blobs are written as
+/// lowercase hex.
+pub fn game_rows(
+    c: &Connection,
+    game: &str,
+) -> Result<std::collections::BTreeMap<String, Vec<serde_json::Map<String, serde_json::Value>>>> {
+    let mut out = std::collections::BTreeMap::new();
+    out.insert(
+        "games".to_string(),
+        table_rows(c, "SELECT * FROM games WHERE id = ?1", game)?,
+    );
+    for table in game_tables(c)? {
+        let rows = table_rows(
+            c,
+            &format!("SELECT * FROM \"{table}\" WHERE game_id = ?1"),
+            game,
+        )?;
+        out.insert(table, rows);
+    }
+    Ok(out)
+}
+
+/// Deletes every row of `game`: the tables with a `game_id` column first
+/// (players, turns and orders reference games), then the game. The mail
+/// journal is kept: it is the ledger of mails already handled, so a copy
+/// of an old mail arriving later is still recognised and not answered
+/// again. Returns the rows deleted per table.
+pub fn delete_game(
+    c: &Connection,
+    game: &str,
+) -> Result<std::collections::BTreeMap<String, usize>> {
+    require_game(c, game)?;
+    let mut out = std::collections::BTreeMap::new();
+    for table in game_tables(c)? {
+        if table == "mail_journal" {
+            continue;
+        }
+        let n = c.execute(
+            &format!("DELETE FROM \"{table}\" WHERE game_id = ?1"),
+            [game],
+        )?;
+        out.insert(table, n);
+    }
+    let n = c.execute("DELETE FROM games WHERE id = ?1", [game])?;
+    out.insert("games".to_string(), n);
+    Ok(out)
+}
+
+/// The tables with a `game_id` column, referencing tables (players, turns,
+/// orders) ordered before nothing in particular: none references another.
+fn game_tables(c: &Connection) -> Result<Vec<String>> {
+    let mut st = c.prepare(
+        "SELECT m.name FROM sqlite_master m, pragma_table_info(m.name) p \
+         WHERE m.type = 'table' AND p.name = 'game_id' ORDER BY m.name",
+    )?;
+    let rows = st
+        .query_map([], |r| r.get(0))?
+        .collect::<rusqlite::Result<Vec<String>>>()?;
+    Ok(rows)
+}
+
+fn table_rows(
+    c: &Connection,
+    sql: &str,
+    game: &str,
+) -> Result<Vec<serde_json::Map<String, serde_json::Value>>> {
+    use rusqlite::types::ValueRef;
+    use std::fmt::Write as _;
+    let mut st = c.prepare(sql)?;
+    let names: Vec<String> = st.column_names().iter().map(|s| s.to_string()).collect();
+    let mut rows = st.query([game])?;
+    let mut out = Vec::new();
+    while let Some(r) = rows.next()? {
+        let mut m = serde_json::Map::new();
+        for (i, name) in names.iter().enumerate() {
+            let v = match r.get_ref(i)? {
+                ValueRef::Null => serde_json::Value::Null,
+                ValueRef::Integer(n) => n.into(),
+                ValueRef::Real(x) => x.into(),
+                ValueRef::Text(t) => String::from_utf8_lossy(t).into_owned().into(),
+                ValueRef::Blob(b) => {
+                    let mut hex = String::with_capacity(b.len() * 2);
+                    for byte in b {
+                        let _ = write!(hex, "{byte:02x}");
+                    }
+                    hex.into()
+                }
+            };
+            m.insert(name.clone(), v);
+        }
+        out.push(m);
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;

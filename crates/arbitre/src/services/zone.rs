@@ -16,7 +16,7 @@ pub fn parse_zone(s: &str) -> Option<Tz> {
     if s.eq_ignore_ascii_case("utc") {
         return Some(Tz::UTC);
     }
-    if !s.contains('/') {
+    if is_fixed_offset(s) {
         return None;
     }
     if let Ok(tz) = s.parse::<Tz>() {
@@ -26,6 +26,14 @@ pub fn parse_zone(s: &str) -> Option<Tz> {
         .iter()
         .copied()
         .find(|tz| tz.name().eq_ignore_ascii_case(s))
+}
+
+/// A zone name that is a fixed offset or an abbreviation ("CET", "EST",
+/// "GMT+1"): refused to players by [`parse_zone`], and a warning in a game
+/// file (issue 19 item 4) — one rule for both.
+pub fn is_fixed_offset(s: &str) -> bool {
+    let s = s.trim();
+    !s.eq_ignore_ascii_case("utc") && !s.contains('/')
 }
 
 /// "2026-03-29 20:00 (Europe/Paris)": the same form as `Schedule::show`,

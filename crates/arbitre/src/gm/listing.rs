@@ -1,0 +1,240 @@
+//! `arbitre game list`, `arbitre status --json` and `arbitre game delete`
+//! (issue 19 item 9): what a script needs to know of every game, as values
+//! first ([`GameSummary`], [`StatusJson`]), rendered as a table or JSON
+//! by the CLI; and a game's removal, archived to a file before anything
+//! is deleted.
+
+use crate::daemon::{Daemon, GameView};
+use crate::error::{DaemonError, Result};
+use crate::gm::seats;
+use arbitre_store::{faults, games, orders, outbox, turns, GameStatus, OutboxStatus};
+use serde::Serialize;
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// One game as `game list` shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameSummary {
+    pub id: String,
+    pub ruleset: String,
+    /// The last resolved turn (0: the game was just created).
+    pub turn: u32,
+    /// running, paused, over, or faulted (the ruleset failed; see status).
+    pub state: String,
+    /// A resolved turn held for the game master's preview.
+    pub held_turn: Option<u32>,
+    /// The next deadline, RFC 3339 in the game's zone; none while paused or over.
+    pub deadline: Option<String>,
+    pub timezone: String,
+}
+
+/// One seat of a game in progress, for `status --json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeatJson {
+    pub id: String,
+    /// orders, no-orders, inactive or ejected.
+    pub state: &'static str,
+    pub lines: usize,
+    pub errors: u32,
+    pub ready: bool,
+}
+
+/// One game of `status --json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameStatusJson {
+    #[serde(flatten)]
+    pub game: GameSummary,
+    pub seats: Vec<SeatJson>,
+    /// Active seats without ready orders for the turn in progress.
+    pub missing: Vec<String>,
+    pub outbox_failed: u32,
+    pub outbox_stale: u32,
+    pub outbox_held: u32,
+}
+
+/// `arbitre status --json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StatusJson {
+    pub games: Vec<GameStatusJson>,
+    pub outbox_pending: usize,
+    pub outbox_failed: usize,
+    pub sending_paused: Option<String>,
+    pub warnings: Vec<String>,
+}
+
+/// What `game delete` did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deleted {
+    /// Rows deleted, all tables together (the mail journal is kept).
+    pub rows: usize,
+    /// Mails of the game (outbox rows) among them, now in the archive.
+    pub mails: usize,
+}
+
+impl Daemon {
+    fn summary(&self, g: &GameView<'_>) -> Result<GameSummary> {
+        let c = self.store.conn();
+        let faulted = faults::open_fault(c, &g.row.id)?.is_some();
+        let state = if faulted {
+            "faulted".to_string()
+        } else {
+            g.row.status.as_str().to_string()
+        };
+        let held_turn = match turns::held(c, &g.row.id)? {
+            Some(t) if g.row.status != GameStatus::Over => Some(t),
+            _ => None,
+        };
+        let deadline = g
+            .deadline()
+            .map(|d| d.with_timezone(&g.schedule.tz).to_rfc3339());
+        Ok(GameSummary {
+            id: g.row.id.clone(),
+            ruleset: g.row.ruleset.clone(),
+            turn: g.row.turn,
+            state,
+            held_turn,
+            deadline,
+            timezone: g.schedule.tz.name().to_string(),
+        })
+    }
+
+    /// `arbitre game list`: every game, by id.
+    pub fn game_list(&self) -> Result<Vec<GameSummary>> {
+        let mut out = Vec::new();
+        for row in games::games(self.store.conn())? {
+            let g = GameView::new(&self.registry, row)?;
+            out.push(self.summary(&g)?);
+        }
+        Ok(out)
+    }
+
+    /// `arbitre status --json [<game>]`: what `status` prints, as values.
+    pub fn status_json(&self, game: Option<&str>) -> Result<StatusJson> {
+        let c = self.store.conn();
+        let now = self.now();
+        let rows = match game {
+            Some(id) => vec![games::require_game(c, id)?],
+            None => games::games(c)?,
+        };
+        let problems = outbox::problems(c, now.timestamp() - 3600)?;
+        let mut list = Vec::new();
+        for row in rows {
+            let g = GameView::new(&self.registry, row)?;
+            let summary = self.summary(&g)?;
+            let gid = g.row.id.as_str();
+            let (outbox_failed, outbox_stale, outbox_held) = problems
+                .get(&Some(gid.to_string()))
+                .copied()
+                .unwrap_or_default();
+            let mut seats_out = Vec::new();
+            let mut missing = Vec::new();
+            if g.row.status != GameStatus::Over && summary.state != "faulted" {
+                let turn = g.row.turn + 1;
+                let sent = orders::latest(c, gid, turn)?;
+                let state = turns::latest(c, gid)?;
+                for p in g
+                    .engine
+                    .players(&state.state)
+                    .map_err(|e| g.engine_err(e))?
+                {
+                    let ejected = seats::is_ejected(c, gid, p.id.as_str(), turn)?;
+                    let o = sent.get(p.id.as_str());
+                    let what = match o {
+                        _ if ejected => "ejected",
+                        None if !p.active => "inactive",
+                        None => "no-orders",
+                        Some(_) => "orders",
+                    };
+                    if p.active && !ejected && !o.is_some_and(|o| o.ready) {
+                        missing.push(p.id.to_string());
+                    }
+                    seats_out.push(SeatJson {
+                        id: p.id.to_string(),
+                        state: what,
+                        lines: o.map_or(0, |o| o.verdicts.len()),
+                        errors: o.map_or(0, |o| o.errors),
+                        ready: o.is_some_and(|o| o.ready),
+                    });
+                }
+            }
+            list.push(GameStatusJson {
+                game: summary,
+                seats: seats_out,
+                missing,
+                outbox_failed,
+                outbox_stale,
+                outbox_held,
+            });
+        }
+        let all = outbox::all(c)?;
+        let count = |s: OutboxStatus| all.iter().filter(|r| r.status == s).count();
+        Ok(StatusJson {
+            games: list,
+            outbox_pending: count(OutboxStatus::Pending),
+            outbox_failed: count(OutboxStatus::Failed),
+            sending_paused: faults::sending_pause(c)?.map(|p| p.reason),
+            warnings: self.id_collisions()?,
+        })
+    }
+
+    /// `arbitre game delete <game>`: writes every row of the game (its
+    /// players, turns, orders, mails, settings...) as JSON to `archive`,
+    /// synced to disk, and only then deletes them in one transaction. The
+    /// archive file must not exist yet: an older archive is never
+    /// overwritten. The mail journal is kept (see
+    /// [`arbitre_store::games::delete_game`]).
+    pub fn delete_game(&mut self, game: &str, archive: &Path) -> Result<Deleted> {
+        use std::io::Write as _;
+        let id = games::require_game(self.store.conn(), game)?.id;
+        let rows = games::game_rows(self.store.conn(), &id)?;
+        let json = serde_json::to_string_pretty(&serde_json::json!({
+            "format": "arbitre-game-archive-1",
+            "game": id,
+            "archived_at": self.now().to_rfc3339(),
+            "tables": rows,
+        }))
+        .map_err(|e| DaemonError::Invalid(format!("archive of {id}: {e}")))?;
+        let io = |e: std::io::Error| {
+            DaemonError::Invalid(format!("writing the archive {}: {e}", archive.display()))
+        };
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(archive)
+            .map_err(io)?;
+        f.write_all(json.as_bytes()).map_err(io)?;
+        f.write_all(b"\n").map_err(io)?;
+        f.sync_all().map_err(io)?;
+        let deleted = self
+            .store
+            .tx(|tx| -> Result<_> { Ok(games::delete_game(tx, &id)?) })?;
+        tracing::info!(game = %id, archive = %archive.display(), "game deleted");
+        Ok(Deleted {
+            rows: deleted.values().sum(),
+            mails: deleted.get("outbox").copied().unwrap_or(0),
+        })
+    }
+}
+
+/// `game list` as a table: one line per game.
+pub fn render_list(list: &[GameSummary]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:<20} {:<10} {:>5}  {:<9} NEXT DEADLINE",
+        "GAME", "RULESET", "TURN", "STATE"
+    );
+    for g in list {
+        let state = match g.held_turn {
+            Some(t) => format!("{} (turn {t} held)", g.state),
+            None => g.state.clone(),
+        };
+        let deadline = g.deadline.as_deref().unwrap_or("-");
+        let _ = writeln!(
+            out,
+            "{:<20} {:<10} {:>5}  {:<9} {deadline}",
+            g.id, g.ruleset, g.turn, state
+        );
+    }
+    out
+}
