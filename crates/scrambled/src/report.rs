@@ -193,10 +193,9 @@ fn header(out: &mut String, ix: &Index<'_>) {
         out,
         &format!("SCRAMBLED NATIONS — partie {} — {who}", view.game),
     );
-    let status = if view.over {
-        "partie terminée".to_string()
-    } else {
-        format!("ordres attendus pour le tour {}", view.turn + 1)
+    let status = match view.orders_for_turn {
+        Some(t) => format!("ordres attendus pour le tour {t}"),
+        None => "partie terminée".to_string(),
     };
     line(
         out,
@@ -974,7 +973,12 @@ fn final_scores(out: &mut String, ix: &Index<'_>) {
     };
     let mut v = Vec::new();
     for r in scores {
-        v.push(format!("{}. {} : {} km²", r.rank, ix.player(&r.player), r.score));
+        v.push(format!(
+            "{}. {} : {} km²",
+            r.rank,
+            ix.player(&r.player),
+            r.score
+        ));
     }
     section(out, "SCORES FINAUX", v);
 }

@@ -11,7 +11,6 @@
 //! terrain, area, neighbours) is public: it is in every view, so that
 //! [`state_from_view`] can rebuild a state to check orders against.
 
-use crate::economy::bp_fr;
 use crate::events::{Budget, Event, Hit, OrderStatus};
 use crate::params::Params;
 use crate::report::vision;
@@ -76,10 +75,12 @@ pub struct OrderLine {
 }
 
 /// A player's budget of the last resolution (§3.8–§3.10).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlayerBudget {
     pub player: PlayerId,
     pub budget: Budget,
+    /// `budget.bp` as the percentage the text writes (86.76 for 8676).
+    pub bureaucracy_percent: f64,
 }
 
 /// One of the viewer's own stacks.
@@ -244,11 +245,14 @@ pub struct FinalScore {
 
 /// Everything one report shows. Sections the viewer does not get are absent
 /// (`None`), not empty: an empty list is a section that says `(aucun)`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct View {
     pub game: String,
     pub turn: u32,
     pub over: bool,
+    /// The turn whose orders are awaited; absent once the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub orders_for_turn: Option<u32>,
     pub viewer: Seat,
     pub world: String,
     /// Bureaucracy quota in territories (§2.6).
@@ -439,6 +443,7 @@ pub fn build(state: &State, viewer: &Viewer) -> View {
                 budget_of(state, p).map(|b| PlayerBudget {
                     player: p.clone(),
                     budget: b.clone(),
+                    bureaucracy_percent: f64::from(b.bp) / 100.0,
                 })
             })
             .collect()
@@ -546,6 +551,7 @@ pub fn build(state: &State, viewer: &Viewer) -> View {
         game: state.game_id.clone(),
         turn: state.turn,
         over: state.over,
+        orders_for_turn: (!state.over).then_some(state.turn + 1),
         world: state.world.name.clone(),
         quota: state.quota,
         rules: Rules {
@@ -753,11 +759,6 @@ impl<'a> Index<'a> {
     pub fn tname(&self, t: &TerrId) -> String {
         format!("{} ({})", self.name(t), t)
     }
-}
-
-/// "12,34 %" as the budget writes a bureaucracy percentage.
-pub fn bp_text(bp: u32) -> String {
-    bp_fr(bp)
 }
 
 /// echeck (issue 20 item 4): a state rebuilt from the view of `player`'s

@@ -527,7 +527,9 @@ pub fn state_from_view(
     let view: View = serde_json::from_value(value.clone())
         .map_err(|e| SetupError::Invalid(format!("not a WWK view: {e}")))?;
     let Seat::Nation { code: me, name } = &view.viewer else {
-        return Err(SetupError::Invalid("this report is not a nation's own".into()));
+        return Err(SetupError::Invalid(
+            "this report is not a nation's own".into(),
+        ));
     };
     let sheet = view
         .nation
