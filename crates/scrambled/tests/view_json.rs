@@ -223,8 +223,9 @@ fn leaks(view: &Value, text: &str) -> Vec<String> {
         .flatten()
     {
         let id = o["territory"].as_str().unwrap();
+        let count = o["count"].to_string();
         let line = own.lines().find(|l| l.contains(&format!("({id})")));
-        if !line.is_some_and(|l| l.split_whitespace().any(|w| w == o["count"].to_string())) {
+        if !line.is_some_and(|l| l.split_whitespace().any(|w| w == count)) {
             out.push(format!("{id}: own troops not in the text"));
         }
     }
