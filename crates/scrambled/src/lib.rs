@@ -38,6 +38,7 @@ pub mod state;
 pub mod svg;
 pub mod territory_gift;
 pub mod turn;
+pub mod view;
 pub mod world;
 
 use arbitre_core::lang::Lang;
@@ -104,6 +105,14 @@ impl Ruleset for Scrambled {
         // The log of the last resolution is kept in the state, so a report
         // rendered again later is identical to the first one.
         report::render(state, viewer)
+    }
+
+    fn state_from_view(
+        &self,
+        view: &serde_json::Value,
+        player: &PlayerId,
+    ) -> Result<State, SetupError> {
+        view::state_from_view(view, player)
     }
 
     fn outcome(&self, state: &State) -> Option<Outcome> {

@@ -10,19 +10,12 @@
 
 use crate::economy::bp_fr;
 use crate::events::{Budget, Event, OrderStatus};
-use crate::score;
 use crate::state::{State, Status};
+use crate::view::{Flag, Index, Local, Seat, View};
 use crate::world::{TerrId, Terrain};
 use arbitre_core::{PlayerId, Report, Viewer};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::fmt::Write;
-
-/// What a viewer may see.
-enum Sight<'a> {
-    Player(&'a PlayerId),
-    Spectator,
-    Master,
-}
 
 /// The vision set of `p` for the last resolution (§4.1); at turn 0 (or from a
 /// position without a log) what the player owns or stands in.
@@ -103,49 +96,21 @@ fn status_fr(s: Status) -> String {
 }
 
 pub fn render(state: &State, viewer: &Viewer) -> Report {
-    let sight = match viewer {
-        Viewer::Player(p) if state.players.contains_key(p) => Sight::Player(p),
-        Viewer::Player(_) | Viewer::Spectator => Sight::Spectator,
-        Viewer::GameMaster => Sight::Master,
-    };
-    let vis: BTreeSet<TerrId> = match &sight {
-        Sight::Player(p) => vision(state, p),
-        Sight::Spectator => BTreeSet::new(),
-        Sight::Master => state.territories.keys().cloned().collect(),
-    };
-    let mut out = String::new();
-    header(&mut out, state, &sight);
-    messages(&mut out, state, &sight);
-    order_results(&mut out, state, &sight);
-    economy(&mut out, state, &sight);
-    if let Sight::Player(p) = &sight {
-        your_troops(&mut out, state, p);
-    }
-    standing_orders(&mut out, state, &sight);
-    activity(&mut out, state, &vis, &sight);
-    territories(&mut out, state, &vis, &sight);
-    diplomacy(&mut out, state, &sight);
-    standings(&mut out, state);
-    if state.over {
-        final_scores(&mut out, state);
-    }
-    let who = match &sight {
-        Sight::Player(p) => state.player_name(p),
-        Sight::Spectator => "spectateurs".to_string(),
-        Sight::Master => "meneur de jeu".to_string(),
+    let view = crate::view::build(state, viewer);
+    let out = text(&view);
+    let who = match &view.viewer {
+        Seat::Player { id } => state.player_name(id),
+        Seat::Spectator => "spectateurs".to_string(),
+        Seat::GameMaster => "meneur de jeu".to_string(),
     };
     let subject = format!("Tour {} — rapport pour {who}", state.turn);
-    // A turn's reports are all held until mailed: no growth slack in each.
-    out.shrink_to_fit();
     let mut rep = Report::text(subject, out);
-    let map_vis = match &sight {
-        Sight::Spectator => None,
+    let vis = crate::view::sight(state, &view.viewer);
+    let map_vis = match &view.viewer {
+        Seat::Spectator => None,
         _ => Some(&vis),
     };
-    let me = match &sight {
-        Sight::Player(p) => Some(*p),
-        _ => None,
-    };
+    let me = view.me();
     let svg = crate::svg::render(state, map_vis, me);
     rep = rep.with_attachment(
         &format!("carte-t{}.svg", state.turn),
@@ -162,7 +127,28 @@ pub fn render(state: &State, viewer: &Viewer) -> Report {
             );
         }
     }
-    rep
+    rep.with_view(&view)
+}
+
+/// The text report, rendered from the view only (issue 20 item 2: the text
+/// and the JSON cannot disagree).
+pub fn text(view: &View) -> String {
+    let ix = Index::new(view);
+    let mut out = String::new();
+    header(&mut out, &ix);
+    messages(&mut out, &ix);
+    order_results(&mut out, &ix);
+    economy(&mut out, &ix);
+    your_troops(&mut out, &ix);
+    standing_orders(&mut out, &ix);
+    activity(&mut out, &ix);
+    territories(&mut out, &ix);
+    diplomacy(&mut out, &ix);
+    standings(&mut out, &ix);
+    final_scores(&mut out, &ix);
+    // A turn's reports are all held until mailed: no growth slack in each.
+    out.shrink_to_fit();
+    out
 }
 
 /// A ready-to-fill order mail: the envelope, then one commented line per stack
@@ -196,44 +182,47 @@ pub fn order_template(state: &State, p: &PlayerId) -> String {
     t
 }
 
-fn header(out: &mut String, state: &State, sight: &Sight<'_>) {
-    let who = match sight {
-        Sight::Player(p) => format!("rapport pour {}", state.player_name(p)),
-        Sight::Spectator => "rapport public".to_string(),
-        Sight::Master => "rapport du meneur de jeu".to_string(),
+fn header(out: &mut String, ix: &Index<'_>) {
+    let view = ix.view;
+    let who = match &view.viewer {
+        Seat::Player { id } => format!("rapport pour {}", ix.player(id)),
+        Seat::Spectator => "rapport public".to_string(),
+        Seat::GameMaster => "rapport du meneur de jeu".to_string(),
     };
     line(
         out,
-        &format!("SCRAMBLED NATIONS — partie {} — {who}", state.game_id),
+        &format!("SCRAMBLED NATIONS — partie {} — {who}", view.game),
     );
-    let status = if state.over {
-        "partie terminée".to_string()
-    } else {
-        format!("ordres attendus pour le tour {}", state.turn + 1)
+    let status = match view.orders_for_turn {
+        Some(t) => format!("ordres attendus pour le tour {t}"),
+        None => "partie terminée".to_string(),
     };
     line(
         out,
         &format!(
             "Tour {} sur {} résolu — {status}",
-            state.turn, state.params.turn_limit
+            view.turn, view.rules.turn_limit
         ),
     );
-    if let Sight::Player(p) = sight {
-        let pl = &state.players[*p];
-        let cap = pl
+    if view.me().is_some() {
+        let cap = view
             .capital
             .as_ref()
-            .map(|c| state.tname(c))
+            .map(|c| ix.tname(c))
             .unwrap_or_else(|| "aucune".into());
-        let pend = match &pl.pending_capital {
-            Some((t, due)) => format!("{} à la résolution du tour {due}", state.tname(t)),
+        let pend = match &view.capital_move {
+            Some(m) => format!(
+                "{} à la résolution du tour {}",
+                ix.tname(&m.territory),
+                m.due
+            ),
             None => "aucun".into(),
         };
         line(
             out,
             &format!(
                 "Capitale : {cap}   Déménagement : {pend}   Quote-part : {} territoires",
-                state.quota
+                view.quota
             ),
         );
     } else {
@@ -241,7 +230,7 @@ fn header(out: &mut String, state: &State, sight: &Sight<'_>) {
             out,
             &format!(
                 "Monde : {}   Quote-part : {} territoires",
-                state.world.name, state.quota
+                view.world, view.quota
             ),
         );
     }
@@ -303,22 +292,21 @@ fn section_line(out: &mut String, l: &str) {
     }
 }
 
-fn messages(out: &mut String, state: &State, sight: &Sight<'_>) {
+/// The events the view tells of; which ones a viewer gets is decided by
+/// the view (`view::build`), only the wording depends on the viewer here.
+fn messages(out: &mut String, ix: &Index<'_>) {
     let mut v: Vec<String> = Vec::new();
-    let me = match sight {
-        Sight::Player(p) => Some(*p),
-        _ => None,
-    };
-    let n = |p: &PlayerId| state.player_name(p);
+    let me = ix.view.me();
+    let n = |p: &PlayerId| ix.player(p).to_string();
     let is_me = |p: &PlayerId| me == Some(p);
-    let master = matches!(sight, Sight::Master);
-    for e in &state.log {
+    let master = ix.view.master();
+    for e in &ix.view.messages {
         match e {
             Event::Surprise {
                 victim,
                 attacker,
                 terr,
-            } if is_me(victim) || master => {
+            } => {
                 let whose = if master {
                     format!("celles {}", de(&n(victim)))
                 } else {
@@ -327,7 +315,7 @@ fn messages(out: &mut String, state: &State, sight: &Sight<'_>) {
                 v.push(format!(
                     "* ATTAQUE SURPRISE : les troupes {} ont attaqué {whose} par surprise en {} !",
                     de(&n(attacker)),
-                    state.tname(terr)
+                    ix.tname(terr)
                 ));
             }
             Event::Tribute { from, to, amount } => {
@@ -348,97 +336,92 @@ fn messages(out: &mut String, state: &State, sight: &Sight<'_>) {
                 from,
                 to,
                 count,
-            } if is_me(to) || master => {
+            } => {
                 v.push(format!(
                     "* {} a donné {count} troupes à {} en {}.",
                     n(from),
                     n(to),
-                    state.tname(terr)
+                    ix.tname(terr)
                 ));
             }
-            Event::TerritoryGiven { terr, from, to } if is_me(to) || is_me(from) || master => {
+            Event::TerritoryGiven { terr, from, to } => {
                 v.push(format!(
                     "* {} a donné le territoire {} à {}.",
                     n(from),
-                    state.tname(terr),
+                    ix.tname(terr),
                     n(to)
                 ));
             }
-            Event::Abandoned { terr, player } if is_me(player) || master => {
+            Event::Abandoned { terr, player } => {
                 v.push(format!(
                     "* {} a rendu {} indépendant.",
                     n(player),
-                    state.tname(terr)
+                    ix.tname(terr)
                 ));
             }
             Event::Captured {
                 terr,
-                from,
+                from: _,
                 to,
                 after_desertion,
             } => {
-                let lost = from.as_ref().map(is_me).unwrap_or(false);
-                if is_me(to) || lost || master {
-                    let how = if *after_desertion {
-                        " après des désertions"
-                    } else {
-                        ""
-                    };
-                    v.push(format!(
-                        "* {} passe sous le contrôle {}{how}.",
-                        state.tname(terr),
-                        de(&n(to))
-                    ));
-                }
+                let how = if *after_desertion {
+                    " après des désertions"
+                } else {
+                    ""
+                };
+                v.push(format!(
+                    "* {} passe sous le contrôle {}{how}.",
+                    ix.tname(terr),
+                    de(&n(to))
+                ));
             }
-            Event::CapitalLost { player, terr } if is_me(player) || master => {
+            Event::CapitalLost { player, terr } => {
                 v.push(format!(
                     "* {} n'a plus de capitale ({} perdue) : pas de recrutement.",
                     n(player),
-                    state.tname(terr)
+                    ix.tname(terr)
                 ));
             }
-            Event::CapitalPending { player, terr, due } if is_me(player) || master => {
+            Event::CapitalPending { player, terr, due } => {
                 v.push(format!(
                     "* Déménagement de la capitale {} vers {} prévu à la résolution du tour {due}.",
                     de(&n(player)),
-                    state.tname(terr)
+                    ix.tname(terr)
                 ));
             }
-            Event::CapitalMoved { player, terr } if is_me(player) || master => {
+            Event::CapitalMoved { player, terr } => {
                 v.push(format!(
                     "* La capitale {} est désormais {}.",
                     de(&n(player)),
-                    state.tname(terr)
+                    ix.tname(terr)
                 ));
             }
-            Event::CapitalMoveCancelled { player, terr } if is_me(player) || master => {
-                v.push(format!("* Déménagement de la capitale {} vers {} annulé : le territoire ne lui appartient plus.", de(&n(player)), state.tname(terr)));
+            Event::CapitalMoveCancelled { player, terr } => {
+                v.push(format!("* Déménagement de la capitale {} vers {} annulé : le territoire ne lui appartient plus.", de(&n(player)), ix.tname(terr)));
             }
             Event::ChainCancelled {
                 player,
                 chain,
                 from_step,
                 why,
-            } if is_me(player) || master => {
+            } => {
                 v.push(format!("* Chemin P{chain} {} : étapes à partir de P{chain}.{from_step} annulées ({why}).", de(&n(player))));
             }
-            Event::WipedOut { player, terr } if is_me(player) || master => {
+            Event::WipedOut { player, terr } => {
                 v.push(format!(
                     "* Les troupes {} en {} ont été anéanties.",
                     de(&n(player)),
-                    state.tname(terr)
+                    ix.tname(terr)
                 ));
             }
-            Event::NoCapital { player } if is_me(player) || master => {
+            Event::NoCapital { player } => {
                 v.push(format!(
                     "* {} n'a pas de capitale : recrutement annulé.",
                     n(player)
                 ));
             }
-            Event::Economy { player, budget }
-                if (is_me(player) || master) && budget.deserted > 0 =>
-            {
+            Event::Economy { player, budget } => {
                 v.push(format!(
                     "* Budget {} négatif : {} troupes ont déserté.",
                     de(&n(player)),
@@ -457,51 +440,32 @@ fn messages(out: &mut String, state: &State, sight: &Sight<'_>) {
     section(out, "MESSAGES", v);
 }
 
-fn order_results(out: &mut String, state: &State, sight: &Sight<'_>) {
-    if matches!(sight, Sight::Spectator) {
+fn order_results(out: &mut String, ix: &Index<'_>) {
+    let Some(orders) = &ix.view.orders else {
         return;
-    }
+    };
+    let master = ix.view.master();
     let mut v = Vec::new();
-    for e in &state.log {
-        if let Event::OrderResult {
-            player,
-            text,
-            status,
-            detail,
-        } = e
-        {
-            let mine = matches!(sight, Sight::Player(p) if *p == player);
-            if !mine && !matches!(sight, Sight::Master) {
-                continue;
-            }
-            let tag = match status {
-                OrderStatus::Ok => "[ok]",
-                OrderStatus::Fixed => "[corrigé]",
-                OrderStatus::Failed => "[échec]",
-            };
-            let who = if matches!(sight, Sight::Master) {
-                format!("{}: ", state.player_name(player))
-            } else {
-                String::new()
-            };
-            v.push(format!("{} {}{} — {detail}", pad(tag, 9), who, text));
-        }
+    for o in orders {
+        let tag = match o.status {
+            OrderStatus::Ok => "[ok]",
+            OrderStatus::Fixed => "[corrigé]",
+            OrderStatus::Failed => "[échec]",
+        };
+        let who = if master {
+            format!("{}: ", ix.player(&o.player))
+        } else {
+            String::new()
+        };
+        v.push(format!("{} {}{} — {}", pad(tag, 9), who, o.order, o.detail));
     }
     section(out, "RÉSULTATS DES ORDRES", v);
 }
 
-fn budget_of<'a>(state: &'a State, p: &PlayerId) -> Option<&'a Budget> {
-    state.log.iter().find_map(|e| match e {
-        Event::Economy { player, budget } if player == p => Some(budget),
-        _ => None,
-    })
-}
-
-fn name_width(state: &State) -> usize {
-    state
-        .world
+fn name_width(ix: &Index<'_>) -> usize {
+    ix.view
         .territories
-        .values()
+        .iter()
         .map(|t| t.name.chars().count())
         .max()
         .unwrap_or(8)
@@ -512,34 +476,29 @@ fn kv(label: &str, value: String) -> String {
     format!("{}{}", pad(label, 58), rpad(&value, 10))
 }
 
-fn economy(out: &mut String, state: &State, sight: &Sight<'_>) {
-    match sight {
-        Sight::Spectator => {}
-        Sight::Player(p) => {
-            let mut v = Vec::new();
-            if let Some(b) = budget_of(state, p) {
-                budget_lines(&mut v, state, b);
-            }
-            section(out, "ÉCONOMIE", v);
+fn economy(out: &mut String, ix: &Index<'_>) {
+    let Some(budgets) = &ix.view.economy else {
+        return;
+    };
+    let mut v = Vec::new();
+    if ix.view.master() {
+        for pb in budgets {
+            let b = &pb.budget;
+            v.push(format!(
+                "{} : brut {}, net {} ({}), disponible {}, entretien {}, budget {}, recrues {}, déserteurs {}",
+                ix.player(&pb.player), b.gross, b.net, bp_fr(b.bp), b.available, b.upkeep, b.budget, b.recruits, b.deserted
+            ));
         }
-        Sight::Master => {
-            let mut v = Vec::new();
-            for p in state.players.keys() {
-                if let Some(b) = budget_of(state, p) {
-                    v.push(format!(
-                        "{} : brut {}, net {} ({}), disponible {}, entretien {}, budget {}, recrues {}, déserteurs {}",
-                        state.player_name(p), b.gross, b.net, bp_fr(b.bp), b.available, b.upkeep, b.budget, b.recruits, b.deserted
-                    ));
-                }
-            }
-            section(out, "ÉCONOMIE", v);
-        }
+    } else if let Some(pb) = budgets.first() {
+        budget_lines(&mut v, ix, &pb.budget);
     }
+    section(out, "ÉCONOMIE", v);
 }
 
 /// The income breakdown; every figure adds up to the budget (SCN-61).
-pub fn budget_lines(v: &mut Vec<String>, state: &State, b: &Budget) {
-    let w = name_width(state) + 6;
+fn budget_lines(v: &mut Vec<String>, ix: &Index<'_>, b: &Budget) {
+    let rules = &ix.view.rules;
+    let w = name_width(ix) + 6;
     v.push(format!(
         "{}{:>7}{:>6}{:>6}{:>6}{:>9}",
         pad("Territoire", w),
@@ -552,7 +511,7 @@ pub fn budget_lines(v: &mut Vec<String>, state: &State, b: &Budget) {
     for l in &b.lines {
         let name = format!(
             "{}{}",
-            state.world.name(&l.terr),
+            ix.name(&l.terr),
             if l.capital { " (cap)" } else { "" }
         );
         v.push(format!(
@@ -570,7 +529,7 @@ pub fn budget_lines(v: &mut Vec<String>, state: &State, b: &Budget) {
         &format!(
             "Bureaucratie : {} territoires, quote-part {} -> {}   Net",
             b.territories,
-            state.quota,
+            ix.view.quota,
             bp_fr(b.bp)
         ),
         b.net.to_string(),
@@ -588,7 +547,7 @@ pub fn budget_lines(v: &mut Vec<String>, state: &State, b: &Budget) {
     v.push(kv(
         &format!(
             "Entretien : {} chez soi x {} + {} à l'étranger x {}",
-            b.home, state.params.troops_home_upkeep, b.away, state.params.troops_away_upkeep
+            b.home, rules.troops_home_upkeep, b.away, rules.troops_away_upkeep
         ),
         if b.upkeep > 0 {
             format!("-{}", b.upkeep)
@@ -606,8 +565,8 @@ pub fn budget_lines(v: &mut Vec<String>, state: &State, b: &Budget) {
         v.push(format!(
             "Recrutement : {} troupes à {} ({} chacune) ; {} non dépensés, perdus",
             b.recruits,
-            state.world.name(c),
-            state.params.troops_recruit_cost,
+            ix.name(c),
+            rules.troops_recruit_cost,
             b.lost
         ));
     } else {
@@ -618,15 +577,12 @@ pub fn budget_lines(v: &mut Vec<String>, state: &State, b: &Budget) {
     }
 }
 
-fn your_troops(out: &mut String, state: &State, p: &PlayerId) {
-    let w = name_width(state) + 8;
+fn your_troops(out: &mut String, ix: &Index<'_>) {
+    let Some(rows) = &ix.view.troops else {
+        return;
+    };
+    let w = name_width(ix) + 8;
     let mut v = Vec::new();
-    let rows: Vec<(&TerrId, u64)> = state
-        .territories
-        .iter()
-        .filter(|(_, ts)| ts.troops_of(p) > 0)
-        .map(|(t, ts)| (t, ts.troops_of(p)))
-        .collect();
     if !rows.is_empty() {
         v.push(format!(
             "{}{:>8}  {}  {}",
@@ -636,22 +592,13 @@ fn your_troops(out: &mut String, state: &State, p: &PlayerId) {
             "Suprématie"
         ));
     }
-    for (t, n) in rows {
-        let ts = state.terr(t);
-        let home = if ts.owner.as_ref() == Some(p) {
-            "chez soi"
-        } else {
-            "étranger"
-        };
-        let sup = if ts.supremacy.get(p).copied().unwrap_or(true) {
-            "oui"
-        } else {
-            "non"
-        };
+    for r in rows {
+        let home = if r.home { "chez soi" } else { "étranger" };
+        let sup = if r.supremacy { "oui" } else { "non" };
         v.push(format!(
             "{}{:>8}  {}  {}",
-            pad(&state.tname(t), w),
-            n,
+            pad(&ix.tname(&r.territory), w),
+            r.count,
             pad(home, 11),
             sup
         ));
@@ -659,16 +606,14 @@ fn your_troops(out: &mut String, state: &State, p: &PlayerId) {
     section(out, "VOS TROUPES", v);
 }
 
-fn standing_orders(out: &mut String, state: &State, sight: &Sight<'_>) {
-    if matches!(sight, Sight::Spectator) {
+fn standing_orders(out: &mut String, ix: &Index<'_>) {
+    let Some(paths) = &ix.view.standing_paths else {
         return;
-    }
+    };
+    let me = ix.view.me();
     let mut v = Vec::new();
-    for c in &state.chains {
-        let mine = matches!(sight, Sight::Player(p) if *p == &c.player);
-        if !mine && !matches!(sight, Sight::Master) {
-            continue;
-        }
+    for c in paths {
+        let mine = me == Some(&c.player);
         let ids: Vec<&str> = c.route.iter().map(|t| t.as_str()).collect();
         let qty = c
             .planned
@@ -677,131 +622,96 @@ fn standing_orders(out: &mut String, state: &State, sight: &Sight<'_>) {
         let who = if mine {
             String::new()
         } else {
-            format!("{} ", state.player_name(&c.player))
+            format!("{} ", ix.player(&c.player))
         };
+        let step = |i: usize| c.route.get(i).map(|t| t.as_str()).unwrap_or("?");
         v.push(format!(
             "{who}P{} : {} ; prochaine étape P{}.{} {} -> {} avec {qty} troupes",
             c.number,
             ids.join(" > "),
             c.number,
-            c.next + 1,
-            c.route[c.next],
-            c.route[c.next + 1]
+            c.next_step,
+            step(c.next_step.saturating_sub(1)),
+            step(c.next_step)
         ));
     }
     section(out, "ORDRES PERMANENTS", v);
 }
 
-/// `caps` is `state.capitals()`, computed once per report rather than per row.
-fn flags(state: &State, caps: &BTreeSet<TerrId>, t: &TerrId) -> Vec<&'static str> {
-    let ts = state.terr(t);
-    let mut f = Vec::new();
-    if caps.contains(t) {
-        f.push("CAP");
-    }
-    if ts.conflict {
-        f.push("CONFLIT");
-    }
-    if ts.contested {
-        f.push("CONTESTÉ");
-    }
-    f
-}
-
-fn owner_fr(state: &State, t: &TerrId) -> String {
-    match state.world.get(t).map(|x| x.terrain) {
+fn owner_fr(ix: &Index<'_>, t: &TerrId) -> String {
+    let row = ix.terr(t);
+    match row.map(|x| x.terrain) {
         Some(Terrain::Sea) => "mer".into(),
         Some(Terrain::Mountain) => "montagne".into(),
-        _ => match state.owner(t) {
-            Some(o) => format!("propriétaire {}", state.player_name(o)),
+        _ => match row.and_then(|r| r.owner.as_ref()) {
+            Some(o) => format!("propriétaire {}", ix.player(o)),
             None => "neutre".into(),
         },
     }
 }
 
-fn activity(out: &mut String, state: &State, vis: &BTreeSet<TerrId>, sight: &Sight<'_>) {
-    if matches!(sight, Sight::Spectator) {
+fn activity(out: &mut String, ix: &Index<'_>) {
+    let Some(rows) = &ix.view.activity else {
         return;
-    }
-    let n = |p: &PlayerId| state.player_name(p);
-    let mut per: BTreeMap<&TerrId, Vec<String>> = BTreeMap::new();
-    let mut ins: BTreeMap<&TerrId, Vec<String>> = BTreeMap::new();
-    let mut outs: BTreeMap<&TerrId, Vec<String>> = BTreeMap::new();
-    for e in &state.log {
-        if let Event::Moved {
-            player,
-            from,
-            to,
-            count,
-        } = e
-        {
-            if vis.contains(to) {
-                ins.entry(to)
-                    .or_default()
-                    .push(format!("{} {count} depuis {from}", n(player)));
-            }
-            if vis.contains(from) {
-                outs.entry(from)
-                    .or_default()
-                    .push(format!("{} {count} vers {to}", n(player)));
-            }
-        }
-    }
-    // The events of each visible territory, in log order, gathered in one
-    // pass (a scan of the whole log per territory made the game master's
-    // report O(territories × events)).
-    let mut local: BTreeMap<&TerrId, Vec<&Event>> = BTreeMap::new();
-    for e in &state.log {
-        let terr = match e {
-            Event::TroopsGiven { terr, .. }
-            | Event::Battle { terr, .. }
-            | Event::Captured { terr, .. }
-            | Event::Recruited { terr, .. }
-            | Event::Deserted { terr, .. } => terr,
-            _ => continue,
-        };
-        if vis.contains(terr) {
-            local.entry(terr).or_default().push(e);
-        }
-    }
+    };
+    let n = |p: &PlayerId| ix.player(p).to_string();
     let lbl = |s: &str| pad(&format!("  {s} :"), 15);
-    for t in vis {
-        let mut v = Vec::new();
-        if let Some(l) = ins.get(t) {
-            v.push(format!("{}{}", lbl("Entrées"), l.join(" ; ")));
+    let mut body = Vec::new();
+    for a in rows {
+        let t = &a.territory;
+        let f: Vec<&str> = ix
+            .terr(t)
+            .map(|r| r.flags.as_slice())
+            .unwrap_or(&[])
+            .iter()
+            .filter(|x| **x != Flag::Capital)
+            .map(|x| x.word())
+            .collect();
+        let fl = if f.is_empty() {
+            String::new()
+        } else {
+            format!(" — {}", f.join(", "))
+        };
+        body.push(format!("{} — {}{fl}", ix.tname(t), owner_fr(ix, t)));
+        if !a.moves_in.is_empty() {
+            let l: Vec<String> = a
+                .moves_in
+                .iter()
+                .map(|m| format!("{} {} depuis {}", n(&m.player), m.count, m.from))
+                .collect();
+            body.push(format!("{}{}", lbl("Entrées"), l.join(" ; ")));
         }
-        if let Some(l) = outs.get(t) {
-            v.push(format!("{}{}", lbl("Sorties"), l.join(" ; ")));
+        if !a.moves_out.is_empty() {
+            let l: Vec<String> = a
+                .moves_out
+                .iter()
+                .map(|m| format!("{} {} vers {}", n(&m.player), m.count, m.to))
+                .collect();
+            body.push(format!("{}{}", lbl("Sorties"), l.join(" ; ")));
         }
-        for e in local.get(t).into_iter().flatten().copied() {
+        for e in &a.events {
             match e {
-                Event::TroopsGiven {
-                    terr,
-                    from,
-                    to,
-                    count,
-                } if terr == t => {
-                    v.push(format!(
+                Local::Gift { from, to, count } => {
+                    body.push(format!(
                         "{}{} donne {count} à {}",
                         lbl("Don"),
                         n(from),
                         n(to)
                     ));
                 }
-                Event::Battle {
-                    terr,
+                Local::Battle {
                     before,
                     hits,
                     after,
-                } if terr == t => {
+                } => {
                     let b: Vec<String> = before
                         .iter()
-                        .map(|(p, c)| format!("{} {c}", n(p)))
+                        .map(|s| format!("{} {}", n(&s.player), s.count))
                         .collect();
-                    v.push(format!("{}avant {}", lbl("Bataille"), b.join(", ")));
+                    body.push(format!("{}avant {}", lbl("Bataille"), b.join(", ")));
                     for h in hits {
                         let s = if h.surprise { " (SURPRISE x2)" } else { "" };
-                        v.push(format!(
+                        body.push(format!(
                             "{}{} -> {} {}{s}",
                             pad("", 15),
                             n(&h.attacker),
@@ -811,58 +721,40 @@ fn activity(out: &mut String, state: &State, vis: &BTreeSet<TerrId>, sight: &Sig
                     }
                     let a: Vec<String> = after
                         .iter()
-                        .map(|(p, c)| format!("{} {c} (-{})", n(p), before[p] - c))
+                        .map(|s| format!("{} {} (-{})", n(&s.player), s.count, s.lost))
                         .collect();
-                    v.push(format!("{}après {}", pad("", 15), a.join(", ")));
+                    body.push(format!("{}après {}", pad("", 15), a.join(", ")));
                 }
-                Event::Captured {
-                    terr,
+                Local::Capture {
                     from,
                     to,
                     after_desertion,
-                } if terr == t => {
+                } => {
                     let old = from.as_ref().map(n).unwrap_or_else(|| "neutre".into());
                     let how = if *after_desertion {
                         " après désertions"
                     } else {
                         ""
                     };
-                    v.push(format!("{}{}{how} (avant : {old})", lbl("Prise"), n(to)));
+                    body.push(format!("{}{}{how} (avant : {old})", lbl("Prise"), n(to)));
                 }
-                Event::Recruited {
-                    player,
-                    terr,
-                    count,
-                } if terr == t => {
-                    v.push(format!("{}{} +{count}", lbl("Recrues"), n(player)));
+                Local::Recruited { player, count } => {
+                    body.push(format!("{}{} +{count}", lbl("Recrues"), n(player)));
                 }
-                Event::Deserted {
-                    player,
-                    terr,
-                    count,
-                } if terr == t => {
-                    v.push(format!("{}{} -{count}", lbl("Désertion"), n(player)));
+                Local::Deserted { player, count } => {
+                    body.push(format!("{}{} -{count}", lbl("Désertion"), n(player)));
                 }
-                _ => {}
             }
         }
-        let ts = state.terr(t);
-        if v.is_empty() && ts.troops.is_empty() {
-            continue;
-        }
-        let end: Vec<String> = ts
-            .troops
+        let end: Vec<String> = a
+            .end
             .iter()
-            .map(|(p, c)| {
-                let sup = if ts.supremacy.get(p).copied().unwrap_or(true) {
-                    "oui"
-                } else {
-                    "non"
-                };
-                format!("{} {c} (suprématie {sup})", n(p))
+            .map(|s| {
+                let sup = if s.supremacy { "oui" } else { "non" };
+                format!("{} {} (suprématie {sup})", n(&s.player), s.count)
             })
             .collect();
-        v.push(format!(
+        body.push(format!(
             "{}{}",
             lbl("Fin"),
             if end.is_empty() {
@@ -871,54 +763,36 @@ fn activity(out: &mut String, state: &State, vis: &BTreeSet<TerrId>, sight: &Sig
                 end.join(", ")
             }
         ));
-        per.insert(t, v);
-    }
-    let mut body = Vec::new();
-    let caps = state.capitals();
-    for (t, v) in per {
-        let f: Vec<&str> = flags(state, &caps, t)
-            .into_iter()
-            .filter(|x| *x != "CAP")
-            .collect();
-        let fl = if f.is_empty() {
-            String::new()
-        } else {
-            format!(" — {}", f.join(", "))
-        };
-        body.push(format!("{} — {}{fl}", state.tname(t), owner_fr(state, t)));
-        body.extend(v);
     }
     section(out, "ACTIVITÉ VISIBLE", body);
 }
 
-fn territories(out: &mut String, state: &State, vis: &BTreeSet<TerrId>, _sight: &Sight<'_>) {
-    let nw = state
-        .world
+fn territories(out: &mut String, ix: &Index<'_>) {
+    let view = ix.view;
+    let nw = view
         .territories
-        .values()
+        .iter()
         .map(|t| t.name.chars().count())
         .max()
         .unwrap_or(3)
         .max(3)
         + 1;
-    let iw = state
-        .world
+    let iw = view
         .territories
-        .keys()
-        .map(|t| t.0.len())
+        .iter()
+        .map(|t| t.id.0.len())
         .max()
         .unwrap_or(2)
         .max(2)
         + 2;
-    let ow = state
+    let ow = view
         .players
-        .values()
+        .iter()
         .map(|p| p.name.chars().count())
         .max()
         .unwrap_or(6)
         .max(9)
         + 2;
-    let caps = state.capitals();
     // Flags before troops, so that one long list of stacks does not widen
     // every row; a row that would pass 100 columns continues on the next line.
     section_title(out, "TERRITOIRES");
@@ -936,57 +810,62 @@ fn territories(out: &mut String, state: &State, vis: &BTreeSet<TerrId>, _sight: 
             "Troupes"
         ),
     );
-    // One walk of the map, its state and the vision set side by side; each
-    // row is written into buffers reused from row to row and goes straight
-    // to the report (the table has a row per territory in every report).
-    let (mut head, mut troops, mut row, mut num) =
-        (String::new(), String::new(), String::new(), String::new());
-    for (t, terr, ts) in state.rows() {
+    // Each row is written into buffers reused from row to row and goes
+    // straight to the report (the table has a row per territory in every
+    // report).
+    let (mut head, mut troops, mut row, mut num, mut fl) = (
+        String::new(),
+        String::new(),
+        String::new(),
+        String::new(),
+        String::new(),
+    );
+    for r in &view.territories {
         troops.clear();
-        if !terr.terrain.passable() {
-            troops.push('-');
-        } else if vis.contains(t) {
-            if ts.troops.is_empty() {
-                troops.push('-');
-            } else {
-                for (i, (p, c)) in ts.troops.iter().enumerate() {
+        match &r.troops {
+            None => troops.push('?'),
+            Some(stacks) if stacks.is_empty() => troops.push('-'),
+            Some(stacks) => {
+                for (i, s) in stacks.iter().enumerate() {
                     if i > 0 {
                         troops.push_str(", ");
                     }
-                    let _ = write!(troops, "{} {c}", state.player_name_str(p));
+                    let _ = write!(troops, "{} {}", ix.player(&s.player), s.count);
                 }
             }
-        } else {
-            troops.push('?');
         }
-        let land = terr.is_land();
-        let owner = ts
-            .owner
-            .as_ref()
-            .map(|o| state.player_name_str(o))
-            .unwrap_or("-");
+        let owner = r.owner.as_ref().map(|o| ix.player(o)).unwrap_or("-");
         head.clear();
-        pad_into(&mut head, t.as_str(), iw);
-        pad_into(&mut head, &terr.name, nw);
-        pad_into(&mut head, terr.terrain.french(), 9);
+        pad_into(&mut head, r.id.as_str(), iw);
+        pad_into(&mut head, &r.name, nw);
+        pad_into(&mut head, r.terrain.french(), 9);
         num.clear();
-        if land {
-            let _ = write!(num, "{}", terr.area);
-        } else {
-            num.push('-');
+        match r.area {
+            Some(a) => {
+                let _ = write!(num, "{a}");
+            }
+            None => num.push('-'),
         }
         rpad_into(&mut head, &num, 8);
         head.push_str("  ");
         pad_into(&mut head, owner, ow);
         num.clear();
-        if land {
-            let _ = write!(num, "{}%", ts.economy);
-        } else {
-            num.push('-');
+        match r.economy {
+            Some(e) => {
+                let _ = write!(num, "{e}%");
+            }
+            None => num.push('-'),
         }
         rpad_into(&mut head, &num, 4);
         head.push_str("  ");
-        pad_into(&mut head, &flags(state, &caps, t).join(" "), 21);
+        fl.clear();
+        for (i, f) in r.flags.iter().enumerate() {
+            if i > 0 {
+                fl.push(' ');
+            }
+            fl.push_str(f.word());
+        }
+        pad_into(&mut head, &fl, 21);
         let width = head.chars().count();
         if width + troops.chars().count() <= 100 {
             row.clear();
@@ -1010,60 +889,56 @@ fn territories(out: &mut String, state: &State, vis: &BTreeSet<TerrId>, _sight: 
     }
 }
 
-fn diplomacy(out: &mut String, state: &State, sight: &Sight<'_>) {
+fn diplomacy(out: &mut String, ix: &Index<'_>) {
+    let view = ix.view;
     let mut v = Vec::new();
-    match sight {
-        Sight::Spectator => return,
-        Sight::Player(me) => {
-            let w = state
-                .players
-                .values()
-                .map(|p| p.name.chars().count())
-                .max()
-                .unwrap_or(6)
-                .max(8)
-                + 2;
+    if let Some(marks) = &view.marks {
+        let w = view
+            .players
+            .iter()
+            .map(|p| p.name.chars().count())
+            .max()
+            .unwrap_or(6)
+            .max(8)
+            + 2;
+        v.push(format!(
+            "{}{}{}",
+            pad("Joueur", w),
+            pad("Vous le marquez", 18),
+            "Il vous marque"
+        ));
+        for m in marks {
             v.push(format!(
                 "{}{}{}",
-                pad("Joueur", w),
-                pad("Vous le marquez", 18),
-                "Il vous marque"
+                pad(ix.player(&m.player), w),
+                pad(m.you_mark.french(), 18),
+                m.marks_you.french()
             ));
-            for p in state.players.values().filter(|p| &p.id != *me) {
-                v.push(format!(
-                    "{}{}{}",
-                    pad(&p.name, w),
-                    pad(state.mark(me, &p.id).french(), 18),
-                    state.mark(&p.id, me).french()
-                ));
-            }
         }
-        Sight::Master => {
-            for a in state.players.values() {
-                let enemies: Vec<String> = state
-                    .players
-                    .values()
-                    .filter(|b| {
-                        b.id != a.id && state.mark(&a.id, &b.id) == crate::state::Mark::Enemy
-                    })
-                    .map(|b| b.name.clone())
-                    .collect();
-                let e = if enemies.is_empty() {
-                    "aucun".into()
-                } else {
-                    enemies.join(", ")
-                };
-                v.push(format!("{} marque ENNEMI : {e}", a.name));
-            }
+    } else if let Some(rows) = &view.enemies {
+        for r in rows {
+            let e = if r.enemies.is_empty() {
+                "aucun".into()
+            } else {
+                r.enemies
+                    .iter()
+                    .map(|p| ix.player(p))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            v.push(format!("{} marque ENNEMI : {e}", ix.player(&r.player)));
         }
+    } else {
+        return;
     }
     section(out, "DIPLOMATIE", v);
 }
 
-fn standings(out: &mut String, state: &State) {
-    let w = state
+fn standings(out: &mut String, ix: &Index<'_>) {
+    let view = ix.view;
+    let w = view
         .players
-        .values()
+        .iter()
         .map(|p| p.name.chars().count())
         .max()
         .unwrap_or(6)
@@ -1078,29 +953,30 @@ fn standings(out: &mut String, state: &State) {
         "Départ",
         "Score"
     )];
-    let held = state.holdings();
-    for p in state.players.values() {
-        let (count, area) = held.get(&p.id).copied().unwrap_or((0, 0));
+    for p in &view.players {
         v.push(format!(
             "{}{}{:>6}{:>12}{:>10}{:>10}",
             pad(&p.name, w),
             pad(&status_fr(p.status), 14),
-            count,
-            area,
-            state.world.area(&p.start_territory),
-            score::score_with_area(state, &p.id, area)
+            p.territories,
+            p.area,
+            p.start_area,
+            p.score
         ));
     }
     section(out, "CLASSEMENT", v);
 }
 
-fn final_scores(out: &mut String, state: &State) {
+fn final_scores(out: &mut String, ix: &Index<'_>) {
+    let Some(scores) = &ix.view.final_scores else {
+        return;
+    };
     let mut v = Vec::new();
-    for r in score::ranking(state) {
+    for r in scores {
         v.push(format!(
             "{}. {} : {} km²",
             r.rank,
-            state.player_name(&r.player),
+            ix.player(&r.player),
             r.score
         ));
     }

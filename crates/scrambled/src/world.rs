@@ -346,6 +346,16 @@ pub fn lookup<T: Clone>(input: &str, items: &[(T, String, String)]) -> Lookup<T>
 }
 
 impl World {
+    /// A world from territories already checked (the public map of a
+    /// report's view, issue 20 item 4).
+    pub fn from_parts(name: String, territories: BTreeMap<TerrId, Territory>) -> World {
+        World {
+            name,
+            territories,
+            names: NameIndex::default(),
+        }
+    }
+
     pub fn from_toml(text: &str) -> Result<World, WorldError> {
         let f: WorldFile = toml::from_str(text).map_err(|e| WorldError::Toml(e.to_string()))?;
         let mut territories: BTreeMap<TerrId, Territory> = BTreeMap::new();

@@ -28,6 +28,7 @@ pub mod model;
 pub mod orders;
 pub mod parser;
 pub mod report;
+pub mod report_view;
 pub mod setup;
 pub mod svg;
 pub mod turn;
@@ -110,11 +111,14 @@ impl Ruleset for Wwk {
             Viewer::Spectator => (None, false),
             Viewer::GameMaster => (None, true),
         };
-        let body = report::render(s, events, nation.as_deref(), gm);
-        let mut rep = Report::text(format!("WWK tour {}", s.turn), body);
+        let view = report_view::build(s, events, nation.as_deref(), gm);
+        let mut rep = Report::text(format!("WWK tour {}", s.turn), report::text(&view));
         if let (Some(n), Viewer::Player(p)) = (&nation, viewer) {
             // The map of the world as this nation sees it (issue 18 item 1).
-            let rows = view::rows(s, events, Some(n), false);
+            let rows = match &view.map {
+                Some(rows) => rows.clone(),
+                None => view::rows(s, events, Some(n), false),
+            };
             let title = format!("WWK {} tour {} : carte vue par {n}", s.game_id, s.turn);
             rep = rep.with_attachment(
                 &format!("carte-t{:02}.svg", s.turn),
@@ -135,7 +139,15 @@ impl Ruleset for Wwk {
                 serde_json::to_string_pretty(&s.roll_log).unwrap_or_default(),
             );
         }
-        rep
+        rep.with_view(&view)
+    }
+
+    fn state_from_view(
+        &self,
+        view: &serde_json::Value,
+        player: &PlayerId,
+    ) -> Result<State, SetupError> {
+        report_view::state_from_view(view, player)
     }
 
     fn outcome(&self, s: &State) -> Option<Outcome> {

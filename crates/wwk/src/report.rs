@@ -6,103 +6,51 @@
 
 use crate::catalog::sp;
 use crate::model::*;
+use crate::report_view::{base_notation, unit_notation, Holding, Seat, View, ZoneReport};
 use crate::turn::{Event, Sec};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
-fn units_line(st: &State, at: &UnitsAt, owner: &str, z: &str) -> String {
-    let mut loose: BTreeMap<String, usize> = BTreeMap::new();
-    let mut armies: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
-    // Bases grouped like units, in the rulebook's notation: `12 IRBM`,
-    // `2 ABSE(5K)` (issue 18 item 5).
-    let mut bases: BTreeMap<String, usize> = BTreeMap::new();
-    for u in at.units(st, z).filter(|u| u.owner == owner) {
-        let s = sp(&u.code);
-        if s.is_base() {
-            if u.code == "FAC" {
-                continue;
+fn units_line(h: &Holding) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut army: Option<(&str, Vec<String>)> = None;
+    for g in &h.units {
+        let item = format!("{} {}", g.count, unit_notation(g));
+        match (&g.army, &mut army) {
+            (None, _) => parts.push(item),
+            (Some(a), Some((cur, items))) if a == cur => items.push(item),
+            (Some(a), slot) => {
+                if let Some((cur, items)) = slot.take() {
+                    parts.push(format!("{cur}{{{}}}", items.join(",")));
+                }
+                *slot = Some((a.as_str(), vec![item]));
             }
-            let mut b = u.code.clone();
-            if !u.heads.is_empty() {
-                b.push_str(&format!("({})", u.heads.join(",")));
-            }
-            if u.code == "ABMP" {
-                b.push_str(&format!("({} tirs)", u.ammo));
-            }
-            *bases.entry(b).or_default() += 1;
-            continue;
-        }
-        let mut code = u.code.clone();
-        if u.damaged {
-            code.push('*');
-        }
-        // An anti-missile battery's remaining shots (§2.8, 10 at build).
-        if u.code == "ABMP" {
-            code.push_str(&format!("({} tirs)", u.ammo));
-        }
-        if !u.heads.is_empty() {
-            code = format!("{}({})", code, u.heads.join(","));
-        }
-        // A transport's hold (§2.7): `TLS[1 INF]`.
-        let mut hold: BTreeMap<&str, usize> = BTreeMap::new();
-        let tag = format!("@{}", u.id);
-        for c in at.units(st, &tag) {
-            *hold.entry(c.code.as_str()).or_default() += 1;
-        }
-        if !hold.is_empty() {
-            code = format!(
-                "{code}[{}]",
-                hold.iter()
-                    .map(|(c, k)| format!("{k} {c}"))
-                    .collect::<Vec<_>>()
-                    .join(",")
-            );
-        }
-        match &u.army {
-            Some(a) => {
-                *armies
-                    .entry(a.clone())
-                    .or_default()
-                    .entry(code)
-                    .or_default() += 1
-            }
-            None => *loose.entry(code).or_default() += 1,
         }
     }
-    let mut parts: Vec<String> = loose.iter().map(|(c, k)| format!("{k} {c}")).collect();
-    for (a, m) in armies {
-        parts.push(format!(
-            "{a}{{{}}}",
-            m.iter()
-                .map(|(c, k)| format!("{k} {c}"))
-                .collect::<Vec<_>>()
-                .join(",")
-        ));
+    if let Some((cur, items)) = army {
+        parts.push(format!("{cur}{{{}}}", items.join(",")));
     }
     let mut s = String::new();
     if !parts.is_empty() {
         s.push_str(&format!("  Unités {}\n", parts.join(", ")));
     }
-    if !bases.is_empty() {
-        let list: Vec<String> = bases.iter().map(|(c, k)| format!("{k} {c}")).collect();
+    if !h.bases.is_empty() {
+        let list: Vec<String> = h
+            .bases
+            .iter()
+            .map(|b| format!("{} {}", b.count, base_notation(b)))
+            .collect();
         s.push_str(&format!("  Bases {}\n", list.join(", ")));
     }
     s
 }
 
-fn status_text(st: &State, at: &UnitsAt, z: &str) -> String {
-    let zs = st.zone(z);
-    let mut s = zs.status.tag().to_string();
-    match &zs.status {
+fn status_text(z: &ZoneReport) -> String {
+    let mut s = z.status.tag().to_string();
+    match &z.status {
         Status::Controlled { by } => {
             s.push_str(&format!(" {by}"));
-            // `State::is_capital`, counting the factories in the index.
-            if at
-                .units(st, z)
-                .filter(|u| u.owner == *by && u.code == "FAC")
-                .count()
-                >= st.params.capital_min_factories
-            {
+            if z.capital {
                 s.push_str(" [CAPITAL]");
             }
         }
@@ -114,33 +62,66 @@ fn status_text(st: &State, at: &UnitsAt, z: &str) -> String {
         )),
         Status::Neutral => {}
     }
-    if zs.irradiated_until >= st.turn && zs.irradiated_until > 0 {
+    if z.irradiated {
         s.push_str(" [IRR]");
     }
-    if at.units(st, z).any(|u| u.owner == GUERRILLA) {
+    if z.guerrilla {
         s.push_str(" [GUE]");
     }
     s
 }
 
 pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> String {
+    text(&crate::report_view::build(st, events, viewer, gm))
+}
+
+fn section_title(s: Sec) -> &'static str {
+    match s {
+        Sec::News => "NOUVELLES DU MONDE",
+        Sec::Diplo => "DIPLOMATIE",
+        Sec::Orders => "ORDRES",
+        Sec::Economy => "ÉCONOMIE",
+        Sec::Combat => "COMBATS",
+        Sec::Espionage => "ESPIONNAGE",
+        Sec::Recon => "RECONNAISSANCE",
+        Sec::Research => "RECHERCHE",
+    }
+}
+
+/// Economy, combats, espionage, reconnaissance and research come after the
+/// zones; news, diplomacy and orders before.
+fn after_zones(s: Sec) -> bool {
+    matches!(
+        s,
+        Sec::Economy | Sec::Combat | Sec::Espionage | Sec::Recon | Sec::Research
+    )
+}
+
+fn list_or_dash(v: &[String]) -> String {
+    if v.is_empty() {
+        "-".into()
+    } else {
+        v.join(" ")
+    }
+}
+
+/// The text report, rendered from the view only (issue 20 item 2: the text
+/// and the JSON cannot disagree).
+pub fn text(view: &View) -> String {
     let mut o = String::new();
-    let head = match viewer {
+    let head = match &view.viewer {
         // No empty "()" when the nation has no name (issue 18 item 5).
-        Some(n) => match st.nations.get(n).map(|x| x.name.as_str()) {
-            Some(name) if !name.is_empty() => format!("nation={n} ({name})"),
-            _ => format!("nation={n}"),
-        },
-        None if gm => "arbitre".into(),
-        None => "spectateur".into(),
+        Seat::Nation { code, name } if !name.is_empty() => format!("nation={code} ({name})"),
+        Seat::Nation { code, .. } => format!("nation={code}"),
+        Seat::GameMaster => "arbitre".into(),
+        Seat::Spectator => "spectateur".into(),
     };
     let _ = writeln!(
         o,
         "WWK RAPPORT DE TOUR  partie={}  tour={}  {head}",
-        st.game_id, st.turn
+        view.game, view.turn
     );
-    let sees = |e: &Event| gm || e.visible(viewer);
-    if let Some(n) = viewer.and_then(|n| st.nations.get(n)) {
+    if let Some(n) = &view.nation {
         let t = n.tech;
         let tag = |f: Field| {
             if f == n.specialty {
@@ -156,9 +137,9 @@ pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> S
             o,
             "Tech  I {}{} V {}{} A {}{} Nv {}{} N {}{} L {}{}   moyenne({})={}   RP au prochain tour {}",
             t.i, tag(Field::I), t.v, tag(Field::V), t.a, tag(Field::A), t.nv, tag(Field::Nv), t.n, tag(Field::N), t.l, tag(Field::L),
-            st.params.vp_tech_divisor,
-            crate::combat::Rat::int(t.sum5()).mul(1, st.params.vp_tech_divisor).show(),
-            crate::economy::research_points(i64::from(t.l), st.controlled(&n.code).len() as i64)
+            view.rules.vp_tech_divisor,
+            n.tech_average,
+            n.research_points
         );
         let mut opts = vec![];
         if n.options.economy_restored {
@@ -183,31 +164,18 @@ pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> S
             },
             n.initiative
         );
-        let mut war = vec![];
-        let mut ally = vec![];
-        for m in st.nations.keys().filter(|m| *m != &n.code) {
-            match st.diplo(&n.code, m) {
-                Diplo::War => war.push(format!("[{m}]")),
-                Diplo::Allied => ally.push(format!("[{m}]")),
-                Diplo::Peace => {}
-            }
-        }
+        let br = |v: &[NationCode]| v.iter().map(|m| format!("[{m}]")).collect::<Vec<_>>();
         let _ = writeln!(
             o,
             "Diplomatie: GUERRE {}  ALLIÉ {}",
-            if war.is_empty() {
-                "-".into()
-            } else {
-                war.join(" ")
-            },
-            if ally.is_empty() {
-                "-".into()
-            } else {
-                ally.join(" ")
-            }
+            list_or_dash(&br(&n.war)),
+            list_or_dash(&br(&n.allied))
         );
-        let closed = crate::admin::market_closed_for(st, &n.code, st.turn + 1);
-        let _ = writeln!(o, "Marché: {}", if closed { "fermé" } else { "ouvert" });
+        let _ = writeln!(
+            o,
+            "Marché: {}",
+            if n.market_open { "ouvert" } else { "fermé" }
+        );
         // The abbreviations above, once per report (issue 18 item 5).
         let _ = writeln!(
             o,
@@ -216,181 +184,65 @@ pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> S
              RP points de recherche ; PV points de victoire ; ec écus ; [X] nation"
         );
     }
-    let mut sections: BTreeMap<Sec, Vec<String>> = BTreeMap::new();
-    for e in events.iter().filter(|e| sees(e)) {
-        // The GM sees every nation's orders: each line names its nation.
-        let text = match (&e.to, gm) {
-            (crate::turn::Vis::Nation(n), true) if e.sec == Sec::Orders => {
-                format!("{n} {}", e.text)
-            }
-            _ => e.text.clone(),
-        };
-        sections.entry(e.sec).or_default().push(text);
-    }
-    let title = |s: Sec| match s {
-        Sec::News => "NOUVELLES DU MONDE",
-        Sec::Diplo => "DIPLOMATIE",
-        Sec::Orders => "ORDRES",
-        Sec::Economy => "ÉCONOMIE",
-        Sec::Combat => "COMBATS",
-        Sec::Espionage => "ESPIONNAGE",
-        Sec::Recon => "RECONNAISSANCE",
-        Sec::Research => "RECHERCHE",
-    };
-    for (sec, lines) in &sections {
-        if *sec == Sec::Economy
-            || *sec == Sec::Combat
-            || *sec == Sec::Espionage
-            || *sec == Sec::Recon
-            || *sec == Sec::Research
-        {
-            continue;
-        }
-        let _ = writeln!(o, "== {} ==", title(*sec));
-        for l in lines {
+    for s in view.events.iter().filter(|s| !after_zones(s.section)) {
+        let _ = writeln!(o, "== {} ==", section_title(s.section));
+        for l in &s.lines {
             let _ = writeln!(o, "{l}");
         }
     }
     // Zones: those the viewer holds, shares, contests or has units in.
     let _ = writeln!(o, "== ZONES ==");
-    // Built once per report rather than scanning every unit for each zone
-    // (issue 9): units by place, and the zones where the viewer has units.
-    // A nation's report needs only the units of the zones it sees.
-    let (present, held): (BTreeSet<String>, BTreeSet<&str>) = match viewer {
-        Some(n) if !gm => (
-            st.units
-                .values()
-                .filter(|u| u.owner == n)
-                .filter_map(|u| st.unit_zone(u.id))
-                .collect(),
-            st.zones
-                .iter()
-                .filter(|(_, zs)| zs.status.has_party(n))
-                .map(|(z, _)| z.as_str())
-                .collect(),
-        ),
-        _ => (BTreeSet::new(), BTreeSet::new()),
+    let me = match &view.viewer {
+        Seat::Nation { code, .. } => Some(code.as_str()),
+        _ => None,
     };
-    let at = match viewer {
-        Some(_) if !gm => UnitsAt::build_where(st, |z| {
-            z.starts_with('@') || held.contains(z) || present.contains(z)
-        }),
-        _ => st.units_at(),
-    };
-    // A nation's zones only, in map order, rather than a test of every zone
-    // of the map per report (issue 9).
-    let walk: Vec<&ZoneDef> = match viewer {
-        Some(_) if !gm => match st.map.positions_of(
-            held.iter()
-                .copied()
-                .chain(present.iter().map(|z| z.as_str())),
-        ) {
-            Some(v) => v.into_iter().map(|i| &st.map.zones[i]).collect(),
-            None => st.map.zones.iter().collect(),
-        },
-        _ => st.map.zones.iter().collect(),
-    };
-    for d in walk {
-        let z = &d.code;
-        let zs = st.zone(z);
-        let visible = match viewer {
-            _ if gm => true,
-            None => zs.status != Status::Neutral,
-            Some(n) => zs.status.has_party(n) || present.contains(z),
-        };
-        if !visible {
-            continue;
-        }
-        let syms: String = d
-            .symbols
-            .iter()
-            .map(|c| c.to_string())
-            .collect::<Vec<_>>()
-            .join(" ");
+    for z in &view.zones {
+        let syms: Vec<String> = z.symbols.iter().map(|c| c.to_string()).collect();
         let _ = writeln!(
             o,
-            "[{z}] {}  {}  symboles {}",
-            d.name,
-            status_text(st, &at, z),
-            if syms.is_empty() { "-".into() } else { syms }
+            "[{}] {}  {}  symboles {}",
+            z.code,
+            z.name,
+            status_text(z),
+            list_or_dash(&syms)
         );
-        let owners: Vec<String> = match viewer {
-            // In the zones a nation holds it sees every unit present (S l.571).
-            Some(n) if !gm && zs.status.has_party(n) => {
-                let mut v = vec![n.to_string()];
-                let mut others: Vec<String> = at
-                    .units(st, z)
-                    .filter(|u| u.owner != n)
-                    .map(|u| u.owner.clone())
-                    .collect();
-                others.sort();
-                others.dedup();
-                v.extend(others);
-                v
-            }
-            Some(n) if !gm => vec![n.to_string()],
-            _ if gm => {
-                let mut v: Vec<String> = at.units(st, z).map(|u| u.owner.clone()).collect();
-                v.extend(zs.ledgers.keys().cloned());
-                v.sort();
-                v.dedup();
-                v
-            }
-            _ => vec![],
-        };
-        for n in owners {
-            // Never another nation's stocks or CE (§8.1), except for the GM.
-            let own = gm || viewer == Some(n.as_str());
-            if let Some(l) = zs.ledgers.get(&n).filter(|_| own) {
-                let fac = at
-                    .units(st, z)
-                    .filter(|u| u.owner == n && u.code == "FAC")
-                    .count();
-                let ce = if zs.status.parties().contains(&n) {
-                    format!("  CE {}", zs.ce)
-                } else {
-                    String::new()
+        for h in &z.holdings {
+            let n = &h.owner;
+            if let Some(s) = &h.stock {
+                let ce = match s.ce {
+                    Some(ce) => format!("  CE {ce}"),
+                    None => String::new(),
                 };
                 let _ = writeln!(
                     o,
-                    "  {n} Stock {}ec {}  usines {fac}{ce}",
-                    l.ec,
-                    l.stock_line()
+                    "  {n} Stock {}ec {}  usines {}{ce}",
+                    s.ledger.ec,
+                    s.ledger.stock_line(),
+                    s.factories
                 );
             }
-            let ul = units_line(st, &at, &n, z);
+            let ul = units_line(h);
             if !ul.is_empty() {
-                if gm || viewer.is_some_and(|v| v != n) {
+                if me != Some(n.as_str()) {
                     let _ = writeln!(o, "  {n}:");
                 }
                 o.push_str(&ul);
             }
         }
     }
-    for (sec, lines) in &sections {
-        if !matches!(
-            sec,
-            Sec::Economy | Sec::Combat | Sec::Espionage | Sec::Recon | Sec::Research
-        ) {
-            continue;
-        }
-        let _ = writeln!(o, "== {} ==", title(*sec));
-        for l in lines {
+    for s in view.events.iter().filter(|s| after_zones(s.section)) {
+        let _ = writeln!(o, "== {} ==", section_title(s.section));
+        for l in &s.lines {
             let _ = writeln!(o, "{l}");
         }
     }
-    let space: Vec<&Unit> = st
-        .units
-        .values()
-        .filter(|u| u.at.starts_with('#') && (gm || viewer == Some(u.owner.as_str())))
-        .collect();
-    if !space.is_empty() {
+    if !view.space.is_empty() {
         let _ = writeln!(o, "== ESPACE ==");
-        for u in space {
+        for u in &view.space {
             let _ = writeln!(
                 o,
                 "{} {} {}",
-                u.at,
+                u.slot,
                 u.code,
                 if u.heads.is_empty() {
                     String::new()
@@ -400,22 +252,19 @@ pub fn render(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> S
             );
         }
     }
-    if gm && !st.roll_log.is_empty() {
+    if let Some(k) = view.rolls {
         let _ = writeln!(
             o,
-            "== JETS ==\n{} jets de dés ce tour (détail en pièce jointe)",
-            st.roll_log.len()
+            "== JETS ==\n{k} jets de dés ce tour (détail en pièce jointe)"
         );
     }
-    if let Some(w) = &st.winner {
+    if let Some(w) = &view.winners {
         let _ = writeln!(o, "== FIN ==\nVainqueur(s) : {}", w.join(", "));
     }
     // Every zone with its neighbours, so a move can be checked without the
     // map (issue 18 item 2); control only where the ZONES section shows it.
-    if viewer.is_some() && !gm {
-        o.push_str(&crate::view::zone_table(&crate::view::rows(
-            st, events, viewer, gm,
-        )));
+    if let Some(rows) = &view.map {
+        o.push_str(&crate::view::zone_table(rows));
     }
     o
 }

@@ -21,7 +21,10 @@ pub enum Vis {
 }
 
 /// Report sections (§8.3), in the order they are printed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum Sec {
     News,
     Diplo,

@@ -13,10 +13,13 @@
 use crate::catalog::sp;
 use crate::model::*;
 use crate::turn::{Event, Sec};
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// Control of a zone as the viewer knows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Control of a zone as the viewer knows it: `null` in the JSON view when
+/// unknown, the control otherwise.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
 pub enum Seen {
     /// The viewer's report says nothing about this zone.
     Unknown,
@@ -24,11 +27,12 @@ pub enum Seen {
 }
 
 /// One zone as the viewer sees it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ZoneRow {
     pub code: ZoneCode,
     pub name: String,
     pub kind: ZoneKind,
+    #[serde(rename = "control")]
     pub seen: Seen,
     /// A capital (§2.3) in a zone whose control is shown.
     pub capital: bool,
