@@ -518,3 +518,73 @@ fn a_check_by_mail_answers_the_verdicts_of_the_offline_check() {
     });
     assert_eq!(compared, 1);
 }
+
+/// `arbitre check --report r.json orders.txt`: no ruleset nor game file,
+/// `FILE:LINE: error|warning: reason`, exit status 1 on errors and 0
+/// without; a version 1 report (no view) is refused with a reason.
+#[test]
+fn arbitre_check_report_prints_file_line_verdicts_and_exits_1_on_errors() {
+    use arbitre::cli::{run, Cli};
+    use clap::Parser;
+    let dir = root().join("fixtures/nebulight/bots-duel");
+    let (run_, _) = Run::start(&dir.join("game.toml"), Registry::builtin()).unwrap();
+    let mut after = 0;
+    let (_, report) = json_reports(&run_, &mut after)
+        .into_iter()
+        .find(|(p, _)| p.as_deref() == Some("maxtor"))
+        .unwrap();
+    let bot = run_.bot_orders().unwrap();
+    let (_, bot) = bot.iter().find(|(p, _)| p.as_str() == "maxtor").unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let json = tmp.path().join("report.json");
+    std::fs::write(&json, serde_json::to_vec(&report).unwrap()).unwrap();
+    let cli = |orders: &str| {
+        let f = tmp.path().join("orders.txt");
+        std::fs::write(&f, orders).unwrap();
+        let argv = [
+            "arbitre",
+            "check",
+            "--report",
+            json.to_str().unwrap(),
+            f.to_str().unwrap(),
+        ];
+        let mut out = Vec::new();
+        let r = run(
+            Cli::try_parse_from(argv).unwrap(),
+            Registry::builtin(),
+            &mut out,
+        );
+        (
+            r.map_err(|e| e.to_string()),
+            String::from_utf8(out).unwrap(),
+        )
+    };
+    // The bot's orders: nothing to say.
+    assert_eq!(cli(bot), (Ok(0), String::new()));
+    // A wrong third line.
+    let f = tmp.path().join("orders.txt");
+    let (code, out) = cli(&format!("{}\nF_1 ZZ\n", bot.lines().next().unwrap()));
+    assert_eq!(code, Ok(1), "{out}");
+    let prefix = format!("{}:2: error: ", f.display());
+    assert!(
+        out.lines().count() == 1 && out.starts_with(&prefix),
+        "{out}"
+    );
+    // The same orders inside a mailed block: the file's line numbers.
+    let (code, out) = cli(&format!(
+        "Hello,\nGAME x PLAYER maxtor PASSWORD y\n{}\nF_1 ZZ\nEND\n",
+        bot.lines().next().unwrap()
+    ));
+    assert_eq!(code, Ok(1), "{out}");
+    assert!(
+        out.starts_with(&format!("{}:4: error: ", f.display())),
+        "{out}"
+    );
+    // A version 1 report has no view to check against.
+    let mut v1 = report.clone();
+    v1["schema_version"] = 1.into();
+    v1.as_object_mut().unwrap().remove("view");
+    std::fs::write(&json, serde_json::to_vec(&v1).unwrap()).unwrap();
+    let (r, _) = cli(bot);
+    assert!(r.unwrap_err().contains("holds no view"));
+}
