@@ -332,7 +332,7 @@ pub fn fleet(s: &NebState, id: FleetId, eye: Eye) -> FleetView {
         number: id.0,
         ownership: ownership(s, f.owner, start, acquired),
         vc: f.vc,
-        cargo: (f.vc > 0 && eye.sees_inside(f.owner, s)).then(|| Cargo {
+        cargo: (f.vc > 0 && eye.sees_inside(f.owner, s)).then_some(Cargo {
             mp: f.cargo_mp,
             population: f.cargo_n,
         }),
