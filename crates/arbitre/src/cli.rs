@@ -154,11 +154,14 @@ pub enum Command {
         turn: u32,
     },
     /// Validate an orders file offline against a fresh game, like echeck. Exit status 1 if any line has an error.
+    /// With --report (your last JSON report): `arbitre check --report r.json orders.txt`, no ruleset nor game file.
     Check {
-        /// The ruleset: nebulight, eds, scrambled or wwk.
-        ruleset: String,
-        /// The orders: a text file, or a saved order mail (.eml).
-        orders_file: PathBuf,
+        /// RULESET ORDERS_FILE, or ORDERS_FILE alone with --report.
+        #[arg(num_args = 1..=2, required = true, value_name = "[RULESET] ORDERS_FILE")]
+        args: Vec<String>,
+        /// Judge against the game your JSON report (version 2) shows; prints `FILE:LINE: error|warning: reason`.
+        #[arg(long, value_name = "REPORT_JSON", conflicts_with_all = ["game", "player"])]
+        report: Option<PathBuf>,
         /// Judge against this game's setup instead of the ruleset's default one.
         #[arg(long, value_name = "GAME_TOML")]
         game: Option<PathBuf>,
@@ -848,11 +851,17 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
             flush(&mut d, lang, out)?;
         }
         Command::Check {
-            ruleset,
-            orders_file,
+            args,
+            report,
             game,
             player,
         } => {
+            let (ruleset, orders_file) = match (report.is_some(), args.as_slice()) {
+                (true, [file]) => (String::new(), PathBuf::from(file)),
+                (false, [ruleset, file]) => (ruleset.clone(), PathBuf::from(file)),
+                (true, _) => bail!("with --report, give the orders file alone"),
+                (false, _) => bail!("give the ruleset and the orders file"),
+            };
             let bytes = std::fs::read(&orders_file)
                 .with_context(|| format!("reading {}", orders_file.display()))?;
             // A saved mail (.eml) is decoded like an inbound one; a plain file is taken as text.
@@ -865,6 +874,14 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
                 });
             let text =
                 from_mail.unwrap_or_else(|| arbitre_mail::decode::decode_charset(&bytes, None));
+            if let Some(report) = report {
+                let json = std::fs::read_to_string(&report)
+                    .with_context(|| format!("reading {}", report.display()))?;
+                let c = crate::offline::check_report(&registry, &json, &text)?;
+                let name = orders_file.display().to_string();
+                write!(out, "{}", crate::offline::diagnostics(&name, &c.checked))?;
+                return Ok(if c.checked.errors > 0 { 1 } else { 0 });
+            }
             let c = crate::offline::check(
                 &registry,
                 &ruleset,

@@ -112,6 +112,14 @@ impl Engine for Guarded {
         let inner = guard("load", || self.0.load(state))?;
         Ok(Box::new(GuardedGame(inner)))
     }
+    fn load_view<'a>(
+        &'a self,
+        view: &serde_json::Value,
+        player: &PlayerId,
+    ) -> std::result::Result<Box<dyn LoadedGame + 'a>, EngineError> {
+        let inner = guard("load_view", || self.0.load_view(view, player))?;
+        Ok(Box::new(GuardedGame(inner)))
+    }
     fn setup(&self, config: &SetupConfig) -> std::result::Result<Snapshot, EngineError> {
         guard("setup", || self.0.setup(config))
     }

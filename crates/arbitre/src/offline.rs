@@ -4,12 +4,22 @@
 //! placeholder players `p1`, `p2`, … (the smallest count the ruleset
 //! accepts). An order block header (GAME … END) in the file is honoured, so
 //! a player can check the very mail they are about to send.
+//!
+//! `arbitre check --report <my-last-report.json> <orders.txt>` (issue 20
+//! item 4, [`check_report`]) needs no game file: the JSON report (version
+//! 2) names the ruleset and the player, and its `view` rebuilds the
+//! player's game ([`arbitre_core::Engine::load_view`]). The orders are then
+//! judged by the same [`arbitre_core::LoadedGame::check`] the referee runs
+//! on a mailed block (item 5: one implementation), and printed in the shape
+//! editors and CI tools parse, `orders.txt:LINE: error|warning: reason`
+//! ([`diagnostics`]).
 
 use crate::error::{DaemonError, Result};
 use crate::game_config::GameToml;
 use crate::messages::{text, Msg};
 use crate::registry::Registry;
-use arbitre_core::{PlayerId, PlayerSetup, SetupConfig, Verdict};
+use arbitre_core::{Checked, PlayerId, PlayerSetup, SetupConfig, Verdict};
+use serde::Deserialize;
 use std::path::Path;
 
 pub struct OfflineCheck {
@@ -118,4 +128,98 @@ pub fn check(
         report: out,
         errors: c.errors,
     })
+}
+
+/// The fields of a JSON report (schema version 2) the offline check reads.
+#[derive(Debug, Deserialize)]
+pub struct ReportIn {
+    pub schema: String,
+    pub schema_version: u32,
+    pub game: String,
+    pub ruleset: String,
+    pub turn: u32,
+    pub player: Option<String>,
+    #[serde(default)]
+    pub view: Option<serde_json::Value>,
+}
+
+impl ReportIn {
+    /// Reads a JSON report, refusing what is not one a player can check
+    /// against (a version 1 report has no view; an observer has no orders).
+    pub fn parse(json: &str) -> Result<ReportIn> {
+        let r: ReportIn = serde_json::from_str(json)
+            .map_err(|e| DaemonError::Invalid(format!("not an arbitre JSON report: {e}")))?;
+        if r.schema != "arbitre-report" {
+            return Err(DaemonError::Invalid(format!(
+                "not an arbitre JSON report (schema '{}')",
+                r.schema
+            )));
+        }
+        if r.schema_version < 2 || r.view.is_none() {
+            return Err(DaemonError::Invalid(format!(
+                "this report (schema version {}) holds no view of the game: checking against it needs a version 2 report of a ruleset with views",
+                r.schema_version
+            )));
+        }
+        if r.player.is_none() {
+            return Err(DaemonError::Invalid(
+                "this is not a player's report: it names no player".into(),
+            ));
+        }
+        Ok(r)
+    }
+}
+
+/// The verdicts of a check against a report.
+pub struct ReportCheck {
+    pub checked: Checked,
+    pub game: String,
+    pub player: String,
+    /// The turn the orders are for (the report's turn + 1).
+    pub turn: u32,
+}
+
+/// Judges `orders` against the player's game that `report_json` (their
+/// last JSON report) shows. An order block header in `orders` is honoured
+/// (its orders are checked), but the player is always the report's.
+pub fn check_report(registry: &Registry, report_json: &str, orders: &str) -> Result<ReportCheck> {
+    let r = ReportIn::parse(report_json)?;
+    let engine = registry.get(&r.ruleset)?;
+    let player = PlayerId::new(r.player.clone().unwrap_or_default());
+    let view = r.view.unwrap_or_default();
+    let bad = |e: arbitre_core::EngineError| DaemonError::Engine {
+        game: r.game.clone(),
+        err: e.to_string(),
+    };
+    let game = engine.load_view(&view, &player).map_err(bad)?;
+    // The orders of a mailed block: its header and END stay out of the
+    // verdicts, but the line numbers stay the file's (line N of the block is
+    // line header_line + N of the text).
+    let orders = match arbitre_mail::find_envelope(orders) {
+        Ok(env) => format!("{}{}", "\n".repeat(env.header_line), env.orders),
+        Err(_) => orders.to_string(),
+    };
+    let checked = game.check(&player, &orders).map_err(bad)?;
+    Ok(ReportCheck {
+        checked,
+        game: r.game,
+        player: player.to_string(),
+        turn: r.turn + 1,
+    })
+}
+
+/// The verdicts as `file:LINE: error|warning: reason`, one a line (the
+/// shape compilers print, which editors and CI tools parse); lines
+/// accepted without remark are not listed.
+pub fn diagnostics(file: &str, checked: &Checked) -> String {
+    let mut out = String::new();
+    for v in &checked.verdicts {
+        let (kind, reason) = match &v.verdict {
+            Verdict::Ok => continue,
+            Verdict::Warning(r) => ("warning", r),
+            Verdict::Error(r) => ("error", r),
+        };
+        out.push_str(&format!("{file}:{}: {kind}: {reason}\n", v.line));
+    }
+    out
 }

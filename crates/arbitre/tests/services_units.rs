@@ -326,7 +326,7 @@ fn json_report_matches_the_published_schema() {
     b.sort();
     assert_eq!(
         a, b,
-        "docs/report-schema.json and the JSON report list the same fields"
+        "docs/schemas/report.schema.json and the JSON report list the same fields"
     );
     let props = schema["properties"].as_object().unwrap();
     assert!(keys.iter().all(|k| props.contains_key(*k)));

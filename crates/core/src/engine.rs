@@ -162,6 +162,23 @@ pub trait Engine: Send + Sync {
             state: state.to_string(),
         }))
     }
+    /// echeck (issue 20 item 4): the game one player's own view describes
+    /// (the `view` of their JSON report), rebuilt by
+    /// [`Ruleset::state_from_view`]. Its [`LoadedGame::check`] is the very
+    /// call the referee makes on the real state, so an offline check and a
+    /// CHECK by mail judge with one implementation. The default refuses,
+    /// for engines without views.
+    fn load_view<'a>(
+        &'a self,
+        view: &serde_json::Value,
+        player: &PlayerId,
+    ) -> Result<Box<dyn LoadedGame + 'a>, EngineError> {
+        let _ = (view, player);
+        Err(EngineError::Setup(SetupError::Invalid(format!(
+            "{} cannot check orders against a report",
+            self.info().name
+        ))))
+    }
 }
 
 /// A game's state decoded once ([`Engine::load`]): the same questions as
@@ -365,6 +382,17 @@ impl<R: Ruleset> Engine for Adapter<R> {
         Ok(Box::new(Decoded {
             r: &self.0,
             state: load::<R>(state)?,
+        }))
+    }
+
+    fn load_view<'a>(
+        &'a self,
+        view: &serde_json::Value,
+        player: &PlayerId,
+    ) -> Result<Box<dyn LoadedGame + 'a>, EngineError> {
+        Ok(Box::new(Decoded {
+            r: &self.0,
+            state: Ruleset::state_from_view(&self.0, view, player)?,
         }))
     }
 }

@@ -17,7 +17,8 @@
 //! | 13 captures | [`capture`] |
 //! | 14 update, points, discoveries | [`update`] |
 //!
-//! The report is in [`report`], what each player sees in [`visibility`], maps
+//! The report is in [`report`], rendered from the typed [`view`] (which
+//! the JSON report sends too, issue 20), what each player sees in [`visibility`], maps
 //! and positions in [`map`] and [`setup`], the bot in [`bot`], the SVG map
 //! attached to each report in [`svg`].
 
@@ -40,6 +41,7 @@ pub mod tech;
 pub mod transport;
 pub mod turn;
 pub mod update;
+pub mod view;
 pub mod visibility;
 
 use arbitre_core::{
@@ -174,13 +176,15 @@ impl Ruleset for Nebulight {
         match viewer {
             Viewer::Player(p) => match s.slot_of(p.as_str()) {
                 Some(slot) => {
-                    let body = report::player_report(s, slot);
+                    let v = view::player_view(s, slot);
                     let template = bot::order_template(s, slot);
-                    let mut r = Report::text(subject, body).with_attachment(
-                        &format!("ordres-tour-{}.txt", s.turn + 1),
-                        "text/plain",
-                        template.into_bytes(),
-                    );
+                    let mut r = Report::text(subject, report::render(&v))
+                        .with_view(&v)
+                        .with_attachment(
+                            &format!("ordres-tour-{}.txt", s.turn + 1),
+                            "text/plain",
+                            template.into_bytes(),
+                        );
                     if let Some(map) = svg::player_map(s, slot) {
                         r = r.with_attachment(
                             &format!("carte-tour-{}.svg", s.turn),
@@ -192,9 +196,25 @@ impl Ruleset for Nebulight {
                 }
                 None => Report::text(subject, format!("Joueur inconnu : {p}\n")),
             },
-            Viewer::Spectator => Report::text(subject, report::spectator_report(s)),
-            Viewer::GameMaster => Report::text(subject, report::master_report(s)),
+            Viewer::Spectator => {
+                let v = view::spectator_view(s);
+                Report::text(subject, report::render(&v)).with_view(&v)
+            }
+            Viewer::GameMaster => {
+                let v = view::master_view(s);
+                Report::text(subject, report::render(&v)).with_view(&v)
+            }
         }
+    }
+
+    fn state_from_view(
+        &self,
+        v: &serde_json::Value,
+        player: &PlayerId,
+    ) -> Result<NebState, SetupError> {
+        let v: view::NebView = serde_json::from_value(v.clone())
+            .map_err(|e| SetupError::Invalid(format!("not a Nébulight report view: {e}")))?;
+        view::state_from_view(&v, player)
     }
 
     fn outcome(&self, s: &NebState) -> Option<Outcome> {

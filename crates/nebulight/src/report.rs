@@ -1,54 +1,39 @@
-//! The compte rendu (spec section 9, rulebook Annexe II), byte for byte.
+//! The compte rendu (spec section 9, rulebook Annexe II), byte for byte,
+//! rendered from the typed view of [`crate::view`] (issue 20 item 2: one
+//! view, two renderings; the JSON report sends the same view).
 //!
 //! Layout (decision AMB-34): header, technology block, points line, world
 //! blocks in ascending number (world line, fleets present, traces), then the
-//! orders not executed. A player sees the worlds of `visibility::visible`;
-//! foreign cargo and the origin of foreign fleets passing through are hidden.
+//! orders not executed. What a viewer sees is decided in [`crate::view`].
 
 use crate::model::*;
-use crate::tech;
-use crate::visibility;
-use std::collections::BTreeMap;
+use crate::view::{
+    self, FleetView, NebView, Ownership, PlayerBlock, TechName, TechView, TraceView, ViewKind,
+    WorldView,
+};
 use std::fmt::Write;
 
-/// Who is looking: a player slot, or everything (game master).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Eye {
-    Player(Slot),
-    All,
-}
-
-impl Eye {
-    fn sees_inside(&self, owner: Owner, s: &NebState) -> bool {
-        match self {
-            Eye::All => true,
-            Eye::Player(p) => owner == Some(*p) || !s.options.hide_foreign_cargo,
-        }
-    }
-}
+pub use crate::view::{fleets_by_world, Eye};
 
 fn q(name: &str) -> String {
     format!("\"{name}\"")
 }
 
 /// Owner part of a world or fleet line (9.3, AMB-31/32). `counter` is `None` for fleets.
-pub fn owner_part(
-    s: &NebState,
-    end: Owner,
-    start: Owner,
-    acquired: bool,
-    counter: Option<u32>,
-) -> Option<String> {
-    match end {
-        None => start.map(|o| q(&format!("({})", s.name_of(Some(o))))),
-        Some(e) => {
-            let name = s.name_of(Some(e));
-            if acquired || start != end {
-                let inner = match start {
-                    Some(o) if o != e => format!("{name}({})", s.name_of(Some(o))),
-                    _ => name.to_string(),
+fn owner_part(o: &Ownership, counter: Option<u32>) -> Option<String> {
+    match &o.owner {
+        None => o.owner_at_start.as_ref().map(|s| q(&format!("({s})"))),
+        Some(name) => {
+            if o.acquired || o.owner_at_start.as_ref() != Some(name) {
+                let inner = match &o.owner_at_start {
+                    Some(s) if s != name => format!("{name}({s})"),
+                    _ => name.clone(),
                 };
-                Some(format!("{}{}", q(&inner), if acquired { "!" } else { "" }))
+                Some(format!(
+                    "{}{}",
+                    q(&inner),
+                    if o.acquired { "!" } else { "" }
+                ))
             } else {
                 match counter {
                     Some(c) if c > 0 => Some(q(&format!("{name}:{c}"))),
@@ -59,55 +44,49 @@ pub fn owner_part(
     }
 }
 
-fn mark_str(m: Option<Mark>) -> String {
-    m.map(|m| m.to_string()).unwrap_or_default()
+/// The world line (9.2–9.8) of world `id` as anyone sees it.
+pub fn world_line(s: &NebState, id: WorldId) -> String {
+    render_world_line(&view::world(s, id, Eye::All, &[]))
 }
 
-/// The world line (9.2–9.8).
-pub fn world_line(s: &NebState, id: WorldId) -> String {
-    let w = &s.worlds[&id];
+fn render_world_line(w: &WorldView) -> String {
     if w.black_hole {
-        return format!("M_{} *** Trou noir ***", id.0);
+        return format!("M_{} *** Trou noir ***", w.number);
     }
-    let log = s.log.worlds.get(&id);
-    let start = log.map_or(w.owner, |l| l.owner_start);
-    let acquired = log.is_some_and(|l| l.acquired) && w.owner.is_some();
-    let links: Vec<String> = w.links.iter().map(|l| l.0.to_string()).collect();
+    let links: Vec<String> = w.links.iter().map(|l| l.to_string()).collect();
     let mut out = format!(
         "{}{} ({})",
-        if w.is_start { "Md_" } else { "M_" },
-        id.0,
+        if w.start_world { "Md_" } else { "M_" },
+        w.number,
         links.join(",")
     );
     let mut parts: Vec<String> = Vec::new();
-    if let Some(o) = owner_part(s, w.owner, start, acquired, Some(w.counter)) {
+    if let Some(o) = owner_part(&w.ownership, Some(w.counter.unwrap_or(0))) {
         parts.push(o);
     }
-    let vi_mark = log.and_then(|l| l.vi_mark);
     let ind = if w.industries > 0 {
-        if w.up == w.industries {
+        if w.industries_available == w.industries {
             format!("I={}", w.industries)
         } else {
-            format!("I={}/{}", w.up, w.industries)
+            format!("I={}/{}", w.industries_available, w.industries)
         }
     } else {
         String::new()
     };
-    if w.vi > 0 || vi_mark.is_some() {
-        parts.push(format!("[{ind}]={}{}", w.vi, mark_str(vi_mark)));
+    let mark = |m: &Option<String>| m.clone().unwrap_or_default();
+    if w.vi > 0 || w.vi_mark.is_some() {
+        parts.push(format!("[{ind}]={}{}", w.vi, mark(&w.vi_mark)));
     } else if !ind.is_empty() {
         parts.push(ind);
     }
-    let deaths = log.map_or(0, |l| l.deaths);
-    let vp_mark = log.and_then(|l| l.vp_mark);
-    let core = if deaths > 0 {
-        format!("P={}{{-{deaths}N}}({})", w.population, w.limit)
+    let core = if w.deaths > 0 {
+        format!("P={}{{-{}N}}({})", w.population, w.deaths, w.limit)
     } else {
         format!("P={}({})", w.population, w.limit)
     };
-    if w.vp > 0 || vp_mark.is_some() {
-        parts.push(format!("[{core}]={}{}", w.vp, mark_str(vp_mark)));
-    } else if w.population > 0 || w.limit > 0 || deaths > 0 {
+    if w.vp > 0 || w.vp_mark.is_some() {
+        parts.push(format!("[{core}]={}{}", w.vp, mark(&w.vp_mark)));
+    } else if w.population > 0 || w.limit > 0 || w.deaths > 0 {
         parts.push(core);
     }
     match (w.mp, w.cm) {
@@ -116,7 +95,7 @@ pub fn world_line(s: &NebState, id: WorldId) -> String {
         (0, c) => parts.push(format!("MP=(+{c})")),
         (m, c) => parts.push(format!("MP={m}(+{c})")),
     }
-    if let Some((x, y)) = w.coords {
+    if let Some([x, y]) = w.coords {
         parts.push(format!("[{x},{y}]"));
     }
     for p in parts {
@@ -127,109 +106,79 @@ pub fn world_line(s: &NebState, id: WorldId) -> String {
 }
 
 /// A fleet line (9.9).
-pub fn fleet_line(s: &NebState, id: FleetId, eye: Eye) -> String {
-    let f = &s.fleets[&id];
-    let log = s.log.fleets.get(&id);
-    let start = log.map_or(f.owner, |l| l.owner_start);
-    let acquired = log.is_some_and(|l| l.acquired) && f.owner.is_some();
-    let mut out = format!("F_{}", id.0);
-    if let Some(o) = owner_part(s, f.owner, start, acquired, None) {
+fn fleet_line(f: &FleetView) -> String {
+    let mut out = format!("F_{}", f.number);
+    if let Some(o) = owner_part(&f.ownership, None) {
         out.push(' ');
         out.push_str(&o);
     }
-    let mark = mark_str(log.and_then(|l| l.mark));
+    let mark = f.mark.clone().unwrap_or_default();
     if f.vc > 0 {
-        if eye.sees_inside(f.owner, s) {
-            let cargo = match (f.cargo_mp, f.cargo_n) {
-                (0, 0) => String::new(),
-                (m, 0) => m.to_string(),
-                (0, n) => format!("{n}N"),
-                (m, n) => format!("{m},{n}N"),
-            };
-            let _ = write!(out, " [{cargo}]={}{mark}", f.vc);
-        } else {
-            let _ = write!(out, " [?]={}?{mark}", f.vc);
+        match &f.cargo {
+            Some(c) => {
+                let cargo = match (c.mp, c.population) {
+                    (0, 0) => String::new(),
+                    (m, 0) => m.to_string(),
+                    (0, n) => format!("{n}N"),
+                    (m, n) => format!("{m},{n}N"),
+                };
+                let _ = write!(out, " [{cargo}]={}{mark}", f.vc);
+            }
+            None => {
+                let _ = write!(out, " [?]={}?{mark}", f.vc);
+            }
         }
     } else if !mark.is_empty() {
         let _ = write!(out, " {mark}");
     }
-    if let Some(prev) = log.and_then(|l| l.arrived_from) {
-        let _ = write!(out, " du M_{}", prev.0);
+    if let Some(prev) = f.arrived_from {
+        let _ = write!(out, " du M_{prev}");
     }
     out
 }
 
-pub fn trace_line(s: &NebState, t: &Trace, eye: Eye) -> String {
-    let name = q(s.name_of(Some(t.owner)));
-    match t.from {
-        None => format!("{{F_{} {name} vers M_{}}}", t.fleet.0, t.to.0),
-        Some(p) => {
-            // The origin of a fleet passing through is hidden from everyone
-            // but its owner (rulebook: "on voit où elle va, pas d'où elle vient").
-            let from = match eye {
-                Eye::All => p.0.to_string(),
-                Eye::Player(v) if v == t.owner => p.0.to_string(),
-                Eye::Player(_) => "?".to_string(),
-            };
-            format!("{{F_{} {name} du M_{from} vers M_{}}}", t.fleet.0, t.to.0)
-        }
+fn trace_line(t: &TraceView) -> String {
+    let name = q(&t.owner);
+    if !t.passing {
+        return format!("{{F_{} {name} vers M_{}}}", t.fleet, t.to);
     }
+    let from = t.from.map_or("?".to_string(), |p| p.to_string());
+    format!("{{F_{} {name} du M_{from} vers M_{}}}", t.fleet, t.to)
 }
 
 /// World block: the line, fleets present, traces.
-pub fn world_block(s: &NebState, id: WorldId, eye: Eye, out: &mut String) {
-    let here: Vec<FleetId> = s
-        .fleets
-        .iter()
-        .filter(|(_, fl)| fl.world == id)
-        .map(|(f, _)| *f)
-        .collect();
-    world_block_with(s, id, eye, &here, out);
-}
-
-/// Every world's fleets in ascending number, built once per report: a report
-/// of many worlds would otherwise scan every fleet for each (issue 9).
-pub fn fleets_by_world(s: &NebState) -> BTreeMap<WorldId, Vec<FleetId>> {
-    let mut m: BTreeMap<WorldId, Vec<FleetId>> = BTreeMap::new();
-    for (f, fl) in &s.fleets {
-        m.entry(fl.world).or_default().push(*f);
-    }
-    m
-}
-
-/// [`world_block`] given the fleets present on the world (ascending).
-pub fn world_block_with(s: &NebState, id: WorldId, eye: Eye, here: &[FleetId], out: &mut String) {
-    out.push_str(&world_line(s, id));
+fn world_block(w: &WorldView, out: &mut String) {
+    out.push_str(&render_world_line(w));
     out.push('\n');
-    if s.worlds[&id].black_hole {
+    if w.black_hole {
         return;
     }
-    for f in here {
-        out.push_str(&fleet_line(s, *f, eye));
+    for f in &w.fleets {
+        out.push_str(&fleet_line(f));
         out.push('\n');
     }
-    if let Some(l) = s.log.worlds.get(&id) {
-        let mut traces = l.traces.clone();
-        traces.sort_by_key(|t| t.fleet);
-        for t in &traces {
-            out.push_str(&trace_line(s, t, eye));
-            out.push('\n');
-        }
+    for t in &w.traces {
+        out.push_str(&trace_line(t));
+        out.push('\n');
     }
 }
 
 /// The technology block; `own` is false in the game master's report, which
 /// shows every player's block without the "Vos/Votre" of the player's own.
-pub fn tech_block(s: &NebState, slot: Slot, own: bool, out: &mut String) {
-    let p = &s.players[slot];
-    let show = |t: Tech, tl: &TechLevel| -> String {
-        if tl.level >= tech::max(t) {
-            format!("{} (max)", tl.level)
-        } else if tl.progress > 0 {
-            format!("{} (+{}/{})", tl.level, tl.progress, tech::cost(t))
-        } else {
-            format!("{} ({})", tl.level, tech::cost(t))
+fn tech_block(p: &PlayerBlock, own: bool, out: &mut String) {
+    let show = |tl: &TechView| -> String {
+        match (tl.max, tl.progress, tl.cost) {
+            (true, _, _) => format!("{} (max)", tl.level),
+            (false, Some(p), Some(c)) => format!("{} (+{p}/{c})", tl.level),
+            (false, _, c) => format!("{} ({})", tl.level, c.unwrap_or(0)),
         }
+    };
+    let get = |t: TechName| {
+        p.technologies
+            .iter()
+            .find(|x| x.tech == t)
+            .map(&show)
+            .unwrap_or_default()
     };
     let (head, your) = if own {
         ("Vos niveaux technologiques", "Votre ")
@@ -237,122 +186,121 @@ pub fn tech_block(s: &NebState, slot: Slot, own: bool, out: &mut String) {
         ("Niveaux technologiques", "")
     };
     let _ = writeln!(out, "{head} :");
-    let _ = writeln!(out, "DEPlacement : {}", show(Tech::Dep, &p.dep));
+    let _ = writeln!(out, "DEPlacement : {}", get(TechName::Dep));
     let _ = writeln!(
         out,
         "ATTaque : {}, {your}CA est de : {}",
-        show(Tech::Att, &p.att),
-        tech::ca(p.att.level)
+        get(TechName::Att),
+        p.attack_coefficient
     );
     let _ = writeln!(
         out,
         "DEFense : {}, {your}CD est de : {}",
-        show(Tech::Def, &p.def),
-        tech::cd(p.def.level)
+        get(TechName::Def),
+        p.defence_coefficient
     );
 }
 
-fn points_line(s: &NebState, slot: Slot, out: &mut String) {
-    let pts = s.log.players.get(slot).map_or(0, |l| l.points);
+fn points_line(p: &PlayerBlock, out: &mut String) {
     let _ = writeln!(
         out,
-        "Points ce tour : {pts} (total : {})",
-        s.players[slot].score_total
+        "Points ce tour : {} (total : {})",
+        p.points, p.score_total
     );
 }
 
-fn rejections(s: &NebState, slot: Slot, out: &mut String) {
-    if let Some(l) = s.log.players.get(slot) {
-        if !l.rejections.is_empty() {
-            out.push_str("Ordres non exécutés :\n");
-            let mut r = l.rejections.clone();
-            r.sort_by_key(|r| r.line);
-            for x in r {
-                let _ = writeln!(out, "{} : {}", x.text, x.reason);
-            }
+fn rejections(p: &PlayerBlock, out: &mut String) {
+    if !p.refused_orders.is_empty() {
+        out.push_str("Ordres non exécutés :\n");
+        for x in &p.refused_orders {
+            let _ = writeln!(out, "{} : {}", x.order, x.reason);
         }
     }
 }
 
-pub fn final_lines(s: &NebState, out: &mut String) {
-    if s.turn < s.max_turns || s.players.len() < 2 {
-        return;
-    }
-    let (a, b) = (&s.players[0], &s.players[1]);
+fn final_lines(v: &NebView, out: &mut String) {
+    let Some(f) = &v.final_result else { return };
+    let [a, b] = f.scores.as_slice() else { return };
     let _ = writeln!(
         out,
         "Résultat final : {} {} - {} {}",
-        a.name, a.score_total, b.name, b.score_total
+        a.player, a.total, b.player, b.total
     );
-    match a.score_total.cmp(&b.score_total) {
-        std::cmp::Ordering::Greater => {
-            let _ = writeln!(out, "Vainqueur : {}", a.name);
+    match &f.winner {
+        Some(w) => {
+            let _ = writeln!(out, "Vainqueur : {w}");
         }
-        std::cmp::Ordering::Less => {
-            let _ = writeln!(out, "Vainqueur : {}", b.name);
-        }
-        std::cmp::Ordering::Equal => out.push_str("Match nul\n"),
+        None => out.push_str("Match nul\n"),
     }
+}
+
+/// The text of a report, from its view.
+pub fn render(v: &NebView) -> String {
+    let mut out = String::new();
+    match v.viewer {
+        ViewKind::Player => {
+            let name = v.players.first().map_or("", |p| p.name.as_str());
+            let _ = writeln!(
+                out,
+                "NÉBULIGHT - Partie {} - Tour {} - Compte rendu de {name}",
+                v.game, v.turn
+            );
+            for p in &v.players {
+                tech_block(p, true, &mut out);
+                points_line(p, &mut out);
+            }
+            for w in &v.worlds {
+                world_block(w, &mut out);
+            }
+            for p in &v.players {
+                rejections(p, &mut out);
+            }
+        }
+        ViewKind::GameMaster => {
+            let _ = writeln!(
+                out,
+                "NÉBULIGHT - Partie {} - Tour {} - Compte rendu de l'arbitre",
+                v.game, v.turn
+            );
+            for p in &v.players {
+                let _ = writeln!(out, "== {} ==", p.name);
+                tech_block(p, false, &mut out);
+                points_line(p, &mut out);
+                rejections(p, &mut out);
+            }
+            out.push_str("== Univers ==\n");
+            for w in &v.worlds {
+                world_block(w, &mut out);
+            }
+        }
+        ViewKind::Spectator => {
+            let _ = writeln!(
+                out,
+                "NÉBULIGHT - Partie {} - Tour {} - Scores",
+                v.game, v.turn
+            );
+            for p in &v.scores {
+                let _ = writeln!(out, "{} : {} points", p.player, p.total);
+            }
+        }
+    }
+    final_lines(v, &mut out);
+    out
 }
 
 /// The report body of one player.
 pub fn player_report(s: &NebState, slot: Slot) -> String {
-    let mut out = format!(
-        "NÉBULIGHT - Partie {} - Tour {} - Compte rendu de {}\n",
-        s.game, s.turn, s.players[slot].name
-    );
-    tech_block(s, slot, true, &mut out);
-    points_line(s, slot, &mut out);
-    let at = fleets_by_world(s);
-    for w in visibility::visible(s, slot) {
-        world_block_with(
-            s,
-            w,
-            Eye::Player(slot),
-            at.get(&w).map_or(&[], |v| v.as_slice()),
-            &mut out,
-        );
-    }
-    rejections(s, slot, &mut out);
-    final_lines(s, &mut out);
-    out
+    render(&view::player_view(s, slot))
 }
 
 /// The game master's report: every world, every fleet, every cargo.
 pub fn master_report(s: &NebState) -> String {
-    let mut out = format!(
-        "NÉBULIGHT - Partie {} - Tour {} - Compte rendu de l'arbitre\n",
-        s.game, s.turn
-    );
-    for slot in 0..s.players.len() {
-        let _ = writeln!(out, "== {} ==", s.players[slot].name);
-        tech_block(s, slot, false, &mut out);
-        points_line(s, slot, &mut out);
-        rejections(s, slot, &mut out);
-    }
-    out.push_str("== Univers ==\n");
-    let at = fleets_by_world(s);
-    for w in s.worlds.keys() {
-        world_block_with(
-            s,
-            *w,
-            Eye::All,
-            at.get(w).map_or(&[], |v| v.as_slice()),
-            &mut out,
-        );
-    }
-    final_lines(s, &mut out);
-    out
+    render(&view::master_view(s))
 }
 
 /// The spectators' report: the public facts only (turn and scores).
 pub fn spectator_report(s: &NebState) -> String {
-    let mut out = format!("NÉBULIGHT - Partie {} - Tour {} - Scores\n", s.game, s.turn);
-    for p in &s.players {
-        let _ = writeln!(out, "{} : {} points", p.name, p.score_total);
-    }
-    final_lines(s, &mut out);
-    out
+    render(&view::spectator_view(s))
 }
 
 /// The wording of a refused phase-12 order (`combat::check_orders` decides it).

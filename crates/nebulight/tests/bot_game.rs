@@ -248,3 +248,58 @@ fn random_orders_never_break_the_referee() {
         }
     }
 }
+
+/// Issue 20: every view of the bot game survives JSON (the report rendered
+/// from the view read back is the mailed text, byte for byte), and the
+/// state rebuilt from a player's view holds exactly the worlds and fleets
+/// that view shows, with their numbers.
+#[test]
+fn views_read_back_render_the_same_report_and_rebuild_the_players_game() {
+    use arbitre_core::Ruleset;
+    use arbitre_nebulight::{model::WorldId, report, view::NebView, NebState};
+    let e = Adapter(Nebulight);
+    let mut state = e.setup(&config()).unwrap().state;
+    let ids = ["maxtor", "miria"];
+    for turn in 1..=20u32 {
+        let mut orders = BTreeMap::new();
+        for id in ids {
+            let o = e.bot_orders(&state, SEED, &PlayerId::from(id)).unwrap();
+            orders.insert(PlayerId::from(id), o);
+        }
+        let r = e.resolve(&state, SEED, &orders).unwrap();
+        state = r.snapshot.state;
+        let reports = r
+            .reports
+            .iter()
+            .map(|(p, r)| (Some(p.clone()), r))
+            .chain([(None, &r.game_master), (None, &r.spectator)]);
+        for (who, rep) in reports {
+            let v: NebView = serde_json::from_value(rep.view.clone().unwrap()).unwrap();
+            assert_eq!(report::render(&v), rep.body, "turn {turn} {who:?}");
+            let Some(who) = who else { continue };
+            let rebuilt: NebState = Nebulight
+                .state_from_view(rep.view.as_ref().unwrap(), &who)
+                .unwrap();
+            let real: NebState = serde_json::from_str(&state).unwrap();
+            let slot = real.slot_of(who.as_str()).unwrap();
+            assert_eq!(rebuilt.players[0].name, real.players[slot].name);
+            let shown: Vec<WorldId> = v.worlds.iter().map(|w| WorldId(w.number)).collect();
+            assert_eq!(rebuilt.worlds.keys().copied().collect::<Vec<_>>(), shown);
+            for (id, w) in rebuilt.worlds.iter().filter(|(_, w)| !w.black_hole) {
+                let x = &real.worlds[id];
+                assert_eq!(
+                    (w.population, w.mp, w.links.clone()),
+                    (x.population, x.mp, x.links.clone()),
+                    "turn {turn} {who} {id}"
+                );
+            }
+            for (id, f) in &rebuilt.fleets {
+                let x = &real.fleets[id];
+                assert_eq!((f.world, f.vc), (x.world, x.vc), "turn {turn} {who} {id}");
+                if x.owner == Some(slot) {
+                    assert_eq!((f.cargo_mp, f.cargo_n), (x.cargo_mp, x.cargo_n));
+                }
+            }
+        }
+    }
+}

@@ -1,20 +1,23 @@
 //! The machine-readable report attached to every report mail
 //! (`<game>-turn-<n>.json`), for players' tools and bots. Schema:
-//! docs/report-schema.json (JSON Schema 2020-12), version [`SCHEMA_VERSION`].
+//! docs/schemas/report.schema.json (JSON Schema 2020-12), version
+//! [`SCHEMA_VERSION`].
 //!
-//! The rulesets give their reports as text in their own notation (the
-//! Nébula compte rendu, the EDS Besitztümerblatt): arbitre does not parse
-//! them back. The JSON therefore wraps the same facts: the ruleset's report
-//! text and attachments' names, plus the daemon's facts (game, ruleset,
-//! turn, deadline in UTC and in the player's zone, who the report is for,
-//! the outcome when the game is over). Where a ruleset attaches its own
-//! JSON (WWK's roll log), it is listed among the attachments and sent too.
-//! Field order is fixed by the struct, so the bytes are deterministic.
+//! Version 1 wrapped the ruleset's report text and attachments' names with
+//! the daemon's facts (game, ruleset, turn, deadline in UTC and in the
+//! player's zone, who the report is for, the outcome when the game is
+//! over). Version 2 (issue 20 item 1) keeps every one of those fields as it
+//! was, so a version 1 reader goes on working, and adds `view`: the typed
+//! view the ruleset rendered the text from ([`arbitre_core::Report::view`],
+//! schema docs/schemas/<ruleset>.view.schema.json), absent for a ruleset
+//! without one. Where a ruleset attaches its own JSON (WWK's roll log), it
+//! is listed among the attachments and sent too. Field order is fixed by
+//! the struct, so the bytes are deterministic.
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 pub const MIME: &str = "application/json";
 
 pub fn file_name(game: &str, turn: u32) -> String {
@@ -41,6 +44,9 @@ pub struct JsonReport {
     pub over: bool,
     pub outcome: Option<String>,
     pub order_template: Option<String>,
+    /// Version 2: the ruleset's typed view of the report (absent without one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub view: Option<serde_json::Value>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -81,7 +87,7 @@ impl JsonReport {
 
 /// The JSON Schema published in docs/, compiled in so that a test can
 /// prove the two agree.
-pub const SCHEMA: &str = include_str!("../../../../docs/report-schema.json");
+pub const SCHEMA: &str = include_str!("../../../../docs/schemas/report.schema.json");
 
 /// The order template among a ruleset's attachments: every ruleset names it
 /// in its own language (`ordres-t05.txt`, `befehlsblatt-J1M5.txt`).
@@ -156,5 +162,6 @@ pub fn build(f: &ReportFacts<'_>) -> JsonReport {
         over: f.outcome.is_some(),
         outcome: f.outcome.map(str::to_string),
         order_template: order_template_name(&f.report.attachments),
+        view: f.report.view.clone(),
     }
 }

@@ -19,7 +19,7 @@
 //! [`settings`] (the game TOML's `[services]` table), [`texts`] (the
 //! services' message ids and arguments; words in locales/*.ftl), [`zone`] (deadlines in a player's own
 //! time zone), [`ics`] (the deadline as iCalendar), [`json_report`] (the
-//! machine-readable report, schema in docs/report-schema.json),
+//! machine-readable report, schema in docs/schemas/report.schema.json),
 //! [`timezone`], [`press`] and [`absence`] (the player commands that change
 //! something, with their own messages in the same catalogue).
 
