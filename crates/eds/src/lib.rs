@@ -93,6 +93,11 @@ impl Ruleset for Eds {
         serde_json::to_value(events).ok()
     }
 
+    /// Issue 19 item 6: the `eds-position-1` format (docs/eds.md §12).
+    fn export_position(&self, state: &State) -> Result<String, SetupError> {
+        setup::export_position(state)
+    }
+
     fn info(&self) -> RulesetInfo {
         RulesetInfo {
             id: "eds",
