@@ -99,6 +99,24 @@ pub struct CaseTurn {
     pub report: Vec<ReportCheck>,
     #[serde(default)]
     pub state: Vec<StateCheck>,
+    /// Typed outcomes the turn must (or must not) have produced, for a
+    /// ruleset that exposes them ([`Ruleset::outcome_values`]).
+    #[serde(default)]
+    pub outcome: Vec<OutcomeCheck>,
+}
+
+/// One typed outcome of a turn (a battle, a hit, a transfer), written as the
+/// event serialises: `event = { Battle = { x = 20, y = 10, sides = [1, 2] } }`.
+/// Only the keys given are compared, so a case names what the rulebook says
+/// and leaves the rest (the rendered text) alone; arrays compare element by
+/// element and must have the same length.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OutcomeCheck {
+    pub event: toml::Value,
+    /// Expect no event like it (a battle that must not happen).
+    #[serde(default)]
+    pub absent: bool,
 }
 
 /// One fixed draw. A whole number is what a die, a chance or a pick returns.
@@ -347,6 +365,68 @@ fn same(got: &Value, want: &Value) -> bool {
     }
 }
 
+/// Whether `got` holds everything `want` says: objects by the keys of
+/// `want`, arrays element by element, numbers by [`same`].
+fn holds(got: &Value, want: &Value) -> bool {
+    match (got, want) {
+        (Value::Object(g), Value::Object(w)) => w
+            .iter()
+            .all(|(k, wv)| g.get(k).is_some_and(|gv| holds(gv, wv))),
+        (Value::Array(g), Value::Array(w)) => {
+            g.len() == w.len() && g.iter().zip(w).all(|(gv, wv)| holds(gv, wv))
+        }
+        _ => same(got, want),
+    }
+}
+
+fn check_outcomes(
+    events: Option<Value>,
+    checks: &[OutcomeCheck],
+    at: &str,
+    failures: &mut Vec<String>,
+) {
+    if checks.is_empty() {
+        return;
+    }
+    let Some(events) = events else {
+        failures.push(format!(
+            "{at}: this ruleset's events are report text only; check the report instead of [[turn.outcome]]"
+        ));
+        return;
+    };
+    let list = match &events {
+        Value::Array(v) => v.as_slice(),
+        other => std::slice::from_ref(other),
+    };
+    for check in checks {
+        let want = match serde_json::to_value(&check.event) {
+            Ok(v) => v,
+            Err(e) => {
+                failures.push(format!("{at}, outcome: bad expected value: {e}"));
+                continue;
+            }
+        };
+        let found = list.iter().any(|e| holds(e, &want));
+        if found == check.absent {
+            let mut msg = if check.absent {
+                format!("{at}, outcome present that must not be\n  found: {want}")
+            } else {
+                format!("{at}, outcome missing\n  expected: {want}")
+            };
+            if !check.absent {
+                // The events of the same kind, so that the difference shows.
+                let kind = want.as_object().and_then(|o| o.keys().next().cloned());
+                for e in list {
+                    if kind.as_ref().is_some_and(|k| e.get(k).is_some()) {
+                        let _ = write!(msg, "\n  got:      {e}");
+                    }
+                }
+            }
+            failures.push(msg);
+        }
+    }
+}
+
 fn run_checks<R: Ruleset>(
     r: &R,
     state: &R::State,
@@ -446,6 +526,7 @@ pub fn run_case<R: Ruleset>(r: &R, case: &Case) -> Vec<String> {
         });
         let checks = (turn.report.as_slice(), turn.state.as_slice());
         run_checks(r, &state, &events, checks, &at, &mut failures);
+        check_outcomes(r.outcome_values(&events), &turn.outcome, &at, &mut failures);
     }
     failures
 }
@@ -755,6 +836,35 @@ equals = 2
         assert!(
             f.iter()
                 .any(|m| m.contains("either `equals` or `none = true`")),
+            "{f:?}"
+        );
+    }
+
+    #[test]
+    fn outcomes_are_compared_by_the_keys_the_case_gives() {
+        let with = |checks: &str| {
+            GOOD.replace(
+                "[[turn.state]]\npath = \"/scores/b\"",
+                &format!("{checks}\n\n[[turn.state]]\npath = \"/scores/b\""),
+            )
+        };
+        // A subset of the Luck event: the player is not compared.
+        let ok = with("[[turn.outcome]]\nevent = { Luck = { bonus = 2 } }\n\n[[turn.outcome]]\nevent = { Luck = { bonus = 5 } }\nabsent = true");
+        assert_eq!(run(&ok), Vec::<String>::new());
+        let f = run(&with("[[turn.outcome]]\nevent = { Luck = { bonus = 3 } }"));
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(
+            f[0].contains("outcome missing")
+                && f[0].contains(r#"got:      {"Luck":{"bonus":2,"player":"a"}}"#),
+            "{}",
+            f[0]
+        );
+        let f = run(&with(
+            "[[turn.outcome]]\nevent = { Added = { amount = 4 } }\nabsent = true",
+        ));
+        assert!(
+            f.iter()
+                .any(|m| m.contains("outcome present that must not be")),
             "{f:?}"
         );
     }

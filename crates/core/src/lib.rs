@@ -41,6 +41,8 @@ pub mod ruleset;
 #[allow(clippy::unwrap_used)]
 pub mod testkit;
 #[cfg(any(test, feature = "testkit"))]
+pub mod testkit_positions;
+#[cfg(any(test, feature = "testkit"))]
 #[allow(clippy::unwrap_used)]
 pub mod testkit_props;
 #[cfg(any(test, feature = "testkit"))]

@@ -228,6 +228,27 @@ pub trait Ruleset: Send + Sync + 'static {
         )))
     }
 
+    /// The typed outcomes of a turn (battles, hits, transfers …) as JSON,
+    /// for the rule cases' `[[turn.outcome]]` checks (issue 23): `None` for a
+    /// ruleset whose events are report text only, which the runner then says
+    /// instead of passing a check it cannot make.
+    fn outcome_values(&self, events: &[Self::Event]) -> Option<serde_json::Value> {
+        let _ = events;
+        None
+    }
+
+    /// The state as a position file that [`Ruleset::setup`] loads back to the
+    /// same game (issue 19 item 6, `arbitre game export`): the file's turn
+    /// number is the last resolved turn. The default refuses, for a ruleset
+    /// that has no position format.
+    fn export_position(&self, state: &Self::State) -> Result<String, SetupError> {
+        let _ = state;
+        Err(SetupError::Invalid(format!(
+            "{} cannot export a position",
+            self.info().name
+        )))
+    }
+
     /// A player joins a game in progress, between two turns. Most rulesets
     /// have no such rule, hence the refusal by default; Scrambled Nations
     /// allows it when the game's parameter says so.

@@ -29,7 +29,7 @@ pub enum TallyOrder {
     Add(i64),
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize)]
 pub enum TallyEvent {
     Added { player: PlayerId, amount: i64 },
     Luck { player: PlayerId, bonus: i64 },
@@ -91,6 +91,10 @@ impl Ruleset for Tally {
     type Order = TallyOrder;
     type Scratch = ();
     type Event = TallyEvent;
+
+    fn outcome_values(&self, events: &[TallyEvent]) -> Option<serde_json::Value> {
+        serde_json::to_value(events).ok()
+    }
 
     fn info(&self) -> RulesetInfo {
         RulesetInfo {

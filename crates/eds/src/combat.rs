@@ -18,6 +18,7 @@ use crate::events::{Battle, Event};
 use crate::formulas::{hits_from, offence, scatter, shield20, M20};
 use crate::model::{RulerNr, ShipNr, State};
 use arbitre_core::Rng;
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The 8 neighbour offsets in the fixed order of §5.2.
@@ -133,7 +134,7 @@ pub fn resolve_point(
 }
 
 /// One ship of a side as the battle began.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ShipAtStart {
     pub number: ShipNr,
     pub name: String,
@@ -143,7 +144,7 @@ pub struct ShipAtStart {
 /// One side of a battle as it began: its ships in ascending number, the
 /// fighters it launched (`[LJg, TJg]`) and the weapon kinds it brought (L, T,
 /// N, A: guns or shields of that kind, or fighters of that kind).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SideAtStart {
     pub ruler: RulerNr,
     /// `"01 ALDEBARAN"`.
@@ -155,7 +156,7 @@ pub struct SideAtStart {
 
 /// What happened to one ship in one round: listed only when it was hit,
 /// destroyed or fled.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ShipInRound {
     /// 0 (red) or 1 (blue).
     pub side: usize,
@@ -169,7 +170,7 @@ pub struct ShipInRound {
 
 /// One combat round: the ships hit, the fighters each side lost
 /// (`[side][LJg, TJg]`), and what each side has left after it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Round {
     pub number: u64,
     pub ships: Vec<ShipInRound>,
@@ -180,7 +181,7 @@ pub struct Round {
 
 /// Where a side's surviving fighters went after the battle (§4.4.6), each
 /// as `[LJg, TJg]`; `None` when it had none left.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FighterFate {
     pub hangars: [u32; 2],
     pub star: [u32; 2],
@@ -190,7 +191,7 @@ pub struct FighterFate {
 /// A whole battle (issue 23 item 4): [`battle`] fights it on the state and
 /// returns it; [`crate::report::render_battle`] writes the Kampfbericht and
 /// its one-line summary from it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BattleOutcome {
     pub number: u32,
     pub month: u32,
@@ -227,6 +228,7 @@ pub fn battle(
         x,
         y,
         sides: [outcome.sides[0].ruler, outcome.sides[1].ruler],
+        outcome: Some(Box::new(outcome.clone())),
     }));
     outcome.fled
 }

@@ -27,6 +27,11 @@ pub struct Battle {
     pub x: i32,
     pub y: i32,
     pub sides: [RulerNr; 2],
+    /// The battle as computed (who was hit, destroyed or fled each round,
+    /// where the fighters went), which the text above renders; rule cases
+    /// assert on it (issue 23). `None` in a state stored before it existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<Box<crate::combat::BattleOutcome>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -87,6 +87,17 @@ impl Ruleset for Eds {
     type Scratch = turn::Scratch;
     type Event = Event;
 
+    /// The month's events as they serialise, for the rule cases' outcome
+    /// checks (issue 23): battles, transfers and messages are typed values.
+    fn outcome_values(&self, events: &[Event]) -> Option<serde_json::Value> {
+        serde_json::to_value(events).ok()
+    }
+
+    /// Issue 19 item 6: the `eds-position-1` format (docs/eds.md §12).
+    fn export_position(&self, state: &State) -> Result<String, SetupError> {
+        setup::export_position(state)
+    }
+
     fn info(&self) -> RulesetInfo {
         RulesetInfo {
             id: "eds",

@@ -509,7 +509,15 @@ fn check_position_items(pos: &Position) -> Result<(), SetupError> {
 }
 
 /// Write a state as a position TOML (resume a game, start a test mid-game).
+/// A state always serialises; a test that wants the text without a `Result`
+/// gets an empty string in the impossible case.
 pub fn position_toml(state: &State) -> String {
+    export_position(state).unwrap_or_default()
+}
+
+/// The position of a state, as `arbitre game export` writes it (issue 19
+/// item 6): what `from_position` reads back to the same game.
+pub fn export_position(state: &State) -> Result<String, SetupError> {
     let pos = Position {
         format: "eds-position-1".into(),
         galaxy: state.galaxy.clone(),
@@ -533,7 +541,7 @@ pub fn position_toml(state: &State) -> String {
         stars: state.stars.values().cloned().collect(),
         ships: state.ships.values().cloned().collect(),
     };
-    toml::to_string(&pos).expect("position serialises")
+    toml::to_string(&pos).map_err(|e| SetupError::Position(e.to_string()))
 }
 
 fn parse_toml<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, SetupError> {

@@ -16,6 +16,34 @@ use common::*;
 
 const MAX: u64 = u64::MAX;
 
+/// The formula and table examples as data (`tests/examples/worked.toml`).
+fn worked(section: &str) -> Vec<toml::Table> {
+    let text = include_str!("examples/worked.toml");
+    let doc: toml::Table = text.parse().unwrap();
+    let rows: Vec<toml::Table> = doc[section]
+        .as_array()
+        .unwrap_or_else(|| panic!("no [[{section}]] in worked.toml"))
+        .iter()
+        .map(|v| v.as_table().unwrap().clone())
+        .collect();
+    assert!(!rows.is_empty(), "[[{section}]] is empty");
+    rows
+}
+
+fn int(row: &toml::Table, key: &str) -> i64 {
+    row[key]
+        .as_integer()
+        .unwrap_or_else(|| panic!("{key} in {row:?}"))
+}
+
+fn pair(row: &toml::Table, key: &str) -> (i32, i32) {
+    let a = row[key].as_array().unwrap();
+    (
+        a[0].as_integer().unwrap() as i32,
+        a[1].as_integer().unwrap() as i32,
+    )
+}
+
 fn p() -> Params {
     Params::default()
 }
@@ -89,46 +117,15 @@ fn eds_110_t04_t05_distance_and_range_boundary() {
 
 #[test]
 fn eds_110_t06_t07_ranges() {
-    assert_eq!(
-        [12, 1, 2, 3]
-            .iter()
-            .skip(1)
-            .map(|t| current_range(12, *t))
-            .collect::<Vec<_>>(),
-        vec![9, 7, 4]
-    );
-    let first: Vec<(u32, u32)> = vec![
-        (0, 10),
-        (1, 12),
-        (2, 13),
-        (3, 14),
-        (4, 15),
-        (5, 16),
-        (7, 17),
-        (8, 18),
-        (10, 19),
-        (12, 20),
-        (15, 21),
-        (17, 22),
-        (20, 23),
-        (23, 24),
-        (26, 25),
-        (29, 26),
-        (33, 27),
-        (36, 28),
-        (40, 29),
-        (44, 30),
-        (49, 31),
-        (53, 32),
-        (58, 33),
-        (63, 34),
-        (68, 35),
-        (73, 36),
-        (79, 37),
-        (84, 38),
-        (90, 39),
-        (96, 40),
-    ];
+    for row in worked("range") {
+        let got = current_range(int(&row, "rw") as u32, int(&row, "hits") as u32);
+        assert_eq!(i64::from(got), int(&row, "expect"), "{row:?}");
+    }
+    // T-07: every change of the range over EV 0..=100 is a row, and no other.
+    let first: Vec<(u32, u32)> = worked("first_range")
+        .iter()
+        .map(|r| (int(r, "ev") as u32, int(r, "range") as u32))
+        .collect();
     let mut got = Vec::new();
     let mut last = 0;
     for ev in 0..=100 {
@@ -204,14 +201,18 @@ fn eds_110_t09_start_designs() {
 
 #[test]
 fn eds_110_t10_class_table() {
-    for typ in 1..=26u32 {
-        let c = (b'A' + typ as u8 - 1) as char;
-        assert_eq!(class_typ(&c.to_string()), Some(typ));
-        assert_eq!(hull_we(&p(), typ), 100 * (typ * typ) as i64);
-        assert_eq!(hull_ore(&p(), typ), 25 * typ * typ);
+    let rows = worked("class");
+    assert_eq!(rows.len(), 26, "one row per class A…Z");
+    for row in rows {
+        let typ = int(&row, "typ") as u32;
+        assert_eq!(
+            class_typ(row["letter"].as_str().unwrap()),
+            Some(typ),
+            "{row:?}"
+        );
+        assert_eq!(hull_we(&p(), typ), int(&row, "we"), "{row:?}");
+        assert_eq!(i64::from(hull_ore(&p(), typ)), int(&row, "ore"), "{row:?}");
     }
-    assert_eq!((hull_we(&p(), 26), hull_ore(&p(), 26)), (67_600, 16_900));
-    assert_eq!((hull_we(&p(), 8), hull_ore(&p(), 8)), (6_400, 1_600));
 }
 
 #[test]
@@ -294,22 +295,19 @@ fn eds_110_t14_research_chances() {
 
 #[test]
 fn eds_110_t15_t16_shield_capacity() {
-    let mut s = base();
-    add_ship(&mut s, 20, 1, "F,0,0,15,0,0,0,20,15,10,0,2", 5, 5, 16);
-    let sh = s.ships.get_mut(&20).unwrap();
-    sh.lx = 3;
-    assert_eq!(
-        [
-            shield20(sh, 0),
-            shield20(sh, 1),
-            shield20(sh, 3),
-            shield20(sh, 2)
-        ],
-        [1340, 880, 160, 440]
-    );
-    sh.hits = 1;
-    assert_eq!(shield20(sh, 0) as f64 / 20.0, 50.1);
-    assert_eq!([usable(15, 1), usable(15, 2), usable(15, 3)], [11, 7, 3]);
+    for row in worked("shield") {
+        let mut s = base();
+        add_ship(&mut s, 20, 1, row["design"].as_str().unwrap(), 5, 5, 16);
+        let sh = s.ships.get_mut(&20).unwrap();
+        sh.lx = int(&row, "lx") as u32;
+        sh.hits = int(&row, "hits") as u32;
+        let got = shield20(sh, int(&row, "weapon") as usize);
+        assert_eq!(got as i64, int(&row, "expect20"), "{row:?}");
+    }
+    for row in worked("usable") {
+        let got = usable(int(&row, "count") as u32, int(&row, "hits") as u32);
+        assert_eq!(i64::from(got), int(&row, "expect"), "{row:?}");
+    }
 }
 
 #[test]
@@ -400,23 +398,19 @@ fn eds_110_t21_map_sizes() {
 
 #[test]
 fn eds_110_t22_explosion_chances() {
-    let pr = |r: u64, bp: u64| r * bp; // in 1/10000
-    assert_eq!(
-        (
-            pr(1, p().explosion_ship_bp),
-            pr(1, p().explosion_fighter_bp)
-        ),
-        (100, 25)
-    );
-    assert_eq!(
-        (
-            pr(5, p().explosion_ship_bp),
-            pr(5, p().explosion_fighter_bp)
-        ),
-        (500, 125)
-    );
-    assert_eq!(pr(100, p().explosion_ship_bp), 10_000);
-    assert_eq!(pr(400, p().explosion_fighter_bp), 10_000);
+    for row in worked("explosion") {
+        let bp = match row["unit"].as_str().unwrap() {
+            "ship" => p().explosion_ship_bp,
+            "fighter" => p().explosion_fighter_bp,
+            other => panic!("unit {other}"),
+        };
+        // The chance per round r is r times the per-round rate, in 1/10 000.
+        assert_eq!(
+            (int(&row, "round") as u64 * bp) as i64,
+            int(&row, "expect"),
+            "{row:?}"
+        );
+    }
 }
 
 #[test]
@@ -462,33 +456,18 @@ fn eds_110_t23_t24_t25_resource_distribution_and_example_worlds() {
 #[test]
 fn eds_110_t26_seed_orders_parse() {
     let s = base();
-    let cases: [(u8, &str, usize); 17] = [
-        (1, "64,MADRAHUR / 328,EXPARINOR", 2),
-        (2, "17,ARANTUA / 107,MASURA", 2),
-        (3, "04,3 / 06,2 / 12,1", 3),
-        (5, "47,5 / 136,8", 2),
-        (6, "47,1 / 100,4", 2),
-        (7, "47,A,87,23", 1),
-        (7, "8,/,15,4", 1),
-        (8, "37,G,15 / 58,E,120", 2),
-        (9, "117,U,10 / 128,G,75", 2),
-        (10, "47,10,8 / 213,19,3", 2),
-        (11, "123,0,30", 1),
-        (12, "285,L,6 / 285,T,4 / 299,T,10", 3),
-        (
-            13,
-            "415, Antorida, D, 10, 5, 20, 15, 0, 0, 30, 20, 0, 0, 1",
-            1,
-        ),
-        (15, "127,W / 138,U / 139,-", 3),
-        (16, "27 / 75 / 324", 3),
-        (17, "6,2500 / 15,725", 2),
-        (18, "112,4", 1),
-    ];
-    for (k, line, n) in cases {
+    let rows = worked("parse");
+    assert_eq!(rows.len(), 17, "the seed's 17 order lines");
+    for row in rows {
+        let (k, line) = (int(&row, "phase"), row["line"].as_str().unwrap());
         let p = arbitre_eds::parser::parse(&s, &format!("[{k}]\n{line}\n"));
-        assert_eq!(p.orders.len(), n, "{line}: {:?}", p.diagnostics);
-        assert!(p.diagnostics.is_empty());
+        assert_eq!(
+            p.orders.len() as i64,
+            int(&row, "orders"),
+            "{line}: {:?}",
+            p.diagnostics
+        );
+        assert!(p.diagnostics.is_empty(), "{line}: {:?}", p.diagnostics);
     }
     let p = arbitre_eds::parser::parse(&s, "[7]\n47,A,87,23\n8,/,15,4\n[3]\n04,3\n");
     assert_eq!(
@@ -636,11 +615,11 @@ fn eds_110_cv2_home_base_defence() {
 
 #[test]
 fn eds_110_cv3_cv4_fighters_and_division() {
-    assert_eq!(hits_from(10.0 * 0.5 - 1.0, 20), 2);
-    assert_eq!(hits_from(10.0 * 0.25 - 1.0, 20), 0);
-    assert_eq!(hits_from(1.2, 4), 1);
-    assert_eq!(hits_from(1.19, 4), 0);
-    assert_eq!(100.0 / (2.0 + 8.0), 10.0);
+    for row in worked("hits") {
+        let energy = row["energy"].as_float().unwrap();
+        let got = hits_from(energy, int(&row, "shield20") as u64);
+        assert_eq!(i64::from(got), int(&row, "expect"), "{row:?}");
+    }
 }
 
 #[test]
@@ -677,8 +656,8 @@ fn eds_110_cv8_blind_jump_then_lost() {
 
 #[test]
 fn eds_110_cv9_truncated_jumps() {
-    assert_eq!(exit_point((113, 56), (105, 67), 10), (107, 64));
-    assert_eq!(exit_point((113, 56), (105, 67), 9), (108, 63));
-    assert_eq!(exit_point((47, 23), (55, 30), 10), (54, 30));
-    assert_eq!(exit_point((1, 1), (30, 30), 4), (4, 4));
+    for row in worked("exit") {
+        let got = exit_point(pair(&row, "from"), pair(&row, "to"), int(&row, "rw") as u32);
+        assert_eq!(got, pair(&row, "expect"), "{row:?}");
+    }
 }

@@ -62,6 +62,11 @@ impl Ruleset for Nebulight {
     /// (`NebState::log`), so reports can be rendered again from a stored state.
     type Event = ();
 
+    /// Issue 19 item 6: the state as a position (docs/nebulight.md §5).
+    fn export_position(&self, s: &NebState) -> Result<String, SetupError> {
+        map::export(s)
+    }
+
     fn info(&self) -> RulesetInfo {
         RulesetInfo {
             id: "nebulight",

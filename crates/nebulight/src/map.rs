@@ -415,3 +415,98 @@ pub fn load(text: &str, rng: &mut Rng) -> Result<Loaded, SetupError> {
         up_given,
     })
 }
+
+/// The position of a state, as `arbitre game export` writes it (issue 19
+/// item 6): `renumber = false` with the game's real numbers, every world and
+/// fleet with every attribute, and per player the research progress, score
+/// and discovered worlds, so that [`load`] gives the same game back. The
+/// `[game] turn` is the last resolved turn; `turns` the game's length. The
+/// `[rules]` options (`hide_foreign_cargo` …) stay in the game file. The last
+/// turn's log (traces, combat marks) is not part of a position: it only
+/// renders the report of the turn already played.
+pub fn export(s: &NebState) -> Result<String, SetupError> {
+    use toml::{Table, Value};
+    let int = |v: u32| Value::Integer(i64::from(v));
+    let mut root = Table::new();
+    let mut head = Table::new();
+    head.insert("renumber".into(), Value::Boolean(false));
+    head.insert("symmetric_links".into(), Value::Boolean(false));
+    root.insert("map".into(), Value::Table(head));
+    let mut game = Table::new();
+    game.insert("turn".into(), int(s.turn));
+    game.insert("turns".into(), int(s.max_turns));
+    root.insert("game".into(), Value::Table(game));
+    let mut worlds = Vec::new();
+    for (id, w) in &s.worlds {
+        let mut t = Table::new();
+        t.insert("number".into(), int(id.0));
+        t.insert(
+            "links".into(),
+            Value::Array(w.links.iter().map(|l| int(l.0)).collect()),
+        );
+        if let Some((x, y)) = w.coords {
+            t.insert(
+                "coords".into(),
+                Value::Array(vec![Value::Integer(x), Value::Integer(y)]),
+            );
+        }
+        if w.is_start {
+            t.insert("start".into(), Value::Boolean(true));
+        }
+        if w.black_hole {
+            t.insert("black_hole".into(), Value::Boolean(true));
+        }
+        if let Some(o) = w.owner {
+            t.insert("owner".into(), Value::Integer(o as i64 + 1));
+            t.insert("counter".into(), int(w.counter));
+        }
+        for (k, v) in [
+            ("industries", w.industries),
+            ("population", w.population),
+            ("pop_limit", w.limit),
+            ("mp", w.mp),
+            ("cm", w.cm),
+            ("vi", w.vi),
+            ("vp", w.vp),
+        ] {
+            t.insert(k.into(), int(v));
+        }
+        if w.owner.is_some() {
+            t.insert("up".into(), int(w.up));
+        }
+        worlds.push(Value::Table(t));
+    }
+    root.insert("world".into(), Value::Array(worlds));
+    let mut fleets = Vec::new();
+    for (id, f) in &s.fleets {
+        let mut t = Table::new();
+        t.insert("number".into(), int(id.0));
+        t.insert("world".into(), int(f.world.0));
+        if let Some(o) = f.owner {
+            t.insert("owner".into(), Value::Integer(o as i64 + 1));
+        }
+        t.insert("vc".into(), int(f.vc));
+        t.insert("cargo_mp".into(), int(f.cargo_mp));
+        t.insert("cargo_n".into(), int(f.cargo_n));
+        fleets.push(Value::Table(t));
+    }
+    root.insert("fleet".into(), Value::Array(fleets));
+    let mut players = Vec::new();
+    for (slot, p) in s.players.iter().enumerate() {
+        let mut t = Table::new();
+        t.insert("slot".into(), Value::Integer(slot as i64 + 1));
+        t.insert("name".into(), Value::String(p.name.clone()));
+        for (k, l) in [("dep", &p.dep), ("att", &p.att), ("def", &p.def)] {
+            t.insert(k.into(), int(l.level));
+            t.insert(format!("{k}_progress"), int(l.progress));
+        }
+        t.insert("score".into(), Value::Integer(p.score_total));
+        t.insert(
+            "discovered".into(),
+            Value::Array(p.discovered.iter().map(|w| int(w.0)).collect()),
+        );
+        players.push(Value::Table(t));
+    }
+    root.insert("player".into(), Value::Array(players));
+    toml::to_string(&root).map_err(|e| bad(e.to_string()))
+}

@@ -138,13 +138,25 @@ pub fn setup(c: &SetupConfig, rng: &mut Rng) -> Result<NebState, SetupError> {
                 progress: 0,
             })
         };
+        let name = if p.name.is_empty() {
+            p.id.to_string()
+        } else {
+            p.name.clone()
+        };
+        // Issue 19 item 8: the game file names the players; a position's
+        // `name` that says otherwise is refused, never silently dropped.
+        if let Some(given) = o.and_then(|o| o.name.as_ref()) {
+            if *given != name {
+                return Err(SetupError::Position(format!(
+                    "player {}: the position names them \"{given}\", the game file \"{name}\"; \
+                     leave `name` out of the position or make the two agree",
+                    slot + 1
+                )));
+            }
+        }
         players.push(Player {
             id: p.id.to_string(),
-            name: if p.name.is_empty() {
-                p.id.to_string()
-            } else {
-                p.name.clone()
-            },
+            name,
             dep: lvl(Tech::Dep, o.and_then(|o| o.dep.as_ref())),
             att: lvl(Tech::Att, o.and_then(|o| o.att.as_ref())),
             def: lvl(Tech::Def, o.and_then(|o| o.def.as_ref())),

@@ -700,3 +700,43 @@ fn neb_7_player_guide_example_mail_plays_as_documented() {
     let header = header.split("```").next().unwrap();
     assert!(r.starts_with(header), "{header}\n---\n{r}");
 }
+
+// TV-24: CA/CD and T/D arithmetic, a table of inputs and outputs kept as
+// data in tests/examples/tv24.toml (no position, no turn).
+#[test]
+fn neb_76_tv24_ca_cd_arithmetic_as_data() {
+    use arbitre_nebulight::tech::{damage, hits};
+    let doc: toml::Table = include_str!("examples/tv24.toml").parse().unwrap();
+    let rows = |k: &str| -> Vec<toml::Table> {
+        let v: Vec<toml::Table> = doc[k]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_table().unwrap().clone())
+            .collect();
+        assert!(!v.is_empty(), "no [[{k}]] rows");
+        v
+    };
+    let int =
+        |r: &toml::Table, k: &str| r[k].as_integer().unwrap_or_else(|| panic!("{k} in {r:?}"));
+    for r in rows("hits") {
+        let got = hits(
+            int(&r, "ships") as u32,
+            int(&r, "ca") as u32,
+            r["ambush"].as_bool().unwrap(),
+        );
+        assert_eq!(got as i64, int(&r, "expect"), "{r:?}");
+    }
+    for r in rows("damage") {
+        let cargo = r
+            .get("hold")
+            .map(|_| (int(&r, "hold") as u32, int(&r, "cargo") as u32));
+        let got = damage(
+            int(&r, "t") as u64,
+            int(&r, "cd") as u32,
+            cargo,
+            r["flees"].as_bool().unwrap(),
+        );
+        assert_eq!(got as i64, int(&r, "expect"), "{r:?}");
+    }
+}

@@ -60,6 +60,17 @@ impl Ruleset for Scrambled {
     type Scratch = turn::Scratch;
     type Event = Event;
 
+    /// The turn's events as they serialise, for the rule cases' outcome
+    /// checks (issue 23): battles, surprise attacks and captures are typed values.
+    fn outcome_values(&self, events: &[Event]) -> Option<serde_json::Value> {
+        serde_json::to_value(events).ok()
+    }
+
+    /// Issue 19 item 6: the position format of `position_file` (docs/scrambled.md §5).
+    fn export_position(&self, state: &State) -> Result<String, SetupError> {
+        Ok(position::to_toml(state))
+    }
+
     fn info(&self) -> RulesetInfo {
         RulesetInfo {
             id: "scrambled",

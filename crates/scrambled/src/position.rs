@@ -18,6 +18,9 @@ fn int(v: u64) -> Value {
 pub fn to_toml(state: &State) -> String {
     let mut root = Table::new();
     root.insert("turn".into(), int(u64::from(state.turn)));
+    if state.over {
+        root.insert("over".into(), Value::Boolean(true));
+    }
     root.insert("quota".into(), int(u64::from(state.quota)));
     root.insert("next_chain".into(), int(u64::from(state.next_chain)));
     let mut players = Vec::new();
@@ -48,6 +51,15 @@ pub fn to_toml(state: &State) -> String {
             .map(|(q, _)| s(q.as_str()))
             .collect();
         t.insert("enemies".into(), Value::Array(enemies));
+        let allies: Vec<Value> = p
+            .marks
+            .iter()
+            .filter(|(_, m)| **m == Mark::Ally)
+            .map(|(q, _)| s(q.as_str()))
+            .collect();
+        if !allies.is_empty() {
+            t.insert("allies".into(), Value::Array(allies));
+        }
         players.push(Value::Table(t));
     }
     root.insert("player".into(), Value::Array(players));

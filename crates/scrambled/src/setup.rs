@@ -279,6 +279,9 @@ fn place(state: &mut State, config: &SetupConfig, rng: &mut Rng) -> Result<(), S
 struct PosFile {
     #[serde(default)]
     turn: u32,
+    /// The game has ended (an exported finished game stays finished).
+    #[serde(default)]
+    over: bool,
     quota: Option<u32>,
     next_chain: Option<u32>,
     #[serde(default, rename = "player")]
@@ -302,6 +305,9 @@ struct PosPlayer {
     status_turn: Option<u32>,
     #[serde(default)]
     enemies: Vec<String>,
+    /// Players marked as allies (the `ALLIÉ` mark), as `enemies` for enemies.
+    #[serde(default)]
+    allies: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -341,6 +347,7 @@ fn load_position(
         .try_into()
         .map_err(|e: toml::de::Error| bad(e.to_string()))?;
     state.turn = f.turn;
+    state.over = f.over;
     if let Some(q) = f.quota {
         state.quota = q.max(1);
     }
@@ -375,6 +382,14 @@ fn load_position(
         let mut marks = BTreeMap::new();
         for e in &pp.enemies {
             marks.insert(player(e)?, Mark::Enemy);
+        }
+        for a in &pp.allies {
+            if marks.insert(player(a)?, Mark::Ally).is_some() {
+                return Err(bad(format!(
+                    "player {}: {a} is both an enemy and an ally",
+                    pp.id
+                )));
+            }
         }
         state.players.insert(
             id.clone(),

@@ -51,6 +51,11 @@ impl Ruleset for Wwk {
     type Scratch = Scratch;
     type Event = Event;
 
+    /// Issue 19 item 6: the state as a position (docs/wwk.md).
+    fn export_position(&self, s: &State) -> Result<String, SetupError> {
+        setup::export_position(s)
+    }
+
     fn info(&self) -> RulesetInfo {
         RulesetInfo {
             id: "wwk",

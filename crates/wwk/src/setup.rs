@@ -640,6 +640,14 @@ pub fn from_position(text: &str, cfg: &SetupConfig) -> Result<State, SetupError>
     Ok(st)
 }
 
+/// The position of a state, as `arbitre game export` writes it (issue 19
+/// item 6): the whole state in TOML, its map inline, which
+/// [`from_position`] reads back to the same game. The turn is the last
+/// resolved turn.
+pub fn export_position(st: &State) -> Result<String, SetupError> {
+    toml::to_string(st).map_err(|e| SetupError::Position(e.to_string()))
+}
+
 /// The keys of a game's `[rules]` that choose the start (the others are
 /// [`Params`]).
 pub const SETUP_KEYS: [&str; 6] = [

@@ -4,7 +4,8 @@
 
 use arbitre_wwk::combat::{thresholds, Rat};
 use arbitre_wwk::economy::{allocate, gain, price, research_points, victory_points};
-use arbitre_wwk::intel::fail_pct;
+use arbitre_wwk::intake::ai_crisis_pct;
+use arbitre_wwk::intel::{fail_pct, pg_fail, rp_fail, st_fail};
 use arbitre_wwk::military::accuracy;
 use arbitre_wwk::model::{Ledger, RES};
 use arbitre_wwk::orders::SpyOp;
@@ -74,6 +75,34 @@ struct Refund {
     expect: [i64; 2],
 }
 #[derive(Deserialize)]
+struct St {
+    l_att: i64,
+    l_tgt: i64,
+    ce: i64,
+    capital: bool,
+    expect: i64,
+}
+#[derive(Deserialize)]
+struct Propaganda {
+    ce_own: i64,
+    max_inf: i64,
+    expect: i64,
+}
+#[derive(Deserialize)]
+struct Purge {
+    l: i64,
+    l_adv: i64,
+    inf: i64,
+    ce: i64,
+    literal: bool,
+    expect: i64,
+}
+#[derive(Deserialize)]
+struct Crisis {
+    l: i32,
+    expect: u32,
+}
+#[derive(Deserialize)]
 struct Worked {
     fate: Vec<Fate>,
     spy: Vec<Spy>,
@@ -84,6 +113,10 @@ struct Worked {
     vp: Vec<Vp>,
     price: Vec<Price>,
     refund: Vec<Refund>,
+    st: Vec<St>,
+    propaganda: Vec<Propaganda>,
+    purge: Vec<Purge>,
+    crisis: Vec<Crisis>,
 }
 
 fn worked() -> Worked {
@@ -111,6 +144,32 @@ fn wwk_72_every_espionage_example() {
             s.op,
             s.literal
         );
+    }
+}
+
+#[test]
+fn wwk_72_st_rp_pg_fail_examples() {
+    let w = worked();
+    assert!(!w.st.is_empty() && !w.propaganda.is_empty() && !w.purge.is_empty());
+    for s in w.st {
+        let got = st_fail(s.l_att, s.l_tgt, s.ce, s.capital);
+        assert_eq!(got, s.expect, "ST capital {}", s.capital);
+    }
+    for r in w.propaganda {
+        assert_eq!(rp_fail(r.ce_own, r.max_inf), r.expect, "RP");
+    }
+    for p in w.purge {
+        let got = pg_fail(p.l, p.l_adv, p.inf, p.ce, p.literal);
+        assert_eq!(got, p.expect, "PG literal {}", p.literal);
+    }
+}
+
+#[test]
+fn wwk_27_ai_crisis_examples() {
+    let rows = worked().crisis;
+    assert!(!rows.is_empty());
+    for c in rows {
+        assert_eq!(ai_crisis_pct(c.l), c.expect, "L {}", c.l);
     }
 }
 
