@@ -5,6 +5,9 @@ confirm-header = Befehle erhalten für Spiel { $game }, Zug { $turn }, Spieler {
 check-subject = [{ $game }] Befehlsprüfung
 check-header = Befehlsprüfung (CHECK) für Spiel { $game }, Zug { $turn }, Spieler { $player }.
     Nichts wurde gespeichert: Sende denselben Block mit SPIEL, um ihn zu spielen.
+refused-subject = [{ $game }] Befehle verworfen: offen ist Zug { $turn }
+refused-header = Befehlsblatt vollständig verworfen für Spiel { $game }, Spieler { $player }: Es gilt nicht dem offenen Zug { $turn }.
+    Nichts wurde gespeichert; die bereits erhaltenen Befehle für Zug { $turn } bleiben gültig.
 ok = OK
 error = FEHLER
 warning = WARNUNG
