@@ -4,37 +4,40 @@ confirm-subject = [{ $game }] Befehle für Zug { $turn } erhalten
 confirm-header = Befehle erhalten für Spiel { $game }, Zug { $turn }, Spieler { $player }.
 check-subject = [{ $game }] Befehlsprüfung
 check-header = Befehlsprüfung (CHECK) für Spiel { $game }, Zug { $turn }, Spieler { $player }.
-    Nichts wurde gespeichert: Senden Sie denselben Block mit SPIEL, um ihn zu spielen.
+    Nichts wurde gespeichert: Sende denselben Block mit SPIEL, um ihn zu spielen.
+refused-subject = [{ $game }] Befehle verworfen: offen ist Zug { $turn }
+refused-header = Befehlsblatt vollständig verworfen für Spiel { $game }, Spieler { $player }: Es gilt nicht dem offenen Zug { $turn }.
+    Nichts wurde gespeichert; die bereits erhaltenen Befehle für Zug { $turn } bleiben gültig.
 ok = OK
 error = FEHLER
 warning = WARNUNG
 summary = { $orders } Befehl(e) angenommen, { $errors } Fehler, { $warnings } Warnung(en).
 replaces = Diese Befehle ersetzen alle früher für diesen Zug gesendeten Befehle.
-not-ready = Sie sind nicht als bereit gemeldet: der Zug wartet auf den Abgabetermin.
+not-ready = Du bist nicht als bereit gemeldet: der Zug wartet auf den Abgabetermin.
 deadline = Abgabetermin: { $when }
-no-order-lines = Keine Befehlszeilen: Sie tun in diesem Zug nichts.
-error-subject = arbitre: Ihre Nachricht wurde nicht angenommen
-no-block = In Ihrer Nachricht wurde kein Befehlsblock gefunden. Befehle beginnen mit der Zeile
+no-order-lines = Keine Befehlszeilen: Du tust in diesem Zug nichts.
+error-subject = arbitre: Deine Nachricht wurde nicht angenommen
+no-block = In Deiner Nachricht wurde kein Befehlsblock gefunden. Befehle beginnen mit der Zeile
 
     {"    "}SPIEL <Spiel> SPIELER <Spieler> PASSWORT <Passwort>
 
     gefolgt von einem Befehl pro Zeile und ENDE. Nichts wurde gespeichert.
 malformed = Der Kopf des Befehlsblocks (Zeile { $line }) ist fehlerhaft: { $reason }. Nichts wurde gespeichert.
-too-large = Ihre Nachricht ({ $size } KiB) ist größer als dieser Spielleiter annimmt ({ $limit } KiB) und wurde nicht gelesen. Senden Sie Ihre Befehle als einfachen Text. Nichts wurde gespeichert.
+too-large = Deine Nachricht ({ $size } KiB) ist größer als dieser Spielleiter annimmt ({ $limit } KiB) und wurde nicht gelesen. Sende Deine Befehle als einfachen Text. Nichts wurde gespeichert.
 unknown-game = Auf diesem Spielleiter gibt es kein Spiel „{ $game }“. Nichts wurde gespeichert.
 unknown-player = Spiel { $game } hat keinen Spieler „{ $player }“. Nichts wurde gespeichert.
 wrong-password = Falsches Passwort für Spieler { $player } in Spiel { $game }. Nichts wurde gespeichert.
 game-over = Spiel { $game } ist beendet: es werden keine Befehle mehr angenommen. Nichts wurde gespeichert.
-too-many-from-you = Sie haben diesem Spielleiter innerhalb einer Stunde mehr als { $limit } Nachrichten gesendet. Ihre letzte Nachricht wurde nicht gelesen und nichts wurde gespeichert; weitere Nachrichten in dieser Stunde werden weder gelesen noch beantwortet. Bitte warten Sie etwas und senden Sie Ihre Befehle dann einmal erneut.
-too-many-for-game = Spiel { $game } hat innerhalb einer Stunde mehr als { $limit } Nachrichten erhalten. Ihre letzte Nachricht wurde nicht gelesen und nichts wurde gespeichert; weitere Nachrichten in dieser Stunde werden nicht beantwortet. Bitte warten Sie etwas und senden Sie Ihre Befehle dann einmal erneut.
-too-many-lines = Ihr Befehlsblock hat { $lines } Zeilen; dieser Spielleiter nimmt höchstens { $limit } pro Nachricht an. Er wurde nicht gelesen und nichts wurde gespeichert. Senden Sie nur Ihre Befehle.
+too-many-from-you = Du hast diesem Spielleiter innerhalb einer Stunde mehr als { $limit } Nachrichten gesendet. Deine letzte Nachricht wurde nicht gelesen und nichts wurde gespeichert; weitere Nachrichten in dieser Stunde werden weder gelesen noch beantwortet. Bitte warte etwas und sende Deine Befehle dann einmal erneut.
+too-many-for-game = Spiel { $game } hat innerhalb einer Stunde mehr als { $limit } Nachrichten erhalten. Deine letzte Nachricht wurde nicht gelesen und nichts wurde gespeichert; weitere Nachrichten in dieser Stunde werden nicht beantwortet. Bitte warte etwas und sende Deine Befehle dann einmal erneut.
+too-many-lines = Dein Befehlsblock hat { $lines } Zeilen; dieser Spielleiter nimmt höchstens { $limit } pro Nachricht an. Er wurde nicht gelesen und nichts wurde gespeichert. Sende nur Deine Befehle.
 ok-lines-not-echoed = ({ $ok } ohne Anmerkung angenommene Zeilen werden hier nicht wiederholt; jede Zeile mit Fehler oder Warnung ist aufgeführt.)
 seat-guessed-subject = [{ $game }] falsche Passwörter für einen Spieler
-seat-guessed = Spiel { $game }: Mehr als { $limit } Nachrichten innerhalb einer Stunde nannten Spieler { $player } mit einem falschen Passwort. Weitere werden in dieser Stunde nicht beantwortet (das richtige Passwort wird weiter angenommen). Falls es weitergeht, erwägen Sie ein neues Passwort für diesen Spieler (arbitre player replace / password reset).
+seat-guessed = Spiel { $game }: Mehr als { $limit } Nachrichten innerhalb einer Stunde nannten Spieler { $player } mit einem falschen Passwort. Weitere werden in dieser Stunde nicht beantwortet (das richtige Passwort wird weiter angenommen). Falls es weitergeht, erwäge ein neues Passwort für diesen Spieler (arbitre player replace / password reset).
 reminder-subject = [{ $game }] Erinnerung: Befehle für Zug { $turn }
 reminder = Erinnerung: Der Spielleiter hat keine Befehle von { $player } für Zug { $turn } von Spiel { $game }.
     Abgabetermin: { $when }
-    Ohne Befehle tut Ihre Position in diesem Zug nichts.
+    Ohne Befehle tut Deine Position in diesem Zug nichts.
 report-subject = [{ $game }] { $subject }
 game-ended = Das Spiel ist beendet. { $summary }
 paused-subject = [{ $game }] Spiel pausiert
@@ -62,51 +65,51 @@ status-no-deadline = Es ist kein Abgabetermin gesetzt.
 status-paused = Das Spiel ist pausiert.
 status-sent = Befehle erhalten von: { $players }
 status-missing = Es fehlen noch: { $players }
-timezone-set = Ihre Abgabetermine werden jetzt in der Zeitzone { $zone } angezeigt. Nächster Abgabetermin: { $example }
+timezone-set = Deine Abgabetermine werden jetzt in der Zeitzone { $zone } angezeigt. Nächster Abgabetermin: { $example }
 press-subject = [{ $game }] Nachricht von { $from }
 press-anonymous-from = einem anonymen Spieler
-press-relayed = Ihre Nachricht wurde weitergeleitet an: { $to }
+press-relayed = Deine Nachricht wurde weitergeleitet an: { $to }
 press-none = In diesem Spiel gibt es keine Nachrichten zwischen Spielern: nichts wurde weitergeleitet.
 press-no-anonymous = In diesem Spiel sind nur unterschriebene Nachrichten erlaubt: nichts wurde weitergeleitet.
 press-unknown-player = Es gibt keinen Spieler „{ $player }“: nichts wurde weitergeleitet.
 absence-set = Abwesenheit vom { $from } bis { $to } eingetragen. Abgabetermine in diesem Zeitraum werden danach verschoben.
 absence-not-allowed = In diesem Spiel sind keine Abwesenheiten erlaubt.
 absence-too-long = Eine Abwesenheit dauert in diesem Spiel höchstens { $max } Tag(e).
-absence-too-many = Sie haben bereits die { $max } erlaubte(n) Abwesenheit(en) dieses Spiels gemeldet.
+absence-too-many = Du hast bereits die { $max } erlaubte(n) Abwesenheit(en) dieses Spiels gemeldet.
 gm-only = { $command } ist ein Befehl der Spielleitung: er braucht deren Passwort.
 gm-wrong-password = Falsches Passwort der Spielleitung: nichts wurde getan.
 gm-done = { $command }: erledigt.
 ejected = Spieler { $player } wurde von der Spielleitung aus Spiel { $game } entfernt.
 rolled-back = Spiel { $game } wurde von der Spielleitung auf Zug { $turn } zurückgesetzt; der folgende Zug wird erneut ausgewertet.
 preview-subject = [{ $game }] Vorschau auf Zug { $turn } (noch nicht an die Spieler gesendet)
-commands-subject = [{ $game }] Ihre Befehle an den Spielleiter
+commands-subject = [{ $game }] Deine Befehle an den Spielleiter
 bad-command = Zeile { $line }: { $text }
     {"  "}-> { $why }
 dkim-verdict = DKIM-Signatur: { $verdict }
 observer-subject = [{ $game }] (Beobachter) { $subject }
-bot-played = HINWEIS: Sie haben { $missed } Zug/Züge in Folge keine Befehle gesendet: wie in diesem Spiel vorgesehen, hat der Roboter des Spielleiters Ihre Position in diesem Zug gespielt. Senden Sie Befehle, um wieder selbst zu spielen.
+bot-played = HINWEIS: Du hast { $missed } Zug/Züge in Folge keine Befehle gesendet: wie in diesem Spiel vorgesehen, hat der Roboter des Spielleiters Deine Position in diesem Zug gespielt. Sende Befehle, um wieder selbst zu spielen.
 deadline-set-subject = [{ $game }] neuer Abgabetermin
 deadline-set = Die Spielleitung hat für Spiel { $game } einen neuen Abgabetermin gesetzt.
     Abgabetermin: { $when }
 deadline-in-past = { $when } liegt nicht in der Zukunft: der Abgabetermin bleibt unverändert.
 ejected-subject = [{ $game }] eine Position ist frei
-ejected-seat = Position { $player } in Spiel { $game } spielt nicht mehr mit: ihre Befehle werden nicht mehr angenommen. Wenden Sie sich an die Spielleitung, wenn Sie sie übernehmen möchten.
+ejected-seat = Position { $player } in Spiel { $game } spielt nicht mehr mit: ihre Befehle werden nicht mehr angenommen. Wende Dich an die Spielleitung, wenn Du sie übernehmen möchtest.
 takeover-subject = [{ $game }] Spielerwechsel
-takeover-welcome = Willkommen, { $name }: Sie spielen jetzt Position { $player } in Spiel { $game }, dort, wo sie Ihr Vorgänger verlassen hat.
+takeover-welcome = Willkommen, { $name }: Du spielst jetzt Position { $player } in Spiel { $game }, dort, wo sie Dein Vorgänger verlassen hat.
     { $password_line }Abgabetermin: { $when }
-    Die letzte Auswertung Ihrer Position folgt in einer eigenen Nachricht.
-takeover-password = Ihr Passwort: { $password }
+    Die letzte Auswertung Deiner Position folgt in einer eigenen Nachricht.
+takeover-password = Dein Passwort: { $password }
 taken-over = Position { $player } in Spiel { $game } wird jetzt von { $name } gespielt.
 rolled-back-subject = [{ $game }] Zug zurückgenommen
 preview-intro = Zug { $turn } ist ausgewertet und zurückgehalten: seine { $held } Nachricht(en) an Spieler und Beobachter sind nicht versandt. Die Auswertungen aller Spieler folgen.
-    Antworten Sie FREIGEBEN, um sie zu senden, oder ZURÜCK { $previous }, um den Zug zurückzunehmen.
+    Antworte FREIGEBEN, um sie zu senden, oder ZURÜCK { $previous }, um den Zug zurückzunehmen.
 preview-player = ===== Auswertung für { $player } <{ $email }> =====
 nothing-held = Kein Zug ist zurückgehalten: nichts freizugeben.
 released = FREIGEBEN: die { $mails } zurückgehaltene(n) Nachricht(en) von Zug { $turn } werden gesendet. Nächster Abgabetermin: { $when }
 late-orders = VERSPÄTET: diese Befehle kamen nach dem Abgabetermin ({ $deadline }), aber in der Nachfrist: sie zählen für diesen Zug.
 no-such-seat = In diesem Spiel gibt es keine Position „{ $player }“.
 already-ejected = Position { $player } ist bereits ausgeschlossen.
-rollback-range = Zurück auf Zug { $turn } ist nicht möglich: der letzte ausgewertete Zug ist { $last }; geben Sie einen früheren Zug an.
+rollback-range = Zurück auf Zug { $turn } ist nicht möglich: der letzte ausgewertete Zug ist { $last }; gib einen früheren Zug an.
 
 ## Why a command line was refused (services/command.rs, Reason)
 
@@ -122,7 +125,7 @@ reason-bad-email = „{ $value }“ ist keine E-Mail-Adresse
 ## Absences (services/absence.rs, AbsenceMsg)
 
 absence-over = ABWESENHEIT: der { $to } ist schon vorbei: nichts wurde eingetragen.
-absence-overlaps = ABWESENHEIT: sie überschneidet sich mit Ihrer Abwesenheit vom { $from } bis { $to }: nichts wurde eingetragen.
+absence-overlaps = ABWESENHEIT: sie überschneidet sich mit Deiner Abwesenheit vom { $from } bis { $to }: nichts wurde eingetragen.
 absence-your-deadline-moved = Der Abgabetermin ist auf { $when } verschoben.
 absence-status-line = Gemeldete Abwesenheiten: { $list }
 absence-moved-subject = [{ $game }] Abgabetermin von Zug { $turn } verschoben
@@ -131,15 +134,15 @@ absence-someone = ein Spieler
 
 ## Press (services/press.rs, PressMsg)
 
-press-empty = PRESSE: die Nachricht ist leer (schreiben Sie sie in die Zeilen nach der Zeile PRESSE): nichts wurde weitergeleitet.
-press-to-self = PRESSE: Sie können sich nicht selbst schreiben: nichts wurde weitergeleitet.
-press-sender-out = PRESSE: Ihre Position gehört nicht mehr zum Spiel: nichts wurde weitergeleitet.
-press-observers = Sie wurde auch an die { $n } Beobachter des Spiels gesendet.
+press-empty = PRESSE: die Nachricht ist leer (schreib sie in die Zeilen nach der Zeile PRESSE): nichts wurde weitergeleitet.
+press-to-self = PRESSE: Du kannst Dir nicht selbst schreiben: nichts wurde weitergeleitet.
+press-sender-out = PRESSE: Deine Position gehört nicht mehr zum Spiel: nichts wurde weitergeleitet.
+press-observers = Die Nachricht wurde auch an die { $n } Beobachter des Spiels gesendet.
 press-head = Nachricht von { $from } { $all ->
         [yes] an alle Spieler
-       *[no] an Sie
+       *[no] an Dich
     }, weitergeleitet vom Spielleiter des Spiels { $game } (Zug { $turn }):
-press-foot-reply = Zum Antworten senden Sie einen Befehlsblock mit der Zeile: PRESSE AN { $id }
+press-foot-reply = Zum Antworten sende einen Befehlsblock mit der Zeile: PRESSE AN { $id }
 press-foot-anonymous = Der Absender ist anonym: nur die Spielleitung kann wissen, wer es geschrieben hat.
 
 ## Faults and mail trouble, to the game master (fault.rs, FaultMsg)
@@ -150,7 +153,7 @@ fault-faulted = Die Spielregeln von Spiel { $game } sind an einem internen Fehle
     {"    "}{ $message }
 
     Spiel { $game } ist angehalten: sein Zug wird nicht ausgewertet, und die Mails seiner Spieler warten unbeantwortet im Postfach. Nichts ist verloren, und die anderen Spiele laufen weiter.
-    Sobald die Regeln korrigiert und das neue arbitre installiert ist, starten Sie
+    Sobald die Regeln korrigiert und das neue arbitre installiert ist, starte
 
     {"    "}arbitre resume { $game }
 
@@ -160,27 +163,27 @@ fault-mail-failed = Die Mail „{ $subject }“ an { $to } konnte nicht zugestel
 
     {"    "}{ $reason }
 
-    Korrigieren Sie die Adresse (arbitre player replace) oder die Ursache und senden Sie sie erneut mit
+    Korrigiere die Adresse (arbitre player replace) oder die Ursache und sende sie erneut mit
 
     {"    "}arbitre outbox retry { $id }
 
-    oder verwerfen Sie sie mit `arbitre outbox drop { $id }`. `arbitre outbox list` zeigt alle Mails mit Problemen.
+    oder verwirf sie mit `arbitre outbox drop { $id }`. `arbitre outbox list` zeigt alle Mails mit Problemen.
 fault-sending-paused-subject = arbitre: der Versand war angehalten
 fault-sending-paused = Seit { $since } konnte arbitre wegen seiner Versand-Einrichtung keine Mail senden, nicht wegen einer Mail:
 
     {"    "}{ $reason }
 
-    Der Versand wurde angehalten, keine Mail wurde aufgegeben, und arbitre hat es weiter versucht. Wenn Sie dies lesen, funktioniert der Versand wieder und die wartenden Mails sind verschickt.
+    Der Versand wurde angehalten, keine Mail wurde aufgegeben, und arbitre hat es weiter versucht. Wenn Du dies liest, funktioniert der Versand wieder und die wartenden Mails sind verschickt.
 
 ## Tokens and DKIM (services/authenticity.rs, Refusal and FailReason)
 
-refusal-token-missing = das Spiel { $game } verlangt die Marke von Spieler { $player }, und diese Mail enthält keine. Fügen Sie die Zeile MARKE <Ihre Marke> direkt nach der SPIEL-Zeile ein.
+refusal-token-missing = das Spiel { $game } verlangt die Marke von Spieler { $player }, und diese Mail enthält keine. Füge die Zeile MARKE <Deine Marke> direkt nach der SPIEL-Zeile ein.
 refusal-token-wrong = die für Spieler { $player } im Spiel { $game } angegebene Marke ist falsch.
-refusal-unsigned = das Spiel { $game } verlangt eine gültige DKIM-Signatur Ihrer Domain ({ $domain }), und diese Mail ist nicht signiert. Senden Sie Ihre Befehle von Ihrer angemeldeten Adresse über den Server Ihres Anbieters.
-refusal-not-players-domain = das Spiel { $game } verlangt eine gültige DKIM-Signatur der Domain Ihrer angemeldeten Adresse ({ $domain }); diese Mail ist von { $signer } signiert.
-refusal-dkim-unavailable = das Spiel { $game } verlangt eine gültige DKIM-Signatur, und die Signatur dieser Mail kann gerade nicht geprüft werden ({ $reason }). Bitte senden Sie dieselbe Mail in einigen Minuten erneut.
-refusal-dkim-failed = das Spiel { $game } verlangt eine gültige DKIM-Signatur Ihrer Domain ({ $domain }), und die Signatur dieser Mail ist ungültig: { $reason }.
-refusal = Ihre Mail wurde abgelehnt: { $why }
+refusal-unsigned = das Spiel { $game } verlangt eine gültige DKIM-Signatur Deiner Domain ({ $domain }), und diese Mail ist nicht signiert. Sende Deine Befehle von Deiner angemeldeten Adresse über den Server Deines Anbieters.
+refusal-not-players-domain = das Spiel { $game } verlangt eine gültige DKIM-Signatur der Domain Deiner angemeldeten Adresse ({ $domain }); diese Mail ist von { $signer } signiert.
+refusal-dkim-unavailable = das Spiel { $game } verlangt eine gültige DKIM-Signatur, und die Signatur dieser Mail kann gerade nicht geprüft werden ({ $reason }). Bitte sende dieselbe Mail in einigen Minuten erneut.
+refusal-dkim-failed = das Spiel { $game } verlangt eine gültige DKIM-Signatur Deiner Domain ({ $domain }), und die Signatur dieser Mail ist ungültig: { $reason }.
+refusal = Deine Mail wurde abgelehnt: { $why }
     Es wurde nichts gespeichert.
 dkim-body-changed = der Text wurde nach dem Signieren verändert
 dkim-bad-signature = die Signatur passt nicht zu den Kopfzeilen der Mail
@@ -191,10 +194,10 @@ dkim-unusable = unbrauchbare Signatur ({ $error })
 
 ## Notices appended to reports and answers (turn.rs, services/answer.rs, services/timezone.rs)
 
-wrong-password-notice = ACHTUNG: { $n } Nachricht(en) in diesem Zug benutzten Ihren Spielernamen mit einem falschen Passwort. Nichts davon wurde gespeichert. Falls Sie es nicht waren, benachrichtigen Sie Ihren Spielleiter.
+wrong-password-notice = ACHTUNG: { $n } Nachricht(en) in diesem Zug benutzten Deinen Spielernamen mit einem falschen Passwort. Nichts davon wurde gespeichert. Falls Du es nicht warst, benachrichtige Deinen Spielleiter.
 not-served = { $name }: dieser Spielleiter bietet diesen Dienst noch nicht an.
-timezone-answer-set = ZEITZONE: Ihre Abgabetermine werden jetzt in der Zeitzone { $zone } angezeigt.
-timezone-answer-game-zone = ZEITZONE: Ihre Abgabetermine werden in der Zeitzone des Spiels angezeigt, { $zone }.
+timezone-answer-set = ZEITZONE: Deine Abgabetermine werden jetzt in der Zeitzone { $zone } angezeigt.
+timezone-answer-game-zone = ZEITZONE: Deine Abgabetermine werden in der Zeitzone des Spiels angezeigt, { $zone }.
 
 ## The command line (cli.rs): it speaks one language, --lang or the locale, English by default
 
@@ -209,13 +212,13 @@ cli-daemon-sends = ein Dienst läuft: er sendet die vorgemerkten Nachrichten
 cli-cycle = { $mails } Nachricht(en) bearbeitet, { $resolved } Zug/Züge ausgewertet, { $reminders } Erinnerung(en), { $sent } Nachricht(en) gesendet, { $failures } Sendefehler
 cli-inbox-not-read = Posteingang nicht gelesen: { $error }
 cli-turn-resolved = Spiel { $game }: Zug { $turn } ausgewertet; Auswertungen zum Versand vorgemerkt
-cli-map-where = geben Sie an, wohin die Karte geschrieben wird: --png DATEI und/oder --svg DATEI
+cli-map-where = gib an, wohin die Karte geschrieben wird: --png DATEI und/oder --svg DATEI
 cli-file-written = { $path }: { $name } ({ $bytes } Bytes)
 cli-password-reset = Spiel { $game }: Passwort von Spieler { $player } zurückgesetzt
 cli-password-one-word = ein Passwort ist ein Wort, ohne Leerzeichen
 cli-player-joined = Spiel { $game }: Spieler { $id } beigetreten
 cli-player-ejected = Spiel { $game }: Spieler { $id } ausgeschlossen
-cli-password-not-on-command-line = ein Passwort wird nie auf der Befehlszeile angenommen, wo `ps` es allen zeigt: verwenden Sie --password-file DATEI oder --password-stdin (oder keines von beiden, um eines erzeugen zu lassen)
+cli-password-not-on-command-line = ein Passwort wird nie auf der Befehlszeile angenommen, wo `ps` es allen zeigt: verwende --password-file DATEI oder --password-stdin (oder keines von beiden, um eines erzeugen zu lassen)
 cli-seat-replaced = Spiel { $game }: Position { $player } wird jetzt von { $email } gespielt
 cli-new-password = neues Passwort (auch an den neuen Spieler gesendet): { $password }
 cli-deadline-set = Spiel { $game }: Abgabetermin auf { $when } gesetzt
@@ -237,7 +240,7 @@ cli-replayed = { $dir }: { $turns } Zug/Züge, { $mails } Nachricht(en) { $bless
         [yes] neu festgeschrieben
        *[no] wiederholt, identisch
     }
-cli-bots-or-orders = geben Sie --bots oder --orders ORDNER an
+cli-bots-or-orders = gib --bots oder --orders ORDNER an
 cli-recorded = { $dir }: { $turns } Zug/Züge, { $mails } Nachricht(en) aufgezeichnet
 cli-mail-requeued = Nachricht Nr. { $id } erneut vorgemerkt
 cli-failed-requeued = { $n } fehlgeschlagene Nachricht(en) erneut vorgemerkt

@@ -5,6 +5,9 @@ confirm-header = Orders received for game { $game }, turn { $turn }, player { $p
 check-subject = [{ $game }] order check
 check-header = Order check (CHECK) for game { $game }, turn { $turn }, player { $player }.
     Nothing has been stored: send the same block with GAME to play it.
+refused-subject = [{ $game }] orders refused: the open turn is { $turn }
+refused-header = Block refused whole for game { $game }, player { $player }: it is not for the open turn, turn { $turn }.
+    Nothing has been stored; the orders already received for turn { $turn } stay in force.
 ok = OK
 error = ERROR
 warning = WARNING

@@ -5,6 +5,9 @@ confirm-header = Ordres reçus pour la partie { $game }, tour { $turn }, joueur 
 check-subject = [{ $game }] vérification des ordres
 check-header = Vérification des ordres (CHECK) pour la partie { $game }, tour { $turn }, joueur { $player }.
     Rien n'a été enregistré : envoyez le même bloc avec PARTIE pour le jouer.
+refused-subject = [{ $game }] ordres refusés : le tour ouvert est le { $turn }
+refused-header = Bloc refusé en entier pour la partie { $game }, joueur { $player } : il ne porte pas sur le tour ouvert, le tour { $turn }.
+    Rien n'a été enregistré ; les ordres déjà reçus pour le tour { $turn } restent en vigueur.
 ok = OK
 error = ERREUR
 warning = ATTENTION

@@ -1029,7 +1029,11 @@ pub fn decide_prepared(
         Err(e) => return Err(game.engine_err(e)),
     };
     let turn = game.row.turn + 1;
-    let store = env.kind == BlockKind::Orders;
+    // A block the ruleset refused whole (another turn, month or nation,
+    // issue 17 item 7) is answered but never stored: storing it would
+    // replace the orders already in force for the open turn.
+    let refused = env.kind == BlockKind::Orders && checked.refused;
+    let store = env.kind == BlockKind::Orders && !refused;
     let echo = echo.unwrap_or_else(|| confirmation_lines(lang, &checked));
     let mut body = auth.annotate(
         lang,
@@ -1059,6 +1063,11 @@ pub fn decide_prepared(
             Kind::Confirm,
             text(lang, &Msg::ConfirmSubject { game: &gid, turn }),
         )
+    } else if refused {
+        (
+            Kind::Confirm,
+            text(lang, &Msg::RefusedSubject { game: &gid, turn }),
+        )
     } else {
         (Kind::Check, text(lang, &Msg::CheckSubject { game: &gid }))
     };
@@ -1068,6 +1077,8 @@ pub fn decide_prepared(
         .replying_to(mail.message_id.as_deref());
     let disposition = if store {
         Disposition::Stored
+    } else if refused {
+        Disposition::Rejected
     } else {
         Disposition::Checked
     };
@@ -1599,6 +1610,15 @@ fn confirmation_around(
         text(
             lang,
             &Msg::ConfirmHeader {
+                game: gid,
+                turn,
+                player,
+            },
+        )
+    } else if checked.refused {
+        text(
+            lang,
+            &Msg::RefusedHeader {
                 game: gid,
                 turn,
                 player,

@@ -33,6 +33,17 @@ pub enum Msg<'a> {
         turn: u32,
         player: &'a str,
     },
+    /// A block refused whole (another turn, month or nation, issue 17
+    /// item 7): nothing stored, the orders already held stay in force.
+    RefusedSubject {
+        game: &'a str,
+        turn: u32,
+    },
+    RefusedHeader {
+        game: &'a str,
+        turn: u32,
+        player: &'a str,
+    },
     /// Label in the echo of a line.
     Ok,
     Error,
@@ -155,6 +166,10 @@ impl Msg<'_> {
             }
             CheckSubject { game } => ("check-subject", fl_args![game]),
             CheckHeader { game, turn, player } => ("check-header", fl_args![game, turn, player]),
+            RefusedSubject { game, turn } => ("refused-subject", fl_args![game, turn]),
+            RefusedHeader { game, turn, player } => {
+                ("refused-header", fl_args![game, turn, player])
+            }
             Ok => ("ok", vec![]),
             Error => ("error", vec![]),
             Warning => ("warning", vec![]),

@@ -225,7 +225,7 @@ fn nmr_bot_after_two_missed_turns_eds_in_german() {
             ("p2", "bert@example.org"),
             ("p3", "carla@example.org"),
         ],
-        "hat der Roboter des Spielleiters Ihre Position",
+        "hat der Roboter des Spielleiters Deine Position",
         ("p1", "anna@example.org", block),
     );
 }

@@ -154,6 +154,7 @@ fn huge_order_block_linear() {
         errors: 2,
         warnings: 1,
         ready: true,
+        refused: false,
     };
     let text = arbitre::inbound::confirmation(&game, 1, "alice", true, &checked);
     assert!(text.len() < 4_096, "{} bytes:\n{text}", text.len());

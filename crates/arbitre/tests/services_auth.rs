@@ -212,7 +212,7 @@ fn dkim_required_unsigned_mail_is_refused_in_three_languages() {
     let key = SigningDomain::generate("example.org", "s").unwrap();
     for (name, lang, expect) in [
         ("nebulight", None, "la partie neb-001 exige une signature DKIM valide de votre domaine (example.org), et ce courrier n'est pas signé"),
-        ("eds", None, "das Spiel eds-001 verlangt eine gültige DKIM-Signatur Ihrer Domain (example.org), und diese Mail ist nicht signiert"),
+        ("eds", None, "das Spiel eds-001 verlangt eine gültige DKIM-Signatur Deiner Domain (example.org), und diese Mail ist nicht signiert"),
         ("eds", Some("en"), "game eds-001 requires a valid DKIM signature from your domain (example.org), and this mail is not signed"),
     ] {
         let mut g = game(name, lang, &require_dkim, &[&key]);

@@ -205,7 +205,7 @@ fn timezone_eds_in_german() {
     );
     assert!(
         a.contains(
-            "ZEITZONE: Ihre Abgabetermine werden jetzt in der Zeitzone Europe/Berlin angezeigt."
+            "ZEITZONE: Deine Abgabetermine werden jetzt in der Zeitzone Europe/Berlin angezeigt."
         ),
         "{a}"
     );
@@ -438,7 +438,7 @@ fn press_grey_eds_in_german() {
     let id = g.id.clone();
     let a = g.ask("anna@example.org", &format!("SPIEL {id} SPIELER p1 PASSWORT change-me-1\nPRESSE AN ALLE ANONYM\nBert plant einen Angriff.\nENDE\n"));
     assert!(
-        a.contains("Ihre Nachricht wurde weitergeleitet an: p2, p3"),
+        a.contains("Deine Nachricht wurde weitergeleitet an: p2, p3"),
         "{a}"
     );
     assert!(

@@ -27,10 +27,18 @@ pub struct Snapshot {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Checked {
     pub verdicts: Vec<LineVerdict>,
+    /// The orders accepted (in force), whether or not with a warning; a
+    /// refused line never counts here (issue 17 item 8).
     pub orders: usize,
     pub errors: usize,
+    /// Accepted orders that carry a remark (a correction foreseen).
     pub warnings: usize,
     pub ready: bool,
+    /// The ruleset refused the block whole (its turn, month or nation line
+    /// does not match the open turn, issue 17 item 7): the daemon stores
+    /// nothing and the orders it holds for the turn stay in force.
+    #[serde(default)]
+    pub refused: bool,
 }
 
 /// A resolved turn: the new state and every report, committed together by the daemon.
@@ -305,10 +313,11 @@ fn checked<O>(parsed: &Parsed<O>) -> Checked {
     let warnings = parsed.diagnostics.iter().filter(|d| d.warning).count();
     Checked {
         verdicts: parsed.verdicts(),
-        orders: parsed.orders.len(),
+        orders: parsed.accepted_count(),
         errors: parsed.error_count(),
         warnings,
         ready: parsed.ready,
+        refused: parsed.refused,
     }
 }
 

@@ -5,6 +5,14 @@
 //! each with its line, and a [`Diagnostic`] for every line it could not use.
 //! The confirmation mail echoes each line with OK or its reason, built by
 //! [`Parsed::verdicts`].
+//!
+//! Issue 17 item 8 (confirmations that tell the truth): an order a parser
+//! keeps only so that the turn's report can list its refusal
+//! ([`Parsed::reject`]) is not counted as accepted; an order read from a
+//! section of a sheet (the EDS Befehlsblatt) is echoed with that section;
+//! several entries of one line are echoed one by one. Item 7: a block whose
+//! turn, month or nation does not match the open turn is refused whole
+//! ([`Parsed::refuse_whole`]) and never replaces the orders already stored.
 
 use serde::{Deserialize, Serialize};
 
@@ -14,6 +22,9 @@ pub struct Located<O> {
     pub line: usize,
     pub text: String,
     pub order: O,
+    /// The section of the sheet the order was read in (`[7 SPRUNG]`), for
+    /// the confirmation's echo; `None` where a notation has no sections.
+    pub section: Option<String>,
 }
 
 /// A line that was not (fully) accepted.
@@ -25,6 +36,9 @@ pub struct Diagnostic {
     pub reason: String,
     /// A warning leaves the order in force (corrected or partial); an error drops it.
     pub warning: bool,
+    /// The section of the sheet the line was read in (see [`Located::section`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub section: Option<String>,
 }
 
 /// What a parser gives back: never a bare error.
@@ -36,6 +50,14 @@ pub struct Parsed<O> {
     /// order set counts as ready leave it `true`; Scrambled Nations sets it only
     /// for an explicit `READY`.
     pub ready: bool,
+    /// How many of `orders` were kept only so that the turn's report can
+    /// list their refusal (Nébulight's `Order::Rejected`): they carry an
+    /// error and are not counted as accepted.
+    pub kept_refused: usize,
+    /// The whole block was refused (a turn, month or nation line that does
+    /// not match the open turn, issue 17 item 7): nothing of it is in force,
+    /// and the daemon keeps the orders it already stored for the turn.
+    pub refused: bool,
 }
 
 impl<O> Default for Parsed<O> {
@@ -44,6 +66,8 @@ impl<O> Default for Parsed<O> {
             orders: Vec::new(),
             diagnostics: Vec::new(),
             ready: true,
+            kept_refused: 0,
+            refused: false,
         }
     }
 }
@@ -73,40 +97,123 @@ impl<O> Parsed<O> {
             line,
             text: text.into(),
             order,
+            section: None,
         });
     }
 
     pub fn error(&mut self, line: usize, text: impl Into<String>, reason: impl Into<String>) {
-        self.diagnostics.push(Diagnostic {
-            line,
-            text: text.into(),
-            reason: reason.into(),
-            warning: false,
-        });
+        self.diagnose(line, text.into(), reason.into(), false, None);
     }
 
     pub fn warn(&mut self, line: usize, text: impl Into<String>, reason: impl Into<String>) {
+        self.diagnose(line, text.into(), reason.into(), true, None);
+    }
+
+    /// [`Parsed::push`] for an order read in a section of a sheet.
+    pub fn push_in(&mut self, section: Option<&str>, line: usize, text: &str, order: O) {
+        self.orders.push(Located {
+            line,
+            text: text.to_string(),
+            order,
+            section: section.map(str::to_string),
+        });
+    }
+
+    /// [`Parsed::error`] (`warning` false) or [`Parsed::warn`] (true) for a
+    /// line read in a section of a sheet.
+    pub fn diagnose_in(
+        &mut self,
+        section: Option<&str>,
+        line: usize,
+        text: &str,
+        reason: impl Into<String>,
+        warning: bool,
+    ) {
+        self.diagnose(
+            line,
+            text.to_string(),
+            reason.into(),
+            warning,
+            section.map(str::to_string),
+        );
+    }
+
+    fn diagnose(
+        &mut self,
+        line: usize,
+        text: String,
+        reason: String,
+        warning: bool,
+        section: Option<String>,
+    ) {
         self.diagnostics.push(Diagnostic {
             line,
-            text: text.into(),
-            reason: reason.into(),
-            warning: true,
+            text,
+            reason,
+            warning,
+            section,
         });
+    }
+
+    /// A refused line whose order is kept all the same, so that the turn's
+    /// report can list the refusal: an error, and not an accepted order.
+    pub fn reject(&mut self, line: usize, text: &str, reason: impl Into<String>, order: O) {
+        self.error(line, text, reason);
+        self.push(line, text, order);
+        self.kept_refused += 1;
+    }
+
+    /// Refuses the whole block (issue 17 item 7): every order already read
+    /// becomes an error with `reason`, none stays in force, and the block is
+    /// marked [`Parsed::refused`] so that it never replaces orders stored
+    /// before it. The line that caused it carries its own error.
+    pub fn refuse_whole(&mut self, reason: &str) {
+        for o in std::mem::take(&mut self.orders) {
+            let has_error = self
+                .diagnostics
+                .iter()
+                .any(|d| !d.warning && d.line == o.line && d.text == o.text);
+            if !has_error {
+                self.diagnose(o.line, o.text, reason.to_string(), false, o.section);
+            }
+        }
+        // A warning was about an order now refused: it would read as an
+        // order in force.
+        self.diagnostics.retain(|d| !d.warning);
+        self.kept_refused = 0;
+        self.refused = true;
+        self.ready = false;
     }
 
     pub fn error_count(&self) -> usize {
         self.diagnostics.iter().filter(|d| !d.warning).count()
     }
 
-    /// One verdict per line that carried an order or a diagnostic, in line order.
-    /// A line with an order and a warning echoes the warning; a line with only
-    /// an error echoes the error. Several orders on one line give one verdict.
+    /// The orders in force: those read, less those kept only to be reported
+    /// as refused.
+    pub fn accepted_count(&self) -> usize {
+        self.orders.len().saturating_sub(self.kept_refused)
+    }
+
+    /// One verdict per line (or per entry of a line, where a notation puts
+    /// several entries on one line and names each, as EDS's `a / b / c`)
+    /// that carried an order or a diagnostic, in line order. An entry with
+    /// an order and a warning echoes the warning; one with only an error
+    /// echoes the error. Several orders read from the same text give one
+    /// verdict. An entry read in a section of a sheet is echoed after the
+    /// section's name (`[7 SPRUNG] 4,A,19,31`).
     pub fn verdicts(&self) -> Vec<LineVerdict> {
+        fn shown(section: &Option<String>, text: &str) -> String {
+            match section {
+                Some(s) => format!("{s} {text}"),
+                None => text.to_string(),
+            }
+        }
         let mut out: Vec<LineVerdict> = Vec::new();
         for o in &self.orders {
             out.push(LineVerdict {
                 line: o.line,
-                text: o.text.clone(),
+                text: shown(&o.section, &o.text),
                 verdict: Verdict::Ok,
             });
         }
@@ -118,21 +225,31 @@ impl<O> Parsed<O> {
             };
             out.push(LineVerdict {
                 line: d.line,
-                text: d.text.clone(),
+                text: shown(&d.section, &d.text),
                 verdict: v,
             });
         }
         // Stable: for one line, the order's OK comes first, then its diagnostics.
         out.sort_by_key(|v| v.line);
-        // An OK followed by a diagnostic on the same line is replaced by it.
+        // Within one line, the verdicts of one entry (same text) gather:
+        // an OK is replaced by the entry's first diagnostic, a second OK of
+        // the same entry adds nothing. A line's accepted entries come
+        // first, then its refused ones, each in the order read.
         let mut merged: Vec<LineVerdict> = Vec::with_capacity(out.len());
+        let mut first_of_line = 0;
         for v in out {
-            if let Some(last) = merged.last_mut() {
-                if last.line == v.line && last.verdict == Verdict::Ok && v.verdict != Verdict::Ok {
-                    *last = v;
+            if merged.last().is_some_and(|l| l.line != v.line) {
+                first_of_line = merged.len();
+            }
+            if let Some(same) = merged[first_of_line..]
+                .iter_mut()
+                .find(|m| m.line == v.line && m.text == v.text)
+            {
+                if same.verdict == Verdict::Ok && v.verdict != Verdict::Ok {
+                    *same = v;
                     continue;
                 }
-                if last.line == v.line && v.verdict == Verdict::Ok {
+                if v.verdict == Verdict::Ok {
                     continue;
                 }
             }
@@ -162,5 +279,41 @@ mod tests {
         assert_eq!(v[1].verdict, Verdict::Warning("tir partiel".into()));
         assert_eq!(v[2].verdict, Verdict::Ok);
         assert_eq!(p.error_count(), 2);
+    }
+
+    #[test]
+    fn item8_every_entry_of_a_line_is_echoed_with_its_section() {
+        let mut p: Parsed<&str> = Parsed::new();
+        p.push_in(Some("[7 SPRUNG]"), 4, "4,A,19,31", "jump");
+        p.diagnose_in(Some("[7 SPRUNG]"), 4, "6,Q", "Syntaxfehler", false);
+        p.push_in(Some("[7 SPRUNG]"), 4, "5,A,13,19", "jump");
+        p.diagnose_in(Some("[7 SPRUNG]"), 4, "5,A,13,19", "Achtung", true);
+        let v = p.verdicts();
+        let shown: Vec<(&str, &Verdict)> = v.iter().map(|v| (v.text.as_str(), &v.verdict)).collect();
+        assert_eq!(
+            shown,
+            vec![
+                ("[7 SPRUNG] 4,A,19,31", &Verdict::Ok),
+                ("[7 SPRUNG] 5,A,13,19", &Verdict::Warning("Achtung".into())),
+                ("[7 SPRUNG] 6,Q", &Verdict::Error("Syntaxfehler".into())),
+            ]
+        );
+        assert_eq!(p.accepted_count(), 2);
+    }
+
+    #[test]
+    fn item7_refuse_whole_leaves_nothing_in_force() {
+        let mut p: Parsed<&str> = Parsed::new();
+        p.error(1, "TURN 9", "wrong turn");
+        p.push(2, "MOVE", "move");
+        p.warn(2, "MOVE", "corrected");
+        p.reject(3, "XX", "unknown", "rejected");
+        p.refuse_whole("refused whole");
+        assert!(p.refused && !p.ready);
+        assert!(p.orders.is_empty());
+        assert_eq!(p.accepted_count(), 0);
+        assert!(p.diagnostics.iter().all(|d| !d.warning));
+        // One error per line: XX keeps its own reason, not a second one.
+        assert_eq!(p.verdicts().len(), 3, "{:?}", p.verdicts());
     }
 }

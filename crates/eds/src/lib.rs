@@ -134,6 +134,7 @@ impl Ruleset for Eds {
     fn parse_orders(&self, state: &State, player: &PlayerId, text: &str) -> Parsed<Order> {
         let mut parsed = parser::parse(state, text);
         if let Some(r) = state.ruler_by_id(player) {
+            parser::receipt(state, r.number, &mut parsed);
             parser::planner(state, r.number, &mut parsed);
         }
         parsed

@@ -1,9 +1,13 @@
 //! The plain-text Befehlsblatt (spec §3.4) for a whole sheet: the order of
 //! its lines (a section holds until the next; free-text sections gather
 //! their lines; `ENDE` ends the sheet; a `MONAT:` naming the wrong month
-//! rejects the whole sheet, EDS-15), the entry limits per kind (EDS-19), and
+//! rejects the whole sheet, EDS-15, and never replaces a sheet already
+//! stored: issue 17 item 7), the entry limits per kind (EDS-19), and
 //! the Zug-Planer (§3.4.5). Each line is read by the nom grammar of
 //! [`crate::grammar`].
+//!
+//! Every entry is echoed in the confirmation with the section it was read
+//! in (`[7 SPRUNG] 4,A,19,31`, issue 17 item 8), one entry at a time.
 //!
 //! Nothing is checked against money or stock here ("Bei der Eingabe wird
 //! nichts gesperrt", §3.1): the parser judges syntax and entry limits only;
@@ -19,7 +23,7 @@ use crate::grammar::{
     classify, entries, entry, entry_reason, month_text, same_month, Line, Section,
 };
 use crate::model::{FType, State};
-use crate::orders::Order;
+use crate::orders::{Order, SECTION_NAMES};
 use arbitre_core::Parsed;
 
 pub use crate::grammar::{MAX_DESIGN, MAX_INT};
@@ -37,6 +41,20 @@ pub fn parse_entry(kind: u8, text: &str) -> Result<(Order, Option<String>), Stri
         .map_err(|e| entry_reason(1, text, e))
 }
 
+/// How the confirmation names a section: as its header is written on the
+/// Befehlsblatt (`[7 SPRUNG]`, `[DIPLOMATIE 3]`).
+pub fn section_label(section: Section) -> Option<String> {
+    match section {
+        Section::None => None,
+        Section::Orders(k) => SECTION_NAMES
+            .get(usize::from(k).wrapping_sub(1))
+            .map(|n| format!("[{k} {n}]")),
+        Section::Anzeiger => Some("[ANZEIGER]".into()),
+        Section::Diplomatie(n) => Some(format!("[DIPLOMATIE {n}]")),
+        Section::Hinweis => Some("[HINWEIS]".into()),
+    }
+}
+
 /// A free-text section being read: where it started, which, its lines.
 struct FreeText {
     line: usize,
@@ -50,7 +68,8 @@ pub fn parse(state: &State, text: &str) -> Parsed<Order> {
     let mut section = Section::None;
     let mut counts = [0usize; 19];
     let mut free: Option<FreeText> = None;
-    let mut month_ok = true;
+    let mut wrong_month: Option<String> = None;
+    let mut label: Option<String> = None;
     let expected = short_month(&state.params, state.month + 1);
     let flush = |free: &mut Option<FreeText>, out: &mut Parsed<Order>| {
         if let Some(f) = free.take() {
@@ -66,7 +85,7 @@ pub fn parse(state: &State, text: &str) -> Parsed<Order> {
                 },
                 _ => Order::Hinweis(text.clone()),
             };
-            out.push(f.line, text, o);
+            out.push_in(section_label(f.section).as_deref(), f.line, &text, o);
         }
     };
     for (no, line) in arbitre_core::normalized_lines(text) {
@@ -89,6 +108,7 @@ pub fn parse(state: &State, text: &str) -> Parsed<Order> {
                             });
                         }
                         section = s;
+                        label = section_label(s);
                     }
                     None => {
                         out.error(
@@ -97,6 +117,7 @@ pub fn parse(state: &State, text: &str) -> Parsed<Order> {
                             "unbekannter Abschnitt – folgende Zeilen werden ignoriert",
                         );
                         section = Section::None;
+                        label = None;
                     }
                 }
                 continue;
@@ -114,14 +135,11 @@ pub fn parse(state: &State, text: &str) -> Parsed<Order> {
             Line::Month(m) => {
                 if !same_month(m, &expected) {
                     let m = month_text(m);
-                    out.error(
-                        no,
-                        line,
-                        format!(
-                            "Befehle für {m}, erwartet {expected} – gesamter Befehlsbogen verworfen"
-                        ),
+                    let why = format!(
+                        "Befehle für {m}, erwartet {expected} – gesamter Befehlsbogen verworfen"
                     );
-                    month_ok = false;
+                    out.error(no, line, why.clone());
+                    wrong_month = Some(why);
                 }
                 continue;
             }
@@ -136,32 +154,35 @@ pub fn parse(state: &State, text: &str) -> Parsed<Order> {
             continue;
         };
         let limit = state.params.order_limits[usize::from(kind) - 1];
+        let label = label.as_deref();
         for e in entries(line) {
             match entry(kind, e) {
                 Ok((order, note)) => {
                     if counts[usize::from(kind)] >= limit {
-                        out.error(
+                        out.diagnose_in(
+                            label,
                             no,
                             e,
                             format!(
                                 "Höchstzahl von {limit} Einträgen überschritten – Eintrag ignoriert"
                             ),
+                            false,
                         );
                         continue;
                     }
                     counts[usize::from(kind)] += 1;
                     if let Some(n) = note {
-                        out.warn(no, e, n);
+                        out.diagnose_in(label, no, e, n, true);
                     }
-                    out.push(no, e, order);
+                    out.push_in(label, no, e, order);
                 }
-                Err(why) => out.error(no, e, entry_reason(no, line, why)),
+                Err(why) => out.diagnose_in(label, no, e, entry_reason(no, line, why), false),
             }
         }
     }
     flush(&mut free, &mut out);
-    if !month_ok {
-        out.orders.clear();
+    if let Some(why) = wrong_month {
+        out.refuse_whole(&why);
     }
     out
 }
@@ -216,7 +237,7 @@ pub fn planner(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<
             last = Some(o);
         }
     }
-    let last = last.map(|o| (o.line, o.text.clone()));
+    let last = last.map(|o| (o.line, o.text.clone(), o.section.clone()));
     for (star, need) in ore {
         let have = state
             .stars
@@ -224,21 +245,55 @@ pub fn planner(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<
             .filter(|s| s.owner == Some(ruler))
             .map(|s| s.stock[0]);
         if let Some(have) = have.filter(|h| need > *h) {
-            if let Some((line, text)) = &last {
-                parsed.warn(*line, text.clone(), format!("Werftstern {star}: {need} Erz verplant, vorhanden: {have} Erz – Achtung, mehr verplant als vorhanden"));
+            if let Some((line, text, section)) = &last {
+                parsed.diagnose_in(section.as_deref(), *line, text, format!("Werftstern {star}: {need} Erz verplant, vorhanden: {have} Erz – Achtung, mehr verplant als vorhanden"), true);
             }
         }
     }
-    if let Some((line, text)) = last {
+    if let Some((line, text, section)) = last {
         if total > r.we {
-            parsed.warn(
+            parsed.diagnose_in(
+                section.as_deref(),
                 line,
-                text,
+                &text,
                 format!(
                     "Verplant: {total} WE, vorhanden: {} WE – Achtung, mehr verplant als vorhanden",
                     r.we
                 ),
+                true,
             );
         }
+    }
+}
+
+/// What the current state already decides about a jump (issue 17 item 8):
+/// a ship that is not the ruler's, the home base, a target off the map.
+/// Phase 7 refuses those whatever happens before it, so the confirmation
+/// says so now, with the very words of the Monatsbericht. The entry is
+/// kept (as [`Parsed::reject`] keeps a refused line) so that the month's
+/// Fehlerprotokoll still lists it, but it is an error, not an accepted
+/// order. Everything that depends on the month's other orders (uranium,
+/// range, another jump) stays for the evaluation, as §3.1 wants.
+pub fn receipt(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<Order>) {
+    let mut refused = Vec::new();
+    for o in &parsed.orders {
+        let Order::Jump { ship, x, y, .. } = o.order else {
+            continue;
+        };
+        let why = match state.ships.get(&ship).filter(|s| s.owner == ruler) {
+            None => crate::turn::m04(ship),
+            Some(s) if s.home_base => {
+                "Die Heimatbasis kann nicht springen – Befehl verworfen".to_string()
+            }
+            Some(_) if !state.in_map(x, y) => {
+                format!("Ziel ({x},{y}) liegt außerhalb der Karte – Befehl verworfen")
+            }
+            Some(_) => continue,
+        };
+        refused.push((o.section.clone(), o.line, o.text.clone(), why));
+    }
+    for (section, line, text, why) in refused {
+        parsed.diagnose_in(section.as_deref(), line, &text, why, false);
+        parsed.kept_refused += 1;
     }
 }

@@ -279,6 +279,12 @@ fn eds_15_wrong_month_rejects_the_sheet() {
     assert!(p.diagnostics[0]
         .reason
         .contains("gesamter Befehlsbogen verworfen"));
+    // Refused whole (issue 17 item 7): marked so that the daemon keeps the
+    // sheet already stored, every entry an error, none accepted.
+    assert!(p.refused);
+    assert_eq!(p.error_count(), 2, "{:?}", p.diagnostics);
+    assert_eq!(p.accepted_count(), 0);
+    assert!(!parse(&s, "MONAT: J1/M3\n[16]\n5\n").refused);
 }
 
 #[test]

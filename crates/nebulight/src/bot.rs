@@ -276,11 +276,17 @@ pub fn orders(s: &NebState, slot: Slot, rng: &mut Rng) -> String {
     out
 }
 
-/// The order template attached to each report: the player's worlds and
-/// fleets as comment lines, ready to be filled in.
+/// The order template attached to each report: the header line to send
+/// back, the turn it is for, the player's worlds and fleets as comment
+/// lines ready to be filled in, and `FIN` (issue 17 item 8). The `TOUR`
+/// line makes a stale template sent again a refused block, never one that
+/// replaces the orders already stored (item 7).
 pub fn order_template(s: &NebState, slot: Slot) -> String {
     let mut out = format!(
-        "# Ordres de {} pour le tour {}\n",
+        "PARTIE {} JOUEUR {} MOT-DE-PASSE <mot-de-passe>\nTOUR {}\n# Ordres de {} pour le tour {}\n",
+        s.game,
+        s.players[slot].id,
+        s.turn + 1,
         s.players[slot].name,
         s.turn + 1
     );
@@ -304,5 +310,6 @@ pub fn order_template(s: &NebState, slot: Slot) -> String {
             id.0, f.world.0, f.vc, f.cargo_mp, f.cargo_n
         );
     }
+    out.push_str("FIN\n");
     out
 }

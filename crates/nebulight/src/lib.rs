@@ -99,8 +99,8 @@ impl Ruleset for Nebulight {
             .collect()
     }
 
-    fn parse_orders(&self, _s: &NebState, _p: &PlayerId, text: &str) -> Parsed<Order> {
-        parser::parse(text)
+    fn parse_orders(&self, s: &NebState, _p: &PlayerId, text: &str) -> Parsed<Order> {
+        parser::parse_for_turn(text, s.turn + 1)
     }
 
     fn phases(&self) -> Vec<Phase<Self>> {

@@ -4,6 +4,11 @@
 //! warning (the order stands and does nothing), and a refused line is kept
 //! as [`Order::Rejected`] so the turn's report can list it.
 //!
+//! A `TOUR n` line (the order template's, issue 17 item 7) must name the
+//! open turn: a block for another turn is refused whole
+//! ([`arbitre_core::Parsed::refuse_whole`]), so a stale template sent again
+//! never replaces the orders already stored.
+//!
 //! The grammar replaced the hand-written lexer and matcher of issue 9 in
 //! issue 21; `tests/grammar_differential.rs` holds the verdicts the old
 //! parser gave on 125,290 lines and checks the grammar still gives them.
@@ -34,7 +39,27 @@ fn quantity(o: &Order) -> Option<u32> {
 
 /// The line parser handed to `arbitre_core::parse_lines`.
 #[derive(Default)]
-pub struct NebParser;
+pub struct NebParser {
+    /// The turn orders are expected for, when the state is known: a
+    /// `TOUR` line naming another refuses the block.
+    open_turn: Option<u32>,
+    /// The reason the block is refused whole, once a `TOUR` line said so.
+    wrong_turn: Option<String>,
+}
+
+/// `TOUR n` / `TURN n`: the number, or `Err(())` for a turn line whose
+/// number does not read; `None` for any other line.
+fn turn_line(line: &str) -> Option<Result<u32, ()>> {
+    let mut words = line.split(' ');
+    let first = words.next()?;
+    if !(first.eq_ignore_ascii_case("TOUR") || first.eq_ignore_ascii_case("TURN")) {
+        return None;
+    }
+    match (words.next(), words.next()) {
+        (Some(n), None) => Some(n.parse().map_err(|_| ())),
+        _ => Some(Err(())),
+    }
+}
 
 impl LineParser for NebParser {
     type Order = Order;
@@ -44,6 +69,20 @@ impl LineParser for NebParser {
     }
 
     fn parse_line(&mut self, no: usize, line: &str, out: &mut Parsed<Order>) {
+        if let Some(t) = turn_line(line) {
+            match (t, self.open_turn) {
+                (Ok(t), Some(open)) if t != open => {
+                    let why = format!(
+                        "ordres pour le tour {t}, mais le tour ouvert est le {open} : bloc entier refusé"
+                    );
+                    out.error(no, line, why.clone());
+                    self.wrong_turn = Some(why);
+                }
+                (Ok(_), _) => {}
+                (Err(()), _) => out.error(no, line, "numéro de tour illisible (TOUR n)"),
+            }
+            return;
+        }
         match run_line(order, no, line) {
             Ok(o) => {
                 if quantity(&o) == Some(0) {
@@ -53,9 +92,9 @@ impl LineParser for NebParser {
             }
             Err(e) => {
                 let reason = explain(line, e).render(Lang::Fr);
-                out.error(no, line, reason.clone());
-                // Kept so the turn's report can list it (see Order::Rejected).
-                out.push(no, line, Order::Rejected { reason });
+                // Kept so the turn's report can list it (see Order::Rejected),
+                // but never counted as accepted (issue 17 item 8).
+                out.reject(no, line, reason.clone(), Order::Rejected { reason });
             }
         }
     }
@@ -63,7 +102,21 @@ impl LineParser for NebParser {
 
 /// Every order of a block, and a diagnostic for every refused line.
 pub fn parse(text: &str) -> Parsed<Order> {
-    arbitre_core::parse_lines(&mut NebParser, text)
+    arbitre_core::parse_lines(&mut NebParser::default(), text)
+}
+
+/// [`parse`] for the orders of turn `open`: a `TOUR` line naming another
+/// turn refuses the whole block (issue 17 item 7).
+pub fn parse_for_turn(text: &str, open: u32) -> Parsed<Order> {
+    let mut p = NebParser {
+        open_turn: Some(open),
+        wrong_turn: None,
+    };
+    let mut out = arbitre_core::parse_lines(&mut p, text);
+    if let Some(why) = p.wrong_turn {
+        out.refuse_whole(&why);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -397,6 +450,29 @@ mod tests {
         let p = parse("M_1 C 2 VI\nXX\nF_1 M_2");
         assert_eq!(p.error_count(), 1);
         assert_eq!(p.diagnostics[0].line, 2);
+    }
+
+    #[test]
+    fn item7_tour_line_for_another_turn_refuses_the_whole_block() {
+        let p = parse_for_turn("TOUR 3\nM_1 C 1 VI\nXX\n", 4);
+        assert!(p.refused);
+        assert!(p.orders.is_empty());
+        // The TOUR line, the order it carried and the refused line: one
+        // error each, never two for one line.
+        assert_eq!(p.error_count(), 3, "{:?}", p.diagnostics);
+        assert!(p.diagnostics[0].reason.contains("le tour ouvert est le 4"));
+        let ok = parse_for_turn("tour 4\nM_1 C 1 VI\n", 4);
+        assert!(!ok.refused && ok.diagnostics.is_empty());
+        assert_eq!(ok.accepted_count(), 1);
+        assert_eq!(parse_for_turn("TOUR x\n", 4).error_count(), 1);
+    }
+
+    #[test]
+    fn item8_refused_lines_are_kept_for_the_report_but_not_accepted() {
+        let p = parse("M_1 C 2 VI\nXX\nF_1 M_2\nYY");
+        assert_eq!(p.orders.len(), 4, "refused lines kept as Order::Rejected");
+        assert_eq!(p.accepted_count(), 2);
+        assert_eq!(p.error_count(), 2);
     }
 
     #[test]

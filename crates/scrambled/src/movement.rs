@@ -21,11 +21,25 @@ pub fn plan_route(
     to: &TerrId,
     avoid: bool,
 ) -> Option<Vec<TerrId>> {
+    plan_route_with(state, p, from, to, avoid, &|o| state.mark(p, o))
+}
+
+/// [`plan_route`] with `p`'s marks given by `mark`: the order check at
+/// receipt passes the marks the set's own diplomacy lines will give at R0
+/// (issue 17 item 8).
+pub fn plan_route_with(
+    state: &State,
+    p: &PlayerId,
+    from: &TerrId,
+    to: &TerrId,
+    avoid: bool,
+    mark: &dyn Fn(&PlayerId) -> Mark,
+) -> Option<Vec<TerrId>> {
     let blocked = |t: &TerrId| {
         avoid
             && state
                 .owner(t)
-                .map(|o| o != p && state.mark(p, o) == Mark::Enemy)
+                .map(|o| o != p && mark(o) == Mark::Enemy)
                 .unwrap_or(false)
     };
     state.world.route(from, to, &blocked)

@@ -9,12 +9,19 @@
 //! mountain, gift to oneself) are rejected here; orders that may become valid
 //! or invalid during the resolution are kept, with a warning when a correction
 //! can be foreseen.
+//!
+//! A check at receipt sees the whole set (issue 17 item 8): a `PATH … AVOID`
+//! is routed with the diplomacy marks the set's own `ALLY`/`ENEMY` lines
+//! give, as R0 does (§3.1 steps 2 and 4), so an `ALLY` line that opens the
+//! route is counted wherever it stands in the set; only a route that does
+//! not exist under those marks is refused ("aucun chemin", §5.1).
 
 use crate::grammar::{self, Kw, Refusal, Shape};
 use crate::orders::{Order, Qty, Target};
 use crate::state::{Mark, State};
 use crate::world::{Lookup, NameTable, TerrId, Terrain};
 use arbitre_core::{normalize, Parsed, PlayerId};
+use std::collections::BTreeMap;
 
 struct Ctx<'a> {
     state: &'a State,
@@ -22,9 +29,67 @@ struct Ctx<'a> {
     /// The players' names for §6.3, built on the first player reference of
     /// the block (most blocks name none).
     players: std::cell::OnceCell<NameTable<PlayerId>>,
+    /// The block, and the index of its first order line (after its GAME
+    /// line), for the marks below.
+    text: &'a str,
+    start: usize,
+    /// The sender's marks once the set's `ALLY`/`ENEMY` lines are applied
+    /// in the order written (R0 step 2), found on the first `PATH … AVOID`
+    /// (most blocks have none); a player absent keeps the state's mark.
+    set_marks: std::cell::OnceCell<BTreeMap<PlayerId, Mark>>,
 }
 
 impl Ctx<'_> {
+    /// The mark `me` will hold toward `other` at R0 of this resolution.
+    fn mark_at_freeze(&self, other: &PlayerId) -> Mark {
+        let marks = self.set_marks.get_or_init(|| self.marks_of_set());
+        marks
+            .get(other)
+            .copied()
+            .unwrap_or_else(|| self.state.mark(self.me, other))
+    }
+
+    /// R0 step 2 on the set: every well-formed diplomacy line, in order.
+    fn marks_of_set(&self) -> BTreeMap<PlayerId, Mark> {
+        let mut marks = BTreeMap::new();
+        for line in self.text.lines().skip(self.start).map(normalize) {
+            let line: &str = &line;
+            if line.starts_with('>') {
+                continue;
+            }
+            let Some(first) = grammar::body(line).ok().and_then(|b| grammar::words(b).next())
+            else {
+                continue;
+            };
+            let text = grammar::text(first);
+            if matches!(header(&text), Some("END" | "FIN")) {
+                break;
+            }
+            if !matches!(grammar::keyword(&text), Some(Kw::Ally | Kw::Enemy)) {
+                continue;
+            }
+            let Ok(body) = grammar::body(line) else {
+                continue;
+            };
+            let Ok(shape) = grammar::order(body, first) else {
+                continue;
+            };
+            if let Ok((Order::Diplomacy { target, mark }, _)) = check(self, shape) {
+                match target {
+                    Target::All => {
+                        for q in self.state.players.keys().filter(|q| *q != self.me) {
+                            marks.insert(q.clone(), mark);
+                        }
+                    }
+                    Target::Player(q) => {
+                        marks.insert(q, mark);
+                    }
+                }
+            }
+        }
+        marks
+    }
+
     fn terr(&self, s: &str) -> Result<TerrId, String> {
         match self.state.world.lookup(s) {
             Lookup::Found(t) => Ok(t),
@@ -236,7 +301,8 @@ fn moving(cx: &Ctx<'_>, q: &str, from: &str, to: &str, avoid: Option<bool>) -> L
     if from == to {
         return Err("départ et arrivée identiques".into());
     }
-    match crate::movement::plan_route(cx.state, cx.me, &from, &to, avoid) {
+    let mark = |o: &PlayerId| cx.mark_at_freeze(o);
+    match crate::movement::plan_route_with(cx.state, cx.me, &from, &to, avoid, &mark) {
         None => Err(format!(
             "aucun chemin de {} à {}",
             cx.state.tname(&from),
@@ -332,11 +398,6 @@ fn header(s: &str) -> Option<&'static str> {
 pub fn parse(state: &State, me: &PlayerId, text: &str) -> Parsed<Order> {
     let mut out = Parsed::new();
     out.ready = false;
-    let cx = Ctx {
-        state,
-        me,
-        players: std::cell::OnceCell::new(),
-    };
     let lines = || text.lines().enumerate().map(|(i, l)| (i + 1, normalize(l)));
     if !state.players.get(me).map(|p| p.active()).unwrap_or(false) {
         if let Some((no, l)) = lines().find(|(_, l)| !l.is_empty()) {
@@ -352,6 +413,18 @@ pub fn parse(state: &State, me: &PlayerId, text: &str) -> Parsed<Order> {
         })
         .map(|i| i + 1)
         .unwrap_or(0);
+    let cx = Ctx {
+        state,
+        me,
+        players: std::cell::OnceCell::new(),
+        text,
+        start,
+        set_marks: std::cell::OnceCell::new(),
+    };
+    // A TURN line naming another turn refuses the whole set (§6.1, SCN-53;
+    // issue 17 item 7): nothing of it applies to the open turn, and the set
+    // already stored stays in force.
+    let mut wrong_turn: Option<String> = None;
     for (no, line) in lines().skip(start) {
         let line: &str = &line;
         if line.is_empty() || line.starts_with('>') || line.starts_with('#') {
@@ -383,11 +456,13 @@ pub fn parse(state: &State, me: &PlayerId, text: &str) -> Parsed<Order> {
                     .and_then(|t| grammar::text(t).parse::<u32>().ok())
                 {
                     Some(t) if t == open => {}
-                    Some(t) => out.error(
-                        no,
-                        line,
-                        format!("ordres pour le tour {t}, mais le tour ouvert est le {open}"),
-                    ),
+                    Some(t) => {
+                        let why = format!(
+                            "ordres pour le tour {t}, mais le tour ouvert est le {open} : ensemble refusé en entier"
+                        );
+                        out.error(no, line, why.clone());
+                        wrong_turn = Some(why);
+                    }
                     None => out.error(no, line, "numéro de tour illisible"),
                 }
                 continue;
@@ -414,6 +489,9 @@ pub fn parse(state: &State, me: &PlayerId, text: &str) -> Parsed<Order> {
             }
             Err(e) => out.error(no, line, e),
         }
+    }
+    if let Some(why) = wrong_turn {
+        out.refuse_whole(&why);
     }
     out
 }

@@ -152,7 +152,9 @@ pub fn text(view: &View) -> String {
 }
 
 /// A ready-to-fill order mail: the envelope, then one commented line per stack
-/// with its neighbours, so a player can uncomment and edit.
+/// with its neighbours, so a player can uncomment and edit. `READY` is
+/// commented out too (issue 17 item 8): a template sent back unchanged
+/// must not declare the player ready and resolve the turn early.
 pub fn order_template(state: &State, p: &PlayerId) -> String {
     let mut t = format!(
         "PARTIE {} JOUEUR {} MOT-DE-PASSE <mot-de-passe>\nTOUR {}\n",
@@ -177,7 +179,7 @@ pub fn order_template(state: &State, p: &PlayerId) -> String {
             nbs.join(", ")
         ));
     }
-    t.push_str("READY\nEND\n");
+    t.push_str("# READY   (retirez le # pour vous déclarer prêt : le tour peut alors être résolu avant la date limite)\nEND\n");
     t.shrink_to_fit();
     t
 }

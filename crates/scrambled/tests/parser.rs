@@ -56,7 +56,8 @@ fn scn_53_orders_for_the_wrong_turn_are_rejected() {
     // the block is checked here against the open turn (8).
     let s = base();
     let p = parse(&s, &pid("alice"), "TURN 7\nMOVE 10 LOR -> ALS");
-    assert_eq!(p.error_count(), 1);
+    // The TURN line and the move it carries: the set is refused whole.
+    assert_eq!(p.error_count(), 2);
     assert!(
         p.diagnostics[0].reason.contains("le tour ouvert est le 8"),
         "{:?}",
@@ -261,4 +262,84 @@ fn scn_55_names_with_spaces_need_no_quotes() {
     assert!(
         matches!(&p.orders[3].order, Order::Path { from, to, avoid: false, .. } if from.0 == "IDF" && to.0 == "BOH")
     );
+}
+
+/// Issue 17 item 8: a check at receipt sees the whole set. R0 applies the
+/// set's ALLY/ENEMY lines before it routes the set's paths (§3.1 steps 2
+/// and 4), so a `PATH … AVOID` is refused at receipt ("aucun chemin", §5.1)
+/// only when no route exists under the marks the set itself gives.
+#[test]
+fn scn_7_scn_15_path_at_receipt_routes_with_the_sets_own_marks() {
+    let pos = |alice_enemies: &[&str]| {
+        let p = [
+            "turn = 7".to_string(),
+            player("alice", "LOR", Some("LOR"), alice_enemies),
+            player("bob", "SWA", Some("SWA"), &[]),
+            player("carol", "BAV", Some("BAV"), &[]),
+            territory("LOR", Some("alice"), 100, &[("alice", 1000)]),
+            // The only way from LOR to SWA goes through Bob's Baden.
+            territory("BAD", Some("bob"), 100, &[]),
+            territory("SWA", Some("bob"), 100, &[("bob", 10)]),
+            territory("BAV", Some("carol"), 100, &[("carol", 1000)]),
+        ]
+        .join("\n");
+        testland(ABC, &p)
+    };
+    // Alice marks Bob enemy before the mail: alone, the path has no route...
+    let s = pos(&["bob"]);
+    let alone = parse(&s, &pid("alice"), "PATH 10 LOR -> SWA");
+    assert_eq!(alone.error_count(), 1, "{:?}", alone.diagnostics);
+    assert!(alone.diagnostics[0].reason.contains("aucun chemin"));
+    // ...but an ALLY line of the same set opens it, wherever it stands.
+    for set in ["PATH 10 LOR -> SWA\nALLY Bob", "ALLY Bob\nPATH 10 LOR -> SWA"] {
+        let p = parse(&s, &pid("alice"), set);
+        assert_eq!(p.error_count(), 0, "{set}: {:?}", p.diagnostics);
+        assert_eq!(p.orders.len(), 2);
+        // The resolution reaches the same verdict: the chain is planned.
+        let mut t = s.clone();
+        resolve(&mut t, &[("alice", set)]);
+        assert!(
+            t.chains.iter().any(|c| c.player == pid("alice")),
+            "{set}: no chain planned"
+        );
+    }
+    // The other way round: an ENEMY line of the set closes the route, at
+    // receipt as at R0; a later ALLY line of the set reopens it.
+    let s = pos(&[]);
+    assert_eq!(parse(&s, &pid("alice"), "PATH 10 LOR -> SWA").error_count(), 0);
+    let closed = parse(&s, &pid("alice"), "ENEMY ALL\nPATH 10 LOR -> SWA");
+    assert_eq!(closed.error_count(), 1, "{:?}", closed.diagnostics);
+    let mut t = s.clone();
+    resolve(&mut t, &[("alice", "ENEMY ALL\nPATH 10 LOR -> SWA")]);
+    assert!(t.chains.iter().all(|c| c.player != pid("alice")));
+    assert_eq!(
+        parse(&s, &pid("alice"), "ENEMY ALL\nPATH 10 LOR -> SWA\nALLY Bob").error_count(),
+        0
+    );
+    // DIRECT never looks at marks.
+    assert_eq!(
+        parse(&pos(&["bob"]), &pid("alice"), "PATH 10 LOR -> SWA DIRECT").error_count(),
+        0
+    );
+}
+
+/// Issue 17 item 7: a TURN line naming another turn refuses the whole set
+/// (SCN-53): nothing of it stays in force, so the daemon never stores it
+/// over the set already received.
+#[test]
+fn scn_53_a_set_for_another_turn_is_refused_whole() {
+    let s = base();
+    let p = parse(&s, &pid("alice"), "TURN 9\nMOVE 10 LOR -> ALS\nREADY");
+    assert!(p.refused);
+    assert!(p.orders.is_empty());
+    assert!(!p.ready);
+    assert_eq!(p.error_count(), 3, "{:?}", p.diagnostics);
+    let engine = Adapter(Scrambled);
+    let json = serde_json::to_string(&s).unwrap();
+    let c = engine
+        .check(&json, &pid("alice"), "TURN 9\nMOVE 10 LOR -> ALS")
+        .unwrap();
+    assert!(c.refused);
+    assert_eq!(c.orders, 0);
+    assert!(!parse(&s, &pid("alice"), "TURN 8\nMOVE 10 LOR -> ALS").refused);
 }

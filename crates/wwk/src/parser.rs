@@ -842,10 +842,12 @@ pub fn parse(state: &State, nation: &str, text: &str) -> Parsed<Order> {
     let mut p = WwkParser::new(state, nation);
     let mut out = arbitre_core::parse_lines(&mut p, text);
     if p.rejected {
-        // Every accepted line becomes an error too: nothing of it is kept.
-        for o in std::mem::take(&mut out.orders) {
-            out.error(o.line, o.text, "message refusé (en-tête incorrect)");
-        }
+        // Every accepted line becomes an error too: nothing of it is kept,
+        // and the orders already stored stay in force (issue 17 item 7).
+        out.refuse_whole(&format!(
+            "message entier refusé (en-tête incorrect) : le tour ouvert est le {}",
+            state.turn + 1
+        ));
     }
     out
 }
