@@ -138,15 +138,26 @@ fn item7_nebulight_the_stored_orders_are_the_ones_resolved() {
     );
     let mut env = Env::with_game(&toml);
     let (_, first) = send(&mut env, "neb-r", "maxtor", "TOUR 1\nBONJOURUN");
-    assert!(first.contains("0 ordre(s) accepté(s), 1 erreur(s)"), "{first}");
+    assert!(
+        first.contains("0 ordre(s) accepté(s), 1 erreur(s)"),
+        "{first}"
+    );
     let (_, refused) = send(&mut env, "neb-r", "maxtor", "TOUR 2\nBONJOURDEUX");
     assert!(refused.contains("bloc entier refusé"), "{refused}");
     env.clock
         .set(t0() + Duration::days(7) + Duration::minutes(1));
     env.daemon.cycle().unwrap();
     let report = env.last_to("maxtor@example.org", "report").unwrap();
-    assert!(report.mail.body.contains("BONJOURUN"), "{}", report.mail.body);
-    assert!(!report.mail.body.contains("BONJOURDEUX"), "{}", report.mail.body);
+    assert!(
+        report.mail.body.contains("BONJOURUN"),
+        "{}",
+        report.mail.body
+    );
+    assert!(
+        !report.mail.body.contains("BONJOURDEUX"),
+        "{}",
+        report.mail.body
+    );
 }
 
 #[test]
@@ -280,11 +291,15 @@ fn item8_eds_echoes_every_entry_with_its_section_and_what_the_state_decides() {
         assert!(ok.contains(&entry), "{entry} echoed:\n{ok}");
     }
     assert!(
-        ok.contains(&format!("Schiff {theirs} gehört Dir nicht oder existiert nicht – Befehl verworfen")),
+        ok.contains(&format!(
+            "Schiff {theirs} gehört Dir nicht oder existiert nicht – Befehl verworfen"
+        )),
         "{ok}"
     );
     assert!(
-        ok.contains(&format!("Ziel ({x},{y}) liegt außerhalb der Karte – Befehl verworfen")),
+        ok.contains(&format!(
+            "Ziel ({x},{y}) liegt außerhalb der Karte – Befehl verworfen"
+        )),
         "{ok}"
     );
     assert!(

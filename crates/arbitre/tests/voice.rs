@@ -99,7 +99,9 @@ fn item10_german_texts_say_du_never_sie() {
     // "they"/"its" and stay. A sentence may start with "Sie" meaning
     // "it": such sentences are written another way so that no word
     // reads as the other form of address.
-    let formal = ["Sie", "Ihr", "Ihre", "Ihren", "Ihrem", "Ihrer", "Ihres", "Ihnen"];
+    let formal = [
+        "Sie", "Ihr", "Ihre", "Ihren", "Ihrem", "Ihrer", "Ihres", "Ihnen",
+    ];
     let all = texts("de.ftl", &["eds"]);
     assert!(all.len() > 200, "the scan found the texts: {}", all.len());
     let bad: Vec<String> = all
@@ -107,7 +109,11 @@ fn item10_german_texts_say_du_never_sie() {
         .filter(|(_, t)| words(t).any(|w| formal.contains(&w)))
         .map(|(at, t)| format!("{at}: {t}"))
         .collect();
-    assert!(bad.is_empty(), "German texts in the other voice:\n{}", bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "German texts in the other voice:\n{}",
+        bad.join("\n")
+    );
     let du = all
         .iter()
         .filter(|(_, t)| words(t).any(|w| ["Du", "Dein", "Deine", "Dich", "Dir"].contains(&w)))
@@ -125,7 +131,11 @@ fn item10_french_texts_say_vous_never_tu() {
         .filter(|(_, t)| words(t).any(|w| familiar.contains(&w)))
         .map(|(at, t)| format!("{at}: {t}"))
         .collect();
-    assert!(bad.is_empty(), "French texts in the other voice:\n{}", bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "French texts in the other voice:\n{}",
+        bad.join("\n")
+    );
 }
 
 #[test]

@@ -289,7 +289,8 @@ mod tests {
         p.push_in(Some("[7 SPRUNG]"), 4, "5,A,13,19", "jump");
         p.diagnose_in(Some("[7 SPRUNG]"), 4, "5,A,13,19", "Achtung", true);
         let v = p.verdicts();
-        let shown: Vec<(&str, &Verdict)> = v.iter().map(|v| (v.text.as_str(), &v.verdict)).collect();
+        let shown: Vec<(&str, &Verdict)> =
+            v.iter().map(|v| (v.text.as_str(), &v.verdict)).collect();
         assert_eq!(
             shown,
             vec![

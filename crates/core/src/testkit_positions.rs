@@ -157,9 +157,7 @@ pub fn round_trip<R: Ruleset>(
         .export_position(state)
         .map_err(|e| format!("export refused: {e}"))?;
     let mut again = config.clone();
-    again
-        .options
-        .retain(|k, _| !start_keys.iter().any(|s| *s == k));
+    again.options.retain(|k, _| !start_keys.contains(&k));
     again.files = BTreeMap::from([("position_file".to_string(), text.clone())]);
     let loaded = r
         .setup(&again, &mut Rng::for_setup(config.seed))

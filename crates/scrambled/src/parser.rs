@@ -57,7 +57,9 @@ impl Ctx<'_> {
             if line.starts_with('>') {
                 continue;
             }
-            let Some(first) = grammar::body(line).ok().and_then(|b| grammar::words(b).next())
+            let Some(first) = grammar::body(line)
+                .ok()
+                .and_then(|b| grammar::words(b).next())
             else {
                 continue;
             };

@@ -291,7 +291,10 @@ fn scn_7_scn_15_path_at_receipt_routes_with_the_sets_own_marks() {
     assert_eq!(alone.error_count(), 1, "{:?}", alone.diagnostics);
     assert!(alone.diagnostics[0].reason.contains("aucun chemin"));
     // ...but an ALLY line of the same set opens it, wherever it stands.
-    for set in ["PATH 10 LOR -> SWA\nALLY Bob", "ALLY Bob\nPATH 10 LOR -> SWA"] {
+    for set in [
+        "PATH 10 LOR -> SWA\nALLY Bob",
+        "ALLY Bob\nPATH 10 LOR -> SWA",
+    ] {
         let p = parse(&s, &pid("alice"), set);
         assert_eq!(p.error_count(), 0, "{set}: {:?}", p.diagnostics);
         assert_eq!(p.orders.len(), 2);
@@ -306,7 +309,10 @@ fn scn_7_scn_15_path_at_receipt_routes_with_the_sets_own_marks() {
     // The other way round: an ENEMY line of the set closes the route, at
     // receipt as at R0; a later ALLY line of the set reopens it.
     let s = pos(&[]);
-    assert_eq!(parse(&s, &pid("alice"), "PATH 10 LOR -> SWA").error_count(), 0);
+    assert_eq!(
+        parse(&s, &pid("alice"), "PATH 10 LOR -> SWA").error_count(),
+        0
+    );
     let closed = parse(&s, &pid("alice"), "ENEMY ALL\nPATH 10 LOR -> SWA");
     assert_eq!(closed.error_count(), 1, "{:?}", closed.diagnostics);
     let mut t = s.clone();
