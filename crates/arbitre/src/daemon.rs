@@ -108,6 +108,7 @@ impl Daemon {
         };
         report.resolved = self.resolve_due()?;
         report.reminders = self.send_reminders()?;
+        self.schedule_due()?;
         let (sent, failed) = self.send_outbox()?;
         report.sent = sent;
         report.send_failures = failed;

@@ -27,6 +27,7 @@ pub mod config;
 pub mod create;
 pub mod daemon;
 pub mod demo;
+pub mod due;
 pub mod error;
 pub mod failpoint;
 pub mod fault;

@@ -21,7 +21,9 @@ impl Daemon {
             config,
             ..
         } = self;
-        for row in games::games(store.conn())? {
+        // Only the games whose due instant has come (crate::due): a
+        // reminder's instant is one of them.
+        for row in games::due_games(store.conn(), now.timestamp())? {
             if row.status != GameStatus::Running || row.deadline.is_none() {
                 continue;
             }

@@ -61,12 +61,29 @@ impl Daemon {
         }
         self.end_pause(now)?;
         let (mut sent, mut failed) = (0, 0);
+        // The file transport treats an existing file as sent, so its marks
+        // can share one commit per batch (issue 22 item 3): a crash before
+        // that commit resends the batch, which finds every file written.
+        // A relay would take the mails a second time, so there each mail is
+        // marked the moment it is accepted.
+        let idempotent = matches!(
+            self.mailer.transport(),
+            arbitre_mail::Transport::File { .. }
+        );
+        let mut accepted: Vec<i64> = Vec::new();
         for row in due {
             let m = &row.mail;
             match self.mailer.send(&self.config.referee, &m.recipient, &m.raw) {
                 Ok(()) => {
                     failpoint::hit("after-send-before-mark");
-                    outbox::mark_sent(self.store.conn(), row.id, now.timestamp())?;
+                    if idempotent {
+                        accepted.push(row.id);
+                        if accepted.len() >= MARK_BATCH {
+                            mark_all_sent(&mut self.store, &self.mailer, &mut accepted, now)?;
+                        }
+                    } else {
+                        outbox::mark_sent(self.store.conn(), row.id, now.timestamp())?;
+                    }
                     tracing::info!(message_id = %m.message_id, kind = %m.kind, "sent");
                     sent += 1;
                 }
@@ -87,6 +104,7 @@ impl Daemon {
                 }
             }
         }
+        mark_all_sent(&mut self.store, &self.mailer, &mut accepted, now)?;
         Ok((sent, failed))
     }
 
@@ -127,6 +145,37 @@ impl Daemon {
         }
         Ok(())
     }
+}
+
+/// Sent mails of the file transport marked per commit.
+pub const MARK_BATCH: usize = 256;
+
+/// Marks `ids` sent in one transaction (one commit, one fsync of the
+/// database) once the file transport's folder is synced, and empties the
+/// list. If the folder cannot be synced the mails stay pending: the next
+/// send finds their files and marks them then.
+fn mark_all_sent(
+    store: &mut arbitre_store::Store,
+    mailer: &arbitre_mail::Mailer,
+    ids: &mut Vec<i64>,
+    now: DateTime<Utc>,
+) -> Result<()> {
+    if ids.is_empty() {
+        return Ok(());
+    }
+    if let Err(e) = mailer.sync() {
+        tracing::warn!(error = %e, "outbox folder not synced; the mails stay pending");
+        ids.clear();
+        return Ok(());
+    }
+    store.tx(|tx| -> Result<()> {
+        for id in ids.iter() {
+            outbox::mark_sent(tx, *id, now.timestamp())?;
+        }
+        Ok(())
+    })?;
+    ids.clear();
+    Ok(())
 }
 
 fn show(t: DateTime<Utc>) -> String {

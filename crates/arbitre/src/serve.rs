@@ -17,10 +17,10 @@
 //!   second. The handler only sets a flag (signal-hook), which the loop and
 //!   the waits read.
 
-use crate::daemon::{Daemon, GameView};
+use crate::daemon::Daemon;
 use crate::error::{DaemonError, Result};
 use arbitre_mail::MailError;
-use arbitre_store::{games, GameStatus};
+use arbitre_store::games;
 use chrono::{DateTime, Utc};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -121,31 +121,28 @@ impl Daemon {
     }
 
     /// The next instant something is due: a running game's deadline (plus
-    /// its grace), one of its reminders, or the inbox's next retry. `None`
-    /// when nothing is scheduled.
+    /// its grace), one of its reminders, the end of an early resolution's
+    /// `change_delay`, or the inbox's next retry. `None` when nothing is
+    /// scheduled. Read from the stored due instants (crate::due); a game
+    /// whose instant is not known yet (changed since the last cycle) is
+    /// computed here without being stored.
     pub fn next_due(&self) -> Result<Option<DateTime<Utc>>> {
         let now = self.now();
+        let c = self.store.conn();
         let mut next = self.inbox_health.retry_at;
-        let mut consider = |t: DateTime<Utc>| {
-            next = Some(next.map_or(t, |n| n.min(t)));
+        let mut consider = |t: i64| {
+            if let Some(t) = DateTime::from_timestamp(t, 0) {
+                next = Some(next.map_or(t, |n| n.min(t)));
+            }
         };
-        for row in games::games(self.store.conn())? {
-            if row.status != GameStatus::Running || row.deadline.is_none() {
-                continue;
+        for row in games::due_games(c, now.timestamp())? {
+            let at = crate::due::attention_at(c, &self.registry, row, now)?;
+            if at != games::DUE_NEVER {
+                consider(at);
             }
-            let Ok(game) = GameView::new(&self.registry, row) else {
-                continue;
-            };
-            let Some(deadline) = game.deadline() else {
-                continue;
-            };
-            consider(deadline + game.toml.services.grace());
-            for (_, before) in &game.schedule.reminders {
-                let at = deadline - *before;
-                if at > now {
-                    consider(at);
-                }
-            }
+        }
+        if let Some(at) = games::next_due_after(c, now.timestamp())? {
+            consider(at);
         }
         Ok(next)
     }

@@ -29,11 +29,13 @@ use chrono::{DateTime, Utc};
 use std::collections::BTreeMap;
 
 impl Daemon {
-    /// Resolves every game whose turn is due. Returns (game, new turn) pairs.
+    /// Resolves every game whose turn is due. Returns (game, new turn)
+    /// pairs. Only the games whose due instant has come are read
+    /// (crate::due, issue 22 item 2).
     pub fn resolve_due(&mut self) -> Result<Vec<(String, u32)>> {
         let now = self.now();
         let mut done = Vec::new();
-        for row in games::games(self.store.conn())? {
+        for row in games::due_games(self.store.conn(), now.timestamp())? {
             if row.status != GameStatus::Running {
                 continue;
             }

@@ -444,3 +444,55 @@ fn recreated_game_gets_new_message_ids() {
     );
     assert!(ids(false).contains(&"report.g1.t0.alice@arbitre.test".to_string()));
 }
+
+/// Issue 22 item 3: the file transport's sent marks share one commit per
+/// batch (the transport is idempotent: a resend finds the file), after one
+/// fsync of the folder; every mail is still marked and its file written.
+#[test]
+fn file_transport_marks_a_batch_in_one_commit() {
+    use std::os::raw::{c_int, c_void};
+    unsafe extern "C" fn commit(p: *mut c_void) -> c_int {
+        // SAFETY: `p` is the `u64` below, alive until the hook is removed.
+        unsafe { *(p as *mut u64) += 1 };
+        0
+    }
+    let mut env = Env::new();
+    let pending = env
+        .outbox()
+        .iter()
+        .filter(|r| r.status == OutboxStatus::Pending)
+        .count();
+    assert!(pending >= 3, "game creation queues mails: {pending}");
+    let mut commits: u64 = 0;
+    // SAFETY: the daemon's open connection; the hook is removed before
+    // `commits` goes out of scope.
+    unsafe {
+        rusqlite::ffi::sqlite3_commit_hook(
+            env.daemon.store.conn().handle(),
+            Some(commit),
+            &mut commits as *mut u64 as *mut c_void,
+        );
+    }
+    let (sent, failed) = env.daemon.send_outbox().unwrap();
+    unsafe {
+        rusqlite::ffi::sqlite3_commit_hook(
+            env.daemon.store.conn().handle(),
+            None,
+            std::ptr::null_mut(),
+        );
+    }
+    assert_eq!((sent, failed), (pending, 0));
+    assert_eq!(commits, 1, "{sent} mails marked sent in one commit");
+    assert!(env.outbox().iter().all(|r| r.status == OutboxStatus::Sent));
+    let files = std::fs::read_dir(env.outbox_dir())
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .ends_with(".eml")
+        })
+        .count();
+    assert_eq!(files, pending);
+}

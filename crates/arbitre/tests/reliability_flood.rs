@@ -251,3 +251,83 @@ fn a_limit_of_zero_turns_it_off() {
         0
     );
 }
+
+/// SQLite virtual-machine instructions run while `env`'s daemon handles
+/// `n` new order mails from alice (SQLite's progress handler, called every
+/// `STEP` instructions: a count of work, not a time).
+fn vm_work_for_mails(env: &mut Env, tag: &str, n: usize) -> u64 {
+    use std::os::raw::{c_int, c_void};
+    const STEP: c_int = 8;
+    unsafe extern "C" fn tick(p: *mut c_void) -> c_int {
+        // SAFETY: `p` is the `u64` below, alive until the handler is removed.
+        unsafe { *(p as *mut u64) += 1 };
+        0
+    }
+    alice_orders(env, tag, n);
+    let mut ticks: u64 = 0;
+    // SAFETY: the handle is the daemon's open connection; the handler is
+    // removed before `ticks` goes out of scope.
+    unsafe {
+        rusqlite::ffi::sqlite3_progress_handler(
+            env.daemon.store.conn().handle(),
+            STEP,
+            Some(tick),
+            &mut ticks as *mut u64 as *mut c_void,
+        );
+    }
+    let handled = env.daemon.process_inbox().unwrap();
+    unsafe {
+        rusqlite::ffi::sqlite3_progress_handler(
+            env.daemon.store.conn().handle(),
+            0,
+            None,
+            std::ptr::null_mut(),
+        );
+    }
+    assert_eq!(handled, n);
+    ticks * STEP as u64
+}
+
+/// Issue 22 item 1: the flood limits cost the same per mail whatever the
+/// journal holds. They once counted every journal row of the last hour for
+/// each mail (`count(*)` over the sender's and the game's rows), so a
+/// burst cost quadratic time; the hourly counters read one row. Here the
+/// journal gains 20,000 rows of the same sender and game within the hour,
+/// and the SQLite work per mail stays within a B-tree level of what it was
+/// (a scan of those rows would multiply it many times over).
+#[test]
+fn flood_counts_constant_per_mail_as_the_journal_grows() {
+    let mut env = Env::new();
+    env.daemon.config.limits = Limits {
+        per_sender_per_hour: 1_000_000,
+        per_game_per_hour: 1_000_000,
+        ..Limits::default()
+    };
+    vm_work_for_mails(&mut env, "warm", 10);
+    let before = vm_work_for_mails(&mut env, "small", 20);
+    let now = env.daemon.now().timestamp();
+    {
+        let c = env.daemon.store.conn();
+        let mut st = c
+            .prepare(
+                "INSERT INTO mail_journal (sha256, message_id, sender, received_at, game_id, outcome, detail)
+                 VALUES (?1, ?2, 'alice@example.org', ?3, 'g1', 'stored', '')",
+            )
+            .unwrap();
+        c.execute_batch("BEGIN").unwrap();
+        for i in 0..20_000 {
+            st.execute(rusqlite::params![
+                format!("{i:064x}"),
+                format!("<old{i}@client.example>"),
+                now - (i % 3000)
+            ])
+            .unwrap();
+        }
+        c.execute_batch("COMMIT").unwrap();
+    }
+    let after = vm_work_for_mails(&mut env, "large", 20);
+    assert!(
+        after * 10 <= before * 13,
+        "SQLite work for 20 mails: {before} instructions with a small journal, {after} with 20,000 more rows of the same sender and game in the hour"
+    );
+}

@@ -313,3 +313,97 @@ fn unknown_ruleset_is_a_clear_error() {
         "player 'bob' has no password (give password or password_hash)"
     );
 }
+
+/// Issue 22 item 2: the cycle reads only the games whose stored due
+/// instant has come, so every change of a deadline (extend, pause and
+/// resume, set deadline) must move that instant. After each change and
+/// cycle, the stored instant equals the one computed afresh; a deadline
+/// moved *earlier* resolves at its new instant (with a stale instant the
+/// game would wait for the old, later one).
+#[test]
+fn due_instant_follows_extend_pause_resume_and_set_deadline() {
+    let mut env = Env::new();
+    let stored = |env: &Env| {
+        games::due_at(env.daemon.store.conn(), "g1")
+            .unwrap()
+            .unwrap()
+    };
+    let fresh = |env: &Env| {
+        arbitre::due::attention_at(
+            env.daemon.store.conn(),
+            &env.daemon.registry,
+            game(env),
+            env.daemon.now(),
+        )
+        .unwrap()
+    };
+    let check = |env: &mut Env, what: &str, expect: Option<chrono::DateTime<chrono::Utc>>| {
+        env.daemon.cycle().unwrap();
+        match expect {
+            Some(t) => {
+                assert_eq!(stored(env), fresh(env), "{what}: stored = computed");
+                assert_eq!(stored(env), t.timestamp(), "{what}")
+            }
+            None => assert!(
+                !games::due_games(env.daemon.store.conn(), i64::MAX - 1)
+                    .unwrap()
+                    .iter()
+                    .any(|g| g.id == "g1"),
+                "{what}: a paused game is never due"
+            ),
+        }
+    };
+    check(&mut env, "created", Some(t0() + Duration::days(2)));
+    env.daemon.extend("g1", Duration::hours(36)).unwrap();
+    assert_eq!(stored(&env), 0, "extend resets the instant");
+    check(
+        &mut env,
+        "extended",
+        Some(t0() + Duration::days(2) + Duration::hours(36)),
+    );
+    env.daemon.pause("g1").unwrap();
+    check(&mut env, "paused", None);
+    env.daemon.resume("g1").unwrap();
+    check(&mut env, "resumed", Some(t0() + Duration::days(2)));
+    let earlier = t0() + Duration::hours(3);
+    env.daemon
+        .set_deadline("g1", &arbitre::timespec::When::Instant(earlier))
+        .unwrap();
+    check(&mut env, "deadline set earlier", Some(earlier));
+    env.clock.set(earlier + Duration::seconds(1));
+    let r = env.daemon.cycle().unwrap();
+    assert_eq!(
+        r.resolved,
+        vec![("g1".to_string(), 1)],
+        "resolved at the new, earlier deadline"
+    );
+    // The next turn's instant is known after the cycle that resolved it and
+    // the one after (the resolution itself resets it).
+    env.daemon.cycle().unwrap();
+    assert_eq!(stored(&env), fresh(&env));
+    assert_eq!(Some(stored(&env)), game(&env).deadline);
+}
+
+/// Issue 22 item 2: an idle cycle reads no game at all, whatever their
+/// number: the games due are one range of an index, empty when nothing is
+/// due (a size check, not a timing).
+#[test]
+fn idle_cycle_reads_no_game() {
+    let mut env = Env::new();
+    for i in 2..40 {
+        let dir = env.dir.path().to_path_buf();
+        env.daemon
+            .create_game(&tally_toml(&format!("g{i}"), ""), &dir)
+            .unwrap();
+    }
+    env.daemon.cycle().unwrap();
+    let now = env.daemon.now().timestamp();
+    let due = |env: &Env, at: i64| games::due_games(env.daemon.store.conn(), at).unwrap();
+    assert!(due(&env, now).is_empty(), "all scheduled");
+    assert_eq!(games::games(env.daemon.store.conn()).unwrap().len(), 39);
+    env.clock.set(t0() + Duration::hours(1));
+    let r = env.daemon.cycle().unwrap();
+    assert_eq!((r.resolved.len(), r.reminders), (0, 0));
+    assert!(due(&env, now + 3600).is_empty());
+    assert_eq!(due(&env, (t0() + Duration::days(2)).timestamp()).len(), 39);
+}

@@ -108,7 +108,8 @@ impl Phases {
     }
 }
 
-/// One serve cycle (the same four steps as `Daemon::cycle`), each timed.
+/// One serve cycle (the same steps as `Daemon::cycle`), each timed; the
+/// due instants (crate `arbitre::due`) count with the reminders.
 fn cycle(lab: &mut Lab, p: &mut Phases) -> CycleReport {
     let d = &mut lab.daemon;
     let t0 = Instant::now();
@@ -117,6 +118,7 @@ fn cycle(lab: &mut Lab, p: &mut Phases) -> CycleReport {
     let resolved = d.resolve_due().expect("resolve");
     let t2 = Instant::now();
     let reminders = d.send_reminders().expect("reminders");
+    d.schedule_due().expect("due instants");
     let t3 = Instant::now();
     let (sent, send_failures) = d.send_outbox().expect("send");
     let t4 = Instant::now();
@@ -227,7 +229,11 @@ pub fn run(a: Options) {
             lab.rotate_files();
         }
     }
-    // An idle cycle: what polling costs when nothing is due, at this many games.
+    // An idle cycle: what polling costs when nothing is due, at this many
+    // games. The cycle before it (untimed) computes the due instants the
+    // last resolutions reset (crate `arbitre::due`), as a real daemon's
+    // next poll would.
+    cycle(&mut lab, &mut Phases::default());
     let mut idle = Phases::default();
     cycle(&mut lab, &mut idle);
     // One Argon2id verification at the daemon's default cost.

@@ -268,6 +268,54 @@ pub fn set_deadline(c: &Connection, game: &str, deadline: Option<i64>) -> Result
     Ok(())
 }
 
+/// `due_at` of a game that nothing will make due but a change (a held
+/// turn, a fault, a game without deadline waiting for orders): the
+/// triggers of migration 8 bring it back to 0 when that change comes.
+pub const DUE_NEVER: i64 = i64::MAX;
+
+/// The running games due at `now` (issue 22 item 2): those whose next due
+/// instant has come, or is not known (0, set by any change that can move
+/// it). One range of the `games_due` index, whatever the number of games.
+pub fn due_games(c: &Connection, now: i64) -> Result<Vec<GameRow>> {
+    let mut st = c.prepare_cached(&format!(
+        "SELECT {GAME_COLS} FROM games WHERE status = ?1 AND due_at <= ?2 ORDER BY id"
+    ))?;
+    let rows = st
+        .query_map(params![GameStatus::Running, now], game_row)?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(rows)
+}
+
+/// The earliest known due instant after `now` among running games
+/// (`None`: none is scheduled).
+pub fn next_due_after(c: &Connection, now: i64) -> Result<Option<i64>> {
+    let at: Option<i64> = c.query_row(
+        "SELECT min(due_at) FROM games WHERE status = ?1 AND due_at > ?2 AND due_at < ?3",
+        params![GameStatus::Running, now, DUE_NEVER],
+        |r| r.get(0),
+    )?;
+    Ok(at)
+}
+
+/// Stores a game's next due instant (unix seconds, or [`DUE_NEVER`]).
+pub fn set_due(c: &Connection, game: &str, at: i64) -> Result<()> {
+    c.execute(
+        "UPDATE games SET due_at = ?2 WHERE id = ?1",
+        params![game, at],
+    )?;
+    Ok(())
+}
+
+/// A game's stored next due instant (0: to be computed again).
+pub fn due_at(c: &Connection, game: &str) -> Result<Option<i64>> {
+    Ok(
+        c.query_row("SELECT due_at FROM games WHERE id = ?1", [game], |r| {
+            r.get(0)
+        })
+        .optional()?,
+    )
+}
+
 /// The game master's PREVIEW setting (issue 10): `next` holds the next
 /// resolved turn only, `always` every turn, `None` none.
 pub fn preview(c: &Connection, game: &str) -> Result<Option<PreviewMode>> {
@@ -442,6 +490,102 @@ pub(crate) mod tests {
         set_status(s.conn(), "G-1", GameStatus::Paused, None).unwrap();
         let g = game(s.conn(), "G-1").unwrap().unwrap();
         assert_eq!((g.status, g.deadline), (GameStatus::Paused, None));
+    }
+
+    /// Issue 22 item 2: every write that can move a game's next due
+    /// instant sets `due_at` back to 0 (to be computed again), by the
+    /// triggers of migration 8; a write path added without one would leave
+    /// a stale instant and is caught here, statement by statement.
+    #[test]
+    fn due_instant_reset_by_every_change() {
+        let s = Store::in_memory().unwrap();
+        let c = s.conn();
+        insert_game(c, &sample("g")).unwrap();
+        insert_game(c, &sample("other")).unwrap();
+        assert_eq!(
+            due_at(c, "g").unwrap(),
+            Some(0),
+            "a new game is examined once"
+        );
+        c.execute_batch(
+            "INSERT INTO turns (game_id, turn, state, resolved_at) VALUES ('g', 0, '{}', 1);
+             INSERT INTO orders (game_id, turn, player, text, verdicts, errors, ready, received_at)
+                 VALUES ('g', 1, 'a', 'x', '[]', 0, 1, 5);
+             INSERT INTO game_faults (game_id, turn, during, message, at) VALUES ('g', 1, 'check', 'm', 5);",
+        )
+        .unwrap();
+        let changes: &[(&str, &str)] = &[
+            ("set_deadline", "UPDATE games SET deadline = 2000 WHERE id = 'g'"),
+            ("set_status", "UPDATE games SET status = 'paused' WHERE id = 'g'"),
+            ("resume", "UPDATE games SET status = 'running' WHERE id = 'g'"),
+            ("set_turn", "UPDATE games SET turn = 1 WHERE id = 'g'"),
+            ("config", "UPDATE games SET config = 'id = \"g\"\n' WHERE id = 'g'"),
+            ("preview", "UPDATE games SET preview = 'next' WHERE id = 'g'"),
+            ("orders", "INSERT INTO orders (game_id, turn, player, text, verdicts, errors, ready, received_at) VALUES ('g', 1, 'a', 'y', '[]', 0, 1, 6)"),
+            ("orders deleted", "DELETE FROM orders WHERE game_id = 'g' AND text = 'y'"),
+            ("held released", "UPDATE turns SET held = 1 WHERE game_id = 'g'"),
+            ("turn deleted", "DELETE FROM turns WHERE game_id = 'g' AND turn = 0"),
+            ("rollback", "INSERT INTO rolled_back_turns (game_id, turn, state, resolved_at, to_turn, rolled_back_at) VALUES ('g', 1, '{}', 1, 0, 7)"),
+            ("fault", "INSERT INTO game_faults (game_id, turn, during, message, at) VALUES ('g', 1, 'resolve', 'm', 8)"),
+            ("resume after fault", "UPDATE game_faults SET resumed_at = 9 WHERE game_id = 'g'"),
+            ("eject", "INSERT INTO player_settings (game_id, player, ejected_turn) VALUES ('g', 'a', 2)"),
+            ("eject changed", "UPDATE player_settings SET ejected_turn = NULL WHERE game_id = 'g'"),
+            ("join", "INSERT INTO players (game_id, id, name, email, password_hash) VALUES ('g', 'b', 'B', 'b@x', 'h')"),
+            ("takeover", "UPDATE players SET email = 'c@x' WHERE game_id = 'g'"),
+            ("seat removed", "DELETE FROM players WHERE game_id = 'g' AND id = 'b'"),
+            ("absence", "INSERT INTO absences (game_id, player, first_day, last_day, declared_at) VALUES ('g', 'a', '2026-01-01', '2026-01-02', 1)"),
+            ("absence removed", "DELETE FROM absences WHERE game_id = 'g'"),
+        ];
+        for (what, sql) in changes {
+            set_due(c, "g", 12345).unwrap();
+            set_due(c, "other", 777).unwrap();
+            c.execute_batch(sql).unwrap();
+            assert_eq!(
+                due_at(c, "g").unwrap(),
+                Some(0),
+                "{what} must reset the due instant"
+            );
+            assert_eq!(
+                due_at(c, "other").unwrap(),
+                Some(777),
+                "{what} touches its own game only"
+            );
+        }
+        // The cycle's own writes do not: a reminder sent, the instant stored.
+        set_due(c, "g", 12345).unwrap();
+        c.execute_batch(
+            "INSERT INTO reminders (game_id, turn, player, label, sent_at) VALUES ('g', 1, 'a', '2h', 1)",
+        )
+        .unwrap();
+        assert_eq!(due_at(c, "g").unwrap(), Some(12345));
+    }
+
+    #[test]
+    fn due_games_is_one_index_range() {
+        let s = Store::in_memory().unwrap();
+        let c = s.conn();
+        for (id, due) in [("a", 0), ("b", 100), ("c", 200), ("d", DUE_NEVER)] {
+            insert_game(c, &sample(id)).unwrap();
+            set_due(c, id, due).unwrap();
+        }
+        insert_game(c, &sample("p")).unwrap();
+        set_status(c, "p", GameStatus::Paused, None).unwrap();
+        let ids = |v: Vec<GameRow>| v.into_iter().map(|g| g.id).collect::<Vec<_>>();
+        assert_eq!(ids(due_games(c, 150).unwrap()), ["a", "b"]);
+        assert_eq!(next_due_after(c, 150).unwrap(), Some(200));
+        assert_eq!(
+            next_due_after(c, 200).unwrap(),
+            None,
+            "never is not an instant"
+        );
+        let plan: String = c
+            .query_row(
+                "EXPLAIN QUERY PLAN SELECT id FROM games WHERE status = 'running' AND due_at <= 5",
+                [],
+                |r| r.get(3),
+            )
+            .unwrap();
+        assert!(plan.contains("games_due"), "{plan}");
     }
 
     #[test]

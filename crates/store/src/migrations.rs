@@ -251,6 +251,49 @@ INSERT INTO wrong_passwords (game_id, turn, player, answered, mail_sha256, at)
     SELECT game_id, turn, player, 0, NULL, 0 FROM silent;
 DELETE FROM rate_counters WHERE scope = 'seat-wrong-silent';
 "#,
+    // 8: each running game's next due instant (issue 22 item 2), so that a
+    // cycle asks the database what is due instead of loading every game.
+    // `due_at` is unix seconds; 0 means "not known: examine at the next
+    // cycle", which every write that can change what is due sets through
+    // the triggers below (a deadline, a status, a turn, the game's TOML,
+    // orders for early resolution, a held turn, a fault, an ejected seat,
+    // an absence, a rollback), so no code path can forget it; the cycle
+    // then computes the instant again (arbitre's `Daemon::schedule_due`).
+    // Existing games start at 0, i.e. examined once.
+    r#"
+ALTER TABLE games ADD COLUMN due_at INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX games_due ON games(status, due_at);
+CREATE TRIGGER due_on_game AFTER UPDATE OF deadline, status, turn, config, preview ON games
+BEGIN UPDATE games SET due_at = 0 WHERE id = NEW.id; END;
+CREATE TRIGGER due_on_orders AFTER INSERT ON orders
+BEGIN UPDATE games SET due_at = 0 WHERE id = NEW.game_id AND due_at <> 0; END;
+CREATE TRIGGER due_on_orders_delete AFTER DELETE ON orders
+BEGIN UPDATE games SET due_at = 0 WHERE id = OLD.game_id AND due_at <> 0; END;
+CREATE TRIGGER due_on_turns AFTER UPDATE ON turns
+BEGIN UPDATE games SET due_at = 0 WHERE id = NEW.game_id; END;
+CREATE TRIGGER due_on_turns_delete AFTER DELETE ON turns
+BEGIN UPDATE games SET due_at = 0 WHERE id = OLD.game_id; END;
+CREATE TRIGGER due_on_rollback AFTER INSERT ON rolled_back_turns
+BEGIN UPDATE games SET due_at = 0 WHERE id = NEW.game_id; END;
+CREATE TRIGGER due_on_fault AFTER INSERT ON game_faults
+BEGIN UPDATE games SET due_at = 0 WHERE id = NEW.game_id; END;
+CREATE TRIGGER due_on_fault_update AFTER UPDATE ON game_faults
+BEGIN UPDATE games SET due_at = 0 WHERE id = NEW.game_id; END;
+CREATE TRIGGER due_on_settings AFTER INSERT ON player_settings
+BEGIN UPDATE games SET due_at = 0 WHERE id = NEW.game_id; END;
+CREATE TRIGGER due_on_settings_update AFTER UPDATE ON player_settings
+BEGIN UPDATE games SET due_at = 0 WHERE id = NEW.game_id; END;
+CREATE TRIGGER due_on_players AFTER INSERT ON players
+BEGIN UPDATE games SET due_at = 0 WHERE id = NEW.game_id; END;
+CREATE TRIGGER due_on_players_update AFTER UPDATE ON players
+BEGIN UPDATE games SET due_at = 0 WHERE id = NEW.game_id; END;
+CREATE TRIGGER due_on_players_delete AFTER DELETE ON players
+BEGIN UPDATE games SET due_at = 0 WHERE id = OLD.game_id; END;
+CREATE TRIGGER due_on_absences AFTER INSERT ON absences
+BEGIN UPDATE games SET due_at = 0 WHERE id = NEW.game_id; END;
+CREATE TRIGGER due_on_absences_delete AFTER DELETE ON absences
+BEGIN UPDATE games SET due_at = 0 WHERE id = OLD.game_id; END;
+"#,
 ];
 
 /// Applies the migrations up to `target` only (a database as an older
