@@ -296,7 +296,7 @@ list-free-seats = { $free } freie(r) Platz/Plätze
 list-no-signup = keine Anmeldung per Mail
 help-subject = arbitre: Hilfe
 list-subject = arbitre: öffentliche Spiele
-near-miss = Ihre Kopfzeile nennt das Spiel { $game }, aber der Spielleiter kann sie nicht lesen: { $reason }. Das Schlüsselwort für das Passwort ist { $keyword } (ein Wort), nach { $player_word } und der Kennung des Spielers. Schreiben Sie die Zeile so:
+near-miss = Ihre Kopfzeile nennt das Spiel { $game }, aber der Spielleiter kann sie nicht lesen. Das Schlüsselwort für das Passwort ist { $keyword } (ein Wort), nach { $player_word } und der Kennung des Spielers. Schreiben Sie die Zeile so:
 
     {"    "}{ $line }
 

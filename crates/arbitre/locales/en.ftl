@@ -288,7 +288,7 @@ list-free-seats = { $free } free seat(s)
 list-no-signup = no sign-up by mail
 help-subject = arbitre: help
 list-subject = arbitre: public games
-near-miss = Your header line names game { $game }, but the referee cannot read it: { $reason }. The password keyword is { $keyword } (one word), after { $player_word } and the player's id. Write the line like this:
+near-miss = Your header line names game { $game }, but the referee cannot read it. The password keyword is { $keyword } (one word), after { $player_word } and the player's id. Write the line like this:
 
     {"    "}{ $line }
 

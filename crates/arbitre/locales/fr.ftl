@@ -296,7 +296,7 @@ list-free-seats = { $free } place(s) libre(s)
 list-no-signup = pas d'inscription par courrier
 help-subject = arbitre : aide
 list-subject = arbitre : parties publiques
-near-miss = Votre ligne d'en-tête nomme la partie { $game }, mais l'arbitre ne peut pas la lire : { $reason }. Le mot-clé du mot de passe est { $keyword } (un seul mot), après { $player_word } et l'identifiant du joueur. Écrivez la ligne ainsi :
+near-miss = Votre ligne d'en-tête nomme la partie { $game }, mais l'arbitre ne peut pas la lire. Le mot-clé du mot de passe est { $keyword } (un seul mot), après { $player_word } et l'identifiant du joueur. Écrivez la ligne ainsi :
 
     {"    "}{ $line }
 

@@ -183,7 +183,9 @@ impl Daemon {
                     stamp: now,
                     tag: None,
                 });
-                queue(tx, config, now, welcome)?;
+                if config.welcome {
+                    queue(tx, config, now, welcome)?;
+                }
             }
             if let Some(gm) = &row.gm_email {
                 let r = game

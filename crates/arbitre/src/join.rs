@@ -135,7 +135,9 @@ impl Daemon {
                 stamp: now,
                 tag: None,
             });
-            queue(tx, config, now, welcome)?;
+            if config.welcome {
+                queue(tx, config, now, welcome)?;
+            }
             Ok(())
         })?;
         tracing::info!(game, player = %p.id, "player joined a game in progress");

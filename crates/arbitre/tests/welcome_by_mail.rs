@@ -58,6 +58,17 @@ fn inbox_of(outbox: &Path, to: &str) -> Vec<Received> {
     out
 }
 
+/// The common test daemon with the welcome mail on (as in production).
+fn welcome_env(toml: &str) -> Env {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = std::sync::Arc::new(arbitre::FixedClock::new(t0()));
+    let mut cfg = config(dir.path());
+    cfg.welcome = true;
+    let mut daemon = arbitre::Daemon::open(cfg, registry(), clock.clone()).unwrap();
+    daemon.create_game(toml, dir.path()).unwrap();
+    Env { dir, clock, daemon }
+}
+
 fn example(ruleset: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../docs/examples")
@@ -110,7 +121,7 @@ fn plays_from_the_welcome_mail_alone(ruleset: &str, player: &str, email: &str, e
         .unwrap()
         .trim_end_matches('"')
         .to_string();
-    let mut env = Env::with_game(&toml);
+    let mut env = welcome_env(&toml);
     env.daemon.cycle().unwrap();
     let got = welcomes(&env, email, ruleset);
     assert_eq!(got.len(), 1, "exactly one welcome mail");
@@ -196,7 +207,7 @@ fn welcome_wwk_player_plays_from_the_welcome_mail_alone() {
 #[test]
 fn welcome_is_queued_once_and_never_again() {
     let toml = example("eds");
-    let mut env = Env::with_game(&toml);
+    let mut env = welcome_env(&toml);
     let welcome_rows = |env: &Env| env.count("SELECT count(*) FROM outbox WHERE kind = 'welcome'");
     assert_eq!(welcome_rows(&env), 3, "one per seat");
     // Creating the same game again is refused and queues nothing.
@@ -222,7 +233,7 @@ fn welcome_is_queued_once_and_never_again() {
 
 #[test]
 fn welcome_at_join_and_at_takeover_with_a_generated_password() {
-    let mut env = Env::with_game(&example("scrambled"));
+    let mut env = welcome_env(&example("scrambled"));
     env.daemon
         .join_player(
             "scn-001",
@@ -276,7 +287,7 @@ fn public_neb() -> String {
 
 #[test]
 fn help_alone_is_answered_with_the_header_in_three_languages_and_the_game_notes() {
-    let mut env = Env::with_game(&public_neb());
+    let mut env = welcome_env(&public_neb());
     env.drop_mail(&mail("new@example.net", "?", "AIDE neb-001\n"));
     env.drop_mail(&mail("neu@example.net", "?", "HILFE\n\nDanke\n"));
     env.daemon.cycle().unwrap();
@@ -305,7 +316,7 @@ fn help_alone_is_answered_with_the_header_in_three_languages_and_the_game_notes(
 
 #[test]
 fn list_answers_the_public_games_only() {
-    let mut env = Env::with_game(&public_neb());
+    let mut env = welcome_env(&public_neb());
     env.daemon
         .create_game(&example("eds"), env.dir.path())
         .unwrap();
@@ -332,6 +343,7 @@ fn capped_env(toml: &str) -> Env {
     let dir = tempfile::tempdir().unwrap();
     let clock = std::sync::Arc::new(arbitre::FixedClock::new(t0()));
     let mut cfg = config(dir.path());
+    cfg.welcome = true;
     cfg.limits.refusals_per_address_per_hour = 1;
     let mut daemon = arbitre::Daemon::open(cfg, registry(), clock.clone()).unwrap();
     daemon.create_game(toml, dir.path()).unwrap();
@@ -364,8 +376,9 @@ fn near_miss_header_is_answered_in_the_game_language_naming_the_keyword() {
                 .contains("Das Schlüsselwort für das Passwort ist PASSWORT")
                 && a.mail
                     .body
-                    .contains("SPIEL eds-001 SPIELER p2 PASSWORT <passwort>"),
-            "{}",
+                    .contains("SPIEL eds-001 SPIELER p2 PASSWORT <passwort>")
+                && !a.mail.body.contains("missing"),
+            "German throughout: {}",
             a.mail.body
         );
     }
@@ -398,7 +411,7 @@ fn near_miss_header_is_answered_in_the_game_language_naming_the_keyword() {
 
 #[test]
 fn placeholder_password_gets_its_own_answer_and_is_no_wrong_password() {
-    let mut env = Env::with_game(&example("nebulight"));
+    let mut env = welcome_env(&example("nebulight"));
     env.drop_mail(&mail(
         "maxtor@example.org",
         "ordres",
@@ -418,7 +431,7 @@ fn placeholder_password_gets_its_own_answer_and_is_no_wrong_password() {
 
 #[test]
 fn unknown_game_or_player_suggests_the_nearest_id_unless_secret() {
-    let mut env = Env::with_game(&public_neb());
+    let mut env = welcome_env(&public_neb());
     env.daemon
         .create_game(&example("eds"), env.dir.path())
         .unwrap();
@@ -454,4 +467,28 @@ fn unknown_game_or_player_suggests_the_nearest_id_unless_secret() {
         body("c@example.net")
     );
     assert!(body("anna@example.org").contains("Meinten Sie eds-001?"));
+}
+
+#[test]
+fn help_inside_a_block_is_a_command_answered_with_the_game() {
+    let mut env = welcome_env(&public_neb());
+    env.drop_mail(&mail(
+        "maxtor@example.org",
+        "ordres",
+        "PARTIE neb-001 JOUEUR maxtor MOT-DE-PASSE change-me-1\nAIDE\nFIN\n",
+    ));
+    env.daemon.cycle().unwrap();
+    let a = env.last_to("maxtor@example.org", "confirm").unwrap();
+    for s in [
+        "SPIEL <spiel> SPIELER <spieler> PASSWORT <passwort>",
+        "Partie neb-001 (Nébulight), tour 1 en cours.",
+        "Partie amicale",
+    ] {
+        assert!(a.mail.body.contains(s), "{s}: {}", a.mail.body);
+    }
+    assert_eq!(
+        env.count("SELECT count(*) FROM orders"),
+        0,
+        "no orders stored"
+    );
 }

@@ -289,7 +289,9 @@ pub(crate) fn takeover_in(
         stamp: now,
         tag: Some(t.tag),
     });
-    queue(tx, config, now, welcome)?;
+    if config.welcome {
+        queue(tx, config, now, welcome)?;
+    }
     // The last report, as RESEND mails it.
     let tag = format!("takeover.{}", t.tag);
     let who = Asker {

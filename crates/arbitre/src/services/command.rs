@@ -42,6 +42,8 @@ pub enum Command {
     },
     History,
     Status,
+    /// The commands and the header syntax (issue 17 item 2).
+    Help,
     Timezone(Tz),
     /// The press text is the rest of the block (the orders part).
     Press {
@@ -80,6 +82,7 @@ impl Command {
             Command::Resend { .. }
             | Command::History
             | Command::Status
+            | Command::Help
             | Command::Timezone(_)
             | Command::Press { .. }
             | Command::Absence { .. } => Role::Player,
@@ -93,6 +96,7 @@ impl Command {
             Command::Resend { .. } => "RESEND",
             Command::History => "HISTORY",
             Command::Status => "STATUS",
+            Command::Help => "HELP",
             Command::Timezone(_) => "TIMEZONE",
             Command::Press { .. } => "PRESS",
             Command::Absence { .. } => "ABSENCE",
@@ -136,6 +140,7 @@ pub struct CommandError {
 const RESEND: &[&str] = &["resend", "renvoi", "renvoyer", "nochmal"];
 const HISTORY: &[&str] = &["history", "historique", "verlauf"];
 const STATUS: &[&str] = &["status", "etat", "état", "stand"];
+const HELP: &[&str] = &["help", "aide", "hilfe"];
 const TIMEZONE: &[&str] = &["timezone", "fuseau", "zeitzone"];
 const PRESS: &[&str] = &["press", "presse"];
 const TO: &[&str] = &["to", "a", "à", "an"];
@@ -202,6 +207,8 @@ pub fn parse_line(line: &str) -> Option<Result<Command, Reason>> {
         none(Command::History, args)
     } else if is(first, STATUS) {
         none(Command::Status, args)
+    } else if is(first, HELP) {
+        none(Command::Help, args)
     } else if is(first, TIMEZONE) {
         match args {
             [] => Err(Reason::MissingArgument("Area/City")),

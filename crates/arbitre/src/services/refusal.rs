@@ -55,9 +55,10 @@ pub fn near_miss(line: &str) -> Option<NearMiss> {
     Some(NearMiss { game, player })
 }
 
-/// The answer to a near-miss header in the game's language: what was
-/// wrong, the keyword expected and the line to write.
-pub fn near_miss_text(lang: Lang, game: &str, player: Option<&str>, reason: &str) -> String {
+/// The answer to a near-miss header in the game's language: the keyword
+/// expected and the line to write. The envelope's reason is English and
+/// only goes to the journal.
+pub fn near_miss_text(lang: Lang, game: &str, player: Option<&str>) -> String {
     let (_, player_word, keyword) = header_words(lang);
     let who = player.unwrap_or(match lang {
         Lang::Fr => "<joueur>",
@@ -68,7 +69,7 @@ pub fn near_miss_text(lang: Lang, game: &str, player: Option<&str>, reason: &str
     tr(
         lang,
         "near-miss",
-        &fl_args![game, reason, keyword, player_word, line],
+        &fl_args![game, keyword, player_word, line],
     )
 }
 

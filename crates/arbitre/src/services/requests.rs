@@ -167,7 +167,7 @@ pub fn near_miss_refusal(
         .as_ref()
         .map(|p| p.id.as_str())
         .or(miss.player.as_deref());
-    let body = near_miss_text(game.lang, &gid, player, reason);
+    let body = near_miss_text(game.lang, &gid, player);
     let reply = Draft::new(
         Kind::Error,
         to,

@@ -22,20 +22,16 @@ use arbitre_core::{Attachment, Lang};
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 
-/// The player guides, one per ruleset, attached to the welcome mail.
-const GUIDES: [(&str, &str); 4] = [
-    ("nebulight", include_str!("../../../../docs/nebulight.md")),
-    ("eds", include_str!("../../../../docs/eds.md")),
-    ("scrambled", include_str!("../../../../docs/scrambled.md")),
-    ("wwk", include_str!("../../../../docs/wwk.md")),
-];
-
-/// The guide of a ruleset, if arbitre ships one.
+/// The guide of a ruleset, if arbitre ships one (docs/<ruleset>.md,
+/// embedded at build time).
 pub fn guide(ruleset: &str) -> Option<&'static str> {
-    GUIDES
-        .iter()
-        .find(|(id, _)| *id == ruleset)
-        .map(|(_, text)| *text)
+    match ruleset {
+        "nebulight" => Some(include_str!("../../../../docs/nebulight.md")),
+        "eds" => Some(include_str!("../../../../docs/eds.md")),
+        "scrambled" => Some(include_str!("../../../../docs/scrambled.md")),
+        "wwk" => Some(include_str!("../../../../docs/wwk.md")),
+        _ => None,
+    }
 }
 
 /// Why the player is welcomed: the first lines differ.
