@@ -801,7 +801,7 @@ pub fn decide_prepared(
         if let Some(id) =
             crate::services::refusal::nearest(&env.game, open.iter().map(|g| g.id.as_str()))
         {
-            body.push_str("\n");
+            body.push('\n');
             body.push_str(&crate::services::refusal::suggestion(lang, id));
         }
         return capped(
@@ -843,7 +843,7 @@ pub fn decide_prepared(
             if let Some(id) =
                 crate::services::refusal::nearest(&env.player, ids.iter().map(String::as_str))
             {
-                body.push_str("\n");
+                body.push('\n');
                 body.push_str(&crate::services::refusal::suggestion(lang, id));
             }
         }
