@@ -265,3 +265,52 @@ gm-no-deadline-to-extend = Spiel { $game } hat keinen laufenden Abgabetermin, de
 password-changed = Spiel { $game }: das Passwort von { $player } ist geändert; ab Ihrer nächsten Nachricht gilt das neue.
 password-no-player = Spiel { $game } hat keinen Spieler { $player }
 cli-password-changed = Spiel { $game }: Passwort von Spieler { $player } geändert
+## Welcome, HELP, LIST and refusals that teach (issue 17; services/welcome.rs, help.rs, refusal.rs)
+
+welcome-subject = [{ $game }] Willkommen in { $game } ({ $ruleset })
+welcome-created = Willkommen, { $name }! Sie spielen die Position { $player } im Spiel { $game } ({ $ruleset }), das jetzt beginnt. Diese Nachricht enthält alles, was Sie zum Spielen per Mail brauchen.
+welcome-joined = Willkommen, { $name }! Sie sind dem laufenden Spiel { $game } ({ $ruleset }) als Position { $player } beigetreten. Diese Nachricht enthält alles, was Sie zum Spielen per Mail brauchen.
+welcome-takeover = Willkommen, { $name }! Sie übernehmen die Position { $player } im Spiel { $game } ({ $ruleset }). Diese Nachricht enthält alles, was Sie zum Spielen per Mail brauchen.
+welcome-referee = Senden Sie jede Nachricht zum Spiel an den Spielleiter: { $referee }
+welcome-header = Ihre Befehle beginnen mit dieser Kopfzeile, genau so abgeschrieben:
+welcome-password-generated = Das ist Ihr Passwort: Bewahren Sie es auf, keine andere Nachricht nennt es noch einmal.
+welcome-password-gm = Ersetzen Sie { $placeholder } durch das Passwort, das Ihnen Ihre Spielleitung gegeben hat.
+welcome-how = So wird gespielt:
+    - Befehle: die Kopfzeile, dann ein Befehl pro Zeile, dann ENDE. Jede Nachricht ersetzt die Befehle, die Sie vorher für denselben Zug geschickt haben; es gilt die letzte vor dem Abgabetermin.
+    - Prüfen ohne zu spielen: Schreiben Sie { $check } statt SPIEL in die Kopfzeile; nichts wird gespeichert, und Sie erhalten das Urteil zu jeder Zeile.
+    - In den Zeilen direkt nach der Kopfzeile, vor Ihren Befehlen: NOCHMAL (Ihr letzter Bericht), STAND (Zug, Abgabetermin und wer bereit ist), HILFE (alle Befehle).
+    - HILFE funktioniert auch allein in einer Nachricht, ohne Kopfzeile und ohne Passwort.
+welcome-deadline = Abgabetermin der Befehle für Zug { $turn }: { $when } (die beigefügte Datei { $file } trägt ihn in Ihren Kalender ein).
+welcome-deadline-ics = Abgabetermin: { $when }
+welcome-template = Ihr Befehlsformular liegt bei ({ $file }): Füllen Sie es aus und senden Sie es unter der Kopfzeile.
+welcome-guide = Die Spieleranleitung zu { $ruleset } liegt bei ({ $file }).
+help-intro = So spielen Sie per Mail mit diesem Spielleiter.
+help-header = Befehle beginnen mit einer Kopfzeile, in einer der drei Sprachen:
+
+    { $headers }
+
+    dann ein Befehl pro Zeile, dann { $end }. Schreiben Sie { $check } statt { $g }, um Ihre Befehle prüfen zu lassen, ohne sie zu speichern.
+help-commands = Kommandos, in den Zeilen direkt nach der Kopfzeile und vor Ihren Befehlen:
+    NOCHMAL [Zug]    Ihr letzter Bericht noch einmal (oder der dieses Zuges)
+    STAND            Zug, Abgabetermin und wer bereit ist
+    VERLAUF          die gespielten Züge und wann
+    ZEITZONE <Zone>  Termine in Ihrer eigenen Zeitzone (z. B. Europe/Berlin)
+    PRESSE <Spieler|ALLE>  eine Nachricht an andere Spieler (wenn das Spiel es erlaubt)
+    ABWESENHEIT <von> <bis>  Sie sind verreist (wenn das Spiel es erlaubt)
+    Ohne Kopfzeile und ohne Passwort: { $help } [Spiel] (dieser Text), LISTE (die öffentlichen Spiele).
+help-game = Spiel { $game } ({ $ruleset }), laufender Zug { $turn }.
+help-game-deadline = Abgabetermin: { $when }
+list-intro = Öffentliche Spiele:
+list-empty = Auf diesem Spielleiter ist kein Spiel öffentlich.
+list-game = - { $game } ({ $ruleset }), Zug { $turn }, Abgabetermin { $when }, { $seats }
+list-free-seats = { $free } freie(r) Platz/Plätze
+list-no-signup = keine Anmeldung per Mail
+help-subject = arbitre: Hilfe
+list-subject = arbitre: öffentliche Spiele
+near-miss = Ihre Kopfzeile nennt das Spiel { $game }, aber der Spielleiter kann sie nicht lesen. Das Schlüsselwort für das Passwort ist { $keyword } (ein Wort), nach { $player_word } und der Kennung des Spielers. Schreiben Sie die Zeile so:
+
+    {"    "}{ $line }
+
+    mit Ihrem Passwort an der Stelle des Platzhalters. Nichts wurde gespeichert.
+placeholder-password = Ihre Kopfzeile für Spieler { $player } im Spiel { $game } enthält noch den Platzhalter { $written } der Vorlage, wo Ihr Passwort stehen muss. Schreiben Sie dort Ihr Passwort hin (das Ihrer Spielleitung oder das aus Ihrer Willkommensnachricht). Nichts wurde gespeichert, und dies zählt nicht als falsches Passwort.
+did-you-mean = Meinten Sie { $id }?

@@ -257,3 +257,52 @@ gm-no-deadline-to-extend = game { $game } has no running deadline to extend
 password-changed = game { $game }: the password of { $player } is changed; use the new one from your next mail on.
 password-no-player = game { $game } has no player { $player }
 cli-password-changed = game { $game }: password of player { $player } changed
+## Welcome, HELP, LIST and refusals that teach (issue 17; services/welcome.rs, help.rs, refusal.rs)
+
+welcome-subject = [{ $game }] welcome to { $game } ({ $ruleset })
+welcome-created = Welcome, { $name }! You play seat { $player } in game { $game } ({ $ruleset }), which starts now. This mail tells you all you need to play by mail.
+welcome-joined = Welcome, { $name }! You have joined game { $game } ({ $ruleset }) in progress, as seat { $player }. This mail tells you all you need to play by mail.
+welcome-takeover = Welcome, { $name }! You take over seat { $player } in game { $game } ({ $ruleset }). This mail tells you all you need to play by mail.
+welcome-referee = Send every mail for the game to the referee: { $referee }
+welcome-header = Your orders start with this header line, copied exactly:
+welcome-password-generated = This is your password: keep it, no other mail gives it again.
+welcome-password-gm = Replace { $placeholder } with the password your game master gave you.
+welcome-how = How to play:
+    - Orders: the header line, then one order per line, then END. Each mail replaces the orders you sent before for the same turn; the last one before the deadline counts.
+    - Check without playing: write { $check } instead of GAME in the header line; nothing is stored and you get the verdict of every line.
+    - On the lines right after the header, before your orders: RESEND (your last report again), STATUS (the turn, the deadline and who is ready), HELP (every command).
+    - HELP also works alone in a mail, without a header or a password.
+welcome-deadline = Deadline for the orders of turn { $turn }: { $when } (the attached { $file } puts it in your calendar).
+welcome-deadline-ics = Deadline: { $when }
+welcome-template = Your order template is attached ({ $file }): fill it in and send it under the header line.
+welcome-guide = The player's guide of { $ruleset } is attached ({ $file }).
+help-intro = How to play by mail with this referee.
+help-header = Orders start with a header line, in any of the three languages:
+
+    { $headers }
+
+    then one order per line, then { $end }. Write { $check } instead of { $g } to have your orders checked without storing them.
+help-commands = Commands, on the lines right after the header and before your orders:
+    RESEND [turn]   your last report again (or that turn's)
+    STATUS          the turn, the deadline and who is ready
+    HISTORY         the turns played and when
+    TIMEZONE <zone> deadlines in your own time zone (e.g. Europe/Paris)
+    PRESS <player|ALL>  a message to other players (if the game allows it)
+    ABSENCE <from> <to> you are away (if the game allows it)
+    Without a header or a password: { $help } [game] (this text), LIST (the games open to the public).
+help-game = Game { $game } ({ $ruleset }), turn { $turn } being played.
+help-game-deadline = Deadline: { $when }
+list-intro = Games open to the public:
+list-empty = No game is open to the public on this referee.
+list-game = - { $game } ({ $ruleset }), turn { $turn }, deadline { $when }, { $seats }
+list-free-seats = { $free } free seat(s)
+list-no-signup = no sign-up by mail
+help-subject = arbitre: help
+list-subject = arbitre: public games
+near-miss = Your header line names game { $game }, but the referee cannot read it. The password keyword is { $keyword } (one word), after { $player_word } and the player's id. Write the line like this:
+
+    {"    "}{ $line }
+
+    with your password in place of the placeholder. Nothing was stored.
+placeholder-password = Your header line for player { $player } in game { $game } still has the template's placeholder { $written } where your password goes. Write your password there (the one your game master gave you, or the one of your welcome mail). Nothing was stored, and this does not count as a wrong password.
+did-you-mean = Did you mean { $id }?

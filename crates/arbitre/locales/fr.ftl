@@ -265,3 +265,52 @@ gm-no-deadline-to-extend = la partie { $game } n'a pas de date limite en cours �
 password-changed = partie { $game } : le mot de passe de { $player } est changé ; utilisez le nouveau dès votre prochain courrier.
 password-no-player = la partie { $game } n'a pas de joueur { $player }
 cli-password-changed = partie { $game } : mot de passe du joueur { $player } changé
+## Welcome, HELP, LIST and refusals that teach (issue 17; services/welcome.rs, help.rs, refusal.rs)
+
+welcome-subject = [{ $game }] bienvenue dans { $game } ({ $ruleset })
+welcome-created = Bienvenue, { $name } ! Vous jouez le poste { $player } de la partie { $game } ({ $ruleset }), qui commence. Ce courrier vous dit tout ce qu'il faut pour jouer par courrier.
+welcome-joined = Bienvenue, { $name } ! Vous rejoignez la partie { $game } ({ $ruleset }) en cours, au poste { $player }. Ce courrier vous dit tout ce qu'il faut pour jouer par courrier.
+welcome-takeover = Bienvenue, { $name } ! Vous reprenez le poste { $player } de la partie { $game } ({ $ruleset }). Ce courrier vous dit tout ce qu'il faut pour jouer par courrier.
+welcome-referee = Envoyez tout courrier de la partie à l'arbitre : { $referee }
+welcome-header = Vos ordres commencent par cette ligne d'en-tête, recopiée telle quelle :
+welcome-password-generated = C'est votre mot de passe : gardez-le, aucun autre courrier ne le redonne.
+welcome-password-gm = Remplacez { $placeholder } par le mot de passe que votre meneur de jeu vous a donné.
+welcome-how = Comment jouer :
+    - Ordres : la ligne d'en-tête, puis un ordre par ligne, puis FIN. Chaque courrier remplace les ordres envoyés plus tôt pour le même tour ; le dernier arrivé avant la date limite compte.
+    - Vérifier sans jouer : écrivez { $check } au lieu de PARTIE dans la ligne d'en-tête ; rien n'est enregistré et vous recevez le verdict de chaque ligne.
+    - Sur les lignes juste après l'en-tête, avant vos ordres : RENVOYER (votre dernier compte rendu), ÉTAT (le tour, la date limite et qui est prêt), AIDE (toutes les commandes).
+    - AIDE marche aussi seul dans un courrier, sans en-tête ni mot de passe.
+welcome-deadline = Date limite des ordres du tour { $turn } : { $when } (le fichier { $file } joint la met dans votre agenda).
+welcome-deadline-ics = Date limite : { $when }
+welcome-template = Votre feuille d'ordres est jointe ({ $file }) : remplissez-la et envoyez-la sous la ligne d'en-tête.
+welcome-guide = Le guide du joueur de { $ruleset } est joint ({ $file }).
+help-intro = Comment jouer par courrier avec cet arbitre.
+help-header = Les ordres commencent par une ligne d'en-tête, dans l'une des trois langues :
+
+    { $headers }
+
+    puis un ordre par ligne, puis { $end }. Écrivez { $check } au lieu de { $g } pour faire vérifier vos ordres sans les enregistrer.
+help-commands = Commandes, sur les lignes juste après l'en-tête et avant vos ordres :
+    RENVOYER [tour]  votre dernier compte rendu (ou celui de ce tour)
+    ÉTAT             le tour, la date limite et qui est prêt
+    HISTORIQUE       les tours joués et leur date
+    FUSEAU <zone>    les dates dans votre fuseau horaire (ex. Europe/Paris)
+    PRESSE <joueur|TOUS>  un message aux autres joueurs (si la partie le permet)
+    ABSENCE <du> <au>     vous êtes absent (si la partie le permet)
+    Sans en-tête ni mot de passe : { $help } [partie] (ce texte), LISTE (les parties ouvertes au public).
+help-game = Partie { $game } ({ $ruleset }), tour { $turn } en cours.
+help-game-deadline = Date limite : { $when }
+list-intro = Parties ouvertes au public :
+list-empty = Aucune partie n'est ouverte au public sur cet arbitre.
+list-game = - { $game } ({ $ruleset }), tour { $turn }, date limite { $when }, { $seats }
+list-free-seats = { $free } place(s) libre(s)
+list-no-signup = pas d'inscription par courrier
+help-subject = arbitre : aide
+list-subject = arbitre : parties publiques
+near-miss = Votre ligne d'en-tête nomme la partie { $game }, mais l'arbitre ne peut pas la lire. Le mot-clé du mot de passe est { $keyword } (un seul mot), après { $player_word } et l'identifiant du joueur. Écrivez la ligne ainsi :
+
+    {"    "}{ $line }
+
+    avec votre mot de passe à la place de l'indication. Rien n'a été enregistré.
+placeholder-password = Votre ligne d'en-tête pour le joueur { $player } de la partie { $game } contient encore l'indication { $written } du modèle à la place de votre mot de passe. Écrivez-y votre mot de passe (celui que votre meneur de jeu vous a donné, ou celui de votre courrier de bienvenue). Rien n'a été enregistré, et cela ne compte pas comme un mauvais mot de passe.
+did-you-mean = Vouliez-vous dire { $id } ?

@@ -31,6 +31,8 @@ struct ConfigToml {
     limits: Option<LimitsToml>,
     /// `[dkim]`: where signers' keys are looked up (arbitre_mail::dkim).
     dkim: Option<arbitre_mail::dkim::DkimToml>,
+    /// Send new seats the welcome mail (issue 17 item 1); default true.
+    welcome: Option<bool>,
 }
 
 /// `[limits]`: the flood rate limit (issue 8), see [`Limits`].
@@ -133,6 +135,10 @@ pub struct DaemonConfig {
     pub limits: Limits,
     /// DKIM verification of inbound mail (issue 10): system DNS by default.
     pub dkim: arbitre_mail::DkimVerifier,
+    /// The welcome mail to every new seat (issue 17 item 1): on unless
+    /// `welcome = false`. The tests of other features turn it off, as they
+    /// turn the limits off, so their mail counts stay their feature's.
+    pub welcome: bool,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -162,6 +168,7 @@ impl DaemonConfig {
             hasher: arbitre_store::PasswordHasher::default(),
             limits: Limits::default(),
             dkim: arbitre_mail::DkimVerifier::default(),
+            welcome: true,
         }
     }
 
@@ -243,6 +250,9 @@ impl DaemonConfig {
                     .unwrap_or(d.wrong_passwords_per_seat_per_hour),
                 max_order_lines: l.max_order_lines.unwrap_or(d.max_order_lines),
             };
+        }
+        if let Some(w) = t.welcome {
+            c.welcome = w;
         }
         if let Some(d) = t.dkim {
             c.dkim = arbitre_mail::DkimVerifier::new(d.resolve().map_err(invalid)?);

@@ -3,7 +3,8 @@
 //! The ruleset builds the initial state from the `[rules]` table (its map or
 //! scenario), the players and the seed; the daemon hashes the passwords,
 //! stores the game, its players and the turn-0 state, and queues every
-//! player's turn-0 report — all in one transaction.
+//! player's turn-0 report and welcome mail (issue 17 item 1) — all in one
+//! transaction.
 
 use crate::daemon::{Daemon, GameView};
 use crate::error::{DaemonError, Result};
@@ -12,6 +13,7 @@ use crate::messages::{text, Msg};
 use crate::outgoing::{queue, signed, Draft, Kind};
 use crate::services::json_report::{ReportFacts, ViewerKind};
 use crate::services::texts::{svc_text, SvcMsg};
+use crate::services::welcome::{Occasion, Password, WelcomeFacts};
 use arbitre_core::{PlayerId, Viewer};
 use arbitre_store::{games, turns, GameRow, GameStatus, PlayerRow, TurnRow};
 use std::path::Path;
@@ -193,6 +195,29 @@ impl Daemon {
                     now,
                 ));
                 queue(tx, config, now, d)?;
+                // Issue 17 item 1: the welcome, with the template of this
+                // very report.
+                let welcome = crate::services::welcome::compose(&WelcomeFacts {
+                    occasion: Occasion::Created,
+                    game: &row.id,
+                    ruleset: &row.ruleset,
+                    ruleset_name: info.name,
+                    lang: game.lang,
+                    player: &p.id,
+                    name: &p.name,
+                    email: &p.email,
+                    referee: &config.referee,
+                    password: Password::FromGameMaster,
+                    turn: snap.turn + 1,
+                    deadline: Some((deadline, game.schedule.tz)),
+                    template: crate::services::welcome::template_of(&r.attachments),
+                    domain: config.domain(),
+                    stamp: now,
+                    tag: None,
+                });
+                if config.welcome {
+                    queue(tx, config, now, welcome)?;
+                }
             }
             if let Some(gm) = &row.gm_email {
                 let r = game

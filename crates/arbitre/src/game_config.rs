@@ -29,6 +29,13 @@ pub struct GameToml {
     pub rules: toml::Table,
     #[serde(default)]
     pub players: Vec<PlayerToml>,
+    /// Issue 17 item 2: listed by `LIST` to anyone, and its ids may be
+    /// suggested to a stranger who misspells them.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub public: bool,
+    /// Issue 17 item 2: the game master's notes, quoted by `HELP <game>`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notes: Option<String>,
     /// Issue 10: press, NMR, absences, observers... (services/settings.rs).
     #[serde(default, skip_serializing_if = "ServicesToml::is_default")]
     pub services: ServicesToml,

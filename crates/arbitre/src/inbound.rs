@@ -392,7 +392,7 @@ pub struct NewOrders {
 }
 
 impl Decision {
-    fn base(
+    pub(crate) fn base(
         sha: &str,
         mail: Option<&InboundMail>,
         outcome: Disposition,
@@ -420,7 +420,7 @@ impl Decision {
         }
     }
 
-    fn reject(
+    pub(crate) fn reject(
         sha: &str,
         mail: Option<&InboundMail>,
         detail: String,
@@ -505,6 +505,8 @@ pub struct Prepared {
     /// DKIM verdict of the raw mail, when it has a block.
     dkim: DkimVerdict,
     pre: Option<PreChecked>,
+    /// HELP or LIST written without a block (issue 17 item 2).
+    bare: Option<crate::services::help::Bare>,
 }
 
 /// The ruleset's check of a block, made outside the write lock, and what
@@ -534,6 +536,12 @@ pub fn prepare(raw: &[u8], config: &DaemonConfig) -> Prepared {
         Ok(_) => config.dkim.verify(raw),
         Err(_) => DkimVerdict::None,
     };
+    let bare = match (&found, &mail) {
+        (Err(EnvelopeError::NoBlock), Ok(m)) => {
+            m.texts.first().and_then(|t| crate::services::help::bare(t))
+        }
+        _ => None,
+    };
     if let Ok(m) = &mut mail {
         m.texts = Vec::new();
     }
@@ -543,6 +551,7 @@ pub fn prepare(raw: &[u8], config: &DaemonConfig) -> Prepared {
         header_lang,
         dkim,
         pre: None,
+        bare,
     }
 }
 
@@ -646,6 +655,7 @@ pub fn decide_prepared(
         header_lang,
         dkim,
         mut pre,
+        bare,
     } = p;
     let mail = match mail {
         Ok(m) => m,
@@ -721,6 +731,10 @@ pub fn decide_prepared(
     };
     let env = match found {
         Ok(env) => env,
+        Err(EnvelopeError::NoBlock) if bare.is_some() => {
+            let lang = known_lang()?;
+            return bare_request(c, registry, config, bare, lang, &mail, sha, &to);
+        }
         Err(EnvelopeError::NoBlock) => {
             let lang = known_lang()?.unwrap_or(default_lang);
             return capped(
@@ -737,7 +751,25 @@ pub fn decide_prepared(
                 ),
             );
         }
-        Err(EnvelopeError::Malformed { line, reason, .. }) => {
+        Err(EnvelopeError::Malformed {
+            line,
+            reason,
+            text: written,
+        }) => {
+            if let Some(d) = near_miss_refusal(
+                c,
+                registry,
+                config,
+                &written,
+                &reason,
+                from.as_deref(),
+                &mail,
+                sha,
+                &to,
+                now,
+            )? {
+                return Ok(d);
+            }
             let lang = known_lang()?.unwrap_or(default_lang);
             let body = text(
                 lang,
@@ -764,7 +796,14 @@ pub fn decide_prepared(
     let Some(row) = game_row else {
         // No game: the language of the From's game, else of the header words.
         let lang = known_lang()?.or(header_lang).unwrap_or(default_lang);
-        let body = text(lang, &Msg::UnknownGame { game: &env.game });
+        let mut body = text(lang, &Msg::UnknownGame { game: &env.game });
+        let open = open_games(c, from.as_deref())?;
+        if let Some(id) =
+            crate::services::refusal::nearest(&env.game, open.iter().map(|g| g.id.as_str()))
+        {
+            body.push('\n');
+            body.push_str(&crate::services::refusal::suggestion(lang, id));
+        }
         return capped(
             c,
             config,
@@ -792,13 +831,22 @@ pub fn decide_prepared(
         return gm_mail(c, registry, config, &game, &env, &mail, sha, &to, now);
     }
     let Some(player) = seat else {
-        let body = text(
+        let mut body = text(
             lang,
             &Msg::UnknownPlayer {
                 game: &gid,
                 player: &env.player,
             },
         );
+        if open_games(c, from.as_deref())?.iter().any(|g| g.id == gid) {
+            let ids: Vec<String> = games::players(c, &gid)?.into_iter().map(|p| p.id).collect();
+            if let Some(id) =
+                crate::services::refusal::nearest(&env.player, ids.iter().map(String::as_str))
+            {
+                body.push('\n');
+                body.push_str(&crate::services::refusal::suggestion(lang, id));
+            }
+        }
         let detail = format!("unknown player '{}'", env.player);
         let reply = error_mail(lang, body).about(&gid, game.row.turn + 1, None);
         return capped(
@@ -809,6 +857,27 @@ pub fn decide_prepared(
             Decision::reject(sha, m, detail, Some(gid), reply),
         );
     };
+    // A template's placeholder sent back unchanged (issue 17 item 5): told
+    // so, and no wrong-password attempt (no player on the answer).
+    if crate::services::refusal::is_placeholder(&env.password)
+        && !games::check_password(&player, &env.password)
+    {
+        let body =
+            crate::services::refusal::placeholder_text(lang, &gid, &player.id, env.password.trim());
+        let reply = error_mail(lang, body).about(&gid, game.row.turn + 1, None);
+        let d = Decision::reject(
+            sha,
+            m,
+            format!("password placeholder for player '{}'", player.id),
+            Some(gid),
+            reply,
+        );
+        return if seated {
+            Ok(d)
+        } else {
+            capped(c, config, &to, now, d)
+        };
+    }
     // The password itself never reaches a log line or a reply.
     if !games::check_password(&player, &env.password) {
         let body = text(
@@ -1105,6 +1174,8 @@ pub fn decide_prepared(
     })
 }
 
+use crate::services::requests::{bare_request, near_miss_refusal, open_games};
+
 /// The journal's account of a mail of service commands: what was served
 /// and what was refused (a player's PAUSE is the game master's, so it is
 /// refused, never "PAUSE (0 refused)", issue 14 item 9).
@@ -1302,7 +1373,7 @@ fn refusal_allowed(c: &Connection, config: &DaemonConfig, reply: &str, hour: i64
 /// times per reply address and hour, then journaled unanswered, so
 /// rotating From addresses with one Reply-To cannot aim a stream of
 /// answers at a third party.
-fn capped(
+pub(crate) fn capped(
     c: &Connection,
     config: &DaemonConfig,
     to: &str,

@@ -6,7 +6,8 @@
 //! refuse through `Ruleset::join`'s default. The ruleset's draw comes from
 //! the stream (seed, next turn, "join:<player>"), so a replay is exact. The
 //! new state replaces the stored state of the last resolved turn, the player
-//! row is added and the newcomer's report is queued — in one transaction, so
+//! row is added and the newcomer's report and welcome mail (issue 17 item 1)
+//! are queued — in one transaction, so
 //! a crash leaves either the old game or the joined one, never half of it.
 
 use crate::daemon::{Daemon, GameView};
@@ -14,6 +15,7 @@ use crate::error::{DaemonError, Result};
 use crate::game_config::PlayerToml;
 use crate::messages::{text, Msg};
 use crate::outgoing::{queue, signed, Draft, Kind};
+use crate::services::welcome::{Occasion, Password, WelcomeFacts};
 use arbitre_core::{PlayerId, PlayerSetup, Viewer};
 use arbitre_store::{games, turns, PlayerRow};
 
@@ -114,6 +116,28 @@ impl Daemon {
                 .about(game, latest.turn, Some(&p.id));
             d.attachments = r.attachments.clone();
             queue(tx, config, now, d)?;
+            // Issue 17 item 1: the welcome mail, with this report's template.
+            let welcome = crate::services::welcome::compose(&WelcomeFacts {
+                occasion: Occasion::Joined,
+                game,
+                ruleset: &view.row.ruleset,
+                ruleset_name: view.engine.info().name,
+                lang: view.lang,
+                player: &p.id,
+                name: &name,
+                email: &p.email,
+                referee: &config.referee,
+                password: Password::FromGameMaster,
+                turn: latest.turn + 1,
+                deadline: view.deadline().map(|d| (d, view.schedule.tz)),
+                template: crate::services::welcome::template_of(&r.attachments),
+                domain: config.domain(),
+                stamp: now,
+                tag: None,
+            });
+            if config.welcome {
+                queue(tx, config, now, welcome)?;
+            }
             Ok(())
         })?;
         tracing::info!(game, player = %p.id, "player joined a game in progress");

@@ -46,7 +46,7 @@ fn two_players_three_turns_by_maildir_and_serve_once() {
     let cfg = dir.path().join("arbitre.toml");
     std::fs::write(
         &cfg,
-        format!("referee = \"{REFEREE}\"\ninbox = \"inbox\"\ndatabase = \"db/arbitre.db\"\n[outbound]\nkind = \"file\"\ndir = \"outbox\"\n[argon2]\nm_cost = 8\nt_cost = 1\n"),
+        format!("referee = \"{REFEREE}\"\ninbox = \"inbox\"\ndatabase = \"db/arbitre.db\"\nwelcome = false\n[outbound]\nkind = \"file\"\ndir = \"outbox\"\n[argon2]\nm_cost = 8\nt_cost = 1\n"),
     )
     .unwrap();
     let game = dir.path().join("game.toml");

@@ -107,6 +107,8 @@ impl Servers {
 database = "arbitre.db"
 poll_seconds = 1
 max_send_attempts = 5
+# The welcome mail (issue 17) is tested in welcome_by_mail.rs.
+welcome = false
 
 [inbound]
 kind = "imap"

@@ -97,6 +97,8 @@ text_enum! {
         Notice => "notice",
         /// The spectator report mailed to a game's observers (issue 10).
         Observer => "observer",
+        /// The welcome mail of a new seat (issue 17 item 1).
+        Welcome => "welcome",
     }
 }
 

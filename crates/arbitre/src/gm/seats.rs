@@ -250,6 +250,45 @@ pub(crate) fn takeover_in(
         .discriminator(format!("takeover.{}", t.tag))
         .secret(generated.as_deref());
     queue(tx, config, now, d)?;
+    // Issue 17 item 1: the welcome mail, with the seat's order template.
+    let state = arbitre_store::turns::latest(tx, gid)?.state;
+    let report = g
+        .engine
+        .report(
+            &state,
+            &arbitre_core::Viewer::Player(arbitre_core::PlayerId::new(old.id.clone())),
+        )
+        .map_err(|e| g.engine_err(e))?;
+    drop(state);
+    let zone = settings::get(tx, gid, &old.id)?
+        .timezone
+        .as_deref()
+        .and_then(crate::services::zone::parse_zone)
+        .unwrap_or(g.schedule.tz);
+    let welcome = crate::services::welcome::compose(&crate::services::welcome::WelcomeFacts {
+        occasion: crate::services::welcome::Occasion::Takeover,
+        game: gid,
+        ruleset: &g.row.ruleset,
+        ruleset_name: g.engine.info().name,
+        lang,
+        player: &old.id,
+        name: &name,
+        email,
+        referee: &config.referee,
+        password: match generated.as_deref() {
+            Some(pw) => crate::services::welcome::Password::Generated(pw),
+            None => crate::services::welcome::Password::FromGameMaster,
+        },
+        turn,
+        deadline: g.deadline().map(|d| (d, zone)),
+        template: crate::services::welcome::template_of(&report.attachments),
+        domain: config.domain(),
+        stamp: now,
+        tag: Some(t.tag),
+    });
+    if config.welcome {
+        queue(tx, config, now, welcome)?;
+    }
     // The last report, as RESEND mails it.
     let tag = format!("takeover.{}", t.tag);
     let who = Asker {

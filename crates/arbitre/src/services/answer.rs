@@ -128,6 +128,18 @@ pub fn answer_mail(
                 &mut out.mails,
             )?,
             (Item::Cmd(Command::History), _) => history(c, game, zone)?,
+            // Issue 17 item 2: HELP inside a block, with the game's facts.
+            (Item::Cmd(Command::Help), _) => {
+                let notes = game.toml.notes.as_deref();
+                let facts = super::help::GameHelp {
+                    game: gid,
+                    ruleset_name: game.engine.info().name,
+                    turn: game.row.turn + 1,
+                    deadline: game.deadline().map(|d| super::zone::show_in(d, zone)),
+                    notes,
+                };
+                super::help::help_text(lang, Some(&facts))
+            }
             (Item::Cmd(Command::Status), _) => {
                 let today = mail.map(|m| m.now.with_timezone(&game.schedule.tz).date_naive());
                 status(c, game, zone, who.player, today)?

@@ -42,6 +42,8 @@ pub enum Command {
     },
     History,
     Status,
+    /// The commands and the header syntax (issue 17 item 2).
+    Help,
     Timezone(Tz),
     /// The press text is the rest of the block (the orders part).
     Press {
@@ -92,6 +94,7 @@ impl Command {
             Command::Resend { .. }
             | Command::History
             | Command::Status
+            | Command::Help
             | Command::Timezone(_)
             | Command::Press { .. }
             | Command::Absence { .. }
@@ -106,6 +109,7 @@ impl Command {
             Command::Resend { .. } => "RESEND",
             Command::History => "HISTORY",
             Command::Status => "STATUS",
+            Command::Help => "HELP",
             Command::Timezone(_) => "TIMEZONE",
             Command::Press { .. } => "PRESS",
             Command::Absence { .. } => "ABSENCE",
@@ -150,6 +154,7 @@ pub struct CommandError {
 const RESEND: &[&str] = &["resend", "renvoi", "renvoyer", "nochmal"];
 const HISTORY: &[&str] = &["history", "historique", "verlauf"];
 const STATUS: &[&str] = &["status", "etat", "état", "stand"];
+const HELP: &[&str] = &["help", "aide", "hilfe"];
 const TIMEZONE: &[&str] = &["timezone", "fuseau", "zeitzone"];
 const PRESS: &[&str] = &["press", "presse"];
 const TO: &[&str] = &["to", "a", "à", "an"];
@@ -218,6 +223,8 @@ pub fn parse_line(line: &str) -> Option<Result<Command, Reason>> {
         none(Command::History, args)
     } else if is(first, STATUS) {
         none(Command::Status, args)
+    } else if is(first, HELP) {
+        none(Command::Help, args)
     } else if is(first, TIMEZONE) {
         match args {
             [] => Err(Reason::MissingArgument("Area/City")),

@@ -21,18 +21,25 @@
 //! time zone), [`ics`] (the deadline as iCalendar), [`json_report`] (the
 //! machine-readable report, schema in docs/schemas/report.schema.json),
 //! [`timezone`], [`press`] and [`absence`] (the player commands that change
-//! something, with their own messages in the same catalogue).
+//! something, with their own messages in the same catalogue), [`welcome`]
+//! (issue 17 item 1: the welcome mail of a new seat), [`help`] (HELP and
+//! LIST without a block, item 2), [`refusal`] (refusals that teach, item 5)
+//! and [`requests`] (their database side, called by inbound.rs).
 
 pub mod absence;
 pub mod answer;
 pub mod authenticity;
 pub mod command;
+pub mod help;
 pub mod ics;
 pub mod json_report;
 pub mod press;
+pub mod refusal;
+pub mod requests;
 pub mod settings;
 pub mod texts;
 pub mod timezone;
+pub mod welcome;
 pub mod zone;
 
 use arbitre_core::{Attachment, Lang};
