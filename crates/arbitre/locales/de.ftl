@@ -262,41 +262,41 @@ gm-not-paused = Spiel { $game } ist { $status ->
 gm-no-deadline-to-extend = Spiel { $game } hat keinen laufenden Abgabetermin, der verlängert werden könnte
 
 # PASSWORD NEW by mail and `arbitre player password` (issue 17 item 4).
-password-changed = Spiel { $game }: das Passwort von { $player } ist geändert; ab Ihrer nächsten Nachricht gilt das neue.
+password-changed = Spiel { $game }: das Passwort von { $player } ist geändert; ab Deiner nächsten Nachricht gilt das neue.
 password-no-player = Spiel { $game } hat keinen Spieler { $player }
 cli-password-changed = Spiel { $game }: Passwort von Spieler { $player } geändert
 ## Welcome, HELP, LIST and refusals that teach (issue 17; services/welcome.rs, help.rs, refusal.rs)
 
 welcome-subject = [{ $game }] Willkommen in { $game } ({ $ruleset })
-welcome-created = Willkommen, { $name }! Sie spielen die Position { $player } im Spiel { $game } ({ $ruleset }), das jetzt beginnt. Diese Nachricht enthält alles, was Sie zum Spielen per Mail brauchen.
-welcome-joined = Willkommen, { $name }! Sie sind dem laufenden Spiel { $game } ({ $ruleset }) als Position { $player } beigetreten. Diese Nachricht enthält alles, was Sie zum Spielen per Mail brauchen.
-welcome-takeover = Willkommen, { $name }! Sie übernehmen die Position { $player } im Spiel { $game } ({ $ruleset }). Diese Nachricht enthält alles, was Sie zum Spielen per Mail brauchen.
-welcome-referee = Senden Sie jede Nachricht zum Spiel an den Spielleiter: { $referee }
-welcome-header = Ihre Befehle beginnen mit dieser Kopfzeile, genau so abgeschrieben:
-welcome-password-generated = Das ist Ihr Passwort: Bewahren Sie es auf, keine andere Nachricht nennt es noch einmal.
-welcome-password-gm = Ersetzen Sie { $placeholder } durch das Passwort, das Ihnen Ihre Spielleitung gegeben hat.
+welcome-created = Willkommen, { $name }! Du spielst die Position { $player } im Spiel { $game } ({ $ruleset }), das jetzt beginnt. Diese Nachricht enthält alles, was Du zum Spielen per Mail brauchst.
+welcome-joined = Willkommen, { $name }! Du bist dem laufenden Spiel { $game } ({ $ruleset }) als Position { $player } beigetreten. Diese Nachricht enthält alles, was Du zum Spielen per Mail brauchst.
+welcome-takeover = Willkommen, { $name }! Du übernimmst die Position { $player } im Spiel { $game } ({ $ruleset }). Diese Nachricht enthält alles, was Du zum Spielen per Mail brauchst.
+welcome-referee = Sende jede Nachricht zum Spiel an den Spielleiter: { $referee }
+welcome-header = Deine Befehle beginnen mit dieser Kopfzeile, genau so abgeschrieben:
+welcome-password-generated = Das ist Dein Passwort: Bewahre es auf, keine andere Nachricht nennt es noch einmal.
+welcome-password-gm = Ersetze { $placeholder } durch das Passwort, das Dir Deine Spielleitung gegeben hat.
 welcome-how = So wird gespielt:
-    - Befehle: die Kopfzeile, dann ein Befehl pro Zeile, dann ENDE. Jede Nachricht ersetzt die Befehle, die Sie vorher für denselben Zug geschickt haben; es gilt die letzte vor dem Abgabetermin.
-    - Prüfen ohne zu spielen: Schreiben Sie { $check } statt SPIEL in die Kopfzeile; nichts wird gespeichert, und Sie erhalten das Urteil zu jeder Zeile.
-    - In den Zeilen direkt nach der Kopfzeile, vor Ihren Befehlen: NOCHMAL (Ihr letzter Bericht), STAND (Zug, Abgabetermin und wer bereit ist), HILFE (alle Befehle).
+    - Befehle: die Kopfzeile, dann ein Befehl pro Zeile, dann ENDE. Jede Nachricht ersetzt die Befehle, die Du vorher für denselben Zug geschickt hast; es gilt die letzte vor dem Abgabetermin.
+    - Prüfen ohne zu spielen: Schreibe { $check } statt SPIEL in die Kopfzeile; nichts wird gespeichert, und Du erhältst das Urteil zu jeder Zeile.
+    - In den Zeilen direkt nach der Kopfzeile, vor Deinen Befehlen: NOCHMAL (Dein letzter Bericht), STAND (Zug, Abgabetermin und wer bereit ist), HILFE (alle Befehle).
     - HILFE funktioniert auch allein in einer Nachricht, ohne Kopfzeile und ohne Passwort.
-welcome-deadline = Abgabetermin der Befehle für Zug { $turn }: { $when } (die beigefügte Datei { $file } trägt ihn in Ihren Kalender ein).
+welcome-deadline = Abgabetermin der Befehle für Zug { $turn }: { $when } (die beigefügte Datei { $file } trägt ihn in Deinen Kalender ein).
 welcome-deadline-ics = Abgabetermin: { $when }
-welcome-template = Ihr Befehlsformular liegt bei ({ $file }): Füllen Sie es aus und senden Sie es unter der Kopfzeile.
+welcome-template = Dein Befehlsformular liegt bei ({ $file }): Fülle es aus und sende es unter der Kopfzeile.
 welcome-guide = Die Spieleranleitung zu { $ruleset } liegt bei ({ $file }).
-help-intro = So spielen Sie per Mail mit diesem Spielleiter.
+help-intro = So spielst Du per Mail mit diesem Spielleiter.
 help-header = Befehle beginnen mit einer Kopfzeile, in einer der drei Sprachen:
 
     { $headers }
 
-    dann ein Befehl pro Zeile, dann { $end }. Schreiben Sie { $check } statt { $g }, um Ihre Befehle prüfen zu lassen, ohne sie zu speichern.
-help-commands = Kommandos, in den Zeilen direkt nach der Kopfzeile und vor Ihren Befehlen:
-    NOCHMAL [Zug]    Ihr letzter Bericht noch einmal (oder der dieses Zuges)
+    dann ein Befehl pro Zeile, dann { $end }. Schreibe { $check } statt { $g }, um Deine Befehle prüfen zu lassen, ohne sie zu speichern.
+help-commands = Kommandos, in den Zeilen direkt nach der Kopfzeile und vor Deinen Befehlen:
+    NOCHMAL [Zug]    Dein letzter Bericht noch einmal (oder der dieses Zuges)
     STAND            Zug, Abgabetermin und wer bereit ist
     VERLAUF          die gespielten Züge und wann
-    ZEITZONE <Zone>  Termine in Ihrer eigenen Zeitzone (z. B. Europe/Berlin)
+    ZEITZONE <Zone>  Termine in Deiner eigenen Zeitzone (z. B. Europe/Berlin)
     PRESSE <Spieler|ALLE>  eine Nachricht an andere Spieler (wenn das Spiel es erlaubt)
-    ABWESENHEIT <von> <bis>  Sie sind verreist (wenn das Spiel es erlaubt)
+    ABWESENHEIT <von> <bis>  Du bist verreist (wenn das Spiel es erlaubt)
     Ohne Kopfzeile und ohne Passwort: { $help } [Spiel] (dieser Text), LISTE (die öffentlichen Spiele).
 help-game = Spiel { $game } ({ $ruleset }), laufender Zug { $turn }.
 help-game-deadline = Abgabetermin: { $when }
@@ -307,10 +307,10 @@ list-free-seats = { $free } freie(r) Platz/Plätze
 list-no-signup = keine Anmeldung per Mail
 help-subject = arbitre: Hilfe
 list-subject = arbitre: öffentliche Spiele
-near-miss = Ihre Kopfzeile nennt das Spiel { $game }, aber der Spielleiter kann sie nicht lesen. Das Schlüsselwort für das Passwort ist { $keyword } (ein Wort), nach { $player_word } und der Kennung des Spielers. Schreiben Sie die Zeile so:
+near-miss = Deine Kopfzeile nennt das Spiel { $game }, aber der Spielleiter kann sie nicht lesen. Das Schlüsselwort für das Passwort ist { $keyword } (ein Wort), nach { $player_word } und der Kennung des Spielers. Schreibe die Zeile so:
 
     {"    "}{ $line }
 
-    mit Ihrem Passwort an der Stelle des Platzhalters. Nichts wurde gespeichert.
-placeholder-password = Ihre Kopfzeile für Spieler { $player } im Spiel { $game } enthält noch den Platzhalter { $written } der Vorlage, wo Ihr Passwort stehen muss. Schreiben Sie dort Ihr Passwort hin (das Ihrer Spielleitung oder das aus Ihrer Willkommensnachricht). Nichts wurde gespeichert, und dies zählt nicht als falsches Passwort.
-did-you-mean = Meinten Sie { $id }?
+    mit Deinem Passwort an der Stelle des Platzhalters. Nichts wurde gespeichert.
+placeholder-password = Deine Kopfzeile für Spieler { $player } im Spiel { $game } enthält noch den Platzhalter { $written } der Vorlage, wo Dein Passwort stehen muss. Schreibe dort Dein Passwort hin (das Deiner Spielleitung oder das aus Deiner Willkommensnachricht). Nichts wurde gespeichert, und dies zählt nicht als falsches Passwort.
+did-you-mean = Meintest Du { $id }?
