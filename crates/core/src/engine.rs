@@ -160,6 +160,15 @@ pub trait Engine: Send + Sync {
     /// Run one rule case file (`rulesets/<ruleset>/cases/*.toml`, see
     /// [`crate::cases`]) against this ruleset: `arbitre case run`.
     fn run_case(&self, path: &std::path::Path) -> crate::cases::CaseOutcome;
+    /// The stored state as a position file (`arbitre game export`, issue 19
+    /// item 6). The default refuses, for an engine with no position format.
+    fn export_position(&self, state: &str) -> Result<String, EngineError> {
+        let _ = state;
+        Err(EngineError::Setup(SetupError::Invalid(format!(
+            "{} cannot export a position",
+            self.info().name
+        ))))
+    }
     /// Decodes `state` once and returns a handle to the decoded game
     /// (issue 16 item 5), which answers the calls above without decoding
     /// the JSON again. The default keeps the text and hands it to those
@@ -385,6 +394,10 @@ impl<R: Ruleset> Engine for Adapter<R> {
 
     fn run_case(&self, path: &std::path::Path) -> crate::cases::CaseOutcome {
         crate::cases::run_file(&self.0, path)
+    }
+
+    fn export_position(&self, state: &str) -> Result<String, EngineError> {
+        Ok(Ruleset::export_position(&self.0, &load::<R>(state)?)?)
     }
 
     fn load<'a>(&'a self, state: &str) -> Result<Box<dyn LoadedGame + 'a>, EngineError> {

@@ -14,7 +14,7 @@ use crate::state::{Chain, Mark, Player, State, Status, TerrState};
 use crate::world::{TerrId, World};
 use arbitre_core::{PlayerId, Rng, SetupConfig, SetupError};
 use serde::Deserialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The world of a game whose `[rules]` names none.
 pub const DEFAULT_WORLD: &str = "hexagone";
@@ -367,6 +367,20 @@ fn load_position(
         }
         Ok(p)
     };
+    // Issue 19 item 7: a second entry for a player, territory or chain used
+    // to replace the first without a word; the error names the item.
+    let mut seen = BTreeSet::new();
+    for (what, key) in f
+        .players
+        .iter()
+        .map(|p| ("player", p.id.clone()))
+        .chain(f.territories.iter().map(|t| ("territory", t.id.clone())))
+        .chain(f.chains.iter().map(|c| ("chain", c.number.to_string())))
+    {
+        if !seen.insert((what, key.clone())) {
+            return Err(bad(format!("{what} {key} appears twice in the position")));
+        }
+    }
     for pp in &f.players {
         let id = player(&pp.id)?;
         let status = match (pp.status.as_deref().unwrap_or("active"), pp.status_turn) {

@@ -466,3 +466,35 @@ fn a_saved_position_resumes_the_same_game() {
     let b = engine.resolve(&resumed, 5, &o).unwrap();
     assert_eq!(a.reports, b.reports);
 }
+
+#[test]
+fn position_errors_name_the_duplicate_item() {
+    let try_pos = |extra: &str| {
+        let cfg = SetupConfig {
+            game_id: "sn-test".into(),
+            seed: 42,
+            players: players(ABC),
+            options: toml::from_str("world = \"testland\"").unwrap(),
+            files: [(
+                "position_file".to_string(),
+                format!("quota = 6\n{}{extra}", abc_players("", "", "")),
+            )]
+            .into(),
+        };
+        Scrambled.setup(&cfg, &mut Rng::for_setup(42))
+    };
+    assert!(try_pos("").is_ok());
+    let terr = "[[territory]]\nid = \"ALS\"\ntroops = { alice = 5 }\n";
+    let e = try_pos(&format!("{terr}{terr}")).unwrap_err().to_string();
+    assert!(e.contains("territory ALS appears twice"), "{e}");
+    let chain = "[[chain]]\nnumber = 3\nplayer = \"alice\"\nroute = [\"LOR\", \"ALS\"]\n";
+    let e = try_pos(&format!("{chain}{chain}")).unwrap_err().to_string();
+    assert!(e.contains("chain 3 appears twice"), "{e}");
+    let bob = "[[player]]\nid = \"bob\"\nstart = \"SWA\"\n";
+    let e = try_pos(bob).unwrap_err().to_string();
+    assert!(e.contains("player bob appears twice"), "{e}");
+    let e = try_pos("[[player]]\nid = \"dave\"\nstart = \"ALS\"\n")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("dave"), "an unknown player is named: {e}");
+}
