@@ -273,9 +273,10 @@ fn panic_in_ruleset_isolated_under_serve() {
         "{status}"
     );
     // A second serve does not die on the same turn, nor resolve it.
+    // (An idle `serve --once` prints nothing, issue 19 item 11.)
     let out = cli(dir.path(), with_panicky(true), &["serve", "--once"]);
     assert!(
-        out.starts_with("0 mail(s) handled, 0 turn(s) resolved"),
+        out.is_empty() || out.starts_with("0 mail(s) handled, 0 turn(s) resolved"),
         "{out}"
     );
     // Fixed and resumed: the turn resolves.

@@ -541,8 +541,12 @@ fn permanent_smtp_failure_is_recorded_and_shown_in_status() {
         "{status}"
     );
     // A later cycle does not try it again.
+    // (An idle `serve --once` prints nothing, issue 19 item 11.)
     let out = arbitre(&cfg, &["serve", "--once"]);
-    assert!(out.contains("0 mail(s) sent, 0 send failure(s)"), "{out}");
+    assert!(
+        out.is_empty() || out.contains("0 mail(s) sent, 0 send failure(s)"),
+        "{out}"
+    );
 }
 
 /// The built binary's `arbitre serve` loop (not `--once`): between cycles it
