@@ -236,6 +236,16 @@ pub enum GameCmd {
         #[arg(long)]
         json: bool,
     },
+    /// Print the game's state after a resolved turn as a position file,
+    /// which `game create` loads back (`position_file` in [rules]) into the
+    /// same game.
+    Export {
+        /// The game's id.
+        game: String,
+        /// The resolved turn (default: the last one).
+        #[arg(long)]
+        turn: Option<u32>,
+    },
     /// Delete a game for good: its rows (players, turns, orders, mails,
     /// settings) are first written as JSON to an archive file, then deleted.
     /// Asks for the game's id on a terminal; elsewhere --yes is required.
@@ -623,6 +633,10 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
             } else {
                 write!(out, "{}", crate::gm::listing::render_list(&list))?;
             }
+        }
+        Command::Game(GameCmd::Export { game, turn }) => {
+            let d = daemon(cfg, registry)?;
+            write!(out, "{}", d.export_position(&game, turn)?)?;
         }
         Command::Game(GameCmd::Delete { game, yes, archive }) => {
             let db = existing_database(cfg)?.database;

@@ -164,6 +164,9 @@ impl Engine for Guarded {
     ) -> std::result::Result<Snapshot, EngineError> {
         guard("join", || self.0.join(state, seed, player))
     }
+    fn export_position(&self, state: &str) -> std::result::Result<String, EngineError> {
+        guard("export_position", || self.0.export_position(state))
+    }
     // A rule case runs offline (`arbitre case run`), never inside a game's
     // cycle, so a panic there is the command's own failure.
     fn run_case(&self, path: &std::path::Path) -> arbitre_core::cases::CaseOutcome {

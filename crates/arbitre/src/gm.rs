@@ -221,6 +221,21 @@ impl Daemon {
         Ok(format!("{}\n\n{}", r.subject, r.body))
     }
 
+    /// `arbitre game export <game> [--turn N]` (issue 19 item 6): the
+    /// state after `turn` (default: the last resolved one) as a position
+    /// file that `game create` loads back into the same game.
+    pub fn export_position(&self, game: &str, turn: Option<u32>) -> Result<String> {
+        let c = self.store.conn();
+        let g = GameView::new(&self.registry, games::require_game(c, game)?)?;
+        let turn = turn.unwrap_or(g.row.turn);
+        let row = turns::get(c, game, turn)?.ok_or_else(|| {
+            DaemonError::Invalid(format!("game {game} has no resolved turn {turn}"))
+        })?;
+        g.engine
+            .export_position(&row.state)
+            .map_err(|e| g.engine_err(e))
+    }
+
     /// `arbitre password reset`: a new argon2id hash for a player who lost
     /// their password (issue 8). The password itself is neither logged nor
     /// stored; the salt seed includes the time so a reset to the same
