@@ -144,9 +144,12 @@ fn game_delete_archives_every_row_then_deletes() {
     assert_eq!(t["games"][0]["id"], "neb-cli");
     assert_eq!(t["players"].as_array().unwrap().len(), 2);
     assert_eq!(t["turns"][0]["turn"], 0);
-    // The turn-0 reports (two players and the GM) with their text.
+    // The turn-0 reports (two players and the GM) with their text, and the
+    // two players' welcome mails (issue 17 item 1).
     let mails = t["outbox"].as_array().unwrap();
-    assert_eq!(mails.len(), 3, "{t}");
+    assert_eq!(mails.len(), 5, "{t}");
+    let welcomes = mails.iter().filter(|m| m["kind"] == "welcome").count();
+    assert_eq!(welcomes, 2, "{t}");
     assert!(mails
         .iter()
         .any(|m| m["recipient"] == "maxtor@example.org" && m["body"].as_str().is_some()));

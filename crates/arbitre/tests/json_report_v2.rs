@@ -194,7 +194,12 @@ fn numbers(text: &str) -> BTreeSet<u64> {
 /// Every integer and every string of a JSON value.
 fn leaves(v: &Value, ints: &mut Vec<i64>, strings: &mut Vec<String>) {
     match v {
-        Value::Number(n) => ints.extend(n.as_i64()),
+        // A decimal (WWK's and Scrambled's percentages, printed `86,76`)
+        // counts by its digit groups, as the text's numbers do.
+        Value::Number(n) => match n.as_i64() {
+            Some(i) => ints.push(i),
+            None => strings.push(n.to_string()),
+        },
         Value::String(s) => strings.push(s.clone()),
         Value::Array(a) => a.iter().for_each(|x| leaves(x, ints, strings)),
         Value::Object(o) => o.values().for_each(|x| leaves(x, ints, strings)),
@@ -209,7 +214,15 @@ fn is_tag(s: &str) -> bool {
 
 /// What keeps a view from being the text's twin: numbers of the text the
 /// view lacks, and numbers or texts of the view the text does not show.
-fn disagreements(text: &str, view: &Value) -> Vec<String> {
+///
+/// `strict`: also refuse what the view holds beyond the text. Nébulight's
+/// view is exactly its text. Scrambled Nations' and WWK's views also carry
+/// public facts the text leaves implicit (the map's links and name, rule
+/// constants, the nations' list) that echeck needs; their own crates' tests
+/// (`*_player_view_shows_no_troops_the_text_hides`,
+/// `wwk_nation_view_shows_no_zone_or_unit_the_text_hides`, with a planted
+/// leak each) hold that no hidden fact reaches a player's view.
+fn disagreements(text: &str, view: &Value, strict: bool) -> Vec<String> {
     let (mut ints, mut strings) = (Vec::new(), Vec::new());
     leaves(view, &mut ints, &mut strings);
     let in_text = numbers(text);
@@ -220,6 +233,9 @@ fn disagreements(text: &str, view: &Value) -> Vec<String> {
     let mut out = Vec::new();
     for n in in_text.difference(&in_view) {
         out.push(format!("the text's number {n} is not in the view"));
+    }
+    if !strict {
+        return out;
     }
     for i in &ints {
         let n = i.unsigned_abs();
@@ -245,7 +261,8 @@ fn every_number_of_the_text_is_in_the_view_and_the_view_shows_nothing_more() {
         for (_, r) in &b.reports {
             let Some(view) = r.get("view") else { continue };
             compared += 1;
-            for d in disagreements(r["text"].as_str().unwrap(), view) {
+            let strict = r["ruleset"] == "nebulight";
+            for d in disagreements(r["text"].as_str().unwrap(), view, strict) {
                 failures.push(format!(
                     "{} turn {} ({} {}): {d}",
                     b.fixture, r["turn"], r["viewer"], r["player"]
@@ -282,11 +299,14 @@ fn a_leak_into_the_view_is_caught() {
     let master = master.expect("the game master's report of turn 2");
     let text = player["text"].as_str().unwrap();
     // The honest view agrees with its text.
-    assert_eq!(disagreements(text, &player["view"]), Vec::<String>::new());
+    assert_eq!(
+        disagreements(text, &player["view"], true),
+        Vec::<String>::new()
+    );
     // The wrong eye: every world of the game.
     let mut leak = player["view"].clone();
     leak["worlds"] = master["view"]["worlds"].clone();
-    let found = disagreements(text, &leak);
+    let found = disagreements(text, &leak, true);
     assert!(
         found
             .iter()
@@ -303,7 +323,7 @@ fn a_leak_into_the_view_is_caught() {
         .next()
         .expect("a fleet in the report");
     fleet["cargo"] = serde_json::json!({"mp": 987_654, "population": 0});
-    let found = disagreements(text, &leak);
+    let found = disagreements(text, &leak, true);
     assert_eq!(
         found,
         vec!["the view holds 987654, which the text does not show".to_string()]
@@ -312,7 +332,7 @@ fn a_leak_into_the_view_is_caught() {
     // from the state rather than from the view).
     let longer = format!("{text}F_987655\n");
     assert_eq!(
-        disagreements(&longer, &player["view"]),
+        disagreements(&longer, &player["view"], true),
         vec!["the text's number 987655 is not in the view".to_string()]
     );
 }

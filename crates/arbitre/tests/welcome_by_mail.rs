@@ -466,7 +466,7 @@ fn unknown_game_or_player_suggests_the_nearest_id_unless_secret() {
         "{}",
         body("c@example.net")
     );
-    assert!(body("anna@example.org").contains("Meinten Sie eds-001?"));
+    assert!(body("anna@example.org").contains("Meintest Du eds-001?"));
 }
 
 #[test]
