@@ -873,8 +873,14 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
             let (ruleset, orders_file) = match (report.is_some(), args.as_slice()) {
                 (true, [file]) => (String::new(), PathBuf::from(file)),
                 (false, [ruleset, file]) => (ruleset.clone(), PathBuf::from(file)),
-                (true, _) => anyhow::bail!("with --report, give the orders file alone"),
-                (false, _) => anyhow::bail!("give the ruleset and the orders file"),
+                (true, _) => {
+                    return Err(
+                        UsageError("with --report, give the orders file alone".into()).into(),
+                    )
+                }
+                (false, _) => {
+                    return Err(UsageError("give the ruleset and the orders file".into()).into())
+                }
             };
             let bytes = std::fs::read(&orders_file)
                 .with_context(|| format!("reading {}", orders_file.display()))?;

@@ -252,6 +252,15 @@ fn exit_code_2_usage() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
     let o = arbitre(dir.path(), &["extend", "neb-cli", "soon"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    // `check` with the ruleset but no orders file, or a ruleset beside
+    // --report: the arguments are wrong, not the machine (was exit 4).
+    let o = arbitre(dir.path(), &["check", "orders.txt"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    let o = arbitre(
+        dir.path(),
+        &["check", "--report", "r.json", "eds", "orders.txt"],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
 }
 
 #[test]
