@@ -390,3 +390,44 @@ fn failed_file_send_leaves_no_tmp() {
     );
     assert_eq!(std::fs::read_dir(&out).unwrap().count(), 0);
 }
+
+/// Regression: the WWK order sheet left as `text/plain` with no charset, so a
+/// mail client read its UTF-8 accents ("unités") as US-ASCII garbage.
+#[test]
+fn text_attachment_without_charset_is_declared_utf8() {
+    let mut m = confirmation();
+    for (name, mime) in [
+        ("ordres-t01.txt", "text/plain"),
+        ("guide.md", "text/markdown;"),
+        ("latin.txt", "text/plain; charset=iso-8859-1"),
+    ] {
+        m.attachments.push(Attachment {
+            name: name.into(),
+            mime: mime.into(),
+            content: "# vos unités à Besançon\n".as_bytes().to_vec(),
+        });
+    }
+    let raw = format_mail(&m).unwrap();
+    let msg = mail_parser::MessageParser::default().parse(&raw).unwrap();
+    use mail_parser::MimeHeaders;
+    let charsets: Vec<_> = msg
+        .attachments()
+        .map(|a| {
+            a.content_type()
+                .and_then(|ct| ct.attribute("charset"))
+                .map(str::to_ascii_lowercase)
+        })
+        .collect();
+    assert_eq!(
+        charsets,
+        [
+            Some("utf-8".to_string()),
+            Some("utf-8".to_string()),
+            // A charset the caller named is left as it is.
+            Some("iso-8859-1".to_string()),
+        ]
+    );
+    let first = msg.attachments().next().unwrap();
+    // Text parts travel with CR LF line ends.
+    assert_eq!(first.text_contents(), Some("# vos unités à Besançon\r\n"));
+}

@@ -162,7 +162,7 @@ pub fn format_mail(m: &OutgoingMail) -> Result<Vec<u8>, MailError> {
         for a in &m.attachments {
             reject_controls("attachment name", &a.name)?;
             let name = a.name.replace(['"', '\\', '/'], "_");
-            let mime = ContentType::parse(&a.mime).map_err(|e| {
+            let mime = ContentType::parse(&attachment_mime(a)).map_err(|e| {
                 MailError::Format(format!("attachment MIME type {:?}: {e}", a.mime))
             })?;
             multi = multi
@@ -209,6 +209,24 @@ pub fn to_crlf(s: &str) -> String {
 /// canonical form of text in MIME, RFC 2046 4.1.1) and lettre picks 7bit
 /// or quoted-printable. Anything else is base64, which keeps every byte and
 /// has no line end of its own to get wrong.
+/// The attachment's MIME type, with `charset=utf-8` added to a text type
+/// that names no charset: its content is a Rust string, and without the
+/// parameter mail clients read the part as US-ASCII and show the accents of
+/// a French or German order sheet as garbage.
+fn attachment_mime(a: &Attachment) -> String {
+    let text = a
+        .mime
+        .trim_start()
+        .get(..5)
+        .is_some_and(|p| p.eq_ignore_ascii_case("text/"));
+    let has_charset = a.mime.to_ascii_lowercase().contains("charset=");
+    if text && !has_charset && std::str::from_utf8(&a.content).is_ok() {
+        format!("{}; charset=utf-8", a.mime.trim_end().trim_end_matches(';'))
+    } else {
+        a.mime.clone()
+    }
+}
+
 fn attachment_body(a: &Attachment) -> Body {
     let text = a
         .mime
