@@ -31,6 +31,10 @@ pub struct WwkParser<'a> {
     /// Zones where the nation has units (cargo in its carrier's zone), found
     /// once per message rather than once per order line (issue 9).
     present: std::cell::OnceCell<std::collections::BTreeSet<String>>,
+    /// The (zone, unit type) of each of the nation's units when the mail
+    /// arrives, sorted, built once per message for the receipt checks: one
+    /// allocation, borrowed from the state.
+    counts: std::cell::OnceCell<Vec<(&'a str, &'a str)>>,
     /// The upper-cased copy of the current line, when it needs one.
     scratch: String,
 }
@@ -48,6 +52,7 @@ impl<'a> WwkParser<'a> {
             ended: false,
             rejected: false,
             present: std::cell::OnceCell::new(),
+            counts: std::cell::OnceCell::new(),
             scratch: String::new(),
         }
     }
@@ -828,13 +833,107 @@ impl WwkParser<'_> {
                 } else if !matches!(o, Order::Escort { .. }) {
                     self.last_mission = None;
                 }
-                out.push(no, line, o);
+                match self.receipt(&o) {
+                    Receipt::Refused(why) => out.reject(no, line, &why, o),
+                    Receipt::Warned(why) => {
+                        out.warn(no, line, why);
+                        out.push(no, line, o);
+                    }
+                    Receipt::Fine => out.push(no, line, o),
+                }
             }
             Err(e) => {
                 self.last_mission = None;
                 out.error(no, line, e)
             }
         }
+    }
+}
+
+/// What the state at receipt already decides about an accepted local order
+/// (issue 17 item 8): the verdict step 3.9 will reach, told in the
+/// confirmation rather than only in the next report.
+enum Receipt {
+    Fine,
+    /// Resolution is certain to fail it, with this reason. The order is kept
+    /// (as a refused line) so that the report lists it like today.
+    Refused(String),
+    /// Units the order names are missing now; some may still arrive before
+    /// the order runs, so it stands.
+    Warned(String),
+}
+
+impl<'a> WwkParser<'a> {
+    fn receipt(&self, o: &Order) -> Receipt {
+        let Order::Mil { zone, sel, mission } = o else {
+            return Receipt::Fine;
+        };
+        if let Mission::Move(path) = mission {
+            // The same check, in the same words, as step 3.9 (§3.7): the map
+            // does not change during a turn.
+            let mut from = zone.as_str();
+            for to in path {
+                if !self.state.adjacent(from, to) {
+                    return Receipt::Refused(format!(
+                        "chemin invalide : [{to}] n'est pas adjacente à [{from}]"
+                    ));
+                }
+                from = to;
+            }
+            if let Selector::Units(_, code) = sel {
+                if let Some(s) = catalog::spec(code) {
+                    if !matches!(
+                        s.mt,
+                        catalog::Mt::I | catalog::Mt::V | catalog::Mt::Nv | catalog::Mt::H
+                    ) {
+                        return Receipt::Refused(format!(
+                            "MOVE ne déplace que les unités terrestres, navales et les hélicoptères, pas {code} (aucune unité disponible)"
+                        ));
+                    }
+                }
+            }
+        }
+        // Space units stand in orbit, not in the issuing zone (§3.2).
+        let in_orbit =
+            |code: &str| catalog::spec(code).is_some_and(|s| s.cat == catalog::Cat::Space);
+        match sel {
+            Selector::Units(Some(n), code) if !in_orbit(code) => {
+                let have = self.units_at(zone, code);
+                if *n > have {
+                    return Receipt::Warned(format!(
+                        "vous avez {have} {code} en [{zone}] à la réception : l'ordre portera sur ceux qui y seront, {have} si rien ne change"
+                    ));
+                }
+            }
+            _ => {}
+        }
+        Receipt::Fine
+    }
+
+    /// How many of the nation's `code` units stand in `zone` now (cargo in
+    /// its carrier's zone, as step 3.9 selects them).
+    fn units_at(&self, zone: &str, code: &str) -> usize {
+        let units = self.counts.get_or_init(|| {
+            let st = self.state;
+            let mut v: Vec<(&str, &str)> = st
+                .units
+                .values()
+                .filter(|u| u.owner == self.nation)
+                .filter_map(|u| {
+                    // Cargo counts in its carrier's zone (one level, as
+                    // transports do not nest); units in space count nowhere.
+                    let at = match u.at.strip_prefix('@') {
+                        Some(c) => st.unit(c.parse().ok()?)?.at.as_str(),
+                        None => u.at.as_str(),
+                    };
+                    (!at.starts_with('#') && !at.starts_with('@')).then_some((at, u.code.as_str()))
+                })
+                .collect();
+            v.sort_unstable();
+            v
+        });
+        let key = (zone, code);
+        units.partition_point(|p| *p <= key) - units.partition_point(|p| *p < key)
     }
 }
 

@@ -141,7 +141,13 @@ fn wwk_104_impossible_warhead_size_refused_on_reading() {
         &PlayerId::from("tur"),
         "IST 1 SSM 1M CAI\nIST 1 IRBM 2x20K CAI\nIST 1 IRBM 20K CAI",
     );
-    let bad: Vec<usize> = p.diagnostics.iter().map(|d| d.line).collect();
+    // Line 3 is well formed; only a warning says no IRBM stands in IST now.
+    let bad: Vec<usize> = p
+        .diagnostics
+        .iter()
+        .filter(|d| !d.warning)
+        .map(|d| d.line)
+        .collect();
     assert_eq!(bad, vec![1, 2], "{:?}", p.diagnostics);
     assert_eq!(p.orders.len(), 1);
 }
@@ -211,9 +217,18 @@ fn wwk_98_failed_move_leaves_its_units_free() {
     hold(&mut st, "TUR", "ANK");
     only(&mut st, "TUR", "LT", "IST", 2);
     let mut sc = Scratch::default();
-    sc.items = items(&st, "tur", "IST 1 LT MOVE SYR\nIST 2 LT MOVE ANK");
+    let (its, receipt) =
+        items_refused_at_receipt(&st, "tur", "IST 1 LT MOVE SYR\nIST 2 LT MOVE ANK");
+    sc.items = its;
     step(&mut st, &mut sc, military::movement, vec![]);
     assert!(result(&sc, 1).starts_with("FAILED"), "{:?}", sc.results);
+    // The confirmation already gave the verdict resolution reaches.
+    assert_eq!(receipt.len(), 1);
+    assert!(
+        result(&sc, 1).ends_with(&receipt[0]),
+        "{receipt:?} {:?}",
+        sc.results
+    );
     assert_eq!(count(&st, "TUR", "LT", "ANK"), 2, "{:?}", sc.results);
 }
 
@@ -225,7 +240,12 @@ fn wwk_98_bad_path_rolls_no_blocking_die() {
     only(&mut st, "TUR", "LT", "IST", 2);
     let mut sc = Scratch::default();
     // ANK and CAI are not adjacent: refused before any blocking pick.
-    sc.items = items(&st, "tur", "IST 2 LT MOVE ANK CAI");
+    let (its, receipt) = items_refused_at_receipt(&st, "tur", "IST 2 LT MOVE ANK CAI");
+    assert_eq!(
+        receipt,
+        ["chemin invalide : [CAI] n'est pas adjacente à [ANK]"]
+    );
+    sc.items = its;
     step(&mut st, &mut sc, military::movement, vec![]);
     assert!(
         result(&sc, 1).contains("chemin invalide"),
@@ -234,6 +254,45 @@ fn wwk_98_bad_path_rolls_no_blocking_die() {
     );
     assert!(sc.log.rolls.is_empty());
     assert!(sc.ordered.is_empty());
+}
+
+/// Issue 17 item 8: what the state at receipt decides is said in the
+/// confirmation. A MOVE along no link and aircraft sent by MOVE are refused
+/// (and kept, so that the report still lists them); more units than the zone
+/// holds is a warning, as some may still arrive before step 3.9.
+#[test]
+fn wwk_98_receipt_tells_what_movement_will_decide() {
+    let mut st = trio();
+    only(&mut st, "TUR", "LT", "IST", 2);
+    let p = Wwk.parse_orders(
+        &st,
+        &PlayerId::from("tur"),
+        "IST 1 LT MOVE SYR\nIST 2 FTR MOVE ANK\nIST 3 LT MOVE ANK\nIST 2 LT MOVE ANK SYR",
+    );
+    let got: Vec<(usize, bool, &str)> = p
+        .diagnostics
+        .iter()
+        .map(|d| (d.line, d.warning, d.reason.as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (1, false, "chemin invalide : [SYR] n'est pas adjacente à [IST]"),
+            (
+                2,
+                false,
+                "MOVE ne déplace que les unités terrestres, navales et les hélicoptères, pas FTR (aucune unité disponible)"
+            ),
+            (
+                3,
+                true,
+                "vous avez 2 LT en [IST] à la réception : l'ordre portera sur ceux qui y seront, 2 si rien ne change"
+            ),
+        ]
+    );
+    // Refused lines stay as orders for the report; every line is kept.
+    assert_eq!(p.orders.len(), 4);
+    assert_eq!(p.error_count(), 2);
 }
 
 #[test]

@@ -167,3 +167,33 @@ pub fn result(sc: &Scratch, line: usize) -> String {
         .map(|(_, r)| r.clone())
         .unwrap_or_default()
 }
+
+/// [`items`] for orders the confirmation already refuses but keeps, so that
+/// resolution reports them (a MOVE along no link): returns the items and the
+/// receipt's reasons.
+pub fn items_refused_at_receipt(
+    st: &State,
+    player: &str,
+    text: &str,
+) -> (Vec<arbitre_wwk::turn::Item>, Vec<String>) {
+    let res = Wwk.parse_orders(st, &PlayerId::from(player), text);
+    let kept: Vec<usize> = res.orders.iter().map(|o| o.line).collect();
+    assert!(
+        res.diagnostics.iter().all(|d| kept.contains(&d.line)),
+        "{:?}",
+        res.diagnostics
+    );
+    let reasons = res.diagnostics.iter().map(|d| d.reason.clone()).collect();
+    let nation = st.nation_of_player(player).expect("player").code.clone();
+    let items = res
+        .orders
+        .into_iter()
+        .map(|o| arbitre_wwk::turn::Item {
+            nation: nation.clone(),
+            line: o.line,
+            text: o.text,
+            order: o.order,
+        })
+        .collect();
+    (items, reasons)
+}
