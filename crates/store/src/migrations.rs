@@ -317,6 +317,7 @@ fn run(conn: &mut Connection, target: usize) -> Result<()> {
     if found > known {
         return Err(StoreError::TooNew { found, known });
     }
+    let mut applied = None;
     for (i, sql) in MIGRATIONS
         .iter()
         .enumerate()
@@ -331,7 +332,15 @@ fn run(conn: &mut Connection, target: usize) -> Result<()> {
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", i as i64 + 1)?;
         tx.commit()?;
-        tracing::info!(version = i + 1, "database migrated");
+        tracing::debug!(version = i + 1, "database migration applied");
+        applied = Some(i + 1);
+    }
+    // One line per run, not one per step: a GM's first `game create` used to
+    // print a line for each of the schema's steps.
+    match applied {
+        Some(to) if found == 0 => tracing::info!(version = to, "database created"),
+        Some(to) => tracing::info!(from = found, to, "database migrated"),
+        None => {}
     }
     Ok(())
 }
