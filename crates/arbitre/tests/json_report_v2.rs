@@ -194,11 +194,17 @@ fn numbers(text: &str) -> BTreeSet<u64> {
 /// Every integer and every string of a JSON value.
 fn leaves(v: &Value, ints: &mut Vec<i64>, strings: &mut Vec<String>) {
     match v {
-        // A decimal (WWK's and Scrambled's percentages, printed `86,76`)
-        // counts by its digit groups, as the text's numbers do.
-        Value::Number(n) => match n.as_i64() {
-            Some(i) => ints.push(i),
-            None => strings.push(n.to_string()),
+        // A decimal (WWK's and Scrambled's percentages, printed `86,76`,
+        // EDS's average Evolutionsstufe, printed `2,50`) counts by its
+        // digit groups, as the text's numbers do, also with the two
+        // decimals the reports print.
+        Value::Number(n) => match (n.as_i64(), n.as_f64()) {
+            (Some(i), _) => ints.push(i),
+            (None, Some(f)) => {
+                strings.push(n.to_string());
+                strings.push(format!("{f:.2}"));
+            }
+            (None, None) => strings.push(n.to_string()),
         },
         Value::String(s) => strings.push(s.clone()),
         Value::Array(a) => a.iter().for_each(|x| leaves(x, ints, strings)),
@@ -216,11 +222,13 @@ fn is_tag(s: &str) -> bool {
 /// view lacks, and numbers or texts of the view the text does not show.
 ///
 /// `strict`: also refuse what the view holds beyond the text. Nébulight's
-/// view is exactly its text. Scrambled Nations' and WWK's views also carry
-/// public facts the text leaves implicit (the map's links and name, rule
-/// constants, the nations' list) that echeck needs; their own crates' tests
+/// view is exactly its text. Scrambled Nations', WWK's and EDS's views also
+/// carry public facts the text leaves implicit (the map's links and name,
+/// rule constants, the nations' list, the Befehlsblatt's entry limits) that
+/// echeck needs; their own crates' tests
 /// (`*_player_view_shows_no_troops_the_text_hides`,
-/// `wwk_nation_view_shows_no_zone_or_unit_the_text_hides`, with a planted
+/// `wwk_nation_view_shows_no_zone_or_unit_the_text_hides`,
+/// `eds_player_view_shows_no_star_or_ship_the_text_hides`, with a planted
 /// leak each) hold that no hidden fact reaches a player's view.
 fn disagreements(text: &str, view: &Value, strict: bool) -> Vec<String> {
     let (mut ints, mut strings) = (Vec::new(), Vec::new());

@@ -110,7 +110,7 @@ pub fn star_line(s: &Star) -> String {
     render_star_line(&view::star_view(s))
 }
 
-fn render_star_line(s: &StarView) -> String {
+pub fn render_star_line(s: &StarView) -> String {
     let fac = s.facility.map(|f| f.letter()).unwrap_or('-');
     let bes = s
         .owner
@@ -140,7 +140,7 @@ pub fn ship_line(s: &Ship) -> String {
     render_ship_line(&view::ship_view(s, false))
 }
 
-fn render_ship_line(s: &ShipView) -> String {
+pub fn render_ship_line(s: &ShipView) -> String {
     let cargo = match s.cargo {
         Some(c) => format!("{},{}", c.good.letter(), c.amount),
         None => "-".into(),
