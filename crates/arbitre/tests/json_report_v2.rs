@@ -144,6 +144,7 @@ fn every_json_report_of_every_fixture_validates_against_the_schemas() {
     let envelope = schema(&dir.join("report.schema.json")).expect("the envelope schema");
     let mut views: BTreeMap<String, Option<jsonschema::Validator>> = BTreeMap::new();
     let (mut checked, mut with_view) = (0, 0);
+    let mut validated = BTreeSet::new();
     let mut failures = Vec::new();
     walk(|b| {
         for (_, r) in &b.reports {
@@ -163,6 +164,7 @@ fn every_json_report_of_every_fixture_validates_against_the_schemas() {
             });
             if let Some(v) = validator {
                 with_view += 1;
+                validated.insert(ruleset.clone());
                 for e in v.iter_errors(view) {
                     failures.push(format!(
                         "{} turn {} {}: view {}: {e}",
@@ -180,7 +182,20 @@ fn every_json_report_of_every_fixture_validates_against_the_schemas() {
         checked > 0 && with_view > 0,
         "{checked} reports, {with_view} views"
     );
+    assert_eq!(
+        validated,
+        all_rulesets(),
+        "every ruleset's views have a schema and are validated"
+    );
     println!("{checked} JSON reports valid, {with_view} views valid");
+}
+
+/// The four rulesets, each of which sends views (issue 20 "Done when").
+fn all_rulesets() -> BTreeSet<String> {
+    ["eds", "nebulight", "scrambled", "wwk"]
+        .into_iter()
+        .map(String::from)
+        .collect()
 }
 
 /// The numbers written in a text (runs of digits, without sign).
@@ -265,10 +280,12 @@ fn disagreements(text: &str, view: &Value, strict: bool) -> Vec<String> {
 fn every_number_of_the_text_is_in_the_view_and_the_view_shows_nothing_more() {
     let mut failures = Vec::new();
     let mut compared = 0;
+    let mut rulesets = BTreeSet::new();
     walk(|b| {
         for (_, r) in &b.reports {
             let Some(view) = r.get("view") else { continue };
             compared += 1;
+            rulesets.insert(r["ruleset"].as_str().unwrap().to_string());
             let strict = r["ruleset"] == "nebulight";
             for d in disagreements(r["text"].as_str().unwrap(), view, strict) {
                 failures.push(format!(
@@ -281,6 +298,7 @@ fn every_number_of_the_text_is_in_the_view_and_the_view_shows_nothing_more() {
     failures.dedup();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(compared > 0);
+    assert_eq!(rulesets, all_rulesets());
     println!("{compared} reports: text and view agree");
 }
 
@@ -360,6 +378,7 @@ fn errors(c: &arbitre_core::Checked) -> BTreeSet<(usize, String)> {
 fn orders_checked_against_the_players_reports_find_no_error_the_referee_does_not() {
     let mut failures = Vec::new();
     let mut skipped = BTreeSet::new();
+    let mut checked_rulesets = BTreeSet::new();
     let (mut blocks, mut orders) = (0, 0);
     walk(|b| {
         let conn = b.run.daemon.store.conn();
@@ -408,6 +427,7 @@ fn orders_checked_against_the_players_reports_find_no_error_the_referee_does_not
                 .unwrap();
             blocks += 1;
             orders += referee.orders;
+            checked_rulesets.insert(game.1.clone());
             let extra: Vec<_> = errors(&offline.checked)
                 .difference(&errors(&referee))
                 .cloned()
@@ -425,6 +445,9 @@ fn orders_checked_against_the_players_reports_find_no_error_the_referee_does_not
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(blocks > 0 && orders > 0, "{blocks} blocks, {orders} orders");
+    // No ruleset is left out: each one's players can check against their
+    // reports (EDS included, eds_check_report_no_false_errors).
+    assert_eq!(checked_rulesets, all_rulesets(), "skipped: {skipped:?}");
     println!("{blocks} order blocks ({orders} orders): no false error");
 }
 
