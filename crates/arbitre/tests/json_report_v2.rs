@@ -639,3 +639,58 @@ fn arbitre_check_report_prints_file_line_verdicts_and_exits_1_on_errors() {
     let (r, _) = cli(bot);
     assert!(r.unwrap_err().contains("holds no view"));
 }
+
+/// `arbitre check --report` on an EDS report (issue 20 item 4 for the
+/// fourth ruleset): no game file, a ruler's bot orders pass, a jump of a
+/// ship that is not theirs is `orders.txt:LINE: error:` with exit status 1.
+#[test]
+fn eds_check_report_cli_gives_file_line_verdicts() {
+    use arbitre::cli::{run, Cli};
+    use clap::Parser;
+    let dir = root().join("fixtures/eds/bots-trio");
+    let (run_, _) = Run::start(&dir.join("game.toml"), Registry::builtin()).unwrap();
+    let mut after = 0;
+    let (_, report) = json_reports(&run_, &mut after)
+        .into_iter()
+        .find(|(p, r)| p.as_deref() == Some("anna") && r["viewer"] == "player")
+        .unwrap();
+    assert_eq!(report["ruleset"], "eds");
+    let bot = run_.bot_orders().unwrap();
+    let (_, bot) = bot.iter().find(|(p, _)| p.as_str() == "anna").unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let json = tmp.path().join("report.json");
+    std::fs::write(&json, serde_json::to_vec(&report).unwrap()).unwrap();
+    let f = tmp.path().join("orders.txt");
+    let cli = |orders: &str| {
+        std::fs::write(&f, orders).unwrap();
+        let argv = [
+            "arbitre",
+            "check",
+            "--report",
+            json.to_str().unwrap(),
+            f.to_str().unwrap(),
+        ];
+        let mut out = Vec::new();
+        let r = run(
+            Cli::try_parse_from(argv).unwrap(),
+            Registry::builtin(),
+            &mut out,
+        );
+        (
+            r.map_err(|e| e.to_string()),
+            String::from_utf8(out).unwrap(),
+        )
+    };
+    let (code, out) = cli(bot);
+    assert_eq!(code, Ok(0), "{out}");
+    assert!(!out.contains(": error: "), "{out}");
+    // Ship 9999 is nobody's: the referee refuses its jump on receipt.
+    let first = bot.lines().next().unwrap();
+    let (code, out) = cli(&format!("{first}\n[7 SPRUNG]\n9999,A,1,1\n"));
+    assert_eq!(code, Ok(1), "{out}");
+    let prefix = format!("{}:3: error: ", f.display());
+    assert!(
+        out.lines().count() == 1 && out.starts_with(&prefix),
+        "{out}"
+    );
+}
