@@ -7,15 +7,12 @@
 //! error the referee would not give (item 4).
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-#[path = "../../scrambled/tests/view_harness/mod.rs"]
-mod harness;
-
+use arbitre_core::testkit_views::*;
 use arbitre_core::{Adapter, Engine, PlayerId, PlayerSetup, Ruleset, SetupConfig, Viewer};
 use arbitre_eds::model::State;
 use arbitre_eds::report::{render, render_ship_line, render_star_line};
 use arbitre_eds::view::{EdsView, Info, ViewKind};
 use arbitre_eds::Eds;
-use harness::*;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -48,20 +45,8 @@ fn games() -> &'static Vec<(Game, Vec<Seen>)> {
         let mut g = fixtures("eds");
         assert!(!g.is_empty(), "no EDS fixture");
         g.push(generated(7, 4, 14));
-        g.into_iter()
-            .map(|game| {
-                let seen = play(&Adapter(Eds), &game);
-                (game, seen)
-            })
-            .collect()
+        played(&Adapter(Eds), g)
     })
-}
-
-fn view_of(s: &Seen) -> &Value {
-    s.report
-        .view
-        .as_ref()
-        .unwrap_or_else(|| panic!("{}: no view", who(s)))
 }
 
 fn typed(v: &Value) -> EdsView {
