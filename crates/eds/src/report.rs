@@ -365,13 +365,6 @@ fn push_int(s: &mut String, v: i64, width: usize) {
     s.push_str(std::str::from_utf8(&buf[i..]).unwrap_or_default());
 }
 
-/// The text map's cells for a viewer (None = the public map), row by row
-/// from (1,1): `*` every star, `O` the viewer's own, then the viewer's ships
-/// mark their points (`@` own star, `x` other star, `S` empty space). Filling
-/// a grid from the star and ship lists costs O(map + stars + ships) per map,
-/// where asking two indexes at every point cost two tree lookups a point.
-/// When two stars share a point the higher number shows, as in [`Spatial`].
-
 /// The text map's cells for a viewer (no sheet = the public map), row by
 /// row from (1,1): `*` every star, `O` the viewer's own, then the viewer's
 /// ships mark their points (`@` own star, `x` other star, `S` empty space).
