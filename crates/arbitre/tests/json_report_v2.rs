@@ -144,6 +144,7 @@ fn every_json_report_of_every_fixture_validates_against_the_schemas() {
     let envelope = schema(&dir.join("report.schema.json")).expect("the envelope schema");
     let mut views: BTreeMap<String, Option<jsonschema::Validator>> = BTreeMap::new();
     let (mut checked, mut with_view) = (0, 0);
+    let mut validated = BTreeSet::new();
     let mut failures = Vec::new();
     walk(|b| {
         for (_, r) in &b.reports {
@@ -163,6 +164,7 @@ fn every_json_report_of_every_fixture_validates_against_the_schemas() {
             });
             if let Some(v) = validator {
                 with_view += 1;
+                validated.insert(ruleset.clone());
                 for e in v.iter_errors(view) {
                     failures.push(format!(
                         "{} turn {} {}: view {}: {e}",
@@ -180,7 +182,20 @@ fn every_json_report_of_every_fixture_validates_against_the_schemas() {
         checked > 0 && with_view > 0,
         "{checked} reports, {with_view} views"
     );
+    assert_eq!(
+        validated,
+        all_rulesets(),
+        "every ruleset's views have a schema and are validated"
+    );
     println!("{checked} JSON reports valid, {with_view} views valid");
+}
+
+/// The four rulesets, each of which sends views (issue 20 "Done when").
+fn all_rulesets() -> BTreeSet<String> {
+    ["eds", "nebulight", "scrambled", "wwk"]
+        .into_iter()
+        .map(String::from)
+        .collect()
 }
 
 /// The numbers written in a text (runs of digits, without sign).
@@ -194,11 +209,17 @@ fn numbers(text: &str) -> BTreeSet<u64> {
 /// Every integer and every string of a JSON value.
 fn leaves(v: &Value, ints: &mut Vec<i64>, strings: &mut Vec<String>) {
     match v {
-        // A decimal (WWK's and Scrambled's percentages, printed `86,76`)
-        // counts by its digit groups, as the text's numbers do.
-        Value::Number(n) => match n.as_i64() {
-            Some(i) => ints.push(i),
-            None => strings.push(n.to_string()),
+        // A decimal (WWK's and Scrambled's percentages, printed `86,76`,
+        // EDS's average Evolutionsstufe, printed `2,50`) counts by its
+        // digit groups, as the text's numbers do, also with the two
+        // decimals the reports print.
+        Value::Number(n) => match (n.as_i64(), n.as_f64()) {
+            (Some(i), _) => ints.push(i),
+            (None, Some(f)) => {
+                strings.push(n.to_string());
+                strings.push(format!("{f:.2}"));
+            }
+            (None, None) => strings.push(n.to_string()),
         },
         Value::String(s) => strings.push(s.clone()),
         Value::Array(a) => a.iter().for_each(|x| leaves(x, ints, strings)),
@@ -216,11 +237,13 @@ fn is_tag(s: &str) -> bool {
 /// view lacks, and numbers or texts of the view the text does not show.
 ///
 /// `strict`: also refuse what the view holds beyond the text. Nébulight's
-/// view is exactly its text. Scrambled Nations' and WWK's views also carry
-/// public facts the text leaves implicit (the map's links and name, rule
-/// constants, the nations' list) that echeck needs; their own crates' tests
+/// view is exactly its text. Scrambled Nations', WWK's and EDS's views also
+/// carry public facts the text leaves implicit (the map's links and name,
+/// rule constants, the nations' list, the Befehlsblatt's entry limits) that
+/// echeck needs; their own crates' tests
 /// (`*_player_view_shows_no_troops_the_text_hides`,
-/// `wwk_nation_view_shows_no_zone_or_unit_the_text_hides`, with a planted
+/// `wwk_nation_view_shows_no_zone_or_unit_the_text_hides`,
+/// `eds_player_view_shows_no_star_or_ship_the_text_hides`, with a planted
 /// leak each) hold that no hidden fact reaches a player's view.
 fn disagreements(text: &str, view: &Value, strict: bool) -> Vec<String> {
     let (mut ints, mut strings) = (Vec::new(), Vec::new());
@@ -257,10 +280,12 @@ fn disagreements(text: &str, view: &Value, strict: bool) -> Vec<String> {
 fn every_number_of_the_text_is_in_the_view_and_the_view_shows_nothing_more() {
     let mut failures = Vec::new();
     let mut compared = 0;
+    let mut rulesets = BTreeSet::new();
     walk(|b| {
         for (_, r) in &b.reports {
             let Some(view) = r.get("view") else { continue };
             compared += 1;
+            rulesets.insert(r["ruleset"].as_str().unwrap().to_string());
             let strict = r["ruleset"] == "nebulight";
             for d in disagreements(r["text"].as_str().unwrap(), view, strict) {
                 failures.push(format!(
@@ -273,6 +298,7 @@ fn every_number_of_the_text_is_in_the_view_and_the_view_shows_nothing_more() {
     failures.dedup();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(compared > 0);
+    assert_eq!(rulesets, all_rulesets());
     println!("{compared} reports: text and view agree");
 }
 
@@ -352,6 +378,7 @@ fn errors(c: &arbitre_core::Checked) -> BTreeSet<(usize, String)> {
 fn orders_checked_against_the_players_reports_find_no_error_the_referee_does_not() {
     let mut failures = Vec::new();
     let mut skipped = BTreeSet::new();
+    let mut checked_rulesets = BTreeSet::new();
     let (mut blocks, mut orders) = (0, 0);
     walk(|b| {
         let conn = b.run.daemon.store.conn();
@@ -400,6 +427,7 @@ fn orders_checked_against_the_players_reports_find_no_error_the_referee_does_not
                 .unwrap();
             blocks += 1;
             orders += referee.orders;
+            checked_rulesets.insert(game.1.clone());
             let extra: Vec<_> = errors(&offline.checked)
                 .difference(&errors(&referee))
                 .cloned()
@@ -417,6 +445,9 @@ fn orders_checked_against_the_players_reports_find_no_error_the_referee_does_not
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(blocks > 0 && orders > 0, "{blocks} blocks, {orders} orders");
+    // No ruleset is left out: each one's players can check against their
+    // reports (EDS included, eds_check_report_no_false_errors).
+    assert_eq!(checked_rulesets, all_rulesets(), "skipped: {skipped:?}");
     println!("{blocks} order blocks ({orders} orders): no false error");
 }
 
@@ -607,4 +638,59 @@ fn arbitre_check_report_prints_file_line_verdicts_and_exits_1_on_errors() {
     std::fs::write(&json, serde_json::to_vec(&v1).unwrap()).unwrap();
     let (r, _) = cli(bot);
     assert!(r.unwrap_err().contains("holds no view"));
+}
+
+/// `arbitre check --report` on an EDS report (issue 20 item 4 for the
+/// fourth ruleset): no game file, a ruler's bot orders pass, a jump of a
+/// ship that is not theirs is `orders.txt:LINE: error:` with exit status 1.
+#[test]
+fn eds_check_report_cli_gives_file_line_verdicts() {
+    use arbitre::cli::{run, Cli};
+    use clap::Parser;
+    let dir = root().join("fixtures/eds/bots-trio");
+    let (run_, _) = Run::start(&dir.join("game.toml"), Registry::builtin()).unwrap();
+    let mut after = 0;
+    let (_, report) = json_reports(&run_, &mut after)
+        .into_iter()
+        .find(|(p, r)| p.as_deref() == Some("anna") && r["viewer"] == "player")
+        .unwrap();
+    assert_eq!(report["ruleset"], "eds");
+    let bot = run_.bot_orders().unwrap();
+    let (_, bot) = bot.iter().find(|(p, _)| p.as_str() == "anna").unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let json = tmp.path().join("report.json");
+    std::fs::write(&json, serde_json::to_vec(&report).unwrap()).unwrap();
+    let f = tmp.path().join("orders.txt");
+    let cli = |orders: &str| {
+        std::fs::write(&f, orders).unwrap();
+        let argv = [
+            "arbitre",
+            "check",
+            "--report",
+            json.to_str().unwrap(),
+            f.to_str().unwrap(),
+        ];
+        let mut out = Vec::new();
+        let r = run(
+            Cli::try_parse_from(argv).unwrap(),
+            Registry::builtin(),
+            &mut out,
+        );
+        (
+            r.map_err(|e| e.to_string()),
+            String::from_utf8(out).unwrap(),
+        )
+    };
+    let (code, out) = cli(bot);
+    assert_eq!(code, Ok(0), "{out}");
+    assert!(!out.contains(": error: "), "{out}");
+    // Ship 9999 is nobody's: the referee refuses its jump on receipt.
+    let first = bot.lines().next().unwrap();
+    let (code, out) = cli(&format!("{first}\n[7 SPRUNG]\n9999,A,1,1\n"));
+    assert_eq!(code, Ok(1), "{out}");
+    let prefix = format!("{}:3: error: ", f.display());
+    assert!(
+        out.lines().count() == 1 && out.starts_with(&prefix),
+        "{out}"
+    );
 }

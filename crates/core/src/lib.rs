@@ -47,6 +47,10 @@ pub mod testkit_positions;
 pub mod testkit_props;
 #[cfg(any(test, feature = "testkit"))]
 pub mod testkit_verdicts;
+// Needs the optional `jsonschema`, which only the feature brings.
+#[cfg(feature = "testkit")]
+#[allow(clippy::unwrap_used)]
+pub mod testkit_views;
 pub mod text;
 /// nom, for the rulesets' grammars (built on [`grammar`]'s combinators).
 pub use nom;

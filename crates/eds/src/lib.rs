@@ -38,6 +38,7 @@ pub mod report;
 pub mod setup;
 pub mod status;
 pub mod turn;
+pub mod view;
 pub mod yard;
 
 use arbitre_core::{
@@ -45,41 +46,11 @@ use arbitre_core::{
     SetupConfig, SetupError, Viewer,
 };
 use events::Event;
-use model::{RulerNr, State};
+use model::State;
 use orders::Order;
 
 /// The ruleset, registered as `ruleset = "eds"`.
 pub struct Eds;
-
-impl Eds {
-    fn body_for_ruler(&self, state: &State, events: &[Event], r: RulerNr) -> String {
-        let mut body = String::new();
-        if state.month == 0 {
-            body.push_str(&report::herrscherliste(state));
-            body.push('\n');
-        } else {
-            body.push_str(&report::monatsbericht(state, events, Some(r)));
-            let kb = report::kampfberichte(events);
-            if !kb.is_empty() {
-                body.push_str("\nKAMPFBERICHTE\n\n");
-                body.push_str(&kb);
-            }
-            body.push('\n');
-        }
-        // The map is most of the body in a large galaxy: sized once, so the
-        // body is not copied again and again as it grows.
-        let blatt = report::besitztuemerblatt(state, r);
-        let karte = report::sternenkarte(state, Some(r));
-        let anzeiger = report::sternenanzeiger(state);
-        body.reserve(blatt.len() + karte.len() + anzeiger.len() + 2);
-        body.push_str(&blatt);
-        body.push('\n');
-        body.push_str(&karte);
-        body.push('\n');
-        body.push_str(&anzeiger);
-        body
-    }
-}
 
 impl Ruleset for Eds {
     type State = State;
@@ -255,12 +226,14 @@ impl Ruleset for Eds {
                     return Report::text(label, "Unbekannter Herrscher.\n");
                 };
                 let n = r.number;
-                let body = self.body_for_ruler(state, events, n);
+                let v = view::player_view(state, events, n);
+                let body = report::render(&v);
                 let tag = label.replace('/', "");
                 let mut rep = Report::text(
                     format!("{label} · Besitztümerblatt {:02} {}", n, r.name),
                     body,
                 )
+                .with_view(&v)
                 .with_attachment(
                     &format!("sternenkarte-{tag}.svg"),
                     "image/svg+xml",
@@ -279,66 +252,32 @@ impl Ruleset for Eds {
                 rep
             }
             Viewer::Spectator => {
-                let mut body = report::herrscherliste(state);
-                body.push('\n');
-                if state.month > 0 {
-                    body.push_str(&report::monatsbericht(state, events, None));
-                    let kb = report::kampfberichte(events);
-                    if !kb.is_empty() {
-                        body.push_str("\nKAMPFBERICHTE\n\n");
-                        body.push_str(&kb);
-                    }
-                    body.push('\n');
-                }
-                body.push_str(&report::sternenkarte(state, None));
-                body.push('\n');
-                body.push_str(&report::sternenanzeiger(state));
-                Report::text(format!("{label} · öffentlich"), body).with_attachment(
-                    "sternenkarte.svg",
-                    "image/svg+xml",
-                    report::sternenkarte_svg(state, None),
-                )
+                let v = view::spectator_view(state, events);
+                Report::text(format!("{label} · öffentlich"), report::render(&v))
+                    .with_view(&v)
+                    .with_attachment(
+                        "sternenkarte.svg",
+                        "image/svg+xml",
+                        report::sternenkarte_svg(state, None),
+                    )
             }
             Viewer::GameMaster => {
-                let mut body = String::from("SPIELLEITUNG · GESAMTÜBERSICHT\n\n");
-                body.push_str(&report::herrscherliste(state));
-                let notes = report::hinweise(state, events);
-                if !notes.is_empty() {
-                    body.push_str("\nHINWEISE AN DIE SPIELLEITUNG\n");
-                    body.push_str(&notes);
-                }
-                let sp = report::ship_spots(state);
-                for r in &state.rulers {
-                    body.push_str(&format!(
-                        "\n===== HERRSCHER {:02} {} =====\n",
-                        r.number, r.name
-                    ));
-                    // Each ruler's own documents; the public ones follow once.
-                    if state.month > 0 {
-                        body.push_str(&report::monatsbericht(state, events, Some(r.number)));
-                        body.push('\n');
-                    }
-                    body.push_str(&report::besitztuemerblatt_in(state, &sp, r.number));
-                }
-                let kb = report::kampfberichte(events);
-                if !kb.is_empty() {
-                    body.push_str("\nKAMPFBERICHTE\n\n");
-                    body.push_str(&kb);
-                }
-                body.push('\n');
-                body.push_str(&report::sternenkarte(state, None));
-                body.push('\n');
-                body.push_str(&report::sternenanzeiger(state));
-                body.push_str("\nALLE STERNE\n");
-                body.push_str(report::STAR_HEADER);
-                body.push('\n');
-                for s in state.stars.values() {
-                    body.push_str(&report::star_line(s));
-                    body.push('\n');
-                }
-                Report::text(format!("{label} · Spielleitung"), body)
+                let v = view::master_view(state, events);
+                Report::text(format!("{label} · Spielleitung"), report::render(&v)).with_view(&v)
             }
         }
+    }
+
+    /// echeck (issue 20 item 4): a ruler's own report view rebuilt as a
+    /// state ([`view::state_from_view`]).
+    fn state_from_view(
+        &self,
+        v: &serde_json::Value,
+        player: &PlayerId,
+    ) -> Result<State, SetupError> {
+        let v: view::EdsView = serde_json::from_value(v.clone())
+            .map_err(|e| SetupError::Invalid(format!("not an EDS report view: {e}")))?;
+        view::state_from_view(&v, player)
     }
 
     fn outcome(&self, state: &State) -> Option<Outcome> {

@@ -3,11 +3,21 @@
 //! Beobachtungen, Sternenkarte (text and SVG), Sternenanzeiger and the Befehlsblatt
 //! template. Column layouts follow §6.4.2 exactly; every ruler sees only what
 //! §6.9 allows, the spectator the public facts, the game master everything.
+//!
+//! The text documents are rendered from the typed [`crate::view::EdsView`]
+//! alone (issue 20 item 2), which the JSON report carries as its `view`: what
+//! a viewer may see is decided there, and the text cannot show anything else.
 
 use crate::events::Event;
-use crate::formulas::{de_dec2, month_label, short_month, year_month, year_name};
+use crate::formulas::{de_dec2, month_label, short_month};
 use crate::model::{RulerNr, Ship, Spatial, Star, State};
 use crate::orders::{PHASE_NAMES, SECTION_NAMES, SECTION_SYNTAX};
+use crate::params::Params;
+use crate::view::{
+    self, EdsView, Info, MapView, MonthReport, RulerDocs, RulerEntry, Sheet, ShipView, StarView,
+    ViewKind,
+};
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 pub const TITLE: &str = "EVOLUTION DER STERNE";
@@ -16,13 +26,74 @@ fn ruler_label(state: &State, n: RulerNr) -> String {
     format!("{:02} {}", n, state.name_of(n))
 }
 
+/// `"07 NAME"` from the view's Herrscherliste (an unknown number: no name).
+fn label_of(rulers: &[RulerEntry], n: RulerNr) -> String {
+    let name = rulers
+        .iter()
+        .find(|r| r.number == n)
+        .map_or("", |r| r.name.as_str());
+    format!("{n:02} {name}")
+}
+
+/// The month labels need only the months per year of the game's rules.
+fn calendar(v: &EdsView) -> Params {
+    Params {
+        months_per_year: v.rules.months_per_year.max(1),
+        ev_win: v.rules.ev_win,
+        ..Params::default()
+    }
+}
+
+/// A view with the game's frame only (rulers, rules, calendar): what the
+/// section renderers need beside their own part, for the callers that
+/// render one section from a state.
+fn frame(state: &State, viewer: ViewKind) -> EdsView {
+    EdsView {
+        game: state.game_id.clone(),
+        galaxy: state.galaxy.clone(),
+        month: state.month,
+        viewer,
+        width: state.width,
+        height: state.height,
+        game_over: state.game_over,
+        rules: view::Rules {
+            months_per_year: state.params.months_per_year,
+            ev_win: state.params.ev_win,
+            order_limits: Vec::new(),
+        },
+        rulers: state
+            .rulers
+            .iter()
+            .map(|r| RulerEntry {
+                number: r.number,
+                name: r.name.clone(),
+                active: r.active,
+            })
+            .collect(),
+        notes: Vec::new(),
+        sheets: Vec::new(),
+        public_report: None,
+        battles: Vec::new(),
+        map: MapView {
+            stars: Vec::new(),
+            ships: Vec::new(),
+        },
+        anzeiger: view::anzeiger(state),
+        all_stars: Vec::new(),
+    }
+}
+
 pub fn herrscherliste(state: &State) -> String {
+    render_herrscherliste(&frame(state, ViewKind::Spectator))
+}
+
+fn render_herrscherliste(v: &EdsView) -> String {
     let mut s = format!(
         "{TITLE} · HERRSCHERLISTE\nGalaxis: {} ({} Herrscher)\nNr. Name\n",
-        state.galaxy,
-        state.rulers.len()
+        v.galaxy,
+        v.rulers.len()
     );
-    for r in &state.rulers {
+    for r in &v.rulers {
         let out = if r.active { "" } else { " (ausgeschieden)" };
         let _ = writeln!(s, "{:02}  {}{}", r.number, r.name, out);
     }
@@ -36,6 +107,10 @@ pub const SHIP_HEADER1: &str =
 pub const SHIP_HEADER2: &str = " Nr. Name         Xko Yko G  Tk  JG  LR RW LX TX    L    T    N    A    L    T    N    A T  SP Ljg Tjg Ladung R Bes";
 
 pub fn star_line(s: &Star) -> String {
+    render_star_line(&view::star_view(s))
+}
+
+pub fn render_star_line(s: &StarView) -> String {
     let fac = s.facility.map(|f| f.letter()).unwrap_or('-');
     let bes = s
         .owner
@@ -51,19 +126,23 @@ pub fn star_line(s: &Star) -> String {
         fac,
         s.ljg,
         s.tjg,
-        s.stock[0],
-        s.stock[1],
-        s.stock[2],
-        s.rate[0],
-        s.rate[1],
-        s.rate[2],
+        s.stock.e,
+        s.stock.u,
+        s.stock.g,
+        s.rates.e,
+        s.rates.u,
+        s.rates.g,
         bes
     )
 }
 
 pub fn ship_line(s: &Ship) -> String {
+    render_ship_line(&view::ship_view(s, false))
+}
+
+pub fn render_ship_line(s: &ShipView) -> String {
     let cargo = match s.cargo {
-        Some((g, n)) => format!("{},{}", g.letter(), n),
+        Some(c) => format!("{},{}", c.good.letter(), c.amount),
         None => "-".into(),
     };
     format!(
@@ -72,21 +151,21 @@ pub fn ship_line(s: &Ship) -> String {
         s.name,
         s.x,
         s.y,
-        s.class_letter(),
+        s.class,
         s.tk,
         s.jg,
         s.lr,
         s.rw,
         s.lx,
         s.tx,
-        s.guns[0],
-        s.guns[1],
-        s.guns[2],
-        s.guns[3],
-        s.shields[0],
-        s.shields[1],
-        s.shields[2],
-        s.shields[3],
+        s.guns.l,
+        s.guns.t,
+        s.guns.n,
+        s.guns.a,
+        s.shields.l,
+        s.shields.t,
+        s.shields.n,
+        s.shields.a,
         s.hits,
         s.sp,
         s.ljg,
@@ -97,7 +176,7 @@ pub fn ship_line(s: &Ship) -> String {
     )
 }
 
-fn ships_sorted<'a>(it: impl Iterator<Item = &'a Ship>) -> Vec<&'a Ship> {
+pub(crate) fn ships_sorted<'a>(it: impl Iterator<Item = &'a Ship>) -> Vec<&'a Ship> {
     let mut v: Vec<&Ship> = it.collect();
     v.sort_by_key(|s| (s.x, s.y, s.number));
     v
@@ -186,16 +265,12 @@ pub fn observed_ships_in<'a>(state: &'a State, sp: &Spatial, r: RulerNr) -> Vec<
     }))
 }
 
-fn stand_line(state: &State) -> String {
-    let (y, _) = year_month(&state.params, state.month.max(1));
-    let yn = format!("Jahr {} – {}", y, year_name(&state.params, y));
-    if state.month == 0 {
+fn stand_line(v: &EdsView, sh: &Sheet) -> String {
+    let yn = format!("Jahr {} – {}", sh.year, sh.year_name);
+    if v.month == 0 {
         format!("Stand vor dem ersten Monat (Spielvorbereitung) · {yn}")
     } else {
-        format!(
-            "Stand nach {} · {yn}",
-            month_label(&state.params, state.month)
-        )
+        format!("Stand nach {} · {yn}", month_label(&calendar(v), v.month))
     }
 }
 
@@ -205,70 +280,60 @@ pub fn besitztuemerblatt(state: &State, r: RulerNr) -> String {
     besitztuemerblatt_in(state, &ship_spots(state), r)
 }
 
-/// [`besitztuemerblatt`] with the caller's [`Spatial`] index (the game
-/// master's overview renders every ruler's sheet from one index); a
+/// [`besitztuemerblatt`] with the caller's [`Spatial`] index; a
 /// [`ship_spots`] index is enough.
 pub fn besitztuemerblatt_in(state: &State, sp: &Spatial, r: RulerNr) -> String {
-    let ruler = state.ruler(r).expect("ruler");
+    render_sheet(&frame(state, ViewKind::Player), &view::sheet(state, sp, r))
+}
+
+fn render_sheet(v: &EdsView, sh: &Sheet) -> String {
+    let cal = calendar(v);
     let mut s = String::new();
     let _ = writeln!(s, "{TITLE} · BESITZTÜMERBLATT");
     let _ = writeln!(
         s,
         "Galaxis: {} ({} Herrscher, {} × {})",
-        state.galaxy,
-        state.rulers.len(),
-        state.width,
-        state.height
+        v.galaxy,
+        v.rulers.len(),
+        v.width,
+        v.height
     );
-    let _ = writeln!(s, "Herrscher: {}", ruler_label(state, r));
-    let _ = writeln!(s, "{}", stand_line(state));
-    if !state.game_over {
-        let _ = writeln!(
-            s,
-            "Befehle für: {}",
-            month_label(&state.params, state.month + 1)
-        );
+    let _ = writeln!(s, "Herrscher: {}", label_of(&v.rulers, sh.ruler));
+    let _ = writeln!(s, "{}", stand_line(v, sh));
+    if !v.game_over {
+        let _ = writeln!(s, "Befehle für: {}", month_label(&cal, v.month + 1));
         let _ = writeln!(s, "{ZAT_LINE}");
     } else {
         let _ = writeln!(s, "Das Spiel ist beendet.");
     }
-    let _ = writeln!(
-        s,
-        "\nVermögen: {} WE\nEvolutionsstufe: {}\n",
-        ruler.we, ruler.ev
-    );
+    let _ = writeln!(s, "\nVermögen: {} WE\nEvolutionsstufe: {}\n", sh.we, sh.ev);
     let _ = writeln!(s, "STATUS ZU DEN HERRSCHERN\nNr:St Name");
-    for o in &state.rulers {
-        if o.number == r {
-            continue;
-        }
-        let out = if o.active { "" } else { " (ausgeschieden)" };
-        let _ = writeln!(
-            s,
-            "{:02}:{}  {}{}",
-            o.number,
-            state.st(r, o.number),
-            o.name,
-            out
-        );
+    for st in &sh.statuses {
+        let (name, active) = v
+            .rulers
+            .iter()
+            .find(|r| r.number == st.ruler)
+            .map_or(("", true), |r| (r.name.as_str(), r.active));
+        let out = if active { "" } else { " (ausgeschieden)" };
+        let _ = writeln!(s, "{:02}:{}  {}{}", st.ruler, st.status, name, out);
     }
     let _ = writeln!(s, "\nSTERNE\n{STAR_HEADER}");
-    for st in state.stars.values().filter(|x| x.owner == Some(r)) {
-        let _ = writeln!(s, "{}", star_line(st));
+    for st in &sh.stars {
+        let _ = writeln!(s, "{}", render_star_line(st));
     }
     let _ = writeln!(s, "\nRAUMSCHIFFE\n{SHIP_HEADER1}\n{SHIP_HEADER2}");
-    for sh in ships_sorted(state.ships.values().filter(|x| x.owner == r)) {
-        let _ = writeln!(s, "{}", ship_line(sh));
+    for x in &sh.ships {
+        let _ = writeln!(s, "{}", render_ship_line(x));
     }
     let _ = writeln!(s, "\nBEOBACHTUNGEN\nFremde Sterne\n{STAR_HEADER}");
-    for st in observed_stars_in(state, sp, r) {
-        let _ = writeln!(s, "{}", star_line(st));
+    for st in &sh.observed_stars {
+        let _ = writeln!(s, "{}", render_star_line(st));
     }
     let _ = writeln!(s, "Fremde Raumschiffe\n{SHIP_HEADER1}\n{SHIP_HEADER2}");
-    for sh in observed_ships_in(state, sp, r) {
-        let _ = writeln!(s, "{}", ship_line(sh));
+    for x in &sh.observed_ships {
+        let _ = writeln!(s, "{}", render_ship_line(x));
     }
-    if !state.game_over {
+    if !v.game_over {
         let _ = writeln!(s, "\n{ZAT_LINE}");
     }
     s
@@ -300,65 +365,93 @@ fn push_int(s: &mut String, v: i64, width: usize) {
     s.push_str(std::str::from_utf8(&buf[i..]).unwrap_or_default());
 }
 
-/// The text map's cells for a viewer (None = the public map), row by row
-/// from (1,1): `*` every star, `O` the viewer's own, then the viewer's ships
-/// mark their points (`@` own star, `x` other star, `S` empty space). Filling
-/// a grid from the star and ship lists costs O(map + stars + ships) per map,
-/// where asking two indexes at every point cost two tree lookups a point.
-/// When two stars share a point the higher number shows, as in [`Spatial`].
-fn map_cells(state: &State, viewer: Option<RulerNr>) -> Vec<u8> {
-    let (w, h) = (state.width.max(0) as usize, state.height.max(0) as usize);
-    let at = |x: i32, y: i32| {
-        state
-            .in_map(x, y)
+/// The text map's cells for a viewer (no sheet = the public map), row by
+/// row from (1,1): `*` every star, `O` the viewer's own, then the viewer's
+/// ships mark their points (`@` own star, `x` other star, `S` empty space).
+/// Filling a grid from the star and ship lists costs O(map + stars + ships)
+/// per map, where asking two indexes at every point cost two tree lookups a
+/// point. When two stars share a point the higher number shows, as in
+/// [`Spatial`].
+fn map_cells(v: &EdsView, own: &BTreeMap<i64, &str>) -> Vec<u8> {
+    let (w, h) = (v.width.max(0) as usize, v.height.max(0) as usize);
+    let at = |x: i64, y: i64| {
+        (x >= 1 && y >= 1 && x <= i64::from(v.width) && y <= i64::from(v.height))
             .then(|| (y as usize - 1) * w + x as usize - 1)
     };
     let mut grid = vec![b'.'; w * h];
-    for st in state.stars.values() {
-        if let Some(i) = at(st.x, st.y) {
-            grid[i] = if viewer.is_some() && st.owner == viewer {
-                b'O'
-            } else {
-                b'*'
-            };
+    for &[n, x, y] in &v.map.stars {
+        if let Some(i) = at(x, y) {
+            grid[i] = if own.contains_key(&n) { b'O' } else { b'*' };
         }
     }
-    if let Some(r) = viewer {
-        for sh in state.ships.values().filter(|s| s.owner == r) {
-            if let Some(i) = at(sh.x, sh.y) {
-                grid[i] = match grid[i] {
-                    b'O' => b'@',
-                    b'*' => b'x',
-                    b'.' => b'S',
-                    done => done,
-                };
-            }
+    for &[x, y] in &v.map.ships {
+        if let Some(i) = at(i64::from(x), i64::from(y)) {
+            grid[i] = match grid[i] {
+                b'O' => b'@',
+                b'*' => b'x',
+                b'.' => b'S',
+                done => done,
+            };
         }
     }
     grid
 }
 
 pub fn sternenkarte(state: &State, viewer: Option<RulerNr>) -> String {
-    let who = viewer
-        .map(|r| ruler_label(state, r))
+    let mut v = frame(state, ViewKind::Spectator);
+    v.map = view::map(state, viewer);
+    let sheet = viewer.map(|r| Sheet {
+        ruler: r,
+        year: 0,
+        year_name: String::new(),
+        we: 0,
+        ev: 0,
+        statuses: Vec::new(),
+        stars: state
+            .stars
+            .values()
+            .filter(|s| s.owner == Some(r))
+            .map(view::star_view)
+            .collect(),
+        ships: Vec::new(),
+        observed_stars: Vec::new(),
+        observed_ships: Vec::new(),
+    });
+    render_map(&v, sheet.as_ref())
+}
+
+/// The Sternenkarte and Sternverzeichnis of `v`; `own` is the viewer's
+/// sheet (its stars are the `O` of the map and the names of the
+/// directory), none for the public map.
+fn render_map(v: &EdsView, own: Option<&Sheet>) -> String {
+    let who = own
+        .map(|sh| label_of(&v.rulers, sh.ruler))
         .unwrap_or_else(|| "öffentlich".into());
-    let stand = if state.month == 0 {
+    let stand = if v.month == 0 {
         "Spielvorbereitung".to_string()
     } else {
-        format!("Stand nach {}", short_month(&state.params, state.month))
+        format!("Stand nach {}", short_month(&calendar(v), v.month))
     };
-    let (wu, hu) = (state.width.max(0) as usize, state.height.max(0) as usize);
-    let mut s = String::with_capacity((wu + 5) * (hu + 8) + state.stars.len() * 27);
+    let names: BTreeMap<i64, &str> = own
+        .map(|sh| {
+            sh.stars
+                .iter()
+                .map(|s| (i64::from(s.number), s.name.as_str()))
+                .collect()
+        })
+        .unwrap_or_default();
+    let (wu, hu) = (v.width.max(0) as usize, v.height.max(0) as usize);
+    let mut s = String::with_capacity((wu + 5) * (hu + 8) + v.map.stars.len() * 27);
     let _ = writeln!(
         s,
         "STERNENKARTE · Galaxis {} · {} · {}",
-        state.galaxy, who, stand
+        v.galaxy, who, stand
     );
     s.push_str("Legende: . leer  * Stern  O eigener Stern  @ eigener Stern mit eigenem Schiff\n");
     s.push_str(
         "         x fremder/herrenloser Stern mit eigenem Schiff  S eigenes Schiff im Leerraum\n",
     );
-    let w = state.width;
+    let w = v.width;
     let digit = |x: i32, div: i32| {
         let d = (x / div) % 10;
         if x % div == 0 || div == 1 {
@@ -392,16 +485,16 @@ pub fn sternenkarte(state: &State, viewer: Option<RulerNr>) -> String {
         s.push(digit(x, 1));
     }
     s.push('\n');
-    let grid = map_cells(state, viewer);
+    let grid = map_cells(v, &names);
     if wu > 0 {
-        for (y, row) in (1..=state.height).zip(grid.chunks(wu)) {
+        for (y, row) in (1..=v.height).zip(grid.chunks(wu)) {
             let _ = write!(s, "{y:>3} ");
             // The cells are ASCII by construction.
             s.push_str(std::str::from_utf8(row).unwrap_or_default());
             s.push('\n');
         }
     } else {
-        for y in 1..=state.height {
+        for y in 1..=v.height {
             let _ = writeln!(s, "{y:>3} ");
         }
     }
@@ -409,20 +502,21 @@ pub fn sternenkarte(state: &State, viewer: Option<RulerNr>) -> String {
     // Four entries a line, two spaces apart, the line's end trimmed.
     let mut line_start = s.len();
     let mut k = 0;
-    for st in state.stars.values() {
+    for &[n, x, y] in &v.map.stars {
         if k > 0 {
             s.push_str("  ");
         }
-        push_int(&mut s, st.number as i64, 4);
+        push_int(&mut s, n, 4);
         s.push(' ');
-        push_int(&mut s, st.x as i64, 3);
+        push_int(&mut s, x, 3);
         s.push(' ');
-        push_int(&mut s, st.y as i64, 3);
+        push_int(&mut s, y, 3);
         s.push(' ');
-        if viewer.is_some() && st.owner == viewer {
-            let _ = write!(s, "{:<12}", st.name);
-        } else {
-            s.push_str("            ");
+        match names.get(&n) {
+            Some(name) => {
+                let _ = write!(s, "{name:<12}");
+            }
+            None => s.push_str("            "),
         }
         k += 1;
         if k == 4 {
@@ -637,138 +731,128 @@ pub fn befehlsblatt(state: &State, r: RulerNr) -> String {
 }
 
 pub fn sternenanzeiger(state: &State) -> String {
+    render_anzeiger(&frame(state, ViewKind::Spectator))
+}
+
+fn render_anzeiger(v: &EdsView) -> String {
     let mut s = format!(
         "DER STERNENANZEIGER · Galaxis {} · Ausgabe {}\n",
-        state.galaxy,
-        if state.month == 0 {
+        v.galaxy,
+        if v.month == 0 {
             "Spielvorbereitung".into()
         } else {
-            short_month(&state.params, state.month)
+            short_month(&calendar(v), v.month)
         }
     );
     s.push_str("BEKANNTMACHUNGEN DER SPIELLEITUNG\n");
-    s.push_str(if state.announcements.trim().is_empty() {
+    s.push_str(if v.anzeiger.announcements.trim().is_empty() {
         "keine"
     } else {
-        state.announcements.trim_end()
+        v.anzeiger.announcements.trim_end()
     });
     s.push_str("\nBEITRÄGE\n");
-    if state.anzeiger.is_empty() {
+    if v.anzeiger.posts.is_empty() {
         s.push_str("keine\n");
     }
-    for (a, t) in &state.anzeiger {
-        let _ = writeln!(s, "--- {} ---\n{}", ruler_label(state, *a), t);
+    for p in &v.anzeiger.posts {
+        let _ = writeln!(s, "--- {} ---\n{}", label_of(&v.rulers, p.from), p.text);
     }
     s
 }
 
-fn msg_line(phase: u8, entry: &Option<String>, text: &str) -> String {
-    match entry {
+fn msg_line(m: &view::Message) -> String {
+    match &m.entry {
         Some(e) => format!(
             "{:>2} {} {}: {}",
-            phase, PHASE_NAMES[phase as usize], e, text
+            m.phase,
+            PHASE_NAMES.get(usize::from(m.phase)).copied().unwrap_or(""),
+            e,
+            m.text
         ),
-        None => format!("{:>2} {}", phase, text),
+        None => format!("{:>2} {}", m.phase, m.text),
     }
 }
 
 /// The Monatsbericht of one ruler (None: the public part only).
 pub fn monatsbericht(state: &State, events: &[Event], r: Option<RulerNr>) -> String {
+    let mut v = frame(state, ViewKind::Spectator);
+    v.battles = view::battles(events);
+    render_month_report(&v, &view::month_report(state, events, r))
+}
+
+fn render_month_report(v: &EdsView, m: &MonthReport) -> String {
     let mut s = format!("{TITLE} · MONATSBERICHT\n");
-    let who = r
-        .map(|r| format!("Herrscher {}", ruler_label(state, r)))
+    let who = m
+        .ruler
+        .map(|r| format!("Herrscher {}", label_of(&v.rulers, r)))
         .unwrap_or_else(|| "Öffentliche Ausgabe".into());
     let _ = writeln!(
         s,
         "{} · Auswertung von {}\n",
         who,
-        month_label(&state.params, state.month)
+        month_label(&calendar(v), v.month)
     );
-    let mut errors = Vec::new();
-    let mut infos = Vec::new();
-    let mut transfers = Vec::new();
-    let mut battles = Vec::new();
-    let mut diplomacy = Vec::new();
-    let mut avg = None;
-    let mut end = None;
-    for e in events {
-        match e {
-            Event::Msg(m) if Some(m.ruler) == r => {
-                let line = msg_line(m.phase, &m.entry, &m.text);
-                if m.error {
-                    errors.push(line)
-                } else {
-                    infos.push(line)
-                }
-            }
-            Event::JumpOrder(v) if r.is_some() => {
-                let order: Vec<String> = v.iter().map(|n| format!("{n:02}")).collect();
-                infos.push(format!(" 7 Sprungreihenfolge: {}", order.join(", ")));
-            }
-            Event::Transfer { from, to, amount } => transfers.push(format!(
-                "{} an {}: {} WE",
-                ruler_label(state, *from),
-                ruler_label(state, *to),
-                amount
-            )),
-            Event::Battle(b) => battles.push(b.short.clone()),
-            Event::Diplomacy { from, to, text } if Some(*to) == r => diplomacy.push(format!(
-                "--- von {} ---\n{}",
-                ruler_label(state, *from),
-                text
-            )),
-            Event::AverageEv(v) => avg = Some(*v),
-            Event::GameEnd(w) => end = Some(w.clone()),
-            _ => {}
-        }
-    }
-    if r.is_some() {
+    if m.ruler.is_some() {
         s.push_str("FEHLERPROTOKOLL\n");
-        if errors.is_empty() {
+        if m.errors.is_empty() {
             s.push_str("keine Fehler\n");
         }
-        for l in errors {
-            let _ = writeln!(s, "{l}");
+        for l in &m.errors {
+            let _ = writeln!(s, "{}", msg_line(l));
         }
         s.push_str("\nMELDUNGEN\n");
-        for l in infos {
-            let _ = writeln!(s, "{l}");
+        for i in &m.infos {
+            match i {
+                Info::Message(l) => {
+                    let _ = writeln!(s, "{}", msg_line(l));
+                }
+                Info::JumpOrder { rulers } => {
+                    let order: Vec<String> = rulers.iter().map(|n| format!("{n:02}")).collect();
+                    let _ = writeln!(s, " 7 Sprungreihenfolge: {}", order.join(", "));
+                }
+            }
         }
         s.push('\n');
     }
     s.push_str("ÜBERWEISUNGEN IN DER GALAXIS\n");
-    if transfers.is_empty() {
+    if m.transfers.is_empty() {
         s.push_str("keine\n");
     }
-    for l in transfers {
-        let _ = writeln!(s, "{l}");
+    for t in &m.transfers {
+        let _ = writeln!(
+            s,
+            "{} an {}: {} WE",
+            label_of(&v.rulers, t.from),
+            label_of(&v.rulers, t.to),
+            t.amount
+        );
     }
     s.push_str("\nKAMPFBERICHTE (Kurzfassung)\n");
-    if battles.is_empty() {
+    if v.battles.is_empty() {
         s.push_str("keine Kämpfe\n");
     }
-    for l in battles {
-        let _ = writeln!(s, "{l}");
+    for b in &v.battles {
+        let _ = writeln!(s, "{}", b.summary);
     }
-    if !diplomacy.is_empty() {
+    if !m.diplomacy.is_empty() {
         s.push_str("\nDIPLOMATIE\n");
-        for l in diplomacy {
-            let _ = writeln!(s, "{l}");
+        for d in &m.diplomacy {
+            let _ = writeln!(s, "--- von {} ---\n{}", label_of(&v.rulers, d.from), d.text);
         }
     }
-    if let Some(v) = avg {
+    if let Some(a) = m.average_ev {
         let _ = writeln!(
             s,
             "\nDURCHSCHNITTLICHE EVOLUTIONSSTUFE ALLER REICHE: {}",
-            de_dec2(v)
+            de_dec2(a)
         );
     }
-    if let Some(w) = end.or_else(|| state.game_over.then(|| state.winners.clone())) {
-        let names: Vec<String> = w.iter().map(|n| ruler_label(state, *n)).collect();
+    if let Some(w) = &m.winners {
+        let names: Vec<String> = w.iter().map(|n| label_of(&v.rulers, *n)).collect();
         let _ = writeln!(
             s,
             "\nSPIELENDE\nEvolutionsstufe {} erreicht. Sieger: {}",
-            state.params.ev_win,
+            v.rules.ev_win,
             names.join(", ")
         );
     }
@@ -776,24 +860,130 @@ pub fn monatsbericht(state: &State, events: &[Event], r: Option<RulerNr>) -> Str
 }
 
 pub fn kampfberichte(events: &[Event]) -> String {
+    render_battles(&view::battles(events))
+}
+
+fn render_battles(b: &[view::BattleView]) -> String {
     let mut s = String::new();
-    for e in events {
-        if let Event::Battle(b) = e {
-            s.push_str(&b.text);
-            s.push('\n');
-        }
+    for x in b {
+        s.push_str(&x.report);
+        s.push('\n');
     }
     s
 }
 
+/// The Kampfberichte block of a body, when the month had battles.
+fn push_battles(body: &mut String, v: &EdsView) {
+    if !v.battles.is_empty() {
+        body.push_str("\nKAMPFBERICHTE\n\n");
+        body.push_str(&render_battles(&v.battles));
+    }
+}
+
 pub fn hinweise(state: &State, events: &[Event]) -> String {
+    let mut v = frame(state, ViewKind::GameMaster);
+    v.notes = view::notes(events);
+    render_notes(&v)
+}
+
+fn render_notes(v: &EdsView) -> String {
     let mut s = String::new();
-    for e in events {
-        if let Event::Note { from, text } = e {
-            let _ = writeln!(s, "--- {} ---\n{}", ruler_label(state, *from), text);
-        }
+    for n in &v.notes {
+        let _ = writeln!(s, "--- {} ---\n{}", label_of(&v.rulers, n.from), n.text);
     }
     s
+}
+
+/// The report body of `v`, as the viewer receives it: a ruler's documents
+/// (Herrscherliste or Monatsbericht, Besitztümerblatt, Sternenkarte,
+/// Sternenanzeiger), the spectators' public ones, the game master's
+/// Gesamtübersicht.
+pub fn render(v: &EdsView) -> String {
+    match v.viewer {
+        ViewKind::Player => render_player(v),
+        ViewKind::Spectator => {
+            let mut body = render_herrscherliste(v);
+            body.push('\n');
+            if let Some(m) = &v.public_report {
+                body.push_str(&render_month_report(v, m));
+                push_battles(&mut body, v);
+                body.push('\n');
+            }
+            body.push_str(&render_map(v, None));
+            body.push('\n');
+            body.push_str(&render_anzeiger(v));
+            body
+        }
+        ViewKind::GameMaster => {
+            let mut body = String::from("SPIELLEITUNG · GESAMTÜBERSICHT\n\n");
+            body.push_str(&render_herrscherliste(v));
+            let notes = render_notes(v);
+            if !notes.is_empty() {
+                body.push_str("\nHINWEISE AN DIE SPIELLEITUNG\n");
+                body.push_str(&notes);
+            }
+            for d in &v.sheets {
+                let _ = write!(
+                    body,
+                    "\n===== HERRSCHER {} =====\n",
+                    label_of(&v.rulers, d.sheet.ruler)
+                );
+                // Each ruler's own documents; the public ones follow once.
+                if let Some(m) = &d.month_report {
+                    body.push_str(&render_month_report(v, m));
+                    body.push('\n');
+                }
+                body.push_str(&render_sheet(v, &d.sheet));
+            }
+            push_battles(&mut body, v);
+            body.push('\n');
+            body.push_str(&render_map(v, None));
+            body.push('\n');
+            body.push_str(&render_anzeiger(v));
+            body.push_str("\nALLE STERNE\n");
+            body.push_str(STAR_HEADER);
+            body.push('\n');
+            for s in &v.all_stars {
+                body.push_str(&render_star_line(s));
+                body.push('\n');
+            }
+            body
+        }
+    }
+}
+
+fn render_player(v: &EdsView) -> String {
+    let Some(RulerDocs {
+        month_report,
+        sheet,
+    }) = v.sheets.first()
+    else {
+        return render_herrscherliste(v);
+    };
+    let mut body = String::new();
+    match month_report {
+        None => {
+            body.push_str(&render_herrscherliste(v));
+            body.push('\n');
+        }
+        Some(m) => {
+            body.push_str(&render_month_report(v, m));
+            push_battles(&mut body, v);
+            body.push('\n');
+        }
+    }
+    // The map is most of the body in a large galaxy: sized once, so the
+    // body is not copied again and again as it grows.
+    let blatt = render_sheet(v, sheet);
+    let karte = render_map(v, Some(sheet));
+    let anzeiger = render_anzeiger(v);
+    body.reserve(blatt.len() + karte.len() + anzeiger.len() + 2);
+    body.push_str(&blatt);
+    body.push('\n');
+    body.push_str(&karte);
+    body.push('\n');
+    body.push_str(&anzeiger);
+    body
 }
 
 /// The Kampfbericht of a battle and its one-line summary for the

@@ -7,13 +7,10 @@
 //! referee would not give (item 4).
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-#[path = "view_harness/mod.rs"]
-mod harness;
-
+use arbitre_core::testkit_views::*;
 use arbitre_core::{Adapter, Engine, PlayerId, PlayerSetup, Ruleset, SetupConfig, Viewer};
 use arbitre_scrambled::view::View;
 use arbitre_scrambled::{report, Scrambled, State};
-use harness::*;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -48,20 +45,8 @@ fn games() -> &'static Vec<(Game, Vec<Seen>)> {
         assert!(!g.is_empty(), "no Scrambled Nations fixture");
         g.push(generated("hexagone", 8, 11, 8));
         g.push(generated("testland", 3, 5, 6));
-        g.into_iter()
-            .map(|game| {
-                let seen = play(&Adapter(Scrambled), &game);
-                (game, seen)
-            })
-            .collect()
+        played(&Adapter(Scrambled), g)
     })
-}
-
-fn view_of(s: &Seen) -> &Value {
-    s.report
-        .view
-        .as_ref()
-        .unwrap_or_else(|| panic!("{}: no view", who(s)))
 }
 
 #[test]

@@ -6,14 +6,11 @@
 //! `state_from_view` get no error the referee would not give (item 4).
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-#[path = "../../scrambled/tests/view_harness/mod.rs"]
-mod harness;
-
+use arbitre_core::testkit_views::*;
 use arbitre_core::{Adapter, Engine, PlayerId, PlayerSetup, Ruleset, SetupConfig, Viewer};
 use arbitre_wwk::report_view::{base_notation, unit_notation, Seat, View};
 use arbitre_wwk::view::Seen as Control;
 use arbitre_wwk::{report, State, Wwk};
-use harness::*;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -48,20 +45,8 @@ fn games() -> &'static Vec<(Game, Vec<Seen>)> {
         assert!(!g.is_empty(), "no WWK fixture");
         g.push(generated("trio", &["TUR", "EGY", "GRE"], 7, 8));
         g.push(generated("monde", &["FRA", "GBR", "GER", "RUS"], 11, 5));
-        g.into_iter()
-            .map(|game| {
-                let seen = play(&Adapter(Wwk), &game);
-                (game, seen)
-            })
-            .collect()
+        played(&Adapter(Wwk), g)
     })
-}
-
-fn view_of(s: &Seen) -> &Value {
-    s.report
-        .view
-        .as_ref()
-        .unwrap_or_else(|| panic!("{}: no view", who(s)))
 }
 
 #[test]

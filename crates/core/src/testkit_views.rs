@@ -1,12 +1,13 @@
-//! Shared by the Scrambled Nations and WWK view tests (issue 20 items 2-4):
-//! replays a fixture game (its game.toml and inbox mails, as the daemon
-//! sets it up) or a bot game through the engine, keeps every report with
-//! the state it was written from, validates views against a schema, and
-//! lists the numbers of a text and of a view. WWK's tests include this
-//! file by path.
-#![allow(dead_code)]
+//! Shared by the view tests of the rulesets (issue 20 items 2-4, D1
+//! review follow-up): replays a fixture game (its game.toml and inbox
+//! mails, as the daemon sets it up) or a bot game through the engine, keeps
+//! every report with the state it was written from, validates views
+//! against a schema, lists the numbers of a text and of a view, and
+//! compares the verdicts of the real state with those of
+//! `Ruleset::state_from_view`. Used by crates/{scrambled,wwk,eds}/tests/view_json.rs.
+//! Compiled only with the `testkit` feature (it needs `jsonschema`).
 
-use arbitre_core::{rng::fnv1a64, Engine, PlayerId, PlayerSetup, Report, SetupConfig, Viewer};
+use crate::{rng::fnv1a64, Engine, PlayerId, PlayerSetup, Report, SetupConfig, Viewer};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -281,7 +282,7 @@ pub fn missing_numbers(text: &str, view: &serde_json::Value) -> Vec<String> {
 }
 
 /// What parsing `text` gave, line by line: `E reason` or `W reason`.
-pub fn verdicts<O>(p: &arbitre_core::Parsed<O>) -> BTreeMap<usize, Vec<String>> {
+pub fn verdicts<O>(p: &crate::Parsed<O>) -> BTreeMap<usize, Vec<String>> {
     let mut m: BTreeMap<usize, Vec<String>> = BTreeMap::new();
     for d in &p.diagnostics {
         m.entry(d.line).or_default().push(format!(
@@ -296,8 +297,8 @@ pub fn verdicts<O>(p: &arbitre_core::Parsed<O>) -> BTreeMap<usize, Vec<String>> 
 /// Errors the view-rebuilt state gives that the real state does not, and
 /// every other difference (warnings) for the record.
 pub fn compare<O>(
-    real: &arbitre_core::Parsed<O>,
-    from_view: &arbitre_core::Parsed<O>,
+    real: &crate::Parsed<O>,
+    from_view: &crate::Parsed<O>,
 ) -> (Vec<String>, Vec<String>) {
     let (r, v) = (verdicts(real), verdicts(from_view));
     let mut false_errors = Vec::new();
@@ -317,4 +318,24 @@ pub fn compare<O>(
         }
     }
     (false_errors, other)
+}
+
+/// Plays each game once and keeps its reports (the fixture loop every view
+/// test runs before its checks).
+pub fn played(e: &dyn Engine, games: Vec<Game>) -> Vec<(Game, Vec<Seen>)> {
+    games
+        .into_iter()
+        .map(|game| {
+            let seen = play(e, &game);
+            (game, seen)
+        })
+        .collect()
+}
+
+/// The view a report carries (a report without one fails the test).
+pub fn view_of(s: &Seen) -> &serde_json::Value {
+    s.report
+        .view
+        .as_ref()
+        .unwrap_or_else(|| panic!("{}: no view", who(s)))
 }
