@@ -33,7 +33,7 @@ impl Daemon {
     pub fn id_collisions(&self) -> Result<Vec<String>> {
         Ok(games::case_collisions(self.store.conn())?
             .into_iter()
-            .map(|ids| tr(self.lang, "status-id-collision", &fl_args![ids]))
+            .map(|ids| tr(self.lang, "cli-status-id-collision", &fl_args![ids]))
             .collect())
     }
 
@@ -55,7 +55,7 @@ impl Daemon {
             let _ = writeln!(out, "{w}");
         }
         if rows.is_empty() {
-            let _ = writeln!(out, "{}", tr(lang, "status-no-games", &[]));
+            let _ = writeln!(out, "{}", tr(lang, "cli-status-no-games", &[]));
         }
         for row in rows {
             let g = GameView::new(&self.registry, row)?;
@@ -63,46 +63,54 @@ impl Daemon {
             let game = r.summary.id.clone();
             let status = status_word(lang, r.status);
             let state = match r.summary.held_turn {
-                Some(turn) => tr(lang, "status-held", &fl_args![status, turn]),
+                Some(turn) => tr(lang, "cli-status-held", &fl_args![status, turn]),
                 None => status,
             };
             let ruleset = r.ruleset_name.clone();
             let _ = writeln!(
                 out,
                 "{}",
-                tr(lang, "status-game", &fl_args![game, ruleset, state])
+                tr(lang, "cli-status-game", &fl_args![game, ruleset, state])
             );
             let last = r.summary.turn;
             if let Some((f, at)) = &r.fault {
                 let (during, turn, message) = (&f.during, f.turn, &f.message);
                 let args = fl_args![at, during, turn, message];
-                let _ = writeln!(out, "  {}", tr(lang, "status-faulted", &args));
+                let _ = writeln!(out, "  {}", tr(lang, "cli-status-faulted", &args));
                 let _ = writeln!(
                     out,
                     "  {}",
-                    tr(lang, "status-faulted-wait", &fl_args![game])
+                    tr(lang, "cli-status-faulted-wait", &fl_args![game])
                 );
-                let _ = writeln!(out, "  {}", tr(lang, "status-last-turn", &fl_args![last]));
+                let _ = writeln!(
+                    out,
+                    "  {}",
+                    tr(lang, "cli-status-last-turn", &fl_args![last])
+                );
                 continue;
             }
-            let _ = writeln!(out, "  {}", tr(lang, "status-last-turn", &fl_args![last]));
+            let _ = writeln!(
+                out,
+                "  {}",
+                tr(lang, "cli-status-last-turn", &fl_args![last])
+            );
             match &r.deadline {
                 Some(when) => {
                     let turn = last + 1;
                     let _ = writeln!(
                         out,
                         "  {}",
-                        tr(lang, "status-deadline", &fl_args![turn, when])
+                        tr(lang, "cli-status-deadline", &fl_args![turn, when])
                     );
                 }
                 None => {
-                    let _ = writeln!(out, "  {}", tr(lang, "status-no-deadline", &[]));
+                    let _ = writeln!(out, "  {}", tr(lang, "cli-status-no-deadline", &[]));
                 }
             }
             if r.outbox != (0, 0, 0) {
                 let (failed, stale, held) = r.outbox;
                 let args = fl_args![failed, stale, held];
-                let _ = writeln!(out, "  {}", tr(lang, "status-outbox-problems", &args));
+                let _ = writeln!(out, "  {}", tr(lang, "cli-status-outbox-problems", &args));
             }
             if let Some(o) = &r.outcome {
                 let _ = writeln!(out, "  {o}");
@@ -113,20 +121,24 @@ impl Daemon {
                         let (lines, errors) = (seat.lines, seat.errors);
                         let args = fl_args![lines, errors];
                         if seat.ready {
-                            tr(lang, "status-seat-orders", &args)
+                            tr(lang, "cli-status-seat-orders", &args)
                         } else {
-                            tr(lang, "status-seat-orders-not-ready", &args)
+                            tr(lang, "cli-status-seat-orders-not-ready", &args)
                         }
                     }
-                    "ejected" => tr(lang, "status-seat-ejected", &[]),
-                    "inactive" => tr(lang, "status-seat-inactive", &[]),
-                    _ => tr(lang, "status-seat-no-orders", &[]),
+                    "ejected" => tr(lang, "cli-status-seat-ejected", &[]),
+                    "inactive" => tr(lang, "cli-status-seat-inactive", &[]),
+                    _ => tr(lang, "cli-status-seat-no-orders", &[]),
                 };
                 let _ = writeln!(out, "  {:<16} {what}", seat.id);
             }
             if !r.missing.is_empty() {
                 let players = r.missing.join(", ");
-                let _ = writeln!(out, "  {}", tr(lang, "status-missing", &fl_args![players]));
+                let _ = writeln!(
+                    out,
+                    "  {}",
+                    tr(lang, "cli-status-missing", &fl_args![players])
+                );
             }
         }
         let all = outbox::all(c)?;
@@ -140,7 +152,7 @@ impl Daemon {
             .collect();
         let n_failed = failed.len();
         let args = fl_args![pending, n_failed];
-        let _ = writeln!(out, "{}", tr(lang, "status-outbox", &args));
+        let _ = writeln!(out, "{}", tr(lang, "cli-status-outbox", &args));
         let when = |t: i64| {
             chrono::DateTime::from_timestamp(t, 0)
                 .map(|t| t.format("%Y-%m-%d %H:%M UTC").to_string())
@@ -151,7 +163,7 @@ impl Daemon {
             let next = when(p.last_try + crate::sender::pause_retry_after(&p));
             let (since, reason) = (when(p.since), &p.reason);
             let args = fl_args![since, reason, next];
-            let _ = writeln!(out, "  {}", tr(lang, "status-sending-paused", &args));
+            let _ = writeln!(out, "  {}", tr(lang, "cli-status-sending-paused", &args));
         }
         for r in all
             .iter()
@@ -162,13 +174,13 @@ impl Daemon {
             let (attempts, next) = (r.attempts, when(r.next_attempt_at));
             let error = r.last_error.as_deref().unwrap_or("?");
             let args = fl_args![id, message_id, to, since, attempts, next, error];
-            let _ = writeln!(out, "  {}", tr(lang, "status-retrying", &args));
+            let _ = writeln!(out, "  {}", tr(lang, "cli-status-retrying", &args));
         }
         for f in failed {
             let (id, message_id, to) = (f.id, &f.mail.message_id, &f.mail.recipient);
             let error = f.last_error.as_deref().unwrap_or("?");
             let args = fl_args![id, message_id, to, error];
-            let _ = writeln!(out, "  {}", tr(lang, "status-failed", &args));
+            let _ = writeln!(out, "  {}", tr(lang, "cli-status-failed", &args));
         }
         Ok(out)
     }
@@ -318,9 +330,9 @@ impl Daemon {
 /// A game's status word in `lang` (running, paused, over).
 fn status_word(lang: arbitre_core::Lang, status: GameStatus) -> String {
     match status {
-        GameStatus::Running => tr(lang, "status-running", &[]),
-        GameStatus::Paused => tr(lang, "status-paused", &[]),
-        GameStatus::Over => tr(lang, "status-over", &[]),
+        GameStatus::Running => tr(lang, "cli-status-running", &[]),
+        GameStatus::Paused => tr(lang, "cli-status-paused", &[]),
+        GameStatus::Over => tr(lang, "cli-status-over", &[]),
     }
 }
 

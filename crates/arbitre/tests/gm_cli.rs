@@ -9,7 +9,6 @@
 mod common;
 
 use common::cli::{arbitre_bin as arbitre, arbitre_bin_env as arbitre_env, text};
-use std::path::Path;
 
 const GAME: &str = r#"
 id = "neb-cli"

@@ -36,9 +36,8 @@ fn answers_to(env: &Env, to: &str) -> Vec<arbitre_store::OutboxRow> {
 
 #[test]
 fn several_blocks_tally_two_games_and_a_check_one_confirmation_in_each_language() {
-    let env = Env::new();
+    let mut env = Env::new();
     let fr = tally_toml("g2", "").replace("seed = 42", "seed = 42\nlanguage = \"fr\"");
-    let mut env = env;
     env.daemon.create_game(&fr, env.dir.path()).unwrap();
     let before = answers_to(&env, "alice@example.org").len();
     let body = "Hello,\n\nGAME g1 PLAYER alice PASSWORD wonderland\nADD 2\nEND\n\n\
@@ -117,7 +116,7 @@ fn several_blocks_scrambled_and_eds_with_a_bad_block_among_good_ones() {
     let body = format!(
         "Bonjour,\n\nPARTIE scn-001 JOUEUR p1 MOT-DE-PASSE change-me-1\n{}\nFIN\n\n\
          PARTIE scn-001 JOUEUR p2 MOT-DE-PASSE faux\nREADY\nFIN\n\n\
-         SPIEL eds-001 SPIELER p1 KENNWORT change-me-1\n{}\nENDE\n",
+         SPIEL eds-001 SPIELER p1 PASSWORT change-me-1\n{}\nENDE\n",
         scn.trim_end(),
         eds.trim_end()
     );

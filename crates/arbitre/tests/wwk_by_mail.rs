@@ -16,7 +16,6 @@ use common::cli::{install, run_cli as arbitre};
 use common::mail_loop::inbox_of;
 use common::*;
 use std::collections::BTreeMap;
-use std::path::Path;
 
 /// A WWK game on the trio scenario; `seats` are (id, name, `nation` line).
 fn wwk_toml(id: &str, seats: &[(&str, &str, Option<&str>)]) -> String {
