@@ -75,7 +75,7 @@ impl crate::daemon::Daemon {
                 now,
                 tag: &tag,
             };
-            Ok(d.apply(&ctx)?)
+            d.apply(&ctx)
         })
     }
 }
