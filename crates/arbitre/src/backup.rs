@@ -18,6 +18,8 @@
 
 use crate::error::{DaemonError, Result};
 use crate::failpoint;
+use crate::i18n::tr;
+use arbitre_core::Lang;
 use arbitre_store::Store;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -37,14 +39,18 @@ pub const BEFORE_RENAME: &str = "backup-before-rename";
 /// concurrent one to the same file must not lose its file).
 const STALE_TMP: Duration = Duration::from_secs(10 * 60);
 
-fn io(path: &Path) -> impl Fn(std::io::Error) -> DaemonError + '_ {
-    move |e| DaemonError::Invalid(format!("backup {}: {e}", path.display()))
+fn io(lang: Lang, path: &Path) -> impl Fn(std::io::Error) -> DaemonError + '_ {
+    move |error| {
+        let path = path.display();
+        DaemonError::Invalid(tr(lang, "err-backup-io", &crate::fl_args![path, error]))
+    }
 }
 
-/// Backs `store` up into `dest`.
-pub fn backup(store: &Store, dest: &Path) -> Result<BackupDone> {
+/// Backs `store` up into `dest`; a refusal is said in `lang` (the CLI's).
+pub fn backup(store: &Store, dest: &Path, lang: Lang) -> Result<BackupDone> {
+    let path = dest.display();
     let name = dest.file_name().and_then(|n| n.to_str()).ok_or_else(|| {
-        DaemonError::Invalid(format!("backup: {} is not a file name", dest.display()))
+        DaemonError::Invalid(tr(lang, "err-backup-not-a-file", &crate::fl_args![path]))
     })?;
     if let Some(db) = store.path() {
         let same = |a: &Path, b: &Path| {
@@ -54,9 +60,11 @@ pub fn backup(store: &Store, dest: &Path) -> Result<BackupDone> {
                 .is_some_and(|(a, b)| a == b)
         };
         if same(db, dest) {
-            return Err(DaemonError::Invalid(format!(
-                "backup: {} is the database itself; give another file",
-                dest.display()
+            let args = crate::fl_args![path];
+            return Err(DaemonError::Invalid(tr(
+                lang,
+                "err-backup-is-database",
+                &args,
             )));
         }
     }
@@ -64,7 +72,7 @@ pub fn backup(store: &Store, dest: &Path) -> Result<BackupDone> {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    std::fs::create_dir_all(&dir).map_err(io(&dir))?;
+    std::fs::create_dir_all(&dir).map_err(io(lang, &dir))?;
     remove_stale_tmp(&dir, name);
     let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
     let _ = std::fs::remove_file(&tmp);
@@ -80,7 +88,7 @@ pub fn backup(store: &Store, dest: &Path) -> Result<BackupDone> {
         let _ = std::fs::remove_file(&tmp);
         return Err(e.into());
     }
-    let bytes = std::fs::metadata(dest).map_err(io(dest))?.len();
+    let bytes = std::fs::metadata(dest).map_err(io(lang, dest))?.len();
     tracing::info!(path = %dest.display(), bytes, "backup written");
     Ok(BackupDone {
         path: dest.to_path_buf(),

@@ -476,12 +476,12 @@ fn existing_database(config: Option<&Path>) -> anyhow::Result<DaemonConfig> {
 
 /// A daemon over an existing database (every command but `game create`
 /// and `serve`, which may start a new one).
-fn daemon(config: Option<&Path>, registry: Registry) -> anyhow::Result<Daemon> {
+fn open_existing(config: Option<&Path>, registry: Registry) -> anyhow::Result<Daemon> {
     existing_database(config)?;
-    new_daemon(config, registry)
+    open_new(config, registry)
 }
 
-fn new_daemon(config: Option<&Path>, registry: Registry) -> anyhow::Result<Daemon> {
+fn open_new(config: Option<&Path>, registry: Registry) -> anyhow::Result<Daemon> {
     let cfg = load_config(config)?;
     let db = cfg.database.display().to_string();
     match Daemon::open(cfg, registry, Arc::new(SystemClock)) {
@@ -553,6 +553,18 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
     // Tests and scripts get English unless --lang says otherwise; `main`
     // fills the flag from the locale.
     let lang = crate::i18n::cli_lang(cli.lang.as_deref(), |_| None);
+    // Every daemon a command opens speaks its language (issue 16 item 3):
+    // `status`, `outbox list` and the refusals of its methods.
+    let daemon = |cfg: Option<&Path>, registry: Registry| -> anyhow::Result<Daemon> {
+        let mut d = open_existing(cfg, registry)?;
+        d.lang = lang;
+        Ok(d)
+    };
+    let new_daemon = |cfg: Option<&Path>, registry: Registry| -> anyhow::Result<Daemon> {
+        let mut d = open_new(cfg, registry)?;
+        d.lang = lang;
+        Ok(d)
+    };
     match cli.command {
         Command::Game(GameCmd::Create { game_toml }) => {
             let mut d = new_daemon(cfg, registry)?;
@@ -897,7 +909,7 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
             if let Some(report) = report {
                 let json = std::fs::read_to_string(&report)
                     .with_context(|| format!("reading {}", report.display()))?;
-                let c = crate::offline::check_report(&registry, &json, &text)?;
+                let c = crate::offline::check_report(&registry, &json, &text, lang)?;
                 let name = orders_file.display().to_string();
                 write!(out, "{}", crate::offline::diagnostics(&name, &c.checked))?;
                 return Ok(if c.checked.errors > 0 { 1 } else { 0 });
@@ -908,6 +920,7 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
                 &text,
                 game.as_deref(),
                 player.as_deref(),
+                lang,
             )?;
             write!(out, "{}", c.report)?;
             return Ok(if c.errors > 0 { 1 } else { 0 });
@@ -1000,7 +1013,7 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
             let cfg = existing_database(cfg)?;
             let store = arbitre_store::Store::open(&cfg.database)
                 .with_context(|| format!("opening {}", cfg.database.display()))?;
-            let done = crate::backup::backup(&store, &file)?;
+            let done = crate::backup::backup(&store, &file, lang)?;
             let (database, path, bytes) = (cfg.database.display(), done.path.display(), done.bytes);
             let args = fl_args![database, path, bytes];
             writeln!(out, "{}", tr(lang, "cli-backup-written", &args))?;
@@ -1014,7 +1027,7 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
                     .unwrap_or_else(|| "var".into()),
                 None => PathBuf::from("var"),
             };
-            crate::demo::run(&base, registry, turns, out)?;
+            crate::demo::run(&base, registry, turns, lang, out)?;
         }
     }
     Ok(0)

@@ -23,8 +23,10 @@ impl Daemon {
     /// (issue 14 item 14), so a game re-created under the same id after a
     /// dry run never reuses the old game's Message-IDs.
     pub fn create_game_file(&mut self, path: &Path) -> Result<String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| DaemonError::Invalid(format!("cannot read {}: {e}", path.display())))?;
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            let (path, error) = (path.display(), e);
+            self.invalid("err-cannot-read", &crate::fl_args![path, error])
+        })?;
         let base = path.parent().unwrap_or(Path::new("."));
         self.check_game_file(&text, &path.display().to_string(), base)?;
         let salt = games::new_msgid_salt();

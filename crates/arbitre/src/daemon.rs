@@ -30,6 +30,11 @@ pub struct Daemon {
     pub mailer: arbitre_mail::Mailer,
     /// Connection failures of the inbox and when to retry (crate::serve).
     pub inbox_health: crate::serve::InboxHealth,
+    /// The operator's language (issue 16 item 3): what the daemon says to
+    /// whoever runs it (`status`, `outbox list`, the demo, a command's
+    /// refusal), set by the CLI from `--lang` or the locale; English
+    /// unless set. Mails speak their game's language, not this one.
+    pub lang: Lang,
 }
 
 /// What one cycle did (for logs and tests).
@@ -64,6 +69,7 @@ impl Daemon {
             inbox,
             mailer,
             inbox_health: Default::default(),
+            lang: Lang::En,
         })
     }
 
@@ -82,9 +88,7 @@ impl Daemon {
                 m.deliver(raw)?;
                 Ok(())
             }
-            None => Err(DaemonError::Invalid(
-                "the inbox is IMAP: mail cannot be delivered locally".into(),
-            )),
+            None => Err(self.invalid("err-inbox-is-imap", &[])),
         }
     }
 
@@ -95,6 +99,12 @@ impl Daemon {
 
     pub fn now(&self) -> DateTime<Utc> {
         self.clock.now()
+    }
+
+    /// A refusal in the operator's language: the catalogue's message `id`
+    /// (locales/*.ftl) with its arguments.
+    pub fn invalid(&self, id: &str, args: &[(&str, String)]) -> DaemonError {
+        DaemonError::Invalid(crate::i18n::tr(self.lang, id, args))
     }
 
     /// One pass of `arbitre serve`.

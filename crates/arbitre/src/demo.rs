@@ -12,9 +12,11 @@ use crate::config::DaemonConfig;
 use crate::daemon::Daemon;
 use crate::error::{DaemonError, Result};
 use crate::fixture::order_mail;
+use crate::fl_args;
 use crate::game_config::GameToml;
+use crate::i18n::tr;
 use crate::registry::Registry;
-use arbitre_core::Engine;
+use arbitre_core::{Engine, Lang};
 use arbitre_store::{games, turns, GameStatus, PasswordHasher};
 use std::io::Write;
 use std::path::Path;
@@ -40,15 +42,23 @@ fn demo_toml(engine: &dyn Engine, id: &str) -> String {
     )
 }
 
-pub fn run(base: &Path, registry: Registry, turns_to_play: u32, out: &mut dyn Write) -> Result<()> {
+/// Plays the demo under `base`; what it prints is in `lang` (the CLI's).
+pub fn run(
+    base: &Path,
+    registry: Registry,
+    turns_to_play: u32,
+    lang: Lang,
+    out: &mut dyn Write,
+) -> Result<()> {
     let engine = registry
         .first()
-        .ok_or_else(|| DaemonError::Invalid("no ruleset is compiled in".into()))?;
+        .ok_or_else(|| DaemonError::Invalid(tr(lang, "demo-no-ruleset", &[])))?;
     let ruleset = engine.info().id;
     let mut config = DaemonConfig::under(base);
     config.referee = "arbitre@demo.invalid".into();
     config.hasher = PasswordHasher::fast();
     let mut daemon = Daemon::open(config, registry, Arc::new(SystemClock))?;
+    daemon.lang = lang;
     let _lock = daemon.lock()?;
     let mut n = 1;
     let id = loop {
@@ -65,11 +75,9 @@ pub fn run(base: &Path, registry: Registry, turns_to_play: u32, out: &mut dyn Wr
         Path::new("docs/examples").join(ruleset).as_path(),
     )?;
     daemon.send_outbox()?;
-    let _ = writeln!(
-        out,
-        "created game {id} ({ruleset}) with {} players",
-        g.players.len()
-    );
+    let players = g.players.len();
+    let args = fl_args![id, ruleset, players];
+    let _ = writeln!(out, "{}", tr(lang, "demo-created", &args));
     for t in 1..=turns_to_play {
         let row = games::require_game(daemon.store.conn(), &id)?;
         if row.status == GameStatus::Over {
@@ -115,25 +123,18 @@ pub fn run(base: &Path, registry: Registry, turns_to_play: u32, out: &mut dyn Wr
             daemon.resolve(&id)?;
             daemon.send_outbox()?;
         }
-        let _ = writeln!(
-            out,
-            "turn {t}: {} order mail(s) answered, reports sent",
-            report.mails
-        );
+        let (turn, mails) = (t, report.mails);
+        let _ = writeln!(out, "{}", tr(lang, "demo-turn", &fl_args![turn, mails]));
     }
     let outbox_dir = match &daemon.config.transport {
         arbitre_mail::Transport::File { dir } => dir.display().to_string(),
-        _ => "(not a file outbox)".into(),
+        _ => tr(lang, "demo-not-a-file-outbox", &[]),
     };
-    let _ = writeln!(out, "\ndatabase: {}", daemon.config.database.display());
-    let _ = writeln!(
-        out,
-        "every mail sent (confirmations, reports) is an .eml file in {outbox_dir}"
-    );
-    let _ = writeln!(
-        out,
-        "print one report: cargo run --release -- report {id} <player> [--turn N]\n"
-    );
+    let database = daemon.config.database.display();
+    let _ = writeln!(out, "\n{}", tr(lang, "demo-database", &fl_args![database]));
+    let dir = outbox_dir;
+    let _ = writeln!(out, "{}", tr(lang, "demo-outbox", &fl_args![dir]));
+    let _ = writeln!(out, "{}\n", tr(lang, "demo-print-report", &fl_args![id]));
     let _ = write!(out, "{}", daemon.status(Some(&id))?);
     Ok(())
 }

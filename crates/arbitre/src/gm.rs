@@ -15,11 +15,13 @@ pub mod seats;
 
 use crate::daemon::{Daemon, GameView};
 use crate::error::{DaemonError, Result};
+use crate::fl_args;
+use crate::i18n::tr;
 use crate::outgoing::Kind;
 use crate::request::{apply, handle, Ctx, Done, Request};
 use crate::services::command::Command;
 use arbitre_core::{PlayerId, Viewer};
-use arbitre_store::{games, orders, outbox, turns, GameStatus, OutboxStatus};
+use arbitre_store::{games, outbox, turns, GameStatus, OutboxStatus};
 use chrono::Duration;
 use std::fmt::Write as _;
 
@@ -31,7 +33,7 @@ impl Daemon {
     pub fn id_collisions(&self) -> Result<Vec<String>> {
         Ok(games::case_collisions(self.store.conn())?
             .into_iter()
-            .map(|c| format!("WARNING: {c} differ only by case: mail naming either reaches only one; rename or remove one"))
+            .map(|ids| tr(self.lang, "cli-status-id-collision", &fl_args![ids]))
             .collect())
     }
 
@@ -39,100 +41,104 @@ impl Daemon {
     /// screen — turn, deadline, state (running, paused, held for preview,
     /// over), each seat's orders, who is missing (neither ejected nor with
     /// valid orders), and the game's outbox problems (failed mails, mails
-    /// pending for over an hour, held reports); then the whole outbox.
+    /// pending for over an hour, held reports); then the whole outbox. In
+    /// the operator's language (`Daemon::lang`); the rows are the ones
+    /// `status --json` returns (`status_rows`).
     pub fn status(&self, game: Option<&str>) -> Result<String> {
         let c = self.store.conn();
+        let lang = self.lang;
         let now = self.now();
-        let rows = match game {
-            Some(id) => vec![games::require_game(c, id)?],
-            None => games::games(c)?,
-        };
+        let rows = self.status_games(game)?;
         let problems = outbox::problems(c, now.timestamp() - 3600)?;
         let mut out = String::new();
         for w in self.id_collisions()? {
             let _ = writeln!(out, "{w}");
         }
         if rows.is_empty() {
-            out.push_str("no games\n");
+            let _ = writeln!(out, "{}", tr(lang, "cli-status-no-games", &[]));
         }
         for row in rows {
             let g = GameView::new(&self.registry, row)?;
-            let gid = g.row.id.as_str();
-            let turn = g.row.turn + 1;
-            let held = turns::held(c, gid)?;
-            let state = match held {
-                Some(t) if g.row.status != GameStatus::Over => {
-                    format!("{} (turn {t} held for preview)", g.row.status.as_str())
-                }
-                _ => g.row.status.as_str().to_string(),
+            let r = self.status_rows(&g, &problems)?;
+            let game = r.summary.id.clone();
+            let status = status_word(lang, r.status);
+            let state = match r.summary.held_turn {
+                Some(turn) => tr(lang, "cli-status-held", &fl_args![status, turn]),
+                None => status,
             };
-            let _ = writeln!(out, "{gid} ({}), {state}", g.engine.info().name);
-            if let Some(f) = arbitre_store::faults::open_fault(c, gid)? {
-                let at = chrono::DateTime::from_timestamp(f.at, 0)
-                    .map(|t| g.show_time(t))
-                    .unwrap_or_default();
+            let ruleset = r.ruleset_name.clone();
+            let _ = writeln!(
+                out,
+                "{}",
+                tr(lang, "cli-status-game", &fl_args![game, ruleset, state])
+            );
+            let last = r.summary.turn;
+            if let Some((f, at)) = &r.fault {
+                let (during, turn, message) = (&f.during, f.turn, &f.message);
+                let args = fl_args![at, during, turn, message];
+                let _ = writeln!(out, "  {}", tr(lang, "cli-status-faulted", &args));
                 let _ = writeln!(
                     out,
-                    "  FAULTED since {at}: the ruleset panicked during {} of turn {}: {}",
-                    f.during, f.turn, f.message
+                    "  {}",
+                    tr(lang, "cli-status-faulted-wait", &fl_args![game])
                 );
                 let _ = writeln!(
                     out,
-                    "  its mails wait in the inbox; after a fix: arbitre resume {gid}"
+                    "  {}",
+                    tr(lang, "cli-status-last-turn", &fl_args![last])
                 );
-                let _ = writeln!(out, "  last resolved turn: {}", g.row.turn);
                 continue;
             }
-            let _ = writeln!(out, "  last resolved turn: {}", g.row.turn);
-            match g.show_deadline() {
-                Some(d) => {
-                    let _ = writeln!(out, "  turn {turn} deadline: {d}");
+            let _ = writeln!(
+                out,
+                "  {}",
+                tr(lang, "cli-status-last-turn", &fl_args![last])
+            );
+            match &r.deadline {
+                Some(when) => {
+                    let turn = last + 1;
+                    let _ = writeln!(
+                        out,
+                        "  {}",
+                        tr(lang, "cli-status-deadline", &fl_args![turn, when])
+                    );
                 }
                 None => {
-                    let _ = writeln!(out, "  no deadline");
+                    let _ = writeln!(out, "  {}", tr(lang, "cli-status-no-deadline", &[]));
                 }
             }
-            if let Some((failed, stale, held)) = problems
-                .get(&Some(gid.to_string()))
-                .filter(|p| **p != (0, 0, 0))
-            {
-                let _ = writeln!(out, "  outbox problems: {failed} failed, {stale} pending after a failure or for over an hour, {held} held");
+            if r.outbox != (0, 0, 0) {
+                let (failed, stale, held) = r.outbox;
+                let args = fl_args![failed, stale, held];
+                let _ = writeln!(out, "  {}", tr(lang, "cli-status-outbox-problems", &args));
             }
-            if g.row.status == GameStatus::Over {
-                if let Some(o) = turns::latest(c, gid)?.outcome {
-                    if let Ok(o) = serde_json::from_str::<arbitre_core::Outcome>(&o) {
-                        let _ = writeln!(out, "  {}", o.summary);
+            if let Some(o) = &r.outcome {
+                let _ = writeln!(out, "  {o}");
+            }
+            for seat in &r.seats {
+                let what = match seat.state {
+                    "orders" => {
+                        let (lines, errors) = (seat.lines, seat.errors);
+                        let args = fl_args![lines, errors];
+                        if seat.ready {
+                            tr(lang, "cli-status-seat-orders", &args)
+                        } else {
+                            tr(lang, "cli-status-seat-orders-not-ready", &args)
+                        }
                     }
-                }
-                continue;
-            }
-            let sent = orders::latest(c, gid, turn)?;
-            let state = turns::latest(c, gid)?;
-            let mut missing = Vec::new();
-            for p in g
-                .engine
-                .players(&state.state)
-                .map_err(|e| g.engine_err(e))?
-            {
-                let ejected = seats::is_ejected(c, gid, p.id.as_str(), turn)?;
-                let what = match sent.get(p.id.as_str()) {
-                    _ if ejected => "ejected".to_string(),
-                    None if !p.active => "inactive".to_string(),
-                    None => "no orders".to_string(),
-                    Some(o) => format!(
-                        "orders ({} line(s), {} error(s){})",
-                        o.verdicts.len(),
-                        o.errors,
-                        if o.ready { "" } else { ", not ready" }
-                    ),
+                    "ejected" => tr(lang, "cli-status-seat-ejected", &[]),
+                    "inactive" => tr(lang, "cli-status-seat-inactive", &[]),
+                    _ => tr(lang, "cli-status-seat-no-orders", &[]),
                 };
-                if p.active && !ejected && !sent.get(p.id.as_str()).is_some_and(|o| o.ready) {
-                    missing.push(p.id.to_string());
-                }
-                let _ = writeln!(out, "  {:<16} {what}", p.id);
+                let _ = writeln!(out, "  {:<16} {what}", seat.id);
             }
-            if !missing.is_empty() {
-                let _ = writeln!(out, "  missing: {}", missing.join(", "));
+            if !r.missing.is_empty() {
+                let players = r.missing.join(", ");
+                let _ = writeln!(
+                    out,
+                    "  {}",
+                    tr(lang, "cli-status-missing", &fl_args![players])
+                );
             }
         }
         let all = outbox::all(c)?;
@@ -144,7 +150,9 @@ impl Daemon {
             .iter()
             .filter(|r| r.status == OutboxStatus::Failed)
             .collect();
-        let _ = writeln!(out, "outbox: {pending} pending, {} failed", failed.len());
+        let n_failed = failed.len();
+        let args = fl_args![pending, n_failed];
+        let _ = writeln!(out, "{}", tr(lang, "cli-status-outbox", &args));
         let when = |t: i64| {
             chrono::DateTime::from_timestamp(t, 0)
                 .map(|t| t.format("%Y-%m-%d %H:%M UTC").to_string())
@@ -152,35 +160,27 @@ impl Daemon {
         };
         // Why mail waits, from the first failure on (issue 14 item 6).
         if let Some(p) = arbitre_store::faults::sending_pause(c)? {
-            let next = p.last_try + crate::sender::pause_retry_after(&p);
-            let _ = writeln!(out, "  sending PAUSED since {}: {} (the mail set-up fails, no mail is failed for it; next try {})", when(p.since), p.reason, when(next));
+            let next = when(p.last_try + crate::sender::pause_retry_after(&p));
+            let (since, reason) = (when(p.since), &p.reason);
+            let args = fl_args![since, reason, next];
+            let _ = writeln!(out, "  {}", tr(lang, "cli-status-sending-paused", &args));
         }
         for r in all
             .iter()
             .filter(|r| r.status == OutboxStatus::Pending && r.attempts > 0)
         {
             let since = r.first_failed_at.map(when).unwrap_or_default();
-            let _ = writeln!(
-                out,
-                "  RETRYING #{} {} to {}: failing since {since}, {} attempt(s), next {}: {}",
-                r.id,
-                r.mail.message_id,
-                r.mail.recipient,
-                r.attempts,
-                when(r.next_attempt_at),
-                r.last_error.as_deref().unwrap_or("?")
-            );
+            let (id, message_id, to) = (r.id, &r.mail.message_id, &r.mail.recipient);
+            let (attempts, next) = (r.attempts, when(r.next_attempt_at));
+            let error = r.last_error.as_deref().unwrap_or("?");
+            let args = fl_args![id, message_id, to, since, attempts, next, error];
+            let _ = writeln!(out, "  {}", tr(lang, "cli-status-retrying", &args));
         }
         for f in failed {
-            let _ = writeln!(
-                out,
-                "  FAILED #{} {} to {}: {} (arbitre outbox retry {})",
-                f.id,
-                f.mail.message_id,
-                f.mail.recipient,
-                f.last_error.as_deref().unwrap_or("?"),
-                f.id
-            );
+            let (id, message_id, to) = (f.id, &f.mail.message_id, &f.mail.recipient);
+            let error = f.last_error.as_deref().unwrap_or("?");
+            let args = fl_args![id, message_id, to, error];
+            let _ = writeln!(out, "  {}", tr(lang, "cli-status-failed", &args));
         }
         Ok(out)
     }
@@ -192,16 +192,15 @@ impl Daemon {
         let c = self.store.conn();
         let g = GameView::new(&self.registry, games::require_game(c, game)?)?;
         let turn = turn.unwrap_or(g.row.turn);
-        let row = turns::get(c, game, turn)?.ok_or_else(|| {
-            DaemonError::Invalid(format!("game {game} has no resolved turn {turn}"))
-        })?;
+        let row = turns::get(c, game, turn)?
+            .ok_or_else(|| self.invalid("err-no-resolved-turn", &fl_args![game, turn]))?;
         let viewer = match player {
             "gm" => Viewer::GameMaster,
             "spectator" => Viewer::Spectator,
             p => {
-                let p = games::player_nocase(c, game, p)?.ok_or_else(|| {
-                    DaemonError::Invalid(format!("game {game} has no player '{p}'"))
-                })?;
+                let player = p;
+                let p = games::player_nocase(c, game, p)?
+                    .ok_or_else(|| self.invalid("err-no-player", &fl_args![game, player]))?;
                 let mailed = outbox::all(c)?.into_iter().find(|r| {
                     r.mail.kind == Kind::Report.as_str()
                         && r.mail.game_id.as_deref() == Some(game)
@@ -228,9 +227,8 @@ impl Daemon {
         let c = self.store.conn();
         let g = GameView::new(&self.registry, games::require_game(c, game)?)?;
         let turn = turn.unwrap_or(g.row.turn);
-        let row = turns::get(c, game, turn)?.ok_or_else(|| {
-            DaemonError::Invalid(format!("game {game} has no resolved turn {turn}"))
-        })?;
+        let row = turns::get(c, game, turn)?
+            .ok_or_else(|| self.invalid("err-no-resolved-turn", &fl_args![game, turn]))?;
         g.engine
             .export_position(&row.state)
             .map_err(|e| g.engine_err(e))
@@ -242,21 +240,18 @@ impl Daemon {
     /// password still gives a new hash.
     pub fn reset_password(&mut self, game: &str, player: &str, password: &str) -> Result<()> {
         if password.trim().is_empty() || password.contains(char::is_whitespace) {
-            return Err(DaemonError::Invalid(
-                "a password is one word, without spaces".into(),
-            ));
+            return Err(self.invalid("cli-password-one-word", &[]));
         }
         let now = self.now();
         let phc = self.config.hasher.hash(
             password,
             &format!("{game}/{player}/{}", now.timestamp_nanos_opt().unwrap_or(0)),
         )?;
+        let no_player = self.invalid("err-no-player", &fl_args![game, player]);
         self.store.tx(|tx| -> Result<()> {
             games::require_game(tx, game)?;
             let Some(p) = games::player_nocase(tx, game, player)? else {
-                return Err(DaemonError::Invalid(format!(
-                    "game '{game}' has no player '{player}'"
-                )));
+                return Err(no_player);
             };
             games::set_password_hash(tx, game, &p.id, &phc)?;
             Ok(())
@@ -329,6 +324,15 @@ impl Daemon {
             Done::Schedule { shown } => Ok(shown.unwrap_or_default()),
             _ => Ok(String::new()),
         }
+    }
+}
+
+/// A game's status word in `lang` (running, paused, over).
+fn status_word(lang: arbitre_core::Lang, status: GameStatus) -> String {
+    match status {
+        GameStatus::Running => tr(lang, "cli-status-running", &[]),
+        GameStatus::Paused => tr(lang, "cli-status-paused", &[]),
+        GameStatus::Over => tr(lang, "cli-status-over", &[]),
     }
 }
 

@@ -377,7 +377,9 @@ impl Daemon {
 /// Everything one mail causes, written in one transaction.
 pub struct Decision {
     pub journal: JournalEntry,
-    pub orders: Option<NewOrders>,
+    /// The orders to store: one per stored block (several blocks in one
+    /// mail, issue 17 item 6).
+    pub orders: Vec<NewOrders>,
     pub reply: Option<Draft>,
     /// Further mails: the answers to service commands (issue 10).
     pub extra: Vec<Draft>,
@@ -414,7 +416,7 @@ impl Decision {
         tracing::info!(%detail, "mail ignored, not answered");
         Decision {
             journal: Self::base(sha, mail, Disposition::Ignored, detail, None),
-            orders: None,
+            orders: Vec::new(),
             reply: None,
             extra: Vec::new(),
         }
@@ -433,7 +435,7 @@ impl Decision {
             .discriminator(&sha[..16]);
         Decision {
             journal: Self::base(sha, mail, Disposition::Rejected, detail, game),
-            orders: None,
+            orders: Vec::new(),
             reply: Some(reply),
             extra: Vec::new(),
         }
@@ -507,6 +509,9 @@ pub struct Prepared {
     pre: Option<PreChecked>,
     /// HELP or LIST written without a block (issue 17 item 2).
     bare: Option<crate::services::help::Bare>,
+    /// The blocks after the first, each after the END of the one before
+    /// (several blocks in one mail, issue 17 item 6).
+    more: Vec<arbitre_mail::Envelope>,
 }
 
 /// The ruleset's check of a block, made outside the write lock, and what
@@ -527,9 +532,9 @@ struct PreChecked {
 /// (no database, no lock). Nothing in the result refers to `raw`.
 pub fn prepare(raw: &[u8], config: &DaemonConfig) -> Prepared {
     let mut mail = parse_mail(raw, config.max_mail_size);
-    let (found, header_lang) = match &mail {
+    let (found, more, header_lang) = match &mail {
         Ok(m) => find_block(m),
-        Err(_) => (Err(EnvelopeError::NoBlock), None),
+        Err(_) => (Err(EnvelopeError::NoBlock), Vec::new(), None),
     };
     // A mail without a block is never authenticated: no DNS for it.
     let dkim = match found {
@@ -552,6 +557,7 @@ pub fn prepare(raw: &[u8], config: &DaemonConfig) -> Prepared {
         dkim,
         pre: None,
         bare,
+        more,
     }
 }
 
@@ -648,6 +654,61 @@ pub fn decide_prepared(
     sha: &str,
     now: DateTime<Utc>,
 ) -> Result<Decision> {
+    if p.more.is_empty() {
+        decide_block(c, registry, config, p, sha, now)
+    } else {
+        crate::request::blocks::decide_blocks(c, registry, config, p, sha, now)
+    }
+}
+
+impl Prepared {
+    /// The mail's blocks, each as the one block of a mail of its own (the
+    /// same mail otherwise), in order; the first keeps the check made
+    /// outside the lock. Empty when the mail is unreadable or has no block.
+    pub(crate) fn split_blocks(self) -> Vec<Prepared> {
+        let Prepared {
+            mail,
+            found,
+            header_lang,
+            dkim,
+            pre,
+            bare,
+            more,
+        } = self;
+        let (Ok(mail), Ok(first)) = (mail, found) else {
+            return Vec::new();
+        };
+        let mut pre = pre;
+        std::iter::once(first)
+            .chain(more)
+            .map(|env| Prepared {
+                mail: Ok(mail.clone()),
+                found: Ok(env),
+                header_lang,
+                dkim: dkim.clone(),
+                pre: pre.take(),
+                bare: bare.clone(),
+                more: Vec::new(),
+            })
+            .collect()
+    }
+
+    /// The mail, when it could be read.
+    pub(crate) fn mail(&self) -> Option<&InboundMail> {
+        self.mail.as_ref().ok()
+    }
+}
+
+/// One block's decision: a mail of one block, or one block of several
+/// (request/blocks.rs).
+pub(crate) fn decide_block(
+    c: &Connection,
+    registry: &Registry,
+    config: &DaemonConfig,
+    p: Prepared,
+    sha: &str,
+    now: DateTime<Utc>,
+) -> Result<Decision> {
     let default_lang = config.language;
     let Prepared {
         mail,
@@ -656,6 +717,7 @@ pub fn decide_prepared(
         dkim,
         mut pre,
         bare,
+        more: _,
     } = p;
     let mail = match mail {
         Ok(m) => m,
@@ -1003,7 +1065,7 @@ pub fn decide_prepared(
             tracing::info!(game = %gid, player = %player.id, %detail, "service commands");
             return Ok(Decision {
                 journal: Decision::base(sha, m, Disposition::Service, detail, Some(gid)),
-                orders: None,
+                orders: Vec::new(),
                 reply: None,
                 extra,
             });
@@ -1159,13 +1221,16 @@ pub fn decide_prepared(
         checked.errors
     );
     tracing::info!(game = %gid, player = %player.id, turn, orders = checked.orders, errors = checked.errors, "{}", disposition.as_str());
-    let orders = store.then(|| NewOrders {
-        game: gid.clone(),
-        turn,
-        player: player.id.clone(),
-        text: env.orders,
-        checked,
-    });
+    let orders = store
+        .then(|| NewOrders {
+            game: gid.clone(),
+            turn,
+            player: player.id.clone(),
+            text: env.orders,
+            checked,
+        })
+        .into_iter()
+        .collect();
     Ok(Decision {
         journal: Decision::base(sha, m, disposition, detail, Some(gid)),
         orders,
@@ -1323,7 +1388,7 @@ fn flood(
         journal.outcome = journal::RATE_LIMITED_SILENT;
         return Ok(Some(Decision {
             journal,
-            orders: None,
+            orders: Vec::new(),
             reply: None,
             extra: Vec::new(),
         }));
@@ -1347,7 +1412,7 @@ fn flood(
     .discriminator(&sha[..16]);
     Ok(Some(Decision {
         journal,
-        orders: None,
+        orders: Vec::new(),
         reply: Some(reply),
         extra: Vec::new(),
     }))
@@ -1567,7 +1632,7 @@ fn gm_mail(
     tracing::info!(game = %gid, %detail, "game master by mail");
     Ok(Decision {
         journal: Decision::base(sha, m, Disposition::Service, detail, Some(gid)),
-        orders: None,
+        orders: Vec::new(),
         reply: None,
         extra: vec![reply],
     })
@@ -1575,22 +1640,22 @@ fn gm_mail(
 
 /// [`arbitre_mail::find_in_mail`], with the language of the header's keywords read from
 /// the text the block was found in (its texts are dropped after).
-fn find_block(
-    mail: &InboundMail,
-) -> (
-    std::result::Result<arbitre_mail::Envelope, EnvelopeError>,
-    Option<Lang>,
-) {
+/// The blocks after the first are returned apart (issue 17 item 6).
+fn find_block(mail: &InboundMail) -> (Found, Vec<arbitre_mail::Envelope>, Option<Lang>) {
     let mut first_error = EnvelopeError::NoBlock;
     for text in &mail.texts {
-        match arbitre_mail::find_envelope(text) {
-            Ok(env) => {
+        match arbitre_mail::find_envelopes(text) {
+            Ok(envs) => {
+                let mut envs = envs.into_iter();
+                let Some(env) = envs.next() else {
+                    continue;
+                };
                 let lang = env
                     .header_line
                     .checked_sub(1)
                     .and_then(|n| text.lines().nth(n))
                     .and_then(header_lang);
-                return (Ok(env), lang);
+                return (Ok(env), envs.collect(), lang);
             }
             Err(e @ EnvelopeError::Malformed { .. }) if first_error == EnvelopeError::NoBlock => {
                 first_error = e
@@ -1598,8 +1663,11 @@ fn find_block(
             Err(_) => {}
         }
     }
-    (Err(first_error), None)
+    (Err(first_error), Vec::new(), None)
 }
+
+/// A mail's first block, or why it has none.
+type Found = std::result::Result<arbitre_mail::Envelope, EnvelopeError>;
 
 /// French for `PARTIE … JOUEUR …`, German for `SPIEL … SPIELER …`.
 fn header_lang(line: &str) -> Option<Lang> {
@@ -1635,7 +1703,7 @@ pub fn apply(
     for r in std::mem::take(&mut d.extra) {
         queue(c, config, now, r)?;
     }
-    if let Some(o) = d.orders {
+    for o in d.orders {
         orders::insert(
             c,
             &o.game,

@@ -24,13 +24,11 @@ impl Daemon {
     /// (id, name, email, password, optional `[rules]`).
     pub fn join_player(&mut self, game: &str, player_toml: &str) -> Result<String> {
         let p: PlayerToml = toml::from_str(player_toml)
-            .map_err(|e| DaemonError::Invalid(format!("player TOML: {e}")))?;
+            .map_err(|error| self.invalid("err-player-toml", &crate::fl_args![error]))?;
         let password = p.password.as_deref().unwrap_or_default();
         if password.trim().is_empty() || password.contains(char::is_whitespace) {
-            return Err(DaemonError::Invalid(format!(
-                "player '{}' needs a password of one word, without spaces",
-                p.id
-            )));
+            let player = &p.id;
+            return Err(self.invalid("err-join-password", &crate::fl_args![player]));
         }
         let now = self.now();
         let phc = self
@@ -42,10 +40,8 @@ impl Daemon {
         if p.token.as_deref().is_some_and(|t| {
             t.is_empty() || t.chars().count() > 100 || t.contains(char::is_whitespace)
         }) {
-            return Err(DaemonError::Invalid(format!(
-                "player '{}': the token must be one word of 1-100 characters, without spaces",
-                p.id
-            )));
+            let player = &p.id;
+            return Err(self.invalid("err-join-token", &crate::fl_args![player]));
         }
         let token = p
             .token
@@ -57,6 +53,7 @@ impl Daemon {
             })
             .transpose()?;
         let name = p.name.clone().unwrap_or_else(|| p.id.clone());
+        let lang = self.lang;
         let Daemon {
             store,
             registry,
@@ -66,9 +63,12 @@ impl Daemon {
         store.tx(|tx| -> Result<()> {
             let row = games::require_game(tx, game)?;
             if games::player_nocase(tx, game, &p.id)?.is_some() {
-                return Err(DaemonError::Invalid(format!(
-                    "game '{game}' already has a player '{}'",
-                    p.id
+                let player = &p.id;
+                let args = crate::fl_args![game, player];
+                return Err(DaemonError::Invalid(crate::i18n::tr(
+                    lang,
+                    "err-player-exists",
+                    &args,
                 )));
             }
             let view = GameView::new(registry, row.clone())?;

@@ -16,9 +16,10 @@
 
 use crate::error::{DaemonError, Result};
 use crate::game_config::GameToml;
+use crate::i18n::tr;
 use crate::messages::{text, Msg};
 use crate::registry::Registry;
-use arbitre_core::{Checked, PlayerId, PlayerSetup, SetupConfig, Verdict};
+use arbitre_core::{Checked, Lang, PlayerId, PlayerSetup, SetupConfig, Verdict};
 use serde::Deserialize;
 use std::path::Path;
 
@@ -33,7 +34,9 @@ pub fn check(
     orders: &str,
     game: Option<&Path>,
     player: Option<&str>,
+    cli: Lang,
 ) -> Result<OfflineCheck> {
+    let invalid = |id: &str, args: &[(&str, String)]| DaemonError::Invalid(tr(cli, id, args));
     let engine = registry.get(ruleset)?;
     let info = engine.info();
     let bad = |e: arbitre_core::EngineError| DaemonError::Engine {
@@ -62,10 +65,8 @@ pub fn check(
             let n = (1..=16)
                 .find(|n| engine.setup(&cfg(*n)).is_ok())
                 .ok_or_else(|| {
-                    DaemonError::Invalid(format!(
-                        "ruleset {} needs a game TOML (--game) to check orders",
-                        info.id
-                    ))
+                    let ruleset = info.id;
+                    invalid("err-check-needs-game", &crate::fl_args![ruleset])
                 })?;
             (cfg(n), info.lang)
         }
@@ -87,13 +88,16 @@ pub fn check(
                 .any(|s| s.id.as_str().eq_ignore_ascii_case(p))
         }))
         .or_else(|| setup.players.first().map(|p| p.id.to_string()))
-        .ok_or_else(|| DaemonError::Invalid("the game has no players".into()))?;
+        .ok_or_else(|| invalid("err-check-no-players", &[]))?;
     let pid = setup
         .players
         .iter()
         .find(|p| p.id.as_str().eq_ignore_ascii_case(&pid))
         .map(|p| p.id.clone())
-        .ok_or_else(|| DaemonError::Invalid(format!("no player '{pid}' in this game")))?;
+        .ok_or_else(|| {
+            let player = &pid;
+            invalid("err-check-no-player", &crate::fl_args![player])
+        })?;
     let c = engine.check(&snap.state, &pid, &orders).map_err(bad)?;
     let mut out = String::new();
     for v in &c.verdicts {
@@ -145,26 +149,22 @@ pub struct ReportIn {
 
 impl ReportIn {
     /// Reads a JSON report, refusing what is not one a player can check
-    /// against (a version 1 report has no view; an observer has no orders).
-    pub fn parse(json: &str) -> Result<ReportIn> {
+    /// against (a version 1 report has no view; an observer has no orders),
+    /// saying why in `lang` (the CLI's).
+    pub fn parse(json: &str, lang: Lang) -> Result<ReportIn> {
+        let invalid = |id: &str, args: &[(&str, String)]| DaemonError::Invalid(tr(lang, id, args));
         let r: ReportIn = serde_json::from_str(json)
-            .map_err(|e| DaemonError::Invalid(format!("not an arbitre JSON report: {e}")))?;
+            .map_err(|error| invalid("err-report-not-json", &crate::fl_args![error]))?;
         if r.schema != "arbitre-report" {
-            return Err(DaemonError::Invalid(format!(
-                "not an arbitre JSON report (schema '{}')",
-                r.schema
-            )));
+            let schema = &r.schema;
+            return Err(invalid("err-report-schema", &crate::fl_args![schema]));
         }
         if r.schema_version < 2 || r.view.is_none() {
-            return Err(DaemonError::Invalid(format!(
-                "this report (schema version {}) holds no view of the game: checking against it needs a version 2 report of a ruleset with views",
-                r.schema_version
-            )));
+            let version = r.schema_version;
+            return Err(invalid("err-report-no-view", &crate::fl_args![version]));
         }
         if r.player.is_none() {
-            return Err(DaemonError::Invalid(
-                "this is not a player's report: it names no player".into(),
-            ));
+            return Err(invalid("err-report-no-player", &[]));
         }
         Ok(r)
     }
@@ -182,8 +182,13 @@ pub struct ReportCheck {
 /// Judges `orders` against the player's game that `report_json` (their
 /// last JSON report) shows. An order block header in `orders` is honoured
 /// (its orders are checked), but the player is always the report's.
-pub fn check_report(registry: &Registry, report_json: &str, orders: &str) -> Result<ReportCheck> {
-    let r = ReportIn::parse(report_json)?;
+pub fn check_report(
+    registry: &Registry,
+    report_json: &str,
+    orders: &str,
+    lang: Lang,
+) -> Result<ReportCheck> {
+    let r = ReportIn::parse(report_json, lang)?;
     let engine = registry.get(&r.ruleset)?;
     let player = PlayerId::new(r.player.clone().unwrap_or_default());
     let view = r.view.unwrap_or_default();

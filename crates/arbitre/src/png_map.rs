@@ -13,7 +13,6 @@
 //! the same SVG gives the same PNG bytes on every machine.
 
 use crate::daemon::{Daemon, GameView};
-use crate::error::DaemonError;
 use crate::registry::Registry;
 use arbitre_core::{Attachment, PlayerId, Viewer};
 use arbitre_store::{games, turns};
@@ -148,16 +147,15 @@ impl Daemon {
         let c = self.store.conn();
         let g = GameView::new(&self.registry, games::require_game(c, game)?)?;
         let turn = turn.unwrap_or(g.row.turn);
-        let row = turns::get(c, game, turn)?.ok_or_else(|| {
-            DaemonError::Invalid(format!("game {game} has no resolved turn {turn}"))
-        })?;
+        let row = turns::get(c, game, turn)?
+            .ok_or_else(|| self.invalid("err-no-resolved-turn", &crate::fl_args![game, turn]))?;
         let viewer = match player {
             "gm" => Viewer::GameMaster,
             "spectator" => Viewer::Spectator,
             p => {
-                let p = games::player_nocase(c, game, p)?.ok_or_else(|| {
-                    DaemonError::Invalid(format!("game {game} has no player '{p}'"))
-                })?;
+                let player = p;
+                let p = games::player_nocase(c, game, p)?
+                    .ok_or_else(|| self.invalid("err-no-player", &crate::fl_args![game, player]))?;
                 Viewer::Player(PlayerId::new(p.id))
             }
         };
@@ -169,12 +167,9 @@ impl Daemon {
             .attachments
             .into_iter()
             .find(|a| a.mime.starts_with(SVG_MIME))
-            .ok_or_else(|| {
-                DaemonError::Invalid(format!(
-                    "the turn-{turn} report of {player} in game {game} has no map"
-                ))
-            })?;
-        let png = render(&a.content).map_err(|e| DaemonError::Invalid(e.to_string()))?;
+            .ok_or_else(|| self.invalid("err-no-map", &crate::fl_args![game, player, turn]))?;
+        let png = render(&a.content)
+            .map_err(|error| self.invalid("err-map-not-drawn", &crate::fl_args![error]))?;
         Ok(MapPicture {
             name: a.name,
             svg: a.content,

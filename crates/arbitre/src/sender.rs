@@ -255,7 +255,10 @@ impl Daemon {
     /// Failed mails, mails retried after a failure and held reports (with
     /// `all`: every mail), one line each with its id, error and dates.
     pub fn outbox_list(&self, all: bool) -> Result<String> {
+        use crate::fl_args;
         use std::fmt::Write as _;
+        let lang = self.lang;
+        use crate::i18n::tr;
         let c = self.store.conn();
         let rows = if all {
             outbox::all(c)?
@@ -265,33 +268,30 @@ impl Daemon {
         let when = |t: i64| DateTime::from_timestamp(t, 0).map(show).unwrap_or_default();
         let mut out = String::new();
         if let Some(p) = faults::sending_pause(c)? {
-            let _ = writeln!(out, "sending PAUSED since {}: {}", when(p.since), p.reason);
+            let (since, reason) = (when(p.since), &p.reason);
+            let _ = writeln!(
+                out,
+                "{}",
+                tr(lang, "outbox-sending-paused", &fl_args![since, reason])
+            );
         }
         if rows.is_empty() {
-            out.push_str("no mail in trouble\n");
+            let _ = writeln!(out, "{}", tr(lang, "outbox-none", &[]));
         }
         for r in rows {
             let m = &r.mail;
-            let _ = write!(
-                out,
-                "#{} {} {} to {} \"{}\" (queued {}",
-                r.id,
-                r.status.as_str(),
-                m.kind,
-                m.recipient,
-                m.subject,
-                when(r.created_at)
-            );
+            let (id, status, kind, to) = (r.id, r.status.as_str(), &m.kind, &m.recipient);
+            let (subject, queued) = (&m.subject, when(r.created_at));
+            let args = fl_args![id, status, kind, to, subject, queued];
+            let _ = write!(out, "{}", tr(lang, "outbox-row", &args));
             if let Some(f) = r.first_failed_at {
-                let _ = write!(
-                    out,
-                    ", failing since {}, {} attempt(s)",
-                    when(f),
-                    r.attempts
-                );
+                let (since, attempts) = (when(f), r.attempts);
+                let args = fl_args![since, attempts];
+                let _ = write!(out, ", {}", tr(lang, "outbox-row-failing", &args));
             }
             if r.status == OutboxStatus::Pending && r.attempts > 0 {
-                let _ = write!(out, ", next try {}", when(r.next_attempt_at));
+                let next = when(r.next_attempt_at);
+                let _ = write!(out, ", {}", tr(lang, "outbox-row-next", &fl_args![next]));
             }
             out.push(')');
             if let Some(e) = &r.last_error {
@@ -308,12 +308,10 @@ impl Daemon {
         let ok = self.store.tx(|tx| outbox::retry(tx, id, now))?;
         if !ok {
             let what = outbox::get(self.store.conn(), id)?.map(|r| r.status.as_str().to_string());
-            return Err(crate::error::DaemonError::Invalid(match what {
-                Some(s) => {
-                    format!("mail #{id} is {s}: only a failed or pending mail can be retried")
-                }
-                None => format!("no mail #{id} in the outbox (see arbitre outbox list)"),
-            }));
+            return Err(match what {
+                Some(status) => self.invalid("err-retry-not-failed", &crate::fl_args![id, status]),
+                None => self.invalid("err-no-such-mail", &crate::fl_args![id]),
+            });
         }
         Ok(())
     }
@@ -327,9 +325,7 @@ impl Daemon {
     /// Mail `id` is never sent (kept as cancelled).
     pub fn outbox_drop(&mut self, id: i64) -> Result<()> {
         if !self.store.tx(|tx| outbox::drop_mail(tx, id))? {
-            return Err(crate::error::DaemonError::Invalid(format!(
-                "mail #{id} is sent or absent: nothing to drop"
-            )));
+            return Err(self.invalid("err-nothing-to-drop", &crate::fl_args![id]));
         }
         Ok(())
     }

@@ -6,6 +6,7 @@ mod common;
 
 use arbitre::backup::{backup, BEFORE_RENAME};
 use arbitre::{Daemon, FixedClock};
+use arbitre_core::Lang;
 use arbitre_store::{journal, outbox, OutboxStatus, Store};
 use common::*;
 use std::collections::{BTreeMap, BTreeSet};
@@ -68,7 +69,7 @@ fn backup_during_order_flow_restores() {
             // this daemon goes on handling mail.
             let (db, dest) = (db.clone(), dest.clone());
             taker = Some(std::thread::spawn(move || {
-                backup(&Store::open(&db).unwrap(), &dest).unwrap()
+                backup(&Store::open(&db).unwrap(), &dest, Lang::En).unwrap()
             }));
         }
     }
@@ -156,7 +157,7 @@ fn child_backup() {
     let dir = Path::new(&dir);
     let store = Store::open(&dir.join("arbitre.db")).unwrap();
     loop {
-        backup(&store, &dir.join("backup.db")).unwrap();
+        backup(&store, &dir.join("backup.db"), Lang::En).unwrap();
     }
 }
 
@@ -210,7 +211,7 @@ fn crash_during_backup() {
     );
     assert!(!backup_path.exists(), "no half backup under the final name");
     // A complete backup, then one aborted before its rename: the previous stays.
-    backup(&d.store, &backup_path).unwrap();
+    backup(&d.store, &backup_path, Lang::En).unwrap();
     let first = std::fs::read(&backup_path).unwrap();
     let status = child(dir.path(), Some(BEFORE_RENAME)).wait().unwrap();
     assert_eq!(status.signal(), Some(6));
@@ -246,7 +247,7 @@ fn crash_during_backup() {
     );
     // The daemon's database is unharmed and the next backup works.
     assert!(journaled.is_subset(&shas(d.store.conn())));
-    backup(&d.store, &backup_path).unwrap();
+    backup(&d.store, &backup_path, Lang::En).unwrap();
     let restored = Store::open(&backup_path).unwrap();
     assert_eq!(shas(restored.conn()), shas(d.store.conn()));
 }

@@ -138,6 +138,19 @@ fn ids_in_code(dir: &Path, out: &mut BTreeSet<String>) {
                 out.insert(id.to_owned());
             }
         }
+        // `invalid("id", …)`: a refusal in the operator's language
+        // (`Daemon::invalid` and the free functions' local twins).
+        for (at, _) in src.match_indices("invalid(\"") {
+            let rest = &src[at + "invalid(\"".len()..];
+            if let Some(id) = rest.split('"').next() {
+                assert!(
+                    is_id(id),
+                    "{}: invalid({id:?}) is not an id",
+                    path.display()
+                );
+                out.insert(id.to_owned());
+            }
+        }
         // A lookup arm's value, on the arm's line or alone on its own line
         // (the tail of a block arm).
         let arms = src.match_indices("=> (\"").map(|(at, _)| &src[at + 5..]);

@@ -6,7 +6,7 @@ mod common;
 use arbitre::cli::{run, Cli};
 use arbitre::Registry;
 use arbitre_core::testkit::Tally;
-use arbitre_core::Adapter;
+use arbitre_core::{Adapter, Lang};
 use clap::Parser;
 
 fn arbitre(registry: Registry, args: &[&str]) -> (u8, String) {
@@ -52,7 +52,7 @@ fn demo_plays_turns_through_the_real_loop() {
     let dir = tempfile::tempdir().unwrap();
     let mut out = Vec::new();
     let registry = Registry::empty().with(Adapter::boxed(Tally));
-    arbitre::demo::run(dir.path(), registry, 3, &mut out).unwrap();
+    arbitre::demo::run(dir.path(), registry, 3, Lang::En, &mut out).unwrap();
     let out = String::from_utf8(out).unwrap();
     assert!(
         out.contains("created game demo-tally-1 (tally) with 2 players"),
@@ -83,6 +83,7 @@ fn demo_plays_turns_through_the_real_loop() {
         dir.path(),
         Registry::empty().with(Adapter::boxed(Tally)),
         1,
+        Lang::En,
         &mut out2,
     )
     .unwrap();

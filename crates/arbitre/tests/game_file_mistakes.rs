@@ -8,9 +8,7 @@
 
 mod common;
 
-use arbitre::clock::FixedClock;
-use arbitre::daemon::Daemon;
-use std::sync::Arc;
+use common::cli::daemon_in as daemon;
 
 const NEB: &str = r#"id = "neb-001"
 ruleset = "nebulight"
@@ -144,15 +142,6 @@ fn apply(edit: &Edit) -> String {
         Edit::NebAppend(s) => format!("{NEB}{s}"),
         Edit::WwkAppend(s) => format!("{WWK}{s}"),
     }
-}
-
-fn daemon(dir: &std::path::Path) -> Daemon {
-    Daemon::open(
-        common::config(dir),
-        common::registry(),
-        Arc::new(FixedClock::new(common::t0())),
-    )
-    .unwrap()
 }
 
 #[test]

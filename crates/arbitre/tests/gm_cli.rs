@@ -6,8 +6,9 @@
 //! in a fresh folder, with the built-in rulesets.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::cli::{arbitre_bin as arbitre, arbitre_bin_env as arbitre_env, text};
 
 const GAME: &str = r#"
 id = "neb-cli"
@@ -27,32 +28,6 @@ id = "miria"
 email = "miria@example.org"
 password = "mi-pass"
 "#;
-
-/// `arbitre ARGS` in `dir`, stdin empty (not a terminal), no log variables
-/// inherited.
-fn arbitre(dir: &Path, args: &[&str]) -> Output {
-    arbitre_env(dir, args, &[])
-}
-
-fn arbitre_env(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_arbitre"));
-    c.current_dir(dir)
-        .args(args)
-        .env_remove("RUST_LOG")
-        .env_remove("ARBITRE_LOG")
-        .env("LANG", "C")
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .stdin(Stdio::null());
-    for (k, v) in env {
-        c.env(k, v);
-    }
-    c.output().unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
 
 /// A folder with one created game (database under ./var/).
 fn with_game() -> tempfile::TempDir {
@@ -463,5 +438,77 @@ fn game_create_prints_warnings_and_placed_errors() {
     assert!(
         e.starts_with("arbitre: bad.toml:9:7: unknown map or scenario 'duell'"),
         "{e}"
+    );
+}
+
+/// Issue 16 item 3: `status`, `outbox list` and a command's refusal speak
+/// the CLI's language (`--lang`), not English whatever the flag says.
+#[test]
+fn lang_fr_status_on_an_empty_database_speaks_french() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("var")).unwrap();
+    drop(arbitre_store::Store::open(&dir.path().join("var/arbitre.db")).unwrap());
+    let o = arbitre(dir.path(), &["--lang", "fr", "status"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains("aucune partie"), "{out}");
+    assert!(out.contains("envois : 0 en attente, 0 en échec"), "{out}");
+    assert!(
+        !out.contains("no games") && !out.contains("pending"),
+        "{out}"
+    );
+    let o = arbitre(dir.path(), &["--lang", "de", "status"]);
+    assert!(
+        text(&o.stdout).contains("keine Spiele"),
+        "{}",
+        text(&o.stdout)
+    );
+    // English stays the default, word for word.
+    let o = arbitre(dir.path(), &["status"]);
+    assert_eq!(text(&o.stdout), "no games\noutbox: 0 pending, 0 failed\n");
+    let o = arbitre(dir.path(), &["--lang", "fr", "outbox", "list"]);
+    assert_eq!(text(&o.stdout), "aucun courrier en difficulté\n");
+    // A refusal of the daemon (DaemonError::Invalid) too, exit 2.
+    let o = arbitre(dir.path(), &["--lang", "fr", "outbox", "retry", "7"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    let e = text(&o.stderr);
+    assert!(e.contains("pas de courrier #7 dans la file d'envoi"), "{e}");
+}
+
+/// Issue 16 item 3: a game's `status` in French, from the same rows as
+/// `status --json` (review D8): the seats and who is missing agree.
+#[test]
+fn lang_fr_status_of_a_game_agrees_with_status_json() {
+    let dir = with_game();
+    let o = arbitre(dir.path(), &["--lang", "fr", "status"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(
+        out.contains("neb-cli (") && out.contains("), en cours"),
+        "{out}"
+    );
+    assert!(out.contains("dernier tour résolu : 0"), "{out}");
+    assert!(out.contains("date limite du tour 1 : "), "{out}");
+    let o = arbitre(dir.path(), &["status", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let game = &v["games"][0];
+    for seat in game["seats"].as_array().unwrap() {
+        let id = seat["id"].as_str().unwrap();
+        assert_eq!(seat["state"], "no-orders");
+        let line = out
+            .lines()
+            .find(|l| l.trim_start().starts_with(id))
+            .unwrap();
+        assert!(line.ends_with("pas d'ordres"), "{line}");
+    }
+    let missing: Vec<&str> = game["missing"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert!(
+        out.contains(&format!("manquent : {}", missing.join(", "))),
+        "{out}"
     );
 }

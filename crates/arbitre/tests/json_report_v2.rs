@@ -20,7 +20,7 @@
 use arbitre::fixture::{find_fixtures, Run};
 use arbitre::offline::{check_report, diagnostics};
 use arbitre::Registry;
-use arbitre_core::{PlayerId, Verdict};
+use arbitre_core::{Lang, PlayerId, Verdict};
 use arbitre_store::{outbox, turns};
 use mail_parser::{MessageParser, MimeHeaders};
 use serde_json::Value;
@@ -412,7 +412,7 @@ fn orders_checked_against_the_players_reports_find_no_error_the_referee_does_not
                 continue;
             };
             let json = serde_json::to_string(report).unwrap();
-            let offline = match check_report(&b.run.daemon.registry, &json, &text) {
+            let offline = match check_report(&b.run.daemon.registry, &json, &text, Lang::En) {
                 Ok(c) => c,
                 Err(e)
                     if report.get("view").is_none() || e.to_string().contains("cannot check") =>
@@ -508,6 +508,7 @@ fn a_check_by_mail_answers_the_verdicts_of_the_offline_check() {
             &b.run.daemon.registry,
             &serde_json::to_string(&report).unwrap(),
             &orders,
+            Lang::En,
         )
         .unwrap();
         let offline_text = diagnostics("orders.txt", &offline.checked);

@@ -10,53 +10,9 @@ mod common;
 
 use arbitre_core::PlayerId;
 use arbitre_store::{games, turns};
+use common::mail_loop::{inbox_of, Received};
 use common::*;
-use mail_parser::{MessageParser, MimeHeaders};
-use std::collections::BTreeMap;
 use std::path::Path;
-
-/// A mail as the player's client shows it.
-struct Received {
-    subject: String,
-    text: String,
-    attachments: BTreeMap<String, Vec<u8>>,
-}
-
-/// Every mail in the file outbox addressed to `to`, oldest first.
-fn inbox_of(outbox: &Path, to: &str) -> Vec<Received> {
-    let Ok(dir) = std::fs::read_dir(outbox) else {
-        return Vec::new();
-    };
-    let mut files: Vec<_> = dir.map(|e| e.unwrap().path()).collect();
-    files.sort();
-    let mut out = Vec::new();
-    for f in files {
-        let raw = std::fs::read(&f).unwrap();
-        let m = MessageParser::default().parse(&raw).unwrap();
-        let addressed = m
-            .to()
-            .and_then(|a| a.first())
-            .and_then(|a| a.address())
-            .is_some_and(|a| a == to);
-        if !addressed {
-            continue;
-        }
-        out.push(Received {
-            subject: m.subject().unwrap_or("").to_string(),
-            text: m.body_text(0).unwrap().to_string(),
-            attachments: m
-                .attachments()
-                .map(|a| {
-                    (
-                        a.attachment_name().unwrap_or("").to_string(),
-                        a.contents().to_vec(),
-                    )
-                })
-                .collect(),
-        });
-    }
-    out
-}
 
 /// The common test daemon with the welcome mail on (as in production).
 fn welcome_env(toml: &str) -> Env {

@@ -12,33 +12,10 @@
 
 mod common;
 
-use arbitre::cli::{run, Cli};
-use clap::Parser;
+use common::cli::{install, run_cli as arbitre};
+use common::mail_loop::inbox_of;
 use common::*;
-use mail_parser::{MessageParser, MimeHeaders};
 use std::collections::BTreeMap;
-use std::path::Path;
-
-fn arbitre(config: &Path, args: &[&str]) -> Result<String, String> {
-    let mut argv = vec!["arbitre", "--config", config.to_str().unwrap()];
-    argv.extend_from_slice(args);
-    let mut out = Vec::new();
-    match run(Cli::try_parse_from(argv).unwrap(), registry(), &mut out) {
-        Ok(0) => Ok(String::from_utf8(out).unwrap()),
-        Ok(code) => Err(format!("exit {code}: {}", String::from_utf8_lossy(&out))),
-        Err(e) => Err(format!("{e:#}")),
-    }
-}
-
-fn install(dir: &Path) -> std::path::PathBuf {
-    let cfg = dir.join("arbitre.toml");
-    std::fs::write(
-        &cfg,
-        format!("referee = \"{REFEREE}\"\ninbox = \"inbox\"\ndatabase = \"db/arbitre.db\"\n[outbound]\nkind = \"file\"\ndir = \"outbox\"\n[argon2]\nm_cost = 8\nt_cost = 1\n"),
-    )
-    .unwrap();
-    cfg
-}
 
 /// A WWK game on the trio scenario; `seats` are (id, name, `nation` line).
 fn wwk_toml(id: &str, seats: &[(&str, &str, Option<&str>)]) -> String {
@@ -54,49 +31,6 @@ fn wwk_toml(id: &str, seats: &[(&str, &str, Option<&str>)]) -> String {
         }
     }
     t
-}
-
-/// A mail as the player's client shows it: text and named attachments.
-struct Received {
-    subject: String,
-    text: String,
-    attachments: BTreeMap<String, Vec<u8>>,
-}
-
-/// Every mail in the file outbox addressed to `to`, oldest first.
-fn inbox_of(outbox: &Path, to: &str) -> Vec<Received> {
-    let mut files: Vec<_> = std::fs::read_dir(outbox)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
-    let mut out = Vec::new();
-    for f in files {
-        let raw = std::fs::read(&f).unwrap();
-        let m = MessageParser::default().parse(&raw).unwrap();
-        let addressed = m
-            .to()
-            .and_then(|a| a.first())
-            .and_then(|a| a.address())
-            .is_some_and(|a| a == to);
-        if !addressed {
-            continue;
-        }
-        out.push(Received {
-            subject: m.subject().unwrap_or("").to_string(),
-            text: m.body_text(0).unwrap().to_string(),
-            attachments: m
-                .attachments()
-                .map(|a| {
-                    (
-                        a.attachment_name().unwrap_or("").to_string(),
-                        a.contents().to_vec(),
-                    )
-                })
-                .collect(),
-        });
-    }
-    out
 }
 
 /// Lines of a report section, from `== TITLE ==` to the next `==` line.

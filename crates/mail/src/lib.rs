@@ -45,7 +45,9 @@ pub mod outbound {
 }
 
 pub use dkim::{DkimConfig, DkimVerdict, DkimVerifier, FailReason};
-pub use envelope::{find_envelope, find_in_mail, BlockKind, Envelope, EnvelopeError};
+pub use envelope::{
+    find_envelope, find_envelopes, find_in_mail, BlockKind, Envelope, EnvelopeError,
+};
 pub use error::MailError;
 pub use imap::{ImapConfig, ImapEntry, ImapError, ImapInbox};
 pub use inbox::{Inbox, InboxConfig, InboxEntry};

@@ -239,6 +239,15 @@ pub fn release(c: &Connection, game: &str, now: i64) -> Result<usize> {
     )?)
 }
 
+/// How many mails of `game` are held: what [`release`] would release.
+pub fn count_held(c: &Connection, game: &str) -> Result<usize> {
+    Ok(c.query_row(
+        "SELECT count(*) FROM outbox WHERE game_id = ?1 AND status = 'held'",
+        params![game],
+        |r| r.get(0),
+    )?)
+}
+
 /// ROLLBACK: the held or pending mails of these kinds about turns after
 /// `turn` are cancelled; sent ones stay as they are. Returns how many.
 pub fn cancel_after(c: &Connection, game: &str, turn: u32, kinds: &[MailKind]) -> Result<usize> {

@@ -105,11 +105,7 @@ pub fn held(c: &Connection, game: &str) -> Result<Option<u32>> {
 /// (the archive never loses a state) and leaves `turns`, so the game's
 /// latest state is the one after `to`. Returns the turns moved.
 pub fn roll_back(c: &Connection, game: &str, to: u32, at: i64) -> Result<Vec<u32>> {
-    let mut st =
-        c.prepare("SELECT turn FROM turns WHERE game_id = ?1 AND turn > ?2 ORDER BY turn")?;
-    let moved = st
-        .query_map(params![game, to], |r| r.get(0))?
-        .collect::<rusqlite::Result<Vec<u32>>>()?;
+    let moved = after(c, game, to)?;
     c.execute(
         "INSERT INTO rolled_back_turns (game_id, turn, state, resolved_at, outcome, to_turn, rolled_back_at)
          SELECT game_id, turn, state, resolved_at, outcome, ?2, ?3 FROM turns WHERE game_id = ?1 AND turn > ?2",
@@ -120,6 +116,17 @@ pub fn roll_back(c: &Connection, game: &str, to: u32, at: i64) -> Result<Vec<u32
         params![game, to],
     )?;
     Ok(moved)
+}
+
+/// The resolved turns of `game` after `to`, in order: what
+/// [`roll_back`] to `to` would undo.
+pub fn after(c: &Connection, game: &str, to: u32) -> Result<Vec<u32>> {
+    let mut st =
+        c.prepare("SELECT turn FROM turns WHERE game_id = ?1 AND turn > ?2 ORDER BY turn")?;
+    let turns = st
+        .query_map(params![game, to], |r| r.get(0))?
+        .collect::<rusqlite::Result<Vec<u32>>>()?;
+    Ok(turns)
 }
 
 /// How many times `turn` of `game` was resolved and then undone: a turn

@@ -5,7 +5,7 @@
 //! is deleted.
 
 use crate::daemon::{Daemon, GameView};
-use crate::error::{DaemonError, Result};
+use crate::error::Result;
 use crate::gm::seats;
 use arbitre_store::{faults, games, orders, outbox, turns, GameStatus, OutboxStatus};
 use serde::Serialize;
@@ -62,6 +62,28 @@ pub struct StatusJson {
     pub warnings: Vec<String>,
 }
 
+/// The outbox problems of every game: [`outbox::problems`].
+pub(crate) type Problems = std::collections::BTreeMap<Option<String>, (u32, u32, u32)>;
+
+/// One game as `status` and `status --json` both see it (review D8).
+pub(crate) struct StatusRows {
+    pub summary: GameSummary,
+    pub status: GameStatus,
+    /// The ruleset's name as it presents itself.
+    pub ruleset_name: String,
+    /// The open fault, with its time shown in the game's zone.
+    pub fault: Option<(arbitre_store::Fault, String)>,
+    /// The next deadline as players are shown it.
+    pub deadline: Option<String>,
+    /// (failed, stale, held) mails of the game.
+    pub outbox: (u32, u32, u32),
+    /// A finished game's outcome, in the ruleset's words.
+    pub outcome: Option<String>,
+    /// A game in progress' seats (none when over or faulted).
+    pub seats: Vec<SeatJson>,
+    pub missing: Vec<String>,
+}
+
 /// What `game delete` did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Deleted {
@@ -108,59 +130,98 @@ impl Daemon {
         Ok(out)
     }
 
+    /// The games `status` and `status --json` show: one, or all.
+    pub(crate) fn status_games(&self, game: Option<&str>) -> Result<Vec<arbitre_store::GameRow>> {
+        let c = self.store.conn();
+        Ok(match game {
+            Some(id) => vec![games::require_game(c, id)?],
+            None => games::games(c)?,
+        })
+    }
+
+    /// One game's status (review D8): the rows `status` prints and
+    /// `status --json` returns, selected here once for both. `problems` is
+    /// [`outbox::problems`] of the moment, read once for all games.
+    pub(crate) fn status_rows(&self, g: &GameView<'_>, problems: &Problems) -> Result<StatusRows> {
+        let c = self.store.conn();
+        let summary = self.summary(g)?;
+        let gid = g.row.id.as_str();
+        let fault = faults::open_fault(c, gid)?;
+        let fault_at = fault.as_ref().map(|f| {
+            chrono::DateTime::from_timestamp(f.at, 0)
+                .map(|t| g.show_time(t))
+                .unwrap_or_default()
+        });
+        let outbox = problems
+            .get(&Some(gid.to_string()))
+            .copied()
+            .unwrap_or_default();
+        let over = g.row.status == GameStatus::Over;
+        let outcome = if over && fault.is_none() {
+            turns::latest(c, gid)?
+                .outcome
+                .and_then(|o| serde_json::from_str::<arbitre_core::Outcome>(&o).ok())
+                .map(|o| o.summary)
+        } else {
+            None
+        };
+        let mut seats_out = Vec::new();
+        let mut missing = Vec::new();
+        if !over && fault.is_none() {
+            let turn = g.row.turn + 1;
+            let sent = orders::latest(c, gid, turn)?;
+            let state = turns::latest(c, gid)?;
+            for p in g
+                .engine
+                .players(&state.state)
+                .map_err(|e| g.engine_err(e))?
+            {
+                let ejected = seats::is_ejected(c, gid, p.id.as_str(), turn)?;
+                let o = sent.get(p.id.as_str());
+                let what = match o {
+                    _ if ejected => "ejected",
+                    None if !p.active => "inactive",
+                    None => "no-orders",
+                    Some(_) => "orders",
+                };
+                if p.active && !ejected && !o.is_some_and(|o| o.ready) {
+                    missing.push(p.id.to_string());
+                }
+                seats_out.push(SeatJson {
+                    id: p.id.to_string(),
+                    state: what,
+                    lines: o.map_or(0, |o| o.verdicts.len()),
+                    errors: o.map_or(0, |o| o.errors),
+                    ready: o.is_some_and(|o| o.ready),
+                });
+            }
+        }
+        Ok(StatusRows {
+            summary,
+            status: g.row.status,
+            ruleset_name: g.engine.info().name.to_string(),
+            fault: fault.zip(fault_at),
+            deadline: g.show_deadline(),
+            outbox,
+            outcome,
+            seats: seats_out,
+            missing,
+        })
+    }
+
     /// `arbitre status --json [<game>]`: what `status` prints, as values.
     pub fn status_json(&self, game: Option<&str>) -> Result<StatusJson> {
         let c = self.store.conn();
-        let now = self.now();
-        let rows = match game {
-            Some(id) => vec![games::require_game(c, id)?],
-            None => games::games(c)?,
-        };
-        let problems = outbox::problems(c, now.timestamp() - 3600)?;
+        let problems = outbox::problems(c, self.now().timestamp() - 3600)?;
         let mut list = Vec::new();
-        for row in rows {
+        for row in self.status_games(game)? {
             let g = GameView::new(&self.registry, row)?;
-            let summary = self.summary(&g)?;
-            let gid = g.row.id.as_str();
-            let (outbox_failed, outbox_stale, outbox_held) = problems
-                .get(&Some(gid.to_string()))
-                .copied()
-                .unwrap_or_default();
-            let mut seats_out = Vec::new();
-            let mut missing = Vec::new();
-            if g.row.status != GameStatus::Over && summary.state != "faulted" {
-                let turn = g.row.turn + 1;
-                let sent = orders::latest(c, gid, turn)?;
-                let state = turns::latest(c, gid)?;
-                for p in g
-                    .engine
-                    .players(&state.state)
-                    .map_err(|e| g.engine_err(e))?
-                {
-                    let ejected = seats::is_ejected(c, gid, p.id.as_str(), turn)?;
-                    let o = sent.get(p.id.as_str());
-                    let what = match o {
-                        _ if ejected => "ejected",
-                        None if !p.active => "inactive",
-                        None => "no-orders",
-                        Some(_) => "orders",
-                    };
-                    if p.active && !ejected && !o.is_some_and(|o| o.ready) {
-                        missing.push(p.id.to_string());
-                    }
-                    seats_out.push(SeatJson {
-                        id: p.id.to_string(),
-                        state: what,
-                        lines: o.map_or(0, |o| o.verdicts.len()),
-                        errors: o.map_or(0, |o| o.errors),
-                        ready: o.is_some_and(|o| o.ready),
-                    });
-                }
-            }
+            let r = self.status_rows(&g, &problems)?;
+            let (outbox_failed, outbox_stale, outbox_held) = r.outbox;
             list.push(GameStatusJson {
-                game: summary,
-                seats: seats_out,
-                missing,
+                game: r.summary,
+                seats: r.seats,
+                missing: r.missing,
                 outbox_failed,
                 outbox_stale,
                 outbox_held,
@@ -193,9 +254,10 @@ impl Daemon {
             "archived_at": self.now().to_rfc3339(),
             "tables": rows,
         }))
-        .map_err(|e| DaemonError::Invalid(format!("archive of {id}: {e}")))?;
-        let io = |e: std::io::Error| {
-            DaemonError::Invalid(format!("writing the archive {}: {e}", archive.display()))
+        .map_err(|error| self.invalid("err-archive", &crate::fl_args![id, error]))?;
+        let io = |error: std::io::Error| {
+            let path = archive.display();
+            self.invalid("err-archive-write", &crate::fl_args![path, error])
         };
         let mut f = std::fs::OpenOptions::new()
             .write(true)

@@ -19,6 +19,7 @@ use crate::error::{DaemonError, Result};
 use crate::messages::{text, Msg};
 use crate::outgoing::{queue, signed, Draft, Kind};
 use crate::registry::Registry;
+use crate::request::{Decided, Write};
 use crate::services::settings::PreviewPolicy;
 use crate::services::texts::{svc_text, SvcMsg};
 use arbitre_store::Connection;
@@ -56,16 +57,23 @@ impl crate::daemon::Daemon {
     }
 }
 
-pub(crate) fn set_preview_in(tx: &Connection, game: &str, mode: PreviewMode) -> Result<()> {
+/// PREVIEW decided: the game's preview setting. Writes nothing.
+pub(crate) fn set_preview(tx: &Connection, game: &str, mode: PreviewMode) -> Result<Decided<()>> {
     let g = games::require_game(tx, game)?;
     let v = match mode {
         PreviewMode::Next => Some(Stored::Next),
         PreviewMode::Always => Some(Stored::Always),
         PreviewMode::Off => None,
     };
-    games::set_preview(tx, &g.id, v)?;
     tracing::info!(game = %g.id, preview = ?v, "preview set by the game master");
-    Ok(())
+    Ok(Decided {
+        writes: vec![Write::Preview {
+            game: g.id,
+            mode: v,
+        }],
+        mails: Vec::new(),
+        value: (),
+    })
 }
 
 /// Called by the resolution, in its transaction, after every mail of
@@ -129,21 +137,29 @@ pub(crate) fn hold_if_previewed(
     Ok(true)
 }
 
-pub(crate) fn release_in(
+/// RELEASE decided: the held mails go out, the deadline moves back by the
+/// time held (the players told when it was over a minute). Returns the
+/// turn, the mails released and the answer line. Writes nothing.
+pub(crate) fn release(
     tx: &Connection,
     registry: &Registry,
-    config: &crate::config::DaemonConfig,
     game: &str,
     now: DateTime<Utc>,
-) -> Result<(u32, usize)> {
+) -> Result<Decided<(u32, usize, String)>> {
     let g = GameView::new(registry, games::require_game(tx, game)?)?;
     let gid = g.row.id.as_str();
     let lang = g.lang;
     let Some(turn) = turns::held(tx, gid)? else {
         return Err(DaemonError::Invalid(svc_text(lang, &SvcMsg::NothingHeld)));
     };
-    let n = outbox::release(tx, gid, now.timestamp())?;
-    turns::set_held(tx, gid, turn, false)?;
+    let n = outbox::count_held(tx, gid)?;
+    let mut writes = vec![Write::Release {
+        game: gid.to_string(),
+        turn,
+        at: now.timestamp(),
+    }];
+    let mut mails = Vec::new();
+    let mut row = g.row.clone();
     // The deadline clock starts now: it moves back by the time held.
     let resolved_at = turns::get(tx, gid, turn)?
         .map(|r| r.resolved_at)
@@ -151,7 +167,11 @@ pub(crate) fn release_in(
     let shift = (now.timestamp() - resolved_at).max(0);
     if let (GameStatus::Running, Some(d)) = (g.row.status, g.row.deadline) {
         let d = d + shift;
-        games::set_deadline(tx, gid, Some(d))?;
+        writes.push(Write::Deadline {
+            game: gid.to_string(),
+            deadline: Some(d),
+        });
+        row.deadline = Some(d);
         let when = DateTime::from_timestamp(d, 0)
             .map(|d| g.schedule.show(d))
             .unwrap_or_default();
@@ -172,12 +192,18 @@ pub(crate) fn release_in(
                 let d = Draft::new(Kind::Notice, &p.email, subject.clone(), body.clone())
                     .about(gid, turn + 1, Some(&p.id))
                     .discriminator(format!("release.{}", now.timestamp()));
-                queue(tx, config, now, d)?;
+                mails.push(d);
             }
         }
     }
     tracing::info!(game = gid, turn, mails = n, "held turn released");
-    Ok((turn, n))
+    // The answer shows the deadline as it will be.
+    let answer = released_text(&GameView::new(registry, row)?, turn, n);
+    Ok(Decided {
+        writes,
+        mails,
+        value: (turn, n, answer),
+    })
 }
 
 /// The RELEASE answer line, with the next deadline.

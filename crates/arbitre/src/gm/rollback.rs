@@ -16,11 +16,12 @@
 
 use crate::daemon::GameView;
 use crate::error::{DaemonError, Result};
-use crate::outgoing::{queue, signed, Draft, Kind};
+use crate::outgoing::{signed, Draft, Kind};
 use crate::registry::Registry;
+use crate::request::{Decided, Write};
 use crate::services::texts::{svc_text, SvcMsg};
 use arbitre_store::Connection;
-use arbitre_store::{games, outbox, turns, GameStatus};
+use arbitre_store::{games, turns, GameStatus};
 use chrono::{DateTime, Utc};
 
 /// The mails of an undone turn that must not leave any more.
@@ -37,14 +38,16 @@ impl crate::daemon::Daemon {
     }
 }
 
-pub(crate) fn rollback_in(
+/// ROLLBACK decided: the turns to undo, the game's turn, status and
+/// deadline, and the players' notices; returns the turns undone. Writes
+/// nothing.
+pub(crate) fn rollback(
     tx: &Connection,
     registry: &Registry,
-    config: &crate::config::DaemonConfig,
     game: &str,
     to: u32,
     now: DateTime<Utc>,
-) -> Result<Vec<u32>> {
+) -> Result<Decided<Vec<u32>>> {
     let g = GameView::new(registry, games::require_game(tx, game)?)?;
     let gid = g.row.id.as_str();
     let lang = g.lang;
@@ -55,17 +58,29 @@ pub(crate) fn rollback_in(
             &SvcMsg::RollbackRange { turn: to, last },
         )));
     }
-    let undone = turns::roll_back(tx, gid, to, now.timestamp())?;
-    let cancelled = outbox::cancel_after(tx, gid, to, CANCELLED_KINDS)?;
-    // The replayed turn has a new deadline, hence new reminder points.
-    arbitre_store::reminders::forget_after(tx, gid, to)?;
+    let undone = turns::after(tx, gid, to)?;
+    let mut writes = vec![Write::RollBack {
+        game: gid.to_string(),
+        to,
+        kinds: CANCELLED_KINDS.to_vec(),
+        at: now.timestamp(),
+    }];
     let deadline = g.schedule.next_after(now);
+    let turn = |deadline: Option<i64>| Write::Turn {
+        game: gid.to_string(),
+        turn: to,
+        deadline,
+    };
     match g.row.status {
-        GameStatus::Paused => games::set_turn(tx, gid, to, None)?,
-        GameStatus::Running => games::set_turn(tx, gid, to, Some(deadline.timestamp()))?,
+        GameStatus::Paused => writes.push(turn(None)),
+        GameStatus::Running => writes.push(turn(Some(deadline.timestamp()))),
         GameStatus::Over => {
-            games::set_turn(tx, gid, to, Some(deadline.timestamp()))?;
-            games::set_status(tx, gid, GameStatus::Running, Some(deadline.timestamp()))?;
+            writes.push(turn(Some(deadline.timestamp())));
+            writes.push(Write::Status {
+                game: gid.to_string(),
+                status: GameStatus::Running,
+                deadline: Some(deadline.timestamp()),
+            });
         }
     }
     let mut body = svc_text(
@@ -85,14 +100,22 @@ pub(crate) fn rollback_in(
         ));
     }
     let subject = svc_text(lang, &SvcMsg::RolledBackSubject { game: gid });
-    // Two rollbacks within a second still get their own Message-IDs.
-    let nth = turns::times_rolled_back(tx, gid, to + 1)?;
-    for p in games::players(tx, gid)? {
-        let d = Draft::new(Kind::Notice, &p.email, subject.clone(), signed(lang, &body))
-            .about(gid, to + 1, Some(&p.id))
-            .discriminator(format!("rollback.{}.{nth}", now.timestamp()));
-        queue(tx, config, now, d)?;
-    }
-    tracing::info!(game = gid, to, undone = ?undone, cancelled, "rolled back by the game master");
-    Ok(undone)
+    // Two rollbacks within a second still get their own Message-IDs: the
+    // count of undoings of turn `to + 1`, this one included (it is always
+    // among the turns undone, since `to` < the last turn).
+    let nth = turns::times_rolled_back(tx, gid, to + 1)? + 1;
+    let mails = games::players(tx, gid)?
+        .into_iter()
+        .map(|p| {
+            Draft::new(Kind::Notice, &p.email, subject.clone(), signed(lang, &body))
+                .about(gid, to + 1, Some(&p.id))
+                .discriminator(format!("rollback.{}.{nth}", now.timestamp()))
+        })
+        .collect();
+    tracing::info!(game = gid, to, undone = ?undone, "rolled back by the game master");
+    Ok(Decided {
+        writes,
+        mails,
+        value: undone,
+    })
 }

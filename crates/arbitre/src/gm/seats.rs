@@ -19,13 +19,14 @@
 use crate::daemon::GameView;
 use crate::error::{DaemonError, Result};
 use crate::messages::{text, Msg};
-use crate::outgoing::{queue, signed, Draft, Kind};
+use crate::outgoing::{signed, Draft, Kind};
 use crate::registry::Registry;
+use crate::request::{Decided, Write};
 use crate::services::answer::{answer, Asker};
 use crate::services::command::Command;
 use crate::services::command::Reason;
 use crate::services::texts::{reason, svc_text, SvcMsg};
-use arbitre_store::seats::{self, SeatChangeKind};
+use arbitre_store::seats::SeatChangeKind;
 use arbitre_store::Connection;
 use arbitre_store::{games, settings, GameStatus};
 use chrono::{DateTime, Utc};
@@ -57,14 +58,25 @@ impl crate::daemon::Daemon {
             config,
             ..
         } = self;
+        let tag = format!("{}", now.timestamp());
         let t = Takeover {
             player,
             email,
             name,
             password,
-            tag: &format!("{}", now.timestamp()),
+            tag: &tag,
         };
-        store.tx(|tx| takeover_in(tx, registry, config, game, &t, now))
+        store.tx(|tx| {
+            let d = takeover(tx, registry, config, game, &t, now)?;
+            let ctx = crate::request::Ctx {
+                tx,
+                registry,
+                config,
+                now,
+                tag: &tag,
+            };
+            d.apply(&ctx)
+        })
     }
 }
 
@@ -75,14 +87,15 @@ pub fn is_ejected(c: &Connection, game: &str, player: &str, turn: u32) -> Result
         .is_some_and(|t| t <= turn))
 }
 
-pub(crate) fn eject_in(
+/// EJECT decided: the seat's rows and the players' notices; returns the
+/// seat's id. Writes nothing.
+pub(crate) fn eject(
     tx: &Connection,
     registry: &Registry,
-    config: &crate::config::DaemonConfig,
     game: &str,
     player: &str,
     now: DateTime<Utc>,
-) -> Result<String> {
+) -> Result<Decided<String>> {
     let g = GameView::new(registry, games::require_game(tx, game)?)?;
     let (gid, lang) = (g.row.id.as_str(), g.lang);
     if g.row.status == GameStatus::Over {
@@ -104,17 +117,22 @@ pub(crate) fn eject_in(
             &SvcMsg::AlreadyEjected { player: &p.id },
         )));
     }
-    settings::set_ejected(tx, gid, &p.id, Some(turn))?;
-    seats::record(
-        tx,
-        gid,
-        &p.id,
-        turn,
-        SeatChangeKind::Eject,
-        Some((&p.name, &p.email)),
-        None,
-        now.timestamp(),
-    )?;
+    let writes = vec![
+        Write::Ejected {
+            game: gid.to_string(),
+            player: p.id.clone(),
+            from_turn: Some(turn),
+        },
+        Write::SeatChange {
+            game: gid.to_string(),
+            player: p.id.clone(),
+            turn,
+            kind: SeatChangeKind::Eject,
+            before: Some((p.name.clone(), p.email.clone())),
+            after: None,
+            at: now.timestamp(),
+        },
+    ];
     let subject = svc_text(lang, &SvcMsg::EjectedSubject { game: gid });
     let body = signed(
         lang,
@@ -126,14 +144,20 @@ pub(crate) fn eject_in(
             },
         ),
     );
-    for q in games::players(tx, gid)? {
-        let d = Draft::new(Kind::Notice, &q.email, subject.clone(), body.clone())
-            .about(gid, turn, Some(&q.id))
-            .discriminator(format!("eject.{}.{}", p.id, now.timestamp()));
-        queue(tx, config, now, d)?;
-    }
+    let mails = games::players(tx, gid)?
+        .into_iter()
+        .map(|q| {
+            Draft::new(Kind::Notice, &q.email, subject.clone(), body.clone())
+                .about(gid, turn, Some(&q.id))
+                .discriminator(format!("eject.{}.{}", p.id, now.timestamp()))
+        })
+        .collect();
     tracing::info!(game = gid, player = %p.id, turn, "seat ejected by the game master");
-    Ok(p.id)
+    Ok(Decided {
+        writes,
+        mails,
+        value: p.id,
+    })
 }
 
 /// A takeover as the GM asked for it.
@@ -146,14 +170,17 @@ pub struct Takeover<'a> {
     pub tag: &'a str,
 }
 
-pub(crate) fn takeover_in(
+/// TAKEOVER decided: the seat's rows, the deadline's extension and the
+/// mails (the new player's notice, welcome and last report; the others'
+/// notices); returns the password when it was generated. Writes nothing.
+pub(crate) fn takeover(
     tx: &Connection,
     registry: &Registry,
     config: &crate::config::DaemonConfig,
     game: &str,
     t: &Takeover<'_>,
     now: DateTime<Utc>,
-) -> Result<Option<String>> {
+) -> Result<Decided<Option<String>>> {
     let g = GameView::new(registry, games::require_game(tx, game)?)?;
     let (gid, lang) = (g.row.id.clone(), g.lang);
     let gid = gid.as_str();
@@ -181,9 +208,11 @@ pub(crate) fn takeover_in(
     }
     let generated = match t.password {
         Some(p) if p.trim().is_empty() || p.contains(char::is_whitespace) => {
-            return Err(DaemonError::Invalid(
-                "a password is one word, without spaces".into(),
-            ))
+            return Err(DaemonError::Invalid(crate::i18n::tr(
+                lang,
+                "cli-password-one-word",
+                &[],
+            )))
         }
         Some(_) => None,
         None => Some(new_password(&format!(
@@ -212,27 +241,45 @@ pub(crate) fn takeover_in(
         .filter(|n| !n.is_empty())
         .unwrap_or(old.id.as_str())
         .to_string();
-    seats::replace_player(tx, gid, &old.id, &name, email, &phc)?;
-    settings::set_ejected(tx, gid, &old.id, None)?;
     let turn = g.row.turn + 1;
-    seats::record(
-        tx,
-        gid,
-        &old.id,
-        turn,
-        SeatChangeKind::Takeover,
-        Some((&old.name, &old.email)),
-        Some((&name, email)),
-        now.timestamp(),
-    )?;
+    let mut writes = vec![
+        Write::Occupant {
+            game: gid.to_string(),
+            player: old.id.clone(),
+            name: name.clone(),
+            email: email.to_string(),
+            phc,
+        },
+        Write::Ejected {
+            game: gid.to_string(),
+            player: old.id.clone(),
+            from_turn: None,
+        },
+        Write::SeatChange {
+            game: gid.to_string(),
+            player: old.id.clone(),
+            turn,
+            kind: SeatChangeKind::Takeover,
+            before: Some((old.name.clone(), old.email.clone())),
+            after: Some((name.clone(), email.to_string())),
+            at: now.timestamp(),
+        },
+    ];
     let by = g.toml.services.takeover_extend();
+    let mut row = g.row.clone();
     if g.row.status == GameStatus::Running && by > chrono::Duration::zero() {
         if let Some(d) = g.deadline() {
-            games::set_deadline(tx, gid, Some((d.max(now) + by).timestamp()))?;
+            let deadline = Some((d.max(now) + by).timestamp());
+            writes.push(Write::Deadline {
+                game: gid.to_string(),
+                deadline,
+            });
+            row.deadline = deadline;
         }
     }
-    // The view again: the report mail shows the new deadline.
-    let g = GameView::new(registry, games::require_game(tx, gid)?)?;
+    // The game as it will be: the mails show the new deadline.
+    let g = GameView::new(registry, row)?;
+    let mut mails = Vec::new();
     let when = g.show_deadline().unwrap_or_default();
     let subject = svc_text(lang, &SvcMsg::TakeoverSubject { game: gid });
     let welcome = svc_text(
@@ -249,7 +296,7 @@ pub(crate) fn takeover_in(
         .about(gid, turn, Some(&old.id))
         .discriminator(format!("takeover.{}", t.tag))
         .secret(generated.as_deref());
-    queue(tx, config, now, d)?;
+    mails.push(d);
     // Issue 17 item 1: the welcome mail, with the seat's order template.
     let state = arbitre_store::turns::latest(tx, gid)?.state;
     let report = g
@@ -287,7 +334,7 @@ pub(crate) fn takeover_in(
         tag: Some(t.tag),
     });
     if config.welcome {
-        queue(tx, config, now, welcome)?;
+        mails.push(welcome);
     }
     // The last report, as RESEND mails it.
     let tag = format!("takeover.{}", t.tag);
@@ -296,18 +343,17 @@ pub(crate) fn takeover_in(
         to: email,
         tag: &tag,
     };
-    for m in answer(
-        tx,
-        config,
-        &g,
-        &who,
-        &[(1, Command::Resend { turn: None })],
-        &[],
-    )?
-    .mails
-    {
-        queue(tx, config, now, m)?;
-    }
+    mails.extend(
+        answer(
+            tx,
+            config,
+            &g,
+            &who,
+            &[(1, Command::Resend { turn: None })],
+            &[],
+        )?
+        .mails,
+    );
     let told = signed(
         lang,
         &svc_text(
@@ -326,10 +372,14 @@ pub(crate) fn takeover_in(
         let d = Draft::new(Kind::Notice, &q.email, subject.clone(), told.clone())
             .about(gid, turn, Some(&q.id))
             .discriminator(format!("takeover.{}.{}", old.id, t.tag));
-        queue(tx, config, now, d)?;
+        mails.push(d);
     }
     tracing::info!(game = gid, player = %old.id, "seat taken over");
-    Ok(generated)
+    Ok(Decided {
+        writes,
+        mails,
+        value: generated,
+    })
 }
 
 /// A password for a new player: 12 letters and digits from the system's

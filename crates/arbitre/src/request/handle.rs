@@ -7,10 +7,11 @@
 //! (`DaemonError::Invalid`, in the game's language) is returned before
 //! anything is written, so a command that cannot be done changes nothing.
 //!
-//! EJECT, TAKEOVER, PREVIEW, RELEASE and ROLLBACK are handled through the
-//! same entry, but their functions in gm/ still write while they decide
-//! (their rows are not yet [`Write`] values); the schedule changes and the
-//! password change are decided first and written by [`apply`].
+//! Every command is decided first and written by [`apply`]: the schedule
+//! changes and the password change here, EJECT and TAKEOVER in gm/seats.rs,
+//! PREVIEW and RELEASE in gm/preview.rs, ROLLBACK in gm/rollback.rs — each
+//! of those reads and returns its rows as [`Write`] values and its mails
+//! as drafts, and writes nothing itself.
 
 use super::{Asker, Request};
 use crate::config::DaemonConfig;
@@ -24,7 +25,9 @@ use crate::outgoing::{message_id_in, queue, signed, Draft, Kind};
 use crate::registry::Registry;
 use crate::services::command::{Command, Role};
 use crate::services::texts::{svc_text, SvcMsg};
-use arbitre_store::{games, outbox, Connection, GameStatus};
+use arbitre_store::seats::SeatChangeKind;
+use arbitre_store::PreviewMode as StoredPreview;
+use arbitre_store::{games, outbox, settings, turns, Connection, GameStatus};
 use chrono::{DateTime, Duration, Utc};
 
 /// What a handler may read: everything but the clock, whose reading is
@@ -53,6 +56,55 @@ pub enum Write {
         game: String,
         player: String,
         phc: String,
+    },
+    /// The turn from which a seat no longer plays (EJECT), or `None`: it
+    /// plays again (a takeover).
+    Ejected {
+        game: String,
+        player: String,
+        from_turn: Option<u32>,
+    },
+    /// A seat's change for the record (`seat_changes`): who played it
+    /// before and who plays it now, as (name, address).
+    SeatChange {
+        game: String,
+        player: String,
+        turn: u32,
+        kind: SeatChangeKind,
+        before: Option<(String, String)>,
+        after: Option<(String, String)>,
+        at: i64,
+    },
+    /// A seat's new occupant (TAKEOVER).
+    Occupant {
+        game: String,
+        player: String,
+        name: String,
+        email: String,
+        phc: String,
+    },
+    /// The game's deadline alone (a takeover's extension).
+    Deadline { game: String, deadline: Option<i64> },
+    /// The game's preview setting (PREVIEW).
+    Preview {
+        game: String,
+        mode: Option<StoredPreview>,
+    },
+    /// The held `turn` goes out: its mails back to pending (RELEASE).
+    Release { game: String, turn: u32, at: i64 },
+    /// The turns after `to` move to the archive of undone turns, their
+    /// unsent mails are cancelled and the reminders forgotten (ROLLBACK).
+    RollBack {
+        game: String,
+        to: u32,
+        kinds: Vec<arbitre_store::MailKind>,
+        at: i64,
+    },
+    /// The game's last resolved turn and deadline (ROLLBACK).
+    Turn {
+        game: String,
+        turn: u32,
+        deadline: Option<i64>,
     },
 }
 
@@ -85,6 +137,37 @@ pub struct Effects {
     pub done: Done,
     /// The answer's line for a mail reply, in the game's language.
     pub answer: String,
+}
+
+/// What a decider of gm/ returns: the rows and mails it decided, and its
+/// result for the caller. Nothing is written until [`Decided::apply`] (or
+/// the request's [`apply`]).
+pub struct Decided<T> {
+    pub writes: Vec<Write>,
+    pub mails: Vec<Draft>,
+    pub value: T,
+}
+
+impl<T> Decided<T> {
+    /// The request's effects, answered with `done` and `answer`; the value
+    /// is the caller's.
+    fn effects(self, done: Done, answer: String) -> (Effects, T) {
+        let e = Effects {
+            writes: self.writes,
+            mails: self.mails,
+            done,
+            answer,
+        };
+        (e, self.value)
+    }
+
+    /// Writes the rows and queues the mails in the context's transaction;
+    /// returns the value.
+    pub fn apply(self, ctx: &Ctx<'_>) -> Result<T> {
+        let (e, value) = self.effects(Done::NotServed, String::new());
+        apply(ctx, e)?;
+        Ok(value)
+    }
 }
 
 impl Effects {
@@ -144,8 +227,9 @@ pub fn handle(ctx: &Ctx<'_>, req: &Request) -> Result<Effects> {
             schedule(ctx, &g, Change::SetDeadline(d), answer)
         }
         Command::Eject(p) => {
-            let id = seats::eject_in(tx, registry, config, gid, p, now)?;
-            Ok(Effects::answered(Done::Ejected(id), done()))
+            let d = seats::eject(tx, registry, gid, p, now)?;
+            let id = d.value.clone();
+            Ok(d.effects(Done::Ejected(id), done()).0)
         }
         Command::Takeover {
             player,
@@ -159,8 +243,8 @@ pub fn handle(ctx: &Ctx<'_>, req: &Request) -> Result<Effects> {
                 password: None,
                 tag: ctx.tag,
             };
-            seats::takeover_in(tx, registry, config, gid, &t, now)?;
-            Ok(Effects::answered(Done::TakenOver, done()))
+            let d = seats::takeover(tx, registry, config, gid, &t, now)?;
+            Ok(d.effects(Done::TakenOver, done()).0)
         }
         Command::Preview | Command::PreviewAlways | Command::PreviewOff => {
             let mode = match command {
@@ -168,18 +252,18 @@ pub fn handle(ctx: &Ctx<'_>, req: &Request) -> Result<Effects> {
                 Command::PreviewOff => PreviewMode::Off,
                 _ => PreviewMode::Next,
             };
-            preview::set_preview_in(tx, gid, mode)?;
-            Ok(Effects::answered(Done::Preview, done()))
+            let d = preview::set_preview(tx, gid, mode)?;
+            Ok(d.effects(Done::Preview, done()).0)
         }
         Command::Release => {
-            let (turn, mails) = preview::release_in(tx, registry, config, gid, now)?;
-            let g = GameView::new(registry, games::require_game(tx, gid)?)?;
-            let t = preview::released_text(&g, turn, mails);
-            Ok(Effects::answered(Done::Released { turn, mails }, t))
+            let d = preview::release(tx, registry, gid, now)?;
+            let (turn, mails, t) = d.value.clone();
+            Ok(d.effects(Done::Released { turn, mails }, t).0)
         }
         Command::Rollback(t) => {
-            let undone = rollback::rollback_in(tx, registry, config, gid, *t, now)?;
-            Ok(Effects::answered(Done::RolledBack(undone), done()))
+            let d = rollback::rollback(tx, registry, gid, *t, now)?;
+            let undone = d.value.clone();
+            Ok(d.effects(Done::RolledBack(undone), done()).0)
         }
         Command::NewPassword(pw) => {
             let Asker::Player(asker) = by else {
@@ -234,12 +318,74 @@ pub fn apply(ctx: &Ctx<'_>, e: Effects) -> Result<(Done, String)> {
             Write::PasswordHash { game, player, phc } => {
                 games::set_password_hash(ctx.tx, &game, &player, &phc)?;
             }
+            Write::Ejected {
+                game,
+                player,
+                from_turn,
+            } => settings::set_ejected(ctx.tx, &game, &player, from_turn)?,
+            Write::SeatChange {
+                game,
+                player,
+                turn,
+                kind,
+                before,
+                after,
+                at,
+            } => {
+                arbitre_store::seats::record(
+                    ctx.tx,
+                    &game,
+                    &player,
+                    turn,
+                    kind,
+                    pair(&before),
+                    pair(&after),
+                    at,
+                )?;
+            }
+            Write::Occupant {
+                game,
+                player,
+                name,
+                email,
+                phc,
+            } => {
+                arbitre_store::seats::replace_player(ctx.tx, &game, &player, &name, &email, &phc)?;
+            }
+            Write::Deadline { game, deadline } => games::set_deadline(ctx.tx, &game, deadline)?,
+            Write::Preview { game, mode } => games::set_preview(ctx.tx, &game, mode)?,
+            Write::Release { game, turn, at } => {
+                outbox::release(ctx.tx, &game, at)?;
+                turns::set_held(ctx.tx, &game, turn, false)?;
+            }
+            Write::RollBack {
+                game,
+                to,
+                kinds,
+                at,
+            } => {
+                turns::roll_back(ctx.tx, &game, to, at)?;
+                let cancelled = outbox::cancel_after(ctx.tx, &game, to, &kinds)?;
+                // The replayed turn has a new deadline, hence new reminder points.
+                arbitre_store::reminders::forget_after(ctx.tx, &game, to)?;
+                tracing::info!(game, to, cancelled, "undone turns' unsent mails cancelled");
+            }
+            Write::Turn {
+                game,
+                turn,
+                deadline,
+            } => games::set_turn(ctx.tx, &game, turn, deadline)?,
         }
     }
     for m in e.mails {
         queue(ctx.tx, ctx.config, ctx.now, m)?;
     }
     Ok((e.done, e.answer))
+}
+
+/// A (name, address) pair as the store takes it.
+fn pair(p: &Option<(String, String)>) -> Option<(&str, &str)> {
+    p.as_ref().map(|(n, e)| (n.as_str(), e.as_str()))
 }
 
 #[derive(Clone, Copy)]

@@ -22,10 +22,11 @@
 //! [`Effects`], its texts in locales/{en,fr,de}.ftl, a test. docs/
 //! architecture.md "Adding a command" has the recipe.
 
+pub mod blocks;
 pub mod handle;
 pub mod parse;
 
-pub use handle::{apply, handle, Ctx, Done, Effects, Write};
+pub use handle::{apply, handle, Ctx, Decided, Done, Effects, Write};
 
 use crate::services::command::Command;
 

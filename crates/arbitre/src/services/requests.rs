@@ -121,7 +121,7 @@ pub fn bare_request(
         .discriminator(format!("req.{}", &sha[..16]));
     Ok(Decision {
         journal: Decision::base(sha, Some(mail), Disposition::Service, detail, None),
-        orders: None,
+        orders: Vec::new(),
         reply: Some(reply),
         extra: Vec::new(),
     })

@@ -3,7 +3,9 @@
 //! mails as real clients write them.
 #![allow(dead_code)]
 
+pub mod cli;
 pub mod example_game;
+pub mod mail_loop;
 
 use arbitre::config::DaemonConfig;
 use arbitre::{Daemon, FixedClock, Registry};

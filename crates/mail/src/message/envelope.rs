@@ -439,6 +439,53 @@ fn blank_header_lines(orders: &str, n: usize) -> String {
     out
 }
 
+/// Every block of one text, in order (issue 17 item 6: a player in
+/// several games sends one mail with one block per game). The first is
+/// [`find_envelope`]'s; a further block is looked for only after the END
+/// line that closes the one before — a block without END runs to the end
+/// of the text, as it always did, so a mail of one block reads as before.
+/// Each block's `header_line` counts from the text's first line. After the
+/// first block, a text without a further well-formed header (or with a
+/// malformed one) ends the list: those lines are the mail's prose.
+pub fn find_envelopes(text: &str) -> Result<Vec<Envelope>, EnvelopeError> {
+    let mut out = vec![find_envelope(text)?];
+    // Byte offset and line number (0-based) where the text still to read starts.
+    let (mut from, mut line0) = (0usize, 0usize);
+    while let Some(last) = out.last() {
+        // The END closing `last`: the first END line after its header.
+        let mut offset = from;
+        let mut end = None;
+        for (i, raw) in text[from..].split_inclusive('\n').enumerate() {
+            let n = line0 + i;
+            let line = raw.strip_suffix('\n').unwrap_or(raw);
+            let line = line.strip_suffix('\r').unwrap_or(line);
+            offset += raw.len();
+            if n < last.header_line {
+                continue;
+            }
+            if is_signature(line) || is_original_message_separator(line) {
+                break;
+            }
+            if is_end(line) {
+                end = Some(n);
+                break;
+            }
+        }
+        let Some(end) = end else {
+            break;
+        };
+        (from, line0) = (offset, end + 1);
+        match find_envelope(&text[from..]) {
+            Ok(mut env) => {
+                env.header_line += line0;
+                out.push(env);
+            }
+            Err(_) => break,
+        }
+    }
+    Ok(out)
+}
+
 /// The block of the first text of `mail` that has one. If none has a valid
 /// block, the first malformed header found is reported, else `NoBlock`.
 pub fn find_in_mail(mail: &InboundMail) -> Result<Envelope, EnvelopeError> {
@@ -462,6 +509,28 @@ mod token_tests {
     //! The per-player token's places in the header (issue 10); the rest of
     //! the envelope is tested in tests/envelope.rs.
     use super::*;
+
+    #[test]
+    fn several_blocks_each_after_the_end_of_the_one_before() {
+        let text = "Hi,\nGAME a PLAYER p PASSWORD x\nF1 M W3\nEND\nand\nPARTIE b JOUEUR p MOT-DE-PASSE y\nO1\nFIN\nCHECK c PLAYER q PASSWORD z\nO2\n-- \nGAME d PLAYER p PASSWORD x\n";
+        let all = find_envelopes(text).unwrap();
+        let heads: Vec<_> = all
+            .iter()
+            .map(|e| (e.game.as_str(), e.header_line, e.kind, e.orders.as_str()))
+            .collect();
+        assert_eq!(
+            heads,
+            vec![
+                ("a", 2, BlockKind::Orders, "F1 M W3\n"),
+                ("b", 6, BlockKind::Orders, "O1\n"),
+                ("c", 9, BlockKind::Check, "O2\n"),
+            ]
+        );
+        // Without END the first block runs to the end: one block, as before.
+        let text = "GAME a PLAYER p PASSWORD x\nF1\nGAME b PLAYER p PASSWORD x\n";
+        let one = find_envelopes(text).unwrap();
+        assert_eq!(one, vec![find_envelope(text).unwrap()]);
+    }
 
     #[test]
     fn token_after_the_password_on_the_header_line() {
