@@ -54,6 +54,10 @@ pub enum Write {
         player: String,
         phc: String,
     },
+    /// A new seat between two turns (a sign-up accepted: join.rs).
+    Join(Box<crate::join::JoinRows>),
+    /// A sign-up request, new or answered (issue 17 item 3).
+    Signup(arbitre_store::signups::Signup),
 }
 
 /// What was done, for the asker's answer (typed; the CLI and the mail
@@ -73,6 +77,12 @@ pub enum Done {
     },
     RolledBack(Vec<u32>),
     PasswordChanged,
+    /// A sign-up waits for the game master.
+    SignupPending,
+    /// A sign-up entered the game as this seat.
+    Joined(String),
+    /// The game master refused a sign-up.
+    SignupRefused,
     /// A player's command the game master sent, or the reverse: answered,
     /// nothing done.
     NotServed,
@@ -116,7 +126,10 @@ pub fn handles(cmd: &Command) -> bool {
 
 /// Decides what `req` causes.
 pub fn handle(ctx: &Ctx<'_>, req: &Request) -> Result<Effects> {
-    let Request::Command { game, by, command } = req;
+    let (game, by, command) = match req {
+        Request::Command { game, by, command } => (game, by, command),
+        Request::Join(j) => return crate::signup::join(ctx, j),
+    };
     let g = GameView::new(ctx.registry, games::require_game(ctx.tx, game)?)?;
     let lang = g.lang;
     let name = command.name();
@@ -181,6 +194,10 @@ pub fn handle(ctx: &Ctx<'_>, req: &Request) -> Result<Effects> {
             let undone = rollback::rollback_in(tx, registry, config, gid, *t, now)?;
             Ok(Effects::answered(Done::RolledBack(undone), done()))
         }
+        Command::Accept(email) => crate::signup::accept(ctx, &g, email),
+        Command::Refuse { email, reason } => {
+            crate::signup::refuse(ctx, &g, email, reason.as_deref())
+        }
         Command::NewPassword(pw) => {
             let Asker::Player(asker) = by else {
                 let t = crate::services::answer::not_served(lang, name);
@@ -234,6 +251,8 @@ pub fn apply(ctx: &Ctx<'_>, e: Effects) -> Result<(Done, String)> {
             Write::PasswordHash { game, player, phc } => {
                 games::set_password_hash(ctx.tx, &game, &player, &phc)?;
             }
+            Write::Join(rows) => crate::join::write(ctx.tx, &rows)?,
+            Write::Signup(s) => arbitre_store::signups::decide(ctx.tx, &s)?,
         }
     }
     for m in e.mails {
