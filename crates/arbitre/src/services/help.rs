@@ -31,11 +31,15 @@ pub enum Bare {
 }
 
 const HELP: &[(&str, Lang)] = &[("help", Lang::En), ("aide", Lang::Fr), ("hilfe", Lang::De)];
-const JOIN: &[(&str, Lang)] = &[
-    ("join", Lang::En),
-    ("rejoindre", Lang::Fr),
-    ("beitreten", Lang::De),
-];
+/// The sign-up keyword's language (`JOIN <game> [name]`, issue 17 item 3).
+fn join_keyword(word: &str) -> Option<Lang> {
+    match word {
+        "join" => Some(Lang::En),
+        "rejoindre" => Some(Lang::Fr),
+        "beitreten" => Some(Lang::De),
+        _ => None,
+    }
+}
 
 /// The request a mail's text opens with, if it is one. Only the first line
 /// that holds text counts, so a HELP further down a letter is prose.
@@ -59,11 +63,11 @@ pub fn bare(text: &str) -> Option<Bare> {
             game: words.get(1).map(|g| g.to_string()),
         });
     }
-    if let Some((_, lang)) = JOIN.iter().find(|(w, _)| *w == first) {
+    if let Some(lang) = join_keyword(&first) {
         let (game, name) = words.get(1..).and_then(|r| r.split_first())?;
         let name = (!name.is_empty()).then(|| name.join(" "));
         return Some(Bare::Join {
-            lang: *lang,
+            lang,
             game: game.to_string(),
             name,
         });
