@@ -377,3 +377,35 @@ demo-not-a-file-outbox = (kein Datei-Ausgang)
 demo-database = Datenbank: { $database }
 demo-outbox = jede gesendete Nachricht (Bestätigungen, Berichte) ist eine .eml-Datei in { $dir }
 demo-print-report = einen Bericht anzeigen: cargo run --release -- report { $id } <Spieler> [--turn N]
+## Anmeldung per Mail (issue 17 item 3; Branch signup: signup.rs, services/requests.rs, cli.rs)
+signup-subject = arbitre: Anmeldung zu { $game }
+signup-closed = Spiel { $game } nimmt keine Anmeldung per Mail an. Frag seine Spielleitung.
+signup-full = Spiel { $game } ist voll: es hat seine { $max } Spieler.
+signup-already-player = Die Adresse { $address } spielt schon in Spiel { $game }.
+signup-already-pending = Deine Anmeldung zu Spiel { $game } liegt schon bei seiner Spielleitung. Du bekommst eine Antwort per Mail; nichts weiter wurde gesendet.
+signup-refused-before = Die Spielleitung von Spiel { $game } hat Deine Anmeldung abgelehnt.
+signup-no-newcomer = Spiel { $game } hat schon begonnen, und { $ruleset } nimmt jetzt keinen neuen Spieler auf: { $reason }
+signup-too-many-pending = Zu viele Anmeldungen zu Spiel { $game } warten auf seine Spielleitung. Versuch es in ein paar Tagen noch einmal.
+signup-pending = Deine Anmeldung zu Spiel { $game } als { $name } ist an seine Spielleitung weitergeleitet. Du bekommst eine Antwort per Mail: die Willkommensnachricht mit Deinem Passwort oder die Ablehnung der Spielleitung.
+signup-joined = Willkommen in Spiel { $game }: Du spielst die Position { $player }. Deine Willkommensnachricht (mit Deinem Passwort und der Befehlsvorlage) und Deine erste Auswertung folgen in eigenen Nachrichten.
+signup-gm-subject = arbitre: { $game }: { $address } möchte mitspielen
+signup-gm-notice = { $address } möchte Spiel { $game } als { $name } beitreten. Wartende Anmeldungen: { $pending }.
+
+    Zum Annehmen schick dem Spielleiter ({ $referee }) einen Block der Spielleitung:
+
+    {"    "}SPIEL { $game } SPIELER gm PASSWORT <Passwort der Spielleitung>
+    {"    "}ANNEHMEN { $address }
+    {"    "}ENDE
+
+    Zum Ablehnen schreib stattdessen ABLEHNEN { $address } [Grund]. Auf dem Rechner des Spielleiters: arbitre signup accept { $game } { $address } (oder refuse, mit --reason).
+signup-accepted = { $address } ist Spiel { $game } als { $player } beigetreten; die Willkommensnachricht ist unterwegs.
+signup-refused = { $address } ist für Spiel { $game } abgelehnt und davon benachrichtigt.
+signup-refusal-subject = arbitre: { $game }: Anmeldung abgelehnt
+signup-refusal = Die Spielleitung von Spiel { $game } hat Deine Anmeldung abgelehnt.
+signup-refusal-reason = Ihr Grund: { $reason }
+signup-no-request = Spiel { $game } hat keine offene Anmeldung von { $address }.
+list-signup-open = Anmeldung offen ({ $join } { $game } [Name])
+cli-signup-row = { $address } ({ $name }), angemeldet am { $when }
+cli-signup-none = Spiel { $game }: keine Anmeldung wartet
+cli-signup-accepted = Spiel { $game }: { $address } als Spieler { $player } beigetreten
+cli-signup-refused = Spiel { $game }: Anmeldung von { $address } abgelehnt

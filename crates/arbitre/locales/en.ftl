@@ -369,3 +369,35 @@ demo-not-a-file-outbox = (not a file outbox)
 demo-database = database: { $database }
 demo-outbox = every mail sent (confirmations, reports) is an .eml file in { $dir }
 demo-print-report = print one report: cargo run --release -- report { $id } <player> [--turn N]
+## Sign-up by mail (issue 17 item 3; branch signup: signup.rs, services/requests.rs, cli.rs)
+signup-subject = arbitre: sign-up for { $game }
+signup-closed = Game { $game } takes no sign-up by mail. Ask its game master.
+signup-full = Game { $game } is full: it has its { $max } players.
+signup-already-player = The address { $address } already plays in game { $game }.
+signup-already-pending = Your request to join game { $game } is already with its game master. You will get an answer by mail; nothing more was sent.
+signup-refused-before = The game master of game { $game } has refused your request to join it.
+signup-no-newcomer = Game { $game } has already started, and { $ruleset } takes no new player now: { $reason }
+signup-too-many-pending = Too many requests to join game { $game } are waiting for its game master. Try again in a few days.
+signup-pending = Your request to join game { $game } as { $name } is sent to its game master. You will get an answer by mail: the welcome mail with your password, or the game master's refusal.
+signup-joined = Welcome to game { $game }: you play the seat { $player }. Your welcome mail (with your password and the order template) and your first report follow in their own mails.
+signup-gm-subject = arbitre: { $game }: { $address } asks to join
+signup-gm-notice = { $address } asks to join game { $game } as { $name }. Requests waiting for you: { $pending }.
+
+    To accept, mail the referee ({ $referee }) a game master's block:
+
+    {"    "}GAME { $game } PLAYER gm PASSWORD <game master password>
+    {"    "}ACCEPT { $address }
+    {"    "}END
+
+    To refuse, write REFUSE { $address } [reason] in its place. On the referee's machine: arbitre signup accept { $game } { $address } (or refuse, with --reason).
+signup-accepted = { $address } joined game { $game } as { $player }; the welcome mail is on its way.
+signup-refused = { $address } is refused for game { $game } and told so.
+signup-refusal-subject = arbitre: { $game }: sign-up refused
+signup-refusal = The game master of game { $game } has refused your request to join it.
+signup-refusal-reason = Their reason: { $reason }
+signup-no-request = Game { $game } has no open sign-up request from { $address }.
+list-signup-open = sign-up open ({ $join } { $game } [name])
+cli-signup-row = { $address } ({ $name }), asked { $when }
+cli-signup-none = game { $game }: no sign-up request waiting
+cli-signup-accepted = game { $game }: { $address } joined as player { $player }
+cli-signup-refused = game { $game }: sign-up of { $address } refused

@@ -377,3 +377,35 @@ demo-not-a-file-outbox = (pas une file d'envoi en fichiers)
 demo-database = base de données : { $database }
 demo-outbox = chaque courrier envoyé (confirmations, comptes rendus) est un fichier .eml dans { $dir }
 demo-print-report = afficher un compte rendu : cargo run --release -- report { $id } <joueur> [--turn N]
+## Inscription par courrier (issue 17 item 3 ; branche signup : signup.rs, services/requests.rs, cli.rs)
+signup-subject = arbitre : inscription à { $game }
+signup-closed = La partie { $game } ne prend pas d'inscription par courrier. Demandez à son meneur de jeu.
+signup-full = La partie { $game } est complète : elle a ses { $max } joueurs.
+signup-already-player = L'adresse { $address } joue déjà dans la partie { $game }.
+signup-already-pending = Votre demande d'inscription à la partie { $game } est déjà chez son meneur de jeu. Vous aurez une réponse par courrier ; rien de plus n'a été envoyé.
+signup-refused-before = Le meneur de jeu de la partie { $game } a refusé votre demande d'inscription.
+signup-no-newcomer = La partie { $game } a déjà commencé, et { $ruleset } ne prend pas de nouveau joueur maintenant : { $reason }
+signup-too-many-pending = Trop de demandes d'inscription à la partie { $game } attendent son meneur de jeu. Réessayez dans quelques jours.
+signup-pending = Votre demande d'inscription à la partie { $game } sous le nom { $name } est transmise à son meneur de jeu. Vous aurez une réponse par courrier : le courrier de bienvenue avec votre mot de passe, ou le refus du meneur de jeu.
+signup-joined = Bienvenue dans la partie { $game } : vous jouez la position { $player }. Votre courrier de bienvenue (avec votre mot de passe et le modèle d'ordres) et votre premier rapport suivent, chacun dans son courrier.
+signup-gm-subject = arbitre : { $game } : { $address } demande à s'inscrire
+signup-gm-notice = { $address } demande à rejoindre la partie { $game } sous le nom { $name }. Demandes en attente : { $pending }.
+
+    Pour accepter, écrivez à l'arbitre ({ $referee }) un bloc de meneur de jeu :
+
+    {"    "}PARTIE { $game } JOUEUR gm MOT-DE-PASSE <mot de passe du meneur>
+    {"    "}ACCEPTER { $address }
+    {"    "}FIN
+
+    Pour refuser, écrivez à la place REFUSER { $address } [raison]. Sur la machine de l'arbitre : arbitre signup accept { $game } { $address } (ou refuse, avec --reason).
+signup-accepted = { $address } a rejoint la partie { $game } comme { $player } ; le courrier de bienvenue est en route.
+signup-refused = { $address } est refusé pour la partie { $game } et en est averti.
+signup-refusal-subject = arbitre : { $game } : inscription refusée
+signup-refusal = Le meneur de jeu de la partie { $game } a refusé votre demande d'inscription.
+signup-refusal-reason = Sa raison : { $reason }
+signup-no-request = La partie { $game } n'a pas de demande d'inscription ouverte de { $address }.
+list-signup-open = inscription ouverte ({ $join } { $game } [nom])
+cli-signup-row = { $address } ({ $name }), demandé le { $when }
+cli-signup-none = partie { $game } : aucune demande d'inscription en attente
+cli-signup-accepted = partie { $game } : { $address } inscrit comme joueur { $player }
+cli-signup-refused = partie { $game } : inscription de { $address } refusée

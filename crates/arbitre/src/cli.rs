@@ -107,6 +107,9 @@ pub enum Command {
     /// Players (game master).
     #[command(subcommand)]
     Player(PlayerCmd),
+    /// Sign-up requests by mail, `[signup] approve = "gm"` (game master).
+    #[command(subcommand)]
+    Signup(SignupCmd),
     /// Pause a game: no deadline until `resume`; orders are still accepted.
     Pause {
         /// The game's id.
@@ -283,6 +286,35 @@ pub enum PasswordCmd {
         /// Read the password from the first line of FILE.
         #[arg(long, value_name = "FILE")]
         from: Option<PathBuf>,
+    },
+}
+
+/// The game master's answers to `JOIN` mails (issue 17 item 3), as
+/// `ACCEPT` / `REFUSE` by mail.
+#[derive(Subcommand, Debug)]
+pub enum SignupCmd {
+    /// The requests waiting for an answer.
+    List {
+        /// The game's id.
+        game: String,
+    },
+    /// Let the address in: it gets a seat, a generated password and the
+    /// welcome mail.
+    Accept {
+        /// The game's id.
+        game: String,
+        /// The address that sent JOIN.
+        address: String,
+    },
+    /// Turn the address down; it is told (with the reason, if given).
+    Refuse {
+        /// The game's id.
+        game: String,
+        /// The address that sent JOIN.
+        address: String,
+        /// Told to the address.
+        #[arg(long)]
+        reason: Option<String>,
     },
 }
 
@@ -749,6 +781,47 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
                 "{}",
                 tr(lang, "cli-player-joined", &fl_args![game, id])
             )?;
+            flush(&mut d, lang, out)?;
+        }
+        Command::Signup(SignupCmd::List { game }) => {
+            let d = daemon(cfg, registry)?;
+            let lines = d.signup_requests(&game, lang)?;
+            if lines.is_empty() {
+                writeln!(out, "{}", tr(lang, "cli-signup-none", &fl_args![game]))?;
+            }
+            for l in lines {
+                writeln!(out, "{l}")?;
+            }
+        }
+        Command::Signup(SignupCmd::Accept { game, address }) => {
+            use crate::services::command::Command as Cmd;
+            let mut d = daemon(cfg, registry)?;
+            let done = d.request(&crate::request::Request::gm(
+                &game,
+                Cmd::Accept(address.clone()),
+            ))?;
+            if let crate::request::Done::Joined(player) = done {
+                let args = fl_args![game, address, player];
+                writeln!(out, "{}", tr(lang, "cli-signup-accepted", &args))?;
+            }
+            flush(&mut d, lang, out)?;
+        }
+        Command::Signup(SignupCmd::Refuse {
+            game,
+            address,
+            reason,
+        }) => {
+            use crate::services::command::Command as Cmd;
+            let mut d = daemon(cfg, registry)?;
+            d.request(&crate::request::Request::gm(
+                &game,
+                Cmd::Refuse {
+                    email: address.clone(),
+                    reason,
+                },
+            ))?;
+            let args = fl_args![game, address];
+            writeln!(out, "{}", tr(lang, "cli-signup-refused", &args))?;
             flush(&mut d, lang, out)?;
         }
         Command::Player(PlayerCmd::Password { game, player, from }) => {

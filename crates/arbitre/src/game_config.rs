@@ -39,6 +39,51 @@ pub struct GameToml {
     /// Issue 10: press, NMR, absences, observers... (services/settings.rs).
     #[serde(default, skip_serializing_if = "ServicesToml::is_default")]
     pub services: ServicesToml,
+    /// Issue 17 item 3: sign-up by mail (`JOIN <game>`), signup.rs.
+    #[serde(default, skip_serializing_if = "SignupToml::is_default")]
+    pub signup: SignupToml,
+}
+
+/// The `[signup]` table (issue 17 item 3): whether strangers may ask to
+/// join by mail, and who lets them in.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SignupToml {
+    #[serde(default)]
+    pub open: bool,
+    #[serde(default)]
+    pub approve: Approve,
+    /// Seats the game may hold, the players of the game file included.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_players: Option<u32>,
+    /// Requests waiting for the game master at most (default
+    /// [`SignupToml::DEFAULT_MAX_PENDING`]): a flood of JOINs from rotating
+    /// addresses stops there and never mails the game master more.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_pending: Option<u32>,
+}
+
+/// Who lets a sign-up in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Approve {
+    /// The game master answers ACCEPT or REFUSE (the default).
+    #[default]
+    Gm,
+    /// The seat enters at once.
+    Auto,
+}
+
+impl SignupToml {
+    pub const DEFAULT_MAX_PENDING: u32 = 10;
+
+    pub fn is_default(&self) -> bool {
+        *self == SignupToml::default()
+    }
+
+    pub fn max_pending(&self) -> u32 {
+        self.max_pending.unwrap_or(Self::DEFAULT_MAX_PENDING)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -90,6 +135,10 @@ pub enum GameConfigError {
     BadLanguage(String),
     #[error("schedule: {0}")]
     Schedule(#[from] ScheduleError),
+    #[error("signup: approve = \"gm\" needs gm_email, the address the requests are sent to")]
+    SignupNeedsGm,
+    #[error("signup: max_players must be at least 1")]
+    SignupNoSeat,
     #[error("option {key}: cannot read file {path}: {err}")]
     File {
         key: String,
@@ -140,6 +189,11 @@ impl GameConfigError {
                 ScheduleError::TimeNeedsDays(_) => keys(&["schedule", "interval"]),
                 ScheduleError::Both | ScheduleError::Half => keys(&["schedule"]),
             }),
+            E::SignupNeedsGm if spans.has_key(&keys(&["signup"]), "approve") => {
+                Some(keys(&["signup", "approve"]))
+            }
+            E::SignupNeedsGm => Some(keys(&["signup", "open"])),
+            E::SignupNoSeat => Some(keys(&["signup", "max_players"])),
             E::File { key, .. } => rules_key(spans, key),
             E::Read(..) | E::Toml(_) | E::At { .. } => None,
         }
@@ -272,6 +326,12 @@ impl GameToml {
             Lang::parse(l).ok_or_else(|| GameConfigError::BadLanguage(l.clone()))?;
         }
         Schedule::from_toml(&g.schedule)?;
+        if g.signup.max_players == Some(0) {
+            return Err(GameConfigError::SignupNoSeat);
+        }
+        if g.signup.open && g.signup.approve == Approve::Gm && g.gm_email.is_none() {
+            return Err(GameConfigError::SignupNeedsGm);
+        }
         Ok(g)
     }
 
@@ -462,6 +522,28 @@ password = "hunter2"
         let back = GameToml::parse(&stored).unwrap();
         assert!(back.require_passwords().is_err());
         assert_eq!(back.players.len(), 2);
+    }
+
+    #[test]
+    fn signup_table_denies_unknown_keys_and_needs_a_gm_address() {
+        let open = format!("{GAME}\n[signup]\nopen = true\napprove = \"auto\"\nmax_players = 4\n");
+        let g = GameToml::parse(&open).unwrap();
+        assert_eq!(g.signup.approve, Approve::Auto);
+        assert_eq!(g.signup.max_pending(), SignupToml::DEFAULT_MAX_PENDING);
+        assert_eq!(GameToml::parse(&g.stored()).unwrap().signup, g.signup);
+        let typo = open.replace("max_players", "max_player");
+        let e = GameToml::parse(&typo).unwrap_err().at(&typo, "g.toml");
+        assert!(e.to_string().contains("max_player"), "{e}");
+        assert!(e.to_string().contains("line"), "a place: {e}");
+        let no_gm = open.replace("\"auto\"", "\"gm\"");
+        let e = GameToml::parse(&no_gm).unwrap_err().at(&no_gm, "g.toml");
+        let line = no_gm
+            .lines()
+            .position(|l| l.starts_with("approve"))
+            .unwrap()
+            + 1;
+        assert!(e.to_string().starts_with(&format!("g.toml:{line}:")), "{e}");
+        assert!(e.to_string().contains("gm_email"), "{e}");
     }
 
     #[test]

@@ -95,17 +95,25 @@ pub fn tr(lang: Lang, id: &str, args: &[(&str, String)]) -> String {
 }
 
 /// A message's arguments: `fl_args![game, turn]` passes each local
-/// variable under its own name, formatted with `Display`.
+/// variable under its own name, formatted with `Display`;
+/// `fl_args![game = gid]` passes a value under another name.
 #[macro_export]
 macro_rules! fl_args {
-    ($($name:ident),* $(,)?) => {{
+    ($($name:ident $(= $value:expr)?),* $(,)?) => {{
         // A Vec, so that every arm of a lookup `match` has one type; a
         // direct `tr(…, &fl_args![…])` would do with a slice.
         #[allow(clippy::useless_vec)]
         let args: Vec<(&'static str, String)> =
-            vec![$((stringify!($name), $name.to_string())),*];
+            vec![$((stringify!($name), $crate::fl_args!(@value $name $(, $value)?).to_string())),*];
         args
     }};
+    // `name = value`: a variable named otherwise than the value's binding.
+    (@value $name:ident) => {
+        $name
+    };
+    (@value $name:ident, $value:expr) => {
+        $value
+    };
 }
 
 /// A message id and its arguments, ready for [`tr`].

@@ -749,9 +749,12 @@ pub(crate) fn decide_block(
     // The game is looked up before the flood limit, only to answer in its
     // language and to count its mails; nothing else is read (no argon2)
     // for a mail over the limit.
-    let game_row = match &found {
-        Ok(env) => games::find_game_nocase(c, &env.game)?,
-        Err(_) => None,
+    let game_row = match (&found, &bare) {
+        (Ok(env), _) => games::find_game_nocase(c, &env.game)?,
+        // A JOIN (issue 17 item 3) is counted with the strangers' mails of
+        // the game it names.
+        (Err(_), Some(Bare::Join { game, .. })) => games::find_game_nocase(c, game)?,
+        _ => None,
     };
     // Seated (issue 14 item 3): the mail comes from the registered address
     // of the seat it names and its answer goes back there. Such a mail is
@@ -795,6 +798,20 @@ pub(crate) fn decide_block(
         Ok(env) => env,
         Err(EnvelopeError::NoBlock) if bare.is_some() => {
             let lang = known_lang()?;
+            if let Some(Bare::Join {
+                lang: keyword,
+                game,
+                name,
+            }) = bare
+            {
+                let j = crate::signup::JoinRequest {
+                    game,
+                    email: from.clone().unwrap_or_else(|| to.to_lowercase()),
+                    name,
+                    lang: lang.unwrap_or(keyword),
+                };
+                return join_mail(c, registry, config, j, &mail, sha, &to, now);
+            }
             return bare_request(c, registry, config, bare, lang, &mail, sha, &to);
         }
         Err(EnvelopeError::NoBlock) => {
@@ -1239,7 +1256,8 @@ pub(crate) fn decide_block(
     })
 }
 
-use crate::services::requests::{bare_request, near_miss_refusal, open_games};
+use crate::services::help::Bare;
+use crate::services::requests::{bare_request, join_mail, near_miss_refusal, open_games};
 
 /// The journal's account of a mail of service commands: what was served
 /// and what was refused (a player's PAUSE is the game master's, so it is

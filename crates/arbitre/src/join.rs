@@ -9,15 +9,23 @@
 //! row is added and the newcomer's report and welcome mail (issue 17 item 1)
 //! are queued — in one transaction, so
 //! a crash leaves either the old game or the joined one, never half of it.
+//!
+//! Decide, then apply: [`decide`] computes the rows and mails, [`write`]
+//! writes the rows. A sign-up by mail accepted (signup.rs, issue 17 item 3)
+//! goes through the same two functions, so a seat enters the same way
+//! from the CLI and from a mail.
 
+use crate::config::DaemonConfig;
 use crate::daemon::{Daemon, GameView};
 use crate::error::{DaemonError, Result};
 use crate::game_config::PlayerToml;
 use crate::messages::{text, Msg};
 use crate::outgoing::{queue, signed, Draft, Kind};
+use crate::registry::Registry;
 use crate::services::welcome::{Occasion, Password, WelcomeFacts};
 use arbitre_core::{PlayerId, PlayerSetup, Viewer};
-use arbitre_store::{games, turns, PlayerRow};
+use arbitre_store::{games, turns, Connection, PlayerRow};
+use chrono::{DateTime, Utc};
 
 impl Daemon {
     /// `player_toml` is one player as in a game's `[[players]]` entry
@@ -61,7 +69,6 @@ impl Daemon {
             ..
         } = self;
         store.tx(|tx| -> Result<()> {
-            let row = games::require_game(tx, game)?;
             if games::player_nocase(tx, game, &p.id)?.is_some() {
                 let player = &p.id;
                 let args = crate::fl_args![game, player];
@@ -71,76 +78,154 @@ impl Daemon {
                     &args,
                 )));
             }
-            let view = GameView::new(registry, row.clone())?;
-            let latest = turns::latest(tx, game)?;
-            let setup = PlayerSetup {
-                id: PlayerId::new(p.id.clone()),
-                name: name.clone(),
-                options: p.rules.clone(),
-            };
-            let snap = view
-                .engine
-                .join(&latest.state, row.seed, &setup)
-                .map_err(|e| view.engine_err(e))?;
-            games::insert_player(
-                tx,
-                game,
-                &PlayerRow {
-                    id: p.id.clone(),
-                    name: name.clone(),
-                    email: p.email.clone(),
-                    password_hash: phc.clone(),
-                },
-            )?;
-            if let Some(hash) = &token {
-                arbitre_store::settings::set_token_hash(tx, game, &p.id, Some(hash))?;
-            }
-            turns::replace_state(tx, game, latest.turn, &snap.state)?;
-            let r = view
-                .engine
-                .report(&snap.state, &Viewer::Player(setup.id.clone()))
-                .map_err(|e| view.engine_err(e))?;
-            let mut body = r.body.trim_end().to_string();
-            if let Some(when) = view.show_deadline() {
-                body.push_str("\n\n");
-                body.push_str(&text(view.lang, &Msg::Deadline { when: &when }));
-            }
-            let subject = text(
-                view.lang,
-                &Msg::ReportSubject {
-                    game,
-                    subject: &r.subject,
-                },
-            );
-            let mut d = Draft::new(Kind::Report, &p.email, subject, signed(view.lang, &body))
-                .about(game, latest.turn, Some(&p.id));
-            d.attachments = r.attachments.clone();
-            queue(tx, config, now, d)?;
-            // Issue 17 item 1: the welcome mail, with this report's template.
-            let welcome = crate::services::welcome::compose(&WelcomeFacts {
-                occasion: Occasion::Joined,
-                game,
-                ruleset: &view.row.ruleset,
-                ruleset_name: view.engine.info().name,
-                lang: view.lang,
-                player: &p.id,
+            let seat = NewSeat {
+                id: &p.id,
                 name: &name,
                 email: &p.email,
-                referee: &config.referee,
+                phc: phc.clone(),
+                token: token.clone(),
+                options: p.rules.clone(),
                 password: Password::FromGameMaster,
-                turn: latest.turn + 1,
-                deadline: view.deadline().map(|d| (d, view.schedule.tz)),
-                template: crate::services::welcome::template_of(&r.attachments),
-                domain: config.domain(),
-                stamp: now,
-                tag: None,
-            });
-            if config.welcome {
-                queue(tx, config, now, welcome)?;
+            };
+            let joined = decide(tx, registry, config, game, &seat, now)?;
+            write(tx, &joined.rows)?;
+            for m in joined.mails {
+                queue(tx, config, now, m)?;
             }
             Ok(())
         })?;
-        tracing::info!(game, player = %p.id, "player joined a game in progress");
         Ok(p.id)
     }
+}
+
+/// A seat entering a game in progress: `player join`'s TOML entry, or a
+/// sign-up by mail accepted (signup.rs), which generates the password.
+pub struct NewSeat<'a> {
+    pub id: &'a str,
+    pub name: &'a str,
+    pub email: &'a str,
+    /// The password's argon2id hash.
+    pub phc: String,
+    /// The token's argon2id hash, if the seat has one.
+    pub token: Option<String>,
+    /// The seat's `[players.rules]`, handed to the ruleset.
+    pub options: toml::Table,
+    /// As the welcome mail shows it.
+    pub password: Password<'a>,
+}
+
+/// The rows a join writes ([`write`]), computed by [`decide`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JoinRows {
+    pub game: String,
+    /// The last resolved turn, whose stored state the join replaces.
+    pub turn: u32,
+    pub player: PlayerRow,
+    pub token: Option<String>,
+    /// The ruleset's state with the newcomer.
+    pub state: String,
+}
+
+/// What a join causes: its rows, and the newcomer's report and welcome mail.
+pub struct Joined {
+    pub rows: JoinRows,
+    pub mails: Vec<Draft>,
+}
+
+/// Decides `seat`'s entry into `game` (nothing written): the ruleset's
+/// join on the latest state, from the stream (seed, next turn,
+/// "join:<player>"), and the newcomer's mails. The ruleset's refusal (no
+/// join rule, game full, game over) is an error, before anything is
+/// written.
+pub fn decide(
+    tx: &Connection,
+    registry: &Registry,
+    config: &DaemonConfig,
+    game: &str,
+    seat: &NewSeat<'_>,
+    now: DateTime<Utc>,
+) -> Result<Joined> {
+    let row = games::require_game(tx, game)?;
+    let view = GameView::new(registry, row)?;
+    let latest = turns::latest(tx, game)?;
+    let setup = PlayerSetup {
+        id: PlayerId::new(seat.id.to_string()),
+        name: seat.name.to_string(),
+        options: seat.options.clone(),
+    };
+    let snap = view
+        .engine
+        .join(&latest.state, view.row.seed, &setup)
+        .map_err(|e| view.engine_err(e))?;
+    let r = view
+        .engine
+        .report(&snap.state, &Viewer::Player(setup.id.clone()))
+        .map_err(|e| view.engine_err(e))?;
+    let mut body = r.body.trim_end().to_string();
+    if let Some(when) = view.show_deadline() {
+        body.push_str("\n\n");
+        body.push_str(&text(view.lang, &Msg::Deadline { when: &when }));
+    }
+    let subject = text(
+        view.lang,
+        &Msg::ReportSubject {
+            game,
+            subject: &r.subject,
+        },
+    );
+    let mut d = Draft::new(Kind::Report, seat.email, subject, signed(view.lang, &body)).about(
+        game,
+        latest.turn,
+        Some(seat.id),
+    );
+    d.attachments = r.attachments.clone();
+    let mut mails = vec![d];
+    // Issue 17 item 1: the welcome mail, with this report's template.
+    if config.welcome {
+        mails.push(crate::services::welcome::compose(&WelcomeFacts {
+            occasion: Occasion::Joined,
+            game,
+            ruleset: &view.row.ruleset,
+            ruleset_name: view.engine.info().name,
+            lang: view.lang,
+            player: seat.id,
+            name: seat.name,
+            email: seat.email,
+            referee: &config.referee,
+            password: seat.password,
+            turn: latest.turn + 1,
+            deadline: view.deadline().map(|d| (d, view.schedule.tz)),
+            template: crate::services::welcome::template_of(&r.attachments),
+            domain: config.domain(),
+            stamp: now,
+            tag: None,
+        }));
+    }
+    Ok(Joined {
+        rows: JoinRows {
+            game: game.to_string(),
+            turn: latest.turn,
+            player: PlayerRow {
+                id: seat.id.to_string(),
+                name: seat.name.to_string(),
+                email: seat.email.to_string(),
+                password_hash: seat.phc.clone(),
+            },
+            token: seat.token.clone(),
+            state: snap.state,
+        },
+        mails,
+    })
+}
+
+/// Writes a join's rows in the caller's transaction: the seat, its token,
+/// and the state with the newcomer in place of the last resolved turn's.
+pub fn write(tx: &Connection, rows: &JoinRows) -> Result<()> {
+    games::insert_player(tx, &rows.game, &rows.player)?;
+    if let Some(hash) = &rows.token {
+        arbitre_store::settings::set_token_hash(tx, &rows.game, &rows.player.id, Some(hash))?;
+    }
+    turns::replace_state(tx, &rows.game, rows.turn, &rows.state)?;
+    tracing::info!(game = %rows.game, player = %rows.player.id, "player joined a game in progress");
+    Ok(())
 }

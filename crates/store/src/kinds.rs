@@ -152,6 +152,16 @@ text_enum! {
     }
 }
 
+text_enum! {
+    /// `signups.status` (issue 17 item 3).
+    SignupStatus {
+        /// Waiting for the game master's ACCEPT or REFUSE.
+        Pending => "pending",
+        Accepted => "accepted",
+        Refused => "refused",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,6 +182,7 @@ mod tests {
         round_trip(JournalOutcome::ALL);
         round_trip(PreviewMode::ALL);
         round_trip(SeatChangeKind::ALL);
+        round_trip(SignupStatus::ALL);
         let c = rusqlite::Connection::open_in_memory().unwrap();
         let e = c
             .query_row("SELECT 'sideways'", [], |r| r.get::<_, MailKind>(0))

@@ -38,6 +38,7 @@ pub mod press;
 pub mod reminders;
 pub mod seats;
 pub mod settings;
+pub mod signups;
 pub mod turns;
 pub mod wrong_passwords;
 
@@ -45,7 +46,7 @@ pub use error::StoreError;
 pub use faults::{Fault, SendingPause};
 pub use games::{GameRow, GameStatus, PlayerRow};
 pub use journal::JournalEntry;
-pub use kinds::{JournalOutcome, MailKind, PreviewMode, SeatChangeKind};
+pub use kinds::{JournalOutcome, MailKind, PreviewMode, SeatChangeKind, SignupStatus};
 pub use lock::DaemonLock;
 pub use orders::OrderRow;
 pub use outbox::{NewMail, OutboxRow, OutboxStatus};

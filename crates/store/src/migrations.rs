@@ -294,6 +294,25 @@ BEGIN UPDATE games SET due_at = 0 WHERE id = NEW.game_id; END;
 CREATE TRIGGER due_on_absences_delete AFTER DELETE ON absences
 BEGIN UPDATE games SET due_at = 0 WHERE id = OLD.game_id; END;
 "#,
+    // 9: sign-up by mail (issue 17 item 3): one row per address that asked
+    // to join a game (`JOIN <game>`), pending until the game master answers
+    // (or accepted at once with `approve = "auto"`). One row per (game,
+    // address), so an address asks the game master once: its second JOIN
+    // is answered "already pending" and notifies nobody.
+    r#"
+CREATE TABLE signups (
+    game_id      TEXT NOT NULL,
+    email        TEXT NOT NULL,           -- trimmed, lower case
+    name         TEXT NOT NULL,           -- the name asked for (or the address's local part)
+    status       TEXT NOT NULL,           -- pending | accepted | refused
+    requested_at INTEGER NOT NULL,
+    decided_at   INTEGER,
+    player       TEXT,                    -- the seat it became, once accepted
+    reason       TEXT,                    -- the game master's reason, when refused
+    PRIMARY KEY (game_id, email)
+);
+CREATE INDEX signups_by_status ON signups(game_id, status);
+"#,
 ];
 
 /// Applies the migrations up to `target` only (a database as an older

@@ -385,7 +385,7 @@ pub(crate) fn takeover(
 /// A password for a new player: 12 letters and digits from the system's
 /// random source (never the game's RNG, which must stay reproducible),
 /// mixed with `seed` so a missing /dev/urandom still gives distinct ones.
-fn new_password(seed: &str) -> String {
+pub(crate) fn new_password(seed: &str) -> String {
     use sha2::{Digest, Sha256};
     use std::io::Read;
     let mut noise = [0u8; 32];

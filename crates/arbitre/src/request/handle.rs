@@ -106,6 +106,10 @@ pub enum Write {
         turn: u32,
         deadline: Option<i64>,
     },
+    /// A new seat between two turns (a sign-up accepted: join.rs).
+    Join(Box<crate::join::JoinRows>),
+    /// A sign-up request, new or answered (issue 17 item 3).
+    Signup(arbitre_store::signups::Signup),
 }
 
 /// What was done, for the asker's answer (typed; the CLI and the mail
@@ -125,6 +129,12 @@ pub enum Done {
     },
     RolledBack(Vec<u32>),
     PasswordChanged,
+    /// A sign-up waits for the game master.
+    SignupPending,
+    /// A sign-up entered the game as this seat.
+    Joined(String),
+    /// The game master refused a sign-up.
+    SignupRefused,
     /// A player's command the game master sent, or the reverse: answered,
     /// nothing done.
     NotServed,
@@ -199,7 +209,10 @@ pub fn handles(cmd: &Command) -> bool {
 
 /// Decides what `req` causes.
 pub fn handle(ctx: &Ctx<'_>, req: &Request) -> Result<Effects> {
-    let Request::Command { game, by, command } = req;
+    let (game, by, command) = match req {
+        Request::Command { game, by, command } => (game, by, command),
+        Request::Join(j) => return crate::signup::join(ctx, j),
+    };
     let g = GameView::new(ctx.registry, games::require_game(ctx.tx, game)?)?;
     let lang = g.lang;
     let name = command.name();
@@ -264,6 +277,10 @@ pub fn handle(ctx: &Ctx<'_>, req: &Request) -> Result<Effects> {
             let d = rollback::rollback(tx, registry, gid, *t, now)?;
             let undone = d.value.clone();
             Ok(d.effects(Done::RolledBack(undone), done()).0)
+        }
+        Command::Accept(email) => crate::signup::accept(ctx, &g, email),
+        Command::Refuse { email, reason } => {
+            crate::signup::refuse(ctx, &g, email, reason.as_deref())
         }
         Command::NewPassword(pw) => {
             let Asker::Player(asker) = by else {
@@ -375,6 +392,8 @@ pub fn apply(ctx: &Ctx<'_>, e: Effects) -> Result<(Done, String)> {
                 turn,
                 deadline,
             } => games::set_turn(ctx.tx, &game, turn, deadline)?,
+            Write::Join(rows) => crate::join::write(ctx.tx, &rows)?,
+            Write::Signup(s) => arbitre_store::signups::decide(ctx.tx, &s)?,
         }
     }
     for m in e.mails {

@@ -49,6 +49,9 @@ pub enum Request {
         by: Asker,
         command: Command,
     },
+    /// `JOIN <game> [name]` / `REJOINDRE` / `BEITRETEN` by mail, from any
+    /// address and without a password (issue 17 item 3, signup.rs).
+    Join(crate::signup::JoinRequest),
 }
 
 impl Request {
@@ -64,6 +67,7 @@ impl Request {
     pub fn game(&self) -> &str {
         match self {
             Request::Command { game, .. } => game,
+            Request::Join(j) => &j.game,
         }
     }
 }

@@ -76,6 +76,14 @@ pub enum Command {
     Rollback(u32),
     /// `PASSWORD NEW <pw>`: the seat's new password (issue 17 item 4).
     NewPassword(Secret),
+    /// `ACCEPT <address>`: the game master lets a sign-up in (issue 17
+    /// item 3, signup.rs).
+    Accept(String),
+    /// `REFUSE <address> [reason]`: the game master turns a sign-up down.
+    Refuse {
+        email: String,
+        reason: Option<String>,
+    },
 }
 
 /// A password as written on a command line: never shown by `Debug`.
@@ -125,6 +133,8 @@ impl Command {
             Command::Release => "RELEASE",
             Command::Rollback(_) => "ROLLBACK",
             Command::NewPassword(_) => "PASSWORD NEW",
+            Command::Accept(_) => "ACCEPT",
+            Command::Refuse { .. } => "REFUSE",
         }
     }
 }
@@ -189,6 +199,18 @@ const OFF: &[&str] = &["off", "arret", "arrêt", "non", "aus"];
 const PASSWORD: &[&str] = &["password", "mot-de-passe", "passwort"];
 const NEW: &[&str] = &["new", "nouveau", "neu"];
 const ROLLBACK: &[&str] = &["rollback", "retour", "zurueck", "zurück"];
+const ACCEPT: &[&str] = &["accept", "accepter", "annehmen"];
+const REFUSE: &[&str] = &["refuse", "refuser", "ablehnen"];
+
+/// A sign-up's address as the game master writes it (`<a@b>` too).
+fn address(e: &str) -> Result<String, Reason> {
+    let e = e.trim_start_matches('<').trim_end_matches('>');
+    if e.contains('@') && !e.starts_with('@') && !e.ends_with('@') {
+        Ok(e.to_string())
+    } else {
+        Err(Reason::BadEmail(e.to_string()))
+    }
+}
 
 fn is(token: &str, words: &[&str]) -> bool {
     let lower = token.to_lowercase();
@@ -318,6 +340,20 @@ pub fn parse_line(line: &str) -> Option<Result<Command, Reason>> {
             [] => Err(Reason::MissingArgument("password")),
             [pw] => Ok(Command::NewPassword(Secret(pw.to_string()))),
             [_, more @ ..] => Err(Reason::TooManyArguments(more.join(" "))),
+        }
+    } else if is(first, ACCEPT) {
+        match args {
+            [] => Err(Reason::MissingArgument("address")),
+            [e] => address(e).map(Command::Accept),
+            _ => Err(Reason::TooManyArguments(args[1..].join(" "))),
+        }
+    } else if is(first, REFUSE) {
+        match args {
+            [] => Err(Reason::MissingArgument("address [reason]")),
+            [e, reason @ ..] => address(e).map(|email| Command::Refuse {
+                email,
+                reason: (!reason.is_empty()).then(|| reason.join(" ")),
+            }),
         }
     } else if is(first, ROLLBACK) {
         match args {

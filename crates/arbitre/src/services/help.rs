@@ -21,9 +21,25 @@ pub enum Bare {
     Help { lang: Lang, game: Option<String> },
     /// `LIST` / `LISTE`: the public games.
     List { lang: Option<Lang> },
+    /// `JOIN <game> [name]` / `REJOINDRE` / `BEITRETEN` (issue 17 item 3,
+    /// signup.rs): the keyword's language, the game, the name asked for.
+    Join {
+        lang: Lang,
+        game: String,
+        name: Option<String>,
+    },
 }
 
 const HELP: &[(&str, Lang)] = &[("help", Lang::En), ("aide", Lang::Fr), ("hilfe", Lang::De)];
+/// The sign-up keyword's language (`JOIN <game> [name]`, issue 17 item 3).
+fn join_keyword(word: &str) -> Option<Lang> {
+    match word {
+        "join" => Some(Lang::En),
+        "rejoindre" => Some(Lang::Fr),
+        "beitreten" => Some(Lang::De),
+        _ => None,
+    }
+}
 
 /// The request a mail's text opens with, if it is one. Only the first line
 /// that holds text counts, so a HELP further down a letter is prose.
@@ -45,6 +61,15 @@ pub fn bare(text: &str) -> Option<Bare> {
         return Some(Bare::Help {
             lang: *lang,
             game: words.get(1).map(|g| g.to_string()),
+        });
+    }
+    if let Some(lang) = join_keyword(&first) {
+        let (game, name) = words.get(1..).and_then(|r| r.split_first())?;
+        let name = (!name.is_empty()).then(|| name.join(" "));
+        return Some(Bare::Join {
+            lang,
+            game: game.to_string(),
+            name,
         });
     }
     if words.len() == 1 {
@@ -104,6 +129,15 @@ pub fn help_text(lang: Lang, game: Option<&GameHelp<'_>>) -> String {
     parts.join("\n\n")
 }
 
+/// The sign-up keyword in `lang`.
+pub fn join_word(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Fr => "REJOINDRE",
+        Lang::De => "BEITRETEN",
+        Lang::En => "JOIN",
+    }
+}
+
 fn game_word(lang: Lang) -> &'static str {
     match lang {
         Lang::Fr => "<partie>",
@@ -126,9 +160,18 @@ pub struct Listed {
     pub ruleset_name: String,
     pub turn: u32,
     pub deadline: Option<String>,
-    /// Seats a sign-up may still take; `None` when the game takes no
-    /// sign-up by mail.
-    pub free_seats: Option<u32>,
+    /// Whether the game takes sign-ups by mail (issue 17 item 3).
+    pub signup: ListedSignup,
+}
+
+/// A listed game's sign-up by mail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ListedSignup {
+    Closed,
+    /// `JOIN` is open; the seats left under `max_players`, if it is set.
+    Open {
+        free: Option<u32>,
+    },
 }
 
 /// The answer to LIST.
@@ -140,9 +183,17 @@ pub fn list_text(lang: Lang, games: &[Listed]) -> String {
     for g in games {
         let (game, ruleset, turn) = (&g.game, &g.ruleset_name, g.turn);
         let when = g.deadline.clone().unwrap_or_else(|| "-".into());
-        let seats = match g.free_seats {
-            Some(free) => tr(lang, "list-free-seats", &fl_args![free]),
-            None => tr(lang, "list-no-signup", &[]),
+        let seats = match g.signup {
+            ListedSignup::Open { free } => {
+                let join = join_word(lang);
+                let mut s = tr(lang, "list-signup-open", &fl_args![join, game]);
+                if let Some(free) = free {
+                    s.push_str(", ");
+                    s.push_str(&tr(lang, "list-free-seats", &fl_args![free]));
+                }
+                s
+            }
+            ListedSignup::Closed => tr(lang, "list-no-signup", &[]),
         };
         out.push('\n');
         out.push_str(&tr(
@@ -177,6 +228,23 @@ mod tests {
         assert_eq!(bare("> HELP\nLISTE\n"), Some(Bare::List { lang: None }));
         assert_eq!(bare("Hello,\nHELP\n"), None);
         assert_eq!(bare("help me with my fleet please\n"), None);
+        assert_eq!(
+            bare("REJOINDRE scn-001 Dora la Grande\n"),
+            Some(Bare::Join {
+                lang: Lang::Fr,
+                game: "scn-001".into(),
+                name: Some("Dora la Grande".into())
+            })
+        );
+        assert_eq!(
+            bare("beitreten eds-001\n"),
+            Some(Bare::Join {
+                lang: Lang::De,
+                game: "eds-001".into(),
+                name: None
+            })
+        );
+        assert_eq!(bare("Join\n"), None, "JOIN names a game");
     }
 
     #[test]

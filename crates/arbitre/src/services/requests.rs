@@ -5,14 +5,16 @@
 
 use crate::config::DaemonConfig;
 use crate::daemon::GameView;
-use crate::error::Result;
+use crate::error::{DaemonError, Result};
 use crate::i18n::tr;
 use crate::inbound::{capped, Decision, Disposition};
 use crate::messages::{text, Msg};
 use crate::outgoing::{signed, Draft, Kind};
 use crate::registry::Registry;
-use crate::services::help::{help_text, list_text, Bare, GameHelp, Listed};
+use crate::request::{self, Ctx, Done, Request};
+use crate::services::help::{help_text, list_text, Bare, GameHelp, Listed, ListedSignup};
 use crate::services::refusal::{near_miss, near_miss_text};
+use crate::signup::JoinRequest;
 use arbitre_core::Lang;
 use arbitre_mail::InboundMail;
 use arbitre_store::{games, Connection, GameRow, GameStatus};
@@ -90,12 +92,24 @@ pub fn bare_request(
                 if !view.toml.public || view.row.status == GameStatus::Over {
                     continue;
                 }
+                let signup = if view.toml.signup.open {
+                    let seats = games::players(c, &view.row.id)?.len() as u32;
+                    ListedSignup::Open {
+                        free: view
+                            .toml
+                            .signup
+                            .max_players
+                            .map(|m| m.saturating_sub(seats)),
+                    }
+                } else {
+                    ListedSignup::Closed
+                };
                 listed.push(Listed {
                     game: view.row.id.clone(),
                     ruleset_name: view.engine.info().name.to_string(),
                     turn: view.row.turn + 1,
                     deadline: view.show_deadline(),
-                    free_seats: None,
+                    signup,
                 });
             }
             let detail = format!("LIST: {} public game(s)", listed.len());
@@ -105,7 +119,8 @@ pub fn bare_request(
                 detail,
             )
         }
-        None => {
+        // A JOIN is answered by join_mail (inbound.rs routes it there).
+        Some(Bare::Join { .. }) | None => {
             let lang = known.unwrap_or(config.language);
             (
                 text(lang, &Msg::ErrorSubject),
@@ -187,4 +202,90 @@ pub fn near_miss_refusal(
     } else {
         capped(c, config, to, now, d)?
     }))
+}
+
+/// `JOIN <game> [name]` without a block (issue 17 item 3): handled by the
+/// request pipeline (signup.rs) in the mail's transaction. The sender is
+/// answered in the game's language (the keyword's when the game is
+/// unknown); a refusal is capped like any stranger's refusal.
+#[allow(clippy::too_many_arguments)]
+pub fn join_mail(
+    c: &Connection,
+    registry: &Registry,
+    config: &DaemonConfig,
+    j: JoinRequest,
+    mail: &InboundMail,
+    sha: &str,
+    to: &str,
+    now: DateTime<Utc>,
+) -> Result<Decision> {
+    let tag = format!("join.{}", &sha[..16]);
+    let ctx = Ctx {
+        tx: c,
+        registry,
+        config,
+        now,
+        tag: &tag,
+    };
+    let game = games::find_game_nocase(c, &j.game)?
+        .and_then(|r| GameView::new(registry, r).ok())
+        .map(|g| (g.row.id.clone(), g.lang, g.row.turn + 1));
+    let lang = game.as_ref().map_or(j.lang, |g| g.1);
+    match request::handle(&ctx, &Request::Join(j.clone())) {
+        Ok(mut e) => {
+            // The mails travel in the decision, like every mail's answers.
+            let mails = std::mem::take(&mut e.mails);
+            let (done, answer) = request::apply(&ctx, e)?;
+            let (gid, _, turn) = game.unwrap_or((j.game.clone(), lang, 0));
+            let detail = match &done {
+                Done::Joined(id) => format!("JOIN {gid}: joined as {id}"),
+                _ => format!("JOIN {gid}: request sent to the game master"),
+            };
+            tracing::info!(%detail, "sign-up by mail");
+            let reply = Draft::new(
+                Kind::Confirm,
+                to,
+                tr(
+                    lang,
+                    "signup-subject",
+                    &crate::fl_args![game = gid.as_str()],
+                ),
+                signed(lang, &answer),
+            )
+            .about(&gid, turn, None)
+            .replying_to(mail.message_id.as_deref())
+            .discriminator(tag.clone());
+            Ok(Decision {
+                journal: Decision::base(sha, Some(mail), Disposition::Service, detail, Some(gid)),
+                orders: None,
+                reply: Some(reply),
+                extra: mails,
+            })
+        }
+        Err(DaemonError::Invalid(why)) => {
+            let gid = game.as_ref().map(|g| g.0.clone());
+            let detail = format!(
+                "JOIN {}: refused: {}",
+                j.game,
+                why.lines().next().unwrap_or_default()
+            );
+            let mut reply = Draft::new(
+                Kind::Error,
+                to,
+                text(lang, &Msg::ErrorSubject),
+                signed(lang, &why),
+            );
+            if let Some((gid, _, turn)) = &game {
+                reply = reply.about(gid, *turn, None);
+            }
+            capped(
+                c,
+                config,
+                to,
+                now,
+                Decision::reject(sha, Some(mail), detail, gid, reply),
+            )
+        }
+        Err(e) => Err(e),
+    }
 }
