@@ -161,7 +161,7 @@ pub fn all_ready<'a>(c: &Connection, game: &GameView<'a>, loaded: &mut Loaded<'a
         .players()
         .map_err(|e| game.engine_err(e))?;
     let turn = game.row.turn + 1;
-    let sent = orders::latest(c, &game.row.id, turn)?;
+    let sent = orders::latest_meta(c, &game.row.id, turn)?;
     let mut playing = Vec::new();
     for p in players.iter().filter(|p| p.active) {
         if !crate::gm::seats::is_ejected(c, &game.row.id, p.id.as_str(), turn)? {
@@ -186,7 +186,7 @@ fn early_allowed(
     now: DateTime<Utc>,
 ) -> Result<bool> {
     let turn = game.row.turn + 1;
-    let sent = orders::latest(c, &game.row.id, turn)?;
+    let sent = orders::latest_meta(c, &game.row.id, turn)?;
     let Some(last) = sent.values().map(|o| o.received_at).max() else {
         return Ok(true);
     };
