@@ -55,7 +55,7 @@ pub fn attention_at(
         }
     }
     if game.schedule.early {
-        let sent = orders::latest(c, &game.row.id, game.row.turn + 1)?;
+        let sent = orders::latest_meta(c, &game.row.id, game.row.turn + 1)?;
         let last = sent.values().map(|o| o.received_at).max();
         if let Some(t) = last.and_then(|l| DateTime::from_timestamp(l, 0)) {
             let at = t + game.toml.services.change_delay();

@@ -31,6 +31,7 @@ use crate::config::DaemonConfig;
 use crate::daemon::{Daemon, GameView};
 use crate::error::Result;
 use crate::failpoint;
+use crate::loaded::Loaded;
 use crate::messages::{text, Msg};
 use crate::outgoing::{queue, signed, Draft, Kind};
 use crate::registry::Registry;
@@ -147,17 +148,6 @@ impl Daemon {
         // 10 MiB mail does not hold up the GM's commands while it is read.
         // The raw bytes are dropped once prepared: nothing after needs them,
         // and a 10 MiB mail must not be held twice (raw and decoded).
-        let mut prepared: Vec<Option<Prepared>> = Vec::with_capacity(batch.len());
-        for (i, (_, raw)) in batch.iter_mut().enumerate() {
-            if journal::seen(self.store.conn(), &shas[i])? {
-                prepared.push(None);
-                continue;
-            }
-            let mut p = prepare(raw, &self.config);
-            *raw = Vec::new();
-            precheck(self.store.conn(), &self.registry, &self.config, &mut p)?;
-            prepared.push(Some(p));
-        }
         let Daemon {
             store,
             registry,
@@ -165,6 +155,21 @@ impl Daemon {
             clock,
             ..
         } = self;
+        let registry = &*registry;
+        // Each game's state is decoded once for the whole batch (issue 22
+        // item 1), by the checks outside the lock and inside it alike.
+        let mut loaded = Loaded::new();
+        let mut prepared: Vec<Option<Prepared>> = Vec::with_capacity(batch.len());
+        for (i, (_, raw)) in batch.iter_mut().enumerate() {
+            if journal::seen(store.conn(), &shas[i])? {
+                prepared.push(None);
+                continue;
+            }
+            let mut p = prepare(raw, config);
+            *raw = Vec::new();
+            precheck(store.conn(), registry, config, &mut p, &mut loaded)?;
+            prepared.push(Some(p));
+        }
         let decided = store.tx(|tx| -> Result<Vec<bool>> {
             let mut done = vec![false; batch.len()];
             for (i, (entry, raw)) in batch.iter().enumerate() {
@@ -181,7 +186,7 @@ impl Daemon {
                 // Not prepared: it was journaled when the batch was read,
                 // and is no longer (its raw bytes were kept for this).
                 let p = prepared[i].take().unwrap_or_else(|| prepare(raw, config));
-                match decide_prepared(tx, registry, config, p, sha, now).and_then(|d| apply(tx, config, now, d)) {
+                match decide_prepared(tx, registry, config, p, sha, now, &mut loaded).and_then(|d| apply(tx, config, now, d)) {
                     Ok(()) => {
                         step.release()?;
                         done[i] = true;
@@ -205,6 +210,7 @@ impl Daemon {
             failpoint::hit("before-commit");
             Ok(done)
         });
+        drop(loaded);
         let done = match decided {
             Ok(done) => done,
             Err(crate::error::DaemonError::Store(e)) => {
@@ -295,15 +301,17 @@ impl Daemon {
         failpoint::hit("after-read");
         let mut p = prepare(&raw, &self.config);
         drop(raw);
-        precheck(self.store.conn(), &self.registry, &self.config, &mut p)?;
         let Daemon {
             store,
             registry,
             config,
             ..
         } = self;
+        let registry = &*registry;
+        let mut loaded = Loaded::new();
+        precheck(store.conn(), registry, config, &mut p, &mut loaded)?;
         let handled = store.tx(|tx| -> Result<()> {
-            let d = decide_prepared(tx, registry, config, p, &sha, now)?;
+            let d = decide_prepared(tx, registry, config, p, &sha, now, &mut loaded)?;
             apply(tx, config, now, d)?;
             failpoint::hit("before-commit");
             Ok(())
@@ -570,11 +578,12 @@ fn sha_of(text: &str) -> [u8; 32] {
 /// it names a known seat with its right password and stays within
 /// `max_order_lines`. Anything unexpected (a ruleset error, a panic) only
 /// leaves the check to be done, and handled, inside the transaction.
-pub fn precheck(
+pub fn precheck<'a>(
     c: &Connection,
-    registry: &Registry,
+    registry: &'a Registry,
     config: &DaemonConfig,
     p: &mut Prepared,
+    loaded: &mut Loaded<'a>,
 ) -> Result<()> {
     let Ok(env) = &p.found else {
         return Ok(());
@@ -605,10 +614,11 @@ pub fn precheck(
     };
     let text = orders.as_deref().unwrap_or(&env.orders);
     let state = turns::latest(c, &game.row.id)?.state;
-    let Ok(checked) = game
-        .engine
-        .check(&state, &PlayerId::new(player.id.clone()), text)
-    else {
+    // Loaded once for the whole batch (issue 22 item 1).
+    let Ok(g) = loaded.get(&game, &state) else {
+        return Ok(());
+    };
+    let Ok(checked) = g.check(&PlayerId::new(player.id.clone()), text) else {
         return Ok(());
     };
     let echo = confirmation_lines(game.lang, &checked);
@@ -642,17 +652,27 @@ pub fn decide(
     sha: &str,
     now: DateTime<Utc>,
 ) -> Result<Decision> {
-    decide_prepared(c, registry, config, prepare(raw, config), sha, now)
+    let mut loaded = Loaded::new();
+    decide_prepared(
+        c,
+        registry,
+        config,
+        prepare(raw, config),
+        sha,
+        now,
+        &mut loaded,
+    )
 }
 
 /// [`decide`] for a mail already [`prepare`]d.
-pub fn decide_prepared(
+pub fn decide_prepared<'a>(
     c: &Connection,
-    registry: &Registry,
+    registry: &'a Registry,
     config: &DaemonConfig,
     p: Prepared,
     sha: &str,
     now: DateTime<Utc>,
+    loaded: &mut Loaded<'a>,
 ) -> Result<Decision> {
     if p.more.is_empty() {
         decide_block(c, registry, config, p, sha, now)
@@ -1146,9 +1166,9 @@ pub(crate) fn decide_block(
     });
     let checked = match pre {
         Some(p) => Ok((p.checked, Some(p.echo))),
-        None => game
-            .engine
-            .check(&state.state, &pid, &env.orders)
+        None => loaded
+            .get(&game, &state.state)?
+            .check(&pid, &env.orders)
             .map(|c| (c, None)),
     };
     drop(state);

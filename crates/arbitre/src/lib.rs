@@ -37,6 +37,7 @@ pub mod gm;
 pub mod i18n;
 pub mod inbound;
 pub mod join;
+pub mod loaded;
 pub mod logs;
 pub mod messages;
 pub mod offline;

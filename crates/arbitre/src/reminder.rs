@@ -58,7 +58,7 @@ impl Daemon {
                     .engine
                     .players(&state.state)
                     .map_err(|e| game.engine_err(e))?;
-                let have = orders::latest(tx, gid, turn)?;
+                let have = orders::latest_meta(tx, gid, turn)?;
                 let addresses = games::players(tx, gid)?;
                 let zones = crate::services::timezone::player_zones(tx, gid)?;
                 let mut n = 0;

@@ -16,6 +16,7 @@
 use crate::daemon::{Daemon, GameView};
 use crate::error::{DaemonError, Result};
 use crate::failpoint;
+use crate::loaded::Loaded;
 use crate::messages::{text, Msg};
 use crate::outgoing::{queue, signed, Draft, Kind};
 use crate::registry::Registry;
@@ -35,16 +36,26 @@ impl Daemon {
     pub fn resolve_due(&mut self) -> Result<Vec<(String, u32)>> {
         let now = self.now();
         let mut done = Vec::new();
-        for row in games::due_games(self.store.conn(), now.timestamp())? {
+        let Daemon {
+            store,
+            registry,
+            config,
+            ..
+        } = self;
+        let registry = &*registry;
+        let fault = |store: &mut arbitre_store::Store, g: &str, during: &str, message: &str| {
+            store.tx(|tx| crate::fault::record_in(tx, config, g, during, message, now))
+        };
+        for row in games::due_games(store.conn(), now.timestamp())? {
             if row.status != GameStatus::Running {
                 continue;
             }
             let id = row.id.clone();
             // A faulted game waits for `arbitre resume` (fault.rs).
-            if arbitre_store::faults::open_fault(self.store.conn(), &id)?.is_some() {
+            if arbitre_store::faults::open_fault(store.conn(), &id)?.is_some() {
                 continue;
             }
-            let game = match GameView::new(&self.registry, row) {
+            let game = match GameView::new(registry, row) {
                 Ok(g) => g,
                 Err(e) => {
                     tracing::error!(game = %id, error = %e, "game skipped");
@@ -54,16 +65,19 @@ impl Daemon {
             // A turn held for the GM's preview stops the game until RELEASE
             // (gm/preview.rs); `[services] grace` delays the deadline's
             // resolution, `change_delay` the early one (issue 10).
-            if turns::held(self.store.conn(), &id)?.is_some() {
+            if turns::held(store.conn(), &id)?.is_some() {
                 continue;
             }
+            // The readiness check and the resolution share one decoding
+            // of the state (issue 22 item 1).
+            let mut loaded = Loaded::new();
             let services = &game.toml.services;
             let deadline_passed = game.deadline().is_some_and(|d| d + services.grace() <= now);
             // Asked only when it matters (it loads the state).
             let asked = if deadline_passed || !game.schedule.early {
                 Ok(false)
             } else {
-                all_ready(self.store.conn(), &game)
+                all_ready(store.conn(), &game, &mut loaded)
             };
             let ready = match asked {
                 Ok(r) => r,
@@ -72,7 +86,7 @@ impl Daemon {
                     during,
                     message,
                 }) => {
-                    self.record_fault(&g, during, &message)?;
+                    fault(store, &g, during, &message)?;
                     continue;
                 }
                 Err(e) => return Err(e),
@@ -80,7 +94,7 @@ impl Daemon {
             let due = deadline_passed
                 || (game.schedule.early
                     && ready
-                    && early_allowed(self.store.conn(), &game, services.change_delay(), now)?);
+                    && early_allowed(store.conn(), &game, services.change_delay(), now)?);
             if due {
                 let why = if deadline_passed {
                     "deadline"
@@ -88,7 +102,7 @@ impl Daemon {
                     "all players ready"
                 };
                 tracing::info!(game = %id, turn = game.row.turn + 1, why, "resolving");
-                match self.resolve(&id) {
+                match resolve_tx(store, registry, config, &id, now, &mut loaded) {
                     Ok(t) => done.push((id, t)),
                     Err(e @ DaemonError::Store(_)) => return Err(e),
                     // The resolution was rolled back; the game stops, the
@@ -98,7 +112,7 @@ impl Daemon {
                         during,
                         message,
                     }) => {
-                        self.record_fault(&g, during, &message)?;
+                        fault(store, &g, during, &message)?;
                     }
                     Err(e) => tracing::error!(game = %id, error = %e, "turn not resolved"),
                 }
@@ -116,26 +130,38 @@ impl Daemon {
             config,
             ..
         } = self;
-        let turn = store.tx(|tx| -> Result<u32> {
-            let t = resolve_in(tx, registry, config, game, now)?;
-            failpoint::hit("before-resolve-commit");
-            Ok(t)
-        })?;
-        failpoint::hit("after-resolve-commit");
-        Ok(turn)
+        resolve_tx(store, registry, config, game, now, &mut Loaded::new())
     }
+}
+
+/// One resolution in its own transaction, the game loaded through `loaded`.
+fn resolve_tx<'a>(
+    store: &mut arbitre_store::Store,
+    registry: &'a Registry,
+    config: &crate::config::DaemonConfig,
+    game: &str,
+    now: DateTime<Utc>,
+    loaded: &mut Loaded<'a>,
+) -> Result<u32> {
+    let turn = store.tx(|tx| -> Result<u32> {
+        let t = resolve_in(tx, registry, config, game, now, loaded)?;
+        failpoint::hit("before-resolve-commit");
+        Ok(t)
+    })?;
+    failpoint::hit("after-resolve-commit");
+    Ok(turn)
 }
 
 /// True when every active player has sent orders marked ready. An ejected
 /// seat is not waited for (gm/seats.rs).
-pub fn all_ready(c: &Connection, game: &GameView<'_>) -> Result<bool> {
+pub fn all_ready<'a>(c: &Connection, game: &GameView<'a>, loaded: &mut Loaded<'a>) -> Result<bool> {
     let state = turns::latest(c, &game.row.id)?;
-    let players = game
-        .engine
-        .players(&state.state)
+    let players = loaded
+        .get(game, &state.state)?
+        .players()
         .map_err(|e| game.engine_err(e))?;
     let turn = game.row.turn + 1;
-    let sent = orders::latest(c, &game.row.id, turn)?;
+    let sent = orders::latest_meta(c, &game.row.id, turn)?;
     let mut playing = Vec::new();
     for p in players.iter().filter(|p| p.active) {
         if !crate::gm::seats::is_ejected(c, &game.row.id, p.id.as_str(), turn)? {
@@ -160,7 +186,7 @@ fn early_allowed(
     now: DateTime<Utc>,
 ) -> Result<bool> {
     let turn = game.row.turn + 1;
-    let sent = orders::latest(c, &game.row.id, turn)?;
+    let sent = orders::latest_meta(c, &game.row.id, turn)?;
     let Some(last) = sent.values().map(|o| o.received_at).max() else {
         return Ok(true);
     };
@@ -170,12 +196,13 @@ fn early_allowed(
     Ok(DateTime::from_timestamp(last, 0).is_none_or(|t| t + delay <= now))
 }
 
-fn resolve_in(
+fn resolve_in<'a>(
     c: &Connection,
-    registry: &Registry,
+    registry: &'a Registry,
     config: &crate::config::DaemonConfig,
     game_id: &str,
     now: DateTime<Utc>,
+    cache: &mut Loaded<'a>,
 ) -> Result<u32> {
     let game = GameView::new(registry, games::require_game(c, game_id)?)?;
     if game.row.status == GameStatus::Over {
@@ -189,10 +216,7 @@ fn resolve_in(
     let last = turns::latest(c, game_id)?;
     // Decoded once for the whole resolution (issue 16 item 5): players,
     // the bots' orders and the turn itself ask this handle.
-    let loaded = game
-        .engine
-        .load(&last.state)
-        .map_err(|e| game.engine_err(e))?;
+    let loaded = cache.get(&game, &last.state)?;
     let turn = game.row.turn + 1;
     // Orders of ejected seats no longer count; orders the bot wrote for
     // this turn before a ROLLBACK are played again as the bot's.
@@ -217,7 +241,7 @@ fn resolve_in(
     let bots = bot_orders(
         c,
         &game,
-        loaded.as_ref(),
+        loaded,
         turn,
         &orders,
         &Seats {

@@ -127,6 +127,57 @@ fn big_order_mail_memory_under_5x() {
     );
 }
 
+/// A field of /proc/self/status, in bytes (`VmHWM`, `VmRSS`).
+fn status_bytes(field: &str) -> usize {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let line = status
+        .lines()
+        .find(|l| l.starts_with(field))
+        .unwrap_or_else(|| panic!("{field} in /proc/self/status"));
+    let kib: usize = line
+        .split_whitespace()
+        .nth(1)
+        .and_then(|v| v.parse().ok())
+        .unwrap();
+    kib * 1024
+}
+
+#[test]
+fn big_order_mail_peak_rss_bounded() {
+    let _one = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    // The heap counter above sees only Rust's allocations; the process's
+    // resident set also holds SQLite's own copies of the body (its page
+    // cache, statement buffers, the WAL's pages) and mail-parser's. Peak
+    // RSS (VmHWM, reset through clear_refs) above the resident set before
+    // the cycle is the figure of issue 14 item 1, whose goal is 5x the
+    // mail. Not met yet: 8.8x on the development machine (11x to 14x
+    // before the readiness check stopped reading the orders' text and
+    // verdicts); what remains is SQLite's copies as the orders row is
+    // written (docs/reliability.md). This bound holds the gain.
+    let limit = arbitre_mail::DEFAULT_MAX_SIZE;
+    let mut env = Env::new();
+    env.daemon.config.limits = arbitre::config::Limits::default();
+    env.daemon.config.limits.max_order_lines = 20_000;
+    env.daemon.cycle().unwrap();
+    let raw = big_mail(limit - 4_096, 20_000);
+    let size = raw.len();
+    env.drop_mail(&raw);
+    drop(raw);
+    std::fs::write("/proc/self/clear_refs", "5").unwrap();
+    let base = status_bytes("VmRSS:");
+    let report = env.daemon.cycle().unwrap();
+    let peak = status_bytes("VmHWM:").saturating_sub(base);
+    assert_eq!(report.mails, 1);
+    assert_eq!(report.sent, 1, "the confirmation left");
+    assert_eq!(env.count("SELECT count(*) FROM orders"), 1, "stored");
+    let ratio = peak as f64 / size as f64;
+    eprintln!("peak RSS: mail {size} bytes, {peak} bytes above the start = {ratio:.2}x");
+    assert!(
+        ratio < 10.0,
+        "peak RSS {peak} bytes is {ratio:.2}x the mail's {size}"
+    );
+}
+
 #[test]
 fn big_order_mail_memory_measured_without_line_limit() {
     let _one = SERIAL.lock().unwrap_or_else(|e| e.into_inner());

@@ -185,3 +185,71 @@ fn issue16_5_a_panic_in_a_loaded_game_faults_only_its_game() {
         fault.message
     );
 }
+
+/// Issue 22 item 1: a batch of order mails and CHECKs for one game decodes
+/// its state once, whoever sent them (before: once per mail, for the check
+/// outside the lock, and again inside it when that check was not usable).
+#[test]
+fn issue22_1_a_batch_of_mails_decodes_each_game_once() {
+    let decodes = Arc::new(AtomicUsize::new(0));
+    let registry = Registry::empty().with(Box::new(Counting {
+        inner: Adapter::boxed(Tally),
+        decodes: decodes.clone(),
+    }));
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(FixedClock::new(common::t0()));
+    let mut daemon = Daemon::open(common::config(dir.path()), registry, clock.clone()).unwrap();
+    daemon
+        .create_game(&common::tally_toml("g1", ""), dir.path())
+        .unwrap();
+    daemon
+        .create_game(&common::tally_toml("g2", ""), dir.path())
+        .unwrap();
+    let mut mails = 0;
+    for i in 0..10 {
+        for (game, player, password) in [
+            ("g1", "alice", "wonderland"),
+            ("g1", "bob", "builder"),
+            ("g2", "alice", "wonderland"),
+        ] {
+            // Orders, and CHECKs, which store nothing.
+            let lines = format!("ADD {}", i % 9 + 1);
+            let body = if i % 2 == 0 {
+                common::orders(game, player, password, &lines)
+            } else {
+                format!("CHECK {game} PLAYER {player} PASSWORD {password}\n{lines}\nEND\n")
+            };
+            let from = format!("{player}@example.org");
+            daemon
+                .deliver(&common::mail(&from, &format!("orders {i}"), &body))
+                .unwrap();
+            mails += 1;
+        }
+    }
+    decodes.store(0, Ordering::SeqCst);
+    // The inbox alone: the rest of the cycle (early resolution's
+    // readiness check) is a decoding of its own per game.
+    let handled = daemon.process_inbox().unwrap();
+    assert_eq!(handled, mails, "every mail handled");
+    let stored: i64 = daemon
+        .store
+        .conn()
+        .query_row("SELECT count(*) FROM orders", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(stored, 15, "the order mails were stored, the CHECKs not");
+    let answers: i64 = daemon
+        .store
+        .conn()
+        .query_row(
+            "SELECT count(*) FROM outbox WHERE kind IN ('confirm', 'check')",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(answers, mails as i64, "every mail answered");
+    assert_eq!(
+        decodes.load(Ordering::SeqCst),
+        2,
+        "one decoding per game for the whole batch"
+    );
+}

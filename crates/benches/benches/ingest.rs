@@ -18,6 +18,13 @@
 //! Since the verification cache (`arbitre_store::password::VerifiedCache`)
 //! Argon2id runs once per seat and process, so after the warm-up both run at
 //! about the same rate; `argon2_default_verify` is the cost of that once.
+//!
+//! Before criterion's groups, `ratio` (issue 22 item 1) times, on the very
+//! same mails and in the same run, arbitre's `process_inbox` and its raw
+//! pipeline (mail-parser on each mail, then the same rows in batched SQLite
+//! commits of `BATCH_MAILS`), and prints both rates and their ratio: the
+//! figure that stays meaningful on a noisy machine. `ARBITRE_INGEST_MAILS`
+//! sets how many mails (default 1,920).
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 use arbitre_benches::mail::{Lab, MIX};
@@ -173,7 +180,77 @@ fn argon2_once(c: &mut Criterion) {
     g.finish();
 }
 
+/// Arbitre's ingest rate against its raw pipeline's, same mails, same run.
+fn ratio() {
+    let n: usize = std::env::var("ARBITRE_INGEST_MAILS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1_920);
+    let mut lab = Lab::new(&MIX, 8, PasswordHasher::fast());
+    lab.snapshot_seats();
+    let warm = lab.mails(lab.seats());
+    lab.deliver(&warm);
+    lab.daemon.process_inbox().expect("inbox");
+    let mails = lab.mails(n);
+    // Raw pipeline: each mail parsed by mail-parser, its rows written in
+    // batched commits, the daemon's database settings.
+    let dir =
+        tempfile::tempdir_in(std::env::var("ARBITRE_BENCH_DIR").unwrap_or_else(|_| "/tmp".into()))
+            .unwrap();
+    let mut store = arbitre_store::Store::open(&dir.path().join("raw.db")).unwrap();
+    store
+        .conn()
+        .execute(
+            "INSERT INTO games (id, ruleset, seed, lang, config, created_at) VALUES ('g', 'eds', 1, 'de', '', 0)",
+            [],
+        )
+        .unwrap();
+    let p = MessageParser::default();
+    let t = Instant::now();
+    let mut serial = 0u64;
+    for chunk in mails.chunks(BATCH) {
+        let bodies: Vec<String> = chunk
+            .iter()
+            .map(|m| {
+                let parsed = p.parse(m.as_slice()).expect("parses");
+                parsed
+                    .body_text(0)
+                    .map(|b| b.into_owned())
+                    .unwrap_or_default()
+            })
+            .collect();
+        store
+            .tx(|tx| -> Result<(), arbitre_store::StoreError> {
+                for body in &bodies {
+                    serial += 1;
+                    tx.execute_batch("SAVEPOINT mail")?;
+                    insert_rows(tx, serial, body)?;
+                    tx.execute_batch("RELEASE mail")?;
+                }
+                Ok(())
+            })
+            .unwrap();
+    }
+    let raw = t.elapsed();
+    lab.deliver(&mails);
+    let t = Instant::now();
+    let handled = lab.daemon.process_inbox().expect("inbox");
+    let ours = t.elapsed();
+    assert_eq!(handled, n, "every mail handled");
+    let rate = |d: Duration| n as f64 / d.as_secs_f64();
+    println!(
+        "ingest ratio: {n} mails: arbitre {:.0} mails/s, raw pipeline (mail-parser + batched SQLite) {:.0} mails/s, ratio {:.2}",
+        rate(ours),
+        rate(raw),
+        raw.as_secs_f64() / ours.as_secs_f64()
+    );
+}
+
 fn benches(c: &mut Criterion) {
+    ratio();
+    if std::env::var_os("ARBITRE_INGEST_RATIO_ONLY").is_some() {
+        return;
+    }
     limits(c);
     argon2_once(c);
     ingest(c, "daemon_fast_hash", PasswordHasher::fast());

@@ -106,14 +106,50 @@ fn rows(c: &Connection, sql: &str, p: impl rusqlite::Params) -> Result<Vec<Order
 const COLS: &str =
     "id, game_id, turn, player, text, verdicts, errors, ready, received_at, mail_sha256, by_bot";
 
+/// The rows in force for `turn`, as a condition on `id`: each player's
+/// latest row. Only those rows are read, never the archive of earlier
+/// mails (a turn of many order mails of megabytes each, issue 14 item 1).
+const IN_FORCE: &str =
+    "id IN (SELECT max(id) FROM orders WHERE game_id = ?1 AND turn = ?2 GROUP BY player)";
+
 /// The orders in force for `turn`: each player's latest row.
 pub fn latest(c: &Connection, game: &str, turn: u32) -> Result<BTreeMap<String, OrderRow>> {
     let all = rows(
         c,
-        &format!("SELECT {COLS} FROM orders WHERE game_id = ?1 AND turn = ?2 ORDER BY id"),
+        &format!("SELECT {COLS} FROM orders WHERE {IN_FORCE} ORDER BY id"),
         params![game, turn],
     )?;
     Ok(all.into_iter().map(|o| (o.player.clone(), o)).collect())
+}
+
+/// What the schedule asks of the orders in force (who sent, ready, when):
+/// [`latest`] without the text and verdicts, which may be megabytes
+/// (issue 14 item 1: readiness checks and reminders read only this).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InForce {
+    pub ready: bool,
+    pub received_at: i64,
+    pub by_bot: bool,
+}
+
+/// [`InForce`] of each player's latest row for `turn`.
+pub fn latest_meta(c: &Connection, game: &str, turn: u32) -> Result<BTreeMap<String, InForce>> {
+    let mut st = c.prepare(&format!(
+        "SELECT player, ready, received_at, by_bot FROM orders WHERE {IN_FORCE}"
+    ))?;
+    let rows = st
+        .query_map(params![game, turn], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                InForce {
+                    ready: r.get(1)?,
+                    received_at: r.get(2)?,
+                    by_bot: r.get(3)?,
+                },
+            ))
+        })?
+        .collect::<rusqlite::Result<BTreeMap<_, _>>>()?;
+    Ok(rows)
 }
 
 /// Every order mail ever accepted for `turn`, oldest first.
@@ -129,6 +165,27 @@ pub fn history(c: &Connection, game: &str, turn: u32) -> Result<Vec<OrderRow>> {
 mod tests {
     use super::*;
     use crate::Store;
+
+    #[test]
+    fn latest_meta_is_the_latest_row_of_each_player() {
+        let s = Store::in_memory().unwrap();
+        crate::games::insert_game(s.conn(), &crate::games::tests::sample("g")).unwrap();
+        insert(s.conn(), "g", 1, "a", "ADD 1", &[], 0, true, 10, None).unwrap();
+        insert(s.conn(), "g", 1, "b", "ADD 2", &[], 0, true, 11, None).unwrap();
+        insert(s.conn(), "g", 1, "a", "ADD 3", &[], 0, false, 12, None).unwrap();
+        insert(s.conn(), "g", 2, "a", "ADD 4", &[], 0, true, 13, None).unwrap();
+        let meta = latest_meta(s.conn(), "g", 1).unwrap();
+        let full = latest(s.conn(), "g", 1).unwrap();
+        assert_eq!(meta.len(), 2);
+        assert_eq!(full.len(), 2);
+        assert_eq!(full["a"].text, "ADD 3");
+        for (p, m) in &meta {
+            assert_eq!(m.ready, full[p].ready);
+            assert_eq!(m.received_at, full[p].received_at);
+        }
+        assert!(!meta["a"].ready);
+        assert_eq!(meta["b"].received_at, 11);
+    }
 
     #[test]
     fn a_later_mail_replaces_the_orders_in_force() {
