@@ -49,6 +49,7 @@ pub mod schedule;
 pub mod sender;
 pub mod serve;
 pub mod services;
+pub mod setup_text;
 pub mod spans;
 pub mod timespec;
 pub mod turn;
