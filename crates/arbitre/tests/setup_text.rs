@@ -212,7 +212,10 @@ fn setup_errors_every_kind_in_three_languages() {
                     .map(str::to_lowercase)
                     .collect::<Vec<_>>()
             };
-            if t == en && words(&en).len() > 1 {
+            // `[rules]: <the TOML reader's message>` is the reader's own
+            // English in every language.
+            let own_words = matches!(e, SetupError::Rules(_));
+            if t == en && words(&en).len() > 1 && !own_words {
                 wrong.push(format!("{lang:?}: not translated: {t}"));
             }
         }

@@ -49,8 +49,14 @@ fn neb_1_builtin_maps_load_and_bad_maps_are_refused() {
     let head = "[map]\nrenumber = false\nsymmetric_links = false\n";
     let ok_worlds = "[[world]]\nnumber = 1\nlinks = [2]\nowner = 1\npopulation = 5\npop_limit = 5\n\n[[world]]\nnumber = 2\nlinks = [1]\nowner = 2\npopulation = 5\npop_limit = 5\n\n";
     let bad = [
-        ("[[world]]\nnumber = 3\nlinks = [9]\n", "link to world 9, which does not exist"),
-        ("[[world]]\nnumber = 3\nlinks = [3]\n", "world 3: linked to itself"),
+        (
+            "[[world]]\nnumber = 3\nlinks = [9]\n",
+            "link to world 9, which does not exist",
+        ),
+        (
+            "[[world]]\nnumber = 3\nlinks = [3]\n",
+            "world 3: linked to itself",
+        ),
         (
             "[[world]]\nnumber = 3\nlinks = [1]\nblack_hole = true\npopulation = 2\n",
             "world 3: a black hole holds nothing",
@@ -59,7 +65,10 @@ fn neb_1_builtin_maps_load_and_bad_maps_are_refused() {
             "[[world]]\nnumber = 3\nlinks = [1]\nowner = 1\n",
             "world 3: an owned world needs a population",
         ),
-        ("[[world]]\nnumber = 3\nlinks = [1]\ncm = 11\n", "cm = 11: expected between 0 and 10"),
+        (
+            "[[world]]\nnumber = 3\nlinks = [1]\ncm = 11\n",
+            "cm = 11: expected between 0 and 10",
+        ),
         (
             "[[world]]\nnumber = 3\nlinks = [1]\npopulation = 20\npop_limit = 5\n",
             "world 3: population more than 10 above its limit",
