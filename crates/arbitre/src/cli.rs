@@ -604,13 +604,13 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
             if let Ok(text) = std::fs::read_to_string(&game_toml) {
                 let base = game_toml.parent().unwrap_or(Path::new("."));
                 let file = game_toml.display().to_string();
-                if let Ok(warnings) = d.check_game_file(&text, &file, base) {
+                if let Ok(warnings) = d.check_game_file_in(&text, &file, base, lang) {
                     for w in warnings {
                         writeln!(out, "warning: {w}")?;
                     }
                 }
             }
-            let id = d.create_game_file(&game_toml)?;
+            let id = d.create_game_file_in(&game_toml, lang)?;
             writeln!(out, "{}", tr(lang, "cli-game-created", &fl_args![id]))?;
             flush(&mut d, lang, out)?;
         }

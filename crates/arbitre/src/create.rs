@@ -14,7 +14,7 @@ use crate::outgoing::{queue, signed, Draft, Kind};
 use crate::services::json_report::{ReportFacts, ViewerKind};
 use crate::services::texts::{svc_text, SvcMsg};
 use crate::services::welcome::{Occasion, Password, WelcomeFacts};
-use arbitre_core::{PlayerId, Viewer};
+use arbitre_core::{Lang, PlayerId, Viewer};
 use arbitre_store::{games, turns, GameRow, GameStatus, PlayerRow, TurnRow};
 use std::path::Path;
 
@@ -23,12 +23,18 @@ impl Daemon {
     /// (issue 14 item 14), so a game re-created under the same id after a
     /// dry run never reuses the old game's Message-IDs.
     pub fn create_game_file(&mut self, path: &Path) -> Result<String> {
+        self.create_game_file_in(path, self.lang)
+    }
+
+    /// [`Self::create_game_file`], the ruleset's refusals in `lang` (the
+    /// command line's language, issue 19 item 3).
+    pub fn create_game_file_in(&mut self, path: &Path, lang: Lang) -> Result<String> {
         let text = std::fs::read_to_string(path).map_err(|e| {
             let (path, error) = (path.display(), e);
             self.invalid("err-cannot-read", &crate::fl_args![path, error])
         })?;
         let base = path.parent().unwrap_or(Path::new("."));
-        self.check_game_file(&text, &path.display().to_string(), base)?;
+        self.check_game_file_in(&text, &path.display().to_string(), base, lang)?;
         let salt = games::new_msgid_salt();
         self.create_game_salted(&text, base, Some(&salt))
     }
@@ -39,6 +45,19 @@ impl Daemon {
     /// checks, then the ruleset's setup. Nothing is written. Returns the
     /// file's warnings (issue 19 item 4), each after its place.
     pub fn check_game_file(&self, text: &str, file: &str, base: &Path) -> Result<Vec<String>> {
+        self.check_game_file_in(text, file, base, self.lang)
+    }
+
+    /// [`Self::check_game_file`], the ruleset's refusals in `lang` (issue
+    /// 19 item 3: a German ruleset's error on an English command line
+    /// reads English).
+    pub fn check_game_file_in(
+        &self,
+        text: &str,
+        file: &str,
+        base: &Path,
+        lang: Lang,
+    ) -> Result<Vec<String>> {
         use crate::game_config::setup_error_place;
         use crate::spans::{keys, FileSpans};
         let g = GameToml::parse(text)
@@ -50,11 +69,14 @@ impl Daemon {
         })?;
         let setup = g.setup_config(base).map_err(|e| e.at(text, file))?;
         if let Err(e) = engine.setup(&setup) {
-            let place = match &e {
-                arbitre_core::EngineError::Setup(se) => setup_error_place(se, text, file),
-                _ => file.to_string(),
+            let (place, err) = match &e {
+                arbitre_core::EngineError::Setup(se) => (
+                    setup_error_place(se, text, file),
+                    crate::setup_text::setup_error_text(lang, se),
+                ),
+                _ => (file.to_string(), e.to_string()),
             };
-            let err = scrub_files(&e.to_string(), &setup.files);
+            let err = scrub_files(&err, &setup.files);
             return Err(DaemonError::GameFile(format!("{place}: {err}")));
         }
         Ok(g.warnings(text, file, self.now())

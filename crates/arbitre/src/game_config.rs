@@ -242,7 +242,7 @@ pub fn setup_error_place(err: &arbitre_core::SetupError, text: &str, file: &str)
         S::UnknownKey { key, .. } => rules_key(&spans, key),
         S::UnknownMap { name, .. } => spans.find_str(&keys(&["rules"]), name),
         S::PlayerCount { .. } => Some(keys(&["players"])),
-        S::Invalid(_) | S::Position(_) => None,
+        _ => None,
     };
     spans.place(file, path.as_deref())
 }

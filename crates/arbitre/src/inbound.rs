@@ -675,9 +675,9 @@ pub fn decide_prepared<'a>(
     loaded: &mut Loaded<'a>,
 ) -> Result<Decision> {
     if p.more.is_empty() {
-        decide_block(c, registry, config, p, sha, now)
+        decide_block(c, registry, config, p, sha, now, loaded)
     } else {
-        crate::request::blocks::decide_blocks(c, registry, config, p, sha, now)
+        crate::request::blocks::decide_blocks(c, registry, config, p, sha, now, loaded)
     }
 }
 
@@ -721,13 +721,14 @@ impl Prepared {
 
 /// One block's decision: a mail of one block, or one block of several
 /// (request/blocks.rs).
-pub(crate) fn decide_block(
+pub(crate) fn decide_block<'a>(
     c: &Connection,
-    registry: &Registry,
+    registry: &'a Registry,
     config: &DaemonConfig,
     p: Prepared,
     sha: &str,
     now: DateTime<Utc>,
+    loaded: &mut Loaded<'a>,
 ) -> Result<Decision> {
     let default_lang = config.language;
     let Prepared {

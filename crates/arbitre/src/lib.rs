@@ -50,6 +50,7 @@ pub mod schedule;
 pub mod sender;
 pub mod serve;
 pub mod services;
+pub mod setup_text;
 pub mod signup;
 pub mod spans;
 pub mod timespec;

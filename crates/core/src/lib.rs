@@ -35,6 +35,7 @@ pub mod orders;
 pub mod report;
 pub mod rng;
 pub mod ruleset;
+pub mod setup_error;
 // Test support, compiled only for tests (the `testkit` feature is enabled
 // only as a dev-dependency): a failed unwrap there is a failed test.
 #[cfg(any(test, feature = "testkit"))]

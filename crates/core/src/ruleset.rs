@@ -53,35 +53,7 @@ pub struct SetupConfig {
     pub files: BTreeMap<String, String>,
 }
 
-#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
-pub enum SetupError {
-    #[error("{0}")]
-    Invalid(String),
-    /// A map, world or scenario name the ruleset lacks, with the names it
-    /// has (issue 19 item 2).
-    #[error("unknown map or scenario '{name}' (built-in: {})", valid.join(", "))]
-    UnknownMap { name: String, valid: Vec<String> },
-    /// A key of a game file's table the ruleset does not read (issue 19
-    /// item 1): a typo such as `mapp` must never be silently ignored.
-    #[error("unknown key '{key}' in {table} ({})", valid_keys(valid))]
-    UnknownKey {
-        table: String,
-        key: String,
-        valid: Vec<String>,
-    },
-    #[error("wrong number of players: {got} (this setup takes {expected})")]
-    PlayerCount { got: usize, expected: String },
-    #[error("bad position TOML: {0}")]
-    Position(String),
-}
-
-fn valid_keys(valid: &[String]) -> String {
-    if valid.is_empty() {
-        "this table takes no key".into()
-    } else {
-        format!("valid keys: {}", valid.join(", "))
-    }
-}
+pub use crate::setup_error::SetupError;
 
 /// Refuses the first key of `table` (a game file's `[rules]`, or a player's
 /// `[players.rules]`, named `name` in the message) that is not in `valid`,

@@ -109,7 +109,9 @@ impl Ruleset for Tally {
         if config.players.is_empty() {
             return Err(SetupError::PlayerCount {
                 got: 0,
-                expected: "1 or more".into(),
+                min: 1,
+                max: None,
+                known: String::new(),
             });
         }
         let last_turn = match config.options.get("turns") {

@@ -3,6 +3,8 @@
 //! keys take the rulebook's defaults. Parameters live in the state, so they are
 //! frozen once the game has begun (EDS-109): no order or phase changes them.
 
+use arbitre_core::setup_error::Expected;
+use arbitre_core::SetupError;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -147,7 +149,7 @@ impl Default for Params {
 impl Params {
     /// Values that would make a rule meaningless (a divisor of 0, a battle that can
     /// never end) are refused before the game starts.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), SetupError> {
         let positive = [
             ("ships_per_player", self.ships_per_player as i64),
             ("months_per_year", self.months_per_year as i64),
@@ -158,25 +160,38 @@ impl Params {
             ("area_per_player", self.area_per_player as i64),
             ("aspect_h", self.aspect_h as i64),
         ];
+        let bad = |key: &str, value: i64, expected: Expected| SetupError::BadValue {
+            key: key.into(),
+            value: value.to_string(),
+            expected,
+        };
         for (k, v) in positive {
             if v <= 0 {
-                return Err(format!("Parameter {k} muss größer als 0 sein"));
+                return Err(bad(k, v, Expected::AtLeast(1)));
             }
         }
         // Ships must be certain to explode by round 1000 (§4.4.7).
         if self.explosion_ship_bp < 10 {
-            return Err("Parameter explosion_ship_bp muss mindestens 10 sein".into());
+            return Err(bad(
+                "explosion_ship_bp",
+                self.explosion_ship_bp as i64,
+                Expected::AtLeast(10),
+            ));
         }
         if self.hits_to_destroy > 4 {
-            return Err("Parameter hits_to_destroy darf höchstens 4 sein".into());
+            return Err(bad(
+                "hits_to_destroy",
+                self.hits_to_destroy as i64,
+                Expected::Between(1, 4),
+            ));
         }
         Ok(())
     }
 
     /// Parameters from the keys of a `[rules]` table that are not setup keys.
-    pub fn from_table(t: &toml::Table) -> Result<Params, String> {
+    pub fn from_table(t: &toml::Table) -> Result<Params, SetupError> {
         toml::Value::Table(t.clone())
             .try_into::<Params>()
-            .map_err(|e| e.to_string())
+            .map_err(|e| SetupError::Rules(e.to_string()))
     }
 }

@@ -9,6 +9,7 @@ use crate::formulas::{jump_range, lx, tx};
 use crate::galaxy::{generate, GenStar};
 use crate::model::{Facility, Ruler, RulerNr, Ship, Star, State};
 use crate::params::Params;
+use arbitre_core::setup_error::{Expected, Item, Load, Role, Rule};
 use arbitre_core::{PlayerId, Rng, SetupConfig, SetupError};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -133,10 +134,6 @@ pub struct Position {
     pub ships: Vec<Ship>,
 }
 
-fn bad(s: impl Into<String>) -> SetupError {
-    SetupError::Invalid(s.into())
-}
-
 /// The start assets of §2.12 for ruler `nr` on home star `home`.
 pub fn start_assets(state: &mut State, nr: RulerNr, home: u32) {
     let p = state.params.clone();
@@ -229,7 +226,9 @@ pub fn from_scenario(
     if n != sc.game.players || sc.rulers.len() != n {
         return Err(SetupError::PlayerCount {
             got: n,
-            expected: sc.game.players.to_string(),
+            min: sc.game.players,
+            max: Some(sc.game.players),
+            known: String::new(),
         });
     }
     let (dw, dh) = crate::formulas::map_size(&params, n as u32);
@@ -237,13 +236,22 @@ pub fn from_scenario(
     let mut stars = BTreeMap::new();
     for s in &sc.stars {
         if !(1..=w).contains(&s.x) || !(1..=h).contains(&s.y) {
-            return Err(bad(format!("Stern {} liegt außerhalb der Karte", s.number)));
+            return Err(SetupError::OffMap {
+                item: Item::Star,
+                id: s.number.to_string(),
+                x: s.x.into(),
+                y: s.y.into(),
+                min: 1,
+                max_x: w.into(),
+                max_y: h.into(),
+            });
         }
         if s.ore_rate > 340 || s.uranium_rate > 49 || s.grain_rate > 49 {
-            return Err(bad(format!(
-                "Stern {}: Ertragsrate außerhalb der Grenzen",
-                s.number
-            )));
+            return Err(SetupError::Breaks {
+                item: Item::Star,
+                id: s.number.to_string(),
+                rule: Rule::YieldOutOfRange,
+            });
         }
         let star = Star {
             number: s.number,
@@ -259,25 +267,29 @@ pub fn from_scenario(
             rate: [s.ore_rate, s.uranium_rate, s.grain_rate],
         };
         if stars.insert(s.number, star).is_some() {
-            return Err(bad(format!("Sternnummer {} doppelt", s.number)));
+            return Err(SetupError::Duplicate {
+                item: Item::Star,
+                id: s.number.to_string(),
+            });
         }
     }
     let expected = params.stars_per_player as usize * n;
     if stars.len() != expected || stars.keys().copied().ne(1..=expected as u32) {
-        return Err(bad(format!(
-            "{} Sterne mit Nummern 1..{} erwartet",
-            expected, expected
-        )));
+        return Err(SetupError::Numbering {
+            item: Item::Star,
+            count: expected,
+        });
     }
     let pts: Vec<&Star> = stars.values().collect();
     for (i, a) in pts.iter().enumerate() {
         for b in &pts[i + 1..] {
             let q = ((a.x - b.x) as i64).pow(2) + ((a.y - b.y) as i64).pow(2);
             if q < (params.min_star_distance as i64).pow(2) {
-                return Err(bad(format!(
-                    "Sterne {} und {} liegen zu dicht beieinander",
-                    a.number, b.number
-                )));
+                return Err(SetupError::TooClose {
+                    item: Item::Star,
+                    id: a.number.to_string(),
+                    other: b.number.to_string(),
+                });
             }
         }
     }
@@ -304,12 +316,25 @@ pub fn from_scenario(
             .rulers
             .iter()
             .find(|r| r.number as usize == i + 1)
-            .ok_or_else(|| bad(format!("Herrscher {} fehlt im Szenario", i + 1)))?;
-        if !state.stars.contains_key(&slot.home_star) || !homes.insert(slot.home_star) {
-            return Err(bad(format!(
-                "Heimatstern {} ungültig oder doppelt",
-                slot.home_star
-            )));
+            .ok_or_else(|| SetupError::Missing {
+                item: Item::Ruler,
+                id: (i + 1).to_string(),
+            })?;
+        if !state.stars.contains_key(&slot.home_star) {
+            return Err(SetupError::UnknownRef {
+                item: Item::Ruler,
+                id: (i + 1).to_string(),
+                role: Role::Home,
+                target: Item::Star,
+                name: slot.home_star.to_string(),
+            });
+        }
+        if !homes.insert(slot.home_star) {
+            return Err(SetupError::Breaks {
+                item: Item::Star,
+                id: slot.home_star.to_string(),
+                rule: Rule::HomeOfTwo,
+            });
         }
         let p = state.params.clone();
         state.rulers.push(new_ruler(
@@ -375,24 +400,34 @@ pub fn from_position(
     if pos.rulers.len() != config.players.len() {
         return Err(SetupError::PlayerCount {
             got: config.players.len(),
-            expected: pos.rulers.len().to_string(),
+            min: pos.rulers.len(),
+            max: Some(pos.rulers.len()),
+            known: String::new(),
         });
     }
     let mut rulers = Vec::new();
     for (i, (pr, ps)) in pos.rulers.iter().zip(&config.players).enumerate() {
         if pr.number as usize != i + 1 {
-            return Err(SetupError::Position(format!(
-                "Herrscher müssen 1..N in Reihenfolge sein, gefunden {}",
-                pr.number
-            )));
+            return Err(SetupError::Numbering {
+                item: Item::Ruler,
+                count: pos.rulers.len(),
+            });
         }
         let mut status = BTreeMap::new();
         for (k, v) in &pr.status {
-            let k: RulerNr = k.parse().map_err(|_| {
-                SetupError::Position(format!("Status-Schlüssel {k} ist keine Herrschernummer"))
+            let k: RulerNr = k.parse().map_err(|_| SetupError::UnknownRef {
+                item: Item::Ruler,
+                id: pr.number.to_string(),
+                role: Role::Other,
+                target: Item::Ruler,
+                name: k.clone(),
             })?;
             if !(1..=3).contains(v) {
-                return Err(SetupError::Position(format!("Status {v} ungültig")));
+                return Err(SetupError::BadValue {
+                    key: format!("rulers.{}.status.{k}", pr.number),
+                    value: v.to_string(),
+                    expected: Expected::Between(1, 3),
+                });
             }
             status.insert(k, *v);
         }
@@ -408,38 +443,51 @@ pub fn from_position(
         });
     }
     if pos.width < 1 || pos.height < 1 {
-        return Err(SetupError::Position("Kartengröße muss positiv sein".into()));
+        return Err(SetupError::BadValue {
+            key: "width, height".into(),
+            value: format!("{}, {}", pos.width, pos.height),
+            expected: Expected::AtLeast(1),
+        });
     }
     check_position_items(&pos)?;
     let stars: BTreeMap<u32, Star> = pos.stars.into_iter().map(|s| (s.number, s)).collect();
     let mut points = BTreeSet::new();
     for s in stars.values() {
         if s.owner.is_some_and(|o| o == 0 || o as usize > rulers.len()) {
-            return Err(SetupError::Position(format!(
-                "Stern {}: Besitzer unbekannt",
-                s.number
-            )));
+            return Err(SetupError::UnknownRef {
+                item: Item::Star,
+                id: s.number.to_string(),
+                role: Role::Owner,
+                target: Item::Ruler,
+                name: s.owner.map(|o| o.to_string()).unwrap_or_default(),
+            });
         }
         if !points.insert((s.x, s.y)) {
-            return Err(SetupError::Position(format!(
-                "Stern {}: Position ({},{}) doppelt belegt",
-                s.number, s.x, s.y
-            )));
+            return Err(SetupError::SamePlace {
+                item: Item::Star,
+                id: s.number.to_string(),
+                x: s.x.into(),
+                y: s.y.into(),
+            });
         }
     }
     let ships: BTreeMap<u32, Ship> = pos.ships.into_iter().map(|s| (s.number, s)).collect();
     for s in ships.values() {
         if s.owner == 0 || s.owner as usize > rulers.len() {
-            return Err(SetupError::Position(format!(
-                "Schiff {}: Besitzer {} unbekannt",
-                s.number, s.owner
-            )));
+            return Err(SetupError::UnknownRef {
+                item: Item::Ship,
+                id: s.number.to_string(),
+                role: Role::Owner,
+                target: Item::Ruler,
+                name: s.owner.to_string(),
+            });
         }
         if !(1..=26).contains(&s.typ) {
-            return Err(SetupError::Position(format!(
-                "Schiff {}: Typ {} ungültig",
-                s.number, s.typ
-            )));
+            return Err(SetupError::BadValue {
+                key: format!("ships.{}.typ", s.number),
+                value: s.typ.to_string(),
+                expected: Expected::Between(1, 26),
+            });
         }
     }
     Ok(State {
@@ -465,43 +513,68 @@ pub fn from_position(
 /// naming the item. Before, a second star or ship with a number silently
 /// replaced the first (the position is collected into maps by number).
 fn check_position_items(pos: &Position) -> Result<(), SetupError> {
-    let err = |m: String| Err(SetupError::Position(m));
-    let on_map = |x: i32, y: i32| (1..=pos.width).contains(&x) && (1..=pos.height).contains(&y);
+    let off_map = |item: Item, id: u32, x: i32, y: i32| {
+        let on = (1..=pos.width).contains(&x) && (1..=pos.height).contains(&y);
+        (!on).then(|| SetupError::OffMap {
+            item,
+            id: id.to_string(),
+            x: x.into(),
+            y: y.into(),
+            min: 1,
+            max_x: pos.width.into(),
+            max_y: pos.height.into(),
+        })
+    };
+    // A ruler in play needs a home star (repairs and the home base of §2.12
+    // are counted from it); `home_star` may name a star the position does
+    // not list, as the rulebook's worked examples do.
+    if let Some(r) = pos.rulers.iter().find(|r| r.active && r.home_star == 0) {
+        return Err(SetupError::NoHome {
+            player: r.number.to_string(),
+        });
+    }
     let mut seen = BTreeSet::new();
     for s in &pos.stars {
         if !seen.insert(s.number) {
-            return err(format!("star {} appears twice", s.number));
+            return Err(SetupError::Duplicate {
+                item: Item::Star,
+                id: s.number.to_string(),
+            });
         }
-        if !on_map(s.x, s.y) {
-            return err(format!(
-                "star {}: position ({},{}) outside the map (1..{}, 1..{})",
-                s.number, s.x, s.y, pos.width, pos.height
-            ));
+        if let Some(e) = off_map(Item::Star, s.number, s.x, s.y) {
+            return Err(e);
         }
     }
     let mut ships = BTreeSet::new();
     for s in &pos.ships {
+        let id = || s.number.to_string();
         if !ships.insert(s.number) {
-            return err(format!("ship {} appears twice", s.number));
+            return Err(SetupError::Duplicate {
+                item: Item::Ship,
+                id: id(),
+            });
         }
-        if !on_map(s.x, s.y) {
-            return err(format!(
-                "ship {}: position ({},{}) outside the map (1..{}, 1..{})",
-                s.number, s.x, s.y, pos.width, pos.height
-            ));
+        if let Some(e) = off_map(Item::Ship, s.number, s.x, s.y) {
+            return Err(e);
         }
         if s.sp > s.tk {
-            return err(format!(
-                "ship {}: fuel SP {} above its tanks TK {}",
-                s.number, s.sp, s.tk
-            ));
+            return Err(SetupError::OverCapacity {
+                item: Item::Ship,
+                id: id(),
+                load: Load::Fuel,
+                amount: s.sp.into(),
+                capacity: s.tk.into(),
+            });
         }
         if let Some((_, n)) = s.cargo {
             if n > s.lr {
-                return err(format!(
-                    "ship {}: cargo {n} above its hold LR {}",
-                    s.number, s.lr
-                ));
+                return Err(SetupError::OverCapacity {
+                    item: Item::Ship,
+                    id: id(),
+                    load: Load::Cargo,
+                    amount: n.into(),
+                    capacity: s.lr.into(),
+                });
             }
         }
     }
@@ -559,7 +632,9 @@ pub fn setup(config: &SetupConfig, rng: &mut Rng) -> Result<State, SetupError> {
     if config.players.len() < 2 {
         return Err(SetupError::PlayerCount {
             got: config.players.len(),
-            expected: "2 oder mehr".into(),
+            min: 2,
+            max: Some(99),
+            known: String::new(),
         });
     }
     let mut ptable = toml::Table::new();
@@ -568,12 +643,14 @@ pub fn setup(config: &SetupConfig, rng: &mut Rng) -> Result<State, SetupError> {
             ptable.insert(k.clone(), v.clone());
         }
     }
-    let params = Params::from_table(&ptable).map_err(bad)?;
-    params.validate().map_err(bad)?;
+    let params = Params::from_table(&ptable)?;
+    params.validate()?;
     if config.players.len() > 99 {
         return Err(SetupError::PlayerCount {
             got: config.players.len(),
-            expected: "höchstens 99".into(),
+            min: 2,
+            max: Some(99),
+            known: String::new(),
         });
     }
     let galaxy = config

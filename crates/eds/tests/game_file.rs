@@ -112,7 +112,7 @@ type Change = Box<dyn Fn(&mut arbitre_eds::setup::Position)>;
 /// Issue 19 item 7: a position whose items are wrong is refused, naming the
 /// item (the loader used to keep the last of two stars with one number).
 #[test]
-fn eds_position_errors_name_the_item() {
+fn position_eds_errors_name_the_item() {
     use arbitre_eds::setup::{position_toml, Position};
     let st = Eds
         .setup(&config(2, "map = \"duel\""), &mut Rng::for_setup(1))
@@ -153,7 +153,11 @@ fn eds_position_errors_name_the_item() {
         ),
         (
             Box::new(|p| p.ships[0].sp = p.ships[0].tk + 1),
-            format!("ship {}: fuel SP", good.ships[0].number),
+            format!(
+                "ship {}: fuel {} above its tank",
+                good.ships[0].number,
+                good.ships[0].tk + 1
+            ),
         ),
         (
             Box::new(|p| {
@@ -161,6 +165,19 @@ fn eds_position_errors_name_the_item() {
                 p.ships[0].cargo = Some((arbitre_eds::model::Good::E, lr + 1));
             }),
             format!("ship {}: cargo", good.ships[0].number),
+        ),
+        // Issue 19 item 7, players without a home: a ruler in play whose
+        // home star the position leaves out.
+        (
+            Box::new(|p| p.rulers[1].home_star = 0),
+            "player 2 has no home".into(),
+        ),
+        (
+            Box::new(|p| p.ships[0].owner = 9),
+            format!(
+                "ship {}: owner ruler 9 does not exist",
+                good.ships[0].number
+            ),
         ),
     ];
     for (change, reason) in cases {

@@ -8,6 +8,7 @@
 //! and the turn number, so a game can be resumed or a test started mid-game.
 
 use crate::model::*;
+use arbitre_core::setup_error::{Expected, Item, Load, Role, Rule};
 use arbitre_core::{Rng, SetupError};
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -176,6 +177,19 @@ fn bad(msg: impl Into<String>) -> SetupError {
     SetupError::Position(msg.into())
 }
 
+/// The drawing grid of the player's map (svg.rs): a world's `coords` are
+/// whole numbers in 0..=COORD_MAX on both axes (issue 19 item 7; the
+/// built-in maps use 0..24).
+pub const COORD_MAX: i64 = 99;
+
+fn broken(item: Item, id: impl ToString, rule: Rule) -> SetupError {
+    SetupError::Breaks {
+        item,
+        id: id.to_string(),
+        rule,
+    }
+}
+
 fn draw_numbers(rng: &mut Rng, n: usize, max: u32) -> Vec<u32> {
     let mut all: Vec<u32> = (1..=max).collect();
     rng.shuffle(&mut all);
@@ -187,7 +201,7 @@ fn draw_numbers(rng: &mut Rng, n: usize, max: u32) -> Vec<u32> {
 pub fn load(text: &str, rng: &mut Rng) -> Result<Loaded, SetupError> {
     let m: MapToml = toml::from_str(text).map_err(|e| bad(e.to_string()))?;
     if m.world.is_empty() {
-        return Err(bad("la carte n'a aucun monde"));
+        return Err(SetupError::NoneOf { item: Item::World });
     }
     // Keys → display numbers.
     let mut wnum: BTreeMap<String, WorldId> = BTreeMap::new();
@@ -195,17 +209,29 @@ pub fn load(text: &str, rng: &mut Rng) -> Result<Loaded, SetupError> {
     let keys: Vec<String> = m.world.iter().map(|w| w.key.text()).collect();
     let fkeys: Vec<String> = m.fleet.iter().map(|f| f.key.text()).collect();
     // Issue 19 item 7: the error names the item that appears twice.
-    for (what, ks) in [("world", &keys), ("fleet", &fkeys)] {
+    for (item, ks) in [(Item::World, &keys), (Item::Fleet, &fkeys)] {
         let mut set: BTreeSet<&String> = BTreeSet::new();
         if let Some(k) = ks.iter().find(|k| !set.insert(k)) {
-            return Err(bad(format!("{what} {k} appears twice")));
+            return Err(SetupError::Duplicate {
+                item,
+                id: k.to_string(),
+            });
         }
     }
     if m.map.renumber {
         let wmax = m.map.world_number_max.unwrap_or(999);
         let fmax = m.map.fleet_number_max.unwrap_or(400);
-        if (wmax as usize) < keys.len() || (fmax as usize) < fkeys.len() {
-            return Err(bad("world_number_max / fleet_number_max trop petit"));
+        for (key, max, needed) in [
+            ("world_number_max", wmax, keys.len()),
+            ("fleet_number_max", fmax, fkeys.len()),
+        ] {
+            if (max as usize) < needed {
+                return Err(SetupError::BadValue {
+                    key: format!("map.{key}"),
+                    value: max.to_string(),
+                    expected: Expected::AtLeast(needed as i64),
+                });
+            }
         }
         let wn = draw_numbers(rng, keys.len(), wmax);
         let fnn = draw_numbers(rng, fkeys.len(), fmax);
@@ -220,80 +246,119 @@ pub fn load(text: &str, rng: &mut Rng) -> Result<Loaded, SetupError> {
         for k in &keys {
             let n: u32 = k
                 .parse()
-                .map_err(|_| bad(format!("position : le monde « {k} » doit avoir un numéro")))?;
+                .map_err(|_| broken(Item::World, k, Rule::NeedsNumber))?;
             // "7" and "07" are one number: the second would replace the first.
             if !wseen.insert(n) {
-                return Err(bad(format!("world {n} appears twice")));
+                return Err(SetupError::Duplicate {
+                    item: Item::World,
+                    id: n.to_string(),
+                });
             }
             wnum.insert(k.clone(), WorldId(n));
         }
         for k in &fkeys {
             let n: u32 = k
                 .parse()
-                .map_err(|_| bad(format!("position : la flotte « {k} » doit avoir un numéro")))?;
+                .map_err(|_| broken(Item::Fleet, k, Rule::NeedsNumber))?;
             if !fseen.insert(n) {
-                return Err(bad(format!("fleet {n} appears twice")));
+                return Err(SetupError::Duplicate {
+                    item: Item::Fleet,
+                    id: n.to_string(),
+                });
             }
             fnum.insert(k.clone(), FleetId(n));
         }
     }
-    let wid = |k: &Key| -> Result<WorldId, SetupError> {
+    // What names a world that does not exist, and in which role
+    // (issue 19 item 7: a link to an unknown node names both ends).
+    let wref = |item: Item, id: &Key, role: Role, k: &Key| -> Result<WorldId, SetupError> {
         wnum.get(&k.text())
             .copied()
-            .ok_or_else(|| bad(format!("monde inconnu « {} »", k.text())))
+            .ok_or_else(|| SetupError::UnknownRef {
+                item,
+                id: id.text(),
+                role,
+                target: Item::World,
+                name: k.text(),
+            })
     };
-    let slot = |o: Option<usize>| -> Result<Owner, SetupError> {
+    let slot = |item: Item, id: &Key, o: Option<usize>| -> Result<Owner, SetupError> {
         match o {
             None | Some(0) => Ok(None),
             Some(s @ (1 | 2)) => Ok(Some(s - 1)),
-            Some(s) => Err(bad(format!("joueur {s} inconnu (1 ou 2)"))),
+            Some(s) => Err(SetupError::UnknownRef {
+                item,
+                id: id.text(),
+                role: Role::Owner,
+                target: Item::Player,
+                name: s.to_string(),
+            }),
         }
     };
+    let mut places: BTreeMap<(i64, i64), String> = BTreeMap::new();
     let mut worlds: BTreeMap<WorldId, World> = BTreeMap::new();
     let mut up_given = BTreeSet::new();
     for w in &m.world {
-        let id = wid(&w.key)?;
+        let id = wref(Item::World, &w.key, Role::Other, &w.key)?;
         let mut links = Vec::new();
         for l in &w.links {
-            let t = wid(l)?;
+            let t = wref(Item::World, &w.key, Role::Link, l)?;
             if t == id {
-                return Err(bad(format!(
-                    "le monde {} est relié à lui-même",
-                    w.key.text()
-                )));
+                return Err(broken(Item::World, w.key.text(), Rule::LinkedToItself));
             }
             links.push(t);
         }
+        if let Some((x, y)) = w.coords {
+            if !(0..=COORD_MAX).contains(&x) || !(0..=COORD_MAX).contains(&y) {
+                return Err(SetupError::OffMap {
+                    item: Item::World,
+                    id: w.key.text(),
+                    x,
+                    y,
+                    min: 0,
+                    max_x: COORD_MAX,
+                    max_y: COORD_MAX,
+                });
+            }
+            if places.insert((x, y), w.key.text()).is_some() {
+                return Err(SetupError::SamePlace {
+                    item: Item::World,
+                    id: w.key.text(),
+                    x,
+                    y,
+                });
+            }
+        }
         let owner = match w.start_of {
-            Some(s) => slot(Some(s))?,
-            None => slot(w.owner)?,
+            Some(s) => slot(Item::World, &w.key, Some(s))?,
+            None => slot(Item::World, &w.key, w.owner)?,
         };
         if w.black_hole
             && (owner.is_some()
                 || w.population + w.industries + w.vi + w.vp + w.mp + w.cm + w.pop_limit > 0)
         {
-            return Err(bad(format!(
-                "le trou noir {} ne peut rien contenir",
-                w.key.text()
-            )));
+            return Err(broken(
+                Item::World,
+                w.key.text(),
+                Rule::BlackHoleHoldsNothing,
+            ));
         }
         if owner.is_some() && w.population == 0 {
-            return Err(bad(format!(
-                "le monde {} a un propriétaire mais aucune population",
-                w.key.text()
-            )));
+            return Err(broken(
+                Item::World,
+                w.key.text(),
+                Rule::OwnerWithoutPopulation,
+            ));
         }
         if w.cm > 10 {
-            return Err(bad(format!(
-                "capacité minière du monde {} hors de 0..10",
-                w.key.text()
-            )));
+            return Err(SetupError::BadValue {
+                key: format!("world {}: cm", w.key.text()),
+                value: w.cm.to_string(),
+                expected: Expected::Between(0, 10),
+            });
         }
         if w.population > w.pop_limit + 10 {
-            return Err(bad(format!(
-                "le monde {} dépasse sa limite de population de plus de 10",
-                w.key.text()
-            )));
+            return Err(broken(Item::World, w.key.text(), Rule::PopulationOverLimit));
         }
         if let Some(u) = w.up {
             up_given.insert(id);
@@ -340,30 +405,30 @@ pub fn load(text: &str, rng: &mut Rng) -> Result<Loaded, SetupError> {
         w.links.sort();
         w.links.dedup();
         if w.links.is_empty() {
-            return Err(bad(format!("le monde {} n'a aucune liaison", id.0)));
+            return Err(broken(Item::World, id.0, Rule::NoLinks));
         }
     }
     let mut fleets = BTreeMap::new();
     for f in &m.fleet {
         let id = fnum[&f.key.text()];
-        let world = wid(&f.world)?;
+        let world = wref(Item::Fleet, &f.key, Role::Place, &f.world)?;
         if worlds[&world].black_hole {
-            return Err(bad(format!(
-                "la flotte {} est dans un trou noir",
-                f.key.text()
-            )));
+            return Err(broken(Item::Fleet, f.key.text(), Rule::FleetInBlackHole));
         }
         if f.cargo_mp + f.cargo_n > f.vc {
-            return Err(bad(format!(
-                "la cargaison de la flotte {} dépasse ses VC",
-                f.key.text()
-            )));
+            return Err(SetupError::OverCapacity {
+                item: Item::Fleet,
+                id: f.key.text(),
+                load: Load::Cargo,
+                amount: (f.cargo_mp + f.cargo_n).into(),
+                capacity: f.vc.into(),
+            });
         }
         fleets.insert(
             id,
             Fleet {
                 world,
-                owner: slot(f.owner)?,
+                owner: slot(Item::Fleet, &f.key, f.owner)?,
                 vc: f.vc,
                 cargo_mp: f.cargo_mp,
                 cargo_n: f.cargo_n,
@@ -372,7 +437,16 @@ pub fn load(text: &str, rng: &mut Rng) -> Result<Loaded, SetupError> {
     }
     let mut players = BTreeMap::new();
     for p in &m.player {
-        let s = slot(Some(p.slot))?.ok_or_else(|| bad("slot de joueur 1 ou 2"))?;
+        let s = match p.slot {
+            s @ (1 | 2) => s - 1,
+            s => {
+                return Err(SetupError::BadValue {
+                    key: "player.slot".into(),
+                    value: s.to_string(),
+                    expected: Expected::Between(1, 2),
+                })
+            }
+        };
         let lvl = |l: Option<u32>, prog: u32, t: Tech| -> Result<Option<TechLevel>, SetupError> {
             match l {
                 None => Ok(None),
@@ -382,15 +456,27 @@ pub fn load(text: &str, rng: &mut Rng) -> Result<Loaded, SetupError> {
                         progress: prog,
                     }))
                 }
-                Some(l) => Err(bad(format!(
-                    "niveau {} {l} hors limites",
-                    crate::tech::keyword(t)
-                ))),
+                Some(l) => Err(SetupError::BadValue {
+                    key: format!("player {}: {}", p.slot, crate::tech::keyword(t)),
+                    value: l.to_string(),
+                    expected: Expected::Between(
+                        crate::tech::initial(t).into(),
+                        crate::tech::max(t).into(),
+                    ),
+                }),
             }
         };
         let mut discovered = BTreeSet::new();
         for k in &p.discovered {
-            discovered.insert(wid(k)?);
+            discovered.insert(wnum.get(&k.text()).copied().ok_or_else(|| {
+                SetupError::UnknownRef {
+                    item: Item::Player,
+                    id: p.slot.to_string(),
+                    role: Role::Other,
+                    target: Item::World,
+                    name: k.text(),
+                }
+            })?);
         }
         players.insert(
             s,

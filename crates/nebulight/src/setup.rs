@@ -7,6 +7,7 @@ use crate::model::*;
 use crate::tech;
 use crate::update::{fleets_by_world, up_with};
 use crate::visibility;
+use arbitre_core::setup_error::{Expected, Item, Rule};
 use arbitre_core::{Rng, SetupConfig, SetupError};
 
 /// Built-in maps and scenarios (positions of the rulebook's worked examples),
@@ -61,9 +62,11 @@ pub fn builtin_names() -> Vec<String> {
 fn opt_bool(c: &SetupConfig, key: &str, default: bool) -> Result<bool, SetupError> {
     match c.options.get(key) {
         None => Ok(default),
-        Some(v) => v
-            .as_bool()
-            .ok_or_else(|| SetupError::Invalid(format!("{key} doit être true ou false"))),
+        Some(v) => v.as_bool().ok_or_else(|| SetupError::BadValue {
+            key: key.to_string(),
+            value: v.to_string(),
+            expected: Expected::Bool,
+        }),
     }
 }
 
@@ -75,23 +78,28 @@ pub fn setup(c: &SetupConfig, rng: &mut Rng) -> Result<NebState, SetupError> {
     if c.players.len() != 2 {
         return Err(SetupError::PlayerCount {
             got: c.players.len(),
-            expected: "2".into(),
+            min: 2,
+            max: Some(2),
+            known: String::new(),
         });
     }
     for p in &c.players {
         if p.name.chars().any(|ch| "\"():!{}\n\r".contains(ch)) {
-            return Err(SetupError::Invalid(format!(
-                "nom de joueur interdit : {}",
-                p.name
-            )));
+            return Err(SetupError::Breaks {
+                item: Item::Player,
+                id: p.name.clone(),
+                rule: Rule::BadName,
+            });
         }
     }
     let text: String = if let Some(t) = c.files.get("position_file") {
         t.clone()
     } else if let Some(v) = c.options.get("position") {
-        let table = v
-            .as_table()
-            .ok_or_else(|| SetupError::Position("position doit être une table".into()))?;
+        let table = v.as_table().ok_or_else(|| SetupError::BadValue {
+            key: "position".into(),
+            value: v.to_string(),
+            expected: Expected::Table,
+        })?;
         toml::to_string(table).map_err(|e| SetupError::Position(e.to_string()))?
     } else if let Some(t) = c.files.get("map_file") {
         t.clone()
@@ -121,9 +129,15 @@ pub fn setup(c: &SetupConfig, rng: &mut Rng) -> Result<NebState, SetupError> {
         let mut sorted = slots.clone();
         sorted.sort();
         if sorted != [Some(1), Some(2)] {
-            return Err(SetupError::Invalid(
-                "slot : donnez 1 et 2 aux deux joueurs".into(),
-            ));
+            return Err(SetupError::BadValue {
+                key: "[players.rules] slot".into(),
+                value: sorted
+                    .iter()
+                    .map(|s| s.map_or("-".into(), |s| s.to_string()))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                expected: Expected::Between(1, 2),
+            });
         }
         ordered.sort_by_key(|p| p.options.get("slot").and_then(|v| v.as_integer()));
     }
@@ -147,11 +161,11 @@ pub fn setup(c: &SetupConfig, rng: &mut Rng) -> Result<NebState, SetupError> {
         // `name` that says otherwise is refused, never silently dropped.
         if let Some(given) = o.and_then(|o| o.name.as_ref()) {
             if *given != name {
-                return Err(SetupError::Position(format!(
-                    "player {}: the position names them \"{given}\", the game file \"{name}\"; \
-                     leave `name` out of the position or make the two agree",
-                    slot + 1
-                )));
+                return Err(SetupError::NameMismatch {
+                    player: (slot + 1).to_string(),
+                    position: given.clone(),
+                    game: name,
+                });
             }
         }
         players.push(Player {
@@ -168,8 +182,11 @@ pub fn setup(c: &SetupConfig, rng: &mut Rng) -> Result<NebState, SetupError> {
         Some(v) => v
             .as_integer()
             .filter(|n| *n >= 1)
-            .ok_or_else(|| SetupError::Invalid("turns doit être un entier positif".into()))?
-            as u32,
+            .ok_or_else(|| SetupError::BadValue {
+                key: "turns".into(),
+                value: v.to_string(),
+                expected: Expected::AtLeast(1),
+            })? as u32,
         None => loaded.max_turns.unwrap_or(20),
     };
     let mut s = NebState {
@@ -189,10 +206,9 @@ pub fn setup(c: &SetupConfig, rng: &mut Rng) -> Result<NebState, SetupError> {
     // has already lost everything.
     for slot in 0..2 {
         if renumber && !s.worlds.values().any(|w| w.owner == Some(slot)) {
-            return Err(SetupError::Invalid(format!(
-                "le joueur {} n'a aucun monde",
-                slot + 1
-            )));
+            return Err(SetupError::NoHome {
+                player: (slot + 1).to_string(),
+            });
         }
     }
     let at = fleets_by_world(&s);

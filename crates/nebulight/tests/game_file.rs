@@ -139,3 +139,98 @@ fn nebulight_position_errors_name_the_item() {
         assert!(e.contains(reason), "{reason}: {e}");
     }
 }
+
+/// Loads the rulebook position `exemple-paralysie` with `extra` appended
+/// (or `edit` applied), returning the refusal.
+fn position_refusal(edit: impl Fn(String) -> String) -> SetupError {
+    let base = arbitre_nebulight::setup::BUILTIN
+        .iter()
+        .find(|(n, _)| *n == "exemple-paralysie")
+        .map(|(_, t)| t.to_string())
+        .unwrap();
+    let mut c = config("");
+    c.files.insert("position_file".into(), edit(base));
+    refusal(&c)
+}
+
+/// Issue 19 item 7, one test per kind of error in a Nébulight position: each
+/// names the item and the limit it breaks, as a typed kind.
+#[test]
+fn position_nebulight_errors_per_kind() {
+    use arbitre_core::setup_error::{Item, Load, Role};
+    // Coordinates outside the drawing grid of the player's map (0..99).
+    let e = position_refusal(|b| b.replacen("vp = 1\n", "vp = 1\ncoords = [120, 3]\n", 1));
+    assert_eq!(
+        e,
+        SetupError::OffMap {
+            item: Item::World,
+            id: "100".into(),
+            x: 120,
+            y: 3,
+            min: 0,
+            max_x: 99,
+            max_y: 99
+        },
+        "{e}"
+    );
+    assert_eq!(
+        e.to_string(),
+        "world 100: position (120,3) outside the map (0..99, 0..99)"
+    );
+    // Two worlds drawn on one point.
+    let e = position_refusal(|b| {
+        b.replacen("vp = 1\n", "vp = 1\ncoords = [4, 4]\n", 1)
+            .replacen("pop_limit = 10\n", "pop_limit = 10\ncoords = [4, 4]\n", 1)
+    });
+    assert!(
+        matches!(&e, SetupError::SamePlace { item: Item::World, id, .. } if id == "234"),
+        "{e}"
+    );
+    // Cargo above the hold (VC).
+    let e = position_refusal(|b| {
+        format!("{b}\n[[fleet]]\nnumber = 26\nworld = 234\nowner = 1\nvc = 2\ncargo_mp = 3\n")
+    });
+    assert_eq!(
+        e,
+        SetupError::OverCapacity {
+            item: Item::Fleet,
+            id: "26".into(),
+            load: Load::Cargo,
+            amount: 3,
+            capacity: 2
+        },
+        "{e}"
+    );
+    // A link to a world the position lacks names both ends.
+    let e = position_refusal(|b| format!("{b}\n[[world]]\nnumber = 500\nlinks = [999]\n"));
+    assert_eq!(
+        e,
+        SetupError::UnknownRef {
+            item: Item::World,
+            id: "500".into(),
+            role: Role::Link,
+            target: Item::World,
+            name: "999".into()
+        },
+        "{e}"
+    );
+    // A fleet on a world the position lacks.
+    let e = position_refusal(|b| {
+        format!("{b}\n[[fleet]]\nnumber = 27\nworld = 998\nowner = 1\nvc = 2\n")
+    });
+    assert!(
+        matches!(&e, SetupError::UnknownRef { item: Item::Fleet, role: Role::Place, name, .. } if name == "998"),
+        "{e}"
+    );
+}
+
+/// Issue 19 item 7: a map that gives a player no world is refused naming
+/// the player (a position may show a player who lost everything).
+#[test]
+fn position_nebulight_player_without_a_home() {
+    let map = "[map]\nname = \"solo\"\n\n[[world]]\nnumber = 1\nlinks = [2]\nstart_of = 1\npopulation = 10\npop_limit = 10\n\n[[world]]\nnumber = 2\nlinks = [1]\n";
+    let mut c = config("");
+    c.files.insert("map_file".into(), map.into());
+    let e = refusal(&c);
+    assert_eq!(e, SetupError::NoHome { player: "2".into() }, "{e}");
+}

@@ -49,20 +49,29 @@ fn neb_1_builtin_maps_load_and_bad_maps_are_refused() {
     let head = "[map]\nrenumber = false\nsymmetric_links = false\n";
     let ok_worlds = "[[world]]\nnumber = 1\nlinks = [2]\nowner = 1\npopulation = 5\npop_limit = 5\n\n[[world]]\nnumber = 2\nlinks = [1]\nowner = 2\npopulation = 5\npop_limit = 5\n\n";
     let bad = [
-        ("[[world]]\nnumber = 3\nlinks = [9]\n", "inconnu"),
-        ("[[world]]\nnumber = 3\nlinks = [3]\n", "lui-même"),
+        (
+            "[[world]]\nnumber = 3\nlinks = [9]\n",
+            "link to world 9, which does not exist",
+        ),
+        (
+            "[[world]]\nnumber = 3\nlinks = [3]\n",
+            "world 3: linked to itself",
+        ),
         (
             "[[world]]\nnumber = 3\nlinks = [1]\nblack_hole = true\npopulation = 2\n",
-            "trou noir",
+            "world 3: a black hole holds nothing",
         ),
         (
             "[[world]]\nnumber = 3\nlinks = [1]\nowner = 1\n",
-            "aucune population",
+            "world 3: an owned world needs a population",
         ),
-        ("[[world]]\nnumber = 3\nlinks = [1]\ncm = 11\n", "capacité"),
+        (
+            "[[world]]\nnumber = 3\nlinks = [1]\ncm = 11\n",
+            "cm = 11: expected between 0 and 10",
+        ),
         (
             "[[world]]\nnumber = 3\nlinks = [1]\npopulation = 20\npop_limit = 5\n",
-            "limite",
+            "world 3: population more than 10 above its limit",
         ),
         (
             "[[world]]\nnumber = 1\nlinks = [2]\n",
@@ -70,7 +79,7 @@ fn neb_1_builtin_maps_load_and_bad_maps_are_refused() {
         ),
         (
             "[[fleet]]\nnumber = 1\nworld = 1\nvc = 1\ncargo_mp = 2\n",
-            "cargaison",
+            "fleet 1: cargo 2 above its hold 1",
         ),
     ];
     for (extra, needle) in bad {

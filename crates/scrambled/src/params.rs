@@ -5,6 +5,8 @@
 //! override any of them; an unknown key is an error (SCN-1) so that a typo never
 //! silently plays a game with the default.
 
+use arbitre_core::setup_error::Expected;
+use arbitre_core::SetupError;
 use serde::{Deserialize, Serialize};
 
 /// The rule parameters of one game.
@@ -96,34 +98,33 @@ pub const PARAM_KEYS: &[&str] = &[
     "start_economy",
 ];
 
-#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
-pub enum ParamError {
-    #[error("paramètre inconnu « {0} »")]
-    Unknown(String),
-    #[error("paramètre « {0} » : {1}")]
-    Bad(String, String),
-    #[error("min_players et max_players s'excluent mutuellement (D23)")]
-    MinAndMax,
+/// Why a parameter is refused: the same kinds as every setup error, so the
+/// command line renders them in its language (issue 19 item 3).
+pub type ParamError = SetupError;
+
+fn bad(key: &str, v: &toml::Value, expected: Expected) -> ParamError {
+    SetupError::BadValue {
+        key: key.into(),
+        value: v.to_string(),
+        expected,
+    }
 }
 
 fn int(key: &str, v: &toml::Value) -> Result<i64, ParamError> {
-    v.as_integer()
-        .ok_or_else(|| ParamError::Bad(key.into(), "entier attendu".into()))
+    v.as_integer().ok_or_else(|| bad(key, v, Expected::Integer))
 }
 
 fn nonneg(key: &str, v: &toml::Value) -> Result<u64, ParamError> {
     let i = int(key, v)?;
-    u64::try_from(i).map_err(|_| ParamError::Bad(key.into(), "doit être positif ou nul".into()))
+    u64::try_from(i).map_err(|_| bad(key, v, Expected::AtLeast(0)))
 }
 
 /// `"1d"`, `"12h"`, `"30m"`, or an integer number of seconds.
 pub fn parse_interval(key: &str, v: &toml::Value) -> Result<u64, ParamError> {
     if let Some(i) = v.as_integer() {
-        return u64::try_from(i).map_err(|_| ParamError::Bad(key.into(), "durée négative".into()));
+        return u64::try_from(i).map_err(|_| bad(key, v, Expected::Duration));
     }
-    let s = v
-        .as_str()
-        .ok_or_else(|| ParamError::Bad(key.into(), "durée attendue".into()))?;
+    let s = v.as_str().ok_or_else(|| bad(key, v, Expected::Duration))?;
     let s = s.trim();
     let (num, unit) = s.split_at(s.len().saturating_sub(1));
     let mult = match unit {
@@ -131,16 +132,11 @@ pub fn parse_interval(key: &str, v: &toml::Value) -> Result<u64, ParamError> {
         "h" => 3_600,
         "m" => 60,
         "s" => 1,
-        _ => {
-            return Err(ParamError::Bad(
-                key.into(),
-                format!("durée illisible « {s} »"),
-            ))
-        }
+        _ => return Err(bad(key, v, Expected::Duration)),
     };
     num.parse::<u64>()
         .map(|n| n * mult)
-        .map_err(|_| ParamError::Bad(key.into(), format!("durée illisible « {s} »")))
+        .map_err(|_| bad(key, v, Expected::Duration))
 }
 
 impl Params {
@@ -166,16 +162,21 @@ impl Params {
                 "bureaucracy_max_ratio" => self.bureaucracy_max_ratio = nonneg(k, v)? as u32,
                 "bureaucracy_min_ratio" => self.bureaucracy_min_ratio = nonneg(k, v)? as u32,
                 "allow_join_midgame" => {
-                    self.allow_join_midgame = v
-                        .as_bool()
-                        .ok_or_else(|| ParamError::Bad(k.clone(), "booléen attendu".into()))?
+                    self.allow_join_midgame =
+                        v.as_bool().ok_or_else(|| bad(k, v, Expected::Bool))?
                 }
                 "starting_troops" => self.starting_troops = nonneg(k, v)?,
                 "corruption_per_hop" => self.corruption_per_hop = nonneg(k, v)? as u32,
                 "corruption_max" => self.corruption_max = nonneg(k, v)? as u32,
                 "neutral_initial_economy" => self.neutral_initial_economy = nonneg(k, v)? as u32,
                 "start_economy" => self.start_economy = nonneg(k, v)? as u32,
-                other => return Err(ParamError::Unknown(other.to_string())),
+                other => {
+                    return Err(SetupError::UnknownKey {
+                        table: "[rules]".into(),
+                        key: other.to_string(),
+                        valid: PARAM_KEYS.iter().map(|k| k.to_string()).collect(),
+                    })
+                }
             }
         }
         self.validate()
@@ -183,43 +184,75 @@ impl Params {
 
     /// The range checks of §10.T2.
     pub fn validate(&self) -> Result<(), ParamError> {
-        let bad = |k: &str, why: &str| Err(ParamError::Bad(k.into(), why.into()));
+        let bad = |k: &str, value: i64, expected: Expected| {
+            Err(SetupError::BadValue {
+                key: k.into(),
+                value: value.to_string(),
+                expected,
+            })
+        };
         if self.min_players.is_some() && self.max_players.is_some() {
-            return Err(ParamError::MinAndMax);
+            // D23: one of the two bounds, never both.
+            return Err(SetupError::Exclusive {
+                a: "min_players".into(),
+                b: "max_players".into(),
+            });
         }
         if self.troops_efficiency < 1 {
-            return bad("troops_efficiency", "doit valoir au moins 1");
+            return bad(
+                "troops_efficiency",
+                self.troops_efficiency as i64,
+                Expected::AtLeast(1),
+            );
         }
         if self.troops_capture_capacity < 1 {
-            return bad("troops_capture_capacity", "doit valoir au moins 1");
+            return bad(
+                "troops_capture_capacity",
+                self.troops_capture_capacity as i64,
+                Expected::AtLeast(1),
+            );
         }
         if self.troops_recruit_cost < 1 {
-            return bad("troops_recruit_cost", "doit valoir au moins 1");
+            return bad(
+                "troops_recruit_cost",
+                self.troops_recruit_cost as i64,
+                Expected::AtLeast(1),
+            );
         }
         if self.bureaucracy_min_ratio > self.bureaucracy_max_ratio
             || self.bureaucracy_max_ratio > 100
         {
             return bad(
                 "bureaucracy_min_ratio",
-                "il faut 0 ≤ minimum ≤ maximum ≤ 100",
+                self.bureaucracy_min_ratio as i64,
+                Expected::Between(0, self.bureaucracy_max_ratio.min(100) as i64),
             );
         }
         if self.corruption_max > 100 {
-            return bad("corruption_max", "doit être entre 0 et 100");
+            return bad(
+                "corruption_max",
+                self.corruption_max as i64,
+                Expected::Between(0, 100),
+            );
         }
         for (k, m) in [
             ("economy_modifier_conflict", self.economy_modifier_conflict),
             ("economy_modifier_peace", self.economy_modifier_peace),
         ] {
             if !(-100..=100).contains(&m) {
-                return bad(k, "doit être entre -100 et 100");
+                return bad(k, m, Expected::Between(-100, 100));
             }
         }
         if self.turn_limit < 1 {
-            return bad("turn_limit", "doit valoir au moins 1");
+            return bad("turn_limit", self.turn_limit as i64, Expected::AtLeast(1));
         }
-        if self.start_economy > 100 || self.neutral_initial_economy > 100 {
-            return bad("start_economy", "doit être entre 0 et 100");
+        for (k, v) in [
+            ("start_economy", self.start_economy),
+            ("neutral_initial_economy", self.neutral_initial_economy),
+        ] {
+            if v > 100 {
+                return bad(k, v as i64, Expected::Between(0, 100));
+            }
         }
         Ok(())
     }

@@ -12,6 +12,7 @@ use crate::combat::compute_supremacy;
 use crate::params::{Params, PARAM_KEYS, SETUP_KEYS};
 use crate::state::{Chain, Mark, Player, State, Status, TerrState};
 use crate::world::{TerrId, World};
+use arbitre_core::setup_error::{Expected, Item, Role, Rule};
 use arbitre_core::{PlayerId, Rng, SetupConfig, SetupError};
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -29,9 +30,11 @@ fn scenario_of(config: &SetupConfig) -> Result<Option<(String, toml::Table)>, Se
     let Some(v) = config.options.get("scenario") else {
         return Ok(None);
     };
-    let name = v
-        .as_str()
-        .ok_or_else(|| SetupError::Invalid("scenario doit être un nom".into()))?;
+    let name = v.as_str().ok_or_else(|| SetupError::BadValue {
+        key: "scenario".into(),
+        value: v.to_string(),
+        expected: Expected::Name,
+    })?;
     let text = crate::world::scenario(name)
         .ok_or_else(|| unknown_map(name, crate::world::scenario_names()))?;
     let t: toml::Table = toml::from_str(text).map_err(|e| SetupError::Position(e.to_string()))?;
@@ -39,7 +42,8 @@ fn scenario_of(config: &SetupConfig) -> Result<Option<(String, toml::Table)>, Se
         .get("scenario")
         .and_then(|s| s.get("world"))
         .and_then(|w| w.as_str())
-        .ok_or_else(|| SetupError::Position("scénario sans monde".into()))?
+        // A built-in scenario always names its world: no player sees this.
+        .ok_or_else(|| SetupError::Position(format!("scenario {name}: no world")))?
         .to_string();
     let pos = t
         .get("position")
@@ -54,7 +58,7 @@ fn world_of(config: &SetupConfig) -> Result<World, SetupError> {
     if let Some((w, _)) = scenario_of(config)? {
         let text = crate::world::builtin(&w)
             .ok_or_else(|| unknown_map(&w, crate::world::builtin_names()))?;
-        return World::from_toml(text).map_err(|e| SetupError::Invalid(e.to_string()));
+        return Ok(World::from_toml(text)?);
     }
     let text: String = if let Some(t) = config
         .files
@@ -67,16 +71,18 @@ fn world_of(config: &SetupConfig) -> Result<World, SetupError> {
         // mail game without one (e.g. the daemon's offline order check) plays
         // on the default world rather than failing.
         let name = match o.get("world").or_else(|| o.get("map")) {
-            Some(v) => v
-                .as_str()
-                .ok_or_else(|| SetupError::Invalid("world doit être un nom de monde".into()))?,
+            Some(v) => v.as_str().ok_or_else(|| SetupError::BadValue {
+                key: "world".into(),
+                value: v.to_string(),
+                expected: Expected::Name,
+            })?,
             None => DEFAULT_WORLD,
         };
         crate::world::builtin(name)
             .ok_or_else(|| unknown_map(name, crate::world::builtin_names()))?
             .to_string()
     };
-    World::from_toml(&text).map_err(|e| SetupError::Invalid(e.to_string()))
+    Ok(World::from_toml(&text)?)
 }
 
 /// Every key a game's `[rules]` accepts (issue 19 item 1; docs/scrambled.md
@@ -102,14 +108,14 @@ pub fn params_of(options: &toml::Table) -> Result<Params, SetupError> {
         arbitre_core::ruleset::check_keys(t, "[rules.parameters]", PARAM_KEYS)?;
     }
     let mut p = Params::default();
-    p.apply(options, SETUP_KEYS)
-        .map_err(|e| SetupError::Invalid(e.to_string()))?;
+    p.apply(options, SETUP_KEYS)?;
     if let Some(t) = options.get("parameters") {
-        let t = t
-            .as_table()
-            .ok_or_else(|| SetupError::Invalid("[parameters] doit être une table".into()))?;
-        p.apply(t, &[])
-            .map_err(|e| SetupError::Invalid(e.to_string()))?;
+        let t = t.as_table().ok_or_else(|| SetupError::BadValue {
+            key: "parameters".into(),
+            value: t.to_string(),
+            expected: Expected::Table,
+        })?;
+        p.apply(t, &[])?;
     }
     Ok(p)
 }
@@ -122,14 +128,18 @@ pub fn setup(config: &SetupConfig, rng: &mut Rng) -> Result<State, SetupError> {
     if n == 0 {
         return Err(SetupError::PlayerCount {
             got: 0,
-            expected: "au moins 1".into(),
+            min: 1,
+            max: params.max_players.map(|m| m as usize),
+            known: String::new(),
         });
     }
     if let Some(max) = params.max_players {
         if n > max as usize {
             return Err(SetupError::PlayerCount {
                 got: n,
-                expected: format!("au plus {max}"),
+                min: params.min_players.map_or(1, |m| m as usize),
+                max: Some(max as usize),
+                known: String::new(),
             });
         }
     }
@@ -137,7 +147,9 @@ pub fn setup(config: &SetupConfig, rng: &mut Rng) -> Result<State, SetupError> {
         if n < min as usize {
             return Err(SetupError::PlayerCount {
                 got: n,
-                expected: format!("au moins {min}"),
+                min: min as usize,
+                max: params.max_players.map(|m| m as usize),
+                known: String::new(),
             });
         }
     }
@@ -184,11 +196,11 @@ pub fn setup(config: &SetupConfig, rng: &mut Rng) -> Result<State, SetupError> {
         (Some(text), _) => Some(
             toml::from_str::<toml::Table>(text).map_err(|e| SetupError::Position(e.to_string()))?,
         ),
-        (None, Some(v)) => Some(
-            v.as_table()
-                .cloned()
-                .ok_or_else(|| SetupError::Position("position doit être une table".into()))?,
-        ),
+        (None, Some(v)) => Some(v.as_table().cloned().ok_or_else(|| SetupError::BadValue {
+            key: "position".into(),
+            value: v.to_string(),
+            expected: Expected::Table,
+        })?),
         (None, None) => None,
     };
     match position {
@@ -214,8 +226,10 @@ fn place(state: &mut State, config: &SetupConfig, rng: &mut Rng) -> Result<(), S
     let mut fixed: BTreeMap<PlayerId, TerrId> = BTreeMap::new();
     for p in &config.players {
         if let Some(v) = p.options.get("start") {
-            let s = v.as_str().ok_or_else(|| {
-                SetupError::Invalid(format!("{} : start doit être un territoire", p.id))
+            let s = v.as_str().ok_or_else(|| SetupError::BadValue {
+                key: format!("[players.rules] start of {}", p.id),
+                value: v.to_string(),
+                expected: Expected::Name,
             })?;
             let t = match state.world.lookup(s) {
                 crate::world::Lookup::Found(t)
@@ -224,16 +238,21 @@ fn place(state: &mut State, config: &SetupConfig, rng: &mut Rng) -> Result<(), S
                     t
                 }
                 _ => {
-                    return Err(SetupError::Invalid(format!(
-                        "{} : territoire de départ inconnu « {s} »",
-                        p.id
-                    )))
+                    return Err(SetupError::UnknownRef {
+                        item: Item::Player,
+                        id: p.id.to_string(),
+                        role: Role::Home,
+                        target: Item::Territory,
+                        name: s.to_string(),
+                    })
                 }
             };
             if fixed.values().any(|x| x == &t) {
-                return Err(SetupError::Invalid(format!(
-                    "territoire de départ pris deux fois : {t}"
-                )));
+                return Err(SetupError::Breaks {
+                    item: Item::Territory,
+                    id: t.to_string(),
+                    rule: Rule::HomeOfTwo,
+                });
             }
             pool.retain(|x| x != &t);
             fixed.insert(p.id.clone(), t);
@@ -241,9 +260,10 @@ fn place(state: &mut State, config: &SetupConfig, rng: &mut Rng) -> Result<(), S
     }
     let need = config.players.len() - fixed.len();
     if pool.len() < need {
-        return Err(SetupError::Invalid(
-            "pas assez de territoires de départ pour tous les joueurs".into(),
-        ));
+        return Err(SetupError::TooFewStarts {
+            needed: config.players.len(),
+            available: pool.len() + fixed.len(),
+        });
     }
     rng.shuffle(&mut pool);
     let mut draw = pool.into_iter();
@@ -356,14 +376,20 @@ fn load_position(
     let terr = |s: &str, w: &World| -> Result<TerrId, SetupError> {
         let t = TerrId::new(s);
         if w.get(&t).is_none() {
-            return Err(SetupError::Position(format!("territoire inconnu « {s} »")));
+            return Err(SetupError::Unknown {
+                item: Item::Territory,
+                name: s.to_string(),
+            });
         }
         Ok(t)
     };
     let player = |s: &str| -> Result<PlayerId, SetupError> {
         let p = PlayerId::new(s);
         if !ids.contains_key(&p) {
-            return Err(SetupError::Position(format!("joueur inconnu « {s} »")));
+            return Err(SetupError::Unknown {
+                item: Item::Player,
+                name: s.to_string(),
+            });
         }
         Ok(p)
     };
@@ -373,12 +399,19 @@ fn load_position(
     for (what, key) in f
         .players
         .iter()
-        .map(|p| ("player", p.id.clone()))
-        .chain(f.territories.iter().map(|t| ("territory", t.id.clone())))
-        .chain(f.chains.iter().map(|c| ("chain", c.number.to_string())))
+        .map(|p| (Item::Player, p.id.clone()))
+        .chain(
+            f.territories
+                .iter()
+                .map(|t| (Item::Territory, t.id.clone())),
+        )
+        .chain(f.chains.iter().map(|c| (Item::Chain, c.number.to_string())))
     {
         if !seen.insert((what, key.clone())) {
-            return Err(bad(format!("{what} {key} appears twice in the position")));
+            return Err(SetupError::Duplicate {
+                item: what,
+                id: key,
+            });
         }
     }
     for pp in &f.players {
@@ -387,7 +420,12 @@ fn load_position(
             ("active", _) => Status::Active,
             ("quit", t) => Status::Quit(t.unwrap_or(0)),
             ("eliminated", t) => Status::Eliminated(t.unwrap_or(0)),
-            (s, _) => return Err(bad(format!("statut inconnu « {s} »"))),
+            (s, _) => {
+                return Err(SetupError::Unknown {
+                    item: Item::Status,
+                    name: s.to_string(),
+                })
+            }
         };
         let pending = match &pp.pending_capital {
             Some(t) => Some((terr(t, &state.world)?, pp.pending_due.unwrap_or(f.turn + 1))),
@@ -399,10 +437,11 @@ fn load_position(
         }
         for a in &pp.allies {
             if marks.insert(player(a)?, Mark::Ally).is_some() {
-                return Err(bad(format!(
-                    "player {}: {a} is both an enemy and an ally",
-                    pp.id
-                )));
+                return Err(SetupError::Breaks {
+                    item: Item::Player,
+                    id: format!("{} ({a})", pp.id),
+                    rule: Rule::AllyAndEnemy,
+                });
             }
         }
         state.players.insert(
@@ -424,7 +463,10 @@ fn load_position(
     }
     for p in &config.players {
         if !state.players.contains_key(&p.id) {
-            return Err(bad(format!("le joueur {} manque dans la position", p.id)));
+            return Err(SetupError::Missing {
+                item: Item::Player,
+                id: p.id.to_string(),
+            });
         }
     }
     for pt in &f.territories {
@@ -432,10 +474,18 @@ fn load_position(
         let land = state.world.get(&t).map(|x| x.is_land()).unwrap_or(false);
         let owner = pt.owner.as_deref().map(player).transpose()?;
         if owner.is_some() && !land {
-            return Err(bad(format!("{t} ne peut pas avoir de propriétaire")));
+            return Err(SetupError::Breaks {
+                item: Item::Territory,
+                id: t.to_string(),
+                rule: Rule::CannotBeOwned,
+            });
         }
         if !state.world.passable(&t) && !pt.troops.is_empty() {
-            return Err(bad(format!("{t} est une montagne : pas de troupes")));
+            return Err(SetupError::Breaks {
+                item: Item::Territory,
+                id: t.to_string(),
+                rule: Rule::MountainWithoutTroops,
+            });
         }
         let mut ts = TerrState {
             owner,
@@ -470,7 +520,11 @@ fn load_position(
                 .windows(2)
                 .any(|w| !state.world.can_step(&w[0], &w[1]))
         {
-            return Err(bad(format!("chemin P{} invalide", c.number)));
+            return Err(SetupError::Breaks {
+                item: Item::Chain,
+                id: c.number.to_string(),
+                rule: Rule::BadPath,
+            });
         }
         max_chain = max_chain.max(c.number);
         state.chains.push(Chain {

@@ -192,6 +192,43 @@ pub enum WorldError {
     StartNotLand(String),
 }
 
+/// A world's error as a setup error: the same kinds every ruleset's setup
+/// uses, which the command line renders in its language (issue 19 item 3).
+impl From<WorldError> for arbitre_core::SetupError {
+    fn from(e: WorldError) -> Self {
+        use arbitre_core::setup_error::{Item, Role, Rule};
+        use arbitre_core::SetupError as S;
+        let breaks = |id: String, rule| S::Breaks {
+            item: Item::Territory,
+            id,
+            rule,
+        };
+        match e {
+            WorldError::Toml(m) => S::Position(m),
+            WorldError::DuplicateId(id) | WorldError::DuplicateName(id) => S::Duplicate {
+                item: Item::Territory,
+                id,
+            },
+            WorldError::BadId(id) => breaks(id, Rule::BadId),
+            WorldError::UnknownNeighbour(id, name) => S::UnknownRef {
+                item: Item::Territory,
+                id,
+                role: Role::Link,
+                target: Item::Territory,
+                name,
+            },
+            WorldError::SelfNeighbour(id) => breaks(id, Rule::LinkedToItself),
+            WorldError::OneWay(id, to) => S::OneWayLink {
+                item: Item::Territory,
+                id,
+                to,
+            },
+            WorldError::NoArea(id) => breaks(id, Rule::LandWithoutArea),
+            WorldError::StartNotLand(id) => breaks(id, Rule::HomeNotLand),
+        }
+    }
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct WorldFile {

@@ -18,6 +18,7 @@
 
 use crate::catalog;
 use crate::model::*;
+use arbitre_core::setup_error::{Item, NationProblem, Role, Rule};
 use arbitre_core::{SetupConfig, SetupError};
 use serde::Deserialize;
 use std::collections::BTreeSet;
@@ -215,7 +216,10 @@ pub fn parse_units(s: &str) -> Result<Vec<(usize, String)>, SetupError> {
             _ => continue,
         };
         if catalog::spec(&code).is_none() {
-            return Err(SetupError::Invalid(format!("unité inconnue '{code}'")));
+            return Err(SetupError::Unknown {
+                item: Item::UnitType,
+                name: code,
+            });
         }
         out.push((n, code));
     }
@@ -227,20 +231,42 @@ pub fn check_map(map: &Map) -> Result<(), SetupError> {
     let mut seen = BTreeSet::new();
     for z in &map.zones {
         if !seen.insert(z.code.clone()) {
-            return Err(SetupError::Invalid(format!("zone {} en double", z.code)));
+            return Err(SetupError::Duplicate {
+                item: Item::Zone,
+                id: z.code.clone(),
+            });
         }
         if reserved(&z.code) || z.code != z.code.to_ascii_uppercase() {
-            return Err(SetupError::Invalid(format!(
-                "code de zone réservé ou invalide: {}",
-                z.code
-            )));
+            return Err(SetupError::Breaks {
+                item: Item::Zone,
+                id: z.code.clone(),
+                rule: Rule::ReservedCode,
+            });
+        }
+        // The map attachment draws zones on 0..1000 both ways (issue 19
+        // item 7: a hand-written zone off that grid is refused).
+        if let (Some(x), Some(y)) = (z.x, z.y) {
+            if !(0..=1000).contains(&x) || !(0..=1000).contains(&y) {
+                return Err(SetupError::OffMap {
+                    item: Item::Zone,
+                    id: z.code.clone(),
+                    x: x.into(),
+                    y: y.into(),
+                    min: 0,
+                    max_x: 1000,
+                    max_y: 1000,
+                });
+            }
         }
         for s in &z.symbols {
             if !RES.contains(s) {
-                return Err(SetupError::Invalid(format!(
-                    "symbole inconnu {s} en {}",
-                    z.code
-                )));
+                return Err(SetupError::UnknownRef {
+                    item: Item::Zone,
+                    id: z.code.clone(),
+                    role: Role::Other,
+                    target: Item::Symbol,
+                    name: s.to_string(),
+                });
             }
         }
     }
@@ -252,16 +278,20 @@ pub fn check_map(map: &Map) -> Result<(), SetupError> {
     for z in &map.zones {
         for a in &z.adjacent {
             let Some(o) = by_code.get(a.as_str()) else {
-                return Err(SetupError::Invalid(format!(
-                    "{}: zone adjacente inconnue {a}",
-                    z.code
-                )));
+                return Err(SetupError::UnknownRef {
+                    item: Item::Zone,
+                    id: z.code.clone(),
+                    role: Role::Link,
+                    target: Item::Zone,
+                    name: a.clone(),
+                });
             };
             if !o.adjacent.contains(&z.code) {
-                return Err(SetupError::Invalid(format!(
-                    "adjacence non symétrique: {} -> {a}",
-                    z.code
-                )));
+                return Err(SetupError::OneWayLink {
+                    item: Item::Zone,
+                    id: z.code.clone(),
+                    to: a.clone(),
+                });
             }
         }
     }
@@ -274,11 +304,19 @@ fn place_start(st: &mut State, n: &NationDef) -> Result<(), SetupError> {
     let def = st
         .zdef(&home)
         .cloned()
-        .ok_or_else(|| SetupError::Invalid(format!("zone {home} inconnue")))?;
+        .ok_or_else(|| SetupError::UnknownRef {
+            item: Item::Nation,
+            id: n.code.clone(),
+            role: Role::Home,
+            target: Item::Zone,
+            name: home.clone(),
+        })?;
     if def.kind != ZoneKind::Land {
-        return Err(SetupError::Invalid(format!(
-            "la zone {home} n'est pas terrestre"
-        )));
+        return Err(SetupError::Breaks {
+            item: Item::Zone,
+            id: home,
+            rule: Rule::HomeNotLand,
+        });
     }
     let bases = n.bases.clone().unwrap_or_else(|| "16 FAC, 1 ABSE".into());
     let mut units = n
@@ -316,12 +354,15 @@ fn place_start(st: &mut State, n: &NationDef) -> Result<(), SetupError> {
 }
 
 fn field(s: &str) -> Result<Field, SetupError> {
-    Field::parse(s).ok_or_else(|| SetupError::Invalid(format!("domaine inconnu {s}")))
+    Field::parse(s).ok_or_else(|| SetupError::Unknown {
+        item: Item::Field,
+        name: s.to_string(),
+    })
 }
 
 /// Build a state from a scenario TOML text and the game's players.
 pub fn from_scenario(text: &str, cfg: &SetupConfig) -> Result<State, SetupError> {
-    let sc: ScenarioFile = toml::from_str(text).map_err(|e| SetupError::Invalid(e.to_string()))?;
+    let sc: ScenarioFile = toml::from_str(text).map_err(perr)?;
     let map = Map {
         zones: sc.zone,
         crossings: sc.crossing,
@@ -346,7 +387,9 @@ pub fn from_scenario(text: &str, cfg: &SetupConfig) -> Result<State, SetupError>
     if cfg.players.is_empty() {
         return Err(SetupError::PlayerCount {
             got: 0,
-            expected: format!("1 to {}", sc.nation.len()),
+            min: 1,
+            max: Some(sc.nation.len()),
+            known: String::new(),
         });
     }
     let list: Vec<Seat> = sc
@@ -457,32 +500,41 @@ pub fn assign_nations(
     if players.len() > nations.len() {
         return Err(SetupError::PlayerCount {
             got: players.len(),
-            expected: format!("1 to {} (nations: {known})", nations.len()),
+            min: 1,
+            max: Some(nations.len()),
+            known: known.clone(),
         });
     }
+    let refuse = |p: &arbitre_core::PlayerSetup, problem| SetupError::Nation {
+        player: p.id.to_string(),
+        problem,
+        known: known.clone(),
+    };
     let mut owner: Vec<Option<usize>> = vec![None; nations.len()];
     let mut assign: Vec<Option<usize>> = vec![None; players.len()];
     for (pi, p) in players.iter().enumerate() {
         let Some(v) = p.options.get("nation") else {
             continue;
         };
-        let word = v.as_str().ok_or_else(|| {
-            SetupError::Invalid(format!(
-                "player {}: nation must be a quoted nation code or name (nations of the scenario: {known})",
-                p.id
-            ))
-        })?;
+        let word = v
+            .as_str()
+            .ok_or_else(|| refuse(p, NationProblem::NotText))?;
         let ni = find(word).ok_or_else(|| {
-            SetupError::Invalid(format!(
-                "player {}: nation \"{word}\" is not in the scenario (nations of the scenario: {known})",
-                p.id
-            ))
+            refuse(
+                p,
+                NationProblem::NotInScenario {
+                    word: word.to_string(),
+                },
+            )
         })?;
         if let Some(other) = owner[ni] {
-            return Err(SetupError::Invalid(format!(
-                "nation {} is named by two players, {} and {} (nations of the scenario: {known})",
-                nations[ni].code, players[other].id, p.id
-            )));
+            return Err(refuse(
+                p,
+                NationProblem::NamedTwice {
+                    nation: nations[ni].code.clone(),
+                    other: players[other].id.to_string(),
+                },
+            ));
         }
         owner[ni] = Some(pi);
         assign[pi] = Some(ni);
@@ -502,18 +554,18 @@ pub fn assign_nations(
                 assign[pi] = Some(ni);
             }
             Some(ni) => {
-                return Err(SetupError::Invalid(format!(
-                    "player {}: its id or name matches nation {}, which player {} plays; give it nation = \"...\" under [players.rules] (nations of the scenario: {known})",
-                    p.id,
-                    nations[ni].code,
-                    owner[ni].map(|o| players[o].id.to_string()).unwrap_or_default()
-                )));
+                return Err(refuse(
+                    p,
+                    NationProblem::Taken {
+                        nation: nations[ni].code.clone(),
+                        other: owner[ni]
+                            .map(|o| players[o].id.to_string())
+                            .unwrap_or_default(),
+                    },
+                ));
             }
             None => {
-                return Err(SetupError::Invalid(format!(
-                    "player {} names no nation: add nation = \"<code>\" under [players.rules] (nations of the scenario: {known})",
-                    p.id
-                )));
+                return Err(refuse(p, NationProblem::None));
             }
         }
     }
@@ -565,7 +617,10 @@ pub fn from_position(text: &str, cfg: &SetupConfig) -> Result<State, SetupError>
                 .unwrap_or(i as i64 + 1);
             // Issue 19 item 7: a second unit with one id used to replace the first.
             if keyed.insert(ukey(id as UnitId), u).is_some() {
-                return Err(SetupError::Position(format!("unit {id} appears twice")));
+                return Err(SetupError::Duplicate {
+                    item: Item::Unit,
+                    id: id.to_string(),
+                });
             }
         }
         table.insert("units".into(), toml::Value::Table(keyed));
@@ -606,7 +661,10 @@ pub fn from_position(text: &str, cfg: &SetupConfig) -> Result<State, SetupError>
     for mut u in units {
         u.code = u.code.to_ascii_uppercase();
         if catalog::spec(&u.code).is_none() {
-            return Err(SetupError::Position(format!("unité inconnue {}", u.code)));
+            return Err(SetupError::Unknown {
+                item: Item::UnitType,
+                name: u.code,
+            });
         }
         st.units.insert(ukey(u.id), u);
     }
@@ -692,40 +750,58 @@ fn unknown_scenario(name: &str) -> SetupError {
 /// Issue 19 item 7: what a hand-written position gets wrong, each error
 /// naming the item (zones are checked by [`check_map`]).
 fn check_position_items(st: &State) -> Result<(), SetupError> {
-    let err = |m: String| Err(SetupError::Position(m));
+    let unknown = |item: Item, id: String, role: Role, target: Item, name: &str| {
+        Err(SetupError::UnknownRef {
+            item,
+            id,
+            role,
+            target,
+            name: name.to_string(),
+        })
+    };
     for n in st.nations.values() {
         // A position's nation may omit its home (nothing after setup reads
         // it); one that names a home names a zone of the map.
         if !n.home.is_empty() && !st.is_zone(&n.home) {
-            return err(format!(
-                "nation {}: home zone {} is not on the map",
-                n.code, n.home
-            ));
+            return unknown(
+                Item::Nation,
+                n.code.clone(),
+                Role::Home,
+                Item::Zone,
+                &n.home,
+            );
         }
     }
     for u in st.units.values() {
         if !st.is_zone(&u.at) {
-            return err(format!(
-                "unit {} ({} {}): zone {} is not on the map",
-                u.id, u.owner, u.code, u.at
-            ));
+            return unknown(
+                Item::Unit,
+                format!("{} ({} {})", u.id, u.owner, u.code),
+                Role::Place,
+                Item::Zone,
+                &u.at,
+            );
         }
         if u.owner != NEUTRAL && u.owner != GUERRILLA && !st.nations.contains_key(&u.owner) {
-            return err(format!(
-                "unit {} ({}): owner {} is no nation of the position",
-                u.id, u.code, u.owner
-            ));
+            return unknown(
+                Item::Unit,
+                format!("{} ({})", u.id, u.code),
+                Role::Owner,
+                Item::Nation,
+                &u.owner,
+            );
         }
     }
     for (code, z) in &st.zones {
         if !st.is_zone(code) {
-            return err(format!("zones.{code}: zone {code} is not on the map"));
+            return Err(SetupError::Unknown {
+                item: Item::Zone,
+                name: code.clone(),
+            });
         }
         if let Status::Controlled { by } = &z.status {
             if !st.nations.contains_key(by) {
-                return err(format!(
-                    "zones.{code}: controlled by {by}, which is no nation of the position"
-                ));
+                return unknown(Item::Zone, code.clone(), Role::Owner, Item::Nation, by);
             }
         }
     }

@@ -116,7 +116,7 @@ fn wwk_docs_list_exactly_the_rules_keys() {
 /// Issue 19 item 7: a position whose items are wrong is refused, naming the
 /// item (two units with one id used to leave only the last).
 #[test]
-fn wwk_position_errors_name_the_item() {
+fn position_wwk_errors_name_the_item() {
     let base = "map = \"trio\"\nturn = 2\n[nations.TUR]\nplayer = \"tur\"\nspecialty = \"L\"\nhome = \"IST\"\n[zones.IST]\nstatus = { kind = \"controlled\", by = \"TUR\" }\n";
     let unit = |id: u32, owner: &str, at: &str| {
         format!("[[units]]\nid = {id}\nowner = \"{owner}\"\ncode = \"INF\"\nat = \"{at}\"\n")
@@ -142,26 +142,98 @@ fn wwk_position_errors_name_the_item() {
         ),
         (
             format!("{base}{}", unit(3, "TUR", "ROM")),
-            "unit 3 (TUR INF): zone ROM is not on the map",
+            "unit 3 (TUR INF): stands on zone ROM, which does not exist",
         ),
         (
             format!("{base}{}", unit(4, "GER", "IST")),
-            "unit 4 (INF): owner GER is no nation of the position",
+            "unit 4 (INF): owner nation GER does not exist",
         ),
         (
             base.replace("home = \"IST\"", "home = \"BER\""),
-            "nation TUR: home zone BER is not on the map",
+            "nation TUR: home zone BER does not exist",
         ),
         (
             format!("{base}[zones.ANK]\nstatus = {{ kind = \"controlled\", by = \"EGY\" }}\n"),
-            "zones.ANK: controlled by EGY, which is no nation of the position",
+            "zone ANK: owner nation EGY does not exist",
         ),
         (
             format!("{base}[zones.XYZ]\nstatus = {{ kind = \"neutral\" }}\n"),
-            "zones.XYZ: zone XYZ is not on the map",
+            "unknown zone 'XYZ'",
         ),
     ] {
         let e = load(text).unwrap_err().to_string();
         assert!(e.contains(reason), "{reason}: {e}");
     }
+}
+
+/// Issue 19 item 7: an inline map of a position whose zones are given twice
+/// or link to a zone the map lacks is refused naming the zone.
+#[test]
+fn position_wwk_map_zone_twice_and_link_to_unknown_zone() {
+    use arbitre_core::setup_error::{Item, Role};
+    let zone = |code: &str, adj: &str| {
+        format!("[[map.zones]]\ncode = \"{code}\"\nname = \"{code}\"\nkind = \"land\"\nadjacent = [{adj}]\n")
+    };
+    let load = |zones: String| {
+        let text = format!("turn = 1\n[nations.TUR]\nplayer = \"tur\"\nspecialty = \"L\"\n{zones}");
+        let c = SetupConfig {
+            game_id: "p".into(),
+            files: [("position_file".to_string(), text)].into(),
+            ..Default::default()
+        };
+        Wwk.setup(&c, &mut Rng::for_setup(1)).map(|_| ())
+    };
+    load(format!(
+        "{}{}",
+        zone("AAA", "\"BBB\""),
+        zone("BBB", "\"AAA\"")
+    ))
+    .unwrap();
+    let e = load(format!(
+        "{}{}{}",
+        zone("AAA", "\"BBB\""),
+        zone("BBB", "\"AAA\""),
+        zone("AAA", "")
+    ))
+    .unwrap_err();
+    assert_eq!(
+        e,
+        SetupError::Duplicate {
+            item: Item::Zone,
+            id: "AAA".into()
+        },
+        "{e}"
+    );
+    let e = load(format!(
+        "{}{}",
+        zone("AAA", "\"BBB\", \"CCC\""),
+        zone("BBB", "\"AAA\"")
+    ))
+    .unwrap_err();
+    assert_eq!(
+        e,
+        SetupError::UnknownRef {
+            item: Item::Zone,
+            id: "AAA".into(),
+            role: Role::Link,
+            target: Item::Zone,
+            name: "CCC".into()
+        },
+        "{e}"
+    );
+    assert_eq!(
+        e.to_string(),
+        "zone AAA: link to zone CCC, which does not exist"
+    );
+    // A zone drawn off the map attachment's 0..1000 grid.
+    let e = load(format!(
+        "{}x = 1200\ny = 5\n{}",
+        zone("AAA", "\"BBB\""),
+        zone("BBB", "\"AAA\"")
+    ))
+    .unwrap_err();
+    assert!(
+        matches!(&e, SetupError::OffMap { item: Item::Zone, id, x: 1200, .. } if id == "AAA"),
+        "{e}"
+    );
 }

@@ -32,22 +32,23 @@ use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
 
 /// Decides a mail of several blocks: each block, then the mail.
-pub(crate) fn decide_blocks(
+pub(crate) fn decide_blocks<'a>(
     c: &Connection,
-    registry: &Registry,
+    registry: &'a Registry,
     config: &DaemonConfig,
     p: Prepared,
     sha: &str,
     now: DateTime<Utc>,
+    loaded: &mut crate::loaded::Loaded<'a>,
 ) -> Result<Decision> {
     let Some(mail) = p.mail().cloned() else {
-        return decide_block(c, registry, config, p, sha, now);
+        return decide_block(c, registry, config, p, sha, now, loaded);
     };
     let blocks = p.split_blocks();
     let mut parts = Vec::with_capacity(blocks.len());
     for (i, b) in blocks.into_iter().enumerate() {
         let tag = block_sha(sha, i);
-        parts.push(decide_block(c, registry, config, b, &tag, now)?);
+        parts.push(decide_block(c, registry, config, b, &tag, now, loaded)?);
     }
     Ok(merge(parts, sha, &mail))
 }

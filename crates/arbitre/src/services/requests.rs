@@ -257,7 +257,7 @@ pub fn join_mail(
             .discriminator(tag.clone());
             Ok(Decision {
                 journal: Decision::base(sha, Some(mail), Disposition::Service, detail, Some(gid)),
-                orders: None,
+                orders: Vec::new(),
                 reply: Some(reply),
                 extra: mails,
             })
