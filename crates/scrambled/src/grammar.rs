@@ -178,6 +178,16 @@ fn quoted(i: &str) -> Res<'_, &str> {
 
 /// One word: bare characters and quoted parts glued together.
 fn word(i: &str) -> Res<'_, &str> {
+    // Most words hold no quote (issue 21 item 4): a bare run that ends at a
+    // space or the end is the whole word, which the combinator below would
+    // also give, without its per-character token search.
+    let run = i
+        .bytes()
+        .position(|b| matches!(b, b' ' | b'"' | b'#'))
+        .unwrap_or(i.len());
+    if run > 0 && !matches!(i.as_bytes().get(run), Some(b'"' | b'#')) {
+        return Ok((&i[run..], &i[..run]));
+    }
     expect(
         "un mot attendu",
         recognize(many1_count(alt((is_not(" \"#"), quoted)))),
@@ -225,6 +235,10 @@ pub fn name(run: &str) -> Cow<'_, str> {
 
 /// The line cut at its comment, or the column of a quote left open.
 pub fn body(line: &str) -> Result<&str, usize> {
+    // A line without quote or comment is its own body (the usual case).
+    if !line.bytes().any(|b| b == b'"' || b == b'#') {
+        return Ok(line);
+    }
     let parsed: Res<'_, &str> = recognize(many0_count(alt((is_not("\"#"), quoted)))).parse(line);
     match parsed {
         Ok((rest, b)) if !rest.starts_with('"') => Ok(b),

@@ -252,13 +252,17 @@ fn moving(cx: &Ctx<'_>, q: &str, from: &str, to: &str, avoid: Option<bool>) -> L
     let from = cx.terr(&grammar::name(from))?;
     let to = cx.terr(&grammar::name(to))?;
     let w = &cx.state.world;
-    if !w.passable(&to) {
+    // Each territory is looked up once (issue 21 item 4): its terrain and
+    // neighbours serve every check below.
+    let (t_from, t_to) = (w.get(&from), w.get(&to));
+    let passable = |t: Option<&crate::world::Territory>| t.is_some_and(|t| t.terrain.passable());
+    if !passable(t_to) {
         return Err(format!(
             "{} est une montagne infranchissable",
             cx.state.tname(&to)
         ));
     }
-    if !w.passable(&from) {
+    if !passable(t_from) {
         return Err(format!(
             "{} est une montagne infranchissable",
             cx.state.tname(&from)
@@ -279,7 +283,8 @@ fn moving(cx: &Ctx<'_>, q: &str, from: &str, to: &str, avoid: Option<bool>) -> L
         _ => None,
     };
     let Some(avoid) = avoid else {
-        if !w.can_step(&from, &to) {
+        // Both are passable here: World::can_step reduces to the neighbours.
+        if !t_from.is_some_and(|t| t.neighbours.contains(&to)) {
             return Err(format!(
                 "{} n'est pas voisin de {}",
                 cx.state.tname(&to),

@@ -232,12 +232,38 @@ pub struct MapIndex {
     cell: std::sync::OnceLock<MapTables>,
 }
 
+/// FNV-1a for the zone index (issue 21 item 4): zone codes are a few
+/// bytes, where SipHash's setup cost dominated a parse's lookups. The keys
+/// come from the game file, not from players, so no flooding concern.
+#[derive(Clone, Copy, Debug, Default)]
+struct BuildFnv;
+
+struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0 ^ u64::from(*b)).wrapping_mul(0x100000001b3);
+        }
+    }
+}
+
+impl std::hash::BuildHasher for BuildFnv {
+    type Hasher = Fnv;
+    fn build_hasher(&self) -> Fnv {
+        Fnv(0xcbf29ce484222325)
+    }
+}
+
 #[derive(Clone, Debug)]
 struct MapTables {
     /// `zones.len()` and `crossings.len()` when built: a map grown since is
     /// detected and looked up the slow way.
     sizes: (usize, usize),
-    by_code: std::collections::HashMap<ZoneCode, usize>,
+    by_code: std::collections::HashMap<ZoneCode, usize, BuildFnv>,
     neighbours: Vec<Vec<ZoneCode>>,
 }
 
@@ -252,7 +278,8 @@ impl Eq for MapIndex {}
 impl Map {
     fn tables(&self) -> Option<&MapTables> {
         let t = self.index.cell.get_or_init(|| {
-            let mut by_code = std::collections::HashMap::with_capacity(self.zones.len());
+            let mut by_code =
+                std::collections::HashMap::with_capacity_and_hasher(self.zones.len(), BuildFnv);
             for (i, d) in self.zones.iter().enumerate() {
                 by_code.entry(d.code.clone()).or_insert(i);
             }

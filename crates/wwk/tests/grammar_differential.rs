@@ -160,6 +160,7 @@ fn corpus() -> (Vec<State>, Vec<Input>) {
             .filter(|p| p.join("inbox").is_dir())
             .collect();
         turns.sort();
+        let mut fixture_lines = 0;
         for t in turns {
             let mut orders = BTreeMap::new();
             let mut mails: Vec<PathBuf> = std::fs::read_dir(t.join("inbox"))
@@ -168,8 +169,8 @@ fn corpus() -> (Vec<State>, Vec<Input>) {
                 .collect();
             mails.sort();
             for m in mails {
-                let raw = std::fs::read_to_string(&m).unwrap();
-                let body = raw.split_once("\n\n").map_or("", |(_, b)| b).to_string();
+                let body = mail_body(&std::fs::read_to_string(&m).unwrap());
+                fixture_lines += body.lines().filter(|l| !l.trim().is_empty()).count();
                 let who = PlayerId::from(m.file_stem().unwrap().to_str().unwrap());
                 orders.insert(who, body);
             }
@@ -183,6 +184,13 @@ fn corpus() -> (Vec<State>, Vec<Input>) {
             }
             engine::run_turn(&Wwk, &mut st, 1, &orders);
         }
+        // A fixture whose mails give no order line checks nothing (the
+        // fixtures are CRLF mails: a split on a bare "\n\n" found no body).
+        assert!(
+            fixture_lines > 0,
+            "{}: no order line read from its mails",
+            dir.display()
+        );
     }
     // Lines the bots never write: every order form, lower case, brackets.
     let hand = [
@@ -237,6 +245,13 @@ fn corpus() -> (Vec<State>, Vec<Input>) {
         }
     }
     (states, inputs)
+}
+
+/// The body of a fixture mail: what follows the blank line after the
+/// headers, with CRLF line ends (as the fixtures are stored) made LF first.
+fn mail_body(raw: &str) -> String {
+    let raw = raw.replace("\r\n", "\n");
+    raw.split_once("\n\n").map_or("", |(_, b)| b).to_string()
 }
 
 /// A small seeded generator (the test must not depend on the RNG streams).
@@ -379,4 +394,11 @@ fn st_of<'a>(states: &'a [State], i: &Input) -> &'a State {
 
 fn parse(st: &State, i: &Input) -> Parsed<Order> {
     parser::parse(st, &nation(st, &i.player), &i.text)
+}
+
+/// The fixtures are CRLF mails: their bodies must reach the parser.
+#[test]
+fn grammar_differential_crlf_fixture_bodies() {
+    let raw = "From: a@b\r\nSubject: orders\r\n\r\nGAME g PLAYER p\r\nEND\r\n";
+    assert_eq!(mail_body(raw), "GAME g PLAYER p\nEND\n");
 }
