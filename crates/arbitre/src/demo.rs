@@ -20,6 +20,9 @@ use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
 
+/// The demo game's GM password, for the game master's web pages.
+pub const DEMO_GM_PASSWORD: &str = "demo-gm";
+
 fn demo_toml(engine: &dyn Engine, id: &str) -> String {
     let ruleset = engine.info().id;
     let example = Path::new("docs/examples").join(ruleset).join("game.toml");
@@ -28,13 +31,19 @@ fn demo_toml(engine: &dyn Engine, id: &str) -> String {
             g.id = id.to_string();
             g.gm_email = Some("gm@demo.invalid".into());
             g.schedule.start = None;
+            // Shown by `arbitre web` (issue 24): the README's first look.
+            g.public = true;
+            if g.services.gm_password.is_none() && g.services.gm_password_hash.is_none() {
+                g.services.gm_password = Some(DEMO_GM_PASSWORD.into());
+            }
             if let Ok(t) = toml::to_string(&g) {
                 return t;
             }
         }
     }
     format!(
-        "id = \"{id}\"\nruleset = \"{ruleset}\"\ngm_email = \"gm@demo.invalid\"\n[schedule]\ninterval = \"7d\"\n\n\
+        "id = \"{id}\"\nruleset = \"{ruleset}\"\npublic = true\ngm_email = \"gm@demo.invalid\"\n[schedule]\ninterval = \"7d\"\n\n\
+         [services]\ngm_password = \"{DEMO_GM_PASSWORD}\"\n\n\
          [[players]]\nid = \"alice\"\nname = \"Alice\"\nemail = \"alice@demo.invalid\"\npassword = \"demo-alice\"\n\n\
          [[players]]\nid = \"bruno\"\nname = \"Bruno\"\nemail = \"bruno@demo.invalid\"\npassword = \"demo-bruno\"\n"
     )
@@ -133,6 +142,11 @@ pub fn run(base: &Path, registry: Registry, turns_to_play: u32, out: &mut dyn Wr
     let _ = writeln!(
         out,
         "print one report: cargo run --release -- report {id} <player> [--turn N]\n"
+    );
+    let _ = writeln!(
+        out,
+        "see it in a browser: cargo run --release -- web, then http://127.0.0.1:8080/games/{id}\n\
+         (players log in with their id and password from the game file; the game master as gm, password {DEMO_GM_PASSWORD})\n"
     );
     let _ = write!(out, "{}", daemon.status(Some(&id))?);
     Ok(())
