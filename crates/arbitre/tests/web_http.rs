@@ -260,22 +260,22 @@ async fn web_orders_need_session_and_csrf() {
     let env = env_public();
     let web = web_of(&env);
     let (cookie, csrf, nonce) = alice_form(&web).await;
-    let form = |csrf: &str| {
-        vec![
-            ("csrf".to_string(), csrf.to_string()),
-            ("nonce".to_string(), nonce.clone()),
-            ("player".to_string(), "alice".to_string()),
-            ("action".to_string(), "orders".to_string()),
-            ("orders".to_string(), "ADD 1".to_string()),
-        ]
-    };
-    let as_refs = |v: &Vec<(String, String)>| -> Vec<(String, String)> { v.clone() };
-    let bad = as_refs(&form("00000000000000000000000000000000"));
-    let bad: Vec<(&str, &str)> = bad.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    let bad = [
+        ("csrf", "00000000000000000000000000000000"),
+        ("nonce", nonce.as_str()),
+        ("player", "alice"),
+        ("action", "orders"),
+        ("orders", "ADD 1"),
+    ];
     let r = post(&web, "/play/g1/orders", Some(&cookie), &bad).await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
-    let good = form(&csrf);
-    let good: Vec<(&str, &str)> = good.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    let good = [
+        ("csrf", csrf.as_str()),
+        ("nonce", nonce.as_str()),
+        ("player", "alice"),
+        ("action", "orders"),
+        ("orders", "ADD 1"),
+    ];
     let r = post(&web, "/play/g1/orders", None, &good).await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
     // Bob's session cannot send alice's orders.

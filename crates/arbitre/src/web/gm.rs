@@ -103,6 +103,12 @@ fn status_of(web: &Web, c: &arbitre_store::Connection, game: &str) -> WebResult<
 fn gm_page(game: &str, s: &Session, st: &Status, answers: &[String]) -> Markup {
     let lang = st.lang;
     let buttons = ["PAUSE", "RESUME", "PREVIEW", "RELEASE"];
+    let (failed, stale, held) = st.outbox;
+    let outbox_line = tr(
+        lang,
+        "web-outbox-problems",
+        &crate::fl_args![failed, stale, held],
+    );
     let body = html! {
         h1 { (game) " · " (tr(lang, "web-game-master", &[])) }
         p { (logout_form(lang, s)) " " a href={ "/games/" (game) } { (tr(lang, "web-public-page", &[])) } }
@@ -115,11 +121,7 @@ fn gm_page(game: &str, s: &Session, st: &Status, answers: &[String]) -> Markup {
             } }
             tr { th { (tr(lang, "web-col-deadline", &[])) } td { (st.deadline) } }
             tr { th { (tr(lang, "web-outbox", &[])) } td {
-                (tr(lang, "web-outbox-problems", &[
-                    ("failed", st.outbox.0.to_string().into()),
-                    ("stale", st.outbox.1.to_string().into()),
-                    ("held", st.outbox.2.to_string().into()),
-                ]))
+                (outbox_line)
             } }
             @if let Some(f) = &st.fault { tr { th { "FAULT" } td.bad { (f) } } }
         }
