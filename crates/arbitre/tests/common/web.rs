@@ -1,6 +1,7 @@
 //! Helpers of the web tests (issue 24): requests through the axum router
 //! with tower's `oneshot` (no socket), form encoding, and reading the
 //! fields and cookies of a page.
+#![allow(dead_code)] // each test file uses a part
 
 use arbitre::web::{router, Web};
 use axum::body::Body;
