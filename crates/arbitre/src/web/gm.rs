@@ -28,10 +28,12 @@ use serde::Deserialize;
 use std::sync::Arc;
 
 /// The game master's session for `game`, else a redirect to the login.
-fn gm_session(web: &Web, headers: &HeaderMap, game: &str) -> Result<Session, Response> {
+fn gm_session(web: &Web, headers: &HeaderMap, game: &str) -> Result<Session, Box<Response>> {
     match web.sessions.get(headers, web.clock.now()) {
         Some(s) if s.game == game && matches!(s.who, Who::GameMaster) => Ok(s),
-        _ => Err(Redirect::to(&format!("/login?game={game}")).into_response()),
+        _ => Err(Box::new(
+            Redirect::to(&format!("/login?game={game}")).into_response(),
+        )),
     }
 }
 
@@ -117,7 +119,7 @@ fn gm_page(game: &str, s: &Session, st: &Status, answers: &[String]) -> Markup {
             tr { th { (tr(lang, "web-col-turn", &[])) } td { (st.turn) } }
             tr { th { (tr(lang, "web-status", &[])) } td {
                 (st.status.as_str())
-                @if let Some(t) = st.held { " · " (tr(lang, "web-held", &[("turn", t.to_string().into())])) }
+                @if let Some(t) = st.held { " · " (tr(lang, "web-held", &[("turn", t.to_string())])) }
             } }
             tr { th { (tr(lang, "web-col-deadline", &[])) } td { (st.deadline) } }
             tr { th { (tr(lang, "web-outbox", &[])) } td {
@@ -156,7 +158,7 @@ fn gm_page(game: &str, s: &Session, st: &Status, answers: &[String]) -> Markup {
             button type="submit" { (tr(lang, "web-do", &[])) }
         }
         p.note { (tr(lang, "web-command-hint", &[])) }
-        p { a href={ "/games/" (game) "/turns/" (st.last) } { (tr(lang, "web-turn", &[("turn", st.last.to_string().into())])) } }
+        p { a href={ "/games/" (game) "/turns/" (st.last) } { (tr(lang, "web-turn", &[("turn", st.last.to_string())])) } }
     };
     page(game, body)
 }
@@ -169,7 +171,7 @@ pub async fn home(
 ) -> WebResult<Response> {
     let s = match gm_session(&web, &headers, &game) {
         Ok(s) => s,
-        Err(r) => return Ok(r),
+        Err(r) => return Ok(*r),
     };
     let page = web
         .db(move |web, store| {

@@ -249,16 +249,20 @@ fn player_session(
     web: &Web,
     headers: &HeaderMap,
     game: &str,
-) -> Result<(Session, String), Response> {
+) -> Result<(Session, String), Box<Response>> {
     match web.sessions.get(headers, web.clock.now()) {
         Some(s) if s.game == game => match &s.who {
             Who::Player { player, .. } => {
                 let p = player.clone();
                 Ok((s, p))
             }
-            Who::GameMaster => Err(Redirect::to(&format!("/gm/{game}")).into_response()),
+            Who::GameMaster => Err(Box::new(
+                Redirect::to(&format!("/gm/{game}")).into_response(),
+            )),
         },
-        _ => Err(Redirect::to(&format!("/login?game={game}")).into_response()),
+        _ => Err(Box::new(
+            Redirect::to(&format!("/login?game={game}")).into_response(),
+        )),
     }
 }
 
@@ -286,7 +290,7 @@ pub async fn home(
 ) -> WebResult<Response> {
     let (s, player) = match player_session(&web, &headers, &game) {
         Ok(x) => x,
-        Err(r) => return Ok(r),
+        Err(r) => return Ok(*r),
     };
     let chosen = viewer_zone(&q);
     let page = web
@@ -316,7 +320,7 @@ pub async fn home(
             let body = html! {
                 h1 { (game) " · " (player) }
                 p {
-                    (tr(lang, "web-turn", &[("turn", playing.to_string().into())])) " · "
+                    (tr(lang, "web-turn", &[("turn", playing.to_string())])) " · "
                     strong { (tr(lang, "web-col-deadline", &[])) ": " } (deadline_text(&g, tz))
                     " " (logout_form(lang, &s))
                 }
@@ -363,7 +367,7 @@ pub async fn report(
 ) -> WebResult<Response> {
     let (_, player) = match player_session(&web, &headers, &game) {
         Ok(x) => x,
-        Err(r) => return Ok(r),
+        Err(r) => return Ok(*r),
     };
     let page = web
         .db(move |web, store| {
@@ -395,7 +399,7 @@ pub async fn file(
 ) -> WebResult<Response> {
     let (_, player) = match player_session(&web, &headers, &game) {
         Ok(x) => x,
-        Err(r) => return Ok(r),
+        Err(r) => return Ok(*r),
     };
     web.db(move |web, store| {
         let c = store.conn();

@@ -150,7 +150,7 @@ pub fn archive(lang: Lang, prefix: &str, last: u32) -> Markup {
         h2 { (tr(lang, "web-archive", &[])) }
         ul {
             @for t in (0..=last).rev() {
-                li { a href={ (prefix) "/turns/" (t) } { (tr(lang, "web-turn", &[("turn", t.to_string().into())])) } }
+                li { a href={ (prefix) "/turns/" (t) } { (tr(lang, "web-turn", &[("turn", t.to_string())])) } }
             }
         }
     }
@@ -190,7 +190,7 @@ pub async fn game(
             h1 { (gid) }
             p {
                 (g.engine.info().name) " · "
-                (tr(lang, "web-turn", &[("turn", playing.to_string().into())])) " · "
+                (tr(lang, "web-turn", &[("turn", playing.to_string())])) " · "
                 (status_word(lang, g.row.status))
             }
             p { strong { (tr(lang, "web-col-deadline", &[])) ": " } (deadline_text(&g, tz)) }
