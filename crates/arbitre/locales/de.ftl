@@ -488,3 +488,65 @@ setup-nation-not-in-scenario = Spieler { $player }: die Nation „{ $word }“ i
 setup-nation-named-twice = die Nation { $nation } wird von zwei Spielern genannt, { $other } und { $player } (Nationen des Szenarios: { $known })
 setup-nation-taken = Spieler { $player }: Kennung oder Name passt zur Nation { $nation }, die { $other } spielt; gib nation = "..." unter [players.rules] an (Nationen des Szenarios: { $known })
 setup-nation-none = Spieler { $player } nennt keine Nation: füge nation = "<code>" unter [players.rules] hinzu (Nationen des Szenarios: { $known })
+## Zweig web (Issue 24): die Webseiten und `arbitre web`
+cli-web-listening = Webseiten unter http://{ $listen }/ (Strg-C beendet)
+web-status-running = läuft
+web-status-paused = pausiert
+web-status-over = beendet
+web-no-deadline = kein Zugschluss
+web-public-games = Öffentliche Spiele
+web-no-public-game = Bei diesem Schiedsrichter ist kein Spiel öffentlich.
+web-col-game = Spiel
+web-col-ruleset = Regelwerk
+web-col-turn = Zug
+web-col-deadline = Zugschluss
+web-col-seats = Spieler
+web-login-hint = Spieler und Spielleiter:
+web-your-zone = Zeiten in der Zeitzone
+web-show = Anzeigen
+web-archive = Archiv
+web-turn = Zug { $turn }
+web-orders-sent = Befehle für diesen Zug
+web-blind = Dieses Spiel verrät nicht, wer Befehle geschickt hat.
+web-orders-ready = Befehle da, bereit
+web-orders-in = Befehle da
+web-orders-none = noch keine Befehle
+web-public-report = Öffentlicher Bericht
+web-login = Anmelden
+web-player = Spieler (Deine Kennung; gm für die Spielleitung)
+web-password = Passwort
+web-token = Marke (nur wenn Deine Spielleitung Dir eine gegeben hat)
+web-login-gm-hint = Die Spielleitung meldet sich als Spieler gm mit dem Spielleiter-Passwort an.
+web-form-expired = Dieses Formular ist abgelaufen oder kam nicht von einer Seite dieser Website. Melde Dich an und versuche es noch einmal.
+web-login-refused = Unbekanntes Spiel oder unbekannter Spieler, oder falsches Passwort.
+web-login-locked = Zu viele falsche Passwörter für diesen Platz in dieser Stunde. Versuche es später noch einmal oder schicke Deine Befehle per Mail.
+web-logout = Abmelden
+web-your-orders = Deine Befehle
+web-template = Befehlsvorlage
+web-your-report = Dein Bericht
+web-send-orders = Befehle senden
+web-check = Nur prüfen (PRÜFEN)
+web-orders-hint = Gesendet wie eine Befehlsmail: dieselbe Prüfung, dieselbe Bestätigung, die Du auch per Mail bekommst. Es zählen die letzten Befehle vor dem Zugschluss.
+web-repeated = Dieses Formular war schon angekommen: nichts Neues wurde gespeichert. Seine Antwort:
+web-received = Angekommen.
+web-not-stored = Nichts wurde gespeichert; die Antwort sagt, warum.
+web-confirmation = Antwort (auch per Mail an Dich)
+web-back = Zurück zu Deiner Seite
+web-game-master = Spielleitung
+web-public-page = öffentliche Seite
+web-status = Stand
+web-held = Zug { $turn } zur Durchsicht zurückgehalten
+web-outbox = Mails
+web-outbox-problems = { $failed } gescheitert, { $stale } seit über einer Stunde wartend, { $held } zurückgehalten
+web-seats = Plätze
+web-inactive = aus dem Spiel
+web-missing = fehlt
+web-commands = Befehle der Spielleitung
+web-command-line = Ein Befehl, wie in einer Mail der Spielleitung:
+web-do = Ausführen
+web-command-hint = PAUSE, RESUME, EXTEND 2d, DEADLINE 2026-12-24 18:00, PREVIEW, PREVIEW ALWAYS, PREVIEW OFF, RELEASE, EJECT <Spieler>, TAKEOVER <Spieler> <Adresse> [Name]. Die Spieler werden wie per Mail benachrichtigt.
+web-no-command = Keine Befehle in dieser Zeile.
+
+# merge of web and pipe2: the demo's pointer to the web face
+demo-web = im Browser ansehen: cargo run --release -- web, dann http://127.0.0.1:8080/games/{ $id }
+    (Spieler melden sich mit ihrer Kennung und dem Passwort aus der Spieldatei an; die Spielleitung als gm, Passwort { $password })

@@ -480,3 +480,65 @@ setup-nation-not-in-scenario = player { $player }: nation "{ $word }" is not in 
 setup-nation-named-twice = nation { $nation } is named by two players, { $other } and { $player } (nations of the scenario: { $known })
 setup-nation-taken = player { $player }: its id or name matches nation { $nation }, which player { $other } plays; give it nation = "..." under [players.rules] (nations of the scenario: { $known })
 setup-nation-none = player { $player } names no nation: add nation = "<code>" under [players.rules] (nations of the scenario: { $known })
+## branch web (issue 24): the web pages and `arbitre web`
+cli-web-listening = web pages at http://{ $listen }/ (Ctrl-C to stop)
+web-status-running = running
+web-status-paused = paused
+web-status-over = over
+web-no-deadline = no deadline
+web-public-games = Public games
+web-no-public-game = No game is public on this referee.
+web-col-game = Game
+web-col-ruleset = Ruleset
+web-col-turn = Turn
+web-col-deadline = Deadline
+web-col-seats = Players
+web-login-hint = Players and game masters:
+web-your-zone = Times shown in the zone
+web-show = Show
+web-archive = Archive
+web-turn = Turn { $turn }
+web-orders-sent = Orders for this turn
+web-blind = This game does not tell who has sent orders.
+web-orders-ready = orders in, ready
+web-orders-in = orders in
+web-orders-none = no orders yet
+web-public-report = Public report
+web-login = Log in
+web-player = Player (your id; gm for the game master)
+web-password = Password
+web-token = Token (only if your game master gave you one)
+web-login-gm-hint = The game master logs in as player gm with the game master's password.
+web-form-expired = This form has expired or was not sent from this site's page. Log in and try again.
+web-login-refused = Unknown game or player, or wrong password.
+web-login-locked = Too many wrong passwords for this seat this hour. Try again later, or send your orders by mail.
+web-logout = Log out
+web-your-orders = Your orders
+web-template = Order template
+web-your-report = Your report
+web-send-orders = Send orders
+web-check = CHECK only
+web-orders-hint = Sent as an order mail would be: the same check and the same confirmation, also mailed to you. The latest orders you send before the deadline count.
+web-repeated = This form had already been received: nothing new was stored. Its answer:
+web-received = Received.
+web-not-stored = Nothing was stored; the answer says why.
+web-confirmation = Answer (also mailed to you)
+web-back = Back to your page
+web-game-master = game master
+web-public-page = public page
+web-status = Status
+web-held = turn { $turn } held for preview
+web-outbox = Mails
+web-outbox-problems = { $failed } failed, { $stale } waiting for over an hour, { $held } held
+web-seats = Seats
+web-inactive = out of the game
+web-missing = missing
+web-commands = Commands
+web-command-line = A command, as in a game master's mail:
+web-do = Do it
+web-command-hint = PAUSE, RESUME, EXTEND 2d, DEADLINE 2026-12-24 18:00, PREVIEW, PREVIEW ALWAYS, PREVIEW OFF, RELEASE, EJECT <player>, TAKEOVER <player> <address> [name]. The players are told as by mail.
+web-no-command = No command on this line.
+
+# merge of web and pipe2: the demo's pointer to the web face
+demo-web = see it in a browser: cargo run --release -- web, then http://127.0.0.1:8080/games/{ $id }
+    (players log in with their id and password from the game file; the game master as gm, password { $password })

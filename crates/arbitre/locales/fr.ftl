@@ -488,3 +488,65 @@ setup-nation-not-in-scenario = joueur { $player } : la nation « { $word } » n'
 setup-nation-named-twice = la nation { $nation } est nommée par deux joueurs, { $other } et { $player } (nations du scénario : { $known })
 setup-nation-taken = joueur { $player } : son identifiant ou son nom désigne la nation { $nation }, que joue { $other } ; donnez-lui nation = "..." sous [players.rules] (nations du scénario : { $known })
 setup-nation-none = le joueur { $player } ne nomme aucune nation : ajoutez nation = "<code>" sous [players.rules] (nations du scénario : { $known })
+## branche web (issue 24) : les pages web et `arbitre web`
+cli-web-listening = pages web sur http://{ $listen }/ (Ctrl-C pour arrêter)
+web-status-running = en cours
+web-status-paused = en pause
+web-status-over = terminée
+web-no-deadline = pas d'échéance
+web-public-games = Parties publiques
+web-no-public-game = Aucune partie n'est publique chez cet arbitre.
+web-col-game = Partie
+web-col-ruleset = Règles
+web-col-turn = Tour
+web-col-deadline = Échéance
+web-col-seats = Joueurs
+web-login-hint = Joueurs et arbitres de partie :
+web-your-zone = Heures affichées dans le fuseau
+web-show = Afficher
+web-archive = Archives
+web-turn = Tour { $turn }
+web-orders-sent = Ordres pour ce tour
+web-blind = Cette partie ne dit pas qui a envoyé ses ordres.
+web-orders-ready = ordres reçus, prêt
+web-orders-in = ordres reçus
+web-orders-none = pas encore d'ordres
+web-public-report = Rapport public
+web-login = Connexion
+web-player = Joueur (votre identifiant ; gm pour le meneur de jeu)
+web-password = Mot de passe
+web-token = Jeton (seulement si votre meneur de jeu vous en a donné un)
+web-login-gm-hint = Le meneur de jeu se connecte comme joueur gm avec le mot de passe de meneur.
+web-form-expired = Ce formulaire a expiré ou n'a pas été envoyé depuis une page de ce site. Connectez-vous et recommencez.
+web-login-refused = Partie ou joueur inconnu, ou mot de passe erroné.
+web-login-locked = Trop de mots de passe erronés pour cette place cette heure-ci. Réessayez plus tard, ou envoyez vos ordres par courrier.
+web-logout = Déconnexion
+web-your-orders = Vos ordres
+web-template = Modèle d'ordres
+web-your-report = Votre rapport
+web-send-orders = Envoyer les ordres
+web-check = Vérifier seulement (CHECK)
+web-orders-hint = Envoyés comme le serait un courrier d'ordres : même vérification, même confirmation, envoyée aussi par courrier. Les derniers ordres envoyés avant l'échéance comptent.
+web-repeated = Ce formulaire avait déjà été reçu : rien de nouveau n'a été enregistré. Sa réponse :
+web-received = Reçu.
+web-not-stored = Rien n'a été enregistré ; la réponse dit pourquoi.
+web-confirmation = Réponse (aussi envoyée par courrier)
+web-back = Retour à votre page
+web-game-master = meneur de jeu
+web-public-page = page publique
+web-status = État
+web-held = tour { $turn } retenu pour relecture
+web-outbox = Courriers
+web-outbox-problems = { $failed } en échec, { $stale } en attente depuis plus d'une heure, { $held } retenus
+web-seats = Places
+web-inactive = hors jeu
+web-missing = manquant
+web-commands = Commandes
+web-command-line = Une commande, comme dans un courrier du meneur :
+web-do = Exécuter
+web-command-hint = PAUSE, RESUME, EXTEND 2d, DEADLINE 2026-12-24 18:00, PREVIEW, PREVIEW ALWAYS, PREVIEW OFF, RELEASE, EJECT <joueur>, TAKEOVER <joueur> <adresse> [nom]. Les joueurs sont prévenus comme par courrier.
+web-no-command = Aucune commande sur cette ligne.
+
+# merge of web and pipe2: the demo's pointer to the web face
+demo-web = dans un navigateur : cargo run --release -- web, puis http://127.0.0.1:8080/games/{ $id }
+    (les joueurs se connectent avec leur identifiant et le mot de passe du fichier de partie ; le meneur de jeu avec gm, mot de passe { $password })

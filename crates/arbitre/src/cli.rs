@@ -200,6 +200,12 @@ pub enum Command {
         #[arg(long, default_value_t = 3)]
         turns: u32,
     },
+    /// Serve the web pages (public games, players' orders, the game master's pages) until SIGTERM/SIGINT; see docs/web.md.
+    Web {
+        /// Address and port to listen on (default: [web] listen of arbitre.toml, else 127.0.0.1:8080).
+        #[arg(long, value_name = "ADDR:PORT")]
+        listen: Option<std::net::SocketAddr>,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -620,6 +626,18 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
                 crate::serve::stop_flag().context("installing the SIGTERM/SIGINT handler")?;
             let mut d = new_daemon(cfg, registry)?;
             let _lock = d.lock()?;
+            // `[web] listen` (issue 24): the web pages on a thread of their
+            // own, with their own database connection; stopped by the
+            // same signal. Not for a cron's `--once`.
+            if let (Some(listen), false) = (d.config.web_listen, once) {
+                let web = crate::web::Web::open(
+                    d.config.clone(),
+                    Arc::clone(&d.registry),
+                    Arc::clone(&d.clock),
+                )?;
+                crate::web::spawn(web, listen, Arc::clone(&stop))
+                    .context("starting the web server's thread")?;
+            }
             for w in d.id_collisions()? {
                 tracing::error!("{w}");
                 writeln!(out, "{w}")?;
@@ -1101,6 +1119,22 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
                 None => PathBuf::from("var"),
             };
             crate::demo::run(&base, registry, turns, lang, out)?;
+        }
+        Command::Web { listen } => {
+            let stop =
+                crate::serve::stop_flag().context("installing the SIGTERM/SIGINT handler")?;
+            let config = load_config(cfg)?;
+            let listen = match (listen, config.web_listen) {
+                (Some(l), _) | (None, Some(l)) => l,
+                (None, None) => crate::web::DEFAULT_LISTEN.parse()?,
+            };
+            let db = config.database.display().to_string();
+            let web = crate::web::Web::open(config, Arc::new(registry), Arc::new(SystemClock))
+                .with_context(|| format!("opening database {db}"))?;
+            writeln!(out, "{}", tr(lang, "cli-web-listening", &fl_args![listen]))?;
+            out.flush()?;
+            crate::web::run_blocking(web, listen, stop)
+                .with_context(|| format!("serving the web pages on {listen}"))?;
         }
     }
     Ok(0)

@@ -33,6 +33,16 @@ struct ConfigToml {
     dkim: Option<arbitre_mail::dkim::DkimToml>,
     /// Send new seats the welcome mail (issue 17 item 1); default true.
     welcome: Option<bool>,
+    /// `[web]`: the web pages served by `serve` too (issue 24).
+    web: Option<WebToml>,
+}
+
+/// `[web]` (issue 24): `listen = "127.0.0.1:8080"` makes `arbitre serve`
+/// serve the web pages too, on a thread of their own.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WebToml {
+    listen: Option<String>,
 }
 
 /// `[limits]`: the flood rate limit (issue 8), see [`Limits`].
@@ -139,6 +149,9 @@ pub struct DaemonConfig {
     /// `welcome = false`. The tests of other features turn it off, as they
     /// turn the limits off, so their mail counts stay their feature's.
     pub welcome: bool,
+    /// `[web] listen`: where `serve` also serves the web pages (issue 24);
+    /// `None`: it does not (`arbitre web` serves them on its own).
+    pub web_listen: Option<std::net::SocketAddr>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -169,6 +182,7 @@ impl DaemonConfig {
             limits: Limits::default(),
             dkim: arbitre_mail::DkimVerifier::default(),
             welcome: true,
+            web_listen: None,
         }
     }
 
@@ -253,6 +267,13 @@ impl DaemonConfig {
         }
         if let Some(w) = t.welcome {
             c.welcome = w;
+        }
+        if let Some(listen) = t.web.and_then(|w| w.listen) {
+            c.web_listen = Some(listen.parse().map_err(|_| {
+                invalid(format!(
+                    "[web] listen = {listen:?}: expected an address and port such as \"127.0.0.1:8080\""
+                ))
+            })?);
         }
         if let Some(d) = t.dkim {
             c.dkim = arbitre_mail::DkimVerifier::new(d.resolve().map_err(invalid)?);

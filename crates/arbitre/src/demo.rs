@@ -22,6 +22,9 @@ use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
 
+/// The demo game's GM password, for the game master's web pages.
+pub const DEMO_GM_PASSWORD: &str = "demo-gm";
+
 fn demo_toml(engine: &dyn Engine, id: &str) -> String {
     let ruleset = engine.info().id;
     let example = Path::new("docs/examples").join(ruleset).join("game.toml");
@@ -30,13 +33,19 @@ fn demo_toml(engine: &dyn Engine, id: &str) -> String {
             g.id = id.to_string();
             g.gm_email = Some("gm@demo.invalid".into());
             g.schedule.start = None;
+            // Shown by `arbitre web` (issue 24): the README's first look.
+            g.public = true;
+            if g.services.gm_password.is_none() && g.services.gm_password_hash.is_none() {
+                g.services.gm_password = Some(DEMO_GM_PASSWORD.into());
+            }
             if let Ok(t) = toml::to_string(&g) {
                 return t;
             }
         }
     }
     format!(
-        "id = \"{id}\"\nruleset = \"{ruleset}\"\ngm_email = \"gm@demo.invalid\"\n[schedule]\ninterval = \"7d\"\n\n\
+        "id = \"{id}\"\nruleset = \"{ruleset}\"\npublic = true\ngm_email = \"gm@demo.invalid\"\n[schedule]\ninterval = \"7d\"\n\n\
+         [services]\ngm_password = \"{DEMO_GM_PASSWORD}\"\n\n\
          [[players]]\nid = \"alice\"\nname = \"Alice\"\nemail = \"alice@demo.invalid\"\npassword = \"demo-alice\"\n\n\
          [[players]]\nid = \"bruno\"\nname = \"Bruno\"\nemail = \"bruno@demo.invalid\"\npassword = \"demo-bruno\"\n"
     )
@@ -135,6 +144,8 @@ pub fn run(
     let dir = outbox_dir;
     let _ = writeln!(out, "{}", tr(lang, "demo-outbox", &fl_args![dir]));
     let _ = writeln!(out, "{}\n", tr(lang, "demo-print-report", &fl_args![id]));
+    let password = DEMO_GM_PASSWORD;
+    let _ = writeln!(out, "{}\n", tr(lang, "demo-web", &fl_args![id, password]));
     let _ = write!(out, "{}", daemon.status(Some(&id))?);
     Ok(())
 }

@@ -18,7 +18,8 @@
 //! [`backup`] (`arbitre backup`),
 //! [`serve`] (the `serve` loop: inbox outages, the wait, SIGTERM),
 //! [`clock`] (injected time), [`failpoint`] (crash tests), [`fixture`]
-//! (replay and record of archived games), [`demo`], [`offline`] (`check`).
+//! (replay and record of archived games), [`demo`], [`offline`] (`check`),
+//! [`web`] (issue 24: the web pages, `arbitre web`).
 
 pub mod backup;
 pub mod cli;
@@ -55,6 +56,7 @@ pub mod signup;
 pub mod spans;
 pub mod timespec;
 pub mod turn;
+pub mod web;
 
 pub use clock::{Clock, FixedClock, SystemClock};
 pub use config::DaemonConfig;

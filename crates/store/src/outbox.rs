@@ -117,6 +117,41 @@ pub fn by_message_id(c: &Connection, message_id: &str) -> Result<Option<i64>> {
     .optional()?)
 }
 
+/// The answer queued to the mail whose journal key starts with `tag`
+/// (outgoing.rs makes the first 16 hex digits of that key the last part
+/// of an answer's Message-ID): the web shows it again when a form it
+/// already handled is sent a second time (issue 24). Rare, so a scan.
+pub fn reply_tagged(c: &Connection, tag: &str) -> Result<Option<OutboxRow>> {
+    Ok(collect(
+        c,
+        &format!(
+            "SELECT {COLS} FROM outbox WHERE message_id LIKE ?1
+               AND kind IN ('confirm', 'check', 'error') ORDER BY id LIMIT 1"
+        ),
+        [format!("%.{tag}@%")],
+    )?
+    .pop())
+}
+
+/// The report of `turn` mailed to `player` of `game` (the latest queued,
+/// not one a rollback cancelled), for the player's web pages (issue 24).
+pub fn report_for(
+    c: &Connection,
+    game: &str,
+    player: &str,
+    turn: u32,
+) -> Result<Option<OutboxRow>> {
+    Ok(collect(
+        c,
+        &format!(
+            "SELECT {COLS} FROM outbox WHERE game_id = ?1 AND player = ?2 AND turn = ?3
+               AND kind = 'report' AND status != 'cancelled' ORDER BY id DESC LIMIT 1"
+        ),
+        params![game, player, turn],
+    )?
+    .pop())
+}
+
 /// Keeps `body` and `raw` as the row's copy once it is sent (issue 14 item
 /// 4): the mail leaves with its secret (a generated password), and from the
 /// moment it is sent only this redacted copy stays in the database.

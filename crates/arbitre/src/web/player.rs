@@ -1,0 +1,541 @@
+//! The players' pages (issue 24 item 3): login, the reports turn by turn
+//! with their attachments, the order template, and the order form with its
+//! CHECK button, whose submission goes through the mail path (submit.rs).
+//! The login page also opens the game master's pages: player `gm` with
+//! the game's GM password, as in a GM's mail.
+
+use super::html::{notation, page};
+use super::public::{
+    archive, deadline_text, last_released, report_block, tz_form, viewer_zone, TzQuery,
+};
+use super::session::{self, cookie, random_token, same, set_cookie, Session, Who};
+use super::submit::{self, Action, Submission, Submitted};
+use super::{Web, WebError, WebResult};
+use crate::daemon::GameView;
+use crate::i18n::tr;
+use crate::services::welcome::template_of;
+use arbitre_core::{Lang, PlayerId, Report, Viewer};
+use arbitre_store::{games, journal, orders, outbox, turns, Connection, PlayerRow};
+use axum::extract::{Form, Path, Query, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use maud::{html, Markup};
+use serde::Deserialize;
+use std::sync::Arc;
+
+#[derive(Deserialize, Default)]
+pub struct LoginQuery {
+    pub game: Option<String>,
+}
+
+fn login_page(lang: Lang, game: &str, csrf: &str, error: Option<String>) -> Markup {
+    let body = html! {
+        h1 { (tr(lang, "web-login", &[])) }
+        @if let Some(e) = error { p.bad { (e) } }
+        form method="post" action="/login" {
+            input type="hidden" name="csrf" value=(csrf);
+            label { (tr(lang, "web-col-game", &[])) input type="text" name="game" value=(game) required autocomplete="off"; }
+            label { (tr(lang, "web-player", &[])) input type="text" name="player" required autocomplete="username"; }
+            label { (tr(lang, "web-password", &[])) input type="password" name="password" required autocomplete="current-password"; }
+            label { (tr(lang, "web-token", &[])) input type="password" name="token" autocomplete="off"; }
+            button type="submit" { (tr(lang, "web-login", &[])) }
+        }
+        p.note { (tr(lang, "web-login-gm-hint", &[])) }
+    };
+    page("arbitre", body)
+}
+
+/// A login form with a fresh double-submit token (cookie and field).
+fn login_response(lang: Lang, game: &str, error: Option<String>, status: StatusCode) -> Response {
+    let csrf = random_token();
+    let cookie = set_cookie(session::LOGIN_COOKIE, &csrf, "/login", 3600);
+    (
+        status,
+        [(header::SET_COOKIE, cookie)],
+        login_page(lang, game, &csrf, error),
+    )
+        .into_response()
+}
+
+/// GET /login
+pub async fn login_form(State(web): State<Arc<Web>>, Query(q): Query<LoginQuery>) -> Response {
+    login_response(
+        web.config.language,
+        q.game.as_deref().unwrap_or(""),
+        None,
+        StatusCode::OK,
+    )
+}
+
+#[derive(Deserialize)]
+pub struct LoginForm {
+    pub csrf: String,
+    pub game: String,
+    pub player: String,
+    pub password: String,
+    #[serde(default)]
+    pub token: String,
+}
+
+/// What a login attempt comes to.
+enum Login {
+    Player {
+        game: String,
+        seat: PlayerRow,
+    },
+    GameMaster {
+        game: String,
+    },
+    /// Unknown game or player, or a wrong password: one answer for all,
+    /// so the form tells no one which seats exist.
+    Refused,
+    /// Too many wrong passwords for this seat this hour.
+    Locked,
+}
+
+/// POST /login
+pub async fn login(
+    State(web): State<Arc<Web>>,
+    headers: HeaderMap,
+    Form(f): Form<LoginForm>,
+) -> WebResult<Response> {
+    let lang = web.config.language;
+    let csrf_ok = cookie(&headers, session::LOGIN_COOKIE).is_some_and(|c| same(&c, &f.csrf));
+    if !csrf_ok {
+        return Ok(login_response(
+            lang,
+            &f.game,
+            Some(tr(lang, "web-form-expired", &[])),
+            StatusCode::FORBIDDEN,
+        ));
+    }
+    let (game, player, password) = (
+        f.game.trim().to_string(),
+        f.player.trim().to_string(),
+        f.password.clone(),
+    );
+    let result = web
+        .db(move |web, store| {
+            let now = web.clock.now();
+            let Some(row) = games::find_game_nocase(store.conn(), &game)? else {
+                return Ok(Login::Refused);
+            };
+            let g = GameView::new(&web.registry, row)?;
+            let gid = g.row.id.clone();
+            if player.eq_ignore_ascii_case("gm") {
+                if !session::login_allowed(store.conn(), &web.config, &gid, "gm", now)? {
+                    return Ok(Login::Locked);
+                }
+                let ok = g
+                    .toml
+                    .services
+                    .gm_password_hash
+                    .as_deref()
+                    .is_some_and(|h| arbitre_store::PasswordHasher::verify(&password, h));
+                if ok {
+                    return Ok(Login::GameMaster { game: gid });
+                }
+                store.tx(|tx| session::record_wrong(tx, &gid, "gm", None, now))?;
+                return Ok(Login::Refused);
+            }
+            let Some(seat) = games::player_nocase(store.conn(), &gid, &player)? else {
+                return Ok(Login::Refused);
+            };
+            if !session::login_allowed(store.conn(), &web.config, &gid, &seat.id, now)? {
+                return Ok(Login::Locked);
+            }
+            if games::check_password(&seat, &password) {
+                return Ok(Login::Player { game: gid, seat });
+            }
+            let turn = g.row.turn + 1;
+            store.tx(|tx| session::record_wrong(tx, &gid, &seat.id, Some(turn), now))?;
+            Ok(Login::Refused)
+        })
+        .await?;
+    let now = web.clock.now();
+    let (game, who, to) = match result {
+        Login::Player { game, seat } => {
+            let to = format!("/play/{game}");
+            let token = Some(f.token.trim().to_string()).filter(|t| !t.is_empty());
+            let who = Who::Player {
+                player: seat.id,
+                password: f.password,
+                token,
+            };
+            (game, who, to)
+        }
+        Login::GameMaster { game } => {
+            let to = format!("/gm/{game}");
+            (game, Who::GameMaster, to)
+        }
+        Login::Refused => {
+            return Ok(login_response(
+                lang,
+                &f.game,
+                Some(tr(lang, "web-login-refused", &[])),
+                StatusCode::UNAUTHORIZED,
+            ))
+        }
+        Login::Locked => {
+            return Ok(login_response(
+                lang,
+                &f.game,
+                Some(tr(lang, "web-login-locked", &[])),
+                StatusCode::TOO_MANY_REQUESTS,
+            ))
+        }
+    };
+    let Some((id, _)) = web.sessions.open(&game, who, now) else {
+        return Err(WebError::Internal("no session could be opened".into()));
+    };
+    let max_age = session::SESSION_HOURS * 3600;
+    Ok((
+        StatusCode::SEE_OTHER,
+        [
+            (header::LOCATION, to),
+            (
+                header::SET_COOKIE,
+                set_cookie(session::SESSION_COOKIE, &id, "/", max_age),
+            ),
+        ],
+    )
+        .into_response())
+}
+
+#[derive(Deserialize)]
+pub struct CsrfForm {
+    pub csrf: String,
+}
+
+/// POST /logout
+pub async fn logout(
+    State(web): State<Arc<Web>>,
+    headers: HeaderMap,
+    Form(f): Form<CsrfForm>,
+) -> WebResult<Response> {
+    let s = web
+        .sessions
+        .get(&headers, web.clock.now())
+        .ok_or(WebError::Forbidden)?;
+    if !same(&s.csrf, &f.csrf) {
+        return Err(WebError::Forbidden);
+    }
+    web.sessions.close(&headers);
+    Ok((
+        StatusCode::SEE_OTHER,
+        [
+            (header::LOCATION, "/".to_string()),
+            (
+                header::SET_COOKIE,
+                set_cookie(session::SESSION_COOKIE, "", "/", 0),
+            ),
+        ],
+    )
+        .into_response())
+}
+
+/// The logout button (a POST with the session's CSRF token).
+pub fn logout_form(lang: Lang, s: &Session) -> Markup {
+    html! {
+        form.inline method="post" action="/logout" {
+            input type="hidden" name="csrf" value=(s.csrf);
+            button type="submit" { (tr(lang, "web-logout", &[])) }
+        }
+    }
+}
+
+/// The player's session for `game`, else a redirect to the login.
+fn player_session(
+    web: &Web,
+    headers: &HeaderMap,
+    game: &str,
+) -> Result<(Session, String), Box<Response>> {
+    match web.sessions.get(headers, web.clock.now()) {
+        Some(s) if s.game == game => match &s.who {
+            Who::Player { player, .. } => {
+                let p = player.clone();
+                Ok((s, p))
+            }
+            Who::GameMaster => Err(Box::new(
+                Redirect::to(&format!("/gm/{game}")).into_response(),
+            )),
+        },
+        _ => Err(Box::new(
+            Redirect::to(&format!("/login?game={game}")).into_response(),
+        )),
+    }
+}
+
+/// The report of `turn` as the player got it: the mailed text if it was
+/// mailed, else rendered again; the attachments the ruleset makes for it.
+fn player_report(c: &Connection, g: &GameView<'_>, player: &str, turn: u32) -> WebResult<Report> {
+    let row = turns::get(c, &g.row.id, turn)?.ok_or(WebError::NotFound)?;
+    let mut r = g
+        .engine
+        .report(&row.state, &Viewer::Player(PlayerId::new(player)))
+        .map_err(|e| g.engine_err(e))?;
+    if let Some(mailed) = outbox::report_for(c, &g.row.id, player, turn)? {
+        r.subject = mailed.mail.subject;
+        r.body = mailed.mail.body;
+    }
+    Ok(r)
+}
+
+/// GET /play/{game}: the player's page.
+pub async fn home(
+    State(web): State<Arc<Web>>,
+    headers: HeaderMap,
+    Path(game): Path<String>,
+    Query(q): Query<TzQuery>,
+) -> WebResult<Response> {
+    let (s, player) = match player_session(&web, &headers, &game) {
+        Ok(x) => x,
+        Err(r) => return Ok(*r),
+    };
+    let chosen = viewer_zone(&q);
+    let page = web
+        .db(move |web, store| {
+            let c = store.conn();
+            let g = GameView::new(
+                &web.registry,
+                games::game(c, &game)?.ok_or(WebError::NotFound)?,
+            )?;
+            let lang = g.lang;
+            let tz = match chosen {
+                Some(z) => z,
+                None => {
+                    crate::services::timezone::zone_of_player(c, &game, &player, g.schedule.tz)?
+                }
+            };
+            let last = last_released(c, &g)?;
+            let report = player_report(c, &g, &player, last)?;
+            let template = template_of(&report.attachments);
+            let playing = g.row.turn + 1;
+            let in_force = orders::latest(c, &game, playing)?
+                .remove(&player)
+                .filter(|o| !o.by_bot)
+                .map(|o| o.text)
+                .unwrap_or_default();
+            let prefix = format!("/play/{game}");
+            let body = html! {
+                h1 { (game) " · " (player) }
+                p {
+                    (tr(lang, "web-turn", &[("turn", playing.to_string())])) " · "
+                    strong { (tr(lang, "web-col-deadline", &[])) ": " } (deadline_text(&g, tz))
+                    " " (logout_form(lang, &s))
+                }
+                (tz_form(lang, &prefix, chosen, tz))
+                h2 { (tr(lang, "web-your-orders", &[])) }
+                (orders_form(lang, &game, &player, &s, &in_force))
+                @if let Some(t) = &template {
+                    details {
+                        summary { (tr(lang, "web-template", &[])) " (" (t.name) ")" }
+                        (notation(&String::from_utf8_lossy(&t.content)))
+                    }
+                }
+                h2 { (tr(lang, "web-your-report", &[])) }
+                (report_block(&report, &format!("{prefix}/turns/{last}/files")))
+                (archive(lang, &prefix, last))
+            };
+            Ok(page(&game, body))
+        })
+        .await?;
+    Ok(page.into_response())
+}
+
+/// The order form: a fresh nonce each time it is shown.
+fn orders_form(lang: Lang, game: &str, player: &str, s: &Session, orders: &str) -> Markup {
+    html! {
+        form method="post" action={ "/play/" (game) "/orders" } {
+            input type="hidden" name="csrf" value=(s.csrf);
+            input type="hidden" name="nonce" value=(random_token());
+            input type="hidden" name="player" value=(player);
+            textarea name="orders" spellcheck="false" { (orders) }
+            button type="submit" name="action" value="orders" { (tr(lang, "web-send-orders", &[])) }
+            " "
+            button type="submit" name="action" value="check" { (tr(lang, "web-check", &[])) }
+        }
+        p.note { (tr(lang, "web-orders-hint", &[])) }
+    }
+}
+
+/// GET /play/{game}/turns/{turn}
+pub async fn report(
+    State(web): State<Arc<Web>>,
+    headers: HeaderMap,
+    Path((game, turn)): Path<(String, u32)>,
+) -> WebResult<Response> {
+    let (_, player) = match player_session(&web, &headers, &game) {
+        Ok(x) => x,
+        Err(r) => return Ok(*r),
+    };
+    let page = web
+        .db(move |web, store| {
+            let c = store.conn();
+            let g = GameView::new(
+                &web.registry,
+                games::game(c, &game)?.ok_or(WebError::NotFound)?,
+            )?;
+            if turn > last_released(c, &g)? {
+                return Err(WebError::NotFound);
+            }
+            let r = player_report(c, &g, &player, turn)?;
+            let body = html! {
+                h1 { a href={ "/play/" (game) } { (game) } " · " (player) }
+                (report_block(&r, &format!("/play/{game}/turns/{turn}/files")))
+            };
+            Ok(page(&game, body))
+        })
+        .await?;
+    Ok(page.into_response())
+}
+
+/// GET /play/{game}/turns/{turn}/files/{name}: an attachment of the
+/// player's report (the map as an image).
+pub async fn file(
+    State(web): State<Arc<Web>>,
+    headers: HeaderMap,
+    Path((game, turn, name)): Path<(String, u32, String)>,
+) -> WebResult<Response> {
+    let (_, player) = match player_session(&web, &headers, &game) {
+        Ok(x) => x,
+        Err(r) => return Ok(*r),
+    };
+    web.db(move |web, store| {
+        let c = store.conn();
+        let g = GameView::new(
+            &web.registry,
+            games::game(c, &game)?.ok_or(WebError::NotFound)?,
+        )?;
+        if turn > last_released(c, &g)? {
+            return Err(WebError::NotFound);
+        }
+        let r = player_report(c, &g, &player, turn)?;
+        let a = r
+            .attachments
+            .into_iter()
+            .find(|a| a.name == name)
+            .ok_or(WebError::NotFound)?;
+        Ok(super::public::file_response(&a.name, &a.mime, a.content))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+pub struct OrdersForm {
+    pub csrf: String,
+    pub nonce: String,
+    pub player: String,
+    pub action: String,
+    #[serde(default)]
+    pub orders: String,
+}
+
+/// POST /play/{game}/orders: orders or CHECK, through the mail path.
+pub async fn orders(
+    State(web): State<Arc<Web>>,
+    headers: HeaderMap,
+    Path(game): Path<String>,
+    Form(f): Form<OrdersForm>,
+) -> WebResult<Response> {
+    let action = match f.action.as_str() {
+        "check" => Action::Check,
+        "orders" => Action::Orders,
+        _ => return Err(WebError::BadRequest("unknown action".into())),
+    };
+    if f.nonce.len() != 32 || !f.nonce.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(WebError::BadRequest("bad form".into()));
+    }
+    let session = web.sessions.get(&headers, web.clock.now());
+    let result = web
+        .db(move |web, store| {
+            let sub = Submission {
+                game: &game,
+                player: &f.player,
+                nonce: &f.nonce,
+                action,
+                orders: &f.orders,
+            };
+            // A form already handled is recognised before anything else,
+            // even after a restart that ended its session: its random
+            // nonce is the capability to see its own answer again.
+            let key = sub.key();
+            let lang = games::game(store.conn(), &game)?
+                .and_then(|row| GameView::new(&web.registry, row).ok())
+                .map(|g| g.lang)
+                .unwrap_or(web.config.language);
+            if journal::seen(store.conn(), &key)? {
+                return Ok((lang, game.clone(), submit::earlier(store.conn(), &key)?));
+            }
+            let s = session.ok_or(WebError::Forbidden)?;
+            let Who::Player {
+                player,
+                password,
+                token,
+            } = &s.who
+            else {
+                return Err(WebError::Forbidden);
+            };
+            if s.game != game || *player != f.player || !same(&s.csrf, &f.csrf) {
+                return Err(WebError::Forbidden);
+            }
+            let seat =
+                games::player_nocase(store.conn(), &game, player)?.ok_or(WebError::Forbidden)?;
+            let now = web.clock.now();
+            let done = submit::submit(
+                store,
+                &web.registry,
+                &web.config,
+                &sub,
+                &seat,
+                password,
+                token.as_deref(),
+                now,
+            )?;
+            Ok((lang, game.clone(), done))
+        })
+        .await;
+    let (lang, game, done) = match result {
+        Ok(x) => x,
+        Err(WebError::Forbidden) => {
+            let lang = web.config.language;
+            return Ok((
+                StatusCode::FORBIDDEN,
+                page(
+                    "arbitre",
+                    html! {
+                        p.bad { (tr(lang, "web-form-expired", &[])) }
+                        p { a href="/login" { (tr(lang, "web-login", &[])) } }
+                    },
+                ),
+            )
+                .into_response());
+        }
+        Err(e) => return Err(e),
+    };
+    Ok(result_page(lang, &game, &done).into_response())
+}
+
+/// The page after a submission: the confirmation, as mailed.
+fn result_page(lang: Lang, game: &str, done: &Submitted) -> Markup {
+    let accepted = matches!(
+        done.outcome,
+        Some(arbitre_store::JournalOutcome::Stored | arbitre_store::JournalOutcome::Checked)
+    );
+    let body = html! {
+        h1 { (game) }
+        @if done.repeated {
+            p.ok { (tr(lang, "web-repeated", &[])) }
+        } @else if accepted {
+            p.ok { (tr(lang, "web-received", &[])) }
+        } @else {
+            p.bad { (tr(lang, "web-not-stored", &[])) }
+        }
+        @if let Some(c) = &done.confirmation {
+            h2 { (tr(lang, "web-confirmation", &[])) }
+            (notation(c))
+        }
+        p { a href={ "/play/" (game) } { (tr(lang, "web-back", &[])) } }
+    };
+    page(game, body)
+}

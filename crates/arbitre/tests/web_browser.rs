@@ -1,0 +1,255 @@
+//! Issue 24 item 6: the web pages in a real browser. Headless Chromium,
+//! driven through chromedriver by fantoccini, plays the demo game: opens
+//! the list of games and the game's public page, logs in, sends orders,
+//! sees the confirmation, opens the report and its map, then the game
+//! master's page.
+//!
+//! Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs
+//! them). Without them the test prints SKIPPED and passes, unless
+//! `ARBITRE_TEST_BROWSER=1` (set by `.ci/run`) makes it mandatory, as
+//! `ARBITRE_TEST_SERVERS` does for the mail servers.
+//! `ARBITRE_WEB_SCREENSHOTS=1` writes its screenshots into docs/img/
+//! (the ones docs/web.md shows); otherwise into a temporary folder.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
+
+use arbitre::web::Web;
+use arbitre::{Registry, SystemClock};
+use arbitre_core::PlayerId;
+use arbitre_store::{games, turns};
+use fantoccini::{ClientBuilder, Locator};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+fn which(name: &str) -> Option<PathBuf> {
+    std::env::var_os("PATH")?
+        .to_str()?
+        .split(':')
+        .map(|d| Path::new(d).join(name))
+        .find(|p| p.is_file())
+}
+
+/// Chromium and chromedriver, or why not (SKIPPED, or a failure when
+/// ARBITRE_TEST_BROWSER=1).
+fn browser() -> Option<(PathBuf, PathBuf)> {
+    let found = (
+        which("chromium").or_else(|| which("chromium-browser")),
+        which("chromedriver"),
+    );
+    if let (Some(c), Some(d)) = found {
+        return Some((c, d));
+    }
+    let msg = "chromium or chromedriver not found: apt-get install chromium chromium-driver";
+    if std::env::var("ARBITRE_TEST_BROWSER").as_deref() == Ok("1") {
+        panic!("ARBITRE_TEST_BROWSER=1 but {msg}");
+    }
+    eprintln!("SKIPPED: {msg}");
+    None
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn wait_for(port: u16) {
+    let start = Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "port {port} never opened"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn web_browser_end_to_end() {
+    let Some((chromium, chromedriver)) = browser() else {
+        return;
+    };
+    let shots = if std::env::var("ARBITRE_WEB_SCREENSHOTS").as_deref() == Ok("1") {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/img")
+    } else {
+        std::env::temp_dir().join(format!("arbitre-web-shots-{}", std::process::id()))
+    };
+    std::fs::create_dir_all(&shots).unwrap();
+
+    // The README's demo: a public game of the first ruleset, one turn played.
+    let dir = tempfile::tempdir().unwrap();
+    let mut sink = Vec::new();
+    arbitre::demo::run(dir.path(), Registry::builtin(), 1, &mut sink).unwrap();
+    let config = arbitre::config::DaemonConfig::under(dir.path());
+    let (game, orders) = {
+        let store = arbitre_store::Store::open(&config.database).unwrap();
+        let row = games::games(store.conn()).unwrap().pop().unwrap();
+        let state = turns::latest(store.conn(), &row.id).unwrap().state;
+        let engine = Registry::builtin();
+        let orders = engine
+            .get(&row.ruleset)
+            .unwrap()
+            .bot_orders(&state, row.seed, &PlayerId::new("alice"))
+            .unwrap();
+        (row.id, orders)
+    };
+    let web = Web::open(config, Arc::new(Registry::builtin()), Arc::new(SystemClock)).unwrap();
+    let port = free_port();
+    let stop = Arc::new(AtomicBool::new(false));
+    let server =
+        arbitre::web::spawn(web, ([127, 0, 0, 1], port).into(), Arc::clone(&stop)).unwrap();
+    wait_for(port);
+    let base = format!("http://127.0.0.1:{port}");
+
+    let dport = free_port();
+    let _driver = Driver(
+        Command::new(&chromedriver)
+            .arg(format!("--port={dport}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    wait_for(dport);
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        serde_json::json!({
+            "binary": chromium,
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=800,1000"],
+        }),
+    );
+    let c = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{dport}"))
+        .await
+        .unwrap();
+    let shot = |name: &'static str, png: Vec<u8>| {
+        std::fs::write(shots.join(name), png).unwrap();
+    };
+
+    // 1. The list of public games, then the game's public page.
+    c.goto(&format!("{base}/")).await.unwrap();
+    let link = c.find(Locator::LinkText(&game)).await.unwrap();
+    shot("web-list.png", c.screenshot().await.unwrap());
+    link.click().await.unwrap();
+    c.find(Locator::Css("img.map, pre")).await.unwrap();
+    assert!(c
+        .current_url()
+        .await
+        .unwrap()
+        .path()
+        .starts_with(&format!("/games/{game}")));
+    shot("web-game.png", c.screenshot().await.unwrap());
+
+    // 2. Log in as alice.
+    c.goto(&format!("{base}/login?game={game}")).await.unwrap();
+    let form = c.form(Locator::Css("form[action='/login']")).await.unwrap();
+    form.set_by_name("player", "alice").await.unwrap();
+    form.set_by_name("password", "demo-alice").await.unwrap();
+    form.submit().await.unwrap();
+    let t = Instant::now();
+    while c.current_url().await.unwrap().path() != format!("/play/{game}") {
+        assert!(
+            t.elapsed() < Duration::from_secs(20),
+            "the login did not lead to the player's page"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+
+    // 3. Send orders; the confirmation is on the page.
+    let area = c
+        .find(Locator::Css("textarea[name='orders']"))
+        .await
+        .unwrap();
+    area.clear().await.unwrap();
+    area.send_keys(&orders).await.unwrap();
+    shot("web-orders.png", c.screenshot().await.unwrap());
+    c.find(Locator::Css("button[value='orders']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    // "Reçu." in a French game: the page speaks the game's language.
+    let ok = c.find(Locator::Css("p.ok")).await.unwrap();
+    assert!(["Received.", "Reçu.", "Angekommen."].contains(&ok.text().await.unwrap().as_str()));
+    let answer = c
+        .find(Locator::Css("pre"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let first_order = orders
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap()
+        .trim();
+    assert!(
+        answer.contains(first_order),
+        "the confirmation echoes the orders: {answer}"
+    );
+    shot("web-confirmation.png", c.screenshot().await.unwrap());
+
+    // 4. The report of turn 1 and its map, loaded as an image.
+    c.goto(&format!("{base}/play/{game}")).await.unwrap();
+    c.find(Locator::Css(&format!("a[href='/play/{game}/turns/1']")))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let img = c.find(Locator::Css("img.map")).await.unwrap();
+    let t = Instant::now();
+    loop {
+        let w = c
+            .execute(
+                "return document.querySelector('img.map').naturalWidth",
+                vec![],
+            )
+            .await
+            .unwrap();
+        if w.as_u64().unwrap_or(0) > 0 {
+            break;
+        }
+        assert!(
+            t.elapsed() < Duration::from_secs(20),
+            "the map never loaded"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    shot("web-report.png", c.screenshot().await.unwrap());
+    shot("web-map.png", img.screenshot().await.unwrap());
+
+    // 5. The game master's page.
+    c.goto(&format!("{base}/login?game={game}")).await.unwrap();
+    let form = c.form(Locator::Css("form[action='/login']")).await.unwrap();
+    form.set_by_name("player", "gm").await.unwrap();
+    form.set_by_name("password", arbitre::demo::DEMO_GM_PASSWORD)
+        .await
+        .unwrap();
+    form.submit().await.unwrap();
+    c.find(Locator::Css("input[name='line'][type='text']"))
+        .await
+        .unwrap();
+    shot("web-gm.png", c.screenshot().await.unwrap());
+
+    c.close().await.unwrap();
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    server.join().unwrap();
+    println!("screenshots in {}", shots.display());
+}
