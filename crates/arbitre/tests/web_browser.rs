@@ -92,7 +92,14 @@ async fn web_browser_end_to_end() {
     // The README's demo: a public game of the first ruleset, one turn played.
     let dir = tempfile::tempdir().unwrap();
     let mut sink = Vec::new();
-    arbitre::demo::run(dir.path(), Registry::builtin(), 1, &mut sink).unwrap();
+    arbitre::demo::run(
+        dir.path(),
+        Registry::builtin(),
+        1,
+        arbitre_core::Lang::En,
+        &mut sink,
+    )
+    .unwrap();
     let config = arbitre::config::DaemonConfig::under(dir.path());
     let (game, orders) = {
         let store = arbitre_store::Store::open(&config.database).unwrap();

@@ -155,13 +155,16 @@ pub fn submit(
     let raw = s.mail(seat, password, token, config, now);
     let mut p = prepare(&raw, config);
     drop(raw);
-    precheck(store.conn(), registry, config, &mut p)?;
+    // One submission is a batch of one mail: its game is loaded once for
+    // the check outside the lock and the decision inside it.
+    let mut loaded = crate::loaded::Loaded::new();
+    precheck(store.conn(), registry, config, &mut p, &mut loaded)?;
     let done = store.tx(|tx| -> Result<Option<Submitted>> {
         // Another request with the same form may have won the lock first.
         if journal::seen(tx, &key)? {
             return Ok(None);
         }
-        let d = decide_prepared(tx, registry, config, p, &key, now)?;
+        let d = decide_prepared(tx, registry, config, p, &key, now, &mut loaded)?;
         let outcome = d.journal.outcome;
         let confirmation = d.reply.as_ref().map(|r| r.body.clone());
         if let Some(r) = &d.reply {
