@@ -314,3 +314,8 @@ near-miss = Deine Kopfzeile nennt das Spiel { $game }, aber der Spielleiter kann
     mit Deinem Passwort an der Stelle des Platzhalters. Nichts wurde gespeichert.
 placeholder-password = Deine Kopfzeile für Spieler { $player } im Spiel { $game } enthält noch den Platzhalter { $written } der Vorlage, wo Dein Passwort stehen muss. Schreibe dort Dein Passwort hin (das Deiner Spielleitung oder das aus Deiner Willkommensnachricht). Nichts wurde gespeichert, und dies zählt nicht als falsches Passwort.
 did-you-mean = Meintest Du { $id }?
+
+# services branch (issue 16 item 1, issue 17 item 9): answers that say what happened
+status-not-ready = Befehle gültig, aber ohne READY (der Zug wartet bis zum Abgabetermin auf sie): { $players }
+not-resolved-yet = Zug { $turn } ist noch nicht ausgewertet: hier ist die Auswertung des letzten ausgewerteten Zuges, { $last }.
+no-orders-received = HINWEIS: Für Zug { $turn } sind keine Befehle von Dir eingegangen.

@@ -306,3 +306,8 @@ near-miss = Your header line names game { $game }, but the referee cannot read i
     with your password in place of the placeholder. Nothing was stored.
 placeholder-password = Your header line for player { $player } in game { $game } still has the template's placeholder { $written } where your password goes. Write your password there (the one your game master gave you, or the one of your welcome mail). Nothing was stored, and this does not count as a wrong password.
 did-you-mean = Did you mean { $id }?
+
+# services branch (issue 16 item 1, issue 17 item 9): answers that say what happened
+status-not-ready = Orders in force but not declared READY (the turn waits for them until the deadline): { $players }
+not-resolved-yet = Turn { $turn } has not been resolved yet: here is the report of the last resolved turn, { $last }.
+no-orders-received = NOTE: no orders from you were received for turn { $turn }.

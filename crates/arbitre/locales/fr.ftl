@@ -314,3 +314,8 @@ near-miss = Votre ligne d'en-tête nomme la partie { $game }, mais l'arbitre ne 
     avec votre mot de passe à la place de l'indication. Rien n'a été enregistré.
 placeholder-password = Votre ligne d'en-tête pour le joueur { $player } de la partie { $game } contient encore l'indication { $written } du modèle à la place de votre mot de passe. Écrivez-y votre mot de passe (celui que votre meneur de jeu vous a donné, ou celui de votre courrier de bienvenue). Rien n'a été enregistré, et cela ne compte pas comme un mauvais mot de passe.
 did-you-mean = Vouliez-vous dire { $id } ?
+
+# services branch (issue 16 item 1, issue 17 item 9): answers that say what happened
+status-not-ready = Ordres en vigueur mais sans READY (le tour les attend jusqu'à la date limite) : { $players }
+not-resolved-yet = Le tour { $turn } n'est pas encore résolu : voici le compte rendu du dernier tour résolu, le { $last }.
+no-orders-received = NOTE : aucun ordre de votre part n'a été reçu pour le tour { $turn }.

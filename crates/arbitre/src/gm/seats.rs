@@ -21,7 +21,6 @@ use crate::error::{DaemonError, Result};
 use crate::messages::{text, Msg};
 use crate::outgoing::{queue, signed, Draft, Kind};
 use crate::registry::Registry;
-use crate::services::answer::{answer, Asker};
 use crate::services::command::Command;
 use crate::services::command::Reason;
 use crate::services::texts::{reason, svc_text, SvcMsg};
@@ -289,23 +288,26 @@ pub(crate) fn takeover_in(
     if config.welcome {
         queue(tx, config, now, welcome)?;
     }
-    // The last report, as RESEND mails it.
+    // The last report, as RESEND mails it (request/player.rs).
     let tag = format!("takeover.{}", t.tag);
-    let who = Asker {
-        player: &old.id,
-        to: email,
+    let ctx = crate::request::Ctx {
+        tx,
+        registry,
+        config,
+        now,
         tag: &tag,
     };
-    for m in answer(
-        tx,
-        config,
-        &g,
-        &who,
-        &[(1, Command::Resend { turn: None })],
-        &[],
-    )?
-    .mails
-    {
+    let resend = crate::request::Request::Service {
+        game: gid.to_string(),
+        player: old.id.clone(),
+        command: Command::Resend { turn: None },
+        mail: crate::request::ServiceMail {
+            reply_to: email.to_string(),
+            sha: tag.clone(),
+            press_text: None,
+        },
+    };
+    for m in crate::request::handle(&ctx, &resend)?.mails {
         queue(tx, config, now, m)?;
     }
     let told = signed(
