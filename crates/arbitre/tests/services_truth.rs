@@ -116,7 +116,10 @@ fn no_orders_line(c: &Case, line: &str) {
 
 #[test]
 fn no_orders_line_eds() {
-    no_orders_line(&EDS, "HINWEIS: Für Zug 1 sind keine Befehle von Dir eingegangen.");
+    no_orders_line(
+        &EDS,
+        "HINWEIS: Für Zug 1 sind keine Befehle von Dir eingegangen.",
+    );
 }
 
 #[test]
@@ -157,11 +160,18 @@ fn status_matches_ready_scrambled() {
     env.daemon.cycle().unwrap();
     assert_eq!(turn_of(&env, c.game), 0, "p2 is not ready");
     let s = status_of(&mut env, &c, "p3");
-    assert!(s.contains("sans READY (le tour les attend jusqu'à la date limite) : p2"), "{s}");
+    assert!(
+        s.contains("sans READY (le tour les attend jusqu'à la date limite) : p2"),
+        "{s}"
+    );
     assert!(s.contains("En attente de : -"), "{s}");
     send(&env, &c, "p2", "TURN 1\nREADY");
     env.daemon.cycle().unwrap();
-    assert_eq!(turn_of(&env, c.game), 1, "everybody ready, as STATUS would say");
+    assert_eq!(
+        turn_of(&env, c.game),
+        1,
+        "everybody ready, as STATUS would say"
+    );
 }
 
 #[test]
@@ -202,7 +212,11 @@ fn resend_carries_ics(c: &Case, not_yet: &str) {
     send(&env, c, "p1", "RESEND");
     env.daemon.cycle().unwrap();
     let again = env.last_to("p1@example.org", "notice").unwrap();
-    assert!(again.mail.subject.contains(c.game), "{}", again.mail.subject);
+    assert!(
+        again.mail.subject.contains(c.game),
+        "{}",
+        again.mail.subject
+    );
     assert_eq!(again.mail.body, mailed.mail.body, "the text as mailed");
     assert_eq!(
         attachments(&again),
@@ -253,7 +267,9 @@ fn deadline_notice_ics_player_zone(c: &Case, game_zone_line: &str, tokyo_line: &
         .to_string();
     let ics = format!("{}-turn-1.ics", c.game);
     for (who, line) in [("p1", tokyo_line), ("p2", game_zone_line)] {
-        let n = env.last_to(&format!("{who}@example.org"), "notice").unwrap();
+        let n = env
+            .last_to(&format!("{who}@example.org"), "notice")
+            .unwrap();
         assert!(n.mail.body.contains(line), "{who}: {}", n.mail.body);
         let cal = attachments(&n)
             .into_iter()

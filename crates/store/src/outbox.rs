@@ -334,20 +334,33 @@ mod tests {
             body: body.into(),
             ..mail(id)
         };
-        assert_eq!(mailed(s.conn(), "g", 1, "a", MailKind::Report).unwrap(), None);
+        assert_eq!(
+            mailed(s.conn(), "g", 1, "a", MailKind::Report).unwrap(),
+            None
+        );
         queue(s.conn(), &mail("confirm"), 100).unwrap();
         let first = queue(s.conn(), &report("r1", "first"), 100).unwrap();
         mark_sent(s.conn(), first, 101).unwrap();
         queue(s.conn(), &report("r2", "redone"), 102).unwrap();
-        let got = mailed(s.conn(), "g", 1, "a", MailKind::Report).unwrap().unwrap();
+        let got = mailed(s.conn(), "g", 1, "a", MailKind::Report)
+            .unwrap()
+            .unwrap();
         assert_eq!(got.mail.body, "redone");
         // The redone turn's report is held for the preview: the first one
         // is what the player got.
         hold(s.conn(), "g", 1, &[MailKind::Report]).unwrap();
-        let got = mailed(s.conn(), "g", 1, "a", MailKind::Report).unwrap().unwrap();
+        let got = mailed(s.conn(), "g", 1, "a", MailKind::Report)
+            .unwrap()
+            .unwrap();
         assert_eq!(got.mail.body, "first");
-        assert_eq!(mailed(s.conn(), "g", 1, "b", MailKind::Report).unwrap(), None);
-        assert_eq!(mailed(s.conn(), "g", 2, "a", MailKind::Report).unwrap(), None);
+        assert_eq!(
+            mailed(s.conn(), "g", 1, "b", MailKind::Report).unwrap(),
+            None
+        );
+        assert_eq!(
+            mailed(s.conn(), "g", 2, "a", MailKind::Report).unwrap(),
+            None
+        );
     }
 
     #[test]

@@ -75,7 +75,8 @@ pub fn player_requests(
         .commands
         .iter()
         .map(|(line, command)| {
-            let service = command.role() == Role::Player && !matches!(command, Command::NewPassword(_));
+            let service =
+                command.role() == Role::Player && !matches!(command, Command::NewPassword(_));
             let req = if service {
                 let press_text = matches!(command, Command::Press { .. })
                     .then(|| split.press_text.clone())
@@ -140,7 +141,16 @@ mod tests {
         assert_eq!(mail.press_text.as_deref(), Some("Bonjour"));
         let gm = split_commands("PAUSE\nPASSWORD NEW x\n");
         for (_, r) in player_requests("g", "p1", "p1@x", "abc", &gm) {
-            assert!(matches!(r, Request::Command { by: Asker::Player(_), .. }), "{r:?}");
+            assert!(
+                matches!(
+                    r,
+                    Request::Command {
+                        by: Asker::Player(_),
+                        ..
+                    }
+                ),
+                "{r:?}"
+            );
         }
     }
 

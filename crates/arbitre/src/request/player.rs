@@ -177,9 +177,7 @@ pub(super) fn decide(
             })
         }
         Command::Absence { from, to } => {
-            let t = absence::declare(
-                c, ctx.config, g, asker, *from, *to, &mail.sha, ctx.now,
-            )?;
+            let t = absence::declare(c, ctx.config, g, asker, *from, *to, &mail.sha, ctx.now)?;
             answered(t)
         }
         other => Ok(Effects::answered(

@@ -129,14 +129,14 @@ pub fn relay(c: &Connection, game: &GameView<'_>, p: &Press<'_>) -> Result<Relay
         }
     };
     let archive = PressRow {
-            game_id: gid.to_string(),
-            turn,
-            sender: sender.id.clone(),
-            recipients: logged,
-            anonymous: p.anonymous,
-            body: body.to_string(),
-            mail_sha256: Some(p.sha.to_string()),
-            sent_at: p.now.timestamp(),
+        game_id: gid.to_string(),
+        turn,
+        sender: sender.id.clone(),
+        recipients: logged,
+        anonymous: p.anonymous,
+        body: body.to_string(),
+        mail_sha256: Some(p.sha.to_string()),
+        sent_at: p.now.timestamp(),
     };
     let from = if p.anonymous {
         svc_text(lang, &SvcMsg::PressAnonymousFrom)
