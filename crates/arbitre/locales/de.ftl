@@ -550,3 +550,7 @@ web-no-command = Keine Befehle in dieser Zeile.
 # merge of web and pipe2: the demo's pointer to the web face
 demo-web = im Browser ansehen: cargo run --release -- web, dann http://127.0.0.1:8080/games/{ $id }
     (Spieler melden sich mit ihrer Kennung und dem Passwort aus der Spieldatei an; die Spielleitung als gm, Passwort { $password })
+# services branch (issue 16 item 1, issue 17 item 9): answers that say what happened
+status-not-ready = Befehle gültig, aber ohne READY (der Zug wartet bis zum Abgabetermin auf sie): { $players }
+not-resolved-yet = Zug { $turn } ist noch nicht ausgewertet: hier ist die Auswertung des letzten ausgewerteten Zuges, { $last }.
+no-orders-received = HINWEIS: Für Zug { $turn } sind keine Befehle von Dir eingegangen.

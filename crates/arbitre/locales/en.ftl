@@ -542,3 +542,7 @@ web-no-command = No command on this line.
 # merge of web and pipe2: the demo's pointer to the web face
 demo-web = see it in a browser: cargo run --release -- web, then http://127.0.0.1:8080/games/{ $id }
     (players log in with their id and password from the game file; the game master as gm, password { $password })
+# services branch (issue 16 item 1, issue 17 item 9): answers that say what happened
+status-not-ready = Orders in force but not declared READY (the turn waits for them until the deadline): { $players }
+not-resolved-yet = Turn { $turn } has not been resolved yet: here is the report of the last resolved turn, { $last }.
+no-orders-received = NOTE: no orders from you were received for turn { $turn }.

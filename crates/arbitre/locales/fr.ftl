@@ -550,3 +550,7 @@ web-no-command = Aucune commande sur cette ligne.
 # merge of web and pipe2: the demo's pointer to the web face
 demo-web = dans un navigateur : cargo run --release -- web, puis http://127.0.0.1:8080/games/{ $id }
     (les joueurs se connectent avec leur identifiant et le mot de passe du fichier de partie ; le meneur de jeu avec gm, mot de passe { $password })
+# services branch (issue 16 item 1, issue 17 item 9): answers that say what happened
+status-not-ready = Ordres en vigueur mais sans READY (le tour les attend jusqu'à la date limite) : { $players }
+not-resolved-yet = Le tour { $turn } n'est pas encore résolu : voici le compte rendu du dernier tour résolu, le { $last }.
+no-orders-received = NOTE : aucun ordre de votre part n'a été reçu pour le tour { $turn }.

@@ -35,7 +35,6 @@ use crate::loaded::Loaded;
 use crate::messages::{text, Msg};
 use crate::outgoing::{queue, signed, Draft, Kind};
 use crate::registry::Registry;
-use crate::services::answer::{answer, answer_mail, Asker, MailFacts};
 use crate::services::command::split_commands;
 use crate::services::texts::{svc_text, SvcMsg};
 use arbitre_core::{Checked, Lang, PlayerId, Verdict};
@@ -1066,26 +1065,17 @@ pub(crate) fn decide_block<'a>(
     }
     let mut extra = Vec::new();
     if !split.commands.is_empty() || !split.errors.is_empty() {
-        let who = Asker {
-            player: &player.id,
-            to: &to,
+        // The request pipeline (issue 16 item 1): each command line a
+        // `Request`, decided then written, in this mail's transaction.
+        let ctx = crate::request::Ctx {
+            tx: c,
+            registry,
+            config,
+            now,
             tag: &sha[..16],
         };
-        let facts = MailFacts {
-            sha,
-            press_text: split.press_text.as_deref(),
-            now,
-            registry,
-        };
-        let ans = answer_mail(
-            c,
-            config,
-            &game,
-            &who,
-            &split.commands,
-            &split.errors,
-            Some(&facts),
-        )?;
+        let requests = crate::request::parse::player_requests(&gid, &player.id, &to, sha, &split);
+        let ans = crate::request::player::serve(&ctx, lang, &requests, &split.errors)?;
         let subject = svc_text(lang, &SvcMsg::CommandsSubject { game: &gid });
         let reply = Draft::new(
             Kind::Confirm,
@@ -1591,7 +1581,6 @@ fn gm_mail(
     to: &str,
     now: DateTime<Utc>,
 ) -> Result<Decision> {
-    use crate::services::command::Command;
     let lang = game.lang;
     let gid = game.row.id.clone();
     let m = Some(mail);
@@ -1620,40 +1609,11 @@ fn gm_mail(
     }
     let split = split_commands(&env.orders);
     let mut lines: Vec<(usize, String)> = Vec::new();
-    let errors_only = answer(
-        c,
-        config,
-        game,
-        &Asker {
-            player: "gm",
-            to,
-            tag: &sha[..16],
-        },
-        &[],
-        &split.errors,
-    )?;
-    if !errors_only.text.is_empty() {
-        lines.push((0, errors_only.text));
+    for e in &split.errors {
+        lines.push((e.line, crate::request::player::bad_line(lang, e)));
     }
     for (line, cmd) in &split.commands {
-        let t = match cmd {
-            Command::Status | Command::History => {
-                answer(
-                    c,
-                    config,
-                    game,
-                    &Asker {
-                        player: "gm",
-                        to,
-                        tag: &sha[..16],
-                    },
-                    &[(*line, cmd.clone())],
-                    &[],
-                )?
-                .text
-            }
-            _ => crate::gm::by_mail(c, registry, config, &gid, cmd, &sha[..16], now)?,
-        };
+        let t = crate::gm::by_mail(c, registry, config, &gid, cmd, &sha[..16], now)?;
         lines.push((*line, t));
     }
     let body = lines

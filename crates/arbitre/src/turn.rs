@@ -152,9 +152,35 @@ fn resolve_tx<'a>(
     Ok(turn)
 }
 
-/// True when every active player has sent orders marked ready. An ejected
-/// seat is not waited for (gm/seats.rs).
-pub fn all_ready<'a>(c: &Connection, game: &GameView<'a>, loaded: &mut Loaded<'a>) -> Result<bool> {
+/// Where the seats in play stand for early resolution, by player id in the
+/// ruleset's order. STATUS shows it (request/player.rs) and
+/// [`all_ready`] decides from it, so what a player reads is what decides
+/// (issue 17 item 9).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Readiness {
+    /// Seats with orders in force for the open turn, ready or not.
+    pub sent: Vec<String>,
+    /// Of those, the seats whose orders do not declare them ready
+    /// (Scrambled Nations without `READY`).
+    pub not_ready: Vec<String>,
+    /// Seats with no orders in force.
+    pub missing: Vec<String>,
+}
+
+impl Readiness {
+    /// Every seat in play is ready (and there is one).
+    pub fn all_ready(&self) -> bool {
+        !self.sent.is_empty() && self.not_ready.is_empty() && self.missing.is_empty()
+    }
+}
+
+/// The [`Readiness`] of the open turn. Inactive (eliminated) and ejected
+/// seats are not waited for (gm/seats.rs).
+pub fn readiness<'a>(
+    c: &Connection,
+    game: &GameView<'a>,
+    loaded: &mut Loaded<'a>,
+) -> Result<Readiness> {
     let state = turns::latest(c, &game.row.id)?;
     let players = loaded
         .get(game, &state.state)?
@@ -162,17 +188,29 @@ pub fn all_ready<'a>(c: &Connection, game: &GameView<'a>, loaded: &mut Loaded<'a
         .map_err(|e| game.engine_err(e))?;
     let turn = game.row.turn + 1;
     let sent = orders::latest_meta(c, &game.row.id, turn)?;
-    let mut playing = Vec::new();
+    let mut r = Readiness::default();
     for p in players.iter().filter(|p| p.active) {
-        if !crate::gm::seats::is_ejected(c, &game.row.id, p.id.as_str(), turn)? {
-            playing.push(p);
+        let id = p.id.as_str();
+        if crate::gm::seats::is_ejected(c, &game.row.id, id, turn)? {
+            continue;
+        }
+        match sent.get(id) {
+            Some(o) => {
+                r.sent.push(id.to_string());
+                if !o.ready {
+                    r.not_ready.push(id.to_string());
+                }
+            }
+            None => r.missing.push(id.to_string()),
         }
     }
-    let mut active = playing.into_iter().peekable();
-    if active.peek().is_none() {
-        return Ok(false);
-    }
-    Ok(active.all(|p| sent.get(p.id.as_str()).is_some_and(|o| o.ready)))
+    Ok(r)
+}
+
+/// True when every active player has sent orders marked ready. An ejected
+/// seat is not waited for (gm/seats.rs).
+pub fn all_ready<'a>(c: &Connection, game: &GameView<'a>, loaded: &mut Loaded<'a>) -> Result<bool> {
+    Ok(readiness(c, game, loaded)?.all_ready())
 }
 
 /// Early resolution, every player being ready: `change_delay` has passed
@@ -253,6 +291,15 @@ fn resolve_in<'a>(
     for (p, (text, _)) in &bots {
         orders.insert(p.clone(), text.clone());
     }
+    // The seats in play that no orders played: their report says so
+    // (issue 17 item 9). A seat the bot played is told by its own note.
+    let without_orders: std::collections::BTreeSet<PlayerId> = loaded
+        .players()
+        .map_err(|e| game.engine_err(e))?
+        .into_iter()
+        .filter(|p| p.active && !orders.contains_key(&p.id) && !ejected.contains(&p.id))
+        .map(|p| p.id)
+        .collect();
     let resolved = loaded
         .resolve(game.row.seed, &orders)
         .map_err(|e| game.engine_err(e))?;
@@ -328,11 +375,14 @@ fn resolve_in<'a>(
             continue;
         };
         let tried = wrong_password_attempts(c, game_id, turn, &p.id)?;
-        let mut warning = if tried > 0 {
-            format!("\n\n{}", wrong_password_notice(lang, tried))
-        } else {
-            String::new()
-        };
+        let mut warning = String::new();
+        if without_orders.contains(pid) {
+            let line = svc_text(lang, &SvcMsg::NoOrdersReceived { turn });
+            warning.push_str(&format!("\n\n{line}"));
+        }
+        if tried > 0 {
+            warning.push_str(&format!("\n\n{}", wrong_password_notice(lang, tried)));
+        }
         if let Some((_, missed)) = bots.get(pid) {
             warning.push_str(&format!(
                 "\n\n{}",

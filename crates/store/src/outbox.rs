@@ -104,6 +104,30 @@ pub fn since(c: &Connection, after_id: i64) -> Result<Vec<OutboxRow>> {
     )
 }
 
+/// The mail of `kind` about (`game`, `turn`, `player`) as it was mailed:
+/// the latest such row that went or is going out (neither held for the
+/// game master's preview nor cancelled by a rollback). RESEND (issue 17
+/// item 9) sends it again.
+pub fn mailed(
+    c: &Connection,
+    game: &str,
+    turn: u32,
+    player: &str,
+    kind: MailKind,
+) -> Result<Option<OutboxRow>> {
+    Ok(collect(
+        c,
+        &format!(
+            "SELECT {COLS} FROM outbox
+              WHERE game_id = ?1 AND turn = ?2 AND player = ?3 AND kind = ?4
+                AND status NOT IN ('held', 'cancelled')
+              ORDER BY id DESC LIMIT 1"
+        ),
+        params![game, turn, player, kind],
+    )?
+    .pop())
+}
+
 pub fn last_id(c: &Connection) -> Result<i64> {
     Ok(c.query_row("SELECT coalesce(max(id), 0) FROM outbox", [], |r| r.get(0))?)
 }
@@ -344,6 +368,43 @@ mod tests {
             body: "b".into(),
             raw: b"raw".to_vec(),
         }
+    }
+
+    #[test]
+    fn mailed_is_the_latest_report_neither_held_nor_cancelled() {
+        let s = Store::in_memory().unwrap();
+        let report = |id: &str, body: &str| NewMail {
+            kind: MailKind::Report,
+            body: body.into(),
+            ..mail(id)
+        };
+        assert_eq!(
+            mailed(s.conn(), "g", 1, "a", MailKind::Report).unwrap(),
+            None
+        );
+        queue(s.conn(), &mail("confirm"), 100).unwrap();
+        let first = queue(s.conn(), &report("r1", "first"), 100).unwrap();
+        mark_sent(s.conn(), first, 101).unwrap();
+        queue(s.conn(), &report("r2", "redone"), 102).unwrap();
+        let got = mailed(s.conn(), "g", 1, "a", MailKind::Report)
+            .unwrap()
+            .unwrap();
+        assert_eq!(got.mail.body, "redone");
+        // The redone turn's report is held for the preview: the first one
+        // is what the player got.
+        hold(s.conn(), "g", 1, &[MailKind::Report]).unwrap();
+        let got = mailed(s.conn(), "g", 1, "a", MailKind::Report)
+            .unwrap()
+            .unwrap();
+        assert_eq!(got.mail.body, "first");
+        assert_eq!(
+            mailed(s.conn(), "g", 1, "b", MailKind::Report).unwrap(),
+            None
+        );
+        assert_eq!(
+            mailed(s.conn(), "g", 2, "a", MailKind::Report).unwrap(),
+            None
+        );
     }
 
     #[test]

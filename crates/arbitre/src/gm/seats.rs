@@ -22,7 +22,6 @@ use crate::messages::{text, Msg};
 use crate::outgoing::{signed, Draft, Kind};
 use crate::registry::Registry;
 use crate::request::{Decided, Write};
-use crate::services::answer::{answer, Asker};
 use crate::services::command::Command;
 use crate::services::command::Reason;
 use crate::services::texts::{reason, svc_text, SvcMsg};
@@ -336,24 +335,27 @@ pub(crate) fn takeover(
     if config.welcome {
         mails.push(welcome);
     }
-    // The last report, as RESEND mails it.
+    // The last report, as RESEND mails it (request/player.rs).
     let tag = format!("takeover.{}", t.tag);
-    let who = Asker {
-        player: &old.id,
-        to: email,
+    let ctx = crate::request::Ctx {
+        tx,
+        registry,
+        config,
+        now,
         tag: &tag,
     };
-    mails.extend(
-        answer(
-            tx,
-            config,
-            &g,
-            &who,
-            &[(1, Command::Resend { turn: None })],
-            &[],
-        )?
-        .mails,
-    );
+    let resend = crate::request::Request::Service {
+        game: gid.to_string(),
+        player: old.id.clone(),
+        command: Command::Resend { turn: None },
+        mail: crate::request::ServiceMail {
+            reply_to: email.to_string(),
+            sha: tag.clone(),
+            press_text: None,
+        },
+    };
+    // Decided, not queued: `request::apply` writes these with the rest.
+    mails.extend(crate::request::handle(&ctx, &resend)?.mails);
     let told = signed(
         lang,
         &svc_text(

@@ -8,12 +8,19 @@
 //! anything is written, so a command that cannot be done changes nothing.
 //!
 //! Every command is decided first and written by [`apply`]: the schedule
-//! changes and the password change here, EJECT and TAKEOVER in gm/seats.rs,
-//! PREVIEW and RELEASE in gm/preview.rs, ROLLBACK in gm/rollback.rs — each
-//! of those reads and returns its rows as [`Write`] values and its mails
-//! as drafts, and writes nothing itself.
+//! changes, the password change and the player services here and in
+//! request/player.rs, EJECT and TAKEOVER in gm/seats.rs, PREVIEW and
+//! RELEASE in gm/preview.rs, ROLLBACK in gm/rollback.rs — each of those
+//! reads and returns its rows as [`Write`] values and its mails as drafts,
+//! and writes nothing itself. ABSENCE is the exception: it goes through the
+//! same entry but still writes while it decides (services/absence.rs shares
+//! the deadline move with the turn's resolution).
+//!
+//! The schedule changes' notices (issue 17 item 9) tell each player the
+//! new deadline in their own zone (`TIMEZONE`) and carry the turn's
+//! updated `.ics` (same UID: a calendar moves the event).
 
-use super::{Asker, Request};
+use super::{Asker, Request, ServiceMail};
 use crate::config::DaemonConfig;
 use crate::daemon::GameView;
 use crate::error::{DaemonError, Result};
@@ -110,6 +117,14 @@ pub enum Write {
     Join(Box<crate::join::JoinRows>),
     /// A sign-up request, new or answered (issue 17 item 3).
     Signup(arbitre_store::signups::Signup),
+    /// The zone a player reads deadlines in (TIMEZONE; `None`: the game's).
+    Timezone {
+        game: String,
+        player: String,
+        zone: Option<String>,
+    },
+    /// A relayed press message's archive row (PRESS).
+    Press(arbitre_store::press::PressRow),
 }
 
 /// What was done, for the asker's answer (typed; the CLI and the mail
@@ -135,6 +150,8 @@ pub enum Done {
     Joined(String),
     /// The game master refused a sign-up.
     SignupRefused,
+    /// A player's service command answered (request/player.rs).
+    Served,
     /// A player's command the game master sent, or the reverse: answered,
     /// nothing done.
     NotServed,
@@ -181,7 +198,7 @@ impl<T> Decided<T> {
 }
 
 impl Effects {
-    fn answered(done: Done, answer: String) -> Effects {
+    pub(crate) fn answered(done: Done, answer: String) -> Effects {
         Effects {
             writes: Vec::new(),
             mails: Vec::new(),
@@ -191,27 +208,20 @@ impl Effects {
     }
 }
 
-/// True for the player commands handled here. The others (the ones
-/// listed) are still answered by services/answer.rs, which writes in the
-/// mail's transaction itself; a new player command is handled here.
-pub fn handles(cmd: &Command) -> bool {
-    cmd.role() == Role::Player
-        && !matches!(
-            cmd,
-            Command::Resend { .. }
-                | Command::History
-                | Command::Status
-                | Command::Timezone(_)
-                | Command::Press { .. }
-                | Command::Absence { .. }
-        )
-}
-
 /// Decides what `req` causes.
 pub fn handle(ctx: &Ctx<'_>, req: &Request) -> Result<Effects> {
     let (game, by, command) = match req {
         Request::Command { game, by, command } => (game, by, command),
         Request::Join(j) => return crate::signup::join(ctx, j),
+        Request::Service {
+            game,
+            player,
+            command,
+            mail,
+        } => {
+            let g = GameView::new(ctx.registry, games::require_game(ctx.tx, game)?)?;
+            return super::player::decide(ctx, &g, player, command, mail);
+        }
     };
     let g = GameView::new(ctx.registry, games::require_game(ctx.tx, game)?)?;
     let lang = g.lang;
@@ -222,8 +232,14 @@ pub fn handle(ctx: &Ctx<'_>, req: &Request) -> Result<Effects> {
             let t = svc_text(lang, &SvcMsg::GmOnly { command: name });
             return Ok(Effects::answered(Done::NotServed, t));
         }
+        // The game master reads the game's STATUS and HISTORY too.
+        (Asker::GameMaster, Role::Player)
+            if matches!(command, Command::Status | Command::History) =>
+        {
+            return super::player::decide(ctx, &g, "gm", command, &ServiceMail::default());
+        }
         (Asker::GameMaster, Role::Player) => {
-            let t = crate::services::answer::not_served(lang, name);
+            let t = super::player::not_served(lang, name);
             return Ok(Effects::answered(Done::NotServed, t));
         }
         _ => {}
@@ -284,7 +300,7 @@ pub fn handle(ctx: &Ctx<'_>, req: &Request) -> Result<Effects> {
         }
         Command::NewPassword(pw) => {
             let Asker::Player(asker) = by else {
-                let t = crate::services::answer::not_served(lang, name);
+                let t = super::player::not_served(lang, name);
                 return Ok(Effects::answered(Done::NotServed, t));
             };
             let Some(p) = games::player_nocase(tx, gid, asker)? else {
@@ -314,11 +330,11 @@ pub fn handle(ctx: &Ctx<'_>, req: &Request) -> Result<Effects> {
                 answer,
             })
         }
-        // The other player commands are still answered by
-        // services/answer.rs, inside the mail's transaction.
+        // A player's service command comes as a `Request::Service`
+        // (parse::player_requests), with its mail's facts.
         other => Ok(Effects::answered(
             Done::NotServed,
-            crate::services::answer::not_served(lang, other.name()),
+            super::player::not_served(lang, other.name()),
         )),
     }
 }
@@ -394,6 +410,12 @@ pub fn apply(ctx: &Ctx<'_>, e: Effects) -> Result<(Done, String)> {
             } => games::set_turn(ctx.tx, &game, turn, deadline)?,
             Write::Join(rows) => crate::join::write(ctx.tx, &rows)?,
             Write::Signup(s) => arbitre_store::signups::decide(ctx.tx, &s)?,
+            Write::Timezone { game, player, zone } => {
+                arbitre_store::settings::set_timezone(ctx.tx, &game, &player, zone.as_deref())?;
+            }
+            Write::Press(row) => {
+                arbitre_store::press::insert(ctx.tx, &row)?;
+            }
         }
     }
     for m in e.mails {
@@ -421,7 +443,7 @@ fn schedule(ctx: &Ctx<'_>, g: &GameView<'_>, change: Change, answer: String) -> 
     let now = ctx.now;
     let gid = g.row.id.as_str();
     let lang = g.lang;
-    let (status, deadline, subject, body, tag) = match change {
+    let (status, deadline, subject, tag) = match change {
         Change::Pause => {
             if g.row.status != GameStatus::Running {
                 let (game, status) = (gid, g.row.status.as_str());
@@ -432,7 +454,6 @@ fn schedule(ctx: &Ctx<'_>, g: &GameView<'_>, change: Change, answer: String) -> 
                 GameStatus::Paused,
                 None,
                 text(lang, &Msg::PausedSubject { game: gid }),
-                text(lang, &Msg::Paused { game: gid }),
                 "pause",
             )
         }
@@ -443,18 +464,10 @@ fn schedule(ctx: &Ctx<'_>, g: &GameView<'_>, change: Change, answer: String) -> 
                 return Err(DaemonError::Invalid(tr(lang, "gm-not-paused", &args)));
             }
             let d = g.schedule.next_after(now);
-            let when = g.schedule.show(d);
             (
                 GameStatus::Running,
                 Some(d),
                 text(lang, &Msg::ResumedSubject { game: gid }),
-                text(
-                    lang,
-                    &Msg::Resumed {
-                        game: gid,
-                        when: &when,
-                    },
-                ),
                 "resume",
             )
         }
@@ -477,13 +490,6 @@ fn schedule(ctx: &Ctx<'_>, g: &GameView<'_>, change: Change, answer: String) -> 
                 GameStatus::Running,
                 Some(d),
                 svc_text(lang, &SvcMsg::DeadlineSetSubject { game: gid }),
-                svc_text(
-                    lang,
-                    &SvcMsg::DeadlineSet {
-                        game: gid,
-                        when: &when,
-                    },
-                ),
                 "deadline",
             )
         }
@@ -495,26 +501,37 @@ fn schedule(ctx: &Ctx<'_>, g: &GameView<'_>, change: Change, answer: String) -> 
                 return Err(DaemonError::Invalid(why));
             };
             let d = old.max(now) + by;
-            let when = g.schedule.show(d);
             (
                 GameStatus::Running,
                 Some(d),
                 text(lang, &Msg::ExtendedSubject { game: gid }),
-                text(
-                    lang,
-                    &Msg::Extended {
-                        game: gid,
-                        when: &when,
-                    },
-                ),
                 "extend",
             )
         }
     };
+    // Each player reads the deadline in their own zone (TIMEZONE) and
+    // gets the turn's event again with it (issue 17 item 9).
+    let turn = g.row.turn + 1;
+    let zones = crate::services::timezone::player_zones(ctx.tx, gid)?;
     let notice = |p: &arbitre_store::PlayerRow, disc: &str| {
-        Draft::new(Kind::Notice, &p.email, subject.clone(), signed(lang, &body))
-            .about(gid, g.row.turn + 1, Some(&p.id))
-            .discriminator(disc.to_string())
+        let zone = crate::services::timezone::zone_of(&zones, &p.id, g.schedule.tz);
+        let when = deadline.map(|d| crate::services::zone::show_in(d, zone));
+        let body = notice_body(lang, gid, change, when.as_deref().unwrap_or_default());
+        let mut d = Draft::new(Kind::Notice, &p.email, subject.clone(), signed(lang, &body))
+            .about(gid, turn, Some(&p.id))
+            .discriminator(disc.to_string());
+        if let (Some(at), Some(when)) = (deadline, &when) {
+            d.attachments.push(crate::services::deadline_ics(
+                lang,
+                gid,
+                turn,
+                at,
+                when,
+                ctx.config.domain(),
+                now,
+            ));
+        }
+        d
     };
     let players = games::players(ctx.tx, gid)?;
     let disc = unused_discriminator(ctx, &format!("{tag}.{}", now.timestamp()), |d| {
@@ -538,6 +555,16 @@ fn schedule(ctx: &Ctx<'_>, g: &GameView<'_>, change: Change, answer: String) -> 
         },
         answer,
     })
+}
+
+/// The notice of a schedule change, the new deadline shown as `when`.
+fn notice_body(lang: arbitre_core::Lang, game: &str, change: Change, when: &str) -> String {
+    match change {
+        Change::Pause => text(lang, &Msg::Paused { game }),
+        Change::Resume => text(lang, &Msg::Resumed { game, when }),
+        Change::SetDeadline(_) => svc_text(lang, &SvcMsg::DeadlineSet { game, when }),
+        Change::Extend(_) => text(lang, &Msg::Extended { game, when }),
+    }
 }
 
 /// `base`, or `base.2`, `base.3`…: the first discriminator whose mail

@@ -6,16 +6,22 @@
 //!
 //! Both ways in meet here: the command line (`arbitre pause g`, through the
 //! `Daemon` methods of gm.rs) and a mail block's command lines (inbound.rs
-//! `gm_mail` for the game master, services/answer.rs for the player
-//! commands that moved here). A command therefore changes the same rows and
+//! `gm_mail` for the game master, [`player::serve`] for a player's
+//! command lines). A command therefore changes the same rows and
 //! queues the same notices from both; only the answer's form differs (a CLI
 //! line, or a line of the reply mail).
 //!
+//! The players' service commands (RESEND, HISTORY, STATUS, HELP, TIMEZONE,
+//! PRESS, ABSENCE) are [`Request::Service`]s, decided in [`player`]; a
+//! mail's command lines are served in line order by [`player::serve`], each
+//! request applied before the next is decided (TIMEZONE then STATUS shows
+//! the new zone).
+//!
 //! Not (yet) here: a player's orders and CHECK blocks keep their own
 //! decide/apply split in inbound.rs (`decide_prepared` → `Decision` →
-//! `apply`), and the player commands RESEND, HISTORY, STATUS, TIMEZONE,
-//! PRESS and ABSENCE are still answered by services/answer.rs, which writes
-//! inside the mail's transaction itself.
+//! `apply`); ABSENCE still writes while it decides
+//! (services/absence.rs `declare`, which shares the deadline move with the
+//! turn's resolution).
 //!
 //! Adding a command: its keyword line in services/command.rs (`Command`,
 //! `parse_line`, `role`, `name`), its arm in [`handle::handle`] returning
@@ -25,6 +31,7 @@
 pub mod blocks;
 pub mod handle;
 pub mod parse;
+pub mod player;
 
 pub use handle::{apply, handle, Ctx, Decided, Done, Effects, Write};
 
@@ -52,6 +59,26 @@ pub enum Request {
     /// `JOIN <game> [name]` / `REJOINDRE` / `BEITRETEN` by mail, from any
     /// address and without a password (issue 17 item 3, signup.rs).
     Join(crate::signup::JoinRequest),
+    /// A player's service command (RESEND, HISTORY, STATUS, HELP, TIMEZONE,
+    /// PRESS, ABSENCE), with what it needs of the mail it came in.
+    Service {
+        game: String,
+        player: String,
+        command: Command,
+        mail: ServiceMail,
+    },
+}
+
+/// What a player's service request carries from its mail besides the
+/// command line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ServiceMail {
+    /// Where a RESEND goes: the address the request came from.
+    pub reply_to: String,
+    /// The mail's SHA-256, kept with the rows it causes (press, absence).
+    pub sha: String,
+    /// The text after a `PRESS` line: the message to relay.
+    pub press_text: Option<String>,
 }
 
 impl Request {
@@ -66,7 +93,7 @@ impl Request {
 
     pub fn game(&self) -> &str {
         match self {
-            Request::Command { game, .. } => game,
+            Request::Command { game, .. } | Request::Service { game, .. } => game,
             Request::Join(j) => &j.game,
         }
     }

@@ -2,9 +2,9 @@
 //! database or a clock: the CLI's typed arguments, and a mail block's
 //! leading command lines (their keywords: services/command.rs).
 
-use super::{Asker, Request};
+use super::{Asker, Request, ServiceMail};
 use crate::gm::preview::PreviewMode;
-use crate::services::command::{split_commands, Command, CommandError, Split};
+use crate::services::command::{split_commands, Command, CommandError, Role, Split};
 
 /// A preview mode as the CLI spells it (`next`, `always`, `off`).
 pub fn preview_mode(mode: &str) -> Option<PreviewMode> {
@@ -59,6 +59,50 @@ pub fn block(game: &str, by: &Asker, orders: &str) -> Block {
     }
 }
 
+/// The requests of a player's block whose leading lines `split` read: a
+/// service command becomes a [`Request::Service`] carrying what it needs of
+/// the mail (the reply address, the mail's hash, the press text); the
+/// others (PASSWORD NEW, or a game master's command the player is not
+/// allowed) are [`Request::Command`]s asked by the player.
+pub fn player_requests(
+    game: &str,
+    player: &str,
+    reply_to: &str,
+    sha: &str,
+    split: &Split,
+) -> Vec<(usize, Request)> {
+    split
+        .commands
+        .iter()
+        .map(|(line, command)| {
+            let service =
+                command.role() == Role::Player && !matches!(command, Command::NewPassword(_));
+            let req = if service {
+                let press_text = matches!(command, Command::Press { .. })
+                    .then(|| split.press_text.clone())
+                    .flatten();
+                Request::Service {
+                    game: game.to_string(),
+                    player: player.to_string(),
+                    command: command.clone(),
+                    mail: ServiceMail {
+                        reply_to: reply_to.to_string(),
+                        sha: sha.to_string(),
+                        press_text,
+                    },
+                }
+            } else {
+                Request::Command {
+                    game: game.to_string(),
+                    by: Asker::Player(player.to_string()),
+                    command: command.clone(),
+                }
+            };
+            (*line, req)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -78,6 +122,36 @@ mod tests {
         );
         assert_eq!(cmds[2], (3, Request::gm("g", Command::Resume)));
         assert!(b.errors.is_empty() && b.split.only_commands);
+    }
+
+    #[test]
+    fn a_player_block_becomes_service_requests_with_the_press_text() {
+        let split = split_commands("STATUS\nFUSEAU défaut\nPRESSE À TOUS\nBonjour\n");
+        let reqs = player_requests("g", "p1", "p1@x", "abc", &split);
+        assert_eq!(reqs.len(), 3);
+        let Request::Service { command, mail, .. } = &reqs[1].1 else {
+            panic!("{:?}", reqs[1]);
+        };
+        assert_eq!(command, &Command::TimezoneDefault);
+        assert_eq!(mail.press_text, None);
+        let Request::Service { mail, player, .. } = &reqs[2].1 else {
+            panic!("{:?}", reqs[2]);
+        };
+        assert_eq!((player.as_str(), mail.reply_to.as_str()), ("p1", "p1@x"));
+        assert_eq!(mail.press_text.as_deref(), Some("Bonjour"));
+        let gm = split_commands("PAUSE\nPASSWORD NEW x\n");
+        for (_, r) in player_requests("g", "p1", "p1@x", "abc", &gm) {
+            assert!(
+                matches!(
+                    r,
+                    Request::Command {
+                        by: Asker::Player(_),
+                        ..
+                    }
+                ),
+                "{r:?}"
+            );
+        }
     }
 
     #[test]

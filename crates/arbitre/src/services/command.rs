@@ -12,6 +12,7 @@
 //! number, an IANA zone, a date), so the reply can name the line and the
 //! reason; nothing is decided here about who may do what.
 
+use super::timezone::default_word;
 use super::zone::parse_zone;
 use crate::timespec;
 use chrono::{Duration, NaiveDate};
@@ -45,6 +46,9 @@ pub enum Command {
     /// The commands and the header syntax (issue 17 item 2).
     Help,
     Timezone(Tz),
+    /// `TIMEZONE DEFAULT` (`FUSEAU DÉFAUT`, `ZEITZONE STANDARD`): back to
+    /// the game's zone.
+    TimezoneDefault,
     /// The press text is the rest of the block (the orders part).
     Press {
         to: PressTarget,
@@ -104,6 +108,7 @@ impl Command {
             | Command::Status
             | Command::Help
             | Command::Timezone(_)
+            | Command::TimezoneDefault
             | Command::Press { .. }
             | Command::Absence { .. }
             | Command::NewPassword(_) => Role::Player,
@@ -118,7 +123,7 @@ impl Command {
             Command::History => "HISTORY",
             Command::Status => "STATUS",
             Command::Help => "HELP",
-            Command::Timezone(_) => "TIMEZONE",
+            Command::Timezone(_) | Command::TimezoneDefault => "TIMEZONE",
             Command::Press { .. } => "PRESS",
             Command::Absence { .. } => "ABSENCE",
             Command::Pause => "PAUSE",
@@ -250,6 +255,7 @@ pub fn parse_line(line: &str) -> Option<Result<Command, Reason>> {
     } else if is(first, TIMEZONE) {
         match args {
             [] => Err(Reason::MissingArgument("Area/City")),
+            [z] if default_word(z) => Ok(Command::TimezoneDefault),
             [z] => parse_zone(z)
                 .map(Command::Timezone)
                 .ok_or_else(|| Reason::UnknownZone(z.to_string())),

@@ -6,11 +6,15 @@
 //! `PREVIEW`/`ROLLBACK`, and the attachments every report mail carries (an
 //! `.ics` with the next deadline, a machine-readable JSON report).
 //!
+//! The player commands are requests of the request pipeline (issue 16
+//! item 1): request/parse.rs reads them, request/player.rs decides them
+//! with the functions here, request/handle.rs `apply` writes them.
+//!
 //! Not all of them are pure. [`command`], [`settings`], [`texts`], [`zone`],
-//! [`ics`] and [`json_report`] only parse, decide and format. [`answer`],
-//! [`absence`], [`press`], [`timezone`] and [`authenticity`] read and write
-//! the database through the `Connection` of the caller's transaction (and
-//! queue mail as outbox rows in it); none of them reads the clock (the
+//! [`ics`] and [`json_report`] only parse, decide and format. [`press`] and
+//! [`timezone`] read the database and return what to write; [`absence`]
+//! and [`authenticity`] read and write it through the `Connection` of the
+//! caller's transaction (and queue mail as outbox rows in it); none of them reads the clock (the
 //! mail's time is passed in) or talks to a mail server. The daemon
 //! (inbound, turn, gm) calls them inside its own transactions, so the
 //! exactly-once guarantees of inbound.rs hold for service commands too.
@@ -27,7 +31,6 @@
 //! and [`requests`] (their database side, called by inbound.rs).
 
 pub mod absence;
-pub mod answer;
 pub mod authenticity;
 pub mod command;
 pub mod help;
@@ -59,30 +62,47 @@ pub fn report_attachments(
         content: json_report::build(facts).to_bytes(),
     }];
     if let Some((deadline, tz)) = facts.deadline {
-        let next = facts.turn + 1;
-        let summary = deadline_summary(facts.lang, facts.game, next);
-        let description = texts::svc_text(
+        out.push(deadline_ics(
             facts.lang,
-            &texts::SvcMsg::StatusDeadline {
-                when: &zone::show_in(deadline, tz),
-            },
-        );
-        let ev = ics::DeadlineEvent {
-            game: facts.game,
-            turn: next,
+            facts.game,
+            facts.turn + 1,
             deadline,
+            &zone::show_in(deadline, tz),
             domain,
-            summary: &summary,
-            description: &description,
             stamp,
-        };
-        out.push(Attachment {
-            name: ics::file_name(facts.game, next),
-            mime: ics::MIME.to_string(),
-            content: ics::render(&ev).into_bytes(),
-        });
+        ));
     }
     out
+}
+
+/// The `.ics` of `turn`'s deadline (its UID is the game's and the turn's,
+/// so a calendar moves the event when it changes), described as the reader
+/// sees it (`when`, in their zone).
+pub fn deadline_ics(
+    lang: Lang,
+    game: &str,
+    turn: u32,
+    deadline: DateTime<Utc>,
+    when: &str,
+    domain: &str,
+    stamp: DateTime<Utc>,
+) -> Attachment {
+    let summary = deadline_summary(lang, game, turn);
+    let description = texts::svc_text(lang, &texts::SvcMsg::StatusDeadline { when });
+    let ev = ics::DeadlineEvent {
+        game,
+        turn,
+        deadline,
+        domain,
+        summary: &summary,
+        description: &description,
+        stamp,
+    };
+    Attachment {
+        name: ics::file_name(game, turn),
+        mime: ics::MIME.to_string(),
+        content: ics::render(&ev).into_bytes(),
+    }
 }
 
 /// The calendar event's title in the game's language.

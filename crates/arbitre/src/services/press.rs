@@ -8,9 +8,11 @@
 //! press only, `grey` also relays anonymous press. Refused too: an empty
 //! text, an unknown recipient (named in the answer), a press to oneself.
 //!
-//! Exactly once: the relayed mails, the archive row (`press` table, with the
-//! true sender even for anonymous press) and the sender's confirmation are
-//! written in the inbound mail's transaction; each relayed mail's
+//! Decided here ([`relay`] returns a [`Relay`] value), written by the
+//! request pipeline (request/handle.rs). Exactly once: the relayed mails,
+//! the archive row (`press` table, with the true sender even for anonymous
+//! press) and the sender's confirmation are written in the inbound mail's
+//! transaction; each relayed mail's
 //! Message-ID carries the mail's hash prefix, so the same mail delivered
 //! twice relays nothing twice (the journal recognises it; the outbox's
 //! unique Message-ID would refuse it anyway).
@@ -50,38 +52,52 @@ pub struct Press<'a> {
     pub now: DateTime<Utc>,
 }
 
-/// Relays one press: returns the answer for the sender and pushes the
-/// relayed mails to `mails`.
-pub fn relay(
-    c: &Connection,
-    game: &GameView<'_>,
-    p: &Press<'_>,
-    mails: &mut Vec<Draft>,
-) -> Result<String> {
+/// What one press causes: the answer for the sender, the archive row and
+/// the relayed mails (none of either when refused). Decided only: the
+/// request pipeline writes the row and queues the mails (request/handle.rs).
+pub struct Relay {
+    pub answer: String,
+    pub archive: Option<PressRow>,
+    pub mails: Vec<Draft>,
+}
+
+impl Relay {
+    fn refused(answer: String) -> Relay {
+        Relay {
+            answer,
+            archive: None,
+            mails: Vec::new(),
+        }
+    }
+}
+
+/// Decides one press.
+pub fn relay(c: &Connection, game: &GameView<'_>, p: &Press<'_>) -> Result<Relay> {
+    let mut mails = Vec::new();
     let lang = game.lang;
     let gid = game.row.id.as_str();
     let services = &game.toml.services;
     if let Err(refusal) = services.press_allowed(p.anonymous) {
-        return Ok(match refusal {
+        return Ok(Relay::refused(match refusal {
             super::settings::PressRefusal::NoPress => svc_text(lang, &SvcMsg::PressNone),
             super::settings::PressRefusal::NoAnonymous => svc_text(lang, &SvcMsg::PressNoAnonymous),
-        });
+        }));
     }
     let body = p.text.map(str::trim).unwrap_or("");
     if body.is_empty() {
-        return Ok(text(lang, &PressMsg::Empty));
+        return Ok(Relay::refused(text(lang, &PressMsg::Empty)));
     }
     let turn = game.row.turn + 1;
     let players = games::players(c, gid)?;
     let Some(sender) = players.iter().find(|x| x.id == p.sender) else {
-        return Ok(svc_text(
+        return Ok(Relay::refused(svc_text(
             lang,
             &SvcMsg::PressUnknownPlayer { player: p.sender },
-        ));
+        )));
     };
     let out = |x: &PlayerRow| crate::gm::seats::is_ejected(c, gid, &x.id, turn);
     if out(sender)? {
-        return Ok(text(lang, &PressMsg::SenderOut));
+        return Ok(Relay::refused(text(lang, &PressMsg::SenderOut)));
     }
     let (recipients, logged): (Vec<&PlayerRow>, String) = match p.to {
         PressTarget::All => {
@@ -99,25 +115,29 @@ pub fn relay(
                 .find(|x| x.id.eq_ignore_ascii_case(name))
                 .or_else(|| players.iter().find(|x| x.name.eq_ignore_ascii_case(name)));
             match found {
-                None => return Ok(svc_text(lang, &SvcMsg::PressUnknownPlayer { player: name })),
-                Some(x) if x.id == sender.id => return Ok(text(lang, &PressMsg::ToSelf)),
+                None => {
+                    return Ok(Relay::refused(svc_text(
+                        lang,
+                        &SvcMsg::PressUnknownPlayer { player: name },
+                    )))
+                }
+                Some(x) if x.id == sender.id => {
+                    return Ok(Relay::refused(text(lang, &PressMsg::ToSelf)))
+                }
                 Some(x) => (vec![x], x.id.clone()),
             }
         }
     };
-    press::insert(
-        c,
-        &PressRow {
-            game_id: gid.to_string(),
-            turn,
-            sender: sender.id.clone(),
-            recipients: logged,
-            anonymous: p.anonymous,
-            body: body.to_string(),
-            mail_sha256: Some(p.sha.to_string()),
-            sent_at: p.now.timestamp(),
-        },
-    )?;
+    let archive = PressRow {
+        game_id: gid.to_string(),
+        turn,
+        sender: sender.id.clone(),
+        recipients: logged,
+        anonymous: p.anonymous,
+        body: body.to_string(),
+        mail_sha256: Some(p.sha.to_string()),
+        sent_at: p.now.timestamp(),
+    };
     let from = if p.anonymous {
         svc_text(lang, &SvcMsg::PressAnonymousFrom)
     } else {
@@ -192,7 +212,11 @@ pub fn relay(
         answer.push('\n');
         answer.push_str(&text(lang, &PressMsg::Observers { n: observers }));
     }
-    Ok(answer)
+    Ok(Relay {
+        answer,
+        archive: Some(archive),
+        mails,
+    })
 }
 
 /// The press messages not in texts.rs.

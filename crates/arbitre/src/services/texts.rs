@@ -45,6 +45,19 @@ pub enum SvcMsg<'a> {
     StatusMissing {
         players: &'a str,
     },
+    /// Orders in force without READY (issue 17 item 9).
+    StatusNotReady {
+        players: &'a str,
+    },
+    /// RESEND of a turn not resolved yet: the last resolved one instead.
+    NotResolvedYet {
+        turn: u32,
+        last: u32,
+    },
+    /// The report of a seat that sent no orders for the turn.
+    NoOrdersReceived {
+        turn: u32,
+    },
     TimezoneSet {
         zone: &'a str,
         example: &'a str,
@@ -213,6 +226,9 @@ impl SvcMsg<'_> {
             StatusTurn { turn } => ("status-turn", fl_args![turn]),
             StatusDeadline { when } => ("status-deadline", fl_args![when]),
             StatusNoDeadline => ("status-no-deadline", vec![]),
+            StatusNotReady { players } => ("status-not-ready", fl_args![players]),
+            NotResolvedYet { turn, last } => ("not-resolved-yet", fl_args![turn, last]),
+            NoOrdersReceived { turn } => ("no-orders-received", fl_args![turn]),
             StatusPaused => ("status-paused", vec![]),
             StatusSent { players } => ("status-sent", fl_args![players]),
             StatusMissing { players } => ("status-missing", fl_args![players]),

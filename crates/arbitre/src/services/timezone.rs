@@ -9,9 +9,9 @@
 //! 20:00 in Paris), and the `.ics` stays in UTC: calendars convert.
 //!
 //! Decisions where the issue is silent:
-//! - `TIMEZONE DEFAULT` (`DÉFAUT`, `STANDARD`) goes back to the game's zone.
-//!   The command parser (command.rs) only knows IANA names, so the word
-//!   reaches us as an "unknown zone" error and [`default_word`] recognises it.
+//! - `TIMEZONE DEFAULT` (`DÉFAUT`, `STANDARD`) goes back to the game's zone
+//!   (command.rs reads the word with [`default_word`]:
+//!   `Command::TimezoneDefault`).
 //! - naming the game's own zone is the same as `DEFAULT`: nothing is stored,
 //!   so the player keeps following the game's zone.
 
@@ -33,23 +33,25 @@ pub fn default_word(arg: &str) -> bool {
     DEFAULT.contains(&arg.trim().to_lowercase().as_str())
 }
 
-/// Stores the player's zone (`None`: the game's) and answers with the next
-/// deadline as it will be shown from now on.
-pub fn set(
-    c: &Connection,
-    game: &GameView<'_>,
-    player: &str,
-    zone: Option<Tz>,
-) -> Result<(String, Tz)> {
+/// What a `TIMEZONE` line changes: the zone to store (`None`: the game's,
+/// nothing stored) and the answer, with the next deadline as it will be
+/// shown from now on. Decided only: the request pipeline writes it
+/// (request/handle.rs `Write::Timezone`).
+pub struct ZoneChange {
+    pub stored: Option<Tz>,
+    pub answer: String,
+}
+
+/// Decides a player's `TIMEZONE` (`zone` `None`: `TIMEZONE DEFAULT`).
+pub fn decide(c: &Connection, game: &GameView<'_>, zone: Option<Tz>) -> Result<ZoneChange> {
     let game_tz = game.schedule.tz;
     let zone = zone.filter(|z| *z != game_tz);
-    settings::set_timezone(c, &game.row.id, player, zone.map(|z| z.name()))?;
     let shown = zone.unwrap_or(game_tz);
     let next = arbitre_store::games::require_game(c, &game.row.id)?
         .deadline
         .and_then(|t| chrono::DateTime::from_timestamp(t, 0))
         .map(|d| show_in(d, shown));
-    let text = match zone {
+    let answer = match zone {
         Some(z) => answer(
             game.lang,
             &Answer::Set {
@@ -65,8 +67,10 @@ pub fn set(
             },
         ),
     };
-    tracing::info!(game = %game.row.id, player, zone = shown.name(), "time zone set");
-    Ok((text, shown))
+    Ok(ZoneChange {
+        stored: zone,
+        answer,
+    })
 }
 
 /// The zone each player of a game chose, by player id (players without a

@@ -1,5 +1,6 @@
 //! The referee's outgoing mail as bytes: [`format_mail`] (lettre's message
-//! builder, no transport) and [`body_of`], its inverse for tests.
+//! builder, no transport), and its inverses [`body_of`] (tests) and
+//! [`attachments_of`] (RESEND mails a report again as it was mailed).
 //!
 //! Formatting is deterministic for a given [`OutgoingMail`]: the daemon
 //! chooses the Message-ID and the Date, and the MIME boundary is derived from
@@ -239,6 +240,40 @@ fn attachment_body(a: &Attachment) -> Body {
             // Never refused for base64; lettre's own choice if it were.
             .unwrap_or_else(Body::new),
     }
+}
+
+/// The attachments of a mail produced by [`format_mail`], decoded, in
+/// their order (a text attachment keeps the CRLF line ends it was sent
+/// with; [`format_mail`] writes them the same again).
+pub fn attachments_of(raw: &[u8]) -> Vec<Attachment> {
+    use mail_parser::MimeHeaders;
+    let Some(message) = mail_parser::MessageParser::default().parse(raw) else {
+        return Vec::new();
+    };
+    message
+        .attachments()
+        .map(|part| Attachment {
+            name: part.attachment_name().unwrap_or_default().to_string(),
+            mime: part
+                .content_type()
+                .map(|t| {
+                    let mut mime = match t.subtype() {
+                        Some(sub) => format!("{}/{sub}", t.ctype()),
+                        None => t.ctype().to_string(),
+                    };
+                    // The parameters given (`charset`, `method` of an .ics),
+                    // not the file name a client may add.
+                    for a in t.attributes().unwrap_or_default() {
+                        if !a.name.eq_ignore_ascii_case("name") {
+                            mime.push_str(&format!("; {}={}", a.name, a.value));
+                        }
+                    }
+                    mime
+                })
+                .unwrap_or_default(),
+            content: part.contents().to_vec(),
+        })
+        .collect()
 }
 
 /// The decoded text/plain body of a mail produced by [`format_mail`].

@@ -1,0 +1,304 @@
+//! Issue 17 item 9, reports and answers that say what happened to the
+//! player, through the mail loop with real rulesets: the "no orders
+//! received" line, STATUS agreeing with early resolution (READY), RESEND
+//! sending what was mailed then (with its .ics), and the game master's
+//! deadline notices carrying the .ics in each player's own zone.
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
+
+mod common;
+
+use arbitre_store::{games, OutboxRow};
+use chrono::Duration;
+use common::*;
+use mail_parser::{MessageParser, MimeHeaders};
+
+fn three_player_toml(id: &str, ruleset: &str, rules: &str, schedule: &str) -> String {
+    let mut s = format!(
+        "id = \"{id}\"\nruleset = \"{ruleset}\"\nseed = 7\ngm_email = \"gm@arbitre.test\"\n[schedule]\ninterval = \"7d\"\n{schedule}\n[rules]\n{rules}\n"
+    );
+    for (p, pw) in [("p1", "pw-one"), ("p2", "pw-two"), ("p3", "pw-three")] {
+        s.push_str(&format!(
+            "[[players]]\nid = \"{p}\"\nname = \"{p}\"\nemail = \"{p}@example.org\"\npassword = \"{pw}\"\n"
+        ));
+    }
+    s
+}
+
+/// A block of `player` in `game`, in the ruleset's own header words.
+fn block(ruleset: &str, game: &str, player: &str, body: &str) -> String {
+    let pw = match player {
+        "p1" => "pw-one",
+        "p2" => "pw-two",
+        _ => "pw-three",
+    };
+    match ruleset {
+        "eds" => format!("SPIEL {game} SPIELER {player} PASSWORT {pw}\n{body}\nENDE\n"),
+        _ => format!("PARTIE {game} JOUEUR {player} MOT-DE-PASSE {pw}\n{body}\nFIN\n"),
+    }
+}
+
+struct Case {
+    ruleset: &'static str,
+    game: &'static str,
+    rules: &'static str,
+    /// An order set that counts as sent (and ready, but in Scrambled).
+    orders: &'static str,
+}
+
+const EDS: Case = Case {
+    ruleset: "eds",
+    game: "eds-t",
+    rules: "map = \"trio\"",
+    orders: "",
+};
+const SCN: Case = Case {
+    ruleset: "scrambled",
+    game: "scn-t",
+    rules: "world = \"testland\"",
+    orders: "TURN 1",
+};
+
+fn env_for(c: &Case, schedule: &str) -> Env {
+    Env::with_game(&three_player_toml(c.game, c.ruleset, c.rules, schedule))
+}
+
+fn send(env: &Env, c: &Case, player: &str, body: &str) {
+    env.drop_mail(&mail(
+        &format!("{player}@example.org"),
+        "orders",
+        &block(c.ruleset, c.game, player, body),
+    ));
+}
+
+fn turn_of(env: &Env, id: &str) -> u32 {
+    games::require_game(env.daemon.store.conn(), id)
+        .unwrap()
+        .turn
+}
+
+fn attachments(row: &OutboxRow) -> Vec<(String, Vec<u8>)> {
+    let m = MessageParser::default().parse(&row.mail.raw).unwrap();
+    m.attachments()
+        .map(|a| {
+            (
+                a.attachment_name().unwrap_or_default().to_string(),
+                a.contents().to_vec(),
+            )
+        })
+        .collect()
+}
+
+fn reports_of(env: &Env, to: &str) -> Vec<OutboxRow> {
+    env.outbox()
+        .into_iter()
+        .filter(|r| r.mail.recipient == to && r.mail.kind == "report")
+        .collect()
+}
+
+// ------------------------------------------------- no orders received
+
+fn no_orders_line(c: &Case, line: &str) {
+    let mut env = env_for(c, "");
+    send(&env, c, "p1", c.orders);
+    env.daemon.cycle().unwrap();
+    env.daemon.resolve(c.game).unwrap();
+    assert_eq!(turn_of(&env, c.game), 1);
+    let silent = reports_of(&env, "p2@example.org");
+    let silent = &silent.last().unwrap().mail.body;
+    assert!(silent.contains(line), "{silent}");
+    let sender = reports_of(&env, "p1@example.org");
+    let sender = &sender.last().unwrap().mail.body;
+    assert!(!sender.contains(line), "p1 sent orders: {sender}");
+    // The turn-0 report (no turn played yet) never says it.
+    let first = &reports_of(&env, "p2@example.org")[0].mail.body;
+    assert!(!first.contains(line), "{first}");
+}
+
+#[test]
+fn no_orders_line_eds() {
+    no_orders_line(
+        &EDS,
+        "HINWEIS: Für Zug 1 sind keine Befehle von Dir eingegangen.",
+    );
+}
+
+#[test]
+fn no_orders_line_scrambled() {
+    no_orders_line(
+        &SCN,
+        "NOTE : aucun ordre de votre part n'a été reçu pour le tour 1.",
+    );
+}
+
+// ------------------------------------------------- STATUS and READY
+
+fn status_of(env: &mut Env, c: &Case, player: &str) -> String {
+    let to = format!("{player}@example.org");
+    send(env, c, player, "STATUS");
+    env.daemon.cycle().unwrap();
+    env.last_to(&to, "confirm").unwrap().mail.body
+}
+
+#[test]
+fn status_matches_ready_scrambled() {
+    let c = SCN;
+    let mut env = env_for(&c, "early = true");
+    send(&env, &c, "p1", "TURN 1\nREADY");
+    send(&env, &c, "p2", "TURN 1");
+    env.daemon.cycle().unwrap();
+    let s = status_of(&mut env, &c, "p1");
+    assert!(s.contains("Ordres reçus de : p1, p2"), "{s}");
+    assert!(
+        s.contains(
+            "Ordres en vigueur mais sans READY (le tour les attend jusqu'à la date limite) : p2"
+        ),
+        "{s}"
+    );
+    assert!(s.contains("En attente de : p3"), "{s}");
+    // p3 ready too: p2 alone holds the turn, as STATUS says.
+    send(&env, &c, "p3", "TURN 1\nREADY");
+    env.daemon.cycle().unwrap();
+    assert_eq!(turn_of(&env, c.game), 0, "p2 is not ready");
+    let s = status_of(&mut env, &c, "p3");
+    assert!(
+        s.contains("sans READY (le tour les attend jusqu'à la date limite) : p2"),
+        "{s}"
+    );
+    assert!(s.contains("En attente de : -"), "{s}");
+    send(&env, &c, "p2", "TURN 1\nREADY");
+    env.daemon.cycle().unwrap();
+    assert_eq!(
+        turn_of(&env, c.game),
+        1,
+        "everybody ready, as STATUS would say"
+    );
+}
+
+#[test]
+fn status_matches_ready_eds() {
+    // EDS: any order sheet makes its ruler ready; no "without READY" line.
+    let c = EDS;
+    let mut env = env_for(&c, "early = true");
+    send(&env, &c, "p1", "");
+    env.daemon.cycle().unwrap();
+    let s = status_of(&mut env, &c, "p1");
+    assert!(s.contains("Befehle erhalten von: p1"), "{s}");
+    assert!(!s.contains("READY"), "{s}");
+    assert!(s.contains("Es fehlen noch: p2, p3"), "{s}");
+    send(&env, &c, "p2", "");
+    send(&env, &c, "p3", "");
+    env.daemon.cycle().unwrap();
+    env.clock.set(t0() + Duration::hours(1));
+    env.daemon.cycle().unwrap();
+    assert_eq!(turn_of(&env, c.game), 1, "all ready: resolved early");
+}
+
+// ------------------------------------------------- RESEND
+
+fn resend_carries_ics(c: &Case, not_yet: &str) {
+    let mut env = env_for(c, "");
+    send(&env, c, "p1", c.orders);
+    env.daemon.cycle().unwrap();
+    env.daemon.resolve(c.game).unwrap();
+    let mailed = reports_of(&env, "p1@example.org").pop().unwrap();
+    let ics = format!("{}-turn-2.ics", c.game);
+    assert!(
+        attachments(&mailed).iter().any(|(n, _)| *n == ics),
+        "the report carries {ics}"
+    );
+    // The deadline moves after the report was mailed: RESEND still sends
+    // the report as it was mailed, with its deadline and its .ics.
+    env.daemon.extend(c.game, Duration::days(2)).unwrap();
+    send(&env, c, "p1", "RESEND");
+    env.daemon.cycle().unwrap();
+    let again = env.last_to("p1@example.org", "notice").unwrap();
+    assert!(
+        again.mail.subject.contains(c.game),
+        "{}",
+        again.mail.subject
+    );
+    assert_eq!(again.mail.body, mailed.mail.body, "the text as mailed");
+    assert_eq!(
+        attachments(&again),
+        attachments(&mailed),
+        "the attachments as mailed, .ics and JSON included"
+    );
+    // A turn not resolved yet: the last resolved turn's report, said so.
+    send(&env, c, "p1", "RESEND 2");
+    env.daemon.cycle().unwrap();
+    let answer = env.last_to("p1@example.org", "confirm").unwrap().mail.body;
+    assert!(answer.contains(not_yet), "{answer}");
+    let resent = env.last_to("p1@example.org", "notice").unwrap();
+    assert_ne!(resent.mail.message_id, again.mail.message_id);
+    assert_eq!(resent.mail.turn, Some(1));
+    assert_eq!(resent.mail.body, mailed.mail.body);
+}
+
+#[test]
+fn resend_carries_ics_eds() {
+    resend_carries_ics(
+        &EDS,
+        "Zug 2 ist noch nicht ausgewertet: hier ist die Auswertung des letzten ausgewerteten Zuges, 1.",
+    );
+}
+
+#[test]
+fn resend_carries_ics_scrambled() {
+    resend_carries_ics(
+        &SCN,
+        "Le tour 2 n'est pas encore résolu : voici le compte rendu du dernier tour résolu, le 1.",
+    );
+}
+
+// ------------------------------------------------- deadline notices
+
+fn deadline_notice_ics_player_zone(c: &Case, game_zone_line: &str, tokyo_line: &str) {
+    let mut env = env_for(c, "");
+    send(&env, c, "p1", "TIMEZONE Asia/Tokyo");
+    env.daemon.cycle().unwrap();
+    env.daemon.extend(c.game, Duration::days(1)).unwrap();
+    let deadline = games::require_game(env.daemon.store.conn(), c.game)
+        .unwrap()
+        .deadline
+        .unwrap();
+    let stamp = chrono::DateTime::from_timestamp(deadline, 0)
+        .unwrap()
+        .format("DTSTART:%Y%m%dT%H%M%SZ")
+        .to_string();
+    let ics = format!("{}-turn-1.ics", c.game);
+    for (who, line) in [("p1", tokyo_line), ("p2", game_zone_line)] {
+        let n = env
+            .last_to(&format!("{who}@example.org"), "notice")
+            .unwrap();
+        assert!(n.mail.body.contains(line), "{who}: {}", n.mail.body);
+        let cal = attachments(&n)
+            .into_iter()
+            .find(|(name, _)| *name == ics)
+            .unwrap_or_else(|| panic!("{who}: no {ics}"));
+        let cal = String::from_utf8(cal.1).unwrap();
+        assert!(cal.contains(&stamp), "{who}: {cal}");
+    }
+    // Pause: no deadline, no calendar.
+    env.daemon.pause(c.game).unwrap();
+    let n = env.last_to("p1@example.org", "notice").unwrap();
+    assert!(attachments(&n).is_empty(), "{}", n.mail.body);
+}
+
+#[test]
+fn deadline_notice_ics_player_zone_eds() {
+    // t0 + 7 days + 1 day, in UTC (the game's zone) and in Tokyo.
+    deadline_notice_ics_player_zone(
+        &EDS,
+        "Abgabetermin: 2026-12-09 12:00 (UTC)",
+        "Abgabetermin: 2026-12-09 21:00 (Asia/Tokyo)",
+    );
+}
+
+#[test]
+fn deadline_notice_ics_player_zone_scrambled() {
+    deadline_notice_ics_player_zone(
+        &SCN,
+        "Date limite : 2026-12-09 12:00 (UTC)",
+        "Date limite : 2026-12-09 21:00 (Asia/Tokyo)",
+    );
+}
