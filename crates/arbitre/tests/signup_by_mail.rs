@@ -11,41 +11,12 @@ mod common;
 
 use arbitre::request::{Done, Request};
 use arbitre::services::command::Command;
-use arbitre_core::PlayerId;
-use arbitre_store::{games, turns};
+use arbitre_store::games;
+use common::mail_loop::{header_of, inbox_of};
 use common::*;
-use mail_parser::{MessageParser, MimeHeaders};
 use std::path::Path;
 
 const GM_PASSWORD: &str = "gm-secret-9";
-
-/// The text and attachment names of every mail in the file outbox to `to`,
-/// oldest first (what the player's client shows).
-fn inbox_of(outbox: &Path, to: &str) -> Vec<(String, Vec<String>)> {
-    let Ok(dir) = std::fs::read_dir(outbox) else {
-        return Vec::new();
-    };
-    let mut files: Vec<_> = dir.map(|e| e.unwrap().path()).collect();
-    files.sort();
-    let mut out = Vec::new();
-    for f in files {
-        let raw = std::fs::read(&f).unwrap();
-        let m = MessageParser::default().parse(&raw).unwrap();
-        let addressed = m
-            .to()
-            .and_then(|a| a.first())
-            .and_then(|a| a.address())
-            .is_some_and(|a| a == to);
-        if addressed {
-            let names = m
-                .attachments()
-                .map(|a| a.attachment_name().unwrap_or("").to_string())
-                .collect();
-            out.push((m.body_text(0).unwrap().to_string(), names));
-        }
-    }
-    out
-}
 
 fn example(ruleset: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -89,32 +60,10 @@ fn welcome_header(env: &Env, to: &str, ruleset: &str) -> String {
     let guide = format!("{ruleset}.md");
     let welcomes: Vec<_> = inbox_of(&env.outbox_dir(), to)
         .into_iter()
-        .filter(|(_, names)| names.contains(&guide))
+        .filter(|m| m.attachments.contains_key(&guide))
         .collect();
     assert_eq!(welcomes.len(), 1, "exactly one welcome mail to {to}");
-    welcomes[0]
-        .0
-        .lines()
-        .map(str::trim)
-        .find(|l| {
-            ["PARTIE ", "SPIEL ", "GAME "]
-                .iter()
-                .any(|k| l.starts_with(k))
-        })
-        .unwrap()
-        .to_string()
-}
-
-fn bot(env: &Env, game: &str, ruleset: &str, player: &str) -> String {
-    let c = env.daemon.store.conn();
-    let state = turns::latest(c, game).unwrap().state;
-    let seed = games::require_game(c, game).unwrap().seed;
-    env.daemon
-        .registry
-        .get(ruleset)
-        .unwrap()
-        .bot_orders(&state, seed, &PlayerId::new(player))
-        .unwrap()
+    header_of(&welcomes[0].text)
 }
 
 /// The seat `email` plays in `game`, if any.

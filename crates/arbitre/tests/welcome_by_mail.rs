@@ -8,9 +8,7 @@
 
 mod common;
 
-use arbitre_core::PlayerId;
-use arbitre_store::{games, turns};
-use common::mail_loop::{inbox_of, Received};
+use common::mail_loop::{header_of, inbox_of, Received};
 use common::*;
 use std::path::Path;
 
@@ -39,32 +37,6 @@ fn welcomes(env: &Env, to: &str, ruleset: &str) -> Vec<Received> {
         .into_iter()
         .filter(|m| m.attachments.contains_key(&format!("{ruleset}.md")))
         .collect()
-}
-
-/// The header line of a welcome mail: the indented line that starts with
-/// a header keyword.
-fn header_of(text: &str) -> String {
-    text.lines()
-        .map(str::trim)
-        .find(|l| {
-            ["PARTIE ", "SPIEL ", "GAME "]
-                .iter()
-                .any(|k| l.starts_with(k))
-        })
-        .unwrap_or_else(|| panic!("no header line in {text}"))
-        .to_string()
-}
-
-fn bot(env: &Env, game: &str, ruleset: &str, player: &str) -> String {
-    let c = env.daemon.store.conn();
-    let state = turns::latest(c, game).unwrap().state;
-    let seed = games::require_game(c, game).unwrap().seed;
-    env.daemon
-        .registry
-        .get(ruleset)
-        .unwrap()
-        .bot_orders(&state, seed, &PlayerId::new(player))
-        .unwrap()
 }
 
 /// Issue 17 "done when": the first seat of the example game of `ruleset`

@@ -49,3 +49,18 @@ pub fn inbox_of(outbox: &Path, to: &str) -> Vec<Received> {
     }
     out
 }
+
+/// The order header line a mail's text shows the player (the welcome
+/// mail's, with its password or placeholder), found by its keyword in any
+/// of the three languages.
+pub fn header_of(text: &str) -> String {
+    text.lines()
+        .map(str::trim)
+        .find(|l| {
+            ["PARTIE ", "SPIEL ", "GAME "]
+                .iter()
+                .any(|k| l.starts_with(k))
+        })
+        .unwrap_or_else(|| panic!("no header line in {text}"))
+        .to_string()
+}

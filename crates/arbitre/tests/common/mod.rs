@@ -139,3 +139,17 @@ fn sha_of(b: &[u8]) -> u64 {
 pub fn orders(game: &str, player: &str, password: &str, lines: &str) -> String {
     format!("Hello referee,\n\nGAME {game} PLAYER {player} PASSWORD {password}\n{lines}\nEND\n\nCheers\n")
 }
+
+/// The orders the ruleset's bot would write for `player` in `game` now: a
+/// valid order set to send as that player.
+pub fn bot(env: &Env, game: &str, ruleset: &str, player: &str) -> String {
+    let c = env.daemon.store.conn();
+    let state = arbitre_store::turns::latest(c, game).unwrap().state;
+    let seed = arbitre_store::games::require_game(c, game).unwrap().seed;
+    env.daemon
+        .registry
+        .get(ruleset)
+        .unwrap()
+        .bot_orders(&state, seed, &arbitre_core::PlayerId::new(player))
+        .unwrap()
+}
