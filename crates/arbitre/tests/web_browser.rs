@@ -121,29 +121,69 @@ async fn web_browser_end_to_end() {
     wait_for(port);
     let base = format!("http://127.0.0.1:{port}");
 
+    // Chromium as the machine's probe starts it: as root, in a closed
+    // network, with a fresh profile. Without the background-networking
+    // flags it keeps dialling Google's hosts; without its own profile and
+    // HOME it can die before writing DevToolsActivePort (CI run of 935a008).
+    let profile = tempfile::tempdir().unwrap();
+    let driver_log = profile.path().join("chromedriver.log");
     let dport = free_port();
     let _driver = Driver(
         Command::new(&chromedriver)
             .arg(format!("--port={dport}"))
+            .arg(format!("--log-path={}", driver_log.display()))
+            .env("HOME", profile.path())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
             .unwrap(),
     );
     wait_for(dport);
-    let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        serde_json::json!({
-            "binary": chromium,
-            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=800,1000"],
-        }),
-    );
-    let c = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{dport}"))
-        .await
-        .unwrap();
+    let mut last_err = None;
+    let mut client = None;
+    // A slow 2-core machine may miss Chromium's first start; a second
+    // try with a new profile tells a flake from a broken browser.
+    for attempt in 0..3 {
+        let data_dir = profile.path().join(format!("data-{attempt}"));
+        let mut caps = serde_json::Map::new();
+        caps.insert(
+            "goog:chromeOptions".into(),
+            serde_json::json!({
+                "binary": chromium,
+                "args": [
+                    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                    "--disable-quic", "--no-first-run", "--no-default-browser-check",
+                    "--disable-background-networking", "--disable-component-update",
+                    "--disable-sync", "--disable-crash-reporter", "--disable-extensions",
+                    format!("--user-data-dir={}", data_dir.display()),
+                    "--window-size=800,1000",
+                ],
+            }),
+        );
+        match ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(caps)
+            .connect(&format!("http://127.0.0.1:{dport}"))
+            .await
+        {
+            Ok(c) => {
+                client = Some(c);
+                break;
+            }
+            Err(e) => {
+                eprintln!("browser session, attempt {}: {e}", attempt + 1);
+                last_err = Some(e);
+            }
+        }
+    }
+    let Some(c) = client else {
+        let log = std::fs::read_to_string(&driver_log).unwrap_or_default();
+        let tail: Vec<&str> = log.lines().rev().take(60).collect();
+        let tail: Vec<&str> = tail.into_iter().rev().collect();
+        panic!(
+            "no browser session after 3 tries: {last_err:?}\nchromedriver log (tail):\n{}",
+            tail.join("\n")
+        );
+    };
     let shot = |name: &'static str, png: Vec<u8>| {
         std::fs::write(shots.join(name), png).unwrap();
     };
