@@ -2,7 +2,7 @@
 //! a fresh folder, and a kill during a backup.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre::backup::{backup, BEFORE_RENAME};
 use arbitre::{Daemon, FixedClock};
@@ -165,7 +165,7 @@ fn child(dir: &Path, failpoint: Option<&str>) -> std::process::Child {
     let mut cmd = Command::new(std::env::current_exe().unwrap());
     cmd.args([
         "--exact",
-        "child_backup",
+        &common::test_name(module_path!(), "child_backup"),
         "--ignored",
         "--nocapture",
         "--test-threads",

@@ -1,7 +1,7 @@
 //! The one-shot commands: `check` (offline, like echeck) and `demo`.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre::cli::{run, Cli};
 use arbitre::Registry;

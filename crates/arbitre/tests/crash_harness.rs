@@ -34,7 +34,7 @@
 //! docs/reliability.md.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre::failpoint::POINTS;
 use arbitre::{Daemon, FixedClock};
@@ -88,7 +88,7 @@ fn spawn(dir: &Path, failpoint: Option<&str>) -> Child {
     let mut cmd = Command::new(std::env::current_exe().unwrap());
     cmd.args([
         "--exact",
-        "child_crash_serve",
+        &common::test_name(module_path!(), "child_crash_serve"),
         "--nocapture",
         "--ignored",
         "--test-threads",

@@ -6,7 +6,7 @@
 //! names the referee's domain.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre::{Daemon, FixedClock};
 use arbitre_mail::outbound::Security;

@@ -5,7 +5,7 @@
 //! worked on the command line and `EXTEND 1w` by mail was refused.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre::cli::Cli;
 use arbitre::game_config::GameToml;

@@ -6,7 +6,7 @@
 //! state as text (each such call decodes it) and every load.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre::{Daemon, FixedClock, Registry};
 use arbitre_core::testkit::Tally;

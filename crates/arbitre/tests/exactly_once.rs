@@ -11,7 +11,7 @@
 //! crashed. The toy ruleset lives in this test binary only.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre::failpoint::POINTS;
 use arbitre::{Daemon, FixedClock};
@@ -39,7 +39,7 @@ fn child(dir: &Path, failpoint: Option<&str>) -> std::process::ExitStatus {
     let mut cmd = Command::new(std::env::current_exe().unwrap());
     cmd.args([
         "--exact",
-        "child_serve_once",
+        &common::test_name(module_path!(), "child_serve_once"),
         "--nocapture",
         "--ignored",
         "--test-threads",

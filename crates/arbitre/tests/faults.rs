@@ -6,7 +6,7 @@
 //! new arbitre installed after the fix).
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre::cli::Cli;
 use arbitre::{Daemon, Registry, SystemClock};

@@ -10,7 +10,7 @@
 //! texts: `cargo test -p arbitre --test fixtures -- --ignored bless`.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre::fixture::{find_fixtures, record, replay, FixtureError, OrdersSource};
 use arbitre::Registry;

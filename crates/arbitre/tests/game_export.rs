@@ -4,7 +4,7 @@
 //! each of the four rulesets' example game files.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre::cli::{run, Cli};
 use arbitre::Registry;

@@ -6,7 +6,7 @@
 //! test checks that the two agree. Item 4's warnings have their own test.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use common::cli::daemon_in as daemon;
 

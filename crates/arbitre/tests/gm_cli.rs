@@ -6,7 +6,7 @@
 //! in a fresh folder, with the built-in rulesets.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use common::cli::{arbitre_bin as arbitre, arbitre_bin_env as arbitre_env, text};
 

@@ -4,7 +4,7 @@
 //! its batch are stored, answered and moved.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use common::*;
 

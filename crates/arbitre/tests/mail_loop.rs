@@ -4,7 +4,7 @@
 //! the replies and reports in the file outbox.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre::cli::{run, Cli};
 use clap::Parser;

@@ -4,7 +4,7 @@
 //! items against Dovecot and Postfix are in servers_e2e.rs.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre::cli::{run, Cli};
 use arbitre::Clock;

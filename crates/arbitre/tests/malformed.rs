@@ -4,7 +4,7 @@
 //! earlier orders, automatic mail is never answered.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use common::*;
 

@@ -4,7 +4,7 @@
 //! resolved by the serve cycle when the fixed clock passes the deadline.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre::{Daemon, FixedClock, Registry};
 use arbitre_store::{outbox, OutboxRow};

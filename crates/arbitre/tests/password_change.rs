@@ -5,7 +5,7 @@
 //! input or a file). Through the mail loop, with two rulesets.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre::cli::Cli;
 use arbitre::Registry;

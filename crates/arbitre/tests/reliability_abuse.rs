@@ -5,7 +5,7 @@
 //! failures tried", names these tests.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre::config::Limits;
 use arbitre::fixture::Run;

@@ -7,7 +7,7 @@
 //! Mails within the limit are handled as usual.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre::config::Limits;
 use chrono::TimeDelta;

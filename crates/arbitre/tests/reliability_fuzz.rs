@@ -14,7 +14,7 @@
 //! (`--nocapture`) and quoted in docs/reliability.md.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre_core::{Engine, PlayerId, PlayerSetup, SetupConfig};
 use common::*;

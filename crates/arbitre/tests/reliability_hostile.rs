@@ -5,7 +5,7 @@
 //! must be journaled exactly once, leave nothing in `new/`, and never panic.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use common::*;
 

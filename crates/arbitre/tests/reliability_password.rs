@@ -3,7 +3,7 @@
 //! from then on, the new one accepted, and neither is stored in clear.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre::cli::{Cli, Command, PasswordCmd};
 use clap::Parser;

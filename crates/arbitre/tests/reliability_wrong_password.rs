@@ -4,7 +4,7 @@
 //! not again in later reports.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use common::*;
 

@@ -5,7 +5,7 @@
 //! collide on their notices' Message-ID.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre::services::command::When;
 use arbitre_store::{games, outbox, GameStatus};

@@ -12,7 +12,7 @@
 //!   unchanged does not declare the player ready.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre_store::{games, orders as stored};
 use chrono::Duration;

@@ -4,7 +4,7 @@
 //! through the mail loop with a fixed clock.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre_store::games;
 use chrono::Duration;

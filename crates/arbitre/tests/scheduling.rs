@@ -2,7 +2,7 @@
 //! resume, extension, the GM's `turn`, and outbox retries.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre::DaemonError;
 use arbitre_store::{games, GameStatus, OutboxStatus};

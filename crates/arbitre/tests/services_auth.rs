@@ -4,7 +4,7 @@
 //! the daemon's configuration (no DNS, no network), and per-player tokens.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre::{Daemon, FixedClock, Registry};
 use arbitre_mail::dkim::{DkimConfig, SigningDomain};

@@ -7,7 +7,7 @@
 //! period and the change-your-mind delay, and `arbitre status`.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre::cli::Cli;
 use arbitre::services::command::When;

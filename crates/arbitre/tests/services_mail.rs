@@ -3,11 +3,9 @@
 //! Maildir, run the serve cycle, read what the outbox holds.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
-use arbitre_store::{outbox, OutboxRow};
 use common::example_game::{game_with, Game};
-use common::mail;
 use mail_parser::{MessageParser, MimeHeaders};
 
 fn game(name: &str) -> Game {
@@ -17,24 +15,6 @@ fn game(name: &str) -> Game {
 /// The example game, optionally with its language replaced.
 fn game_in(name: &str, lang: Option<&str>) -> Game {
     game_with(name, lang, "")
-}
-
-impl Game {
-    fn outbox(&self) -> Vec<OutboxRow> {
-        outbox::all(self.daemon.store.conn()).unwrap()
-    }
-
-    fn last_to(&self, to: &str, kind: &str) -> OutboxRow {
-        self.outbox()
-            .into_iter()
-            .rfind(|r| r.mail.recipient == to && r.mail.kind == kind)
-            .unwrap_or_else(|| panic!("no {kind} mail to {to}"))
-    }
-
-    fn send(&mut self, from: &str, body: &str) {
-        self.daemon.deliver(&mail(from, "orders", body)).unwrap();
-        self.daemon.cycle().unwrap();
-    }
 }
 
 /// (file name, content) of every attachment of a queued mail.

@@ -5,9 +5,9 @@
 //! the serve cycle, read what the outbox and the archive hold.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
-use arbitre_store::{outbox, OutboxRow};
+use arbitre_store::OutboxRow;
 use chrono::{DateTime, TimeDelta, Utc};
 use common::example_game::{game_with, Game};
 use common::mail;
@@ -18,17 +18,6 @@ fn at(s: &str) -> DateTime<Utc> {
 }
 
 impl Game {
-    fn outbox(&self) -> Vec<OutboxRow> {
-        outbox::all(self.daemon.store.conn()).unwrap()
-    }
-
-    fn last_to(&self, to: &str, kind: &str) -> OutboxRow {
-        self.outbox()
-            .into_iter()
-            .rfind(|r| r.mail.recipient == to && r.mail.kind == kind)
-            .unwrap_or_else(|| panic!("no {kind} mail to {to}"))
-    }
-
     fn to(&self, to: &str, kind: &str) -> Vec<OutboxRow> {
         self.outbox()
             .into_iter()
@@ -40,10 +29,6 @@ impl Game {
     fn send_raw(&mut self, raw: &[u8]) {
         self.daemon.deliver(raw).unwrap();
         self.daemon.cycle().unwrap();
-    }
-
-    fn send(&mut self, from: &str, body: &str) {
-        self.send_raw(&mail(from, "orders", body));
     }
 
     /// The answer to a mail of commands (the "your commands" reply).

@@ -5,7 +5,7 @@
 //! deadline notices carrying the .ics in each player's own zone.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre_store::{games, OutboxRow};
 use chrono::Duration;

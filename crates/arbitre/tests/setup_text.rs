@@ -5,7 +5,7 @@
 //! command line in German, nor Nébulight's in French.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre::clock::FixedClock;
 use arbitre::daemon::Daemon;

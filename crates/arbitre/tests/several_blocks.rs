@@ -6,7 +6,7 @@
 //! the mail is delivered.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre_core::PlayerId;
 use arbitre_store::{games, turns};

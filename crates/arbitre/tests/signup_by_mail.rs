@@ -7,7 +7,7 @@
 //! flood; LIST shows the open sign-ups.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre::request::{Done, Request};
 use arbitre::services::command::Command;

@@ -5,9 +5,8 @@
 //! game master's commands through the request pipeline.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
-#[path = "common/web.rs"]
-mod web;
+use crate::common;
+use crate::web;
 
 use arbitre::web::Web;
 use arbitre::Daemon;
@@ -500,12 +499,17 @@ fn free_port() -> u16 {
 
 fn spawn_child(dir: &Path, port: u16, failpoint: Option<&str>) -> std::process::Child {
     let mut cmd = std::process::Command::new(std::env::current_exe().unwrap());
-    cmd.args(["--ignored", "--exact", "child_web_server", "--nocapture"])
-        .env(CHILD_DIR, dir)
-        .env(CHILD_PORT, port.to_string())
-        .env_remove("ARBITRE_FAILPOINT")
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null());
+    cmd.args([
+        "--ignored",
+        "--exact",
+        &common::test_name(module_path!(), "child_web_server"),
+        "--nocapture",
+    ])
+    .env(CHILD_DIR, dir)
+    .env(CHILD_PORT, port.to_string())
+    .env_remove("ARBITRE_FAILPOINT")
+    .stdout(std::process::Stdio::null())
+    .stderr(std::process::Stdio::null());
     if let Some(fp) = failpoint {
         cmd.env("ARBITRE_FAILPOINT", fp);
     }

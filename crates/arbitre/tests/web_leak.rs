@@ -7,8 +7,7 @@
 //! attachments, and a player's own attachment is not served.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-#[path = "common/web.rs"]
-mod web;
+use crate::web;
 
 use arbitre::fixture::{find_fixtures, Run};
 use arbitre::web::Web;

@@ -6,7 +6,7 @@
 //! (item 2); refusals that teach (item 5).
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use common::mail_loop::{header_of, inbox_of, Received};
 use common::*;

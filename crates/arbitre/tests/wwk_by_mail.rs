@@ -10,7 +10,7 @@
 //! be matched to a nation is refused by `game create` with the reason.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use common::cli::{install, run_cli as arbitre};
 use common::mail_loop::inbox_of;

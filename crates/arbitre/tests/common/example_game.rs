@@ -4,6 +4,7 @@
 
 use super::{config, t0};
 use arbitre::{Daemon, FixedClock, Registry};
+use arbitre_store::{outbox, OutboxRow};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -44,5 +45,29 @@ pub fn game_with(name: &str, lang: Option<&str>, extra: &str) -> Game {
         clock,
         daemon,
         id,
+    }
+}
+
+/// Shared by the service tests (one test binary: an inherent method may be
+/// defined only once).
+impl Game {
+    pub fn outbox(&self) -> Vec<OutboxRow> {
+        outbox::all(self.daemon.store.conn()).unwrap()
+    }
+
+    /// The last queued mail of `kind` to `to`; panics when there is none.
+    pub fn last_to(&self, to: &str, kind: &str) -> OutboxRow {
+        self.outbox()
+            .into_iter()
+            .rfind(|r| r.mail.recipient == to && r.mail.kind == kind)
+            .unwrap_or_else(|| panic!("no {kind} mail to {to}"))
+    }
+
+    /// Delivers an order mail from `from` and runs one cycle.
+    pub fn send(&mut self, from: &str, body: &str) {
+        self.daemon
+            .deliver(&super::mail(from, "orders", body))
+            .unwrap();
+        self.daemon.cycle().unwrap();
     }
 }

@@ -153,3 +153,14 @@ pub fn bot(env: &Env, game: &str, ruleset: &str, player: &str) -> String {
         .bot_orders(&state, seed, &arbitre_core::PlayerId::new(player))
         .unwrap()
 }
+
+/// The name libtest gives `test` of the calling module (pass
+/// `module_path!()`), for re-running this binary on that one test with
+/// `--exact`: the tests are modules of one binary (tests/all.rs), so a
+/// test's name carries its file's module.
+pub fn test_name(module_path: &str, test: &str) -> String {
+    match module_path.split_once("::") {
+        Some((_, module)) => format!("{module}::{test}"),
+        None => test.to_string(),
+    }
+}
