@@ -375,7 +375,7 @@ fn failed_file_send_leaves_no_tmp() {
     let exe = std::env::current_exe().unwrap();
     let status = std::process::Command::new("sh")
         .arg("-c")
-        .arg("trap '' XFSZ; ulimit -f 8; exec \"$0\" --exact failed_file_send_leaves_no_tmp --test-threads 1")
+        .arg("trap '' XFSZ; ulimit -f 8; exec \"$0\" --exact outbound::failed_file_send_leaves_no_tmp --test-threads 1")
         .arg(&exe)
         .env(CHILD, &out)
         // Pipes, not inherited files: the size limit would also refuse the
