@@ -2,7 +2,7 @@
 //! visibility (EDS-88…106) and administration (EDS-107…110).
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 use arbitre_core::{Adapter, Engine, Rng, Ruleset, Viewer};
 use arbitre_eds::combat::{battle, contested_points, resolve_point, BattleCounter};
 use arbitre_eds::events::Event;

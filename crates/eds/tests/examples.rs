@@ -3,7 +3,7 @@
 //! where the example is a whole order, the report line it produces.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 use arbitre_core::Rng;
 use arbitre_eds::combat::{battle, BattleCounter};
 use arbitre_eds::events::Event;

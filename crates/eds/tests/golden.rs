@@ -5,7 +5,7 @@
 //! them. Also: determinism, and garbage orders never panic.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 use arbitre_core::{Adapter, Engine, PlayerId, Rng, Ruleset};
 use arbitre_eds::Eds;
 use common::*;

@@ -23,7 +23,7 @@
 //! ever after a deliberate change of the grammar, said in the commit).
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre_core::{Parsed, Ruleset};
 use arbitre_eds::model::State;

@@ -3,7 +3,7 @@
 //! that outcome alone by `report::render_battle`.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 use arbitre_core::Rng;
 use arbitre_eds::combat::{battle, fight, BattleCounter, BattleOutcome};
 use arbitre_eds::events::Event;

@@ -3,7 +3,7 @@
 //! outcome and the report line.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 use arbitre_core::{Rng, Ruleset, Viewer};
 use arbitre_eds::events::Event;
 use arbitre_eds::formulas::*;

@@ -38,5 +38,8 @@ fn every_test_file_is_compiled() {
             missing.push(stem.to_string());
         }
     }
-    assert!(missing.is_empty(), "test files compiled by no binary: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "test files compiled by no binary: {missing:?}"
+    );
 }

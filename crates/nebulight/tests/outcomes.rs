@@ -4,7 +4,7 @@
 //! report module.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre_core::{PlayerId, Ruleset};
 use arbitre_nebulight::combat::{check_orders, direct_fire, Refusal, Snap};

@@ -3,7 +3,7 @@
 //! and on the report line.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 use arbitre_core::{Engine, Rng, Ruleset};
 use arbitre_nebulight::model::{FleetId, WorldId};
 use arbitre_nebulight::Nebulight;

@@ -4,7 +4,7 @@
 //! follows the formula and says so.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 use common::*;
 
 const M15: &str = "[[world]]\nnumber = 15\nlinks = [13, 75, 584]\nowner = 1\n";

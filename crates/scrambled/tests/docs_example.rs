@@ -1,6 +1,6 @@
 //! The complete example mail of docs/scrambled.md parses without an error.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
-mod common;
+use crate::common;
 use arbitre_scrambled::parser::parse;
 use common::*;
 

@@ -1,7 +1,7 @@
 //! The mail notation (spec §5.2, §6): readiness, replacement, header lines,
 //! keywords, names, acknowledgments; garbage never panics.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
-mod common;
+use crate::common;
 use arbitre_core::{Adapter, Engine, Verdict};
 use arbitre_scrambled::orders::{Order, Qty};
 use arbitre_scrambled::parser::parse;

@@ -1,6 +1,6 @@
 //! Fog of war and the report format (spec §4, §7).
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
-mod common;
+use crate::common;
 use arbitre_core::{Ruleset, Viewer};
 use arbitre_scrambled::Scrambled;
 use common::*;

@@ -1,7 +1,7 @@
 //! One test (at least) per checklist item of the specification (§11), each
 //! set up as a position on Testland, resolved with orders in the mail notation.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
-mod common;
+use crate::common;
 use arbitre_core::Ruleset;
 use arbitre_scrambled::economy::{corruption, required, suppression};
 use arbitre_scrambled::state::{Mark, Status};

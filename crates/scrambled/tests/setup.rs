@@ -1,6 +1,6 @@
 //! Game and world files, quota, start placement (spec §1.3, §2.1, §2.6, §3.13).
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
-mod common;
+use crate::common;
 use arbitre_core::{PlayerId, Rng, Ruleset, SetupConfig, SetupError};
 use arbitre_scrambled::join::{join, JoinError};
 use arbitre_scrambled::params::Params;

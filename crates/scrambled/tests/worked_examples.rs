@@ -1,7 +1,7 @@
 //! The worked examples of the rulebook and of the specification (§9), with
 //! their exact numbers and report lines.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
-mod common;
+use crate::common;
 use arbitre_scrambled::economy::{bureaucracy_bp, territory_income};
 use arbitre_scrambled::score::score;
 use arbitre_scrambled::state::Status;

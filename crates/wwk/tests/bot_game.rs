@@ -8,7 +8,7 @@ use arbitre_wwk::Wwk;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-mod common;
+use crate::common;
 
 fn play(seed: u64, turns: u32) -> Vec<(String, String)> {
     let e = Adapter(Wwk);

@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 #![allow(clippy::field_reassign_with_default)]
 
-mod common;
+use crate::common;
 
 use arbitre_wwk::catalog::sp;
 use arbitre_wwk::economy::price;

@@ -2,7 +2,7 @@
 //! in every player's report, nations assigned as the game's TOML says,
 //! inline maps in positions, and the report's missing details.
 
-mod common;
+use crate::common;
 
 use arbitre_core::{Attachment, PlayerId, PlayerSetup, Report, Rng, Ruleset, SetupConfig, Viewer};
 use arbitre_wwk::model::Status;

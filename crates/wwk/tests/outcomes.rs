@@ -3,7 +3,7 @@
 //! the words each reader gets follow from the outcome and nothing else.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre_wwk::intel::{render_mission, FieldKind, MissionEffect, MissionOutcome};
 use arbitre_wwk::model::{Field, Ledger};

@@ -2,7 +2,7 @@
 //! from the order vocabulary, huge numbers, stray brackets.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre_core::{PlayerId, Rng, Ruleset};
 use arbitre_wwk::Wwk;

@@ -7,7 +7,7 @@
 //! recorded.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre_core::{PlayerId, Rng, Ruleset, TurnCtx};
 use arbitre_wwk::catalog::sp;

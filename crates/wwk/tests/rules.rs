@@ -3,7 +3,7 @@
 //! asserts the outcome.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 
 use arbitre_core::{PlayerId, Rng, Ruleset};
 use arbitre_wwk::admin::{ce_invest, market_k, refund};
