@@ -554,3 +554,22 @@ demo-web = im Browser ansehen: cargo run --release -- web, dann http://127.0.0.1
 status-not-ready = Befehle gültig, aber ohne READY (der Zug wartet bis zum Abgabetermin auf sie): { $players }
 not-resolved-yet = Zug { $turn } ist noch nicht ausgewertet: hier ist die Auswertung des letzten ausgewerteten Zuges, { $last }.
 no-orders-received = HINWEIS: Für Zug { $turn } sind keine Befehle von Dir eingegangen.
+
+# web2 (issue 24 leftovers): free seats and sign-up on the list, the body limit
+web-col-free-seats = Freie Plätze
+web-col-signup = Anmeldung
+web-seats-no-limit = unbegrenzt
+web-signup-open = offen, schreibe
+web-signup-name = dein Name
+web-signup-full = voll
+web-too-large = Dieses Formular ist größer, als die Spielleitung annimmt ({ $max } Bytes, wie bei einer Mail). Nichts wurde gespeichert: kürze es und schicke es noch einmal.
+web-settings = Zeitzone, Abwesenheit, Presse
+web-timezone = Deine Zeitzone (ZEITZONE)
+web-timezone-set = Setzen
+web-absence = Abwesend vom … bis … (ABWESENHEIT)
+web-absence-declare = Melden
+web-press = Pressemeldung an (PRESSE)
+web-press-all = alle
+web-press-anonymous = anonym
+web-press-send = Senden
+web-settings-hint = Jedes Formular tut, was derselbe Befehl in einer Mail tut, mit derselben Antwort, die dir auch gemailt wird.

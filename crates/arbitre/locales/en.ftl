@@ -546,3 +546,22 @@ demo-web = see it in a browser: cargo run --release -- web, then http://127.0.0.
 status-not-ready = Orders in force but not declared READY (the turn waits for them until the deadline): { $players }
 not-resolved-yet = Turn { $turn } has not been resolved yet: here is the report of the last resolved turn, { $last }.
 no-orders-received = NOTE: no orders from you were received for turn { $turn }.
+
+# web2 (issue 24 leftovers): free seats and sign-up on the list, the body limit
+web-col-free-seats = Free seats
+web-col-signup = Sign-up
+web-seats-no-limit = no limit
+web-signup-open = open, mail
+web-signup-name = your name
+web-signup-full = full
+web-too-large = This form is larger than the referee accepts ({ $max } bytes, as for a mail). Nothing was stored: shorten it and send it again.
+web-settings = Time zone, absence, press
+web-timezone = Your time zone (TIMEZONE)
+web-timezone-set = Set
+web-absence = Away from … to … (ABSENCE)
+web-absence-declare = Declare
+web-press = Press message to (PRESS)
+web-press-all = everyone
+web-press-anonymous = anonymous
+web-press-send = Send
+web-settings-hint = Each form does what the same command does in a mail, with the same answer, also mailed to you.

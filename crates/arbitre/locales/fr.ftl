@@ -554,3 +554,22 @@ demo-web = dans un navigateur : cargo run --release -- web, puis http://127.0.0.
 status-not-ready = Ordres en vigueur mais sans READY (le tour les attend jusqu'à la date limite) : { $players }
 not-resolved-yet = Le tour { $turn } n'est pas encore résolu : voici le compte rendu du dernier tour résolu, le { $last }.
 no-orders-received = NOTE : aucun ordre de votre part n'a été reçu pour le tour { $turn }.
+
+# web2 (issue 24 leftovers): free seats and sign-up on the list, the body limit
+web-col-free-seats = Places libres
+web-col-signup = Inscription
+web-seats-no-limit = sans limite
+web-signup-open = ouverte, écrire
+web-signup-name = votre nom
+web-signup-full = complète
+web-too-large = Ce formulaire dépasse la taille que l'arbitre accepte ({ $max } octets, comme pour un courriel). Rien n'a été enregistré : raccourcissez-le et envoyez-le de nouveau.
+web-settings = Fuseau horaire, absence, presse
+web-timezone = Votre fuseau horaire (FUSEAU)
+web-timezone-set = Choisir
+web-absence = Absent du … au … (ABSENCE)
+web-absence-declare = Déclarer
+web-press = Message de presse à (PRESSE)
+web-press-all = tous
+web-press-anonymous = anonyme
+web-press-send = Envoyer
+web-settings-hint = Chaque formulaire fait ce que fait la même commande dans un courriel, avec la même réponse, envoyée aussi par courriel.
