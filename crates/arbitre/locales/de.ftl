@@ -500,7 +500,6 @@ web-col-game = Spiel
 web-col-ruleset = Regelwerk
 web-col-turn = Zug
 web-col-deadline = Zugschluss
-web-col-seats = Spieler
 web-login-hint = Spieler und Spielleiter:
 web-your-zone = Zeiten in der Zeitzone
 web-show = Anzeigen

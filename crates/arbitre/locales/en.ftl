@@ -492,7 +492,6 @@ web-col-game = Game
 web-col-ruleset = Ruleset
 web-col-turn = Turn
 web-col-deadline = Deadline
-web-col-seats = Players
 web-login-hint = Players and game masters:
 web-your-zone = Times shown in the zone
 web-show = Show

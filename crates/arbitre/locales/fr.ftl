@@ -500,7 +500,6 @@ web-col-game = Partie
 web-col-ruleset = Règles
 web-col-turn = Tour
 web-col-deadline = Échéance
-web-col-seats = Joueurs
 web-login-hint = Joueurs et arbitres de partie :
 web-your-zone = Heures affichées dans le fuseau
 web-show = Afficher
