@@ -35,6 +35,7 @@ use crate::loaded::Loaded;
 use crate::messages::{text, Msg};
 use crate::outgoing::{queue, signed, Draft, Kind};
 use crate::registry::Registry;
+use crate::services::authenticity::Channel;
 use crate::services::command::split_commands;
 use crate::services::texts::{svc_text, SvcMsg};
 use arbitre_core::{Checked, Lang, PlayerId, Verdict};
@@ -519,6 +520,10 @@ pub struct Prepared {
     /// The blocks after the first, each after the END of the one before
     /// (several blocks in one mail, issue 17 item 6).
     more: Vec<arbitre_mail::Envelope>,
+    /// A mail from the inbox, or a web form of a logged-in player
+    /// (issue 24): the latter's sender is proven by the login, so the
+    /// game's DKIM policy does not apply to it.
+    channel: Channel,
 }
 
 /// The ruleset's check of a block, made outside the write lock, and what
@@ -565,6 +570,21 @@ pub fn prepare(raw: &[u8], config: &DaemonConfig) -> Prepared {
         pre: None,
         bare,
         more,
+        channel: Channel::Mail,
+    }
+}
+
+impl Prepared {
+    /// Marks an order mail built from a logged-in player's web form
+    /// (web/submit.rs): its block for the logged-in seat needs no password,
+    /// token or DKIM (services/authenticity.rs `Channel`).
+    /// `game` and `player` are the seat the login proved (canonical ids).
+    pub fn from_web_login(mut self, game: &str, player: &str) -> Prepared {
+        self.channel = Channel::WebLogin {
+            game: game.to_string(),
+            player: player.to_string(),
+        };
+        self
     }
 }
 
@@ -595,7 +615,7 @@ pub fn precheck<'a>(
     };
     let max = config.limits.max_order_lines;
     if (max > 0 && env.orders.lines().count() > max as usize)
-        || !games::check_password(&player, &env.password)
+        || !(p.channel.proves(&row.id, &player.id) || games::check_password(&player, &env.password))
     {
         return Ok(());
     }
@@ -693,6 +713,7 @@ impl Prepared {
             pre,
             bare,
             more,
+            channel,
         } = self;
         let (Ok(mail), Ok(first)) = (mail, found) else {
             return Vec::new();
@@ -708,6 +729,7 @@ impl Prepared {
                 pre: pre.take(),
                 bare: bare.clone(),
                 more: Vec::new(),
+                channel: channel.clone(),
             })
             .collect()
     }
@@ -738,6 +760,7 @@ pub(crate) fn decide_block<'a>(
         mut pre,
         bare,
         more: _,
+        channel,
     } = p;
     let mail = match mail {
         Ok(m) => m,
@@ -958,9 +981,10 @@ pub(crate) fn decide_block<'a>(
     };
     // A template's placeholder sent back unchanged (issue 17 item 5): told
     // so, and no wrong-password attempt (no player on the answer).
-    if crate::services::refusal::is_placeholder(&env.password)
-        && !games::check_password(&player, &env.password)
-    {
+    // A web login proved the seat: its form's block carries no password.
+    let password_ok =
+        channel.proves(&gid, &player.id) || games::check_password(&player, &env.password);
+    if crate::services::refusal::is_placeholder(&env.password) && !password_ok {
         let body =
             crate::services::refusal::placeholder_text(lang, &gid, &player.id, env.password.trim());
         let reply = error_mail(lang, body).about(&gid, game.row.turn + 1, None);
@@ -978,7 +1002,7 @@ pub(crate) fn decide_block<'a>(
         };
     }
     // The password itself never reaches a log line or a reply.
-    if !games::check_password(&player, &env.password) {
+    if !password_ok {
         let body = text(
             lang,
             &Msg::WrongPassword {
@@ -1036,7 +1060,8 @@ pub(crate) fn decide_block<'a>(
     }
     // Beyond the password (issue 10): the player's token, and DKIM where
     // the game requires it (services/authenticity.rs).
-    let auth = match crate::services::authenticity::check(c, &game, &player, &env, dkim)? {
+    let auth = match crate::services::authenticity::check(c, &game, &player, &env, dkim, &channel)?
+    {
         Ok(a) => a,
         Err(refusal) => {
             // No player on the answer: the password was right, so it must

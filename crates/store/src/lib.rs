@@ -37,6 +37,7 @@ pub mod password;
 pub mod press;
 pub mod reminders;
 pub mod seats;
+pub mod sessions;
 pub mod settings;
 pub mod signups;
 pub mod turns;

@@ -313,6 +313,22 @@ CREATE TABLE signups (
 );
 CREATE INDEX signups_by_status ON signups(game_id, status);
 "#,
+    // 10: the web's login sessions (issue 24 item 5), so that a restart of
+    // the web server logs nobody out. The cookie's token is never stored,
+    // only its SHA-256; no password either: the login proved the seat, and
+    // `credential` (a digest of the seat's password hash when the session
+    // opened) ends the session when the seat's password changes hands.
+    r#"
+CREATE TABLE web_sessions (
+    token_sha256 TEXT PRIMARY KEY,        -- hex SHA-256 of the cookie's token
+    game_id      TEXT NOT NULL,
+    player       TEXT,                    -- the seat; NULL for the game master
+    credential   TEXT NOT NULL,           -- digest of the password hash it was opened with
+    csrf         TEXT NOT NULL,           -- the session's CSRF secret
+    expires      INTEGER NOT NULL         -- unix seconds
+);
+CREATE INDEX web_sessions_by_expiry ON web_sessions(expires);
+"#,
 ];
 
 /// Applies the migrations up to `target` only (a database as an older

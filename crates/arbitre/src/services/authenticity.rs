@@ -78,6 +78,50 @@ pub enum Refusal {
     },
 }
 
+/// How an order block reached the referee.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Channel {
+    /// A mail: its password, token and (under `require_dkim`) signature
+    /// are checked.
+    Mail,
+    /// A web form of a player whose login (issue 24) checked the seat's
+    /// password and token: for a block naming that very seat, neither is
+    /// asked again, and `require_dkim` does not apply (there is no From to
+    /// forge). Any other block of the form is a mail like any other.
+    WebLogin { game: String, player: String },
+}
+
+impl Channel {
+    /// True when the login proved seat `player` of `game` (canonical ids).
+    pub fn proves(&self, game: &str, player: &str) -> bool {
+        match self {
+            Channel::Mail => false,
+            Channel::WebLogin { game: g, player: p } => g == game && p == player,
+        }
+    }
+}
+
+/// The player's token (issue 10), if the game master set one: `Ok(true)`
+/// when it was given and is right, `Ok(false)` when none is set.
+pub fn token(
+    c: &Connection,
+    game: &str,
+    player: &str,
+    given: Option<&str>,
+) -> Result<std::result::Result<bool, Refusal>> {
+    let mut token_hash = settings::get(c, game, player)?.token_hash;
+    if token_hash.is_some() && taken_over(c, game, player)? {
+        token_hash = None;
+    }
+    Ok(match (&token_hash, given) {
+        (None, _) => Ok(false),
+        (Some(_), None) => Err(Refusal::TokenMissing),
+        // The token itself never reaches a log line or a reply.
+        (Some(h), Some(t)) if PasswordHasher::verify(t, h) => Ok(true),
+        (Some(_), Some(_)) => Err(Refusal::TokenWrong),
+    })
+}
+
 /// The token, then the DKIM policy, for `player`'s mail `raw` whose
 /// password was right. `Ok(Err(_))`: refuse the mail, store nothing.
 pub fn check(
@@ -87,22 +131,23 @@ pub fn check(
     env: &Envelope,
     // Verified from the raw mail before the write lock (inbound.rs `prepare`).
     dkim: DkimVerdict,
+    channel: &Channel,
 ) -> Result<std::result::Result<Authenticity, Refusal>> {
-    let mut token_hash = settings::get(c, &game.row.id, &player.id)?.token_hash;
-    if token_hash.is_some() && taken_over(c, &game.row.id, &player.id)? {
-        token_hash = None;
-    }
-    let token_checked = match (&token_hash, env.token.as_deref()) {
-        (None, _) => false,
-        (Some(_), None) => return Ok(Err(Refusal::TokenMissing)),
-        // The token itself never reaches a log line or a reply.
-        (Some(h), Some(t)) if PasswordHasher::verify(t, h) => true,
-        (Some(_), Some(_)) => return Ok(Err(Refusal::TokenWrong)),
+    // A web login checked the token already (web/player.rs), and proved
+    // the sender: no DKIM policy for it either.
+    let by_login = channel.proves(&game.row.id, &player.id);
+    let token_checked = if by_login {
+        false
+    } else {
+        match token(c, &game.row.id, &player.id, env.token.as_deref())? {
+            Ok(checked) => checked,
+            Err(r) => return Ok(Err(r)),
+        }
     };
     if dkim != DkimVerdict::None {
         tracing::info!(game = %game.row.id, player = %player.id, dkim = %dkim.summary(), "DKIM verdict");
     }
-    let required = game.toml.services.require_dkim;
+    let required = game.toml.services.require_dkim && !by_login;
     if required {
         if let Err(r) = policy(&dkim, &player.email) {
             return Ok(Err(r));

@@ -12,7 +12,7 @@
 use super::html::{notation, page};
 use super::player::logout_form;
 use super::public::{deadline_text, last_released};
-use super::session::{same, Session, Who};
+use super::session::{self, same, Session, Who};
 use super::{Web, WebError, WebResult};
 use crate::daemon::GameView;
 use crate::i18n::tr;
@@ -28,13 +28,17 @@ use serde::Deserialize;
 use std::sync::Arc;
 
 /// The game master's session for `game`, else a redirect to the login.
-fn gm_session(web: &Web, headers: &HeaderMap, game: &str) -> Result<Session, Box<Response>> {
-    match web.sessions.get(headers, web.clock.now()) {
-        Some(s) if s.game == game && matches!(s.who, Who::GameMaster) => Ok(s),
+async fn gm_session(
+    web: &Arc<Web>,
+    headers: &HeaderMap,
+    game: &str,
+) -> WebResult<Result<Session, Box<Response>>> {
+    Ok(match session::of_request(web, headers).await? {
+        Some(s) if s.game == game && s.who == Who::GameMaster => Ok(s),
         _ => Err(Box::new(
             Redirect::to(&format!("/login?game={game}")).into_response(),
         )),
-    }
+    })
 }
 
 /// One seat's line on the GM's page.
@@ -160,7 +164,7 @@ fn gm_page(game: &str, s: &Session, st: &Status, answers: &[String]) -> Markup {
         p.note { (tr(lang, "web-command-hint", &[])) }
         p { a href={ "/games/" (game) "/turns/" (st.last) } { (tr(lang, "web-turn", &[("turn", st.last.to_string())])) } }
     };
-    page(game, body)
+    page(lang, game, body)
 }
 
 /// GET /gm/{game}
@@ -169,7 +173,7 @@ pub async fn home(
     headers: HeaderMap,
     Path(game): Path<String>,
 ) -> WebResult<Response> {
-    let s = match gm_session(&web, &headers, &game) {
+    let s = match gm_session(&web, &headers, &game).await? {
         Ok(s) => s,
         Err(r) => return Ok(*r),
     };
@@ -196,7 +200,7 @@ pub async fn command(
     Path(game): Path<String>,
     Form(f): Form<CommandForm>,
 ) -> WebResult<Response> {
-    let s = match gm_session(&web, &headers, &game) {
+    let s = match gm_session(&web, &headers, &game).await? {
         Ok(s) => s,
         Err(_) => return Err(WebError::Forbidden),
     };

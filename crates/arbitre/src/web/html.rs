@@ -2,6 +2,8 @@
 //! readable on a phone, no script needed. maud escapes every text it is
 //! given, so a player's name or a report line can never become markup.
 
+use crate::i18n::tr;
+use arbitre_core::Lang;
 use axum::http::header;
 use axum::response::IntoResponse;
 use maud::{html, Markup, DOCTYPE};
@@ -36,11 +38,13 @@ pub async fn stylesheet() -> impl IntoResponse {
     )
 }
 
-/// A whole page around `body`.
-pub fn page(title: &str, body: Markup) -> Markup {
+/// A whole page around `body`, its chrome (the `<html lang>`, the header's
+/// links) in `lang`: the game's language on a game's pages, the operator's
+/// (`Daemon::lang`, `--lang`) elsewhere.
+pub fn page(lang: Lang, title: &str, body: Markup) -> Markup {
     html! {
         (DOCTYPE)
-        html {
+        html lang=(lang.code()) {
             head {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
@@ -50,7 +54,7 @@ pub fn page(title: &str, body: Markup) -> Markup {
             body {
                 header {
                     a href="/" { "arbitre" }
-                    a href="/login" { "login" }
+                    a href="/login" { (tr(lang, "web-login", &[])) }
                 }
                 main { (body) }
             }

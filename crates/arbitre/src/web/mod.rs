@@ -17,7 +17,7 @@
 //! connection (WAL: reading never blocks the daemon; a write is one short
 //! IMMEDIATE transaction, as a mail's). Module map: [`html`] (layout, CSS),
 //! [`public`] (game list, game page, archive, public maps), [`session`]
-//! (cookies, CSRF, login limits), [`player`] (login, reports, orders),
+//! (cookies, sessions in the store, CSRF, login limits), [`player`] (login, reports, orders),
 //! [`submit`] (a form as an order mail), [`gm`] (the GM's pages).
 
 pub mod gm;
@@ -51,7 +51,6 @@ pub struct Web {
     /// The web's own connection. A mutex, not a pool: the web is light
     /// traffic, and one connection means one writer from this process.
     store: Mutex<Store>,
-    pub sessions: session::Sessions,
 }
 
 /// Why a page could not be served. Never shows a database error's text to
@@ -91,7 +90,12 @@ impl IntoResponse for WebError {
                 )
             }
         };
-        (status, html::page("arbitre", html::message(&text))).into_response()
+        // An error knows no game and no operator: its few words stay English.
+        (
+            status,
+            html::page(arbitre_core::Lang::En, "arbitre", html::message(&text)),
+        )
+            .into_response()
     }
 }
 
@@ -110,7 +114,6 @@ impl Web {
             registry,
             clock,
             store: Mutex::new(store),
-            sessions: session::Sessions::default(),
         }))
     }
 
@@ -134,8 +137,41 @@ impl Web {
     }
 }
 
+/// The largest request body the web reads: a form carrying a mail of
+/// `[limits] max_mail_size` bytes, URL-encoded (up to three bytes for
+/// one), and the form's other fields. The mail path then applies
+/// `max_mail_size` to the order mail the form becomes, as to any mail, so
+/// a form accepts what a mail accepts (axum's own default is 2 MB).
+pub fn body_limit(config: &DaemonConfig) -> usize {
+    config
+        .max_mail_size
+        .saturating_mul(3)
+        .saturating_add(64 * 1024)
+}
+
+/// An over-size form gets a page that says so, in the operator's language,
+/// rather than axum's bare 413.
+async fn too_large(
+    axum::extract::State(web): axum::extract::State<Arc<Web>>,
+    res: Response,
+) -> Response {
+    if res.status() != StatusCode::PAYLOAD_TOO_LARGE {
+        return res;
+    }
+    let lang = web.config.language;
+    let max = web.config.max_mail_size;
+    let text = crate::i18n::tr(lang, "web-too-large", &crate::fl_args![max]);
+    let body = maud::html! { p.bad { (text) } };
+    (
+        StatusCode::PAYLOAD_TOO_LARGE,
+        html::page(lang, "arbitre", body),
+    )
+        .into_response()
+}
+
 /// Every page of the web face.
 pub fn router(web: Arc<Web>) -> Router {
+    let limit = body_limit(&web.config);
     Router::new()
         .route("/", get(public::list))
         .route("/style.css", get(html::stylesheet))
@@ -148,8 +184,14 @@ pub fn router(web: Arc<Web>) -> Router {
         .route("/play/{game}/turns/{turn}", get(player::report))
         .route("/play/{game}/turns/{turn}/files/{name}", get(player::file))
         .route("/play/{game}/orders", post(player::orders))
+        .route("/play/{game}/service", post(player::service))
         .route("/gm/{game}", get(gm::home))
         .route("/gm/{game}/command", post(gm::command))
+        .layer(axum::extract::DefaultBodyLimit::max(limit))
+        .layer(axum::middleware::map_response_with_state(
+            Arc::clone(&web),
+            too_large,
+        ))
         .with_state(web)
 }
 

@@ -42,7 +42,7 @@ fn login_page(lang: Lang, game: &str, csrf: &str, error: Option<String>) -> Mark
         }
         p.note { (tr(lang, "web-login-gm-hint", &[])) }
     };
-    page("arbitre", body)
+    page(lang, "arbitre", body)
 }
 
 /// A login form with a fresh double-submit token (cookie and field).
@@ -85,6 +85,7 @@ enum Login {
     },
     GameMaster {
         game: String,
+        credential: String,
     },
     /// Unknown game or player, or a wrong password: one answer for all,
     /// so the form tells no one which seats exist.
@@ -109,10 +110,11 @@ pub async fn login(
             StatusCode::FORBIDDEN,
         ));
     }
-    let (game, player, password) = (
+    let (game, player, password, token) = (
         f.game.trim().to_string(),
         f.player.trim().to_string(),
         f.password.clone(),
+        f.token.clone(),
     );
     let result = web
         .db(move |web, store| {
@@ -126,14 +128,15 @@ pub async fn login(
                 if !session::login_allowed(store.conn(), &web.config, &gid, "gm", now)? {
                     return Ok(Login::Locked);
                 }
-                let ok = g
-                    .toml
-                    .services
-                    .gm_password_hash
-                    .as_deref()
-                    .is_some_and(|h| arbitre_store::PasswordHasher::verify(&password, h));
-                if ok {
-                    return Ok(Login::GameMaster { game: gid });
+                let hash = g.toml.services.gm_password_hash.as_deref();
+                if let Some(h) =
+                    hash.filter(|h| arbitre_store::PasswordHasher::verify(&password, h))
+                {
+                    let credential = session::credential(h);
+                    return Ok(Login::GameMaster {
+                        game: gid,
+                        credential,
+                    });
                 }
                 store.tx(|tx| session::record_wrong(tx, &gid, "gm", None, now))?;
                 return Ok(Login::Refused);
@@ -145,28 +148,32 @@ pub async fn login(
                 return Ok(Login::Locked);
             }
             if games::check_password(&seat, &password) {
-                return Ok(Login::Player { game: gid, seat });
+                // The player's token, if the game master set one, is
+                // checked here once: the session then speaks for the seat.
+                let given = Some(token.trim()).filter(|t| !t.is_empty());
+                return Ok(
+                    match crate::services::authenticity::token(store.conn(), &gid, &seat.id, given)?
+                    {
+                        Ok(_) => Login::Player { game: gid, seat },
+                        // The password was right: no wrong-password count.
+                        Err(_) => Login::Refused,
+                    },
+                );
             }
             let turn = g.row.turn + 1;
             store.tx(|tx| session::record_wrong(tx, &gid, &seat.id, Some(turn), now))?;
             Ok(Login::Refused)
         })
         .await?;
-    let now = web.clock.now();
-    let (game, who, to) = match result {
+    let (game, who, credential, to) = match result {
         Login::Player { game, seat } => {
             let to = format!("/play/{game}");
-            let token = Some(f.token.trim().to_string()).filter(|t| !t.is_empty());
-            let who = Who::Player {
-                player: seat.id,
-                password: f.password,
-                token,
-            };
-            (game, who, to)
+            let who = Who::Player { player: seat.id };
+            (game, who, session::credential(&seat.password_hash), to)
         }
-        Login::GameMaster { game } => {
+        Login::GameMaster { game, credential } => {
             let to = format!("/gm/{game}");
-            (game, Who::GameMaster, to)
+            (game, Who::GameMaster, credential, to)
         }
         Login::Refused => {
             return Ok(login_response(
@@ -185,7 +192,10 @@ pub async fn login(
             ))
         }
     };
-    let Some((id, _)) = web.sessions.open(&game, who, now) else {
+    let opened = web
+        .db(move |web, store| session::open(store.conn(), &game, who, credential, web.clock.now()))
+        .await?;
+    let Some((id, _)) = opened else {
         return Err(WebError::Internal("no session could be opened".into()));
     };
     let max_age = session::SESSION_HOURS * 3600;
@@ -213,14 +223,13 @@ pub async fn logout(
     headers: HeaderMap,
     Form(f): Form<CsrfForm>,
 ) -> WebResult<Response> {
-    let s = web
-        .sessions
-        .get(&headers, web.clock.now())
+    let s = session::of_request(&web, &headers)
+        .await?
         .ok_or(WebError::Forbidden)?;
     if !same(&s.csrf, &f.csrf) {
         return Err(WebError::Forbidden);
     }
-    web.sessions.close(&headers);
+    session::close(&web, &headers).await?;
     Ok((
         StatusCode::SEE_OTHER,
         [
@@ -245,14 +254,14 @@ pub fn logout_form(lang: Lang, s: &Session) -> Markup {
 }
 
 /// The player's session for `game`, else a redirect to the login.
-fn player_session(
-    web: &Web,
+async fn player_session(
+    web: &Arc<Web>,
     headers: &HeaderMap,
     game: &str,
-) -> Result<(Session, String), Box<Response>> {
-    match web.sessions.get(headers, web.clock.now()) {
+) -> WebResult<Result<(Session, String), Box<Response>>> {
+    Ok(match session::of_request(web, headers).await? {
         Some(s) if s.game == game => match &s.who {
-            Who::Player { player, .. } => {
+            Who::Player { player } => {
                 let p = player.clone();
                 Ok((s, p))
             }
@@ -263,7 +272,7 @@ fn player_session(
         _ => Err(Box::new(
             Redirect::to(&format!("/login?game={game}")).into_response(),
         )),
-    }
+    })
 }
 
 /// The report of `turn` as the player got it: the mailed text if it was
@@ -288,7 +297,7 @@ pub async fn home(
     Path(game): Path<String>,
     Query(q): Query<TzQuery>,
 ) -> WebResult<Response> {
-    let (s, player) = match player_session(&web, &headers, &game) {
+    let (s, player) = match player_session(&web, &headers, &game).await? {
         Ok(x) => x,
         Err(r) => return Ok(*r),
     };
@@ -317,6 +326,11 @@ pub async fn home(
                 .map(|o| o.text)
                 .unwrap_or_default();
             let prefix = format!("/play/{game}");
+            let others: Vec<(String, String)> = games::players(c, &game)?
+                .into_iter()
+                .filter(|p| p.id != player)
+                .map(|p| (p.id, p.name))
+                .collect();
             let body = html! {
                 h1 { (game) " · " (player) }
                 p {
@@ -333,11 +347,13 @@ pub async fn home(
                         (notation(&String::from_utf8_lossy(&t.content)))
                     }
                 }
+                h2 { (tr(lang, "web-settings", &[])) }
+                (service_forms(lang, &game, &player, &s, tz, &others))
                 h2 { (tr(lang, "web-your-report", &[])) }
                 (report_block(&report, &format!("{prefix}/turns/{last}/files")))
                 (archive(lang, &prefix, last))
             };
-            Ok(page(&game, body))
+            Ok(page(lang, &game, body))
         })
         .await?;
     Ok(page.into_response())
@@ -359,13 +375,62 @@ fn orders_form(lang: Lang, game: &str, player: &str, s: &Session, orders: &str) 
     }
 }
 
+/// The player's settings as forms: TIMEZONE, ABSENCE, PRESS; each with a
+/// fresh nonce, as the order form.
+fn service_forms(
+    lang: Lang,
+    game: &str,
+    player: &str,
+    s: &Session,
+    tz: chrono_tz::Tz,
+    others: &[(String, String)],
+) -> Markup {
+    let action = format!("/play/{game}/service");
+    let hidden = |service: &'static str| {
+        html! {
+            input type="hidden" name="csrf" value=(s.csrf);
+            input type="hidden" name="nonce" value=(random_token());
+            input type="hidden" name="player" value=(player);
+            input type="hidden" name="service" value=(service);
+        }
+    };
+    html! {
+        form method="post" action=(action) {
+            (hidden("timezone"))
+            label { (tr(lang, "web-timezone", &[])) " "
+                input type="text" name="zone" value=(tz.name()) size="22" required; }
+            button type="submit" { (tr(lang, "web-timezone-set", &[])) }
+        }
+        form method="post" action=(action) {
+            (hidden("absence"))
+            label { (tr(lang, "web-absence", &[])) " "
+                input type="date" name="from" required; " – "
+                input type="date" name="to" required; }
+            button type="submit" { (tr(lang, "web-absence-declare", &[])) }
+        }
+        form method="post" action=(action) {
+            (hidden("press"))
+            label { (tr(lang, "web-press", &[])) " "
+                select name="press_to" {
+                    option value="ALL" { (tr(lang, "web-press-all", &[])) }
+                    @for (id, name) in others { option value=(id) { (name) " (" (id) ")" } }
+                }
+            }
+            label { input type="checkbox" name="anonymous" value="1"; " " (tr(lang, "web-press-anonymous", &[])) }
+            textarea name="text" required {}
+            button type="submit" { (tr(lang, "web-press-send", &[])) }
+        }
+        p.note { (tr(lang, "web-settings-hint", &[])) }
+    }
+}
+
 /// GET /play/{game}/turns/{turn}
 pub async fn report(
     State(web): State<Arc<Web>>,
     headers: HeaderMap,
     Path((game, turn)): Path<(String, u32)>,
 ) -> WebResult<Response> {
-    let (_, player) = match player_session(&web, &headers, &game) {
+    let (_, player) = match player_session(&web, &headers, &game).await? {
         Ok(x) => x,
         Err(r) => return Ok(*r),
     };
@@ -384,7 +449,7 @@ pub async fn report(
                 h1 { a href={ "/play/" (game) } { (game) } " · " (player) }
                 (report_block(&r, &format!("/play/{game}/turns/{turn}/files")))
             };
-            Ok(page(&game, body))
+            Ok(page(g.lang, &game, body))
         })
         .await?;
     Ok(page.into_response())
@@ -397,7 +462,7 @@ pub async fn file(
     headers: HeaderMap,
     Path((game, turn, name)): Path<(String, u32, String)>,
 ) -> WebResult<Response> {
-    let (_, player) = match player_session(&web, &headers, &game) {
+    let (_, player) = match player_session(&web, &headers, &game).await? {
         Ok(x) => x,
         Err(r) => return Ok(*r),
     };
@@ -443,10 +508,91 @@ pub async fn orders(
         "orders" => Action::Orders,
         _ => return Err(WebError::BadRequest("unknown action".into())),
     };
+    send(web, headers, game, f, action).await
+}
+
+#[derive(Deserialize)]
+pub struct ServiceForm {
+    pub csrf: String,
+    pub nonce: String,
+    pub player: String,
+    /// `timezone`, `absence` or `press`.
+    pub service: String,
+    #[serde(default)]
+    pub zone: String,
+    #[serde(default)]
+    pub from: String,
+    #[serde(default)]
+    pub to: String,
+    #[serde(default)]
+    pub press_to: String,
+    #[serde(default)]
+    pub anonymous: Option<String>,
+    #[serde(default)]
+    pub text: String,
+}
+
+/// One word of a form's field, for a command line: its first word only,
+/// so that a field can never add a line or an argument of its own.
+fn word(s: &str) -> &str {
+    s.split_whitespace().next().unwrap_or("")
+}
+
+/// The command lines a settings form stands for, as a player writes them
+/// in a mail (services/command.rs reads them; a bad value is refused
+/// there, with the mail's reason).
+fn service_lines(f: &ServiceForm) -> Option<String> {
+    Some(match f.service.as_str() {
+        "timezone" => format!("TIMEZONE {}", word(&f.zone)),
+        "absence" => format!("ABSENCE {} {}", word(&f.from), word(&f.to)),
+        "press" => format!(
+            "PRESS TO {}{}\n{}",
+            word(&f.press_to),
+            if f.anonymous.is_some() {
+                " ANONYMOUS"
+            } else {
+                ""
+            },
+            f.text
+        ),
+        _ => return None,
+    })
+}
+
+/// POST /play/{game}/service: TIMEZONE, ABSENCE or PRESS from the player's
+/// page, as the same command in an order mail: through the mail path,
+/// hence the request pipeline (`request::player::serve`: `handle` then
+/// `apply`), keyed in the journal like an order form, answered on the page
+/// and by mail.
+pub async fn service(
+    State(web): State<Arc<Web>>,
+    headers: HeaderMap,
+    Path(game): Path<String>,
+    Form(f): Form<ServiceForm>,
+) -> WebResult<Response> {
+    let lines = service_lines(&f).ok_or_else(|| WebError::BadRequest("unknown form".into()))?;
+    let form = OrdersForm {
+        csrf: f.csrf,
+        nonce: f.nonce,
+        player: f.player,
+        action: f.service,
+        orders: lines,
+    };
+    send(web, headers, game, form, Action::Service).await
+}
+
+/// A form through the mail path, once per form (its nonce).
+async fn send(
+    web: Arc<Web>,
+    headers: HeaderMap,
+    game: String,
+    f: OrdersForm,
+    action: Action,
+) -> WebResult<Response> {
     if f.nonce.len() != 32 || !f.nonce.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(WebError::BadRequest("bad form".into()));
     }
-    let session = web.sessions.get(&headers, web.clock.now());
+    let session = session::of_request(&web, &headers).await?;
     let result = web
         .db(move |web, store| {
             let sub = Submission {
@@ -468,12 +614,7 @@ pub async fn orders(
                 return Ok((lang, game.clone(), submit::earlier(store.conn(), &key)?));
             }
             let s = session.ok_or(WebError::Forbidden)?;
-            let Who::Player {
-                player,
-                password,
-                token,
-            } = &s.who
-            else {
+            let Who::Player { player } = &s.who else {
                 return Err(WebError::Forbidden);
             };
             if s.game != game || *player != f.player || !same(&s.csrf, &f.csrf) {
@@ -482,16 +623,7 @@ pub async fn orders(
             let seat =
                 games::player_nocase(store.conn(), &game, player)?.ok_or(WebError::Forbidden)?;
             let now = web.clock.now();
-            let done = submit::submit(
-                store,
-                &web.registry,
-                &web.config,
-                &sub,
-                &seat,
-                password,
-                token.as_deref(),
-                now,
-            )?;
+            let done = submit::submit(store, &web.registry, &web.config, &sub, &seat, now)?;
             Ok((lang, game.clone(), done))
         })
         .await;
@@ -502,6 +634,7 @@ pub async fn orders(
             return Ok((
                 StatusCode::FORBIDDEN,
                 page(
+                    lang,
                     "arbitre",
                     html! {
                         p.bad { (tr(lang, "web-form-expired", &[])) }
@@ -520,7 +653,11 @@ pub async fn orders(
 fn result_page(lang: Lang, game: &str, done: &Submitted) -> Markup {
     let accepted = matches!(
         done.outcome,
-        Some(arbitre_store::JournalOutcome::Stored | arbitre_store::JournalOutcome::Checked)
+        Some(
+            arbitre_store::JournalOutcome::Stored
+                | arbitre_store::JournalOutcome::Checked
+                | arbitre_store::JournalOutcome::Service
+        )
     );
     let body = html! {
         h1 { (game) }
@@ -537,5 +674,5 @@ fn result_page(lang: Lang, game: &str, done: &Submitted) -> Markup {
         }
         p { a href={ "/play/" (game) } { (tr(lang, "web-back", &[])) } }
     };
-    page(game, body)
+    page(lang, game, body)
 }

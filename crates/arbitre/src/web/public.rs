@@ -16,6 +16,7 @@ use super::html::{attachment, file_href, notation, page};
 use super::{Web, WebError, WebResult};
 use crate::daemon::GameView;
 use crate::i18n::tr;
+use crate::services::help::{join_word, ListedSignup};
 use crate::services::zone::{parse_zone, show_in};
 use arbitre_core::{Lang, Report, Viewer};
 use arbitre_store::{games, orders, turns, Connection, GameStatus};
@@ -69,6 +70,49 @@ pub fn deadline_text(g: &GameView<'_>, tz: Tz) -> String {
     }
 }
 
+/// Whether a game takes sign-ups, and its free seats: the same reading as
+/// the LIST mail's (services/requests.rs), so page and mail agree. A
+/// finished game takes nobody.
+pub fn signup_of(c: &Connection, g: &GameView<'_>) -> WebResult<ListedSignup> {
+    if !g.toml.signup.open || g.row.status == GameStatus::Over {
+        return Ok(ListedSignup::Closed);
+    }
+    let seats = u32::try_from(games::players(c, &g.row.id)?.len()).unwrap_or(u32::MAX);
+    Ok(ListedSignup::Open {
+        free: g.toml.signup.max_players.map(|m| m.saturating_sub(seats)),
+    })
+}
+
+/// The free-seats cell: "—" when the game takes no sign-ups.
+fn free_seats_text(lang: Lang, s: ListedSignup) -> String {
+    match s {
+        ListedSignup::Closed => "—".to_string(),
+        ListedSignup::Open { free: Some(n) } => n.to_string(),
+        ListedSignup::Open { free: None } => tr(lang, "web-seats-no-limit", &[]),
+    }
+}
+
+/// The sign-up cell: the JOIN line to mail (in the game's language, as the
+/// referee reads it) while seats are free.
+fn signup_cell(lang: Lang, g: &GameView<'_>, s: ListedSignup, referee: &str) -> Markup {
+    match s {
+        ListedSignup::Open { free: Some(0) } => html! { (tr(lang, "web-signup-full", &[])) },
+        ListedSignup::Open { .. } => {
+            let line = format!(
+                "{} {} [{}]",
+                join_word(g.lang),
+                g.row.id,
+                tr(g.lang, "web-signup-name", &[])
+            );
+            html! {
+                (tr(lang, "web-signup-open", &[])) ": "
+                code { (line) } " → " code { (referee) }
+            }
+        }
+        ListedSignup::Closed => html! { "—" },
+    }
+}
+
 /// GET /: every public game.
 pub async fn list(State(web): State<Arc<Web>>) -> WebResult<Markup> {
     web.db(|web, store| {
@@ -79,8 +123,8 @@ pub async fn list(State(web): State<Arc<Web>>) -> WebResult<Markup> {
                 continue;
             };
             if g.toml.public {
-                let seats = games::players(c, &g.row.id)?.len();
-                rows.push((g, seats));
+                let signup = signup_of(c, &g)?;
+                rows.push((g, signup));
             }
         }
         let lang = web.config.language;
@@ -95,22 +139,24 @@ pub async fn list(State(web): State<Arc<Web>>) -> WebResult<Markup> {
                         th { (tr(lang, "web-col-ruleset", &[])) }
                         th { (tr(lang, "web-col-turn", &[])) }
                         th { (tr(lang, "web-col-deadline", &[])) }
-                        th { (tr(lang, "web-col-seats", &[])) }
+                        th { (tr(lang, "web-col-free-seats", &[])) }
+                        th { (tr(lang, "web-col-signup", &[])) }
                     }
-                    @for (g, seats) in &rows {
+                    @for (g, signup) in &rows {
                         tr {
                             td { a href={ "/games/" (g.row.id) } { (g.row.id) } }
                             td { (g.engine.info().name) }
                             td { (g.row.turn + 1) " · " (status_word(g.lang, g.row.status)) }
                             td { (deadline_text(g, g.schedule.tz)) }
-                            td { (seats) }
+                            td { (free_seats_text(lang, *signup)) }
+                            td { (signup_cell(lang, g, *signup, &web.config.referee)) }
                         }
                     }
                 }
             }
-            p.note { (tr(lang, "web-login-hint", &[])) " " a href="/login" { "login" } }
+            p.note { (tr(lang, "web-login-hint", &[])) " " a href="/login" { (tr(lang, "web-login", &[])) } }
         };
-        Ok(page("arbitre", body))
+        Ok(page(lang, "arbitre", body))
     })
     .await
 }
@@ -218,7 +264,7 @@ pub async fn game(
             (report_block(&report, &format!("/games/{gid}/turns/{last}/files")))
             (archive(lang, &format!("/games/{gid}"), last))
         };
-        Ok(page(&gid, body))
+        Ok(page(lang, &gid, body))
     })
     .await
 }
@@ -240,7 +286,7 @@ pub async fn turn(
             h1 { a href={ "/games/" (gid) } { (gid) } }
             (report_block(&r, &format!("/games/{gid}/turns/{turn}/files")))
         };
-        Ok(page(gid, body))
+        Ok(page(g.lang, gid, body))
     })
     .await
 }

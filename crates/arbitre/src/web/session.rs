@@ -1,16 +1,22 @@
 //! Logins, sessions and CSRF tokens (issue 24 item 5).
 //!
-//! - A session is a random 128-bit id in a cookie that is `Secure`,
-//!   `HttpOnly` and `SameSite=Strict`, and expires after [`SESSION_HOURS`]
-//!   (the server forgets it then too). Sessions live in the web server's
-//!   memory only: a restart logs everyone out, and nothing about them is
-//!   ever written to disk or to a log.
-//! - A player's session keeps the password (and token) the player logged in
-//!   with, in memory only, because an order form becomes the order mail it
-//!   stands for, whose header carries them (web/submit.rs): the mail path
-//!   checks them again, as for any mail.
-//! - Every form carries a CSRF token: the session's, or before a login a
-//!   double-submit token (cookie and hidden field must match).
+//! - A session is a random 128-bit token in a cookie that is `Secure`,
+//!   `HttpOnly` and `SameSite=Strict`, and expires after [`SESSION_HOURS`].
+//!   Sessions live in the store (`arbitre_store::sessions`, migration 10),
+//!   so a restart of the web server logs nobody out. The database keeps
+//!   the token's SHA-256 only, never the token, and never a password.
+//!   Expired sessions are purged whenever one opens; logout deletes the row.
+//! - The login proves the seat: it checks the password (and the player's
+//!   token, if the game master gave one), and the session then speaks for
+//!   that seat. An order form becomes the order mail it stands for
+//!   (web/submit.rs), marked as coming from that login
+//!   (`inbound::Channel::WebLogin`), so the mail path does not ask for the
+//!   password again (it has none) nor for DKIM. The session keeps a digest
+//!   of the password hash it was opened with ([`credential`]): when the
+//!   seat's password changes (a takeover, a new password), every session
+//!   opened with the old one ends.
+//! - Every form carries a CSRF token: the session's secret, or before a
+//!   login a double-submit token (cookie and hidden field must match).
 //! - Wrong passwords count in the same per-seat hourly counter as the mail
 //!   path's (`wrong_passwords_per_seat_per_hour`), and each is recorded for
 //!   the seat's next report, as a wrong password by mail is. Past the limit
@@ -18,13 +24,16 @@
 //!   with the right password (a guesser on the web gets answers at once;
 //!   the real player can still mail orders).
 
+use super::{Web, WebResult};
 use crate::config::DaemonConfig;
+use crate::daemon::GameView;
 use arbitre_store::counters::{self, Scope};
-use arbitre_store::Connection;
+use arbitre_store::sessions::{self, SessionHolder, WebSession};
+use arbitre_store::{games, Connection};
 use axum::http::HeaderMap;
 use chrono::{DateTime, Duration, Utc};
-use std::collections::BTreeMap;
-use std::sync::Mutex;
+use sha2::{Digest, Sha256};
+use std::sync::Arc;
 
 /// How long a login lasts.
 pub const SESSION_HOURS: i64 = 12;
@@ -34,24 +43,10 @@ pub const SESSION_COOKIE: &str = "arbitre_session";
 pub const LOGIN_COOKIE: &str = "arbitre_login";
 
 /// Who a session belongs to.
-#[derive(Clone)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Who {
-    Player {
-        player: String,
-        password: String,
-        token: Option<String>,
-    },
+    Player { player: String },
     GameMaster,
-}
-
-impl std::fmt::Debug for Who {
-    // Never print a password, even in a debug log.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Who::Player { player, .. } => write!(f, "Player({player})"),
-            Who::GameMaster => write!(f, "GameMaster"),
-        }
-    }
 }
 
 #[derive(Clone, Debug)]
@@ -61,10 +56,6 @@ pub struct Session {
     pub csrf: String,
     pub expires: DateTime<Utc>,
 }
-
-/// The live sessions, by id.
-#[derive(Default)]
-pub struct Sessions(Mutex<BTreeMap<String, Session>>);
 
 /// 128 random bits from the OS, as hex.
 pub fn random_token() -> String {
@@ -86,38 +77,130 @@ pub fn same(a: &str, b: &str) -> bool {
         && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
-impl Sessions {
-    /// Opens a session; returns its id (empty if no randomness: refused).
-    pub fn open(&self, game: &str, who: Who, now: DateTime<Utc>) -> Option<(String, Session)> {
-        let id = random_token();
-        let csrf = random_token();
-        if id.is_empty() || csrf.is_empty() {
-            return None;
-        }
-        let s = Session {
-            game: game.to_string(),
-            who,
-            csrf,
-            expires: now + Duration::hours(SESSION_HOURS),
-        };
-        let mut map = self.0.lock().ok()?;
-        map.retain(|_, s| s.expires > now);
-        map.insert(id.clone(), s.clone());
-        Some((id, s))
-    }
+/// What the store keeps of a cookie's token.
+pub fn token_digest(token: &str) -> String {
+    let mut h = Sha256::new();
+    h.update(b"arbitre-web-session\0");
+    h.update(token.as_bytes());
+    hex::encode(h.finalize())
+}
 
-    /// The live session of the request's cookie.
-    pub fn get(&self, headers: &HeaderMap, now: DateTime<Utc>) -> Option<Session> {
-        let id = cookie(headers, SESSION_COOKIE)?;
-        let map = self.0.lock().ok()?;
-        map.get(&id).filter(|s| s.expires > now).cloned()
-    }
+/// A digest of the password hash a login was checked against.
+pub fn credential(password_hash: &str) -> String {
+    let mut h = Sha256::new();
+    h.update(b"arbitre-web-credential\0");
+    h.update(password_hash.as_bytes());
+    hex::encode(h.finalize())
+}
 
-    pub fn close(&self, headers: &HeaderMap) {
-        if let (Some(id), Ok(mut map)) = (cookie(headers, SESSION_COOKIE), self.0.lock()) {
-            map.remove(&id);
+/// The credential `who` would log in with now: `None` when the seat is
+/// gone or the game has no GM password any more.
+fn credential_now(web: &Web, c: &Connection, game: &str, who: &Who) -> WebResult<Option<String>> {
+    Ok(match who {
+        Who::Player { player } => {
+            games::player_nocase(c, game, player)?.map(|p| credential(&p.password_hash))
         }
+        Who::GameMaster => match games::game(c, game)? {
+            Some(row) => GameView::new(&web.registry, row)?
+                .toml
+                .services
+                .gm_password_hash
+                .as_deref()
+                .map(credential),
+            None => None,
+        },
+    })
+}
+
+/// Opens a session after a login that proved `who` with `credential`;
+/// returns the cookie's token (`None`: no randomness, refused).
+pub fn open(
+    c: &Connection,
+    game: &str,
+    who: Who,
+    credential: String,
+    now: DateTime<Utc>,
+) -> WebResult<Option<(String, Session)>> {
+    let token = random_token();
+    let csrf = random_token();
+    if token.is_empty() || csrf.is_empty() {
+        return Ok(None);
     }
+    let expires = now + Duration::hours(SESSION_HOURS);
+    let holder = match &who {
+        Who::Player { player } => SessionHolder::Player(player.clone()),
+        Who::GameMaster => SessionHolder::GameMaster,
+    };
+    sessions::open(
+        c,
+        &WebSession {
+            token_sha256: token_digest(&token),
+            game_id: game.to_string(),
+            holder,
+            credential,
+            csrf: csrf.clone(),
+            expires: expires.timestamp(),
+        },
+        now.timestamp(),
+    )?;
+    let s = Session {
+        game: game.to_string(),
+        who,
+        csrf,
+        expires,
+    };
+    Ok(Some((token, s)))
+}
+
+/// The live session of `token`: not expired, and its credential still the
+/// seat's (else it is deleted).
+pub fn current(
+    web: &Web,
+    c: &Connection,
+    token: &str,
+    now: DateTime<Utc>,
+) -> WebResult<Option<Session>> {
+    let digest = token_digest(token);
+    let Some(row) = sessions::get(c, &digest, now.timestamp())? else {
+        return Ok(None);
+    };
+    let who = match row.holder {
+        SessionHolder::Player(player) => Who::Player { player },
+        SessionHolder::GameMaster => Who::GameMaster,
+    };
+    let still =
+        credential_now(web, c, &row.game_id, &who)?.is_some_and(|now| same(&now, &row.credential));
+    if !still {
+        sessions::delete(c, &digest)?;
+        return Ok(None);
+    }
+    Ok(Some(Session {
+        game: row.game_id,
+        who,
+        csrf: row.csrf,
+        expires: DateTime::from_timestamp(row.expires, 0).unwrap_or(now),
+    }))
+}
+
+/// The live session of the request's cookie, read on the blocking pool.
+pub async fn of_request(web: &Arc<Web>, headers: &HeaderMap) -> WebResult<Option<Session>> {
+    let Some(token) = cookie(headers, SESSION_COOKIE) else {
+        return Ok(None);
+    };
+    web.db(move |web, store| current(web, store.conn(), &token, web.clock.now()))
+        .await
+}
+
+/// Logout: the request's session row is deleted.
+pub async fn close(web: &Arc<Web>, headers: &HeaderMap) -> WebResult<()> {
+    if let Some(token) = cookie(headers, SESSION_COOKIE) {
+        web.db(move |_, store| {
+            sessions::delete(store.conn(), &token_digest(&token))?;
+            Ok(())
+        })
+        .await?;
+    }
+    Ok(())
 }
 
 /// The value of cookie `name` in the request.
@@ -221,24 +304,5 @@ mod tests {
         for part in ["HttpOnly", "Secure", "SameSite=Strict", "Max-Age=60"] {
             assert!(c.contains(part), "{c}");
         }
-    }
-
-    #[test]
-    fn a_session_expires() {
-        let s = Sessions::default();
-        let now = Utc::now();
-        let (id, _) = s.open("g", Who::GameMaster, now).unwrap();
-        let mut h = HeaderMap::new();
-        h.insert(
-            axum::http::header::COOKIE,
-            format!("{SESSION_COOKIE}={id}").parse().unwrap(),
-        );
-        assert!(s.get(&h, now).is_some());
-        assert!(s
-            .get(
-                &h,
-                now + Duration::hours(SESSION_HOURS) + Duration::seconds(1)
-            )
-            .is_none());
     }
 }

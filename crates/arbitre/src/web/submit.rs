@@ -2,7 +2,10 @@
 //!
 //! A submission becomes the order mail it stands for: From the seat's
 //! registered address, the block `GAME <game> PLAYER <player> PASSWORD
-//! <password>` (or `CHECK …`), the orders, `END`. That mail goes through
+//! web-login` (or `CHECK …`), the orders, `END`, marked as coming from the
+//! login (`inbound::Channel::WebLogin`): the login checked the password
+//! and token, so the block carries none, and a `require_dkim` game takes
+//! it (no From to forge). That mail goes through
 //! `inbound::prepare` and `precheck` (outside the write lock), then
 //! `decide_prepared` and `apply` in one IMMEDIATE transaction, exactly as
 //! a mail of the inbox: the same parse and check, the same rate limits, the
@@ -36,6 +39,9 @@ use sha2::{Digest, Sha256};
 pub enum Action {
     Orders,
     Check,
+    /// A settings form (TIMEZONE, ABSENCE, PRESS): its command lines in an
+    /// order mail's block, as a player writes them.
+    Service,
 }
 
 /// One form as sent.
@@ -60,31 +66,23 @@ impl Submission<'_> {
         h.update(match self.action {
             Action::Orders => b"orders\0",
             Action::Check => b"check\0\0",
+            Action::Service => b"svc\0\0\0\0",
         });
         h.update(normalise(self.orders).as_bytes());
         hex::encode(h.finalize())
     }
 
-    /// The order mail this submission stands for.
-    pub fn mail(
-        &self,
-        seat: &PlayerRow,
-        password: &str,
-        token: Option<&str>,
-        config: &DaemonConfig,
-        now: DateTime<Utc>,
-    ) -> Vec<u8> {
+    /// The order mail this submission stands for. Its block carries no
+    /// secret: the login proved the seat ([`WEB_LOGIN`] stands where a
+    /// mail's password goes, and the mail is marked as the login's).
+    pub fn mail(&self, seat: &PlayerRow, config: &DaemonConfig, now: DateTime<Utc>) -> Vec<u8> {
         let keyword = match self.action {
-            Action::Orders => "GAME",
+            Action::Orders | Action::Service => "GAME",
             Action::Check => "CHECK",
         };
-        let token = token
-            .filter(|t| !t.is_empty())
-            .map(|t| format!(" TOKEN {t}"))
-            .unwrap_or_default();
         let orders = normalise(self.orders);
         let body = format!(
-            "{keyword} {} PLAYER {} PASSWORD {password}{token}\n{}\nEND\n",
+            "{keyword} {} PLAYER {} PASSWORD {WEB_LOGIN}\n{}\nEND\n",
             self.game,
             seat.id,
             orders.trim_end()
@@ -109,6 +107,9 @@ impl Submission<'_> {
         .into_bytes()
     }
 }
+
+/// What stands for the password in a web form's order block.
+pub const WEB_LOGIN: &str = "web-login";
 
 /// A textarea's text: CRLF as LF, no NUL.
 fn normalise(s: &str) -> String {
@@ -137,23 +138,21 @@ pub fn earlier(c: &arbitre_store::Connection, key: &str) -> Result<Submitted> {
 }
 
 /// Sends `s` through the mail path; see the module's documentation.
-#[allow(clippy::too_many_arguments)]
 pub fn submit(
     store: &mut Store,
     registry: &Registry,
     config: &DaemonConfig,
     s: &Submission<'_>,
     seat: &PlayerRow,
-    password: &str,
-    token: Option<&str>,
     now: DateTime<Utc>,
 ) -> Result<Submitted> {
     let key = s.key();
     if journal::seen(store.conn(), &key)? {
         return earlier(store.conn(), &key);
     }
-    let raw = s.mail(seat, password, token, config, now);
-    let mut p = prepare(&raw, config);
+    let raw = s.mail(seat, config, now);
+    // The login proved the sender: no DKIM policy for this mail (issue 24).
+    let mut p = prepare(&raw, config).from_web_login(s.game, &seat.id);
     drop(raw);
     // One submission is a batch of one mail: its game is loaded once for
     // the check outside the lock and the decision inside it.
@@ -166,8 +165,11 @@ pub fn submit(
         }
         let d = decide_prepared(tx, registry, config, p, &key, now, &mut loaded)?;
         let outcome = d.journal.outcome;
-        let confirmation = d.reply.as_ref().map(|r| r.body.clone());
-        if let Some(r) = &d.reply {
+        // The answer: the orders' confirmation, or for a block of
+        // commands only, the answer to the commands (the first extra).
+        let answer = d.reply.as_ref().or(d.extra.first());
+        let confirmation = answer.map(|r| r.body.clone());
+        if let Some(r) = answer {
             // The id `apply` queues it under, so a repeat finds it.
             message_id_in(tx, config, r)?;
         }
