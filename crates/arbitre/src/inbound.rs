@@ -46,12 +46,12 @@ use arbitre_store::{games, journal, turns, JournalEntry};
 use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
 
-/// What became of a mail: the journal's `outcome`, one enum of the store
-/// (issue 16 item 2).
-pub use arbitre_store::JournalOutcome as Disposition;
 /// Moved with the order decision to request/orders.rs (issue 16 item 1).
 pub use crate::request::orders::{confirmation, confirmation_lines, NewOrders};
 use crate::request::orders::{sha_of, PreChecked};
+/// What became of a mail: the journal's `outcome`, one enum of the store
+/// (issue 16 item 2).
+pub use arbitre_store::JournalOutcome as Disposition;
 
 /// Mails handled in one transaction (issue 9): one durable commit (an fsync
 /// of the WAL) for up to this many mails instead of one each, which capped
@@ -1103,13 +1103,7 @@ pub(crate) fn decide_block<'a>(
     if decided.refused {
         // Refused before the ruleset read the block: the mail's other
         // answers are dropped, as a refused mail answers once.
-        return Ok(Decision::reject(
-            sha,
-            m,
-            decided.detail,
-            Some(gid),
-            reply,
-        ));
+        return Ok(Decision::reject(sha, m, decided.detail, Some(gid), reply));
     }
     Ok(Decision {
         journal: Decision::base(sha, m, decided.outcome, decided.detail, Some(gid)),
@@ -1559,4 +1553,3 @@ pub fn apply(
     }
     Ok(())
 }
-

@@ -697,7 +697,11 @@ fn absence_decided_then_written_twice_is_once() {
         },
     };
     let first = request::handle(&ctx, &req).unwrap();
-    assert_eq!(g.count("SELECT count(*) FROM absences"), 0, "decided, not written");
+    assert_eq!(
+        g.count("SELECT count(*) FROM absences"),
+        0,
+        "decided, not written"
+    );
     assert_eq!(g.deadline(), at("2026-12-04T19:00:00Z"));
     assert!(g.to("maxtor@example.org", "notice").is_empty());
     let again = request::handle(&ctx, &req).unwrap();

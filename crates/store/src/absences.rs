@@ -190,8 +190,12 @@ mod tests {
         assert_eq!(count(c, "g", "p2").unwrap(), 1);
         assert_eq!(of_player(c, "g", "p2").unwrap(), vec![row]);
         // An id used then deleted is not taken again (AUTOINCREMENT).
-        c.execute("DELETE FROM absences WHERE id = ?1", [id]).unwrap();
+        c.execute("DELETE FROM absences WHERE id = ?1", [id])
+            .unwrap();
         assert_eq!(next_id(c).unwrap(), id + 1);
-        assert_eq!(insert(c, "g", "p3", "2027-02-01", "2027-02-02", 7, None).unwrap(), id + 1);
+        assert_eq!(
+            insert(c, "g", "p3", "2027-02-01", "2027-02-02", 7, None).unwrap(),
+            id + 1
+        );
     }
 }

@@ -438,7 +438,13 @@ pub fn apply(ctx: &Ctx<'_>, e: Effects) -> Result<(Done, String)> {
             }
             Write::Absence(row) => {
                 arbitre_store::absences::insert_row(ctx.tx, &row)?;
-                tracing::info!(game = row.game_id, player = row.player, from = row.first_day, to = row.last_day, "absence recorded");
+                tracing::info!(
+                    game = row.game_id,
+                    player = row.player,
+                    from = row.first_day,
+                    to = row.last_day,
+                    "absence recorded"
+                );
             }
             Write::AbsenceUsed {
                 game,

@@ -182,7 +182,10 @@ pub fn handle<'a>(
     // very state, seat and text; else made here.
     let orders_sha = pre.as_ref().map(|_| sha_of(&orders));
     let pre = pre.filter(|p| {
-        p.game == gid && p.player == player && p.state == state.state && Some(p.orders) == orders_sha
+        p.game == gid
+            && p.player == player
+            && p.state == state.state
+            && Some(p.orders) == orders_sha
     });
     let checked = match pre {
         Some(p) => Ok((p.checked, Some(p.echo))),

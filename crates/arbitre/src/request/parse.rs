@@ -170,8 +170,18 @@ mod tests {
 
     #[test]
     fn an_order_block_and_a_check_block_are_requests() {
-        let o = orders("g", "p1", arbitre_mail::BlockKind::Orders, "A PAR-BUR\n".into());
-        let c = orders("g", "p1", arbitre_mail::BlockKind::Check, "A PAR-BUR\n".into());
+        let o = orders(
+            "g",
+            "p1",
+            arbitre_mail::BlockKind::Orders,
+            "A PAR-BUR\n".into(),
+        );
+        let c = orders(
+            "g",
+            "p1",
+            arbitre_mail::BlockKind::Check,
+            "A PAR-BUR\n".into(),
+        );
         let b = OrderBlock {
             game: "g".into(),
             player: "p1".into(),

@@ -191,7 +191,14 @@ pub fn move_deadline(
 ) -> Result<DateTime<Utc>> {
     let m = decide_move(c, config, game, turn, deadline, now, None)?;
     for a in &m.used {
-        reminders::record(c, &a.game_id, 0, &a.player, &used_label(a.id), now.timestamp())?;
+        reminders::record(
+            c,
+            &a.game_id,
+            0,
+            &a.player,
+            &used_label(a.id),
+            now.timestamp(),
+        )?;
     }
     for d in m.mails {
         queue(c, config, now, d)?;
