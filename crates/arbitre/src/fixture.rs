@@ -18,6 +18,14 @@
 //! [`record`] writes a new fixture: the orders of each turn come from a
 //! folder (`<dir>/turn-NNN/*.eml` as they are, `<dir>/turn-NNN/<player>.txt`
 //! wrapped into an order mail) or from the ruleset's bots.
+//!
+//! [`FixtureError`] is English on purpose, not in the message catalogue
+//! (issue 16 item 3 leaves it out): `replay` and `fixture record` are the
+//! developers' tools (CI's regression replay, a new fixture), read by
+//! whoever edits the code; no player or game master ever sees them, and a
+//! mismatch's diff compares the mails' texts byte for byte, which a
+//! translated frame would not help. A daemon error inside a replay
+//! (`FixtureError::Daemon`) keeps its own catalogue text.
 
 use crate::clock::FixedClock;
 use crate::config::DaemonConfig;
@@ -36,6 +44,8 @@ use std::sync::Arc;
 /// The referee address fixtures are recorded with (part of every Message-ID).
 pub const FIXTURE_REFEREE: &str = "arbitre@fixture.invalid";
 
+/// Why a replay or a recording failed: English, a developer's error (see
+/// the module's docs).
 #[derive(Debug, thiserror::Error)]
 pub enum FixtureError {
     #[error(transparent)]

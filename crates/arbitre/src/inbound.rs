@@ -38,16 +38,18 @@ use crate::registry::Registry;
 use crate::services::authenticity::Channel;
 use crate::services::command::split_commands;
 use crate::services::texts::{svc_text, SvcMsg};
-use arbitre_core::{Checked, Lang, PlayerId, Verdict};
+use arbitre_core::{Lang, PlayerId};
 use arbitre_mail::{
-    parse_mail, AutoKind, BlockKind, DkimVerdict, EnvelopeError, InboundMail, InboxEntry, MailError,
+    parse_mail, AutoKind, DkimVerdict, EnvelopeError, InboundMail, InboxEntry, MailError,
 };
 use arbitre_store::Connection;
-use arbitre_store::{games, journal, orders, turns, GameStatus, JournalEntry};
+use arbitre_store::{games, journal, turns, JournalEntry};
 use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
-use std::fmt::Write as _;
 
+/// Moved with the order decision to request/orders.rs (issue 16 item 1).
+pub use crate::request::orders::{confirmation, confirmation_lines, NewOrders};
+use crate::request::orders::{sha_of, PreChecked};
 /// What became of a mail: the journal's `outcome`, one enum of the store
 /// (issue 16 item 2).
 pub use arbitre_store::JournalOutcome as Disposition;
@@ -393,14 +395,6 @@ pub struct Decision {
     pub extra: Vec<Draft>,
 }
 
-pub struct NewOrders {
-    pub game: String,
-    pub turn: u32,
-    pub player: String,
-    pub text: String,
-    pub checked: Checked,
-}
-
 impl Decision {
     pub(crate) fn base(
         sha: &str,
@@ -526,20 +520,6 @@ pub struct Prepared {
     channel: Channel,
 }
 
-/// The ruleset's check of a block, made outside the write lock, and what
-/// it was made for: used inside the transaction only if all still holds.
-struct PreChecked {
-    game: String,
-    player: String,
-    /// The stored state it was checked against (the current turn's).
-    state: String,
-    /// SHA-256 of the order text checked.
-    orders: [u8; 32],
-    checked: Checked,
-    /// The confirmation's echo of the lines ([`confirmation_lines`]).
-    echo: String,
-}
-
 /// Decodes `raw`, finds its order block and verifies its DKIM signature
 /// (no database, no lock). Nothing in the result refers to `raw`.
 pub fn prepare(raw: &[u8], config: &DaemonConfig) -> Prepared {
@@ -586,10 +566,6 @@ impl Prepared {
         };
         self
     }
-}
-
-fn sha_of(text: &str) -> [u8; 32] {
-    Sha256::digest(text.as_bytes()).into()
 }
 
 /// Checks the block of a prepared mail against the current state, read
@@ -1124,169 +1100,39 @@ pub(crate) fn decide_block<'a>(
             });
         }
     }
-    let env = if split.commands.is_empty() && split.errors.is_empty() {
-        env
+    let orders = if split.commands.is_empty() && split.errors.is_empty() {
+        env.orders
     } else {
-        arbitre_mail::Envelope {
-            orders: std::mem::take(&mut split.orders),
-            ..env
-        }
+        std::mem::take(&mut split.orders)
     };
-    // An ejected seat (issue 10, gm/seats.rs): its orders no longer count.
-    if crate::gm::seats::is_ejected(c, &gid, &player.id, game.row.turn + 1)?
-        && game.row.status != GameStatus::Over
-    {
-        let body = svc_text(
-            lang,
-            &SvcMsg::EjectedSeat {
-                game: &gid,
-                player: &player.id,
-            },
-        );
-        // No player on it: an `error` mail naming a player and the coming
-        // turn counts as a wrong-password attempt (turn.rs).
-        let reply = error_mail(lang, body).about(&gid, game.row.turn + 1, None);
-        return Ok(Decision::reject(
-            sha,
-            m,
-            format!("orders from ejected seat '{}'", player.id),
-            Some(gid),
-            reply,
-        ));
-    }
-    if game.row.status == GameStatus::Over {
-        let body = text(lang, &Msg::GameOver { game: &gid });
-        let reply = error_mail(lang, body).about(&gid, game.row.turn, Some(&player.id));
-        return Ok(Decision::reject(
-            sha,
-            m,
-            "game over".into(),
-            Some(gid),
-            reply,
-        ));
-    }
-    // Read again after the commands (an ABSENCE may have moved the
-    // deadline) and as this player reads it (TIMEZONE, issue 10).
-    let zone = arbitre_store::settings::get(c, &gid, &player.id)?.timezone;
-    let game = GameView::new(registry, games::require_game(c, &gid)?)?.seen_by(zone.as_deref());
-    let state = turns::latest(c, &gid)?;
-    let pid = PlayerId::new(player.id.clone());
-    // The check made outside the lock (precheck) when it was made for this
-    // very state, seat and text; else made here.
-    let orders_sha = pre.as_ref().map(|_| sha_of(&env.orders));
-    let pre = pre.take().filter(|p| {
-        p.game == gid
-            && p.player == player.id
-            && p.state == state.state
-            && Some(p.orders) == orders_sha
-    });
-    let checked = match pre {
-        Some(p) => Ok((p.checked, Some(p.echo))),
-        None => loaded
-            .get(&game, &state.state)?
-            .check(&pid, &env.orders)
-            .map(|c| (c, None)),
+    // The block's orders (or CHECK) as a request, decided over the same
+    // transaction (request/orders.rs); the mail's journal entry is made here.
+    let ctx = crate::request::Ctx {
+        tx: c,
+        registry,
+        config,
+        now,
+        tag: &sha[..16],
     };
-    drop(state);
-    let (checked, echo) = match checked {
-        Ok(c) => c,
-        // Configured in the TOML but not (or no longer) in the ruleset's state.
-        Err(arbitre_core::EngineError::UnknownPlayer(_)) => {
-            let body = text(
-                lang,
-                &Msg::UnknownPlayer {
-                    game: &gid,
-                    player: &player.id,
-                },
-            );
-            let reply = error_mail(lang, body).about(&gid, game.row.turn + 1, Some(&player.id));
-            return Ok(Decision::reject(
-                sha,
-                m,
-                format!("player '{}' not in the game state", player.id),
-                Some(gid),
-                reply,
-            ));
-        }
-        // A state the ruleset cannot load is the referee's fault, not the
-        // player's: the mail stays in new/ and is retried after the fix.
-        Err(e) => return Err(game.engine_err(e)),
+    let req = crate::request::parse::orders(&gid, &player.id, env.kind, orders);
+    let facts = crate::request::orders::Facts {
+        reply_to: &to,
+        auth: &auth,
+        pre: pre.take(),
     };
-    let turn = game.row.turn + 1;
-    // A block the ruleset refused whole (another turn, month or nation,
-    // issue 17 item 7) is answered but never stored: storing it would
-    // replace the orders already in force for the open turn.
-    let refused = env.kind == BlockKind::Orders && checked.refused;
-    let store = env.kind == BlockKind::Orders && !refused;
-    let echo = echo.unwrap_or_else(|| confirmation_lines(lang, &checked));
-    let mut body = auth.annotate(
-        lang,
-        confirmation_around(&game, turn, &player.id, store, &checked, &echo),
-    );
-    drop(echo);
-    // Past the deadline, within the `[services] grace`: the orders count,
-    // and the player is told they were late. (Without a grace, orders that
-    // beat the next cycle count as before, unmarked.)
-    let grace = game.toml.services.grace();
-    if let Some(d) = game
-        .deadline()
-        .filter(|d| store && grace > chrono::Duration::zero() && *d < now)
-    {
-        body = format!(
-            "{}\n\n{body}",
-            svc_text(
-                lang,
-                &SvcMsg::LateOrders {
-                    deadline: &game.schedule.show(d)
-                }
-            )
-        );
-    }
-    let (kind, subject) = if store {
-        (
-            Kind::Confirm,
-            text(lang, &Msg::ConfirmSubject { game: &gid, turn }),
-        )
-    } else if refused {
-        (
-            Kind::Confirm,
-            text(lang, &Msg::RefusedSubject { game: &gid, turn }),
-        )
-    } else {
-        (Kind::Check, text(lang, &Msg::CheckSubject { game: &gid }))
-    };
-    let reply = Draft::new(kind, &to, subject, body)
-        .about(&gid, turn, Some(&player.id))
+    let decided = crate::request::orders::handle(&ctx, registry, loaded, req, facts)?;
+    let reply = decided
+        .reply
         .discriminator(&sha[..16])
         .replying_to(mail.message_id.as_deref());
-    let disposition = if store {
-        Disposition::Stored
-    } else if refused {
-        Disposition::Rejected
-    } else {
-        Disposition::Checked
-    };
-    let detail = format!(
-        "{} for {} turn {turn}: {} order(s), {} error(s)",
-        if store { "orders" } else { "check" },
-        player.id,
-        checked.orders,
-        checked.errors
-    );
-    tracing::info!(game = %gid, player = %player.id, turn, orders = checked.orders, errors = checked.errors, "{}", disposition.as_str());
-    let orders = store
-        .then(|| NewOrders {
-            game: gid.clone(),
-            turn,
-            player: player.id.clone(),
-            text: env.orders,
-            checked,
-        })
-        .into_iter()
-        .collect();
+    if decided.refused {
+        // Refused before the ruleset read the block: the mail's other
+        // answers are dropped, as a refused mail answers once.
+        return Ok(Decision::reject(sha, m, decided.detail, Some(gid), reply));
+    }
     Ok(Decision {
-        journal: Decision::base(sha, m, disposition, detail, Some(gid)),
-        orders,
+        journal: Decision::base(sha, m, decided.outcome, decided.detail, Some(gid)),
+        orders: decided.orders.into_iter().collect(),
         reply: Some(reply),
         extra,
     })
@@ -1727,154 +1573,8 @@ pub fn apply(
     for r in std::mem::take(&mut d.extra) {
         queue(c, config, now, r)?;
     }
-    for o in d.orders {
-        orders::insert(
-            c,
-            &o.game,
-            o.turn,
-            &o.player,
-            &o.text,
-            &o.checked.verdicts,
-            o.checked.errors as u32,
-            o.checked.ready,
-            now.timestamp(),
-            Some(&d.journal.sha256),
-        )?;
+    for o in &d.orders {
+        crate::request::orders::write(c, o, now, &d.journal.sha256)?;
     }
     Ok(())
-}
-
-/// The confirmation: every line echoed with OK or its reason.
-pub fn confirmation(
-    game: &GameView<'_>,
-    turn: u32,
-    player: &str,
-    stored: bool,
-    checked: &Checked,
-) -> String {
-    let echo = confirmation_lines(game.lang, checked);
-    confirmation_around(game, turn, player, stored, checked, &echo)
-}
-
-/// The confirmation with its echoed lines (`echo`, from
-/// [`confirmation_lines`]) made beforehand: the header and the footer only
-/// need what the write transaction reads (the deadline may have moved).
-fn confirmation_around(
-    game: &GameView<'_>,
-    turn: u32,
-    player: &str,
-    stored: bool,
-    checked: &Checked,
-    echo: &str,
-) -> String {
-    let lang = game.lang;
-    let gid = game.row.id.as_str();
-    let mut out = if stored {
-        text(
-            lang,
-            &Msg::ConfirmHeader {
-                game: gid,
-                turn,
-                player,
-            },
-        )
-    } else if checked.refused {
-        text(
-            lang,
-            &Msg::RefusedHeader {
-                game: gid,
-                turn,
-                player,
-            },
-        )
-    } else {
-        text(
-            lang,
-            &Msg::CheckHeader {
-                game: gid,
-                turn,
-                player,
-            },
-        )
-    };
-    out.reserve(echo.len() + 1024);
-    out.push_str("\n\n");
-    out.push_str(echo);
-    out.push('\n');
-    out.push_str(&text(
-        lang,
-        &Msg::Summary {
-            orders: checked.orders,
-            errors: checked.errors,
-            warnings: checked.warnings,
-        },
-    ));
-    out.push('\n');
-    if stored {
-        out.push_str(&text(lang, &Msg::Replaces));
-        out.push('\n');
-        if !checked.ready {
-            out.push_str(&text(lang, &Msg::NotReady));
-            out.push('\n');
-        }
-    }
-    if let Some(when) = game.show_deadline() {
-        out.push_str(&text(lang, &Msg::Deadline { when: &when }));
-        out.push('\n');
-    }
-    signed(lang, &out)
-}
-
-/// The echo of every line of a checked block with OK or its reason (the
-/// body of the confirmation): depends only on the check and the game's
-/// language, so it is made outside the write lock (issue 14 item 1).
-pub fn confirmation_lines(lang: Lang, checked: &Checked) -> String {
-    let mut out = String::new();
-    if checked.verdicts.is_empty() {
-        out.push_str(&text(lang, &Msg::NoOrderLines));
-        out.push('\n');
-    }
-    let (ok, err, warn) = (
-        text(lang, &Msg::Ok),
-        text(lang, &Msg::Error),
-        text(lang, &Msg::Warning),
-    );
-    let width = [&ok, &err, &warn]
-        .iter()
-        .map(|s| s.chars().count())
-        .max()
-        .unwrap_or(0);
-    // A long block (issue 14 item 1): the lines accepted without remark are
-    // counted, not echoed, so the confirmation stays readable and small;
-    // every error and warning is still listed with its line.
-    let long = checked.verdicts.len() > crate::config::CONFIRM_ECHO_LINES;
-    let mut silent_ok = 0;
-    for v in &checked.verdicts {
-        if long && v.verdict == Verdict::Ok {
-            silent_ok += 1;
-            continue;
-        }
-        let (label, reason) = match &v.verdict {
-            Verdict::Ok => (&ok, None),
-            Verdict::Warning(r) => (&warn, Some(r)),
-            Verdict::Error(r) => (&err, Some(r)),
-        };
-        // In a long block each line is echoed up to CONFIRM_ECHO_CHARS: the
-        // line number and the reason say what is wrong, and ten megabytes
-        // of echoed lines would only make the answer unreadable.
-        let shown = match v.text.char_indices().nth(crate::config::CONFIRM_ECHO_CHARS) {
-            Some((cut, _)) if long => std::borrow::Cow::Owned(format!("{}…", &v.text[..cut])),
-            _ => std::borrow::Cow::Borrowed(v.text.as_str()),
-        };
-        let _ = write!(out, "{:>4}  {label:<width$}  {shown}", v.line);
-        if let Some(r) = reason {
-            let _ = write!(out, "\n      {:width$}  -> {r}", "");
-        }
-        out.push('\n');
-    }
-    if silent_ok > 0 {
-        out.push_str(&text(lang, &Msg::OkLinesNotEchoed { ok: silent_ok }));
-        out.push('\n');
-    }
-    out
 }

@@ -651,6 +651,69 @@ fn absence_moves_the_deadline_nebulight_in_french() {
     assert_eq!(g.count("SELECT count(*) FROM absences"), 2);
 }
 
+/// Issue 16 item 1: an ABSENCE is decided as a value (its row under the id
+/// it will take, the deadline it moves, the mark that it moved one, the
+/// notices) and nothing is written until `request::apply`; the same
+/// decision written twice leaves one absence, one move, one mark.
+#[test]
+fn absence_decided_then_written_twice_is_once() {
+    use arbitre::request::{self, Ctx, Request, ServiceMail, Write};
+    use arbitre::services::command::Command;
+    let g = game_with("nebulight", None, LIMITS);
+    let day = |s: &str| chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap();
+    let ctx = Ctx {
+        tx: g.daemon.store.conn(),
+        registry: &g.daemon.registry,
+        config: &g.daemon.config,
+        now: g.daemon.now(),
+        tag: "0123456789abcdef",
+    };
+    let req = Request::Service {
+        game: g.id.clone(),
+        player: "miria".into(),
+        command: Command::Absence {
+            from: day("2026-12-03"),
+            to: day("2026-12-14"),
+        },
+        mail: ServiceMail {
+            reply_to: "miria@example.org".into(),
+            sha: "0123456789abcdef0123".into(),
+            press_text: None,
+        },
+    };
+    let first = request::handle(&ctx, &req).unwrap();
+    assert_eq!(
+        g.count("SELECT count(*) FROM absences"),
+        0,
+        "decided, not written"
+    );
+    assert_eq!(g.deadline(), at("2026-12-04T19:00:00Z"));
+    assert!(g.to("maxtor@example.org", "notice").is_empty());
+    let again = request::handle(&ctx, &req).unwrap();
+    assert_eq!(first.writes, again.writes, "the same decision twice");
+    let Some(Write::Absence(row)) = first.writes.first().cloned() else {
+        panic!("{:?}", first.writes);
+    };
+    assert!(first.writes.iter().any(|w| matches!(
+        w,
+        Write::AbsenceUsed { absence, .. } if *absence == row.id
+    )));
+    request::apply(&ctx, first).unwrap();
+    let mut again = again;
+    again.mails.clear();
+    request::apply(&ctx, again).unwrap();
+    assert_eq!(g.count("SELECT count(*) FROM absences"), 1);
+    assert_eq!(
+        g.count(&format!(
+            "SELECT count(*) FROM reminders WHERE label = 'absence#{}'",
+            row.id
+        )),
+        1
+    );
+    assert_eq!(g.deadline(), at("2026-12-15T19:00:00Z"));
+    assert_eq!(g.to("maxtor@example.org", "notice").len(), 1);
+}
+
 /// EDS (interval 7 d, UTC) in German: an absence that does not touch the
 /// current deadline moves the next one, computed when the turn resolves;
 /// the report's deadline line shows the moved deadline.

@@ -42,6 +42,38 @@ pub fn insert(
     Ok(c.last_insert_rowid())
 }
 
+/// The id the next [`insert_row`] of this transaction takes (the table's
+/// AUTOINCREMENT sequence, plus one): an ABSENCE is decided before it is
+/// written (issue 16 item 1) and its id names the mails it causes.
+pub fn next_id(c: &Connection) -> Result<i64> {
+    let seq: Option<i64> = c
+        .query_row(
+            "SELECT seq FROM sqlite_sequence WHERE name = 'absences'",
+            [],
+            |r| r.get(0),
+        )
+        .ok();
+    let max: Option<i64> = c.query_row("SELECT max(id) FROM absences", [], |r| r.get(0))?;
+    Ok(seq.unwrap_or(0).max(max.unwrap_or(0)) + 1)
+}
+
+/// Writes an absence decided beforehand, under its decided id. Written
+/// twice, it is there once: the second write finds the id and changes
+/// nothing (returns `false`).
+pub fn insert_row(c: &Connection, a: &AbsenceRow) -> Result<bool> {
+    if a.first_day.len() != 10 || a.last_day.len() != 10 || a.first_day > a.last_day {
+        return Err(StoreError::Corrupt(format!(
+            "absence {}..{} is not a date range",
+            a.first_day, a.last_day
+        )));
+    }
+    let n = c.execute(
+        "INSERT OR IGNORE INTO absences (id, game_id, player, first_day, last_day, declared_at, mail_sha256) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![a.id, a.game_id, a.player, a.first_day, a.last_day, a.declared_at, a.mail_sha256],
+    )?;
+    Ok(n == 1)
+}
+
 fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<AbsenceRow> {
     Ok(AbsenceRow {
         id: r.get(0)?,
@@ -134,5 +166,36 @@ mod tests {
         assert_eq!(from("2026-12-01"), ["p1", "p2"]);
         assert_eq!(from("2027-01-01"), ["p2"]);
         assert!(from("2027-01-03").is_empty());
+    }
+
+    #[test]
+    fn a_decided_absence_takes_the_next_id_and_written_twice_is_once() {
+        let s = crate::Store::in_memory().unwrap();
+        let c = s.conn();
+        assert_eq!(next_id(c).unwrap(), 1);
+        let first = insert(c, "g", "p1", "2026-12-24", "2026-12-31", 5, None).unwrap();
+        let id = next_id(c).unwrap();
+        assert_eq!(id, first + 1);
+        let row = AbsenceRow {
+            id,
+            game_id: "g".into(),
+            player: "p2".into(),
+            first_day: "2027-01-01".into(),
+            last_day: "2027-01-03".into(),
+            declared_at: 6,
+            mail_sha256: Some("ab".into()),
+        };
+        assert!(insert_row(c, &row).unwrap());
+        assert!(!insert_row(c, &row).unwrap());
+        assert_eq!(count(c, "g", "p2").unwrap(), 1);
+        assert_eq!(of_player(c, "g", "p2").unwrap(), vec![row]);
+        // An id used then deleted is not taken again (AUTOINCREMENT).
+        c.execute("DELETE FROM absences WHERE id = ?1", [id])
+            .unwrap();
+        assert_eq!(next_id(c).unwrap(), id + 1);
+        assert_eq!(
+            insert(c, "g", "p3", "2027-02-01", "2027-02-02", 7, None).unwrap(),
+            id + 1
+        );
     }
 }

@@ -12,9 +12,10 @@
 //! request/player.rs, EJECT and TAKEOVER in gm/seats.rs, PREVIEW and
 //! RELEASE in gm/preview.rs, ROLLBACK in gm/rollback.rs — each of those
 //! reads and returns its rows as [`Write`] values and its mails as drafts,
-//! and writes nothing itself. ABSENCE is the exception: it goes through the
-//! same entry but still writes while it decides (services/absence.rs shares
-//! the deadline move with the turn's resolution).
+//! and writes nothing itself. ABSENCE too: services/absence.rs `declare`
+//! returns the absence's row (under the id it will take), the deadline it
+//! moves and the notices (`decide_move`, which the turn's resolution
+//! shares through `move_deadline`).
 //!
 //! The schedule changes' notices (issue 17 item 9) tell each player the
 //! new deadline in their own zone (`TIMEZONE`) and carry the turn's
@@ -125,6 +126,15 @@ pub enum Write {
     },
     /// A relayed press message's archive row (PRESS).
     Press(arbitre_store::press::PressRow),
+    /// An accepted absence, under the id it was decided with (ABSENCE).
+    Absence(arbitre_store::absences::AbsenceRow),
+    /// An absence that moved a deadline: it moves none again (ABSENCE).
+    AbsenceUsed {
+        game: String,
+        player: String,
+        absence: i64,
+        at: i64,
+    },
 }
 
 /// What was done, for the asker's answer (typed; the CLI and the mail
@@ -213,6 +223,16 @@ pub fn handle(ctx: &Ctx<'_>, req: &Request) -> Result<Effects> {
     let (game, by, command) = match req {
         Request::Command { game, by, command } => (game, by, command),
         Request::Join(j) => return crate::signup::join(ctx, j),
+        // Orders need the mail's facts and the batch's loaded games:
+        // request/orders.rs `handle`, from the mail path.
+        Request::Orders(_) | Request::Check(_) => {
+            let g = GameView::new(ctx.registry, games::require_game(ctx.tx, req.game())?)?;
+            let name = super::player::name_of(req);
+            return Ok(Effects::answered(
+                Done::NotServed,
+                super::player::not_served(g.lang, name),
+            ));
+        }
         Request::Service {
             game,
             player,
@@ -415,6 +435,25 @@ pub fn apply(ctx: &Ctx<'_>, e: Effects) -> Result<(Done, String)> {
             }
             Write::Press(row) => {
                 arbitre_store::press::insert(ctx.tx, &row)?;
+            }
+            Write::Absence(row) => {
+                arbitre_store::absences::insert_row(ctx.tx, &row)?;
+                tracing::info!(
+                    game = row.game_id,
+                    player = row.player,
+                    from = row.first_day,
+                    to = row.last_day,
+                    "absence recorded"
+                );
+            }
+            Write::AbsenceUsed {
+                game,
+                player,
+                absence,
+                at,
+            } => {
+                let label = crate::services::absence::used_label(absence);
+                arbitre_store::reminders::record(ctx.tx, &game, 0, &player, &label, at)?;
             }
         }
     }

@@ -17,11 +17,11 @@
 //! request applied before the next is decided (TIMEZONE then STATUS shows
 //! the new zone).
 //!
-//! Not (yet) here: a player's orders and CHECK blocks keep their own
-//! decide/apply split in inbound.rs (`decide_prepared` → `Decision` →
-//! `apply`); ABSENCE still writes while it decides
-//! (services/absence.rs `declare`, which shares the deadline move with the
-//! turn's resolution).
+//! A player's order block and CHECK block are [`Request::Orders`] and
+//! [`Request::Check`], decided in [`orders`] (the ruleset's check, the
+//! verdicts, the row to store, the confirmation) and written with the
+//! mail's journal entry by inbound.rs `apply`, the one place that knows the
+//! mail's journal key (its SHA-256, kept on the orders row).
 //!
 //! Adding a command: its keyword line in services/command.rs (`Command`,
 //! `parse_line`, `role`, `name`), its arm in [`handle::handle`] returning
@@ -30,6 +30,7 @@
 
 pub mod blocks;
 pub mod handle;
+pub mod orders;
 pub mod parse;
 pub mod player;
 
@@ -67,6 +68,20 @@ pub enum Request {
         command: Command,
         mail: ServiceMail,
     },
+    /// A player's order block (issue 16 item 1, request/orders.rs): the
+    /// orders for the coming turn, stored if the ruleset takes them.
+    Orders(OrderBlock),
+    /// A `CHECK` block: the same verdicts, nothing stored.
+    Check(OrderBlock),
+}
+
+/// A block of order lines of a seat whose password was checked (its
+/// command lines already taken off).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OrderBlock {
+    pub game: String,
+    pub player: String,
+    pub text: String,
 }
 
 /// What a player's service request carries from its mail besides the
@@ -95,6 +110,7 @@ impl Request {
         match self {
             Request::Command { game, .. } | Request::Service { game, .. } => game,
             Request::Join(j) => &j.game,
+            Request::Orders(b) | Request::Check(b) => &b.game,
         }
     }
 }

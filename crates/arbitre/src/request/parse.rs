@@ -2,7 +2,7 @@
 //! database or a clock: the CLI's typed arguments, and a mail block's
 //! leading command lines (their keywords: services/command.rs).
 
-use super::{Asker, Request, ServiceMail};
+use super::{Asker, OrderBlock, Request, ServiceMail};
 use crate::gm::preview::PreviewMode;
 use crate::services::command::{split_commands, Command, CommandError, Role, Split};
 
@@ -103,6 +103,20 @@ pub fn player_requests(
         .collect()
 }
 
+/// The request of a seat's block `text` (its command lines taken off):
+/// orders, or a `CHECK` (the block's header said which).
+pub fn orders(game: &str, player: &str, kind: arbitre_mail::BlockKind, text: String) -> Request {
+    let b = OrderBlock {
+        game: game.to_string(),
+        player: player.to_string(),
+        text,
+    };
+    match kind {
+        arbitre_mail::BlockKind::Orders => Request::Orders(b),
+        arbitre_mail::BlockKind::Check => Request::Check(b),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,6 +166,30 @@ mod tests {
                 "{r:?}"
             );
         }
+    }
+
+    #[test]
+    fn an_order_block_and_a_check_block_are_requests() {
+        let o = orders(
+            "g",
+            "p1",
+            arbitre_mail::BlockKind::Orders,
+            "A PAR-BUR\n".into(),
+        );
+        let c = orders(
+            "g",
+            "p1",
+            arbitre_mail::BlockKind::Check,
+            "A PAR-BUR\n".into(),
+        );
+        let b = OrderBlock {
+            game: "g".into(),
+            player: "p1".into(),
+            text: "A PAR-BUR\n".into(),
+        };
+        assert_eq!(o, Request::Orders(b.clone()));
+        assert_eq!(c, Request::Check(b));
+        assert_eq!(o.game(), "g");
     }
 
     #[test]

@@ -18,9 +18,9 @@
 //!   early resolution asks: orders in force without `READY` (Scrambled
 //!   Nations) are listed as not ready.
 //!
-//! `ABSENCE` still writes while it decides (services/absence.rs `declare`:
-//! the deadline move it shares with the turn's resolution writes its
-//! notices and marks); the others only decide.
+//! Every one only decides; `ABSENCE` too (services/absence.rs `declare`
+//! returns the absence's row, the deadline it moves, the marks and the
+//! notices as values, written by [`apply`]).
 
 use super::handle::{apply, handle, Ctx, Done, Effects, Write};
 use super::{Request, ServiceMail};
@@ -90,10 +90,12 @@ pub fn serve(
 }
 
 /// The keyword a refused request is answered under.
-fn name_of(req: &Request) -> &'static str {
+pub(super) fn name_of(req: &Request) -> &'static str {
     match req {
         Request::Command { command, .. } | Request::Service { command, .. } => command.name(),
         Request::Join(_) => "JOIN",
+        Request::Orders(_) => "ORDERS",
+        Request::Check(_) => "CHECK",
     }
 }
 
@@ -179,8 +181,13 @@ pub(super) fn decide(
             })
         }
         Command::Absence { from, to } => {
-            let t = absence::declare(c, ctx.config, g, asker, *from, *to, &mail.sha, ctx.now)?;
-            answered(t)
+            let d = absence::declare(c, ctx.config, g, asker, *from, *to, &mail.sha, ctx.now)?;
+            Ok(Effects {
+                writes: d.writes,
+                mails: d.mails,
+                done: Done::Served,
+                answer: d.value,
+            })
         }
         other => Ok(Effects::answered(
             Done::NotServed,

@@ -41,6 +41,7 @@ use crate::error::Result;
 use crate::fl_args;
 use crate::i18n::tr;
 use crate::outgoing::{queue, signed, Draft, Kind};
+use crate::request::{Decided, Write};
 use arbitre_core::{Attachment, Lang};
 use arbitre_store::absences::{self, AbsenceRow};
 use arbitre_store::Connection;
@@ -48,12 +49,15 @@ use arbitre_store::{games, reminders, turns, GameStatus};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 
 /// The label under which a used absence is recorded.
-fn used_label(id: i64) -> String {
+pub(crate) fn used_label(id: i64) -> String {
     format!("absence#{id}")
 }
 
-/// An `ABSENCE` line: checks, stores, moves the current deadline if it
-/// falls in the absence. Returns the answer for the player.
+/// An `ABSENCE` line, decided (issue 16 item 1): the answer for the
+/// player, and when the absence is accepted its row, the current deadline
+/// moved if it falls in the absence, the absences that move used, and the
+/// notices. Nothing is written here: request::apply writes the
+/// [`Write`]s and queues the mails.
 #[allow(clippy::too_many_arguments)]
 pub fn declare(
     c: &Connection,
@@ -64,71 +68,119 @@ pub fn declare(
     to: NaiveDate,
     sha: &str,
     now: DateTime<Utc>,
-) -> Result<String> {
+) -> Result<Decided<String>> {
     let lang = game.lang;
     let gid = game.row.id.as_str();
+    let answered = |value| Decided {
+        writes: Vec::new(),
+        mails: Vec::new(),
+        value,
+    };
     let today = now.with_timezone(&game.schedule.tz).date_naive();
     if to < today {
-        return Ok(text(lang, &AbsenceMsg::Over { to: &day(to) }));
+        return Ok(answered(text(lang, &AbsenceMsg::Over { to: &day(to) })));
     }
     let days = (to - from).num_days() + 1;
     let taken = absences::count(c, gid, player)?;
     if let Err(r) = game.toml.services.absence_allowed(days, taken) {
-        return Ok(match r {
+        return Ok(answered(match r {
             AbsenceRefusal::NotAllowed | AbsenceRefusal::Empty => {
                 svc_text(lang, &SvcMsg::AbsenceNotAllowed)
             }
             AbsenceRefusal::TooLong { max } => svc_text(lang, &SvcMsg::AbsenceTooLong { max }),
             AbsenceRefusal::TooMany { max } => svc_text(lang, &SvcMsg::AbsenceTooMany { max }),
-        });
+        }));
     }
     let (f, t) = (day(from), day(to));
     if let Some(o) = absences::of_player(c, gid, player)?
         .into_iter()
         .find(|a| a.first_day <= t && a.last_day >= f)
     {
-        return Ok(text(
+        return Ok(answered(text(
             lang,
             &AbsenceMsg::Overlaps {
                 from: &o.first_day,
                 to: &o.last_day,
             },
-        ));
+        )));
     }
-    absences::insert(c, gid, player, &f, &t, now.timestamp(), Some(sha))?;
-    tracing::info!(game = gid, player, from = %f, to = %t, "absence recorded");
+    let row = AbsenceRow {
+        id: absences::next_id(c)?,
+        game_id: gid.to_string(),
+        player: player.to_string(),
+        first_day: f.clone(),
+        last_day: t.clone(),
+        declared_at: now.timestamp(),
+        mail_sha256: Some(sha.to_string()),
+    };
+    tracing::info!(game = gid, player, from = %f, to = %t, "absence accepted");
     let mut answer = svc_text(lang, &SvcMsg::AbsenceSet { from: &f, to: &t });
+    let mut writes = vec![Write::Absence(row.clone())];
+    let mut mails = Vec::new();
     // The current deadline, as stored now (an earlier command of the same
     // mail may have changed it).
-    let row = games::require_game(c, gid)?;
-    if row.status == GameStatus::Running {
-        if let Some(d) = row
+    let stored = games::require_game(c, gid)?;
+    if stored.status == GameStatus::Running {
+        if let Some(d) = stored
             .deadline
             .and_then(|t| DateTime::from_timestamp(t, 0))
             .filter(|d| *d > now)
         {
-            let moved = move_deadline(c, config, game, row.turn + 1, d, now)?;
-            if moved != d {
-                games::set_deadline(c, gid, Some(moved.timestamp()))?;
+            let moved = decide_move(c, config, game, stored.turn + 1, d, now, Some(&row))?;
+            if moved.at != d {
+                writes.extend(moved.used_writes(gid, now));
+                writes.push(Write::Deadline {
+                    game: gid.to_string(),
+                    deadline: Some(moved.at.timestamp()),
+                });
+                mails = moved.mails;
                 answer.push('\n');
                 let zone = super::timezone::zone_of_player(c, gid, player, game.schedule.tz)?;
                 answer.push_str(&text(
                     lang,
                     &AbsenceMsg::YourDeadlineMoved {
-                        when: &show_in(moved, zone),
+                        when: &show_in(moved.at, zone),
                     },
                 ));
             }
         }
     }
-    Ok(answer)
+    Ok(Decided {
+        writes,
+        mails,
+        value: answer,
+    })
+}
+
+/// A deadline moved past absences, decided: where it goes, the absences
+/// that moved it (each moves a deadline once) and the notices.
+pub struct Move {
+    pub at: DateTime<Utc>,
+    pub used: Vec<AbsenceRow>,
+    pub mails: Vec<Draft>,
+}
+
+impl Move {
+    /// The rows that mark the absences used, at `now`.
+    fn used_writes(&self, game: &str, now: DateTime<Utc>) -> Vec<Write> {
+        self.used
+            .iter()
+            .map(|a| Write::AbsenceUsed {
+                game: game.to_string(),
+                player: a.player.clone(),
+                absence: a.id,
+                at: now.timestamp(),
+            })
+            .collect()
+    }
 }
 
 /// The deadline of turn `turn` (the turn being played), moved past the
 /// unused absences of seats in play it falls in. When it moves, the
 /// absences are marked used and every player and the game master are
 /// told (queued in the caller's transaction). The caller stores the
-/// returned deadline.
+/// returned deadline. (The turn's resolution calls it; an ABSENCE line
+/// decides the same move with [`decide_move`].)
 pub fn move_deadline(
     c: &Connection,
     config: &DaemonConfig,
@@ -137,6 +189,35 @@ pub fn move_deadline(
     deadline: DateTime<Utc>,
     now: DateTime<Utc>,
 ) -> Result<DateTime<Utc>> {
+    let m = decide_move(c, config, game, turn, deadline, now, None)?;
+    for a in &m.used {
+        reminders::record(
+            c,
+            &a.game_id,
+            0,
+            &a.player,
+            &used_label(a.id),
+            now.timestamp(),
+        )?;
+    }
+    for d in m.mails {
+        queue(c, config, now, d)?;
+    }
+    Ok(m.at)
+}
+
+/// The move of [`move_deadline`], decided without writing: `pending` is an
+/// absence decided but not written yet (an ABSENCE line's own), seen as if
+/// it were stored.
+pub fn decide_move(
+    c: &Connection,
+    config: &DaemonConfig,
+    game: &GameView<'_>,
+    turn: u32,
+    deadline: DateTime<Utc>,
+    now: DateTime<Utc>,
+    pending: Option<&AbsenceRow>,
+) -> Result<Move> {
     let gid = game.row.id.as_str();
     let tz = game.schedule.tz;
     // Who is in play is read only when an absence covers the day: most
@@ -147,8 +228,15 @@ pub fn move_deadline(
     // Each pass uses one absence; there are finitely many.
     loop {
         let local = at.with_timezone(&tz);
+        let today = day(local.date_naive());
+        let mut covering = absences::covering(c, gid, &today)?;
+        if let Some(p) = pending.filter(|p| p.first_day <= today && p.last_day >= today) {
+            // Where the store would list it: by first day, then id.
+            covering.push(p.clone());
+            covering.sort_by(|a, b| (&a.first_day, a.id).cmp(&(&b.first_day, b.id)));
+        }
         let mut found = None;
-        for a in absences::covering(c, gid, &day(local.date_naive()))? {
+        for a in covering {
             if in_play.is_none() {
                 let state = turns::latest(c, gid)?;
                 let players = game
@@ -186,14 +274,15 @@ pub fn move_deadline(
         used.push(a);
     }
     if used.is_empty() {
-        return Ok(deadline);
+        return Ok(Move {
+            at: deadline,
+            used,
+            mails: Vec::new(),
+        });
     }
-    for a in &used {
-        reminders::record(c, gid, 0, &a.player, &used_label(a.id), now.timestamp())?;
-    }
-    tell(c, config, game, turn, at, &used, now)?;
+    let mails = tell(c, config, game, turn, at, &used, now)?;
     tracing::info!(game = gid, turn, from = %deadline, to = %at, absences = used.len(), "deadline moved for absences");
-    Ok(at)
+    Ok(Move { at, used, mails })
 }
 
 /// The notice of a moved deadline, to every player in their zone and to
@@ -206,7 +295,8 @@ fn tell(
     at: DateTime<Utc>,
     used: &[AbsenceRow],
     now: DateTime<Utc>,
-) -> Result<()> {
+) -> Result<Vec<Draft>> {
+    let mut mails = Vec::new();
     let lang = game.lang;
     let gid = game.row.id.as_str();
     let blind = !game.toml.services.show_orders_sent();
@@ -254,7 +344,7 @@ fn tell(
             .about(gid, turn, Some(&p.id))
             .discriminator(tag.clone());
         d.attachments.push(cal);
-        queue(c, config, now, d)?;
+        mails.push(d);
     }
     if let Some(gm) = &game.toml.gm_email {
         // The game master always learns who is away.
@@ -274,9 +364,9 @@ fn tell(
         let d = Draft::new(Kind::Notice, gm, subject.clone(), body)
             .about(gid, turn, None)
             .discriminator(format!("{tag}.gm"));
-        queue(c, config, now, d)?;
+        mails.push(d);
     }
-    Ok(())
+    Ok(mails)
 }
 
 /// The `STATUS` line listing the absences not over yet (all of the
