@@ -261,16 +261,16 @@ pub fn game_config_text(lang: Lang, err: &GameConfigError) -> String {
         E::BothPasswords(player) => ("cfg-both-passwords", fl_args![player]),
         E::BadPasswordHash(player, reason) => {
             // The store's reason is English prose: only its kind is shown.
-            let id = if reason.starts_with("uses ") {
-                "cfg-password-hash-algorithm"
+            let args = fl_args![player];
+            if reason.starts_with("uses ") {
+                ("cfg-password-hash-algorithm", args)
             } else if reason.starts_with("has bad argon2 parameters") {
-                "cfg-password-hash-parameters"
+                ("cfg-password-hash-parameters", args)
             } else if reason.starts_with("has no salt") {
-                "cfg-password-hash-no-salt"
+                ("cfg-password-hash-no-salt", args)
             } else {
-                "cfg-password-hash-not-phc"
-            };
-            (id, fl_args![player])
+                ("cfg-password-hash-not-phc", args)
+            }
         }
         E::BadEmail(player, email) => ("cfg-bad-email", fl_args![player, email]),
         E::BadToken(player) => ("cfg-bad-token", fl_args![player]),
@@ -325,19 +325,16 @@ fn toml_text(lang: Lang, kind: &TomlKind) -> String {
             let (found, expected) = (type_text(lang, found), type_text(lang, expected));
             ("cfg-wrong-type", fl_args![found, expected])
         }
-        TomlKind::Syntax(item) => {
-            let id = match item {
-                SyntaxItem::String => "cfg-syntax-string",
-                SyntaxItem::Key => "cfg-syntax-key",
-                SyntaxItem::TableHeader => "cfg-syntax-table-header",
-                SyntaxItem::Array => "cfg-syntax-array",
-                SyntaxItem::InlineTable => "cfg-syntax-inline-table",
-                SyntaxItem::Number => "cfg-syntax-number",
-                SyntaxItem::DateTime => "cfg-syntax-datetime",
-                SyntaxItem::Line => "cfg-syntax-line",
-            };
-            (id, vec![])
-        }
+        TomlKind::Syntax(item) => match item {
+            SyntaxItem::String => ("cfg-syntax-string", vec![]),
+            SyntaxItem::Key => ("cfg-syntax-key", vec![]),
+            SyntaxItem::TableHeader => ("cfg-syntax-table-header", vec![]),
+            SyntaxItem::Array => ("cfg-syntax-array", vec![]),
+            SyntaxItem::InlineTable => ("cfg-syntax-inline-table", vec![]),
+            SyntaxItem::Number => ("cfg-syntax-number", vec![]),
+            SyntaxItem::DateTime => ("cfg-syntax-datetime", vec![]),
+            SyntaxItem::Line => ("cfg-syntax-line", vec![]),
+        },
         TomlKind::Other(detail) => ("cfg-toml-other", fl_args![detail]),
     };
     tr(lang, id, &args)
