@@ -611,8 +611,8 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
                 let base = game_toml.parent().unwrap_or(Path::new("."));
                 let file = game_toml.display().to_string();
                 if let Ok(warnings) = d.check_game_file_in(&text, &file, base, lang) {
-                    for w in warnings {
-                        writeln!(out, "warning: {w}")?;
+                    for warning in warnings {
+                        writeln!(out, "{}", tr(lang, "cfg-warning", &fl_args![warning]))?;
                     }
                 }
             }

@@ -59,15 +59,31 @@ impl Daemon {
         lang: Lang,
     ) -> Result<Vec<String>> {
         use crate::game_config::setup_error_place;
+        use crate::setup_text::{game_config_text, warning_text};
         use crate::spans::{keys, FileSpans};
+        // Issue 19 item 3: the daemon's own refusals in the CLI's language
+        // too, so a French command line speaks French only.
+        let refuse = |e: crate::game_config::GameConfigError| {
+            DaemonError::GameFile(game_config_text(lang, &e.at(text, file)))
+        };
         let g = GameToml::parse(text)
             .and_then(|g| g.require_passwords().map(|()| g))
-            .map_err(|e| e.at(text, file))?;
+            .map_err(refuse)?;
         let engine = self.registry.get(&g.ruleset).map_err(|e| {
             let place = FileSpans::new(text).place(file, Some(&keys(&["ruleset"])));
-            DaemonError::GameFile(format!("{place}: {e}"))
+            let (ruleset, known) = (&e.id, e.known.join(", "));
+            let error = crate::i18n::tr(
+                lang,
+                "cfg-unknown-ruleset",
+                &crate::fl_args![ruleset, known],
+            );
+            DaemonError::GameFile(crate::i18n::tr(
+                lang,
+                "cfg-at",
+                &crate::fl_args![place, error],
+            ))
         })?;
-        let setup = g.setup_config(base).map_err(|e| e.at(text, file))?;
+        let setup = g.setup_config(base).map_err(refuse)?;
         if let Err(e) = engine.setup(&setup) {
             let (place, err) = match &e {
                 arbitre_core::EngineError::Setup(se) => (
@@ -81,7 +97,10 @@ impl Daemon {
         }
         Ok(g.warnings(text, file, self.now())
             .into_iter()
-            .map(|(place, w)| format!("{place}: {w}"))
+            .map(|(place, w)| {
+                let error = warning_text(lang, &w);
+                crate::i18n::tr(lang, "cfg-at", &crate::fl_args![place, error])
+            })
             .collect())
     }
 

@@ -109,37 +109,28 @@ pub struct PlayerToml {
     pub rules: toml::Table,
 }
 
-#[derive(Debug, thiserror::Error)]
+/// Why the daemon refuses a game file (issue 19 items 2 and 3): kinds with
+/// their data, never a sentence. `setup_text::game_config_text` renders
+/// them through the message catalogue in the command line's language; the
+/// `Display` is that rendering in English, for logs and `DaemonError`.
+#[derive(Debug)]
 pub enum GameConfigError {
-    #[error("cannot read {0}: {1}")]
     Read(String, std::io::Error),
-    #[error("game TOML: {0}")]
-    Toml(String),
-    #[error("game id '{0}' must be 1-40 letters, digits, '-', '_' or '.'")]
+    /// The file is not TOML, or not the shape of a game file.
+    Toml(TomlError),
     BadId(String),
-    #[error("player id '{0}' must be 1-40 letters, digits, '-', '_' or '.'")]
     BadPlayerId(String),
-    #[error("player '{0}' appears twice")]
     DuplicatePlayer(String),
-    #[error("player '{0}' has no password (give password or password_hash)")]
     NoPassword(String),
-    #[error("player '{0}': give password or password_hash, not both")]
     BothPasswords(String),
-    #[error("player '{0}': password_hash {1}")]
+    /// The player, and the store's reason (English, kept for the log).
     BadPasswordHash(String, String),
-    #[error("player '{0}': '{1}' is not an e-mail address")]
     BadEmail(String, String),
-    #[error("player '{0}': the token must be one word of 1-100 characters, without spaces")]
     BadToken(String),
-    #[error("unknown language '{0}' (fr, de, en)")]
     BadLanguage(String),
-    #[error("schedule: {0}")]
-    Schedule(#[from] ScheduleError),
-    #[error("signup: approve = \"gm\" needs gm_email, the address the requests are sent to")]
+    Schedule(ScheduleError),
     SignupNeedsGm,
-    #[error("signup: max_players must be at least 1")]
     SignupNoSeat,
-    #[error("option {key}: cannot read file {path}: {err}")]
     File {
         key: String,
         path: String,
@@ -147,11 +138,211 @@ pub enum GameConfigError {
     },
     /// One of the errors above, with the file and, where the value came
     /// from the file, its line and column (issue 19 item 2).
-    #[error("{place}: {err}")]
     At {
         place: String,
         err: Box<GameConfigError>,
     },
+}
+
+impl From<ScheduleError> for GameConfigError {
+    fn from(e: ScheduleError) -> Self {
+        GameConfigError::Schedule(e)
+    }
+}
+
+impl std::fmt::Display for GameConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::setup_text::game_config_text(Lang::En, self))
+    }
+}
+
+impl std::error::Error for GameConfigError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            GameConfigError::Read(_, e) | GameConfigError::File { err: e, .. } => Some(e),
+            GameConfigError::At { err, .. } => Some(err.as_ref()),
+            _ => None,
+        }
+    }
+}
+
+/// A TOML parser's refusal as data: what is wrong, and where (the byte
+/// range the parser gives, turned into `file:line:column` by
+/// [`GameConfigError::at`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TomlError {
+    pub kind: TomlKind,
+    pub span: Option<std::ops::Range<usize>>,
+}
+
+/// The kinds of refusal of the TOML parser and of serde's shape checks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TomlKind {
+    /// A key the table does not take, and the keys it does take.
+    UnknownField {
+        key: String,
+        valid: Vec<String>,
+    },
+    MissingField(String),
+    /// A value of the wrong type: what was found, what was expected.
+    WrongType {
+        found: ValueType,
+        expected: ValueType,
+    },
+    DuplicateKey(String),
+    /// A syntax error in a value or key of this kind.
+    Syntax(SyntaxItem),
+    /// A refusal not classified above: the parser's own (English) words.
+    Other(String),
+}
+
+/// The type of a TOML value, as a wrong-type error names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ValueType {
+    Text(Option<String>),
+    Integer(Option<String>),
+    Float,
+    Bool,
+    List,
+    Table,
+    DateTime,
+    /// Serde's own word, when it is none of the above.
+    Other(String),
+}
+
+/// What the parser was reading when the syntax broke.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SyntaxItem {
+    String,
+    Key,
+    TableHeader,
+    Array,
+    InlineTable,
+    Number,
+    DateTime,
+    /// A line that is neither `key = value` nor a table header.
+    Line,
+}
+
+impl TomlError {
+    /// Classifies the message of `toml`'s error (serde's wording for the
+    /// shape, toml_edit's for the syntax).
+    pub fn from_toml(e: &toml::de::Error) -> TomlError {
+        TomlError {
+            kind: TomlKind::classify(e.message()),
+            span: e.span(),
+        }
+    }
+}
+
+/// The text between the first pair of backquotes of `s`.
+fn quoted(s: &str) -> Option<String> {
+    let rest = s.split_once('`')?.1;
+    Some(rest.split_once('`')?.0.to_string())
+}
+
+impl TomlKind {
+    fn classify(message: &str) -> TomlKind {
+        let first = message.lines().next().unwrap_or("").trim();
+        if let Some(rest) = first.strip_prefix("unknown field ") {
+            if let Some(key) = quoted(rest) {
+                let after = rest.splitn(3, '`').nth(2).unwrap_or("");
+                let valid = after
+                    .split('`')
+                    .skip(1)
+                    .step_by(2)
+                    .map(str::to_string)
+                    .collect();
+                return TomlKind::UnknownField { key, valid };
+            }
+        }
+        if let Some(key) = first.strip_prefix("missing field ").and_then(quoted) {
+            return TomlKind::MissingField(key);
+        }
+        if let Some(key) = first.strip_prefix("duplicate key ").and_then(quoted) {
+            return TomlKind::DuplicateKey(key);
+        }
+        if let Some((found, expected)) = first
+            .strip_prefix("invalid type: ")
+            .and_then(|r| r.split_once(", expected "))
+        {
+            return TomlKind::WrongType {
+                found: ValueType::from_serde(found),
+                expected: ValueType::from_serde(expected),
+            };
+        }
+        if let Some(item) = first
+            .strip_prefix("invalid ")
+            .and_then(SyntaxItem::from_label)
+        {
+            return TomlKind::Syntax(item);
+        }
+        if first.starts_with("expected `.`, `=`") || first.starts_with("key with no value") {
+            return TomlKind::Syntax(SyntaxItem::Line);
+        }
+        TomlKind::Other(first.to_string())
+    }
+}
+
+impl SyntaxItem {
+    /// toml_edit's context labels (`invalid basic string`, ...).
+    fn from_label(label: &str) -> Option<SyntaxItem> {
+        Some(match label {
+            "basic string"
+            | "literal string"
+            | "multiline basic string"
+            | "multiline literal string"
+            | "string"
+            | "escape sequence"
+            | "unicode 4-digit hex code"
+            | "unicode 8-digit hex code" => SyntaxItem::String,
+            "key" => SyntaxItem::Key,
+            "table header" => SyntaxItem::TableHeader,
+            "array" => SyntaxItem::Array,
+            "inline table" => SyntaxItem::InlineTable,
+            "integer"
+            | "binary integer"
+            | "octal integer"
+            | "hexadecimal integer"
+            | "floating-point number" => SyntaxItem::Number,
+            "date-time" | "time" | "time offset" => SyntaxItem::DateTime,
+            _ => return None,
+        })
+    }
+}
+
+impl ValueType {
+    /// Serde's `Unexpected` (`string "42"`, `integer `7``) or `expected`
+    /// (`u64`, `a string`) wording.
+    fn from_serde(s: &str) -> ValueType {
+        let s = s.trim();
+        let value = |rest: &str| {
+            let v = rest.trim().trim_matches('"').trim_matches('`');
+            (!v.is_empty()).then(|| v.to_string())
+        };
+        if let Some(rest) = s.strip_prefix("string") {
+            return ValueType::Text(value(rest));
+        }
+        if let Some(rest) = s.strip_prefix("integer") {
+            return ValueType::Integer(value(rest));
+        }
+        match s {
+            "a string" | "a borrowed string" | "str" | "String" | "a character" => {
+                ValueType::Text(None)
+            }
+            "u8" | "u16" | "u32" | "u64" | "usize" | "i8" | "i16" | "i32" | "i64" | "isize"
+            | "an integer" => ValueType::Integer(None),
+            "f32" | "f64" | "a float" => ValueType::Float,
+            "a boolean" | "bool" => ValueType::Bool,
+            "a sequence" | "sequence" | "an array" | "array" => ValueType::List,
+            "a map" | "map" | "a table" | "table" => ValueType::Table,
+            "a datetime" | "datetime" => ValueType::DateTime,
+            _ if s.starts_with("floating point") => ValueType::Float,
+            _ if s.starts_with("boolean") => ValueType::Bool,
+            _ if s.starts_with("struct ") => ValueType::Table,
+            _ => ValueType::Other(s.to_string()),
+        }
+    }
 }
 
 impl GameConfigError {
@@ -206,7 +397,13 @@ impl GameConfigError {
             return self;
         }
         let spans = FileSpans::new(text);
-        let place = spans.place(file, self.path(&spans).as_deref());
+        let place = match &self {
+            GameConfigError::Toml(TomlError { span: Some(r), .. }) => {
+                let (line, col) = crate::spans::line_col(text, r.start);
+                format!("{file}:{line}:{col}")
+            }
+            _ => spans.place(file, self.path(&spans).as_deref()),
+        };
         GameConfigError::At {
             place,
             err: Box::new(self),
@@ -267,20 +464,7 @@ pub enum Warning {
 
 impl std::fmt::Display for Warning {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Warning::SharedAddress { email, first, second } => write!(
-                f,
-                "players '{first}' and '{second}' share the address {email}: both get every report and their mails need a PLAYER line"
-            ),
-            Warning::StartInPast(s) => write!(
-                f,
-                "start {s} is in the past: the first deadline is counted from the creation instead"
-            ),
-            Warning::FixedOffsetZone(z) => write!(
-                f,
-                "time zone '{z}' is a fixed offset, wrong half the year (players are refused it for TIMEZONE): use an IANA name such as Europe/Paris"
-            ),
-        }
+        f.write_str(&crate::setup_text::warning_text(Lang::En, self))
     }
 }
 
@@ -293,7 +477,8 @@ fn valid_id(s: &str) -> bool {
 
 impl GameToml {
     pub fn parse(text: &str) -> Result<GameToml, GameConfigError> {
-        let g: GameToml = toml::from_str(text).map_err(|e| GameConfigError::Toml(e.to_string()))?;
+        let g: GameToml =
+            toml::from_str(text).map_err(|e| GameConfigError::Toml(TomlError::from_toml(&e)))?;
         if !valid_id(&g.id) {
             return Err(GameConfigError::BadId(g.id));
         }

@@ -23,7 +23,8 @@ use crate::messages::{text, Msg};
 use crate::outgoing::{queue, signed, Draft, Kind};
 use crate::registry::Registry;
 use crate::services::welcome::{Occasion, Password, WelcomeFacts};
-use arbitre_core::{PlayerId, PlayerSetup, Viewer};
+use arbitre_core::setup_error::JoinRefusal;
+use arbitre_core::{EngineError, Lang, PlayerId, PlayerSetup, SetupError, Viewer};
 use arbitre_store::{games, turns, Connection, PlayerRow};
 use chrono::{DateTime, Utc};
 
@@ -87,7 +88,7 @@ impl Daemon {
                 options: p.rules.clone(),
                 password: Password::FromGameMaster,
             };
-            let joined = decide(tx, registry, config, game, &seat, now)?;
+            let joined = decide(tx, registry, config, game, &seat, now, lang)?;
             write(tx, &joined.rows)?;
             for m in joined.mails {
                 queue(tx, config, now, m)?;
@@ -136,7 +137,8 @@ pub struct Joined {
 /// join on the latest state, from the stream (seed, next turn,
 /// "join:<player>"), and the newcomer's mails. The ruleset's refusal (no
 /// join rule, game full, game over) is an error, before anything is
-/// written.
+/// written, worded in `lang` (the CLI's for `player join`, the game's for
+/// a sign-up by mail).
 pub fn decide(
     tx: &Connection,
     registry: &Registry,
@@ -144,6 +146,7 @@ pub fn decide(
     game: &str,
     seat: &NewSeat<'_>,
     now: DateTime<Utc>,
+    lang: Lang,
 ) -> Result<Joined> {
     let row = games::require_game(tx, game)?;
     let view = GameView::new(registry, row)?;
@@ -153,10 +156,19 @@ pub fn decide(
         name: seat.name.to_string(),
         options: seat.options.clone(),
     };
-    let snap = view
-        .engine
-        .join(&latest.state, view.row.seed, &setup)
-        .map_err(|e| view.engine_err(e))?;
+    let snap =
+        view.engine
+            .join(&latest.state, view.row.seed, &setup)
+            .map_err(|e| match e {
+                // The ruleset's refusal, in `lang` (issue 19 item 3).
+                EngineError::Setup(SetupError::Join(r)) => {
+                    DaemonError::Invalid(crate::setup_text::join_refusal_text(lang, &r))
+                }
+                EngineError::GameOver => DaemonError::Invalid(
+                    crate::setup_text::join_refusal_text(lang, &JoinRefusal::Over),
+                ),
+                e => view.engine_err(e),
+            })?;
     let r = view
         .engine
         .report(&snap.state, &Viewer::Player(setup.id.clone()))

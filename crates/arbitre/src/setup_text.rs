@@ -8,8 +8,10 @@
 //! kind's `Display` says (tests/setup_text.rs holds the two together).
 
 use crate::fl_args;
+use crate::game_config::{GameConfigError, SyntaxItem, TomlKind, ValueType, Warning};
 use crate::i18n::{tr, Lookup};
-use arbitre_core::setup_error::{Expected, Item, Load, NationProblem, Role, Rule};
+use crate::schedule::ScheduleError;
+use arbitre_core::setup_error::{Expected, Item, JoinRefusal, Load, NationProblem, Role, Rule};
 use arbitre_core::{Lang, SetupError};
 
 /// `err` as a sentence in `lang`.
@@ -165,6 +167,7 @@ pub fn setup_error_text(lang: Lang, err: &SetupError) -> String {
             }
             NationProblem::None => ("setup-nation-none", fl_args![player, known]),
         },
+        S::Join(refusal) => return join_refusal_text(lang, refusal),
     };
     tr(lang, id, &args)
 }
@@ -233,6 +236,162 @@ fn player_range(lang: Lang, min: usize, max: Option<usize>) -> String {
         Some(max) if max == min => ("setup-range-exact", fl_args![min]),
         Some(max) => ("setup-range-between", fl_args![min, max]),
         None => ("setup-range-at-least", fl_args![min]),
+    };
+    tr(lang, id, &args)
+}
+
+/// The daemon's own refusal of a game file (issue 19 item 3), in `lang`:
+/// every [`GameConfigError`] kind through the `cfg-*` messages.
+pub fn game_config_text(lang: Lang, err: &GameConfigError) -> String {
+    use GameConfigError as E;
+    let (id, args): Lookup = match err {
+        E::At { place, err } => {
+            let error = game_config_text(lang, err);
+            ("cfg-at", fl_args![place, error])
+        }
+        E::Read(path, e) => {
+            let error = io_text(lang, e);
+            ("cfg-read", fl_args![path, error])
+        }
+        E::Toml(t) => return toml_text(lang, &t.kind),
+        E::BadId(game) => ("cfg-bad-id", fl_args![game]),
+        E::BadPlayerId(player) => ("cfg-bad-player-id", fl_args![player]),
+        E::DuplicatePlayer(player) => ("cfg-duplicate-player", fl_args![player]),
+        E::NoPassword(player) => ("cfg-no-password", fl_args![player]),
+        E::BothPasswords(player) => ("cfg-both-passwords", fl_args![player]),
+        E::BadPasswordHash(player, reason) => {
+            // The store's reason is English prose: only its kind is shown.
+            let args = fl_args![player];
+            if reason.starts_with("uses ") {
+                ("cfg-password-hash-algorithm", args)
+            } else if reason.starts_with("has bad argon2 parameters") {
+                ("cfg-password-hash-parameters", args)
+            } else if reason.starts_with("has no salt") {
+                ("cfg-password-hash-no-salt", args)
+            } else {
+                ("cfg-password-hash-not-phc", args)
+            }
+        }
+        E::BadEmail(player, email) => ("cfg-bad-email", fl_args![player, email]),
+        E::BadToken(player) => ("cfg-bad-token", fl_args![player]),
+        E::BadLanguage(language) => ("cfg-bad-language", fl_args![language]),
+        E::Schedule(e) => {
+            let error = schedule_text(lang, e);
+            ("cfg-schedule", fl_args![error])
+        }
+        E::SignupNeedsGm => ("cfg-signup-needs-gm", vec![]),
+        E::SignupNoSeat => ("cfg-signup-no-seat", vec![]),
+        E::File { key, path, err } => {
+            let error = io_text(lang, err);
+            ("cfg-file", fl_args![key, path, error])
+        }
+    };
+    tr(lang, id, &args)
+}
+
+/// A schedule's refusal in `lang`.
+pub fn schedule_text(lang: Lang, e: &ScheduleError) -> String {
+    use ScheduleError as S;
+    let (id, args): Lookup = match e {
+        S::Duration(value) => ("sched-bad-duration", fl_args![value]),
+        S::Weekday(value) => ("sched-bad-weekday", fl_args![value]),
+        S::Time(value) => ("sched-bad-time", fl_args![value]),
+        S::Zone(value) => ("sched-bad-zone", fl_args![value]),
+        S::Start(value) => ("sched-bad-start", fl_args![value]),
+        S::Both => ("sched-both", vec![]),
+        S::Half => ("sched-half", vec![]),
+        S::TimeNeedsDays(value) => ("sched-time-needs-days", fl_args![value]),
+    };
+    tr(lang, id, &args)
+}
+
+/// A TOML parser's refusal in `lang`.
+fn toml_text(lang: Lang, kind: &TomlKind) -> String {
+    let (id, args): Lookup = match kind {
+        TomlKind::UnknownField { key, valid } if valid.is_empty() => {
+            ("cfg-unknown-field-none", fl_args![key])
+        }
+        TomlKind::UnknownField { key, valid } => {
+            let valid = valid
+                .iter()
+                .map(|v| format!("`{v}`"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            ("cfg-unknown-field", fl_args![key, valid])
+        }
+        TomlKind::MissingField(key) => ("cfg-missing-field", fl_args![key]),
+        TomlKind::DuplicateKey(key) => ("cfg-duplicate-key", fl_args![key]),
+        TomlKind::WrongType { found, expected } => {
+            let (found, expected) = (type_text(lang, found), type_text(lang, expected));
+            ("cfg-wrong-type", fl_args![found, expected])
+        }
+        TomlKind::Syntax(item) => match item {
+            SyntaxItem::String => ("cfg-syntax-string", vec![]),
+            SyntaxItem::Key => ("cfg-syntax-key", vec![]),
+            SyntaxItem::TableHeader => ("cfg-syntax-table-header", vec![]),
+            SyntaxItem::Array => ("cfg-syntax-array", vec![]),
+            SyntaxItem::InlineTable => ("cfg-syntax-inline-table", vec![]),
+            SyntaxItem::Number => ("cfg-syntax-number", vec![]),
+            SyntaxItem::DateTime => ("cfg-syntax-datetime", vec![]),
+            SyntaxItem::Line => ("cfg-syntax-line", vec![]),
+        },
+        TomlKind::Other(detail) => ("cfg-toml-other", fl_args![detail]),
+    };
+    tr(lang, id, &args)
+}
+
+fn type_text(lang: Lang, t: &ValueType) -> String {
+    let (id, args): Lookup = match t {
+        ValueType::Text(Some(value)) => ("cfg-type-text-value", fl_args![value]),
+        ValueType::Text(None) => ("cfg-type-text", vec![]),
+        ValueType::Integer(Some(value)) => ("cfg-type-integer-value", fl_args![value]),
+        ValueType::Integer(None) => ("cfg-type-integer", vec![]),
+        ValueType::Float => ("cfg-type-float", vec![]),
+        ValueType::Bool => ("cfg-type-bool", vec![]),
+        ValueType::List => ("cfg-type-list", vec![]),
+        ValueType::Table => ("cfg-type-table", vec![]),
+        ValueType::DateTime => ("cfg-type-datetime", vec![]),
+        ValueType::Other(word) => return word.clone(),
+    };
+    tr(lang, id, &args)
+}
+
+/// A file that cannot be read: the common kinds in `lang`, the system's
+/// words otherwise.
+pub fn io_text(lang: Lang, e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => tr(lang, "cfg-io-not-found", &[]),
+        std::io::ErrorKind::PermissionDenied => tr(lang, "cfg-io-denied", &[]),
+        std::io::ErrorKind::IsADirectory => tr(lang, "cfg-io-directory", &[]),
+        std::io::ErrorKind::InvalidData => tr(lang, "cfg-io-not-utf8", &[]),
+        _ => e.to_string(),
+    }
+}
+
+/// A game file's warning (issue 19 item 4) in `lang`.
+pub fn warning_text(lang: Lang, w: &Warning) -> String {
+    let (id, args): Lookup = match w {
+        Warning::SharedAddress {
+            email,
+            first,
+            second,
+        } => ("cfg-warn-shared-address", fl_args![email, first, second]),
+        Warning::StartInPast(start) => ("cfg-warn-start-past", fl_args![start]),
+        Warning::FixedOffsetZone(zone) => ("cfg-warn-fixed-zone", fl_args![zone]),
+    };
+    tr(lang, id, &args)
+}
+
+/// Why a newcomer may not join a game in progress, in `lang`: the game's
+/// language in a sign-up's answer, the command line's for `player join`.
+pub fn join_refusal_text(lang: Lang, r: &JoinRefusal) -> String {
+    let (id, args): Lookup = match r {
+        JoinRefusal::NoRule { ruleset } => ("join-no-rule", fl_args![ruleset]),
+        JoinRefusal::NotAllowed => ("join-not-allowed", vec![]),
+        JoinRefusal::NoRoom => ("join-no-room", vec![]),
+        JoinRefusal::NameTaken(player) => ("join-name-taken", fl_args![player]),
+        JoinRefusal::Over => ("join-over", vec![]),
+        JoinRefusal::Full => ("join-full", vec![]),
     };
     tr(lang, id, &args)
 }

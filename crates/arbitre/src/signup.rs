@@ -306,7 +306,10 @@ fn ruleset_takes(ctx: &Ctx<'_>, g: &GameView<'_>, id: &str, name: &str) -> Resul
         Ok(_) => Ok(()),
         Err(EngineError::GameOver) => Err(refuse_with(text(lang, &Msg::GameOver { game: gid }))),
         Err(EngineError::Setup(e)) => {
-            let (ruleset, reason) = (g.engine.info().name, e.to_string());
+            // The ruleset's reason in the game's language, as the rest of
+            // the answer (issue 19 item 3).
+            let ruleset = g.engine.info().name;
+            let reason = crate::setup_text::setup_error_text(lang, &e);
             Err(refuse_with(tr(
                 lang,
                 "signup-no-newcomer",
@@ -341,7 +344,15 @@ fn enter(ctx: &Ctx<'_>, g: &GameView<'_>, mut s: Signup) -> Result<Effects> {
         options: toml::Table::new(),
         password: Password::Generated(&password),
     };
-    let joined = join::decide(ctx.tx, ctx.registry, ctx.config, gid, &seat, ctx.now)?;
+    let joined = join::decide(
+        ctx.tx,
+        ctx.registry,
+        ctx.config,
+        gid,
+        &seat,
+        ctx.now,
+        g.lang,
+    )?;
     s.status = SignupStatus::Accepted;
     s.decided_at = Some(ctx.now.timestamp());
     s.player = Some(id.clone());

@@ -94,7 +94,7 @@ fn mistakes() -> Vec<Mistake> {
         m("unknown ruleset", Neb("\"nebulight\"", "\"nebulite\""), "unknown ruleset 'nebulite'", true),
         m("game id with a space", Neb("\"neb-001\"", "\"neb 001\""), "game id 'neb 001' must be 1-40 letters, digits, '-', '_' or '.'", true),
         m("unknown language", Neb("\"en\"", "\"es\""), "unknown language 'es' (fr, de, en)", true),
-        m("a number written as text", Neb("language = \"en\"", "language = \"en\"\nseed = \"42\""), "invalid type: string \"42\", expected u64", false),
+        m("a number written as text", Neb("language = \"en\"", "language = \"en\"\nseed = \"42\""), "invalid type: text \"42\", expected an integer", true),
         m("misspelt `[schedule]` key", Neb("interval =", "intervall ="), "unknown field `intervall`", false),
         m("bad duration", Neb("\"7d\"", "\"a week\""), "bad duration 'a week' (examples: 7d, 48h, 1d12h, 90m)", true),
         m("bad reminder", Neb("\"24h\"", "\"1 day\""), "bad duration '1 day' (examples: 7d, 48h, 1d12h, 90m)", true),
@@ -123,7 +123,7 @@ fn mistakes() -> Vec<Mistake> {
         m("too many players", NebAppend(EXTRA_PLAYER), "wrong number of players: 3", true),
         m("misspelt key and wrong player count (WWK)", Wwk("scenario =", "mapp ="), "unknown key 'mapp' in [rules]", true),
         m("unknown scenario (WWK)", Wwk("\"trio\"", "\"mondee\""), "unknown map or scenario 'mondee'", true),
-        m("unclosed string", Neb("\"duel\"", "\"duel"), "invalid basic string", false),
+        m("unclosed string", Neb("\"duel\"", "\"duel"), "invalid string: a closing quote is missing", true),
         m("key given twice", Neb("language = \"en\"", "language = \"en\"\nlanguage = \"fr\""), "duplicate key `language`", false),
         m("unknown key in a player's `[players.rules]` (WWK)", WwkAppend("[players.rules]\nnation = \"EGY\"\ncolour = \"red\"\n"), "unknown key 'colour'", true),
     ]
@@ -277,4 +277,99 @@ fn troubleshooting_table_in_docs_matches_the_test_table() {
         .map(|m| (m.what.to_string(), m.says.to_string()))
         .collect();
     assert_eq!(rows, expected, "docs/game-master.md's table differs");
+}
+
+/// Words of the English messages that must not reach a French command
+/// line (issue 19 item 3).
+const ENGLISH: &[&str] = &[
+    "unknown",
+    "schedule",
+    "expected",
+    "field",
+    "warning",
+    "fixed offset",
+    "players are",
+    "cannot",
+    "does not",
+    "this game",
+];
+
+/// Issue 19 item 3 through the binary: `--lang fr game create` on a bad
+/// game file prints the place and a French message, and nothing English;
+/// its warnings are French too.
+#[test]
+fn lang_fr_game_create_bad_file_speaks_french_only() {
+    use common::cli::{arbitre_bin, install, text};
+    let dir = tempfile::tempdir().unwrap();
+    install(dir.path());
+    let run = |name: &str, game: &str| {
+        std::fs::write(dir.path().join(name), game).unwrap();
+        let out = arbitre_bin(dir.path(), &["--lang", "fr", "game", "create", name]);
+        (out.status.code(), text(&out.stdout), text(&out.stderr))
+    };
+    let english = |s: &str| ENGLISH.iter().find(|w| s.contains(*w)).copied();
+    // A semantic error: the zone, at its place.
+    let (code, _, err) = run("zone.toml", &NEB.replace("Europe/Paris", "Europe/Pariss"));
+    assert_eq!(code, Some(3), "{err}");
+    assert!(
+        err.contains("zone.toml:7:12: calendrier : fuseau horaire inconnu « Europe/Pariss »"),
+        "{err}"
+    );
+    assert_eq!(english(&err), None, "{err}");
+    // The TOML reader's refusal, placed by its span.
+    let (code, _, err) = run("typo.toml", &NEB.replace("interval =", "intervall ="));
+    assert_eq!(code, Some(3), "{err}");
+    assert!(
+        err.contains("typo.toml:6:1: clé inconnue `intervall`"),
+        "{err}"
+    );
+    assert_eq!(english(&err), None, "{err}");
+    // A fixed-offset zone is a warning, in French, and the game is made.
+    let (code, out, err) = run("cet.toml", &NEB.replace("Europe/Paris", "CET"));
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("avertissement : cet.toml:7:12: le fuseau « CET » est un décalage fixe"),
+        "{out}"
+    );
+    assert_eq!(english(&out), None, "{out}");
+}
+
+/// Scrambled Nations' refusal of a newcomer through `player join`, in the
+/// command line's language (issue 19 item 3).
+#[test]
+fn lang_fr_player_join_refusal_speaks_french() {
+    use common::cli::{arbitre_bin, install, text};
+    let dir = tempfile::tempdir().unwrap();
+    install(dir.path());
+    let scn = "id = \"scn-j\"\nruleset = \"scrambled\"\n[rules]\nworld = \"testland\"\nallow_join_midgame = false\n\
+        [[players]]\nid = \"p1\"\nemail = \"p1@example.org\"\npassword = \"a\"\n\
+        [[players]]\nid = \"p2\"\nemail = \"p2@example.org\"\npassword = \"b\"\n\
+        [[players]]\nid = \"p3\"\nemail = \"p3@example.org\"\npassword = \"c\"\n";
+    std::fs::write(dir.path().join("scn.toml"), scn).unwrap();
+    let out = arbitre_bin(dir.path(), &["game", "create", "scn.toml"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    std::fs::write(
+        dir.path().join("p4.toml"),
+        "id = \"p4\"\nemail = \"p4@example.org\"\npassword = \"d\"\n",
+    )
+    .unwrap();
+    let join = |lang: &str| {
+        let out = arbitre_bin(
+            dir.path(),
+            &["--lang", lang, "player", "join", "scn-j", "p4.toml"],
+        );
+        assert_ne!(out.status.code(), Some(0));
+        text(&out.stderr)
+    };
+    let fr = join("fr");
+    assert!(
+        fr.contains("cette partie n'accepte pas de nouveaux joueurs en cours de partie"),
+        "{fr}"
+    );
+    assert!(ENGLISH.iter().all(|w| !fr.contains(w)), "{fr}");
+    let en = join("en");
+    assert!(
+        en.contains("this game does not take new players once it has started"),
+        "{en}"
+    );
 }

@@ -231,9 +231,8 @@ pub trait Ruleset: Send + Sync + 'static {
         rng: &mut Rng,
     ) -> Result<(), SetupError> {
         let _ = (state, player, rng);
-        Err(SetupError::Invalid(format!(
-            "{} does not let players join a game in progress",
-            self.info().name
-        )))
+        Err(SetupError::Join(crate::setup_error::JoinRefusal::NoRule {
+            ruleset: self.info().name.to_string(),
+        }))
     }
 }

@@ -368,6 +368,34 @@ pub enum SetupError {
         problem: NationProblem,
         known: String,
     },
+    /// A player may not join this game in progress (issue 19 item 3:
+    /// Scrambled Nations' join refusals were a French sentence).
+    #[error("{0}")]
+    Join(JoinRefusal),
+}
+
+/// Why a newcomer may not join a game in progress (Scrambled Nations'
+/// "autoriser les joueurs à rejoindre en cours de partie", spec §3.13).
+#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
+pub enum JoinRefusal {
+    /// The ruleset has no rule for a newcomer.
+    #[error("{ruleset} does not let players join a game in progress")]
+    NoRule { ruleset: String },
+    /// The game's parameters forbid it (`allow_join_midgame = false`).
+    #[error("this game does not take new players once it has started")]
+    NotAllowed,
+    /// No neutral, empty land territory is left for the newcomer.
+    #[error("no neutral and empty territory is left for a newcomer")]
+    NoRoom,
+    /// The id is already a player of the game.
+    #[error("player {0} is already in the game")]
+    NameTaken(String),
+    /// The game is over.
+    #[error("the game is over")]
+    Over,
+    /// The game has its maximum number of players.
+    #[error("the game is full")]
+    Full,
 }
 
 /// "2", "1 to 3", "2 or more": how many players a setup takes, in English.

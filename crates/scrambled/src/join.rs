@@ -12,19 +12,10 @@ use crate::world::TerrId;
 use arbitre_core::{PlayerId, Rng};
 use std::collections::BTreeMap;
 
-#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
-pub enum JoinError {
-    #[error("cette partie n'accepte pas de nouveaux joueurs en cours de partie")]
-    NotAllowed,
-    #[error("aucun territoire neutre et vide pour vous accueillir")]
-    NoRoom,
-    #[error("le joueur {0} est déjà inscrit")]
-    Exists(String),
-    #[error("la partie est terminée")]
-    Over,
-    #[error("la partie est complète")]
-    Full,
-}
+/// Why a newcomer is refused: the core's typed refusal, rendered by the
+/// daemon in the game's language (mail) or the command line's (`player
+/// join`); issue 19 item 3.
+pub use arbitre_core::setup_error::JoinRefusal as JoinError;
 
 pub fn join(
     state: &mut State,
@@ -39,7 +30,7 @@ pub fn join(
         return Err(JoinError::NotAllowed);
     }
     if state.players.contains_key(&id) {
-        return Err(JoinError::Exists(id.0));
+        return Err(JoinError::NameTaken(id.0));
     }
     if let Some(max) = state.params.max_players {
         if state.players.len() >= max as usize {

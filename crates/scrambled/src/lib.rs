@@ -138,7 +138,7 @@ impl Ruleset for Scrambled {
     ) -> Result<(), arbitre_core::SetupError> {
         join::join(state, player.id.clone(), player.name.clone(), rng)
             .map(|_| ())
-            .map_err(|e| arbitre_core::SetupError::Invalid(e.to_string()))
+            .map_err(arbitre_core::SetupError::Join)
     }
 
     fn bot_orders(&self, state: &State, player: &PlayerId, rng: &mut Rng) -> String {
