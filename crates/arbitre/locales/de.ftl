@@ -554,3 +554,6 @@ demo-web = im Browser ansehen: cargo run --release -- web, dann http://127.0.0.1
 status-not-ready = Befehle gültig, aber ohne READY (der Zug wartet bis zum Abgabetermin auf sie): { $players }
 not-resolved-yet = Zug { $turn } ist noch nicht ausgewertet: hier ist die Auswertung des letzten ausgewerteten Zuges, { $last }.
 no-orders-received = HINWEIS: Für Zug { $turn } sind keine Befehle von Dir eingegangen.
+
+## edsdate (issue 17 item 3): HELP names the sign-up by mail
+help-join = Um Dich für ein Spiel mit offener Anmeldung per Mail anzumelden (LISTE sagt, welche), ohne Kopfzeile: { $join } <Spiel> [Name]

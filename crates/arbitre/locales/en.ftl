@@ -546,3 +546,6 @@ demo-web = see it in a browser: cargo run --release -- web, then http://127.0.0.
 status-not-ready = Orders in force but not declared READY (the turn waits for them until the deadline): { $players }
 not-resolved-yet = Turn { $turn } has not been resolved yet: here is the report of the last resolved turn, { $last }.
 no-orders-received = NOTE: no orders from you were received for turn { $turn }.
+
+## edsdate (issue 17 item 3): HELP names the sign-up by mail
+help-join = To sign up for a game whose sign-up by mail is open (LIST says which), without a header: { $join } <game> [name]

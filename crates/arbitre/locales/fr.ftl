@@ -554,3 +554,6 @@ demo-web = dans un navigateur : cargo run --release -- web, puis http://127.0.0.
 status-not-ready = Ordres en vigueur mais sans READY (le tour les attend jusqu'à la date limite) : { $players }
 not-resolved-yet = Le tour { $turn } n'est pas encore résolu : voici le compte rendu du dernier tour résolu, le { $last }.
 no-orders-received = NOTE : aucun ordre de votre part n'a été reçu pour le tour { $turn }.
+
+## edsdate (issue 17 item 3): HELP names the sign-up by mail
+help-join = Pour vous inscrire à une partie ouverte aux inscriptions par mail (LISTE dit lesquelles), sans en-tête : { $join } <partie> [nom]
