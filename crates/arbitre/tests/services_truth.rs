@@ -429,6 +429,5 @@ fn issue17_9_first_report_after_position_eds() {
 #[test]
 fn issue17_9_first_report_after_position_scrambled() {
     let body = first_report_after_position(&SCN);
-    println!("{body}");
     assert!(!body.contains("aucun ordre"), "{body}");
 }

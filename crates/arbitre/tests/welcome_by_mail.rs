@@ -437,6 +437,10 @@ fn issue17_3_help_mentions_join() {
         ("who@example.net", "JOIN <game> [name]"),
     ] {
         let answer = env.last_to(to, "confirm").expect("an answer");
-        assert!(answer.mail.body.contains(line), "{line}: {}", answer.mail.body);
+        assert!(
+            answer.mail.body.contains(line),
+            "{line}: {}",
+            answer.mail.body
+        );
     }
 }

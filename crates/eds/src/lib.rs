@@ -42,8 +42,8 @@ pub mod view;
 pub mod yard;
 
 use arbitre_core::{
-    Lang, Outcome, Parsed, Phase, PlayerId, PlayerInfo, Ranked, Report, ReportFacts, Rng, Ruleset, RulesetInfo,
-    SetupConfig, SetupError, Viewer,
+    Lang, Outcome, Parsed, Phase, PlayerId, PlayerInfo, Ranked, Report, ReportFacts, Rng, Ruleset,
+    RulesetInfo, SetupConfig, SetupError, Viewer,
 };
 use events::Event;
 use model::State;

@@ -8,7 +8,6 @@
 //! alone (issue 20 item 2), which the JSON report carries as its `view`: what
 //! a viewer may see is decided there, and the text cannot show anything else.
 
-use arbitre_core::LocalDeadline;
 use crate::events::Event;
 use crate::formulas::{de_dec2, month_label, short_month};
 use crate::model::{RulerNr, Ship, Spatial, Star, State};
@@ -18,6 +17,7 @@ use crate::view::{
     self, EdsView, Info, MapView, MonthReport, RulerDocs, RulerEntry, Sheet, ShipView, StarView,
     ViewKind,
 };
+use arbitre_core::LocalDeadline;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
