@@ -637,3 +637,5 @@ join-no-room = für einen Neuling ist kein neutrales, leeres Gebiet mehr frei
 join-name-taken = der Spieler { $player } ist schon im Spiel
 join-over = das Spiel ist vorbei
 join-full = das Spiel ist voll
+## edsdate (issue 17 item 3): HELP names the sign-up by mail
+help-join = Um Dich für ein Spiel mit offener Anmeldung per Mail anzumelden (LISTE sagt, welche), ohne Kopfzeile: { $join } <Spiel> [Name]

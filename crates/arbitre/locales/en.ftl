@@ -629,3 +629,5 @@ join-no-room = no neutral and empty territory is left for a newcomer
 join-name-taken = player { $player } is already in the game
 join-over = the game is over
 join-full = the game is full
+## edsdate (issue 17 item 3): HELP names the sign-up by mail
+help-join = To sign up for a game whose sign-up by mail is open (LIST says which), without a header: { $join } <game> [name]

@@ -637,3 +637,5 @@ join-no-room = aucun territoire neutre et vide ne reste pour un nouveau venu
 join-name-taken = le joueur { $player } est déjà inscrit
 join-over = la partie est terminée
 join-full = la partie est complète
+## edsdate (issue 17 item 3): HELP names the sign-up by mail
+help-join = Pour vous inscrire à une partie ouverte aux inscriptions par mail (LISTE dit lesquelles), sans en-tête : { $join } <partie> [nom]

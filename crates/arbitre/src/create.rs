@@ -208,10 +208,21 @@ impl Daemon {
             let game = GameView::new(registry, row.clone())?;
             let when = game.schedule.show(deadline);
             let footer = text(game.lang, &Msg::Deadline { when: &when });
+            // The first deadline, for a report that prints it (issue 17 item 9).
+            // No turn ran yet, even when a position starts the game mid-way.
+            let facts = arbitre_core::ReportFacts {
+                setup_only: true,
+                ..crate::services::zone::report_facts(Some(deadline), game.schedule.tz)
+            };
             for p in &players {
+                // A new game: nobody has chosen a TIMEZONE yet, the game's zone applies.
                 let r = game
                     .engine
-                    .report(&snap.state, &Viewer::Player(PlayerId::new(p.id.clone())))
+                    .report_with(
+                        &snap.state,
+                        &Viewer::Player(PlayerId::new(p.id.clone())),
+                        &facts,
+                    )
                     .map_err(|e| game.engine_err(e))?;
                 let body = signed(game.lang, &format!("{}\n\n{footer}", r.body.trim_end()));
                 let subject = text(
@@ -265,7 +276,7 @@ impl Daemon {
             if let Some(gm) = &row.gm_email {
                 let r = game
                     .engine
-                    .report(&snap.state, &Viewer::GameMaster)
+                    .report_with(&snap.state, &Viewer::GameMaster, &facts)
                     .map_err(|e| game.engine_err(e))?;
                 let body = signed(game.lang, &format!("{}\n\n{footer}", r.body.trim_end()));
                 let subject = text(
@@ -293,7 +304,7 @@ impl Daemon {
             if !game.toml.services.observers.is_empty() {
                 let r = game
                     .engine
-                    .report(&snap.state, &Viewer::Spectator)
+                    .report_with(&snap.state, &Viewer::Spectator, &facts)
                     .map_err(|e| game.engine_err(e))?;
                 for (i, to) in game.toml.services.observers.iter().enumerate() {
                     let body = signed(game.lang, &format!("{}\n\n{footer}", r.body.trim_end()));

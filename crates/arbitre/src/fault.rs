@@ -34,7 +34,7 @@ use crate::outgoing::{queue, signed, Draft, Kind};
 use arbitre_core::Outcome;
 use arbitre_core::{
     Checked, Engine, EngineError, Lang, LoadedGame, PlayerId, PlayerInfo, PlayerSetup, Report,
-    Resolved, RulesetInfo, SetupConfig, Snapshot, Viewer,
+    ReportFacts, Resolved, RulesetInfo, SetupConfig, Snapshot, Viewer,
 };
 use arbitre_store::Connection;
 use arbitre_store::{faults, games, Fault};
@@ -72,6 +72,21 @@ impl LoadedGame for GuardedGame<'_> {
     }
     fn bot_orders(&self, seed: u64, player: &PlayerId) -> std::result::Result<String, EngineError> {
         guard("bot_orders", || self.0.bot_orders(seed, player))
+    }
+    fn report_with(
+        &self,
+        viewer: &Viewer,
+        facts: &ReportFacts,
+    ) -> std::result::Result<Report, EngineError> {
+        guard("report", || self.0.report_with(viewer, facts))
+    }
+    fn resolve_with(
+        &self,
+        seed: u64,
+        orders: &BTreeMap<PlayerId, String>,
+        facts: &dyn Fn(&Viewer) -> ReportFacts,
+    ) -> std::result::Result<Resolved, EngineError> {
+        guard("resolve", || self.0.resolve_with(seed, orders, facts))
     }
 }
 
@@ -144,6 +159,14 @@ impl Engine for Guarded {
     }
     fn report(&self, state: &str, viewer: &Viewer) -> std::result::Result<Report, EngineError> {
         guard("report", || self.0.report(state, viewer))
+    }
+    fn report_with(
+        &self,
+        state: &str,
+        viewer: &Viewer,
+        facts: &ReportFacts,
+    ) -> std::result::Result<Report, EngineError> {
+        guard("report", || self.0.report_with(state, viewer, facts))
     }
     fn outcome(&self, state: &str) -> std::result::Result<Option<Outcome>, EngineError> {
         guard("outcome", || self.0.outcome(state))

@@ -171,7 +171,11 @@ pub fn decide(
             })?;
     let r = view
         .engine
-        .report(&snap.state, &Viewer::Player(setup.id.clone()))
+        .report_with(
+            &snap.state,
+            &Viewer::Player(setup.id.clone()),
+            &report_facts_of(&view),
+        )
         .map_err(|e| view.engine_err(e))?;
     let mut body = r.body.trim_end().to_string();
     if let Some(when) = view.show_deadline() {
@@ -240,4 +244,13 @@ pub fn write(tx: &Connection, rows: &JoinRows) -> Result<()> {
     turns::replace_state(tx, &rows.game, rows.turn, &rows.state)?;
     tracing::info!(game = %rows.game, player = %rows.player.id, "player joined a game in progress");
     Ok(())
+}
+
+/// The facts a seat's first report prints (issue 17 item 9): the open
+/// deadline while the game runs, in the zone the view is read in.
+pub(crate) fn report_facts_of(view: &GameView<'_>) -> arbitre_core::ReportFacts {
+    let deadline = view
+        .deadline()
+        .filter(|_| view.row.status == arbitre_store::GameStatus::Running);
+    crate::services::zone::report_facts(deadline, view.viewer_tz.unwrap_or(view.schedule.tz))
 }

@@ -300,8 +300,38 @@ fn resolve_in<'a>(
         .filter(|p| p.active && !orders.contains_key(&p.id) && !ejected.contains(&p.id))
         .map(|p| p.id)
         .collect();
+    // The next deadline is decided before the turn runs, so that the
+    // reports can print it (issue 17 item 9, the EDS Zugabgabetermin); a
+    // turn that ends the game drops it below.
+    let continuing = match game.row.status {
+        GameStatus::Paused => None,
+        _ => Some(game.schedule.following(game.deadline(), now)),
+    };
+    // A deadline on a day an active player declared absent moves past the
+    // absence (issue 10, services/absence.rs).
+    let continuing = match continuing {
+        Some(d) => Some(crate::services::absence::move_deadline(
+            c,
+            config,
+            &game,
+            turn + 1,
+            d,
+            now,
+        )?),
+        None => None,
+    };
+    let zones = crate::services::timezone::player_zones(c, game_id)?;
+    let facts = |viewer: &arbitre_core::Viewer| {
+        let zone = match viewer {
+            arbitre_core::Viewer::Player(p) => {
+                crate::services::timezone::zone_of(&zones, p.as_str(), game.schedule.tz)
+            }
+            _ => game.schedule.tz,
+        };
+        crate::services::zone::report_facts(continuing, zone)
+    };
     let resolved = loaded
-        .resolve(game.row.seed, &orders)
+        .resolve_with(game.row.seed, &orders, &facts)
         .map_err(|e| game.engine_err(e))?;
     if resolved.snapshot.turn != turn {
         return Err(game.engine_err(format!(
@@ -322,23 +352,9 @@ fn resolve_in<'a>(
                 .map(|o| serde_json::to_string(o).expect("outcome serialises")),
         },
     )?;
-    let next = match (&resolved.outcome, game.row.status) {
-        (Some(_), _) => None,
-        (None, GameStatus::Paused) => None,
-        (None, _) => Some(game.schedule.following(game.deadline(), now)),
-    };
-    // A deadline on a day an active player declared absent moves past the
-    // absence (issue 10, services/absence.rs).
-    let next = match next {
-        Some(d) => Some(crate::services::absence::move_deadline(
-            c,
-            config,
-            &game,
-            turn + 1,
-            d,
-            now,
-        )?),
-        None => None,
+    let next = match resolved.outcome {
+        Some(_) => None,
+        None => continuing,
     };
     games::set_turn(c, game_id, turn, next.map(|d| d.timestamp()))?;
     if resolved.outcome.is_some() {
@@ -368,7 +384,6 @@ fn resolve_in<'a>(
         (0, Some(t)) => d.discriminator(t),
         (n, t) => d.discriminator(format!("{}redo{n}", t.unwrap_or_default())),
     };
-    let zones = crate::services::timezone::player_zones(c, game_id)?;
     for (pid, report) in &resolved.reports {
         let Some(p) = players.iter().find(|p| p.id == pid.as_str()) else {
             tracing::warn!(game = game_id, player = %pid, "report for a player with no address");

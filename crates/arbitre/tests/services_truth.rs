@@ -302,3 +302,132 @@ fn deadline_notice_ics_player_zone_scrambled() {
         "Date limite : 2026-12-09 21:00 (Asia/Tokyo)",
     );
 }
+
+// ------------------------------------------------- the Besitztümerblatt's ZAT
+
+/// Issue 17 item 9: the EDS Besitztümerblatt prints the real
+/// Zugabgabetermin (no longer "siehe Begleitschreiben"), in the reader's
+/// own TIMEZONE, agreeing with the deadline line of the mail around it and
+/// with the JSON view.
+#[test]
+fn issue17_9_eds_besitztuemerblatt_real_deadline() {
+    let c = &EDS;
+    let mut env = env_for(c, "");
+    let first_deadline = games::require_game(env.daemon.store.conn(), c.game)
+        .unwrap()
+        .deadline
+        .unwrap();
+    let t0 = chrono::DateTime::from_timestamp(first_deadline, 0).unwrap();
+    assert_eq!(t0.to_rfc3339(), "2026-12-08T12:00:00+00:00");
+    // Turn 0: the game's zone (UTC), nobody has chosen one yet.
+    let first = &reports_of(&env, "p1@example.org")[0].mail.body;
+    assert!(
+        first.contains("Zugabgabetermin: Di., 08.12.2026, 12:00 Uhr (UTC)"),
+        "{first}"
+    );
+    assert!(!first.contains("siehe Begleitschreiben"), "{first}");
+    send(&env, c, "p1", "TIMEZONE Asia/Tokyo");
+    env.daemon.cycle().unwrap();
+    env.daemon.resolve(c.game).unwrap();
+    assert_eq!(turn_of(&env, c.game), 1);
+    let next = games::require_game(env.daemon.store.conn(), c.game)
+        .unwrap()
+        .deadline
+        .unwrap();
+    // Resolved before its deadline (the fixed clock): the next one is the
+    // same slot, 2026-12-08 12:00 UTC.
+    assert_eq!(next, first_deadline);
+    let tokyo = reports_of(&env, "p1@example.org").pop().unwrap();
+    let body = &tokyo.mail.body;
+    assert!(
+        body.contains("Zugabgabetermin: Di., 08.12.2026, 21:00 Uhr (Asia/Tokyo)"),
+        "{body}"
+    );
+    // The mail's own deadline line says the same instant.
+    assert!(body.contains("2026-12-08 21:00 (Asia/Tokyo)"), "{body}");
+    assert!(!body.contains("siehe Begleitschreiben"), "{body}");
+    let utc = reports_of(&env, "p2@example.org").pop().unwrap();
+    assert!(
+        utc.mail
+            .body
+            .contains("Zugabgabetermin: Di., 08.12.2026, 12:00 Uhr (UTC)"),
+        "{}",
+        utc.mail.body
+    );
+    // The JSON report's view carries the same deadline as data.
+    let json = attachments(&tokyo)
+        .into_iter()
+        .find(|(n, _)| n.ends_with(".json"))
+        .expect("a JSON report");
+    let json: serde_json::Value = serde_json::from_slice(&json.1).unwrap();
+    let d = &json["view"]["deadline"];
+    assert_eq!(d["zone"], "Asia/Tokyo", "{json}");
+    assert_eq!(d["utc"], next, "{json}");
+    assert_eq!((d["day"].as_u64(), d["hour"].as_u64()), (Some(8), Some(21)));
+    // Paused: no deadline is known, the sheet keeps the old line.
+    env.daemon.pause(c.game).unwrap();
+    env.daemon.resolve(c.game).unwrap();
+    let paused = reports_of(&env, "p1@example.org").pop().unwrap();
+    assert!(
+        paused
+            .mail
+            .body
+            .contains("Zugabgabetermin: siehe Begleitschreiben der Spielleitung"),
+        "{}",
+        paused.mail.body
+    );
+}
+
+// ------------------------------------------------- first report after a position
+
+/// The report each player of a game started from a position is mailed at
+/// creation: the position is game `c` after one resolved turn, exported.
+fn first_report_after_position(c: &Case) -> String {
+    let mut env = env_for(c, "");
+    env.daemon.resolve(c.game).unwrap();
+    let pos = env.daemon.export_position(c.game, None).unwrap();
+    std::fs::write(env.dir.path().join("pos.toml"), &pos).unwrap();
+    let copy = format!("{}-pos", c.game);
+    let rules = c
+        .rules
+        .lines()
+        .filter(|l| !l.starts_with("map"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let toml = three_player_toml(
+        &copy,
+        c.ruleset,
+        &format!("{rules}\nposition_file = \"pos.toml\""),
+        "",
+    );
+    env.daemon.create_game(&toml, env.dir.path()).unwrap();
+    assert_eq!(turn_of(&env, &copy), 1, "the position is after turn 1");
+    let first = env
+        .outbox()
+        .into_iter()
+        .find(|r| {
+            r.mail.recipient == "p2@example.org"
+                && r.mail.kind == "report"
+                && r.mail.game_id.as_deref() == Some(copy.as_str())
+        })
+        .expect("a first report");
+    first.mail.body
+}
+
+#[test]
+fn issue17_9_first_report_after_position_eds() {
+    let body = first_report_after_position(&EDS);
+    // No Monatsbericht of a month this game never evaluated, no "no
+    // orders received" line; the sheet itself is there.
+    assert!(!body.contains("MONATSBERICHT"), "{body}");
+    assert!(!body.contains("Auswertung von"), "{body}");
+    assert!(!body.contains("keine Befehle"), "{body}");
+    assert!(body.contains("BESITZTÜMERBLATT"), "{body}");
+    assert!(body.contains("HERRSCHERLISTE"), "{body}");
+}
+
+#[test]
+fn issue17_9_first_report_after_position_scrambled() {
+    let body = first_report_after_position(&SCN);
+    assert!(!body.contains("aucun ordre"), "{body}");
+}

@@ -420,3 +420,27 @@ fn help_inside_a_block_is_a_command_answered_with_the_game() {
         "no orders stored"
     );
 }
+
+/// Issue 17 item 3: HELP names the sign-up by mail, with its syntax, in
+/// the language of the keyword (always, whether or not a game is open:
+/// LIST says which games are).
+#[test]
+fn issue17_3_help_mentions_join() {
+    let mut env = welcome_env(&public_neb());
+    env.drop_mail(&mail("new@example.net", "?", "AIDE\n"));
+    env.drop_mail(&mail("neu@example.net", "?", "HILFE\n"));
+    env.drop_mail(&mail("who@example.net", "?", "HELP\n"));
+    env.daemon.cycle().unwrap();
+    for (to, line) in [
+        ("new@example.net", "REJOINDRE <partie> [nom]"),
+        ("neu@example.net", "BEITRETEN <Spiel> [Name]"),
+        ("who@example.net", "JOIN <game> [name]"),
+    ] {
+        let answer = env.last_to(to, "confirm").expect("an answer");
+        assert!(
+            answer.mail.body.contains(line),
+            "{line}: {}",
+            answer.mail.body
+        );
+    }
+}

@@ -7,7 +7,7 @@
 
 use crate::ids::PlayerId;
 use crate::orders::{LineVerdict, Located, Parsed};
-use crate::report::{Report, Viewer};
+use crate::report::{Report, ReportFacts, Viewer};
 use crate::rng::Rng;
 use crate::ruleset::{
     Outcome, PlayerInfo, PlayerSetup, Ruleset, RulesetInfo, SetupConfig, SetupError, TurnCtx,
@@ -152,6 +152,16 @@ pub trait Engine: Send + Sync {
     ) -> Result<Resolved, EngineError>;
     /// A report rendered from a stored state alone (turn 0, or a report sent again).
     fn report(&self, state: &str, viewer: &Viewer) -> Result<Report, EngineError>;
+    /// [`Engine::report`] with the referee's facts (issue 17 item 9), for a
+    /// report that is mailed: turn 0, a takeover, a new seat.
+    fn report_with(
+        &self,
+        state: &str,
+        viewer: &Viewer,
+        facts: &ReportFacts,
+    ) -> Result<Report, EngineError> {
+        self.load(state)?.report_with(viewer, facts)
+    }
     fn outcome(&self, state: &str) -> Result<Option<Outcome>, EngineError>;
     fn bot_orders(&self, state: &str, seed: u64, player: &PlayerId) -> Result<String, EngineError>;
     /// A player joins between two turns; the draw comes from the stream
@@ -213,6 +223,24 @@ pub trait LoadedGame {
     fn report(&self, viewer: &Viewer) -> Result<Report, EngineError>;
     fn outcome(&self) -> Result<Option<Outcome>, EngineError>;
     fn bot_orders(&self, seed: u64, player: &PlayerId) -> Result<String, EngineError>;
+    /// [`LoadedGame::report`] with the referee's facts (issue 17 item 9).
+    /// The default ignores them; a wrapper must forward them.
+    fn report_with(&self, viewer: &Viewer, facts: &ReportFacts) -> Result<Report, EngineError> {
+        let _ = facts;
+        self.report(viewer)
+    }
+    /// [`LoadedGame::resolve`] whose reports carry each viewer's facts
+    /// (issue 17 item 9): `facts` is asked once per viewer. The default
+    /// ignores them; a wrapper must forward them.
+    fn resolve_with(
+        &self,
+        seed: u64,
+        orders: &BTreeMap<PlayerId, String>,
+        facts: &dyn Fn(&Viewer) -> ReportFacts,
+    ) -> Result<Resolved, EngineError> {
+        let _ = facts;
+        self.resolve(seed, orders)
+    }
 }
 
 /// [`Engine::load`]'s default: the text, handed to the engine's calls.
@@ -272,20 +300,33 @@ impl<R: Ruleset> LoadedGame for Decoded<'_, R> {
         seed: u64,
         orders: &BTreeMap<PlayerId, String>,
     ) -> Result<Resolved, EngineError> {
+        self.resolve_with(seed, orders, &|_| ReportFacts::default())
+    }
+
+    fn resolve_with(
+        &self,
+        seed: u64,
+        orders: &BTreeMap<PlayerId, String>,
+        facts: &dyn Fn(&Viewer) -> ReportFacts,
+    ) -> Result<Resolved, EngineError> {
         if Ruleset::outcome(self.r, &self.state).is_some() {
             return Err(EngineError::GameOver);
         }
         let mut s = self.state.clone();
         let events = run_turn(self.r, &mut s, seed, orders);
         let _span = tracing::info_span!("reports").entered();
+        let render = |viewer: Viewer| {
+            let f = facts(&viewer);
+            Ruleset::report_with(self.r, &s, &events, &viewer, &f)
+        };
         let mut reports = BTreeMap::new();
         for p in Ruleset::players(self.r, &s) {
-            let rep = Ruleset::report(self.r, &s, &events, &Viewer::Player(p.id.clone()));
+            let rep = render(Viewer::Player(p.id.clone()));
             reports.insert(p.id, rep);
         }
         Ok(Resolved {
-            spectator: Ruleset::report(self.r, &s, &events, &Viewer::Spectator),
-            game_master: Ruleset::report(self.r, &s, &events, &Viewer::GameMaster),
+            spectator: render(Viewer::Spectator),
+            game_master: render(Viewer::GameMaster),
             outcome: Ruleset::outcome(self.r, &s),
             snapshot: save(self.r, &s),
             reports,
@@ -294,6 +335,16 @@ impl<R: Ruleset> LoadedGame for Decoded<'_, R> {
 
     fn report(&self, viewer: &Viewer) -> Result<Report, EngineError> {
         Ok(Ruleset::report(self.r, &self.state, &[], viewer))
+    }
+
+    fn report_with(&self, viewer: &Viewer, facts: &ReportFacts) -> Result<Report, EngineError> {
+        Ok(Ruleset::report_with(
+            self.r,
+            &self.state,
+            &[],
+            viewer,
+            facts,
+        ))
     }
 
     fn outcome(&self) -> Result<Option<Outcome>, EngineError> {

@@ -63,7 +63,7 @@ pub use engine::{Adapter, Checked, Engine, EngineError, LoadedGame, Resolved, Sn
 pub use ids::{GameId, PlayerId};
 pub use lang::Lang;
 pub use orders::{Diagnostic, LineVerdict, Located, Parsed, Verdict};
-pub use report::{Attachment, Report, Viewer};
+pub use report::{Attachment, LocalDeadline, Report, ReportFacts, Viewer};
 pub use rng::{Rng, RngSource};
 pub use ruleset::{
     Outcome, Phase, PlayerInfo, PlayerSetup, Ranked, Ruleset, RulesetInfo, SetupConfig, SetupError,

@@ -75,3 +75,41 @@ impl Report {
         self
     }
 }
+
+/// What only the referee knows when a report is rendered (issue 17 item 9):
+/// facts of the clock and the mail, handed to
+/// [`crate::ruleset::Ruleset::report_with`] as data so that a ruleset stays
+/// pure and deterministic (no clock, no time-zone database inside).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReportFacts {
+    /// The next deadline as the viewer reads it; `None` when none is set
+    /// (game over, game paused, or a render outside the mail loop).
+    pub deadline: Option<LocalDeadline>,
+    /// No turn has been resolved in this game yet: the state is what setup
+    /// built (a new game, or a position file that starts it mid-game), so a
+    /// report must not claim an evaluation that never ran.
+    #[serde(default)]
+    pub setup_only: bool,
+}
+
+/// A deadline already turned into the viewer's civil time (their own
+/// TIMEZONE, else the game's zone) by the daemon, which has the zone
+/// database; the ruleset only writes it in its own notation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LocalDeadline {
+    /// The instant itself, seconds since the Unix epoch (UTC).
+    pub utc: i64,
+    pub year: i32,
+    /// 1 to 12.
+    pub month: u32,
+    /// 1 to 31.
+    pub day: u32,
+    /// 0 to 23.
+    pub hour: u32,
+    /// 0 to 59.
+    pub minute: u32,
+    /// 0 for Monday to 6 for Sunday.
+    pub weekday: u32,
+    /// The zone's name as the player wrote or the game set it (`Europe/Berlin`).
+    pub zone: String,
+}

@@ -8,7 +8,7 @@
 use crate::ids::PlayerId;
 use crate::lang::Lang;
 use crate::orders::{Located, Parsed};
-use crate::report::{Report, Viewer};
+use crate::report::{Report, ReportFacts, Viewer};
 use crate::rng::Rng;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -173,6 +173,21 @@ pub trait Ruleset: Send + Sync + 'static {
     /// The report for `viewer` after a turn (`events` is empty for turn 0 or a
     /// report rendered again from a stored state).
     fn report(&self, state: &Self::State, events: &[Self::Event], viewer: &Viewer) -> Report;
+
+    /// [`Ruleset::report`] with the referee's facts (issue 17 item 9): the
+    /// next deadline in the viewer's zone. The default ignores them, for a
+    /// ruleset whose report does not print such facts (the daemon adds its
+    /// own deadline footer to every mailed report anyway).
+    fn report_with(
+        &self,
+        state: &Self::State,
+        events: &[Self::Event],
+        viewer: &Viewer,
+        facts: &ReportFacts,
+    ) -> Report {
+        let _ = facts;
+        self.report(state, events, viewer)
+    }
 
     /// `Some` once the game has ended (turn limit, victory, last survivor).
     fn outcome(&self, state: &Self::State) -> Option<Outcome>;

@@ -42,8 +42,8 @@ pub mod view;
 pub mod yard;
 
 use arbitre_core::{
-    Lang, Outcome, Parsed, Phase, PlayerId, PlayerInfo, Ranked, Report, Rng, Ruleset, RulesetInfo,
-    SetupConfig, SetupError, Viewer,
+    Lang, Outcome, Parsed, Phase, PlayerId, PlayerInfo, Ranked, Report, ReportFacts, Rng, Ruleset,
+    RulesetInfo, SetupConfig, SetupError, Viewer,
 };
 use events::Event;
 use model::State;
@@ -209,6 +209,36 @@ impl Ruleset for Eds {
     }
 
     fn report(&self, state: &State, events: &[Event], viewer: &Viewer) -> Report {
+        self.report_with(state, events, viewer, &ReportFacts::default())
+    }
+
+    /// The Besitztümerblatt prints the next Zugabgabetermin the referee
+    /// hands in, in the reader's zone (issue 17 item 9); a finished game
+    /// has none.
+    fn report_with(
+        &self,
+        state: &State,
+        events: &[Event],
+        viewer: &Viewer,
+        facts: &ReportFacts,
+    ) -> Report {
+        let deadline = if state.game_over {
+            None
+        } else {
+            facts.deadline.clone()
+        };
+        // A game started from a position has a month but no evaluation yet
+        // (issue 17 item 9): no Monatsbericht, no Kampfberichte.
+        let untold = |v: &mut view::EdsView| {
+            if facts.setup_only {
+                v.battles.clear();
+                v.public_report = None;
+                for d in &mut v.sheets {
+                    d.month_report = None;
+                }
+            }
+            v.deadline = deadline.clone();
+        };
         // A report rendered again from a stored state uses the month's saved events.
         let events = if events.is_empty() {
             &state.last_events[..]
@@ -226,7 +256,8 @@ impl Ruleset for Eds {
                     return Report::text(label, "Unbekannter Herrscher.\n");
                 };
                 let n = r.number;
-                let v = view::player_view(state, events, n);
+                let mut v = view::player_view(state, events, n);
+                untold(&mut v);
                 let body = report::render(&v);
                 let tag = label.replace('/', "");
                 let mut rep = Report::text(
@@ -252,7 +283,8 @@ impl Ruleset for Eds {
                 rep
             }
             Viewer::Spectator => {
-                let v = view::spectator_view(state, events);
+                let mut v = view::spectator_view(state, events);
+                untold(&mut v);
                 Report::text(format!("{label} · öffentlich"), report::render(&v))
                     .with_view(&v)
                     .with_attachment(
@@ -262,7 +294,8 @@ impl Ruleset for Eds {
                     )
             }
             Viewer::GameMaster => {
-                let v = view::master_view(state, events);
+                let mut v = view::master_view(state, events);
+                untold(&mut v);
                 Report::text(format!("{label} · Spielleitung"), report::render(&v)).with_view(&v)
             }
         }

@@ -17,6 +17,7 @@ use crate::view::{
     self, EdsView, Info, MapView, MonthReport, RulerDocs, RulerEntry, Sheet, ShipView, StarView,
     ViewKind,
 };
+use arbitre_core::LocalDeadline;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -56,6 +57,7 @@ fn frame(state: &State, viewer: ViewKind) -> EdsView {
         width: state.width,
         height: state.height,
         game_over: state.game_over,
+        deadline: None,
         rules: view::Rules {
             months_per_year: state.params.months_per_year,
             ev_win: state.params.ev_win,
@@ -274,7 +276,31 @@ fn stand_line(v: &EdsView, sh: &Sheet) -> String {
     }
 }
 
+/// The Zugabgabetermin line when the referee handed in no deadline.
 pub const ZAT_LINE: &str = "Zugabgabetermin: siehe Begleitschreiben der Spielleitung";
+
+const WEEKDAYS: [&str; 7] = ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"];
+
+/// The Zugabgabetermin as a German sheet writes a date (issue 17 item 9):
+/// "Zugabgabetermin: Mi., 09.12.2026, 18:00 Uhr (Europe/Berlin)". The
+/// rulebook (Teil III, 1.) names the ZAT on the Spielerseite without a
+/// format, so this is the usual German civil notation; the zone is the
+/// reader's own (TIMEZONE), as in the mail around it.
+pub fn zat_line(deadline: Option<&LocalDeadline>) -> String {
+    match deadline {
+        None => ZAT_LINE.to_string(),
+        Some(d) => format!(
+            "Zugabgabetermin: {}., {:02}.{:02}.{:04}, {:02}:{:02} Uhr ({})",
+            WEEKDAYS.get(d.weekday as usize).copied().unwrap_or("?"),
+            d.day,
+            d.month,
+            d.year,
+            d.hour,
+            d.minute,
+            d.zone
+        ),
+    }
+}
 
 pub fn besitztuemerblatt(state: &State, r: RulerNr) -> String {
     besitztuemerblatt_in(state, &ship_spots(state), r)
@@ -302,7 +328,7 @@ fn render_sheet(v: &EdsView, sh: &Sheet) -> String {
     let _ = writeln!(s, "{}", stand_line(v, sh));
     if !v.game_over {
         let _ = writeln!(s, "Befehle für: {}", month_label(&cal, v.month + 1));
-        let _ = writeln!(s, "{ZAT_LINE}");
+        let _ = writeln!(s, "{}", zat_line(v.deadline.as_ref()));
     } else {
         let _ = writeln!(s, "Das Spiel ist beendet.");
     }
@@ -334,7 +360,7 @@ fn render_sheet(v: &EdsView, sh: &Sheet) -> String {
         let _ = writeln!(s, "{}", render_ship_line(x));
     }
     if !v.game_over {
-        let _ = writeln!(s, "\n{ZAT_LINE}");
+        let _ = writeln!(s, "\n{}", zat_line(v.deadline.as_ref()));
     }
     s
 }

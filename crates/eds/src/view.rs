@@ -41,6 +41,11 @@ pub struct EdsView {
     pub width: i32,
     pub height: i32,
     pub game_over: bool,
+    /// The next Zugabgabetermin in the reader's own zone (issue 17 item 9),
+    /// a fact the referee hands in; absent when none is set (game over,
+    /// game paused, a render outside the mail loop).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline: Option<arbitre_core::LocalDeadline>,
     pub rules: Rules,
     /// The Herrscherliste, in number order.
     pub rulers: Vec<RulerEntry>,
@@ -542,6 +547,7 @@ fn base(state: &State, events: &[Event], viewer: ViewKind, map: MapView) -> EdsV
         width: state.width,
         height: state.height,
         game_over: state.game_over,
+        deadline: None,
         rules: rules(&state.params),
         rulers: rulers(state),
         notes: Vec::new(),

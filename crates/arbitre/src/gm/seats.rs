@@ -298,19 +298,23 @@ pub(crate) fn takeover(
     mails.push(d);
     // Issue 17 item 1: the welcome mail, with the seat's order template.
     let state = arbitre_store::turns::latest(tx, gid)?.state;
-    let report = g
-        .engine
-        .report(
-            &state,
-            &arbitre_core::Viewer::Player(arbitre_core::PlayerId::new(old.id.clone())),
-        )
-        .map_err(|e| g.engine_err(e))?;
-    drop(state);
     let zone = settings::get(tx, gid, &old.id)?
         .timezone
         .as_deref()
         .and_then(crate::services::zone::parse_zone)
         .unwrap_or(g.schedule.tz);
+    let report = g
+        .engine
+        .report_with(
+            &state,
+            &arbitre_core::Viewer::Player(arbitre_core::PlayerId::new(old.id.clone())),
+            &crate::services::zone::report_facts(
+                g.deadline().filter(|_| g.row.status == GameStatus::Running),
+                zone,
+            ),
+        )
+        .map_err(|e| g.engine_err(e))?;
+    drop(state);
     let welcome = crate::services::welcome::compose(&crate::services::welcome::WelcomeFacts {
         occasion: crate::services::welcome::Occasion::Takeover,
         game: gid,

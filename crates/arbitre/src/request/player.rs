@@ -281,11 +281,17 @@ fn rebuilt(
 ) -> Result<(String, Vec<Attachment>)> {
     let lang = g.lang;
     let gid = g.row.id.as_str();
+    let deadline = g.deadline().filter(|_| turn == g.row.turn);
+    // The report prints the deadline it was mailed with when it still
+    // holds (issue 17 item 9); an older turn's has passed.
     let report = g
         .engine
-        .report(&row.state, &Viewer::Player(PlayerId::new(player)))
+        .report_with(
+            &row.state,
+            &Viewer::Player(PlayerId::new(player)),
+            &crate::services::zone::report_facts(deadline, zone),
+        )
         .map_err(|e| g.engine_err(e))?;
-    let deadline = g.deadline().filter(|_| turn == g.row.turn);
     let body = match deadline {
         Some(d) => {
             let when = show_in(d, zone);

@@ -116,6 +116,10 @@ pub fn help_text(lang: Lang, game: Option<&GameHelp<'_>>) -> String {
     let (g, _, _) = header_words(lang);
     parts.push(tr(lang, "help-header", &fl_args![headers, g, check, end]));
     parts.push(tr(lang, "help-commands", &fl_args![help]));
+    // Always named (issue 17 item 3): HELP reads no database, and LIST
+    // tells which games have their sign-up open.
+    let join = join_word(lang);
+    parts.push(tr(lang, "help-join", &fl_args![join]));
     if let Some(h) = game {
         let (game, ruleset, turn) = (h.game, h.ruleset_name, h.turn);
         parts.push(tr(lang, "help-game", &fl_args![game, ruleset, turn]));

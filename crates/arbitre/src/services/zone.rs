@@ -50,3 +50,26 @@ pub fn show_in(t: DateTime<Utc>, tz: Tz) -> String {
 pub fn player_zone(player_setting: Option<&str>, game_zone: Tz) -> Tz {
     player_setting.and_then(parse_zone).unwrap_or(game_zone)
 }
+
+/// The facts a mailed report carries (issue 17 item 9): `deadline` as the
+/// civil time of `tz`, which the ruleset writes in its own notation (the
+/// EDS Besitztümerblatt's Zugabgabetermin). `None` gives empty facts.
+pub fn report_facts(deadline: Option<DateTime<Utc>>, tz: Tz) -> arbitre_core::ReportFacts {
+    use chrono::{Datelike, Timelike};
+    arbitre_core::ReportFacts {
+        deadline: deadline.map(|t| {
+            let l = t.with_timezone(&tz);
+            arbitre_core::LocalDeadline {
+                utc: t.timestamp(),
+                year: l.year(),
+                month: l.month(),
+                day: l.day(),
+                hour: l.hour(),
+                minute: l.minute(),
+                weekday: l.weekday().num_days_from_monday(),
+                zone: tz.name().to_string(),
+            }
+        }),
+        setup_only: false,
+    }
+}
