@@ -467,7 +467,7 @@ fn wwk_78_rc_reports_at_phase_2_and_phase_4() {
         &[("2.2", vec![99, 99])],
     );
     let t = texts(&ev);
-    assert!(t.contains("[CAI] RC fin de phase 2 : [CTRL] EGY:"), "{t}");
+    assert!(t.contains("[CAI] RC fin de phase 2 : [CTRL] EGY :"), "{t}");
     assert!(t.contains("[CAI] RC fin de phase 4 :"));
     let ev = turn(
         &mut st,
