@@ -245,11 +245,81 @@ fn item8_nebulight_refused_lines_are_not_counted_as_accepted() {
         &[("maxtor", ""), ("miria", "")],
     );
     let mut env = Env::with_game(&toml);
-    let (_, ok) = send(&mut env, "neb-c", "maxtor", "F_1 M_2\nXX\nM_1 C 0 VI\nYY");
+    // Real fleet and world numbers (drawn at random for every game): since
+    // the receipt check, an unknown `F_1` or `M_1` is an error too.
+    let state = arbitre_store::turns::latest(env.daemon.store.conn(), "neb-c").unwrap();
+    let st: arbitre_nebulight::NebState = serde_json::from_str(&state.state).unwrap();
+    let me = st.slot_of("maxtor").unwrap();
+    let (mine, fl) = st.fleets.iter().find(|(_, f)| f.owner == Some(me)).unwrap();
+    let next = st.worlds[&fl.world].links.iter().next().unwrap();
+    let (_, ok) = send(
+        &mut env,
+        "neb-c",
+        "maxtor",
+        &format!("{mine} {next}\nXX\n{} C 0 VI\nYY", fl.world),
+    );
     assert!(
         ok.contains("2 ordre(s) accepté(s), 2 erreur(s), 1 avertissement(s)"),
         "{ok}"
     );
+}
+
+#[test]
+fn issue17_8_neb_receipt_checks_against_the_state_by_mail() {
+    let toml = game_toml(
+        "neb-s",
+        "nebulight",
+        "map = \"duel\"",
+        &[("maxtor", ""), ("miria", "")],
+    );
+    let mut env = Env::with_game(&toml);
+    let state = arbitre_store::turns::latest(env.daemon.store.conn(), "neb-s").unwrap();
+    let st: arbitre_nebulight::NebState = serde_json::from_str(&state.state).unwrap();
+    let me = st.slot_of("maxtor").unwrap();
+    let (mine, fl) = st.fleets.iter().find(|(_, f)| f.owner == Some(me)).unwrap();
+    let (theirs, _) = st
+        .fleets
+        .iter()
+        .find(|(_, f)| f.owner.is_some_and(|o| o != me))
+        .unwrap();
+    let far = st
+        .worlds
+        .keys()
+        .find(|w| **w != fl.world && !st.linked(fl.world, **w))
+        .unwrap();
+    let (_, ok) = send(
+        &mut env,
+        "neb-s",
+        "maxtor",
+        &format!(
+            "{mine} {far}\n{theirs} C MP\nF_999 * M\n{} C 1 VI",
+            fl.world
+        ),
+    );
+    // Each refused line is echoed with ERREUR, and its reason under it in
+    // the words of the turn's report.
+    for (line, why) in [
+        (
+            format!("{mine} {far}"),
+            format!("{far} n'est pas relié à {}", fl.world),
+        ),
+        (
+            format!("{theirs} C MP"),
+            format!("la flotte {theirs} ne vous appartient pas"),
+        ),
+        ("F_999 * M".to_string(), "flotte F_999 inconnue".to_string()),
+    ] {
+        let echoed: Vec<&str> = ok.lines().collect();
+        let at = echoed
+            .iter()
+            .position(|l| l.contains("ERREUR") && l.ends_with(&format!("  {line}")))
+            .unwrap_or_else(|| panic!("{line}\n{ok}"));
+        assert!(
+            echoed[at + 1].ends_with(&format!("-> {why}")),
+            "{why}\n{ok}"
+        );
+    }
+    assert!(ok.contains("1 ordre(s) accepté(s), 3 erreur(s)"), "{ok}");
 }
 
 #[test]

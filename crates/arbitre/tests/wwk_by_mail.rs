@@ -55,8 +55,8 @@ fn zone_table(body: &str) -> BTreeMap<String, Vec<String>> {
             let c = code(l)?;
             let mut parts = l.split(" | ");
             parts.next()?;
-            let land = parts.next()?.strip_prefix("terre: ")?;
-            let sea = parts.next()?.strip_prefix("mer: ")?;
+            let land = parts.next()?.strip_prefix("terre : ")?;
+            let sea = parts.next()?.strip_prefix("mer : ")?;
             let all = land
                 .split_whitespace()
                 .chain(sea.split_whitespace())

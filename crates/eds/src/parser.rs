@@ -266,29 +266,46 @@ pub fn planner(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<
     }
 }
 
-/// What the current state already decides about a jump (issue 17 item 8):
-/// a ship that is not the ruler's, the home base, a target off the map.
-/// Phase 7 refuses those whatever happens before it, so the confirmation
-/// says so now, with the very words of the Monatsbericht. The entry is
+/// What the current state already decides (issue 17 item 8): a ship that
+/// is not the ruler's (or does not exist), for every order on a ship of
+/// phases 2 to 11 (names, repair, refuelling, retreat, jump, goods,
+/// fighters); for a jump also the home base and a target off the map.
+/// Ships never change owner, and none is built before phase 13, so those
+/// phases refuse them whatever happens before, and the confirmation says
+/// so now, with the very words of the Monatsbericht (`m04`). The entry is
 /// kept (as [`Parsed::reject`] keeps a refused line) so that the month's
 /// Fehlerprotokoll still lists it, but it is an error, not an accepted
 /// order. Everything that depends on the month's other orders (uranium,
-/// range, another jump) stays for the evaluation, as §3.1 wants.
+/// range, another jump, a star's owner, what a star or ship holds) stays
+/// for the evaluation, as §3.1 wants; so does scrapping (phase 14), which
+/// may name a ship built in phase 13.
 pub fn receipt(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<Order>) {
     let mut refused = Vec::new();
     for o in &parsed.orders {
-        let Order::Jump { ship, x, y, .. } = o.order else {
-            continue;
+        let ship = match o.order {
+            Order::ShipName { ship, .. }
+            | Order::Repair { ship }
+            | Order::Refuel { ship, .. }
+            | Order::Retreat { ship, .. }
+            | Order::Jump { ship, .. }
+            | Order::Unload { ship, .. }
+            | Order::Load { ship, .. }
+            | Order::FightersOut { ship, .. }
+            | Order::FightersIn { ship, .. } => ship,
+            _ => continue,
         };
-        let why = match state.ships.get(&ship).filter(|s| s.owner == ruler) {
-            None => crate::turn::m04(ship),
-            Some(s) if s.home_base => {
+        let why = match (
+            state.ships.get(&ship).filter(|s| s.owner == ruler),
+            &o.order,
+        ) {
+            (None, _) => crate::turn::m04(ship),
+            (Some(s), Order::Jump { .. }) if s.home_base => {
                 "Die Heimatbasis kann nicht springen – Befehl verworfen".to_string()
             }
-            Some(_) if !state.in_map(x, y) => {
+            (Some(_), Order::Jump { x, y, .. }) if !state.in_map(*x, *y) => {
                 format!("Ziel ({x},{y}) liegt außerhalb der Karte – Befehl verworfen")
             }
-            Some(_) => continue,
+            (Some(_), _) => continue,
         };
         refused.push((o.section.clone(), o.line, o.text.clone(), why));
     }

@@ -20,7 +20,8 @@
 //! The report is in [`report`], rendered from the typed [`view`] (which
 //! the JSON report sends too, issue 20), what each player sees in [`visibility`], maps
 //! and positions in [`map`] and [`setup`], the bot in [`bot`], the SVG map
-//! attached to each report in [`svg`].
+//! attached to each report in [`svg`], the check of orders against the
+//! state when they arrive in [`receipt`].
 
 pub mod bot;
 pub mod capture;
@@ -34,6 +35,7 @@ pub mod model;
 pub mod orders;
 pub mod parser;
 pub mod probes;
+pub mod receipt;
 pub mod report;
 pub mod setup;
 pub mod svg;
@@ -99,8 +101,12 @@ impl Ruleset for Nebulight {
             .collect()
     }
 
-    fn parse_orders(&self, s: &NebState, _p: &PlayerId, text: &str) -> Parsed<Order> {
-        parser::parse_for_turn(text, s.turn + 1)
+    fn parse_orders(&self, s: &NebState, p: &PlayerId, text: &str) -> Parsed<Order> {
+        let mut parsed = parser::parse_for_turn(text, s.turn + 1);
+        if let (Some(slot), false) = (s.slot_of(p.as_str()), parsed.refused) {
+            receipt::check(s, slot, &mut parsed);
+        }
+        parsed
     }
 
     fn phases(&self) -> Vec<Phase<Self>> {

@@ -775,11 +775,16 @@ fn engine_contract_id_language_and_verdicts() {
     let info = e.info();
     assert_eq!((info.id, info.lang), ("nebulight", arbitre_core::Lang::Fr));
     let snap = e.setup(&config(&[], "map = \"duel-petit\"")).unwrap();
+    // The map's numbers are drawn at random: the check at receipt refuses
+    // an unknown world or fleet (issue 17 item 8), so the orders name real ones.
+    let st: arbitre_nebulight::NebState = serde_json::from_str(&snap.state).unwrap();
+    let (mine, fl) = st.fleets.iter().find(|(_, f)| f.owner == Some(0)).unwrap();
+    let next = st.worlds[&fl.world].links[0];
     let c = e
         .check(
             &snap.state,
             &"maxtor".into(),
-            "M_1 C 0 VI\n\nF_1 -> 3\n# note\nF_2 M_5\n",
+            &format!("{} C 0 VI\n\nF_1 -> 3\n# note\n{mine} {next}\n", fl.world),
         )
         .unwrap();
     use arbitre_core::Verdict;

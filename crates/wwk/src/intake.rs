@@ -168,7 +168,7 @@ pub fn ai_crisis(ctx: &mut Ctx) {
                 ctx.scratch.deleted.insert((n.clone(), *l));
                 ctx.scratch
                     .results
-                    .insert((n.clone(), *l), "FAILED: crise de l'IA".into());
+                    .insert((n.clone(), *l), "FAILED : crise de l'IA".into());
             }
             ev(
                 ctx,

@@ -108,7 +108,7 @@ pub fn snapshot(st: &State, z: &str) -> String {
         .iter()
         .map(|(o, m)| {
             format!(
-                "{o}: {}",
+                "{o} : {}",
                 m.iter()
                     .map(|(c, k)| format!("{k} {c}"))
                     .collect::<Vec<_>>()

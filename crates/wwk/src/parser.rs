@@ -258,14 +258,14 @@ impl WwkParser<'_> {
             "HMOV" => {
                 let z = self.zlist(issuer, args)?;
                 if z.len() > 2 {
-                    return Err("HMOV: 2 zones au plus".into());
+                    return Err("HMOV : 2 zones au plus".into());
                 }
                 Mission::Hmov(z)
             }
             "MOVE" => {
                 let z = self.zlist(issuer, args)?;
                 if z.len() > 3 {
-                    return Err("MOVE: 3 zones au plus".into());
+                    return Err("MOVE : 3 zones au plus".into());
                 }
                 Mission::Move(z)
             }
@@ -309,7 +309,7 @@ impl WwkParser<'_> {
             }
             "RESEARCH" => {
                 if a.is_empty() || !a.len().is_multiple_of(2) {
-                    return Err("RESEARCH: paires domaine valeur attendues".into());
+                    return Err("RESEARCH : paires domaine valeur attendues".into());
                 }
                 let mut w = [0i64; 6];
                 for p in a.chunks(2) {
@@ -659,7 +659,7 @@ impl WwkParser<'_> {
             ">>" => {
                 let (sel, used) = self.selector(a)?;
                 if a.get(used).copied() != Some("ESCT") || a.len() != used + 1 {
-                    return Err("escorte: Z >> <sélecteur> ESCT".into());
+                    return Err("escorte : Z >> <sélecteur> ESCT".into());
                 }
                 let of = match &self.last_mission {
                     Some((l, mz)) if mz == z => *l,

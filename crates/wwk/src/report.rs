@@ -153,7 +153,7 @@ pub fn text(view: &View) -> String {
         }
         let _ = writeln!(
             o,
-            "PV {}   Statut: {}   Trésor {}ec   Options: {}   Initiative {}",
+            "PV {}   Statut : {}   Trésor {}ec   Options : {}   Initiative {}",
             n.vp,
             if n.superpower { "superpuissance" } else { "-" },
             n.treasury,
@@ -167,19 +167,19 @@ pub fn text(view: &View) -> String {
         let br = |v: &[NationCode]| v.iter().map(|m| format!("[{m}]")).collect::<Vec<_>>();
         let _ = writeln!(
             o,
-            "Diplomatie: GUERRE {}  ALLIÉ {}",
+            "Diplomatie : GUERRE {}  ALLIÉ {}",
             list_or_dash(&br(&n.war)),
             list_or_dash(&br(&n.allied))
         );
         let _ = writeln!(
             o,
-            "Marché: {}",
+            "Marché : {}",
             if n.market_open { "ouvert" } else { "fermé" }
         );
         // The abbreviations above, once per report (issue 18 item 5).
         let _ = writeln!(
             o,
-            "Légende: I infanterie, V véhicules, A aviation, Nv naval, N nucléaire, L logistique ; \
+            "Légende : I infanterie, V véhicules, A aviation, Nv naval, N nucléaire, L logistique ; \
              (S) spécialité (+1 par tour), (W) faiblesse (-1 par tour) ; moyenne = (I+V+A+Nv+N)/diviseur ; \
              RP points de recherche ; PV points de victoire ; ec écus ; [X] nation"
         );
@@ -224,7 +224,7 @@ pub fn text(view: &View) -> String {
             let ul = units_line(h);
             if !ul.is_empty() {
                 if me != Some(n.as_str()) {
-                    let _ = writeln!(o, "  {n}:");
+                    let _ = writeln!(o, "  {n} :");
                 }
                 o.push_str(&ul);
             }

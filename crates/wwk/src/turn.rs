@@ -134,7 +134,7 @@ pub type Claim = (UnitId, Option<String>);
 pub struct Scratch {
     pub items: Vec<Item>,
     pub log: RollLog,
-    /// (nation, line) → "OK" / "FAILED: …".
+    /// (nation, line) → "OK" / "FAILED : …".
     pub results: BTreeMap<(NationCode, usize), String>,
     pub deleted: BTreeSet<(NationCode, usize)>,
     pub initiative: BTreeMap<NationCode, i64>,
@@ -208,13 +208,13 @@ impl Scratch {
     /// a later order (§3.7: an order without effect uses nothing up).
     pub fn fail(&mut self, it: &Item, why: impl std::fmt::Display) {
         self.release(it);
-        self.set(it, format!("FAILED: {why}"));
+        self.set(it, format!("FAILED : {why}"));
     }
     /// The order acted (dice were rolled, units stopped or lost) but achieved
     /// nothing: it fails and its units stay used up.
     pub fn spent(&mut self, it: &Item, why: impl std::fmt::Display) {
         self.spent.insert((it.nation.clone(), it.line));
-        self.set(it, format!("FAILED: {why}"));
+        self.set(it, format!("FAILED : {why}"));
     }
     /// Unit `id` is taken by order `it` (it acts no more this turn unless
     /// `it` fails without effect).
@@ -259,7 +259,7 @@ pub fn fail(ctx: &mut Ctx, it: &Item, why: impl std::fmt::Display) {
             }
         }
     }
-    ctx.scratch.set(it, format!("FAILED: {why}"));
+    ctx.scratch.set(it, format!("FAILED : {why}"));
 }
 
 pub fn ev(ctx: &mut Ctx, to: Vis, sec: Sec, text: impl Into<String>) {

@@ -167,7 +167,7 @@ pub fn seen_text(r: &ZoneRow) -> String {
 }
 
 /// The zone table of the report (item 2): one line per zone,
-/// `[IST] Istanbul (terre) TUR [CAPITAL] | terre: ANK BUL | mer: AEG BLA`.
+/// `[IST] Istanbul (terre) TUR [CAPITAL] | terre : ANK BUL | mer : AEG BLA`.
 pub fn zone_table(rows: &[ZoneRow]) -> String {
     let mut o = String::from("== TABLE DES ZONES ==\n");
     o.push_str(
@@ -182,7 +182,7 @@ pub fn zone_table(rows: &[ZoneRow]) -> String {
     };
     for r in rows {
         o.push_str(&format!(
-            "[{}] {} ({}) {} | terre: {} | mer: {}\n",
+            "[{}] {} ({}) {} | terre : {} | mer : {}\n",
             r.code,
             r.name,
             kind_word(r.kind),

@@ -187,3 +187,79 @@ fn wwk_5_rolls_carry_their_catalogue_purpose() {
         st.roll_log.iter().find(|r| r.purpose.is_empty())
     );
 }
+
+/// Where `text` puts `:` or `;` right after a word, as English does and
+/// French typography does not (a space goes before high punctuation, as the
+/// catalogue and the Nébulight and Scrambled reports write it). A sign inside
+/// a token (`x:y`, `://`) is not punctuation and is left alone.
+fn unspaced_high_punctuation(text: &str) -> Vec<String> {
+    let mut bad = vec![];
+    for line in text.lines() {
+        let chars: Vec<char> = line.chars().collect();
+        for (j, c) in chars.iter().enumerate() {
+            if !matches!(c, ':' | ';') || j == 0 {
+                continue;
+            }
+            let after_is_space = chars.get(j + 1).is_none_or(|a| *a == ' ');
+            if after_is_space && chars[j - 1] != ' ' {
+                bad.push(line.to_string());
+                break;
+            }
+        }
+    }
+    bad
+}
+
+#[test]
+fn item10_wwk_french_colons_spaced() {
+    // The detector itself: the old report lines are caught, the new ones pass.
+    assert_eq!(unspaced_high_punctuation("PV 9   Statut: -").len(), 1);
+    assert_eq!(unspaced_high_punctuation("  EGY:").len(), 1);
+    assert!(unspaced_high_punctuation("PV 9   Statut : -   x:y").is_empty());
+
+    let files = play(2026, 10);
+    let mut bad = vec![];
+    for (name, body) in &files {
+        // Only the report: the echoed orders are the player's own text.
+        let report = body.split("--- rapport ---\n").last().unwrap_or(body);
+        for l in unspaced_high_punctuation(report) {
+            bad.push(format!("{name}: {l}"));
+        }
+    }
+    assert!(files.len() >= 30, "the game was played: {}", files.len());
+    assert!(
+        bad.is_empty(),
+        "French lines without the space:\n{}",
+        bad.join("\n")
+    );
+
+    // The confirmation's texts, for lines refused at receipt.
+    let e = Adapter(Wwk);
+    let cfg = SetupConfig {
+        game_id: "wwk-colons".into(),
+        seed: 7,
+        players: common::players(3),
+        ..Default::default()
+    };
+    let state = e.setup(&cfg).expect("setup").state;
+    let p = e.players(&state).unwrap()[0].id.clone();
+    let c = e
+        .check(
+            &state,
+            &p,
+            "[IST] [1] [INF] [MOVE] [ANK] [SYR] [TAU] [ISR]\n[NAT] [RESEARCH] [I]\n",
+        )
+        .unwrap();
+    let texts: Vec<String> = c
+        .verdicts
+        .iter()
+        .filter_map(|v| match &v.verdict {
+            arbitre_core::Verdict::Error(t) | arbitre_core::Verdict::Warning(t) => Some(t.clone()),
+            arbitre_core::Verdict::Ok => None,
+        })
+        .collect();
+    assert_eq!(texts.len(), 2, "both lines are refused: {:?}", c.verdicts);
+    for t in &texts {
+        assert!(unspaced_high_punctuation(t).is_empty(), "{t}");
+    }
+}

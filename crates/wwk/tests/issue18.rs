@@ -50,8 +50,8 @@ fn zone_table(body: &str) -> BTreeMap<String, Row> {
             let c = code(l)?;
             let mut parts = l.split(" | ");
             let head = parts.next()?;
-            let land = parts.next()?.strip_prefix("terre: ")?;
-            let sea = parts.next()?.strip_prefix("mer: ")?;
+            let land = parts.next()?.strip_prefix("terre : ")?;
+            let sea = parts.next()?.strip_prefix("mer : ")?;
             let list = |s: &str| -> Vec<String> {
                 s.split_whitespace()
                     .filter(|w| *w != "-")
@@ -500,7 +500,7 @@ fn wwk_report_bases_grouped_capital_spaced_legend() {
     assert!(body.contains("1 ABMP(7 tirs)"), "{body}");
     assert!(body.contains("TUR [CAPITAL]"));
     assert!(!body.contains("TUR[CAPITAL]"));
-    assert!(body.contains("Légende: I infanterie, V véhicules, A aviation, Nv naval"));
+    assert!(body.contains("Légende : I infanterie, V véhicules, A aviation, Nv naval"));
     // A nation without a name: no empty "()".
     if let Some(n) = st.nations.get_mut("TUR") {
         n.name.clear();

@@ -117,7 +117,7 @@ fn wwk_104_nuclear_fire_announced_and_strategic_forbidden_over_friends() {
     st.unit_mut(l).unwrap().heads.push("1M".into());
     st.add_unit("TUR", "INF", "CAI");
     let ev = turn(&mut st, &[("tur", "IST 1 ICBM 1M CAI")], &[]);
-    assert!(texts(&ev).contains("FAILED: arme stratégique interdite"));
+    assert!(texts(&ev).contains("FAILED : arme stratégique interdite"));
     assert_eq!(st.unit(l).unwrap().heads, vec!["1M".to_string()]);
     // A MIRV of 2 × 5K is one missile: one announcement.
     st.unit_mut(l).unwrap().heads = vec!["5K".into(), "5K".into()];
@@ -467,7 +467,7 @@ fn wwk_78_rc_reports_at_phase_2_and_phase_4() {
         &[("2.2", vec![99, 99])],
     );
     let t = texts(&ev);
-    assert!(t.contains("[CAI] RC fin de phase 2 : [CTRL] EGY:"), "{t}");
+    assert!(t.contains("[CAI] RC fin de phase 2 : [CTRL] EGY :"), "{t}");
     assert!(t.contains("[CAI] RC fin de phase 4 :"));
     let ev = turn(
         &mut st,
@@ -578,7 +578,7 @@ fn wwk_90_defensive_bombardment_by_idle_aircraft() {
 fn wwk_92_only_listed_types_fly_cap() {
     let mut st = trio();
     let ev = turn(&mut st, &[("tur", "IST 2 BMB CAPS BUL")], &[]);
-    assert!(texts(&ev).contains("[IST] [2] [BMB] [CAPS] [BUL] ... FAILED: aucune unité capable"));
+    assert!(texts(&ev).contains("[IST] [2] [BMB] [CAPS] [BUL] ... FAILED : aucune unité capable"));
     let ev = turn(&mut st, &[("tur", "IST 2 FTR CAPS BUL")], &[]);
     assert!(texts(&ev).contains("[IST] [2] [FTR] [CAPS] [BUL] ... OK"));
 }
@@ -592,7 +592,7 @@ fn wwk_94_drop_starts_from_an_air_base() {
         st.add_unit("TUR", "AIR", "ANK");
     }
     let ev = turn(&mut st, &[("tur", "ANK 2 AIR DROP SYR")], &[]);
-    assert!(texts(&ev).contains("FAILED: pas de base aérienne"));
+    assert!(texts(&ev).contains("FAILED : pas de base aérienne"));
     let ev = turn(&mut st, &[("tur", "IST 2 AIR DROP BUL")], &[]);
     assert!(
         texts(&ev).contains("2 unité(s) parachutée(s) en [BUL]"),
@@ -714,7 +714,7 @@ fn wwk_107_satellite_ground_attack_needs_recon_and_kill_table() {
     st.add_unit("TUR", "SPC", "IST");
     let l = st.add_unit("TUR", "LSAT", "#0101");
     let ev = turn(&mut st, &[("tur", "IST 1 LSAT SATT CAI")], &[]);
-    assert!(texts(&ev).contains("FAILED: pas de reconnaissance de [CAI] ce tour"));
+    assert!(texts(&ev).contains("FAILED : pas de reconnaissance de [CAI] ce tour"));
     let r = st.add_unit("EGY", "RSAT", "#0102");
     let mut sc = Scratch::default();
     sc.items = items(&st, "tur", "IST #0101 SATT #0102");
@@ -731,7 +731,7 @@ fn wwk_108_land_recon_reports_at_end_of_phase_4() {
     assert!(texts(&ev)
         .contains("[BUL] RECN fin de phase 4 : aucune information (zone neutre jamais envahie)"));
     let ev = turn(&mut st, &[("tur", "IST 1 LT RECN CAI")], &[]);
-    assert!(texts(&ev).contains("FAILED: [CAI] n'est pas adjacente"));
+    assert!(texts(&ev).contains("FAILED : [CAI] n'est pas adjacente"));
 }
 
 #[test]

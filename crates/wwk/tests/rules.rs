@@ -347,7 +347,7 @@ fn wwk_22_orders_are_echoed_with_their_result() {
     );
     let t = texts(&ev);
     assert!(t.contains("[IST] [2] [INF] [MOVE] [ANK] ... OK"), "{t}");
-    assert!(t.contains("[NAT] [CEASEFIRE] [EGY] ... FAILED: pas en guerre avec EGY"));
+    assert!(t.contains("[NAT] [CEASEFIRE] [EGY] ... FAILED : pas en guerre avec EGY"));
 }
 
 #[test]
@@ -422,7 +422,7 @@ fn wwk_34_aid_limited_to_half_of_start_ec_tv20() {
     let ev = turn(&mut st, &[("tur", "IST AID 5 CAI\nIST AID 4 CAI")], &[]);
     let t = texts(&ev);
     assert!(t.contains("[IST] [AID] [5] [CAI] ... OK"));
-    assert!(t.contains("[IST] [AID] [4] [CAI] ... FAILED: au plus 50%"));
+    assert!(t.contains("[IST] [AID] [4] [CAI] ... FAILED : au plus 50%"));
 }
 
 #[test]
@@ -498,7 +498,7 @@ fn wwk_40_closed_market_refuses_trading() {
     );
     let t = texts(&ev);
     assert!(t.contains("marché mondial fermé"));
-    assert!(t.contains("[IST] [AID] [2] [CAI] ... FAILED: marché fermé et pas de chemin"));
+    assert!(t.contains("[IST] [AID] [2] [CAI] ... FAILED : marché fermé et pas de chemin"));
 }
 
 #[test]

@@ -147,7 +147,7 @@ fn leaks(view: &Value, text: &str) -> Vec<String> {
             continue;
         };
         for h in &z.holdings {
-            if &h.owner != me && !block.contains(&format!("  {}:\n", h.owner)) {
+            if &h.owner != me && !block.contains(&format!("  {} :\n", h.owner)) {
                 out.push(format!("{}: {}'s units not in the text", z.code, h.owner));
             }
             let mut facts: Vec<String> = h

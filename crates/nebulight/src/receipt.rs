@@ -1,0 +1,147 @@
+//! The check at receipt against the state (issue 17 item 8, spec 3.3–3.5).
+//!
+//! A line the parser accepted is refused in the confirmation when the
+//! current state already decides that the turn will refuse it, with the
+//! words the turn's refusal uses (`combat::Refusal`, the phases'
+//! `reject` texts), and kept as [`Order::Rejected`] so that the turn's
+//! report still lists it (AMB-15).
+//!
+//! What the state decides, and nothing more (the whole order set is seen):
+//! * a fleet that does not exist, or is not the player's: fleets change
+//!   owner only in phase 13, after every order has run (6.3), and no order
+//!   creates one;
+//! * a world named as the subject of an order that does not exist (the map
+//!   never changes); its owner is NOT checked, since an emigration or an
+//!   unloading of populations of phase 5 can capture it for the later
+//!   phases of the same set (3.3, "owner at the moment the phase executes");
+//! * a move along no link (4.12): fleets move only in phase 12, from where
+//!   they stand now; the DEP limit and `known(X)` are NOT checked, since a
+//!   research order or a probe of the same set can raise or widen them;
+//! * a fleet fired at that is not on the shooter's world now (5.1: it must
+//!   have been there at the start of the turn);
+//! * a second exclusive order for a firing point whose first one passes
+//!   these checks (3.4, AMB-16): both stand or fall on the same ships.
+//!
+//! Quantities above what exists are NOT refused: the turn carries out as
+//! much as is possible when the order runs (3.5), and builds and transfers
+//! of the same set change what exists by then.
+//!
+//! A state rebuilt from a player's report (`state_from_view`) lacks what the
+//! player does not see: a world or fleet missing there is only refused where
+//! the turn refuses it whichever it is (the player's own fleets and worlds
+//! are always in their report).
+
+use crate::combat::Refusal;
+use crate::model::{FleetId, NebState, Slot, WorldId};
+use crate::orders::{Container, Order, Shooter, Target};
+use arbitre_core::{Located, Parsed};
+use std::collections::BTreeSet;
+
+/// Refuses, in `parsed`, every order of `slot` that `s` already decides
+/// the turn will refuse (see the module docs).
+pub fn check(s: &NebState, slot: Slot, parsed: &mut Parsed<Order>) {
+    let orders = std::mem::take(&mut parsed.orders);
+    let mut taken: BTreeSet<Shooter> = BTreeSet::new();
+    for o in orders {
+        match verdict(s, slot, &o.order, &mut taken) {
+            None => parsed.orders.push(o),
+            Some(why) => {
+                let reason = why.to_string();
+                parsed.diagnose_in(o.section.as_deref(), o.line, &o.text, reason.clone(), false);
+                parsed.orders.push(Located {
+                    order: Order::Rejected { reason },
+                    ..o
+                });
+                parsed.kept_refused += 1;
+            }
+        }
+    }
+}
+
+/// Why the turn will refuse `order`, where the state already decides it.
+fn verdict(
+    s: &NebState,
+    slot: Slot,
+    order: &Order,
+    taken: &mut BTreeSet<Shooter>,
+) -> Option<Refusal> {
+    let fleet = |f: FleetId| match s.fleets.get(&f) {
+        None => Some(Refusal::UnknownFleet(f)),
+        Some(fl) if fl.owner != Some(slot) => Some(Refusal::NotYourFleet(f)),
+        Some(_) => None,
+    };
+    let world = |w: WorldId| (!s.worlds.contains_key(&w)).then_some(Refusal::UnknownWorld(w));
+    let container = |c: &Container| match *c {
+        Container::Fleet(f) => fleet(f),
+        Container::Group(w, _) => world(w),
+    };
+    match order {
+        Order::Probe { from, .. } => container(from),
+        Order::Build { world: w, .. } | Order::Convert { world: w, .. } => world(*w),
+        Order::Emigrate { from, .. } => world(*from),
+        Order::Unload { fleet: f, .. } | Order::Load { fleet: f, .. } => fleet(*f),
+        Order::Transfer { from, .. } => container(from),
+        Order::Fire { shooter, target } => {
+            let at = match *shooter {
+                Shooter::Fleet(f) => {
+                    if let Some(why) = fleet(f) {
+                        return Some(why);
+                    }
+                    s.fleets.get(&f).map(|fl| fl.world)
+                }
+                Shooter::Group(w, _) => {
+                    if let Some(why) = world(w) {
+                        return Some(why);
+                    }
+                    Some(w)
+                }
+            };
+            if let (Target::Fleet(g), Some(at)) = (target, at) {
+                let elsewhere = s.fleets.get(g).is_some_and(|t| t.world != at);
+                if elsewhere || Shooter::Fleet(*g) == *shooter {
+                    return Some(Refusal::TargetAbsent {
+                        fleet: *g,
+                        world: at,
+                    });
+                }
+            }
+            exclusive(taken, *shooter)
+        }
+        Order::Move { fleet: f, path } => {
+            if let Some(why) = fleet(*f) {
+                return Some(why);
+            }
+            let mut prev = s.fleets.get(f).map(|fl| fl.world)?;
+            for w in path {
+                // A world missing from a rebuilt state may lie beyond what
+                // the player sees: the rest of the path is the turn's to judge.
+                if !s.worlds.contains_key(&prev) {
+                    break;
+                }
+                if !s.linked(prev, *w) {
+                    return Some(Refusal::NotLinked { to: *w, from: prev });
+                }
+                prev = *w;
+            }
+            // A move refused at the turn for `known(X)` leaves the fleet
+            // free for a later exclusive order: only then is it not taken.
+            if s.options.enforce_known_worlds {
+                let known = s.known(slot);
+                if path.iter().any(|w| !known.contains(w)) {
+                    return None;
+                }
+            }
+            exclusive(taken, Shooter::Fleet(*f))
+        }
+        Order::Rejected { .. } => None,
+    }
+}
+
+/// The first exclusive order of a firing point takes it (3.4).
+fn exclusive(taken: &mut BTreeSet<Shooter>, shooter: Shooter) -> Option<Refusal> {
+    if taken.insert(shooter) {
+        None
+    } else {
+        Some(Refusal::AlreadyOrdered)
+    }
+}
