@@ -16,6 +16,7 @@ mod grammar_differential;
 mod outcomes;
 mod positions;
 mod prop;
+mod receipt;
 mod rules;
 mod view_json;
 

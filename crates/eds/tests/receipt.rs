@@ -5,7 +5,7 @@
 //! owner, scrapping a ship that phase 13 may build).
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 use arbitre_core::Ruleset;
 use arbitre_eds::Eds;
 use common::*;

@@ -14,6 +14,7 @@ mod grammar_differential;
 mod outcomes;
 mod positions;
 mod prop;
+mod receipt;
 mod rules;
 mod worked_examples;
 

@@ -6,7 +6,7 @@
 //! DEP raised by research).
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-mod common;
+use crate::common;
 use arbitre_core::{Parsed, PlayerId, Ruleset};
 use arbitre_nebulight::orders::Order;
 use arbitre_nebulight::{NebState, Nebulight};
