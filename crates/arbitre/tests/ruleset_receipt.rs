@@ -251,7 +251,7 @@ fn item8_nebulight_refused_lines_are_not_counted_as_accepted() {
     let st: arbitre_nebulight::NebState = serde_json::from_str(&state.state).unwrap();
     let me = st.slot_of("maxtor").unwrap();
     let (mine, fl) = st.fleets.iter().find(|(_, f)| f.owner == Some(me)).unwrap();
-    let next = st.worlds[&fl.world].links.iter().next().unwrap();
+    let next = st.worlds[&fl.world].links.first().unwrap();
     let (_, ok) = send(
         &mut env,
         "neb-c",

@@ -520,7 +520,8 @@ fn every_config_kind() -> Vec<(GameConfigError, Vec<&'static str>)> {
 #[test]
 fn game_config_errors_every_kind_in_three_languages() {
     let mut wrong = Vec::new();
-    let mut texts: Vec<(String, Vec<&str>, Box<dyn Fn(Lang) -> String>)> = Vec::new();
+    type Render = Box<dyn Fn(Lang) -> String>;
+    let mut texts: Vec<(String, Vec<&str>, Render)> = Vec::new();
     for (e, data) in every_config_kind() {
         let en = e.to_string();
         let e = std::rc::Rc::new(e);
