@@ -719,7 +719,15 @@ password = "hunter2"
         let typo = open.replace("max_players", "max_player");
         let e = GameToml::parse(&typo).unwrap_err().at(&typo, "g.toml");
         assert!(e.to_string().contains("max_player"), "{e}");
-        assert!(e.to_string().contains("line"), "a place: {e}");
+        let typo_line = typo
+            .lines()
+            .position(|l| l.starts_with("max_player"))
+            .unwrap()
+            + 1;
+        assert!(
+            e.to_string().starts_with(&format!("g.toml:{typo_line}:")),
+            "a place: {e}"
+        );
         let no_gm = open.replace("\"auto\"", "\"gm\"");
         let e = GameToml::parse(&no_gm).unwrap_err().at(&no_gm, "g.toml");
         let line = no_gm

@@ -303,7 +303,7 @@ fn game_create_accepts_argon2_password_hash() {
     for (bad, why) in [
         (
             "$argon2i$v=19$m=8,t=1,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA",
-            "not argon2id",
+            "does not use argon2id",
         ),
         ("wonderland", "not a PHC string"),
         (

@@ -163,6 +163,11 @@ fn item10_french_catalogue_spaces_before_high_punctuation() {
             if after.is_some_and(|a| a != ' ') {
                 continue;
             }
+            // A place `file:line:column:` is written as editors and
+            // compilers write it, in every language (issue 19 item 2).
+            if *c == ':' && chars[..j].iter().collect::<String>().ends_with("$place }") {
+                continue;
+            }
             match before {
                 Some(' ') => {}
                 Some('\u{a0}') | Some('\u{202f}') => {

@@ -63,5 +63,13 @@ fn scn_62_a_player_joins_between_turns_through_the_engine() {
 fn scn_62_joining_is_refused_when_the_game_does_not_allow_it() {
     let (e, s) = setup(false);
     let err = e.join(&s, 5, &newcomer()).unwrap_err();
-    assert!(err.to_string().contains("n'accepte pas"), "{err}");
+    assert!(
+        matches!(
+            err,
+            arbitre_core::EngineError::Setup(arbitre_core::SetupError::Join(
+                arbitre_core::setup_error::JoinRefusal::NotAllowed
+            ))
+        ),
+        "{err:?}"
+    );
 }
