@@ -528,16 +528,17 @@ pub fn prepare(raw: &[u8], config: &DaemonConfig) -> Prepared {
         Ok(m) => find_block(m),
         Err(_) => (Err(EnvelopeError::NoBlock), Vec::new(), None),
     };
-    // A mail without a block is never authenticated: no DNS for it.
-    let dkim = match found {
-        Ok(_) => config.dkim.verify(raw),
-        Err(_) => DkimVerdict::None,
-    };
     let bare = match (&found, &mail) {
         (Err(EnvelopeError::NoBlock), Ok(m)) => {
             m.texts.first().and_then(|t| crate::services::help::bare(t))
         }
         _ => None,
+    };
+    // A mail without a block is never authenticated (no DNS for it), but
+    // for a JOIN: a `require_dkim` game wants the sign-up signed.
+    let dkim = match (&found, &bare) {
+        (Ok(_), _) | (_, Some(crate::services::help::Bare::Join { .. })) => config.dkim.verify(raw),
+        _ => DkimVerdict::None,
     };
     if let Ok(m) = &mut mail {
         m.texts = Vec::new();
@@ -829,7 +830,7 @@ pub(crate) fn decide_block<'a>(
                     name,
                     lang: lang.unwrap_or(keyword),
                 };
-                return join_mail(c, registry, config, j, &mail, sha, &to, now);
+                return join_mail(c, registry, config, j, &mail, sha, &to, now, &dkim);
             }
             return bare_request(c, registry, config, bare, lang, &mail, sha, &to);
         }

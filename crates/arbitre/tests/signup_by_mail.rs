@@ -146,6 +146,9 @@ fn signup_auto_scrambled_joiner_gets_the_welcome_mail_and_plays() {
     let kept = env.last_to("dora@example.net", "welcome").unwrap();
     let password = header.split_whitespace().last().unwrap();
     assert!(!kept.mail.body.contains(password));
+    // The answer goes to the reply address, which a forger chooses: it
+    // never carries the password (docs/game-master.md, forged From).
+    assert!(!answer.mail.body.contains(password), "{}", answer.mail.body);
     plays(&mut env, "scn-001", "scrambled", "dora@example.net", "FIN");
     // A second JOIN from the same address: already a player, nothing new.
     env.drop_mail(&mail("dora@example.net", "encore", "REJOINDRE scn-001\n"));
@@ -477,5 +480,79 @@ fn signup_list_shows_the_open_signup_and_free_seats() {
             .contains("sign-up open (JOIN scn-001 [name]), 2 free seat(s)"),
         "{}",
         list.mail.body
+    );
+}
+
+/// Issue 17 item 3: a forged From would sign up someone else's address.
+/// A `require_dkim` game wants the JOIN signed by the domain of the
+/// address that becomes the seat's, as it wants its orders signed: an
+/// unsigned JOIN and one signed by another domain are refused (in the
+/// game's language, naming DKIM) and seat no one; a JOIN signed by the
+/// joiner's domain seats them.
+#[test]
+fn signup_require_dkim_game_wants_the_join_signed_by_the_joiners_domain() {
+    use arbitre_mail::dkim::{DkimConfig, SigningDomain};
+    let key = SigningDomain::generate("example.net", "s").unwrap();
+    let other = SigningDomain::generate("forger.example", "s").unwrap();
+    let toml = game(
+        "scrambled",
+        "",
+        &format!("{AUTO}\n[services]\nrequire_dkim = true\n"),
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let clock = std::sync::Arc::new(arbitre::FixedClock::new(t0()));
+    let mut cfg = config(dir.path());
+    cfg.welcome = true;
+    cfg.limits = arbitre::config::Limits::off();
+    let mut dkim = DkimConfig::off();
+    for k in [&key, &other] {
+        dkim.records.insert(k.record_name(), k.record().unwrap());
+    }
+    cfg.dkim = arbitre_mail::DkimVerifier::new(dkim);
+    let mut daemon = arbitre::Daemon::open(cfg, registry(), clock.clone()).unwrap();
+    daemon.create_game(&toml, dir.path()).unwrap();
+    let mut env = Env { dir, clock, daemon };
+
+    env.drop_mail(&mail(
+        "dora@example.net",
+        "inscription",
+        "REJOINDRE scn-001 Dora\n",
+    ));
+    env.daemon.cycle().unwrap();
+    assert_eq!(seat_of(&env, "scn-001", "dora@example.net"), None);
+    let refused = env.last_to("dora@example.net", "error").expect("a refusal");
+    assert!(refused.mail.body.contains("DKIM"), "{}", refused.mail.body);
+
+    let forged = other
+        .sign(&mail(
+            "eve@example.net",
+            "inscription",
+            "REJOINDRE scn-001 Eve\n",
+        ))
+        .unwrap();
+    env.drop_mail(&forged);
+    env.daemon.cycle().unwrap();
+    assert_eq!(seat_of(&env, "scn-001", "eve@example.net"), None);
+    assert!(env.last_to("eve@example.net", "error").is_some());
+
+    let signed = key
+        .sign(&mail(
+            "dora@example.net",
+            "encore",
+            "REJOINDRE scn-001 Dora\n",
+        ))
+        .unwrap();
+    env.drop_mail(&signed);
+    env.daemon.cycle().unwrap();
+    let last = env
+        .outbox()
+        .into_iter()
+        .rev()
+        .find(|r| r.mail.recipient == "dora@example.net");
+    assert_eq!(
+        seat_of(&env, "scn-001", "dora@example.net").as_deref(),
+        Some("dora"),
+        "{:?}",
+        last.map(|r| r.mail.body)
     );
 }

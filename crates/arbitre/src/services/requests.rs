@@ -16,7 +16,7 @@ use crate::services::help::{help_text, list_text, Bare, GameHelp, Listed, Listed
 use crate::services::refusal::{near_miss, near_miss_text};
 use crate::signup::JoinRequest;
 use arbitre_core::Lang;
-use arbitre_mail::InboundMail;
+use arbitre_mail::{DkimVerdict, InboundMail};
 use arbitre_store::{games, Connection, GameRow, GameStatus};
 use chrono::{DateTime, Utc};
 
@@ -218,6 +218,7 @@ pub fn join_mail(
     sha: &str,
     to: &str,
     now: DateTime<Utc>,
+    dkim: &DkimVerdict,
 ) -> Result<Decision> {
     let tag = format!("join.{}", &sha[..16]);
     let ctx = Ctx {
@@ -227,11 +228,21 @@ pub fn join_mail(
         now,
         tag: &tag,
     };
-    let game = games::find_game_nocase(c, &j.game)?
-        .and_then(|r| GameView::new(registry, r).ok())
-        .map(|g| (g.row.id.clone(), g.lang, g.row.turn + 1));
+    let view = games::find_game_nocase(c, &j.game)?.and_then(|r| GameView::new(registry, r).ok());
+    let require_dkim = view.as_ref().is_some_and(|g| g.toml.services.require_dkim);
+    let game = view.map(|g| (g.row.id.clone(), g.lang, g.row.turn + 1));
     let lang = game.as_ref().map_or(j.lang, |g| g.1);
-    match request::handle(&ctx, &Request::Join(j.clone())) {
+    // A forged From would sign up someone else's address: a game that
+    // wants its players' mails signed wants the sign-up signed too, by the
+    // domain of the address that becomes the seat's.
+    let decided = match crate::services::authenticity::policy(dkim, &j.email) {
+        Err(r) if require_dkim => {
+            let gid = game.as_ref().map_or(j.game.as_str(), |g| g.0.as_str());
+            Err(DaemonError::Invalid(r.text(lang, gid, "")))
+        }
+        _ => request::handle(&ctx, &Request::Join(j.clone())),
+    };
+    match decided {
         Ok(mut e) => {
             // The mails travel in the decision, like every mail's answers.
             let mails = std::mem::take(&mut e.mails);
