@@ -639,3 +639,10 @@ join-over = das Spiel ist vorbei
 join-full = das Spiel ist voll
 ## edsdate (issue 17 item 3): HELP names the sign-up by mail
 help-join = Um Dich für ein Spiel mit offener Anmeldung per Mail anzumelden (LISTE sagt, welche), ohne Kopfzeile: { $join } <Spiel> [Name]
+
+# The store's refusals at the command line (setup_text.rs store_text).
+store-unknown-game = unbekanntes Spiel „{ $game }“
+store-game-exists = das Spiel „{ $game }“ gibt es schon (Spielkennungen sind ohne Rücksicht auf Groß- und Kleinschreibung eindeutig)
+store-player-exists = das Spiel „{ $game }“ hat schon einen Spieler „{ $player }“ (Spielerkennungen sind ohne Rücksicht auf Groß- und Kleinschreibung eindeutig)
+store-locked = ein anderer arbitre-Dienst bedient diese Datenbank schon (Sperre { $lock })
+store-too-new = die Datenbank hat die Schemaversion { $found }, neuer als dieses arbitre ({ $known }); bitte arbitre aktualisieren

@@ -631,3 +631,10 @@ join-over = the game is over
 join-full = the game is full
 ## edsdate (issue 17 item 3): HELP names the sign-up by mail
 help-join = To sign up for a game whose sign-up by mail is open (LIST says which), without a header: { $join } <game> [name]
+
+# The store's refusals at the command line (setup_text.rs store_text).
+store-unknown-game = unknown game '{ $game }'
+store-game-exists = game '{ $game }' already exists (game ids are unique ignoring case)
+store-player-exists = game '{ $game }' already has a player '{ $player }' (player ids are unique ignoring case)
+store-locked = another arbitre daemon already serves this database (lock { $lock })
+store-too-new = database schema version { $found } is newer than this arbitre ({ $known }); upgrade arbitre

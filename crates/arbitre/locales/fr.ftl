@@ -639,3 +639,10 @@ join-over = la partie est terminée
 join-full = la partie est complète
 ## edsdate (issue 17 item 3): HELP names the sign-up by mail
 help-join = Pour vous inscrire à une partie ouverte aux inscriptions par mail (LISTE dit lesquelles), sans en-tête : { $join } <partie> [nom]
+
+# The store's refusals at the command line (setup_text.rs store_text).
+store-unknown-game = partie inconnue « { $game } »
+store-game-exists = la partie « { $game } » existe déjà (les identifiants de partie sont uniques, sans distinction de casse)
+store-player-exists = la partie « { $game } » a déjà un joueur « { $player } » (les identifiants de joueur sont uniques, sans distinction de casse)
+store-locked = un autre démon arbitre sert déjà cette base de données (verrou { $lock })
+store-too-new = la base de données est au schéma { $found }, plus récent que cet arbitre ({ $known }) ; mettez arbitre à jour

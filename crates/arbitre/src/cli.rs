@@ -457,6 +457,19 @@ pub struct ConfigurationError(pub String);
 /// The exit status of a failed command: the first cause that says what
 /// kind of failure it is; anything else (database, mail, disk) is a
 /// runtime failure.
+/// The first store refusal of `e`'s chain that the catalogue words.
+fn store_refusal(lang: arbitre_core::Lang, e: &anyhow::Error) -> Option<String> {
+    e.chain().find_map(|c| {
+        let store = c.downcast_ref::<arbitre_store::StoreError>().or_else(|| {
+            match c.downcast_ref::<crate::DaemonError>() {
+                Some(crate::DaemonError::Store(s)) => Some(s),
+                _ => None,
+            }
+        })?;
+        crate::setup_text::store_text(lang, store)
+    })
+}
+
 pub fn exit_of(e: &anyhow::Error) -> Exit {
     use crate::DaemonError as D;
     use arbitre_store::StoreError as S;
@@ -1227,10 +1240,20 @@ pub fn main(registry: Registry) -> ExitCode {
         let lang = crate::i18n::cli_lang(None, |name| std::env::var(name).ok());
         cli.lang = Some(lang.code().to_owned());
     }
+    let lang = cli
+        .lang
+        .as_deref()
+        .and_then(arbitre_core::Lang::parse)
+        .unwrap_or(arbitre_core::Lang::En);
     let mut stdout = std::io::stdout();
     match run(cli, registry, &mut stdout) {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
+            // A store refusal the GM meets often, in the CLI's language.
+            if let Some(text) = store_refusal(lang, &e) {
+                eprintln!("arbitre: {text}");
+                return ExitCode::from(exit_of(&e) as u8);
+            }
             // The chain, without causes whose text the outer message already shows.
             let mut msg = e.to_string();
             for cause in e.chain().skip(1) {

@@ -395,3 +395,19 @@ pub fn join_refusal_text(lang: Lang, r: &JoinRefusal) -> String {
     };
     tr(lang, id, &args)
 }
+
+/// The store's refusals a game master meets at the command line (an id
+/// taken or unknown, a second daemon, a newer schema) in `lang`; `None`
+/// for the rest, which are the database's own words (issue 19 item 3).
+pub fn store_text(lang: Lang, e: &arbitre_store::StoreError) -> Option<String> {
+    use arbitre_store::StoreError as S;
+    let (id, args): Lookup = match e {
+        S::UnknownGame(game) => ("store-unknown-game", fl_args![game]),
+        S::GameExists(game) => ("store-game-exists", fl_args![game]),
+        S::PlayerExists { game, player } => ("store-player-exists", fl_args![game, player]),
+        S::Locked(lock) => ("store-locked", fl_args![lock]),
+        S::TooNew { found, known } => ("store-too-new", fl_args![found, known]),
+        _ => return None,
+    };
+    Some(tr(lang, id, &args))
+}

@@ -373,3 +373,38 @@ fn lang_fr_player_join_refusal_speaks_french() {
         "{en}"
     );
 }
+
+/// Issue 19 item 3: the store's refusals a game master meets most (a game
+/// created twice, an unknown game) follow `--lang` like the game file's.
+#[test]
+fn lang_fr_de_store_refusals_follow_the_command_line() {
+    use common::cli::{arbitre_bin, install, text};
+    let dir = tempfile::tempdir().unwrap();
+    install(dir.path());
+    let scn = "id = \"scn-k\"\nruleset = \"scrambled\"\n[rules]\nworld = \"testland\"\n\
+        [[players]]\nid = \"p1\"\nemail = \"p1@example.org\"\npassword = \"a\"\n\
+        [[players]]\nid = \"p2\"\nemail = \"p2@example.org\"\npassword = \"b\"\n\
+        [[players]]\nid = \"p3\"\nemail = \"p3@example.org\"\npassword = \"c\"\n";
+    std::fs::write(dir.path().join("scn.toml"), scn).unwrap();
+    let out = arbitre_bin(dir.path(), &["game", "create", "scn.toml"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let again = |lang: &str| {
+        let out = arbitre_bin(dir.path(), &["--lang", lang, "game", "create", "scn.toml"]);
+        assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+        text(&out.stderr)
+    };
+    let fr = again("fr");
+    assert!(fr.contains("la partie « scn-k » existe déjà"), "{fr}");
+    assert!(ENGLISH.iter().all(|w| !fr.contains(w)), "{fr}");
+    let de = again("de");
+    assert!(de.contains("das Spiel „scn-k“ gibt es schon"), "{de}");
+    let en = again("en");
+    assert!(en.contains("game 'scn-k' already exists"), "{en}");
+    let out = arbitre_bin(dir.path(), &["--lang", "fr", "turn", "nulle-part"]);
+    assert_ne!(out.status.code(), Some(0));
+    let unknown = text(&out.stderr);
+    assert!(
+        unknown.contains("partie inconnue « nulle-part »"),
+        "{unknown}"
+    );
+}
