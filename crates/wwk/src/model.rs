@@ -603,7 +603,9 @@ pub struct Roll {
 /// The whole game state.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Default)]
 pub struct State {
-    #[serde(default)]
+    /// The game's id, from its game file: a position leaves it out (see
+    /// `setup::export_position`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub game_id: String,
     /// Last resolved turn (0 after setup).
     #[serde(default)]

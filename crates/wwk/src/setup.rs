@@ -650,7 +650,9 @@ pub fn from_position(text: &str, cfg: &SetupConfig) -> Result<State, SetupError>
     {
         st.zones.entry(z).or_default();
     }
-    if st.game_id.is_empty() {
+    // The game file names the game; a `game_id` in a position (exports
+    // before this one wrote it) gives way to it (docs/wwk.md).
+    if !cfg.game_id.is_empty() || st.game_id.is_empty() {
         st.game_id = cfg.game_id.clone();
     }
     // Unit ids: a hand-written position may omit next_id.
@@ -702,8 +704,14 @@ pub fn from_position(text: &str, cfg: &SetupConfig) -> Result<State, SetupError>
 /// item 6): the whole state in TOML, its map inline, which
 /// [`from_position`] reads back to the same game. The turn is the last
 /// resolved turn.
+///
+/// The game's id is left out: it belongs to the game file that loads the
+/// position, so a game started from another game's position reports under
+/// its own id (it used to print the source game's id in every report).
 pub fn export_position(st: &State) -> Result<String, SetupError> {
-    toml::to_string(st).map_err(|e| SetupError::Position(e.to_string()))
+    let mut st = st.clone();
+    st.game_id.clear();
+    toml::to_string(&st).map_err(|e| SetupError::Position(e.to_string()))
 }
 
 /// The keys of a game's `[rules]` that choose the start (the others are

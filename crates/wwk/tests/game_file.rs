@@ -237,3 +237,30 @@ fn position_wwk_map_zone_twice_and_link_to_unknown_zone() {
         "{e}"
     );
 }
+
+/// Found in a user trial: a game started from another game's exported
+/// position printed the source game's id (`partie=wwk-src`) in every
+/// report. The position leaves the id out, and the game file's id wins
+/// over a `game_id` written by an older export.
+#[test]
+fn position_game_id_comes_from_the_game_file() {
+    let src = Wwk
+        .setup(&config(3, "map = \"monde\""), &mut Rng::for_setup(1))
+        .unwrap();
+    assert_eq!(src.game_id, "g");
+    let exported = Wwk.export_position(&src).unwrap();
+    assert!(!exported.contains("game_id"), "{exported}");
+    let load = |text: String| {
+        let c = SetupConfig {
+            game_id: "copy".into(),
+            files: [("position_file".to_string(), text)].into(),
+            ..config(3, "")
+        };
+        Wwk.setup(&c, &mut Rng::for_setup(1)).unwrap()
+    };
+    let copy = load(exported.clone());
+    assert_eq!(copy.game_id, "copy");
+    assert_eq!(Wwk.export_position(&copy).unwrap(), exported);
+    let older = load(format!("game_id = \"g\"\n{exported}"));
+    assert_eq!(older.game_id, "copy");
+}
