@@ -383,6 +383,12 @@ fn issue17_9_eds_besitztuemerblatt_real_deadline() {
 /// The report each player of a game started from a position is mailed at
 /// creation: the position is game `c` after one resolved turn, exported.
 fn first_report_after_position(c: &Case) -> String {
+    first_report_after_position_env(c).2
+}
+
+/// The daemon, the copy's id and p2's first report of a game started from
+/// the position after turn 1 of `c`.
+fn first_report_after_position_env(c: &Case) -> (Env, String, String) {
     let mut env = env_for(c, "");
     env.daemon.resolve(c.game).unwrap();
     let pos = env.daemon.export_position(c.game, None).unwrap();
@@ -411,7 +417,7 @@ fn first_report_after_position(c: &Case) -> String {
                 && r.mail.game_id.as_deref() == Some(copy.as_str())
         })
         .expect("a first report");
-    first.mail.body
+    (env, copy, first.mail.body)
 }
 
 #[test]
@@ -424,6 +430,33 @@ fn issue17_9_first_report_after_position_eds() {
     assert!(!body.contains("keine Befehle"), "{body}");
     assert!(body.contains("BESITZTÜMERBLATT"), "{body}");
     assert!(body.contains("HERRSCHERLISTE"), "{body}");
+}
+
+/// The same first report asked again by RESEND is written again from the
+/// position's state: it claims no evaluation either.
+#[test]
+fn issue17_9_first_report_after_position_resent_eds() {
+    let (mut env, copy, _) = first_report_after_position_env(&EDS);
+    env.drop_mail(&mail(
+        "p2@example.org",
+        "orders",
+        &block(EDS.ruleset, &copy, "p2", "RESEND"),
+    ));
+    env.daemon.cycle().unwrap();
+    let again = env
+        .outbox()
+        .into_iter()
+        .rev()
+        .find(|r| {
+            r.mail.recipient == "p2@example.org"
+                && r.mail.kind == "report"
+                && r.mail.game_id.as_deref() == Some(copy.as_str())
+        })
+        .unwrap();
+    let body = again.mail.body;
+    assert!(body.contains("BESITZTÜMERBLATT"), "{body}");
+    assert!(!body.contains("MONATSBERICHT"), "{body}");
+    assert!(!body.contains("Auswertung von"), "{body}");
 }
 
 #[test]

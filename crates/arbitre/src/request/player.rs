@@ -283,14 +283,14 @@ fn rebuilt(
     let gid = g.row.id.as_str();
     let deadline = g.deadline().filter(|_| turn == g.row.turn);
     // The report prints the deadline it was mailed with when it still
-    // holds (issue 17 item 9); an older turn's has passed.
+    // holds (issue 17 item 9); an older turn's has passed. The game's first
+    // turn row is its setup (turn 0, or a position's turn): no evaluation
+    // ran, as the report mailed at creation said.
+    let mut facts = crate::services::zone::report_facts(deadline, zone);
+    facts.setup_only = turn == 0 || arbitre_store::turns::get(ctx.tx, gid, turn - 1)?.is_none();
     let report = g
         .engine
-        .report_with(
-            &row.state,
-            &Viewer::Player(PlayerId::new(player)),
-            &crate::services::zone::report_facts(deadline, zone),
-        )
+        .report_with(&row.state, &Viewer::Player(PlayerId::new(player)), &facts)
         .map_err(|e| g.engine_err(e))?;
     let body = match deadline {
         Some(d) => {
