@@ -68,6 +68,29 @@ fn wait_for(port: u16) {
     }
 }
 
+/// The element `css` once the page shows it: a click that submits a form
+/// returns before the next page has loaded on a busy machine (CI's run of
+/// e3fca96 looked for the confirmation too early). On time-out, the page
+/// the browser shows instead.
+async fn wait_css(c: &fantoccini::Client, css: &str) -> fantoccini::elements::Element {
+    let t = Instant::now();
+    loop {
+        if let Ok(e) = c.find(Locator::Css(css)).await {
+            return e;
+        }
+        if t.elapsed() > Duration::from_secs(30) {
+            let url = c
+                .current_url()
+                .await
+                .map(|u| u.to_string())
+                .unwrap_or_default();
+            let page = c.source().await.unwrap_or_default();
+            panic!("no `{css}` after 30 s on {url}:\n{page}");
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 struct Driver(Child);
 
 impl Drop for Driver {
@@ -193,7 +216,7 @@ async fn web_browser_end_to_end() {
     let link = c.find(Locator::LinkText(&game)).await.unwrap();
     shot("web-list.png", c.screenshot().await.unwrap());
     link.click().await.unwrap();
-    c.find(Locator::Css("img.map, pre")).await.unwrap();
+    wait_css(&c, "img.map, pre").await;
     assert!(c
         .current_url()
         .await
@@ -218,10 +241,7 @@ async fn web_browser_end_to_end() {
     }
 
     // 3. Send orders; the confirmation is on the page.
-    let area = c
-        .find(Locator::Css("textarea[name='orders']"))
-        .await
-        .unwrap();
+    let area = wait_css(&c, "textarea[name='orders']").await;
     area.clear().await.unwrap();
     area.send_keys(&orders).await.unwrap();
     shot("web-orders.png", c.screenshot().await.unwrap());
@@ -232,15 +252,9 @@ async fn web_browser_end_to_end() {
         .await
         .unwrap();
     // "Reçu." in a French game: the page speaks the game's language.
-    let ok = c.find(Locator::Css("p.ok")).await.unwrap();
+    let ok = wait_css(&c, "p.ok").await;
     assert!(["Received.", "Reçu.", "Angekommen."].contains(&ok.text().await.unwrap().as_str()));
-    let answer = c
-        .find(Locator::Css("pre"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let answer = wait_css(&c, "pre").await.text().await.unwrap();
     let first_order = orders
         .lines()
         .find(|l| !l.trim().is_empty())
@@ -254,13 +268,12 @@ async fn web_browser_end_to_end() {
 
     // 4. The report of turn 1 and its map, loaded as an image.
     c.goto(&format!("{base}/play/{game}")).await.unwrap();
-    c.find(Locator::Css(&format!("a[href='/play/{game}/turns/1']")))
+    wait_css(&c, &format!("a[href='/play/{game}/turns/1']"))
         .await
-        .unwrap()
         .click()
         .await
         .unwrap();
-    let img = c.find(Locator::Css("img.map")).await.unwrap();
+    let img = wait_css(&c, "img.map").await;
     let t = Instant::now();
     loop {
         let w = c
@@ -290,9 +303,7 @@ async fn web_browser_end_to_end() {
         .await
         .unwrap();
     form.submit().await.unwrap();
-    c.find(Locator::Css("input[name='line'][type='text']"))
-        .await
-        .unwrap();
+    wait_css(&c, "input[name='line'][type='text']").await;
     shot("web-gm.png", c.screenshot().await.unwrap());
 
     c.close().await.unwrap();
