@@ -646,3 +646,17 @@ store-game-exists = das Spiel „{ $game }“ gibt es schon (Spielkennungen sind
 store-player-exists = das Spiel „{ $game }“ hat schon einen Spieler „{ $player }“ (Spielerkennungen sind ohne Rücksicht auf Groß- und Kleinschreibung eindeutig)
 store-locked = ein anderer arbitre-Dienst bedient diese Datenbank schon (Sperre { $lock })
 store-too-new = die Datenbank hat die Schemaversion { $found }, neuer als dieses arbitre ({ $known }); bitte arbitre aktualisieren
+
+## Die Ablehnungen der Kommandozeile: Datum, Uhrzeit oder Dauer (timespec.rs
+## TimeSpecError), beendetes oder gestörtes Spiel, Argumente von `check`
+## (Issue 16 Punkt 3), in der --lang des Befehls.
+time-bad-duration = unlesbare Dauer „{ $text }“ (Beispiele: 7d, 48h, 1d12h, 90m)
+time-bad-date = unlesbares Datum „{ $text }“ (erwartet: JJJJ-MM-TT)
+time-bad-time = unlesbare Uhrzeit „{ $text }“ (erwartet: HH:MM)
+time-bad-deadline = unlesbarer Abgabetermin „{ $text }“ (erwartet: „JJJJ-MM-TT HH:MM“ in der Zeitzone des Spiels, oder RFC 3339)
+time-bad-weekday = unbekannter Wochentag „{ $text }“ (mon, tue, wed, thu, fri, sat, sun)
+cli-game-over = das Spiel „{ $game }“ ist beendet
+cli-game-faulted = das Spiel „{ $game }“ ist gestört (siehe arbitre status); die Post wartet auf arbitre resume
+cli-check-report-alone = mit --report nur die Befehlsdatei angeben
+cli-check-two-args = Regelwerk und Befehlsdatei angeben
+cli-case-not-under-cases = { $file }: nicht unter <Regelwerk>/cases/; das Regelwerk mit --ruleset angeben

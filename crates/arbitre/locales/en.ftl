@@ -638,3 +638,17 @@ store-game-exists = game '{ $game }' already exists (game ids are unique ignorin
 store-player-exists = game '{ $game }' already has a player '{ $player }' (player ids are unique ignoring case)
 store-locked = another arbitre daemon already serves this database (lock { $lock })
 store-too-new = database schema version { $found } is newer than this arbitre ({ $known }); upgrade arbitre
+
+## The command line's refusals of a date, a time or a duration (timespec.rs
+## TimeSpecError), of a game over or faulted, and of `check`'s arguments
+## (issue 16 item 3): worded here in the --lang of the command.
+time-bad-duration = bad duration '{ $text }' (examples: 7d, 48h, 1d12h, 90m)
+time-bad-date = bad date '{ $text }' (expected YYYY-MM-DD)
+time-bad-time = bad time '{ $text }' (expected HH:MM)
+time-bad-deadline = bad deadline '{ $text }' (expected "YYYY-MM-DD HH:MM" in the game's zone, or RFC 3339)
+time-bad-weekday = unknown weekday '{ $text }' (mon, tue, wed, thu, fri, sat, sun)
+cli-game-over = game '{ $game }' is over
+cli-game-faulted = game '{ $game }' is faulted (see arbitre status); the mail waits for arbitre resume
+cli-check-report-alone = with --report, give the orders file alone
+cli-check-two-args = give the ruleset and the orders file
+cli-case-not-under-cases = { $file }: not under <ruleset>/cases/; say which ruleset with --ruleset

@@ -646,3 +646,17 @@ store-game-exists = la partie « { $game } » existe déjà (les identifiants de
 store-player-exists = la partie « { $game } » a déjà un joueur « { $player } » (les identifiants de joueur sont uniques, sans distinction de casse)
 store-locked = un autre démon arbitre sert déjà cette base de données (verrou { $lock })
 store-too-new = la base de données est au schéma { $found }, plus récent que cet arbitre ({ $known }) ; mettez arbitre à jour
+
+## Les refus de la ligne de commande : date, heure ou durée (timespec.rs
+## TimeSpecError), partie finie ou en panne, arguments de `check`
+## (issue 16 point 3), dans la langue --lang de la commande.
+time-bad-duration = durée illisible « { $text } » (exemples : 7d, 48h, 1d12h, 90m)
+time-bad-date = date illisible « { $text } » (attendu : AAAA-MM-JJ)
+time-bad-time = heure illisible « { $text } » (attendu : HH:MM)
+time-bad-deadline = échéance illisible « { $text } » (attendu : « AAAA-MM-JJ HH:MM » dans le fuseau de la partie, ou RFC 3339)
+time-bad-weekday = jour inconnu « { $text } » (mon, tue, wed, thu, fri, sat, sun)
+cli-game-over = la partie « { $game } » est terminée
+cli-game-faulted = la partie « { $game } » est en panne (voir arbitre status) ; le courrier attend arbitre resume
+cli-check-report-alone = avec --report, donnez le seul fichier d'ordres
+cli-check-two-args = donnez le jeu de règles et le fichier d'ordres
+cli-case-not-under-cases = { $file } : pas sous <règles>/cases/ ; dites quel jeu de règles avec --ruleset

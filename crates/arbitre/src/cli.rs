@@ -454,12 +454,23 @@ pub struct UsageError(pub String);
 #[error("{0}")]
 pub struct ConfigurationError(pub String);
 
-/// The exit status of a failed command: the first cause that says what
-/// kind of failure it is; anything else (database, mail, disk) is a
-/// runtime failure.
-/// The first store refusal of `e`'s chain that the catalogue words.
-fn store_refusal(lang: arbitre_core::Lang, e: &anyhow::Error) -> Option<String> {
+/// The first refusal of `e`'s chain that the catalogue words in the
+/// command's language: the store's, a date/time/duration not understood,
+/// a game over or faulted.
+fn cli_refusal(lang: arbitre_core::Lang, e: &anyhow::Error) -> Option<String> {
     e.chain().find_map(|c| {
+        if let Some(t) = c.downcast_ref::<crate::timespec::TimeSpecError>() {
+            return Some(crate::timespec::text(lang, t));
+        }
+        match c.downcast_ref::<crate::DaemonError>() {
+            Some(crate::DaemonError::GameOver(game)) => {
+                return Some(tr(lang, "cli-game-over", &fl_args![game]))
+            }
+            Some(crate::DaemonError::Faulted(game)) => {
+                return Some(tr(lang, "cli-game-faulted", &fl_args![game]))
+            }
+            _ => {}
+        }
         let store = c.downcast_ref::<arbitre_store::StoreError>().or_else(|| {
             match c.downcast_ref::<crate::DaemonError>() {
                 Some(crate::DaemonError::Store(s)) => Some(s),
@@ -470,6 +481,9 @@ fn store_refusal(lang: arbitre_core::Lang, e: &anyhow::Error) -> Option<String> 
     })
 }
 
+/// The exit status of a failed command: the first cause that says what
+/// kind of failure it is; anything else (database, mail, disk) is a
+/// runtime failure.
 pub fn exit_of(e: &anyhow::Error) -> Exit {
     use crate::DaemonError as D;
     use arbitre_store::StoreError as S;
@@ -989,14 +1003,8 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
             let (ruleset, orders_file) = match (report.is_some(), args.as_slice()) {
                 (true, [file]) => (String::new(), PathBuf::from(file)),
                 (false, [ruleset, file]) => (ruleset.clone(), PathBuf::from(file)),
-                (true, _) => {
-                    return Err(
-                        UsageError("with --report, give the orders file alone".into()).into(),
-                    )
-                }
-                (false, _) => {
-                    return Err(UsageError("give the ruleset and the orders file".into()).into())
-                }
+                (true, _) => return Err(UsageError(tr(lang, "cli-check-report-alone", &[])).into()),
+                (false, _) => return Err(UsageError(tr(lang, "cli-check-two-args", &[])).into()),
             };
             let bytes = std::fs::read(&orders_file)
                 .with_context(|| format!("reading {}", orders_file.display()))?;
@@ -1034,7 +1042,7 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
             for file in &files {
                 let id = match &ruleset {
                     Some(r) => r.clone(),
-                    None => ruleset_of_case(file)?,
+                    None => ruleset_of_case(lang, file)?,
                 };
                 let outcome = registry.get(&id)?.run_case(file);
                 let passed = if outcome.passed() { "yes" } else { "no" };
@@ -1200,17 +1208,17 @@ fn read_password(file: Option<&Path>) -> anyhow::Result<String> {
 
 /// A deadline on the command line: RFC 3339, or "YYYY-MM-DD HH:MM" in the game's zone.
 /// `rulesets/nebulight/cases/tv04.toml` → `nebulight`.
-fn ruleset_of_case(file: &Path) -> anyhow::Result<String> {
+fn ruleset_of_case(lang: arbitre_core::Lang, file: &Path) -> anyhow::Result<String> {
     let dir = file
         .parent()
         .filter(|d| d.file_name().is_some_and(|n| n == "cases"));
     match dir.and_then(Path::parent).and_then(Path::file_name) {
         Some(name) => Ok(name.to_string_lossy().into_owned()),
-        None => Err(UsageError(format!(
-            "{}: not under <ruleset>/cases/; say which ruleset with --ruleset",
-            file.display()
-        ))
-        .into()),
+        None => {
+            let file = file.display();
+            let text = tr(lang, "cli-case-not-under-cases", &fl_args![file]);
+            Err(UsageError(text).into())
+        }
     }
 }
 
@@ -1249,8 +1257,8 @@ pub fn main(registry: Registry) -> ExitCode {
     match run(cli, registry, &mut stdout) {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
-            // A store refusal the GM meets often, in the CLI's language.
-            if let Some(text) = store_refusal(lang, &e) {
+            // A refusal the GM meets often, in the CLI's language.
+            if let Some(text) = cli_refusal(lang, &e) {
                 eprintln!("arbitre: {text}");
                 return ExitCode::from(exit_of(&e) as u8);
             }

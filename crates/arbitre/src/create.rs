@@ -214,15 +214,13 @@ impl Daemon {
                 setup_only: true,
                 ..crate::services::zone::report_facts(Some(deadline), game.schedule.tz)
             };
+            // Turn 0 decoded once for every report (issue 16 item 5).
+            let loaded = crate::loaded::Loaded::new();
+            let state = loaded.get(&game, &snap.state)?;
             for p in &players {
                 // A new game: nobody has chosen a TIMEZONE yet, the game's zone applies.
-                let r = game
-                    .engine
-                    .report_with(
-                        &snap.state,
-                        &Viewer::Player(PlayerId::new(p.id.clone())),
-                        &facts,
-                    )
+                let r = state
+                    .report_with(&Viewer::Player(PlayerId::new(p.id.clone())), &facts)
                     .map_err(|e| game.engine_err(e))?;
                 let body = signed(game.lang, &format!("{}\n\n{footer}", r.body.trim_end()));
                 let subject = text(
@@ -274,9 +272,8 @@ impl Daemon {
                 }
             }
             if let Some(gm) = &row.gm_email {
-                let r = game
-                    .engine
-                    .report_with(&snap.state, &Viewer::GameMaster, &facts)
+                let r = state
+                    .report_with(&Viewer::GameMaster, &facts)
                     .map_err(|e| game.engine_err(e))?;
                 let body = signed(game.lang, &format!("{}\n\n{footer}", r.body.trim_end()));
                 let subject = text(

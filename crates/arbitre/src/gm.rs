@@ -57,9 +57,10 @@ impl Daemon {
         if rows.is_empty() {
             let _ = writeln!(out, "{}", tr(lang, "cli-status-no-games", &[]));
         }
+        let loaded = crate::loaded::Loaded::new();
         for row in rows {
             let g = GameView::new(&self.registry, row)?;
-            let r = self.status_rows(&g, &problems)?;
+            let r = self.status_rows(&g, &loaded, &problems)?;
             let game = r.summary.id.clone();
             let status = status_word(lang, r.status);
             let state = match r.summary.held_turn {
@@ -237,7 +238,10 @@ impl Daemon {
     /// `arbitre password reset`: a new argon2id hash for a player who lost
     /// their password (issue 8). The password itself is neither logged nor
     /// stored; the salt seed includes the time so a reset to the same
-    /// password still gives a new hash.
+    /// password still gives a new hash. Decided, then written by
+    /// [`apply`] like a seat's own `PASSWORD NEW` (`Write::PasswordHash`);
+    /// unlike it, the game master needs no old password and is answered
+    /// in the command line's language.
     pub fn reset_password(&mut self, game: &str, player: &str, password: &str) -> Result<()> {
         if password.trim().is_empty() || password.contains(char::is_whitespace) {
             return Err(self.invalid("cli-password-one-word", &[]));
@@ -248,12 +252,39 @@ impl Daemon {
             &format!("{game}/{player}/{}", now.timestamp_nanos_opt().unwrap_or(0)),
         )?;
         let no_player = self.invalid("err-no-player", &fl_args![game, player]);
-        self.store.tx(|tx| -> Result<()> {
+        let tag = format!("{}", now.timestamp());
+        let Daemon {
+            store,
+            registry,
+            config,
+            ..
+        } = self;
+        store.tx(|tx| -> Result<()> {
             games::require_game(tx, game)?;
             let Some(p) = games::player_nocase(tx, game, player)? else {
                 return Err(no_player);
             };
-            games::set_password_hash(tx, game, &p.id, &phc)?;
+            let loaded = crate::loaded::Loaded::new();
+            let ctx = Ctx {
+                tx,
+                registry,
+                loaded: &loaded,
+                config,
+                now,
+                tag: &tag,
+            };
+            let write = crate::request::Write::PasswordHash {
+                game: game.to_string(),
+                player: p.id,
+                phc,
+            };
+            let effects = crate::request::Effects {
+                writes: vec![write],
+                mails: Vec::new(),
+                done: Done::PasswordChanged,
+                answer: String::new(),
+            };
+            apply(&ctx, effects)?;
             Ok(())
         })?;
         tracing::info!(game, player, "password reset by the game master");
@@ -272,9 +303,11 @@ impl Daemon {
             ..
         } = self;
         store.tx(|tx| {
+            let loaded = crate::loaded::Loaded::new();
             let ctx = Ctx {
                 tx,
                 registry,
+                loaded: &loaded,
                 config,
                 now,
                 tag: &tag,
@@ -339,10 +372,12 @@ fn status_word(lang: arbitre_core::Lang, status: GameStatus) -> String {
 /// One game master's command from a mail (inbound.rs `gm_mail`), in the
 /// mail's transaction: the answer line in the game's language. A command
 /// that cannot be done changes nothing and says why.
-pub(crate) fn by_mail(
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn by_mail<'r>(
     tx: &arbitre_store::Connection,
-    registry: &crate::registry::Registry,
+    registry: &'r crate::registry::Registry,
     config: &crate::config::DaemonConfig,
+    loaded: &crate::loaded::Loaded<'r>,
     game: &str,
     cmd: &Command,
     tag: &str,
@@ -352,6 +387,7 @@ pub(crate) fn by_mail(
     let ctx = Ctx {
         tx,
         registry,
+        loaded,
         config,
         now,
         tag,

@@ -927,7 +927,9 @@ pub(crate) fn decide_block<'a>(
     // The game master's commands by mail (issue 10): player id `gm`, the
     // game's gm_password.
     if env.player.eq_ignore_ascii_case("gm") && seat.is_none() {
-        return gm_mail(c, registry, config, &game, &env, &mail, sha, &to, now);
+        return gm_mail(
+            c, registry, config, loaded, &game, &env, &mail, sha, &to, now,
+        );
     }
     let Some(player) = seat else {
         let mut body = text(
@@ -1072,6 +1074,7 @@ pub(crate) fn decide_block<'a>(
         let ctx = crate::request::Ctx {
             tx: c,
             registry,
+            loaded,
             config,
             now,
             tag: &sha[..16],
@@ -1111,6 +1114,7 @@ pub(crate) fn decide_block<'a>(
     let ctx = crate::request::Ctx {
         tx: c,
         registry,
+        loaded,
         config,
         now,
         tag: &sha[..16],
@@ -1121,7 +1125,7 @@ pub(crate) fn decide_block<'a>(
         auth: &auth,
         pre: pre.take(),
     };
-    let decided = crate::request::orders::handle(&ctx, registry, loaded, req, facts)?;
+    let decided = crate::request::orders::handle(&ctx, req, facts)?;
     let reply = decided
         .reply
         .discriminator(&sha[..16])
@@ -1442,10 +1446,11 @@ fn wrong_password(
 /// line (gm.rs `by_mail`; players are told), STATUS and HISTORY are
 /// answered. A wrong password changes nothing.
 #[allow(clippy::too_many_arguments)]
-fn gm_mail(
+fn gm_mail<'a>(
     c: &Connection,
-    registry: &Registry,
+    registry: &'a Registry,
     config: &DaemonConfig,
+    loaded: &Loaded<'a>,
     game: &GameView<'_>,
     env: &arbitre_mail::Envelope,
     mail: &InboundMail,
@@ -1485,7 +1490,7 @@ fn gm_mail(
         lines.push((e.line, crate::request::player::bad_line(lang, e)));
     }
     for (line, cmd) in &split.commands {
-        let t = crate::gm::by_mail(c, registry, config, &gid, cmd, &sha[..16], now)?;
+        let t = crate::gm::by_mail(c, registry, config, loaded, &gid, cmd, &sha[..16], now)?;
         lines.push((*line, t));
     }
     let body = lines

@@ -17,27 +17,42 @@
 use crate::daemon::GameView;
 use crate::error::Result;
 use arbitre_core::LoadedGame;
+use std::cell::RefCell;
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
+use std::rc::Rc;
+
+/// A game's decoded state, shared by the calls of one batch.
+pub type Handle<'a> = Rc<dyn LoadedGame + 'a>;
 
 /// The games loaded so far, by id, with the state each was loaded from.
+///
+/// [`get`](Loaded::get) takes `&self` (the cache is a `RefCell`), so the
+/// request pipeline's [`crate::request::Ctx`] can hold it as a shared
+/// reference beside the transaction: a STATUS served in the batch reads
+/// readiness from the same handle as the batch's order checks.
 #[derive(Default)]
 pub struct Loaded<'a> {
-    games: HashMap<String, (String, Box<dyn LoadedGame + 'a>)>,
+    games: RefCell<HashMap<String, (String, Handle<'a>)>>,
 }
 
 impl<'a> Loaded<'a> {
     pub fn new() -> Self {
         Loaded {
-            games: HashMap::new(),
+            games: RefCell::new(HashMap::new()),
         }
     }
 
     /// `game` loaded from `state`: the handle kept since the last call
     /// with the same state, else a new one (kept for the next calls).
-    pub fn get(&mut self, game: &GameView<'a>, state: &str) -> Result<&(dyn LoadedGame + 'a)> {
-        let load = || game.engine.load(state).map_err(|e| game.engine_err(e));
-        let slot = match self.games.entry(game.row.id.clone()) {
+    pub fn get(&self, game: &GameView<'a>, state: &str) -> Result<Handle<'a>> {
+        let load = || -> Result<Handle<'a>> {
+            Ok(Rc::from(
+                game.engine.load(state).map_err(|e| game.engine_err(e))?,
+            ))
+        };
+        let mut games = self.games.borrow_mut();
+        let slot = match games.entry(game.row.id.clone()) {
             Entry::Occupied(mut o) => {
                 if o.get().0 != state {
                     o.insert((state.to_string(), load()?));
@@ -46,15 +61,15 @@ impl<'a> Loaded<'a> {
             }
             Entry::Vacant(v) => v.insert((state.to_string(), load()?)),
         };
-        Ok(slot.1.as_ref())
+        Ok(Rc::clone(&slot.1))
     }
 
     /// How many games are held (for tests of the cache itself).
     pub fn len(&self) -> usize {
-        self.games.len()
+        self.games.borrow().len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.games.is_empty()
+        self.games.borrow().is_empty()
     }
 }

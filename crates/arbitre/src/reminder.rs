@@ -54,9 +54,9 @@ impl Daemon {
                 let gid = game.row.id.as_str();
                 let turn = game.row.turn + 1;
                 let state = turns::latest(tx, gid)?;
-                let active = game
-                    .engine
-                    .players(&state.state)
+                let active = crate::loaded::Loaded::new()
+                    .get(&game, &state.state)?
+                    .players()
                     .map_err(|e| game.engine_err(e))?;
                 let have = orders::latest_meta(tx, gid, turn)?;
                 let addresses = games::players(tx, gid)?;

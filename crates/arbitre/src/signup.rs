@@ -61,7 +61,7 @@ fn refuse_with(why: String) -> DaemonError {
 }
 
 /// `JOIN <game> [name]`: decides what a stranger's request causes.
-pub fn join(ctx: &Ctx<'_>, j: &JoinRequest) -> Result<Effects> {
+pub fn join(ctx: &Ctx<'_, '_>, j: &JoinRequest) -> Result<Effects> {
     let tx = ctx.tx;
     let Some(row) = games::find_game_nocase(tx, &j.game)? else {
         let mut why = text(j.lang, &Msg::UnknownGame { game: &j.game });
@@ -180,7 +180,7 @@ pub fn join(ctx: &Ctx<'_>, j: &JoinRequest) -> Result<Effects> {
 }
 
 /// `ACCEPT <address>`: the pending (or once refused) request enters.
-pub fn accept(ctx: &Ctx<'_>, g: &GameView<'_>, email: &str) -> Result<Effects> {
+pub fn accept(ctx: &Ctx<'_, '_>, g: &GameView<'_>, email: &str) -> Result<Effects> {
     let (gid, lang) = (g.row.id.as_str(), g.lang);
     let s = request_of(
         ctx,
@@ -203,7 +203,7 @@ pub fn accept(ctx: &Ctx<'_>, g: &GameView<'_>, email: &str) -> Result<Effects> {
 
 /// `REFUSE <address> [reason]`: the request is closed and its sender told.
 pub fn refuse(
-    ctx: &Ctx<'_>,
+    ctx: &Ctx<'_, '_>,
     g: &GameView<'_>,
     email: &str,
     reason: Option<&str>,
@@ -243,7 +243,7 @@ pub fn refuse(
 
 /// The request of `email` for the game, in one of `statuses`.
 fn request_of(
-    ctx: &Ctx<'_>,
+    ctx: &Ctx<'_, '_>,
     g: &GameView<'_>,
     email: &str,
     statuses: &[SignupStatus],
@@ -262,7 +262,7 @@ fn request_of(
 }
 
 /// Refuses when the game is over or full, or `email` already plays in it.
-fn seat_free(ctx: &Ctx<'_>, g: &GameView<'_>, email: &str) -> Result<()> {
+fn seat_free(ctx: &Ctx<'_, '_>, g: &GameView<'_>, email: &str) -> Result<()> {
     let (gid, lang) = (g.row.id.as_str(), g.lang);
     if g.row.status == GameStatus::Over {
         return Err(refuse_with(text(lang, &Msg::GameOver { game: gid })));
@@ -294,7 +294,7 @@ fn seat_free(ctx: &Ctx<'_>, g: &GameView<'_>, email: &str) -> Result<()> {
 /// Tries the ruleset's join on the current state (nothing kept): a
 /// ruleset with no rule for a newcomer, or whose own limits refuse one,
 /// says so before anyone is asked.
-fn ruleset_takes(ctx: &Ctx<'_>, g: &GameView<'_>, id: &str, name: &str) -> Result<()> {
+fn ruleset_takes(ctx: &Ctx<'_, '_>, g: &GameView<'_>, id: &str, name: &str) -> Result<()> {
     let (gid, lang) = (g.row.id.as_str(), g.lang);
     let state = turns::latest(ctx.tx, gid)?.state;
     let setup = PlayerSetup {
@@ -322,7 +322,7 @@ fn ruleset_takes(ctx: &Ctx<'_>, g: &GameView<'_>, id: &str, name: &str) -> Resul
 
 /// The seat enters (join.rs, as `player join`) with a generated password;
 /// the request is recorded as accepted.
-fn enter(ctx: &Ctx<'_>, g: &GameView<'_>, mut s: Signup) -> Result<Effects> {
+fn enter(ctx: &Ctx<'_, '_>, g: &GameView<'_>, mut s: Signup) -> Result<Effects> {
     let gid = g.row.id.as_str();
     let id = seat_id(ctx, gid, &s.name, &s.email)?;
     let password = crate::gm::seats::new_password(&format!(
@@ -386,7 +386,7 @@ pub fn seat_name(asked: Option<&str>, email: &str) -> String {
 /// A player id for `name`: its letters and digits (lower case, `-` for the
 /// rest), made unique in the game (`-2`, `-3`…); never `gm`, which names
 /// the game master in a block's header.
-fn seat_id(ctx: &Ctx<'_>, gid: &str, name: &str, email: &str) -> Result<String> {
+fn seat_id(ctx: &Ctx<'_, '_>, gid: &str, name: &str, email: &str) -> Result<String> {
     let taken: Vec<String> = games::players(ctx.tx, gid)?
         .into_iter()
         .map(|p| p.id.to_lowercase())

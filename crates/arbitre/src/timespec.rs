@@ -39,6 +39,20 @@ pub enum TimeSpecError {
     Weekday(String),
 }
 
+/// `e` worded in `lang` through the catalogue (`time-bad-*`): the command
+/// line's refusal (cli.rs). The `Display` above is the same English text,
+/// kept for the game file's errors, which carry their own place.
+pub fn text(lang: arbitre_core::Lang, e: &TimeSpecError) -> String {
+    let (id, text) = match e {
+        TimeSpecError::Duration(t) => ("time-bad-duration", t),
+        TimeSpecError::Date(t) => ("time-bad-date", t),
+        TimeSpecError::Time(t) => ("time-bad-time", t),
+        TimeSpecError::Deadline(t) => ("time-bad-deadline", t),
+        TimeSpecError::Weekday(t) => ("time-bad-weekday", t),
+    };
+    crate::i18n::tr(lang, id, &crate::fl_args![text])
+}
+
 /// Reads a duration (see the module docs for the grammar).
 pub fn parse_duration(s: &str) -> Result<Duration, TimeSpecError> {
     let bad = || TimeSpecError::Duration(s.to_string());

@@ -141,7 +141,7 @@ fn resolve_tx<'a>(
     config: &crate::config::DaemonConfig,
     game: &str,
     now: DateTime<Utc>,
-    loaded: &mut Loaded<'a>,
+    loaded: &Loaded<'a>,
 ) -> Result<u32> {
     let turn = store.tx(|tx| -> Result<u32> {
         let t = resolve_in(tx, registry, config, game, now, loaded)?;
@@ -179,7 +179,7 @@ impl Readiness {
 pub fn readiness<'a>(
     c: &Connection,
     game: &GameView<'a>,
-    loaded: &mut Loaded<'a>,
+    loaded: &Loaded<'a>,
 ) -> Result<Readiness> {
     let state = turns::latest(c, &game.row.id)?;
     let players = loaded
@@ -209,7 +209,7 @@ pub fn readiness<'a>(
 
 /// True when every active player has sent orders marked ready. An ejected
 /// seat is not waited for (gm/seats.rs).
-pub fn all_ready<'a>(c: &Connection, game: &GameView<'a>, loaded: &mut Loaded<'a>) -> Result<bool> {
+pub fn all_ready<'a>(c: &Connection, game: &GameView<'a>, loaded: &Loaded<'a>) -> Result<bool> {
     Ok(readiness(c, game, loaded)?.all_ready())
 }
 
@@ -240,7 +240,7 @@ fn resolve_in<'a>(
     config: &crate::config::DaemonConfig,
     game_id: &str,
     now: DateTime<Utc>,
-    cache: &mut Loaded<'a>,
+    cache: &Loaded<'a>,
 ) -> Result<u32> {
     let game = GameView::new(registry, games::require_game(c, game_id)?)?;
     if game.row.status == GameStatus::Over {
@@ -279,7 +279,7 @@ fn resolve_in<'a>(
     let bots = bot_orders(
         c,
         &game,
-        loaded,
+        &*loaded,
         turn,
         &orders,
         &Seats {
@@ -313,6 +313,7 @@ fn resolve_in<'a>(
         Some(d) => Some(crate::services::absence::move_deadline(
             c,
             config,
+            cache,
             &game,
             turn + 1,
             d,

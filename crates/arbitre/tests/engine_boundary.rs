@@ -253,3 +253,75 @@ fn issue22_1_a_batch_of_mails_decodes_each_game_once() {
         "one decoding per game for the whole batch"
     );
 }
+
+/// Issue 16 item 5 through the request pipeline: a STATUS line reads
+/// readiness from the batch's loaded game (`Ctx::loaded`), so a batch of
+/// order mails and STATUS requests for one game still decodes it once
+/// (before: once more for every STATUS); `arbitre status` reads each game
+/// through the same load step, once per game.
+#[test]
+fn issue16_5_status_requests_share_the_batch_decoding() {
+    let decodes = Arc::new(AtomicUsize::new(0));
+    let registry = Registry::empty().with(Box::new(Counting {
+        inner: Adapter::boxed(Tally),
+        decodes: decodes.clone(),
+    }));
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(FixedClock::new(common::t0()));
+    let mut daemon = Daemon::open(common::config(dir.path()), registry, clock.clone()).unwrap();
+    daemon
+        .create_game(&common::tally_toml("g1", ""), dir.path())
+        .unwrap();
+    daemon
+        .create_game(&common::tally_toml("g2", ""), dir.path())
+        .unwrap();
+    for (i, (player, password, lines)) in [
+        ("alice", "wonderland", "STATUS\nADD 2"),
+        ("bob", "builder", "STATUS"),
+        ("alice", "wonderland", "STATUS"),
+        ("bob", "builder", "STATUS\nADD 3"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let body = common::orders("g1", player, password, lines);
+        let from = format!("{player}@example.org");
+        daemon
+            .deliver(&common::mail(&from, &format!("status {i}"), &body))
+            .unwrap();
+    }
+    decodes.store(0, Ordering::SeqCst);
+    assert_eq!(daemon.process_inbox().unwrap(), 4, "every mail handled");
+    let answers: Vec<String> = daemon
+        .store
+        .conn()
+        .prepare("SELECT body FROM outbox WHERE kind = 'confirm' ORDER BY id")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(
+        answers
+            .iter()
+            .filter(|b| b.contains("Orders received from: "))
+            .count(),
+        4,
+        "every STATUS answered with readiness: {answers:?}"
+    );
+    assert!(
+        answers
+            .iter()
+            .any(|b| b.contains("Orders received from: alice")),
+        "{answers:?}"
+    );
+    assert_eq!(
+        decodes.load(Ordering::SeqCst),
+        1,
+        "one decoding for the batch, STATUS readiness included"
+    );
+    decodes.store(0, Ordering::SeqCst);
+    let shown = daemon.status(None).unwrap();
+    assert!(shown.contains("g1") && shown.contains("g2"), "{shown}");
+    assert_eq!(decodes.load(Ordering::SeqCst), 2, "one decoding per game");
+}

@@ -408,3 +408,40 @@ fn lang_fr_de_store_refusals_follow_the_command_line() {
         "{unknown}"
     );
 }
+
+/// Issue 16 item 3: a date, time or duration the command line cannot read,
+/// and `check`'s arguments, are refused in `--lang` through the catalogue
+/// (timespec::text, cli-check-*); English stays the same words as before.
+#[test]
+fn lang_fr_de_time_and_check_refusals_follow_the_command_line() {
+    use common::cli::{arbitre_bin, install, text};
+    let dir = tempfile::tempdir().unwrap();
+    install(dir.path());
+    let scn = "id = \"scn-t\"\nruleset = \"scrambled\"\n[rules]\nworld = \"testland\"\n\
+        [[players]]\nid = \"p1\"\nemail = \"p1@example.org\"\npassword = \"a\"\n\
+        [[players]]\nid = \"p2\"\nemail = \"p2@example.org\"\npassword = \"b\"\n\
+        [[players]]\nid = \"p3\"\nemail = \"p3@example.org\"\npassword = \"c\"\n";
+    std::fs::write(dir.path().join("scn.toml"), scn).unwrap();
+    let out = arbitre_bin(dir.path(), &["game", "create", "scn.toml"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let refused = |args: &[&str]| {
+        let out = arbitre_bin(dir.path(), args);
+        assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+        text(&out.stderr)
+    };
+    let fr = refused(&["--lang", "fr", "extend", "scn-t", "une-semaine"]);
+    assert!(fr.contains("durée illisible « une-semaine »"), "{fr}");
+    assert!(ENGLISH.iter().all(|w| !fr.contains(w)), "{fr}");
+    let de = refused(&["--lang", "de", "deadline", "scn-t", "morgen"]);
+    assert!(de.contains("unlesbarer Abgabetermin „morgen“"), "{de}");
+    let en = refused(&["--lang", "en", "extend", "scn-t", "a-week"]);
+    assert!(
+        en.contains("bad duration 'a-week' (examples: 7d, 48h, 1d12h, 90m)"),
+        "{en}"
+    );
+    let fr = refused(&["--lang", "fr", "check", "orders.txt"]);
+    assert!(
+        fr.contains("donnez le jeu de règles et le fichier d'ordres"),
+        "{fr}"
+    );
+}

@@ -661,9 +661,11 @@ fn absence_decided_then_written_twice_is_once() {
     use arbitre::services::command::Command;
     let g = game_with("nebulight", None, LIMITS);
     let day = |s: &str| chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap();
+    let loaded = arbitre::loaded::Loaded::new();
     let ctx = Ctx {
         tx: g.daemon.store.conn(),
         registry: &g.daemon.registry,
+        loaded: &loaded,
         config: &g.daemon.config,
         now: g.daemon.now(),
         tag: "0123456789abcdef",

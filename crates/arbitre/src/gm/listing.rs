@@ -7,6 +7,7 @@
 use crate::daemon::{Daemon, GameView};
 use crate::error::Result;
 use crate::gm::seats;
+use crate::loaded::Loaded;
 use arbitre_store::{faults, games, orders, outbox, turns, GameStatus, OutboxStatus};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -141,8 +142,15 @@ impl Daemon {
 
     /// One game's status (review D8): the rows `status` prints and
     /// `status --json` returns, selected here once for both. `problems` is
-    /// [`outbox::problems`] of the moment, read once for all games.
-    pub(crate) fn status_rows(&self, g: &GameView<'_>, problems: &Problems) -> Result<StatusRows> {
+    /// [`outbox::problems`] of the moment, read once for all games. The
+    /// seats come from the game loaded through `loaded` (issue 16 item 5),
+    /// the load step every reading of a game's state goes through.
+    pub(crate) fn status_rows<'a>(
+        &'a self,
+        g: &GameView<'a>,
+        loaded: &Loaded<'a>,
+        problems: &Problems,
+    ) -> Result<StatusRows> {
         let c = self.store.conn();
         let summary = self.summary(g)?;
         let gid = g.row.id.as_str();
@@ -171,9 +179,9 @@ impl Daemon {
             let turn = g.row.turn + 1;
             let sent = orders::latest(c, gid, turn)?;
             let state = turns::latest(c, gid)?;
-            for p in g
-                .engine
-                .players(&state.state)
+            for p in loaded
+                .get(g, &state.state)?
+                .players()
                 .map_err(|e| g.engine_err(e))?
             {
                 let ejected = seats::is_ejected(c, gid, p.id.as_str(), turn)?;
@@ -214,9 +222,10 @@ impl Daemon {
         let c = self.store.conn();
         let problems = outbox::problems(c, self.now().timestamp() - 3600)?;
         let mut list = Vec::new();
+        let loaded = Loaded::new();
         for row in self.status_games(game)? {
             let g = GameView::new(&self.registry, row)?;
-            let r = self.status_rows(&g, &problems)?;
+            let r = self.status_rows(&g, &loaded, &problems)?;
             let (outbox_failed, outbox_stale, outbox_held) = r.outbox;
             list.push(GameStatusJson {
                 game: r.summary,

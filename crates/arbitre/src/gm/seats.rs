@@ -40,7 +40,8 @@ impl crate::daemon::Daemon {
         }
     }
 
-    /// `arbitre player replace <game> <player> --email --name [--password]`.
+    /// `arbitre player replace <game> <player> --email --name [--password]`:
+    /// the TAKEOVER request, with the game master's password if given.
     /// Returns the password when it was generated (also mailed).
     pub fn replace_player(
         &mut self,
@@ -50,32 +51,16 @@ impl crate::daemon::Daemon {
         name: Option<&str>,
         password: Option<&str>,
     ) -> Result<Option<String>> {
-        let now = self.now();
-        let crate::daemon::Daemon {
-            store,
-            registry,
-            config,
-            ..
-        } = self;
-        let tag = format!("{}", now.timestamp());
-        let t = Takeover {
-            player,
-            email,
-            name,
-            password,
-            tag: &tag,
+        let cmd = Command::Takeover {
+            player: player.to_string(),
+            email: email.to_string(),
+            name: name.map(str::to_string),
+            password: password.map(|p| crate::services::command::Secret(p.to_string())),
         };
-        store.tx(|tx| {
-            let d = takeover(tx, registry, config, game, &t, now)?;
-            let ctx = crate::request::Ctx {
-                tx,
-                registry,
-                config,
-                now,
-                tag: &tag,
-            };
-            d.apply(&ctx)
-        })
+        match self.request(&crate::request::Request::gm(game, cmd))? {
+            crate::request::Done::TakenOver(generated) => Ok(generated.map(|p| p.0)),
+            _ => Ok(None),
+        }
     }
 }
 
@@ -341,9 +326,11 @@ pub(crate) fn takeover(
     }
     // The last report, as RESEND mails it (request/player.rs).
     let tag = format!("takeover.{}", t.tag);
+    let loaded = crate::loaded::Loaded::new();
     let ctx = crate::request::Ctx {
         tx,
         registry,
+        loaded: &loaded,
         config,
         now,
         tag: &tag,

@@ -28,6 +28,7 @@ use crate::error::{DaemonError, Result};
 use crate::gm::preview::{self, PreviewMode};
 use crate::gm::{rollback, seats};
 use crate::i18n::tr;
+use crate::loaded::Loaded;
 use crate::messages::{text, Msg};
 use crate::outgoing::{message_id_in, queue, signed, Draft, Kind};
 use crate::registry::Registry;
@@ -39,10 +40,14 @@ use arbitre_store::{games, outbox, settings, turns, Connection, GameStatus};
 use chrono::{DateTime, Duration, Utc};
 
 /// What a handler may read: everything but the clock, whose reading is
-/// `now` (the mail's handling time, or the CLI's).
-pub struct Ctx<'a> {
+/// `now` (the mail's handling time, or the CLI's). `'r` is the registry's
+/// lifetime, which the games loaded in `loaded` borrow their engine for.
+pub struct Ctx<'a, 'r> {
     pub tx: &'a Connection,
-    pub registry: &'a Registry,
+    pub registry: &'r Registry,
+    /// The games decoded for this batch (issue 16 item 5): the mail path
+    /// passes its batch's, the CLI a fresh one per command.
+    pub loaded: &'a Loaded<'r>,
     pub config: &'a DaemonConfig,
     pub now: DateTime<Utc>,
     /// Makes the request's mails' Message-IDs its own: the answered
@@ -146,7 +151,9 @@ pub enum Done {
         shown: Option<String>,
     },
     Ejected(String),
-    TakenOver,
+    /// The seat changed hands; the password when it was generated (the
+    /// CLI prints it, the new player gets it by mail).
+    TakenOver(Option<crate::services::command::Secret>),
     Preview,
     Released {
         turn: u32,
@@ -200,7 +207,7 @@ impl<T> Decided<T> {
 
     /// Writes the rows and queues the mails in the context's transaction;
     /// returns the value.
-    pub fn apply(self, ctx: &Ctx<'_>) -> Result<T> {
+    pub fn apply(self, ctx: &Ctx<'_, '_>) -> Result<T> {
         let (e, value) = self.effects(Done::NotServed, String::new());
         apply(ctx, e)?;
         Ok(value)
@@ -219,7 +226,7 @@ impl Effects {
 }
 
 /// Decides what `req` causes.
-pub fn handle(ctx: &Ctx<'_>, req: &Request) -> Result<Effects> {
+pub fn handle(ctx: &Ctx<'_, '_>, req: &Request) -> Result<Effects> {
     let (game, by, command) = match req {
         Request::Command { game, by, command } => (game, by, command),
         Request::Join(j) => return crate::signup::join(ctx, j),
@@ -284,16 +291,18 @@ pub fn handle(ctx: &Ctx<'_>, req: &Request) -> Result<Effects> {
             player,
             email,
             name,
+            password,
         } => {
             let t = seats::Takeover {
                 player,
                 email,
                 name: name.as_deref(),
-                password: None,
+                password: password.as_ref().map(|p| p.0.as_str()),
                 tag: ctx.tag,
             };
             let d = seats::takeover(tx, registry, config, gid, &t, now)?;
-            Ok(d.effects(Done::TakenOver, done()).0)
+            let generated = d.value.clone().map(crate::services::command::Secret);
+            Ok(d.effects(Done::TakenOver(generated), done()).0)
         }
         Command::Preview | Command::PreviewAlways | Command::PreviewOff => {
             let mode = match command {
@@ -360,7 +369,7 @@ pub fn handle(ctx: &Ctx<'_>, req: &Request) -> Result<Effects> {
 }
 
 /// Writes `e` in the context's transaction; returns what was done.
-pub fn apply(ctx: &Ctx<'_>, e: Effects) -> Result<(Done, String)> {
+pub fn apply(ctx: &Ctx<'_, '_>, e: Effects) -> Result<(Done, String)> {
     for w in e.writes {
         match w {
             Write::Status {
@@ -478,7 +487,12 @@ enum Change {
 
 /// Pause, resume, extend or set the deadline: the game's new status and
 /// deadline, and a notice to every player in the game's language.
-fn schedule(ctx: &Ctx<'_>, g: &GameView<'_>, change: Change, answer: String) -> Result<Effects> {
+fn schedule(
+    ctx: &Ctx<'_, '_>,
+    g: &GameView<'_>,
+    change: Change,
+    answer: String,
+) -> Result<Effects> {
     let now = ctx.now;
     let gid = g.row.id.as_str();
     let lang = g.lang;
@@ -612,7 +626,7 @@ fn notice_body(lang: arbitre_core::Lang, game: &str, change: Change, when: &str)
 /// the second failed on the outbox's unique Message-ID. The first keeps
 /// the plain name, so the Message-IDs of existing games and fixtures stay.
 fn unused_discriminator(
-    ctx: &Ctx<'_>,
+    ctx: &Ctx<'_, '_>,
     base: &str,
     draft: impl Fn(&str) -> Option<Draft>,
 ) -> Result<String> {

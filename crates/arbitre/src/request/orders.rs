@@ -18,10 +18,8 @@ use super::{Ctx, OrderBlock, Request};
 use crate::daemon::GameView;
 use crate::error::{DaemonError, Result};
 use crate::inbound::Disposition;
-use crate::loaded::Loaded;
 use crate::messages::{text, Msg};
 use crate::outgoing::{signed, Draft, Kind};
-use crate::registry::Registry;
 use crate::services::authenticity::Authenticity;
 use crate::services::texts::{svc_text, SvcMsg};
 use arbitre_core::{Checked, Lang, PlayerId, Verdict};
@@ -113,16 +111,12 @@ impl OrdersDecision {
 }
 
 /// Decides `req`, an [`Request::Orders`] or [`Request::Check`].
-pub fn handle<'a>(
-    ctx: &Ctx<'_>,
-    registry: &'a Registry,
-    loaded: &mut Loaded<'a>,
-    req: Request,
-    facts: Facts<'_>,
-) -> Result<OrdersDecision> {
+/// The ruleset's check is made on the batch's decoded game (`ctx.loaded`).
+pub fn handle(ctx: &Ctx<'_, '_>, req: Request, facts: Facts<'_>) -> Result<OrdersDecision> {
     let c = ctx.tx;
     let now = ctx.now;
-    let game = GameView::new(registry, games::require_game(c, req.game())?)?;
+    let loaded = ctx.loaded;
+    let game = GameView::new(ctx.registry, games::require_game(c, req.game())?)?;
     let lang = game.lang;
     let (block, kind) = match req {
         Request::Orders(b) => (b, BlockKind::Orders),

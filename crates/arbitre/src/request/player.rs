@@ -50,7 +50,7 @@ pub struct Served {
 /// decided and written before the next; its mails are returned, not
 /// queued, so the caller queues them after its reply.
 pub fn serve(
-    ctx: &Ctx<'_>,
+    ctx: &Ctx<'_, '_>,
     lang: Lang,
     requests: &[(usize, Request)],
     errors: &[CommandError],
@@ -118,9 +118,9 @@ pub fn not_served(lang: Lang, name: &str) -> String {
 
 /// Decides one service command of `asker` (a player id, or `"gm"` for the
 /// game master's STATUS and HISTORY).
-pub(super) fn decide(
-    ctx: &Ctx<'_>,
-    g: &GameView<'_>,
+pub(super) fn decide<'r>(
+    ctx: &Ctx<'_, 'r>,
+    g: &GameView<'r>,
     asker: &str,
     command: &Command,
     mail: &ServiceMail,
@@ -181,7 +181,9 @@ pub(super) fn decide(
             })
         }
         Command::Absence { from, to } => {
-            let d = absence::declare(c, ctx.config, g, asker, *from, *to, &mail.sha, ctx.now)?;
+            let d = absence::declare(
+                c, ctx.config, ctx.loaded, g, asker, *from, *to, &mail.sha, ctx.now,
+            )?;
             Ok(Effects {
                 writes: d.writes,
                 mails: d.mails,
@@ -199,7 +201,7 @@ pub(super) fn decide(
 /// RESEND: the report of `asked` (the last resolved turn when `None`) as
 /// it was mailed, to the address that asked.
 fn resend(
-    ctx: &Ctx<'_>,
+    ctx: &Ctx<'_, '_>,
     g: &GameView<'_>,
     player: &str,
     asked: Option<u32>,
@@ -272,7 +274,7 @@ fn resend(
 /// deadline line of a report mail, the ruleset's attachments, the JSON
 /// report, and the `.ics` when it is the last turn and has a deadline).
 fn rebuilt(
-    ctx: &Ctx<'_>,
+    ctx: &Ctx<'_, '_>,
     g: &GameView<'_>,
     player: &str,
     turn: u32,
@@ -323,7 +325,7 @@ fn rebuilt(
     Ok((signed(lang, &body), attachments))
 }
 
-fn history(ctx: &Ctx<'_>, g: &GameView<'_>, zone: Tz) -> Result<String> {
+fn history(ctx: &Ctx<'_, '_>, g: &GameView<'_>, zone: Tz) -> Result<String> {
     let lang = g.lang;
     let mut lines = vec![svc_text(lang, &SvcMsg::HistorySubject { game: &g.row.id })];
     let mut any = false;
@@ -350,7 +352,7 @@ fn history(ctx: &Ctx<'_>, g: &GameView<'_>, zone: Tz) -> Result<String> {
 
 /// The deadline and pause are read again from the store: an `ABSENCE`
 /// earlier in the same mail may have moved the deadline.
-fn status(ctx: &Ctx<'_>, g: &GameView<'_>, zone: Tz, asker: &str) -> Result<String> {
+fn status<'r>(ctx: &Ctx<'_, 'r>, g: &GameView<'r>, zone: Tz, asker: &str) -> Result<String> {
     let c = ctx.tx;
     let lang = g.lang;
     let gid = g.row.id.as_str();
@@ -376,7 +378,7 @@ fn status(ctx: &Ctx<'_>, g: &GameView<'_>, zone: Tz, asker: &str) -> Result<Stri
     if g.toml.services.show_orders_sent() {
         // The very reading early resolution makes (turn.rs): a seat is
         // ready, has orders in force without READY, or is awaited.
-        let r = crate::turn::readiness(c, g, &mut crate::loaded::Loaded::new())?;
+        let r = crate::turn::readiness(c, g, ctx.loaded)?;
         let dash = |v: &[String]| {
             if v.is_empty() {
                 "-".to_string()

@@ -40,6 +40,7 @@ use crate::daemon::GameView;
 use crate::error::Result;
 use crate::fl_args;
 use crate::i18n::tr;
+use crate::loaded::Loaded;
 use crate::outgoing::{queue, signed, Draft, Kind};
 use crate::request::{Decided, Write};
 use arbitre_core::{Attachment, Lang};
@@ -59,10 +60,11 @@ pub(crate) fn used_label(id: i64) -> String {
 /// notices. Nothing is written here: request::apply writes the
 /// [`Write`]s and queues the mails.
 #[allow(clippy::too_many_arguments)]
-pub fn declare(
+pub fn declare<'a>(
     c: &Connection,
     config: &DaemonConfig,
-    game: &GameView<'_>,
+    loaded: &Loaded<'a>,
+    game: &GameView<'a>,
     player: &str,
     from: NaiveDate,
     to: NaiveDate,
@@ -126,7 +128,7 @@ pub fn declare(
             .and_then(|t| DateTime::from_timestamp(t, 0))
             .filter(|d| *d > now)
         {
-            let moved = decide_move(c, config, game, stored.turn + 1, d, now, Some(&row))?;
+            let moved = decide_move(c, config, loaded, game, stored.turn + 1, d, now, Some(&row))?;
             if moved.at != d {
                 writes.extend(moved.used_writes(gid, now));
                 writes.push(Write::Deadline {
@@ -181,15 +183,16 @@ impl Move {
 /// told (queued in the caller's transaction). The caller stores the
 /// returned deadline. (The turn's resolution calls it; an ABSENCE line
 /// decides the same move with [`decide_move`].)
-pub fn move_deadline(
+pub fn move_deadline<'a>(
     c: &Connection,
     config: &DaemonConfig,
-    game: &GameView<'_>,
+    loaded: &Loaded<'a>,
+    game: &GameView<'a>,
     turn: u32,
     deadline: DateTime<Utc>,
     now: DateTime<Utc>,
 ) -> Result<DateTime<Utc>> {
-    let m = decide_move(c, config, game, turn, deadline, now, None)?;
+    let m = decide_move(c, config, loaded, game, turn, deadline, now, None)?;
     for a in &m.used {
         reminders::record(
             c,
@@ -209,10 +212,12 @@ pub fn move_deadline(
 /// The move of [`move_deadline`], decided without writing: `pending` is an
 /// absence decided but not written yet (an ABSENCE line's own), seen as if
 /// it were stored.
-pub fn decide_move(
+#[allow(clippy::too_many_arguments)]
+pub fn decide_move<'a>(
     c: &Connection,
     config: &DaemonConfig,
-    game: &GameView<'_>,
+    loaded: &Loaded<'a>,
+    game: &GameView<'a>,
     turn: u32,
     deadline: DateTime<Utc>,
     now: DateTime<Utc>,
@@ -239,9 +244,9 @@ pub fn decide_move(
         for a in covering {
             if in_play.is_none() {
                 let state = turns::latest(c, gid)?;
-                let players = game
-                    .engine
-                    .players(&state.state)
+                let players = loaded
+                    .get(game, &state.state)?
+                    .players()
                     .map_err(|e| game.engine_err(e))?;
                 in_play = Some(
                     players

@@ -63,11 +63,14 @@ pub enum Command {
     Extend(Duration),
     SetDeadline(When),
     Eject(String),
-    /// A new player takes the seat over: its id and state stay.
+    /// A new player takes the seat over: its id and state stay. The
+    /// password is the game master's (`player replace --password-file`),
+    /// else generated and mailed; a TAKEOVER line by mail gives none.
     Takeover {
         player: String,
         email: String,
         name: Option<String>,
+        password: Option<Secret>,
     },
     /// Hold the next resolved turn for the game master.
     Preview,
@@ -326,6 +329,7 @@ pub fn parse_line(line: &str) -> Option<Result<Command, Reason>> {
                         player: p.to_string(),
                         email: e.to_string(),
                         name,
+                        password: None,
                     })
                 } else {
                     Err(Reason::BadEmail(e.to_string()))
@@ -482,7 +486,8 @@ mod gm_command_tests {
             Ok(Command::Takeover {
                 player: "miria".into(),
                 email: "nouvelle@example.org".into(),
-                name: Some("Nouvelle Joueuse".into())
+                name: Some("Nouvelle Joueuse".into()),
+                password: None,
             })
         );
         assert_eq!(
@@ -490,7 +495,8 @@ mod gm_command_tests {
             Ok(Command::Takeover {
                 player: "p2".into(),
                 email: "neu@example.org".into(),
-                name: None
+                name: None,
+                password: None,
             })
         );
         assert_eq!(
@@ -528,7 +534,8 @@ mod gm_command_tests {
             Command::Takeover {
                 player: "a".into(),
                 email: "b@c".into(),
-                name: None
+                name: None,
+                password: None,
             }
             .role(),
             Role::GameMaster

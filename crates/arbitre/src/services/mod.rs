@@ -11,13 +11,15 @@
 //! with the functions here, request/handle.rs `apply` writes them.
 //!
 //! Not all of them are pure. [`command`], [`settings`], [`texts`], [`zone`],
-//! [`ics`] and [`json_report`] only parse, decide and format. [`press`] and
-//! [`timezone`] read the database and return what to write; [`absence`]
-//! and [`authenticity`] read and write it through the `Connection` of the
-//! caller's transaction (and queue mail as outbox rows in it); none of them reads the clock (the
-//! mail's time is passed in) or talks to a mail server. The daemon
-//! (inbound, turn, gm) calls them inside its own transactions, so the
-//! exactly-once guarantees of inbound.rs hold for service commands too.
+//! [`ics`] and [`json_report`] only parse, decide and format. [`press`],
+//! [`timezone`], [`absence`] and [`authenticity`] read the database through
+//! the `Connection` of the caller's transaction and return what to write
+//! (request/handle.rs `apply` writes it); the one writer here is
+//! [`absence::move_deadline`], which the turn's resolution calls inside its
+//! own transaction (an ABSENCE line decides the same move with
+//! [`absence::decide_move`]). None of them reads the clock (the mail's time
+//! is passed in) or talks to a mail server, so the exactly-once guarantees
+//! of inbound.rs hold for service commands too.
 //!
 //! Module map: [`command`] (the command lines, FR/DE/EN keywords),
 //! [`settings`] (the game TOML's `[services]` table), [`texts`] (the

@@ -221,9 +221,13 @@ pub fn join_mail(
     dkim: &DkimVerdict,
 ) -> Result<Decision> {
     let tag = format!("join.{}", &sha[..16]);
+    // A JOIN reads no game state through the cache; the pipeline's
+    // context wants one all the same.
+    let loaded = crate::loaded::Loaded::new();
     let ctx = Ctx {
         tx: c,
         registry,
+        loaded: &loaded,
         config,
         now,
         tag: &tag,

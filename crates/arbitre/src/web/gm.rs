@@ -70,9 +70,9 @@ fn status_of(web: &Web, c: &arbitre_store::Connection, game: &str) -> WebResult<
         games::game(c, game)?.ok_or(WebError::NotFound)?,
     )?;
     let state = turns::latest(c, game)?.state;
-    let active: Vec<(String, bool)> = g
-        .engine
-        .players(&state)
+    let active: Vec<(String, bool)> = crate::loaded::Loaded::new()
+        .get(&g, &state)?
+        .players()
         .map_err(|e| g.engine_err(e))?
         .into_iter()
         .map(|p| (p.id.as_str().to_string(), p.active))
@@ -233,9 +233,11 @@ pub async fn command(
             for (i, (_, req)) in block.requests.iter().enumerate() {
                 let tag = format!("web{}.{i}", now.timestamp_millis());
                 let done = store.tx(|tx| {
+                    let loaded = crate::loaded::Loaded::new();
                     let ctx = Ctx {
                         tx,
                         registry: &web.registry,
+                        loaded: &loaded,
                         config: &web.config,
                         now,
                         tag: &tag,
