@@ -160,7 +160,7 @@ impl Daemon {
         let registry = &*registry;
         // Each game's state is decoded once for the whole batch (issue 22
         // item 1), by the checks outside the lock and inside it alike.
-        let mut loaded = Loaded::new();
+        let loaded = Loaded::new();
         let mut prepared: Vec<Option<Prepared>> = Vec::with_capacity(batch.len());
         for (i, (_, raw)) in batch.iter_mut().enumerate() {
             if journal::seen(store.conn(), &shas[i])? {
@@ -169,7 +169,7 @@ impl Daemon {
             }
             let mut p = prepare(raw, config);
             *raw = Vec::new();
-            precheck(store.conn(), registry, config, &mut p, &mut loaded)?;
+            precheck(store.conn(), registry, config, &mut p, &loaded)?;
             prepared.push(Some(p));
         }
         let decided = store.tx(|tx| -> Result<Vec<bool>> {
@@ -188,7 +188,7 @@ impl Daemon {
                 // Not prepared: it was journaled when the batch was read,
                 // and is no longer (its raw bytes were kept for this).
                 let p = prepared[i].take().unwrap_or_else(|| prepare(raw, config));
-                match decide_prepared(tx, registry, config, p, sha, now, &mut loaded).and_then(|d| apply(tx, config, now, d)) {
+                match decide_prepared(tx, registry, config, p, sha, now, &loaded).and_then(|d| apply(tx, config, now, d)) {
                     Ok(()) => {
                         step.release()?;
                         done[i] = true;
@@ -310,10 +310,10 @@ impl Daemon {
             ..
         } = self;
         let registry = &*registry;
-        let mut loaded = Loaded::new();
-        precheck(store.conn(), registry, config, &mut p, &mut loaded)?;
+        let loaded = Loaded::new();
+        precheck(store.conn(), registry, config, &mut p, &loaded)?;
         let handled = store.tx(|tx| -> Result<()> {
-            let d = decide_prepared(tx, registry, config, p, &sha, now, &mut loaded)?;
+            let d = decide_prepared(tx, registry, config, p, &sha, now, &loaded)?;
             apply(tx, config, now, d)?;
             failpoint::hit("before-commit");
             Ok(())
@@ -579,7 +579,7 @@ pub fn precheck<'a>(
     registry: &'a Registry,
     config: &DaemonConfig,
     p: &mut Prepared,
-    loaded: &mut Loaded<'a>,
+    loaded: &Loaded<'a>,
 ) -> Result<()> {
     let Ok(env) = &p.found else {
         return Ok(());
@@ -648,16 +648,8 @@ pub fn decide(
     sha: &str,
     now: DateTime<Utc>,
 ) -> Result<Decision> {
-    let mut loaded = Loaded::new();
-    decide_prepared(
-        c,
-        registry,
-        config,
-        prepare(raw, config),
-        sha,
-        now,
-        &mut loaded,
-    )
+    let loaded = Loaded::new();
+    decide_prepared(c, registry, config, prepare(raw, config), sha, now, &loaded)
 }
 
 /// [`decide`] for a mail already [`prepare`]d.
@@ -668,7 +660,7 @@ pub fn decide_prepared<'a>(
     p: Prepared,
     sha: &str,
     now: DateTime<Utc>,
-    loaded: &mut Loaded<'a>,
+    loaded: &Loaded<'a>,
 ) -> Result<Decision> {
     if p.more.is_empty() {
         decide_block(c, registry, config, p, sha, now, loaded)
@@ -726,7 +718,7 @@ pub(crate) fn decide_block<'a>(
     p: Prepared,
     sha: &str,
     now: DateTime<Utc>,
-    loaded: &mut Loaded<'a>,
+    loaded: &Loaded<'a>,
 ) -> Result<Decision> {
     let default_lang = config.language;
     let Prepared {

@@ -70,14 +70,14 @@ impl Daemon {
             }
             // The readiness check and the resolution share one decoding
             // of the state (issue 22 item 1).
-            let mut loaded = Loaded::new();
+            let loaded = Loaded::new();
             let services = &game.toml.services;
             let deadline_passed = game.deadline().is_some_and(|d| d + services.grace() <= now);
             // Asked only when it matters (it loads the state).
             let asked = if deadline_passed || !game.schedule.early {
                 Ok(false)
             } else {
-                all_ready(store.conn(), &game, &mut loaded)
+                all_ready(store.conn(), &game, &loaded)
             };
             let ready = match asked {
                 Ok(r) => r,
@@ -102,7 +102,7 @@ impl Daemon {
                     "all players ready"
                 };
                 tracing::info!(game = %id, turn = game.row.turn + 1, why, "resolving");
-                match resolve_tx(store, registry, config, &id, now, &mut loaded) {
+                match resolve_tx(store, registry, config, &id, now, &loaded) {
                     Ok(t) => done.push((id, t)),
                     Err(e @ DaemonError::Store(_)) => return Err(e),
                     // The resolution was rolled back; the game stops, the
@@ -130,7 +130,7 @@ impl Daemon {
             config,
             ..
         } = self;
-        resolve_tx(store, registry, config, game, now, &mut Loaded::new())
+        resolve_tx(store, registry, config, game, now, &Loaded::new())
     }
 }
 

@@ -39,7 +39,7 @@ pub(crate) fn decide_blocks<'a>(
     p: Prepared,
     sha: &str,
     now: DateTime<Utc>,
-    loaded: &mut crate::loaded::Loaded<'a>,
+    loaded: &crate::loaded::Loaded<'a>,
 ) -> Result<Decision> {
     let Some(mail) = p.mail().cloned() else {
         return decide_block(c, registry, config, p, sha, now, loaded);

@@ -156,14 +156,14 @@ pub fn submit(
     drop(raw);
     // One submission is a batch of one mail: its game is loaded once for
     // the check outside the lock and the decision inside it.
-    let mut loaded = crate::loaded::Loaded::new();
-    precheck(store.conn(), registry, config, &mut p, &mut loaded)?;
+    let loaded = crate::loaded::Loaded::new();
+    precheck(store.conn(), registry, config, &mut p, &loaded)?;
     let done = store.tx(|tx| -> Result<Option<Submitted>> {
         // Another request with the same form may have won the lock first.
         if journal::seen(tx, &key)? {
             return Ok(None);
         }
-        let d = decide_prepared(tx, registry, config, p, &key, now, &mut loaded)?;
+        let d = decide_prepared(tx, registry, config, p, &key, now, &loaded)?;
         let outcome = d.journal.outcome;
         // The answer: the orders' confirmation, or for a block of
         // commands only, the answer to the commands (the first extra).
