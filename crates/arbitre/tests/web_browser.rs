@@ -233,10 +233,11 @@ async fn web_browser_end_to_end() {
     form.submit().await.unwrap();
     let t = Instant::now();
     while c.current_url().await.unwrap().path() != format!("/play/{game}") {
-        assert!(
-            t.elapsed() < Duration::from_secs(20),
-            "the login did not lead to the player's page"
-        );
+        if t.elapsed() >= Duration::from_secs(20) {
+            let url = c.current_url().await.unwrap();
+            let page = c.source().await.unwrap_or_default();
+            panic!("the login did not lead to the player's page: at {url}\n{page}");
+        }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 
