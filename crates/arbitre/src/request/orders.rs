@@ -52,7 +52,7 @@ pub fn write(c: &Connection, o: NewOrders, now: DateTime<Utc>, sha: &str) -> Res
         &o.game,
         o.turn,
         &o.player,
-        &o.text,
+        o.text,
         &o.verdicts,
         o.errors,
         o.ready,
