@@ -151,7 +151,7 @@ fn big_order_mail_peak_rss_bounded() {
     // the C allocator keeps of freed memory. Peak RSS (VmHWM, reset through
     // clear_refs) above the resident set before the cycle is the figure of
     // issue 14 item 1, whose goal is 5x the mail. On the development
-    // machine: 3.3x when this test runs alone in its process, 4.1x to 4.3x
+    // machine: 3.3x when this test runs alone in its process, 4.1x to 4.6x
     // after the other tests of this binary (the allocator then keeps more
     // of what they freed); 8.8x before the verdicts were stored compactly
     // and the order text and the answer were dropped once SQLite had its
