@@ -1571,7 +1571,7 @@ pub fn apply(
     for r in std::mem::take(&mut d.extra) {
         queue(c, config, now, r)?;
     }
-    for o in &d.orders {
+    for o in std::mem::take(&mut d.orders) {
         crate::request::orders::write(c, o, now, &d.journal.sha256)?;
     }
     Ok(())

@@ -189,9 +189,9 @@ pub fn queue(
         }
         None => None,
     };
-    let id = outbox::queue(
+    let id = outbox::queue_owned(
         c,
-        &NewMail {
+        NewMail {
             message_id: message_id.clone(),
             game_id: d.game,
             turn: d.turn,

@@ -147,13 +147,15 @@ fn big_order_mail_peak_rss_bounded() {
     let _one = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     // The heap counter above sees only Rust's allocations; the process's
     // resident set also holds SQLite's own copies of the body (its page
-    // cache, statement buffers, the WAL's pages) and mail-parser's. Peak
-    // RSS (VmHWM, reset through clear_refs) above the resident set before
-    // the cycle is the figure of issue 14 item 1, whose goal is 5x the
-    // mail. Not met yet: 8.8x on the development machine (11x to 14x
-    // before the readiness check stopped reading the orders' text and
-    // verdicts); what remains is SQLite's copies as the orders row is
-    // written (docs/reliability.md). This bound holds the gain.
+    // cache, statement buffers, the WAL's pages), mail-parser's, and what
+    // the C allocator keeps of freed memory. Peak RSS (VmHWM, reset through
+    // clear_refs) above the resident set before the cycle is the figure of
+    // issue 14 item 1, whose goal is 5x the mail. On the development
+    // machine: 3.3x when this test runs alone in its process, 4.1x to 4.6x
+    // after the other tests of this binary (the allocator then keeps more
+    // of what they freed); 8.8x before the verdicts were stored compactly
+    // and the order text and the answer were dropped once SQLite had its
+    // copies bound (docs/reliability.md).
     let limit = arbitre_mail::DEFAULT_MAX_SIZE;
     let mut env = Env::new();
     env.daemon.config.limits = arbitre::config::Limits::default();
@@ -173,7 +175,7 @@ fn big_order_mail_peak_rss_bounded() {
     let ratio = peak as f64 / size as f64;
     eprintln!("peak RSS: mail {size} bytes, {peak} bytes above the start = {ratio:.2}x");
     assert!(
-        ratio < 10.0,
+        ratio < 5.0,
         "peak RSS {peak} bytes is {ratio:.2}x the mail's {size}"
     );
 }

@@ -292,7 +292,7 @@ impl<R: Ruleset> LoadedGame for Decoded<'_, R> {
         {
             return Err(EngineError::UnknownPlayer(player.to_string()));
         }
-        Ok(checked(&self.r.parse_orders(&self.state, player, text)))
+        Ok(checked(self.r.parse_orders(&self.state, player, text)))
     }
 
     fn resolve(
@@ -369,15 +369,22 @@ fn save<R: Ruleset>(r: &R, state: &R::State) -> Snapshot {
     }
 }
 
-fn checked<O>(parsed: &Parsed<O>) -> Checked {
+fn checked<O>(parsed: Parsed<O>) -> Checked {
     let warnings = parsed.diagnostics.iter().filter(|d| d.warning).count();
+    let (orders, errors, ready, refused) = (
+        parsed.accepted_count(),
+        parsed.error_count(),
+        parsed.ready,
+        parsed.refused,
+    );
     Checked {
-        verdicts: parsed.verdicts(),
-        orders: parsed.accepted_count(),
-        errors: parsed.error_count(),
+        // Moved, not copied: the lines' texts are the block's size.
+        verdicts: parsed.into_verdicts(),
+        orders,
+        errors,
         warnings,
-        ready: parsed.ready,
-        refused: parsed.refused,
+        ready,
+        refused,
     }
 }
 

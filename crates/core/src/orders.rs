@@ -209,7 +209,8 @@ impl<O> Parsed<O> {
                 None => text.to_string(),
             }
         }
-        let mut out: Vec<LineVerdict> = Vec::new();
+        let mut out: Vec<LineVerdict> =
+            Vec::with_capacity(self.orders.len() + self.diagnostics.len());
         for o in &self.orders {
             out.push(LineVerdict {
                 line: o.line,
@@ -229,34 +230,74 @@ impl<O> Parsed<O> {
                 verdict: v,
             });
         }
-        // Stable: for one line, the order's OK comes first, then its diagnostics.
-        out.sort_by_key(|v| v.line);
-        // Within one line, the verdicts of one entry (same text) gather:
-        // an OK is replaced by the entry's first diagnostic, a second OK of
-        // the same entry adds nothing. A line's accepted entries come
-        // first, then its refused ones, each in the order read.
-        let mut merged: Vec<LineVerdict> = Vec::with_capacity(out.len());
-        let mut first_of_line = 0;
-        for v in out {
-            if merged.last().is_some_and(|l| l.line != v.line) {
-                first_of_line = merged.len();
-            }
-            if let Some(same) = merged[first_of_line..]
-                .iter_mut()
-                .find(|m| m.line == v.line && m.text == v.text)
-            {
-                if same.verdict == Verdict::Ok && v.verdict != Verdict::Ok {
-                    *same = v;
-                    continue;
-                }
-                if v.verdict == Verdict::Ok {
-                    continue;
-                }
-            }
-            merged.push(v);
-        }
-        merged
+        merge_verdicts(out)
     }
+
+    /// [`Parsed::verdicts`], moving the lines' texts and the reasons
+    /// instead of copying them: a 10 MiB block is not held twice while its
+    /// verdicts are made (issue 14 item 1).
+    pub fn into_verdicts(self) -> Vec<LineVerdict> {
+        fn shown(section: Option<String>, text: String) -> String {
+            match section {
+                Some(s) => format!("{s} {text}"),
+                None => text,
+            }
+        }
+        let mut out: Vec<LineVerdict> =
+            Vec::with_capacity(self.orders.len() + self.diagnostics.len());
+        for o in self.orders {
+            out.push(LineVerdict {
+                line: o.line,
+                text: shown(o.section, o.text),
+                verdict: Verdict::Ok,
+            });
+        }
+        for d in self.diagnostics {
+            let v = if d.warning {
+                Verdict::Warning(d.reason)
+            } else {
+                Verdict::Error(d.reason)
+            };
+            out.push(LineVerdict {
+                line: d.line,
+                text: shown(d.section, d.text),
+                verdict: v,
+            });
+        }
+        merge_verdicts(out)
+    }
+}
+
+/// The verdicts of [`Parsed::verdicts`] put in line order and merged: the
+/// orders' OKs first, then the diagnostics, as read.
+fn merge_verdicts(mut out: Vec<LineVerdict>) -> Vec<LineVerdict> {
+    // Stable: for one line, the order's OK comes first, then its diagnostics.
+    out.sort_by_key(|v| v.line);
+    // Within one line, the verdicts of one entry (same text) gather:
+    // an OK is replaced by the entry's first diagnostic, a second OK of
+    // the same entry adds nothing. A line's accepted entries come
+    // first, then its refused ones, each in the order read.
+    let mut merged: Vec<LineVerdict> = Vec::with_capacity(out.len());
+    let mut first_of_line = 0;
+    for v in out {
+        if merged.last().is_some_and(|l| l.line != v.line) {
+            first_of_line = merged.len();
+        }
+        if let Some(same) = merged[first_of_line..]
+            .iter_mut()
+            .find(|m| m.line == v.line && m.text == v.text)
+        {
+            if same.verdict == Verdict::Ok && v.verdict != Verdict::Ok {
+                *same = v;
+                continue;
+            }
+            if v.verdict == Verdict::Ok {
+                continue;
+            }
+        }
+        merged.push(v);
+    }
+    merged
 }
 
 #[cfg(test)]
@@ -272,6 +313,7 @@ mod tests {
         p.warn(2, "F_3 * F_4", "tir partiel");
         p.error(5, "F_9 M_1", "flotte inconnue");
         let v = p.verdicts();
+        assert_eq!(p.clone().into_verdicts(), v, "moved as copied");
         assert_eq!(
             v.iter().map(|v| v.line).collect::<Vec<_>>(),
             vec![1, 2, 3, 5]
@@ -289,6 +331,7 @@ mod tests {
         p.push_in(Some("[7 SPRUNG]"), 4, "5,A,13,19", "jump");
         p.diagnose_in(Some("[7 SPRUNG]"), 4, "5,A,13,19", "Achtung", true);
         let v = p.verdicts();
+        assert_eq!(p.clone().into_verdicts(), v, "moved as copied");
         let shown: Vec<(&str, &Verdict)> =
             v.iter().map(|v| (v.text.as_str(), &v.verdict)).collect();
         assert_eq!(
@@ -316,5 +359,6 @@ mod tests {
         assert!(p.diagnostics.iter().all(|d| !d.warning));
         // One error per line: XX keeps its own reason, not a second one.
         assert_eq!(p.verdicts().len(), 3, "{:?}", p.verdicts());
+        assert_eq!(p.clone().into_verdicts(), p.verdicts(), "moved as copied");
     }
 }

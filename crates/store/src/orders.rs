@@ -4,9 +4,10 @@
 //! orders"), and older rows stay as the archive of what was sent.
 
 use crate::Result;
-use arbitre_core::LineVerdict;
+use arbitre_core::{LineVerdict, Verdict};
 use rusqlite::{params, Connection};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write as _;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OrderRow {
@@ -39,13 +40,251 @@ pub fn insert(
     received_at: i64,
     mail_sha256: Option<&str>,
 ) -> Result<i64> {
-    let v = serde_json::to_string(verdicts).expect("verdicts serialise");
-    c.execute(
+    let v = Verdicts::encode(text, verdicts);
+    insert_encoded(
+        c,
+        game,
+        turn,
+        player,
+        text.to_string(),
+        &v,
+        errors,
+        ready,
+        received_at,
+        mail_sha256,
+    )
+}
+
+/// [`insert`] with the verdicts already encoded ([`Verdicts::encode`]), so
+/// that the caller can drop the ruleset's verdicts before the row is
+/// written, and taking the text, which is dropped once SQLite has its own
+/// copy bound, before the row is assembled (issue 14 item 1: a 10 MiB
+/// block is held twice at most as it is written, not three times).
+#[allow(clippy::too_many_arguments)]
+pub fn insert_encoded(
+    c: &Connection,
+    game: &str,
+    turn: u32,
+    player: &str,
+    text: String,
+    verdicts: &Verdicts,
+    errors: u32,
+    ready: bool,
+    received_at: i64,
+    mail_sha256: Option<&str>,
+) -> Result<i64> {
+    let mut st = c.prepare(
         "INSERT INTO orders (game_id, turn, player, text, verdicts, errors, ready, received_at, mail_sha256)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-        params![game, turn, player, text, v, errors, ready, received_at, mail_sha256],
     )?;
+    st.raw_bind_parameter(1, game)?;
+    st.raw_bind_parameter(2, turn)?;
+    st.raw_bind_parameter(3, player)?;
+    st.raw_bind_parameter(4, &text)?;
+    drop(text);
+    st.raw_bind_parameter(5, &verdicts.0)?;
+    st.raw_bind_parameter(6, errors)?;
+    st.raw_bind_parameter(7, ready)?;
+    st.raw_bind_parameter(8, received_at)?;
+    st.raw_bind_parameter(9, mail_sha256)?;
+    st.raw_execute()?;
     Ok(c.last_insert_rowid())
+}
+
+/// The `verdicts` column of an orders row, encoded.
+///
+/// Format 1 (rows written before issue 14 item 1's memory work, still
+/// read): a JSON array of [`LineVerdict`], each repeating its line's text,
+/// so that a 10 MiB block was stored twice over and its JSON was built,
+/// bound and copied into the record by SQLite as the row was written.
+///
+/// Format 2 (written now): `{"v":2,"reasons":[…],"runs":[[line, count,
+/// kind, reason, text], …]}`. A run stands for `count` verdicts of lines
+/// `line`, `line + 1`, … with the same kind (0 OK, 1 warning, 2 error) and
+/// the same reason (an index into `reasons`, 0 for OK), whose echoed text
+/// is the stored order text's line of that number (`str::lines`, 1-based)
+/// as it is; `text` is `null` then. A verdict whose text is anything else
+/// (a normalised line, one entry of a line, a section's name before it) is
+/// a run of one carrying its text. Read back, format 2 gives exactly the
+/// verdicts that were encoded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdicts(String);
+
+/// The lines of a text by number (1-based), read forward: the verdicts
+/// come in line order, so each line is visited once.
+struct LineCursor<'t> {
+    text: &'t str,
+    lines: std::str::Lines<'t>,
+    /// The number of the line in `last` (0: none read yet).
+    at: usize,
+    last: Option<&'t str>,
+}
+
+impl<'t> LineCursor<'t> {
+    fn new(text: &'t str) -> Self {
+        LineCursor {
+            text,
+            lines: text.lines(),
+            at: 0,
+            last: None,
+        }
+    }
+
+    fn line(&mut self, no: usize) -> Option<&'t str> {
+        if no == 0 {
+            return None;
+        }
+        if no < self.at {
+            *self = LineCursor::new(self.text);
+        }
+        while self.at < no {
+            self.last = self.lines.next();
+            self.at += 1;
+            if self.last.is_none() {
+                // Past the end: stay there (a smaller number starts over).
+                self.at = no;
+            }
+        }
+        self.last
+    }
+}
+
+/// A verdict's kind and reason as stored in format 2.
+fn kind_of(v: &Verdict) -> (u8, Option<&str>) {
+    match v {
+        Verdict::Ok => (0, None),
+        Verdict::Warning(r) => (1, Some(r)),
+        Verdict::Error(r) => (2, Some(r)),
+    }
+}
+
+impl Verdicts {
+    /// Encodes `verdicts`, the ruleset's verdicts of the order text `text`
+    /// (format 2, above).
+    pub fn encode(text: &str, verdicts: &[LineVerdict]) -> Verdicts {
+        struct Run {
+            first: usize,
+            count: usize,
+            kind: u8,
+            reason: usize,
+        }
+        fn put(out: &mut String, r: &Run, text: Option<&str>) {
+            if !out.ends_with('[') {
+                out.push(',');
+            }
+            let _ = write!(out, "[{},{},{},{},", r.first, r.count, r.kind, r.reason);
+            match text {
+                Some(t) => push_json_str(out, t),
+                None => out.push_str("null"),
+            }
+            out.push(']');
+        }
+        let mut reasons: Vec<&str> = Vec::new();
+        let mut index: HashMap<&str, usize> = HashMap::new();
+        let mut runs = String::from("[");
+        let mut open: Option<Run> = None;
+        let mut lines = LineCursor::new(text);
+        for v in verdicts {
+            let (kind, reason) = kind_of(&v.verdict);
+            let reason = reason.map_or(0, |r| {
+                *index.entry(r).or_insert_with(|| {
+                    reasons.push(r);
+                    reasons.len() - 1
+                })
+            });
+            let derived = lines.line(v.line) == Some(v.text.as_str());
+            if let Some(r) = open.as_mut() {
+                if derived && r.kind == kind && r.reason == reason && r.first + r.count == v.line {
+                    r.count += 1;
+                    continue;
+                }
+            }
+            if let Some(r) = open.take() {
+                put(&mut runs, &r, None);
+            }
+            let run = Run {
+                first: v.line,
+                count: 1,
+                kind,
+                reason,
+            };
+            if derived {
+                open = Some(run);
+            } else {
+                put(&mut runs, &run, Some(&v.text));
+            }
+        }
+        if let Some(r) = open.take() {
+            put(&mut runs, &r, None);
+        }
+        runs.push(']');
+        let mut out = String::with_capacity(runs.len() + 64);
+        out.push_str("{\"v\":2,\"reasons\":[");
+        for (i, r) in reasons.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            push_json_str(&mut out, r);
+        }
+        out.push_str("],\"runs\":");
+        out.push_str(&runs);
+        out.push('}');
+        Verdicts(out)
+    }
+
+    /// The verdicts of the order text `text` (either format; an unreadable
+    /// column reads as no verdicts, as before).
+    pub fn decode(&self, text: &str) -> Vec<LineVerdict> {
+        #[derive(serde::Deserialize)]
+        struct Format2 {
+            reasons: Vec<String>,
+            runs: Vec<(usize, usize, u8, usize, Option<String>)>,
+        }
+        if !self.0.trim_start().starts_with('{') {
+            return serde_json::from_str(&self.0).unwrap_or_default();
+        }
+        let Ok(f) = serde_json::from_str::<Format2>(&self.0) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        let mut lines = LineCursor::new(text);
+        for (first, count, kind, reason, shown) in f.runs {
+            let why = || f.reasons.get(reason).cloned().unwrap_or_default();
+            let verdict = || match kind {
+                0 => Verdict::Ok,
+                1 => Verdict::Warning(why()),
+                _ => Verdict::Error(why()),
+            };
+            if let Some(t) = shown {
+                out.push(LineVerdict {
+                    line: first,
+                    text: t,
+                    verdict: verdict(),
+                });
+                continue;
+            }
+            for line in first..first.saturating_add(count) {
+                // A run only names lines the text has.
+                let Some(t) = lines.line(line) else { break };
+                out.push(LineVerdict {
+                    line,
+                    text: t.to_string(),
+                    verdict: verdict(),
+                });
+            }
+        }
+        out
+    }
+
+    /// The column as stored.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// `s` as a JSON string literal.
+fn push_json_str(out: &mut String, s: &str) {
+    out.push_str(&serde_json::Value::from(s).to_string());
 }
 
 /// Stores the orders the bot wrote for a seat (no mail carried them).
@@ -84,14 +323,15 @@ fn rows(c: &Connection, sql: &str, p: impl rusqlite::Params) -> Result<Vec<Order
     let mut st = c.prepare(sql)?;
     let rows = st
         .query_map(p, |r| {
-            let v: String = r.get(5)?;
+            let text: String = r.get(4)?;
+            let verdicts = Verdicts(r.get(5)?).decode(&text);
             Ok(OrderRow {
                 id: r.get(0)?,
                 game_id: r.get(1)?,
                 turn: r.get(2)?,
                 player: r.get(3)?,
-                text: r.get(4)?,
-                verdicts: serde_json::from_str(&v).unwrap_or_default(),
+                text,
+                verdicts,
                 errors: r.get(6)?,
                 ready: r.get(7)?,
                 received_at: r.get(8)?,
@@ -185,6 +425,92 @@ mod tests {
         }
         assert!(!meta["a"].ready);
         assert_eq!(meta["b"].received_at, 11);
+    }
+
+    fn lv(line: usize, text: &str, verdict: Verdict) -> LineVerdict {
+        LineVerdict {
+            line,
+            text: text.to_string(),
+            verdict,
+        }
+    }
+
+    #[test]
+    fn verdicts_format_2_reads_back_exactly() {
+        let err = |r: &str| Verdict::Error(r.to_string());
+        let warn = |r: &str| Verdict::Warning(r.to_string());
+        let text = "ADD 1\r\nADD 2\n\n# note\n  add  3 \nMOVE a / b\nADD 4\nADD 5\nADD \"6\"\n";
+        let cases: Vec<Vec<LineVerdict>> = vec![
+            vec![],
+            vec![lv(1, "ADD 1", Verdict::Ok), lv(2, "ADD 2", Verdict::Ok)],
+            vec![
+                lv(1, "ADD 1", err("x")),
+                lv(2, "ADD 2", err("x")),
+                // normalised: carries its text
+                lv(5, "add 3", warn("case")),
+                // two entries of one line
+                lv(6, "MOVE a", Verdict::Ok),
+                lv(6, "MOVE b", err("no \"b\" here\n")),
+                lv(7, "ADD 4", err("x")),
+                lv(8, "ADD 5", err("y")),
+                lv(9, "ADD \"6\"", err("x")),
+            ],
+            // out of order, line 0, past the end, the same line twice
+            vec![
+                lv(8, "ADD 5", Verdict::Ok),
+                lv(1, "ADD 1", Verdict::Ok),
+                lv(0, "", err("empty")),
+                lv(99, "ADD 99", err("far")),
+                lv(2, "ADD 2", Verdict::Ok),
+                lv(2, "ADD 2", Verdict::Ok),
+                lv(3, "", Verdict::Ok),
+            ],
+        ];
+        for v in cases {
+            let enc = Verdicts::encode(text, &v);
+            assert_eq!(enc.decode(text), v, "{}", enc.as_str());
+        }
+        // A long run of one reason is one entry, whatever the lines' size.
+        let big: String = (0..1000)
+            .map(|i| format!("ADD {i} {}\n", "x".repeat(500)))
+            .collect();
+        let v: Vec<LineVerdict> = big
+            .lines()
+            .enumerate()
+            .map(|(i, l)| lv(i + 1, l, err("unknown order")))
+            .collect();
+        let enc = Verdicts::encode(&big, &v);
+        assert_eq!(
+            enc.as_str(),
+            r#"{"v":2,"reasons":["unknown order"],"runs":[[1,1000,2,0,null]]}"#
+        );
+        assert_eq!(enc.decode(&big), v);
+    }
+
+    #[test]
+    fn verdicts_format_1_rows_still_read() {
+        let v = vec![
+            lv(1, "ADD 1", Verdict::Ok),
+            lv(2, "ADD x", Verdict::Error("not a number".into())),
+        ];
+        let old = Verdicts(serde_json::to_string(&v).unwrap());
+        assert_eq!(old.decode("ADD 1\nADD x\n"), v);
+        assert_eq!(Verdicts("[]".into()).decode("ADD 1"), vec![]);
+        assert_eq!(Verdicts("garbage".into()).decode("ADD 1"), vec![]);
+        // Written by the daemon before format 2, read through `history`.
+        let s = Store::in_memory().unwrap();
+        crate::games::insert_game(s.conn(), &crate::games::tests::sample("g")).unwrap();
+        s.conn()
+            .execute(
+                "INSERT INTO orders (game_id, turn, player, text, verdicts, errors, ready, received_at)
+                 VALUES ('g', 1, 'a', 'ADD 1\nADD x', ?1, 1, 1, 5)",
+                [old.as_str()],
+            )
+            .unwrap();
+        insert(s.conn(), "g", 1, "a", "ADD 1\nADD x", &v, 1, true, 6, None).unwrap();
+        let h = history(s.conn(), "g", 1).unwrap();
+        assert_eq!(h[0].verdicts, v);
+        assert_eq!(h[1].verdicts, v);
     }
 
     #[test]

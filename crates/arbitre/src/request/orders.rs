@@ -29,26 +29,31 @@ use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
 use std::fmt::Write as _;
 
-/// An orders row to store: the block's text and its verdicts.
+/// An orders row to store: the block's text and its verdicts, already
+/// encoded for the store (issue 14 item 1: the ruleset's verdicts echo
+/// every line, as big as the block, and are dropped once the confirmation
+/// is made and they are encoded, before the mail's writes).
 pub struct NewOrders {
     pub game: String,
     pub turn: u32,
     pub player: String,
     pub text: String,
-    pub checked: Checked,
+    pub verdicts: orders::Verdicts,
+    pub errors: u32,
+    pub ready: bool,
 }
 
 /// Writes `o`, kept with the journal key `sha` of the mail it came in.
-pub fn write(c: &Connection, o: &NewOrders, now: DateTime<Utc>, sha: &str) -> Result<()> {
-    orders::insert(
+pub fn write(c: &Connection, o: NewOrders, now: DateTime<Utc>, sha: &str) -> Result<()> {
+    orders::insert_encoded(
         c,
         &o.game,
         o.turn,
         &o.player,
-        &o.text,
-        &o.checked.verdicts,
-        o.checked.errors as u32,
-        o.checked.ready,
+        o.text,
+        &o.verdicts,
+        o.errors,
+        o.ready,
         now.timestamp(),
         Some(sha),
     )?;
@@ -270,9 +275,12 @@ pub fn handle(ctx: &Ctx<'_, '_>, req: Request, facts: Facts<'_>) -> Result<Order
         game: gid.clone(),
         turn,
         player: player.clone(),
+        verdicts: orders::Verdicts::encode(&orders, &checked.verdicts),
+        errors: checked.errors as u32,
+        ready: checked.ready,
         text: orders,
-        checked,
     });
+    drop(checked);
     Ok(OrdersDecision {
         outcome,
         detail,
