@@ -562,7 +562,7 @@ web-signup-open = offen, schreibe
 web-signup-name = dein Name
 web-signup-full = voll
 web-too-large = Dieses Formular ist größer, als die Spielleitung annimmt ({ $max } Bytes, wie bei einer Mail). Nichts wurde gespeichert: kürze es und schicke es noch einmal.
-web-settings = Zeitzone, Abwesenheit, Presse
+web-settings = Weitere Befehle
 web-timezone = Deine Zeitzone (ZEITZONE)
 web-timezone-set = Setzen
 web-absence = Abwesend vom … bis … (ABWESENHEIT)
@@ -646,3 +646,14 @@ store-game-exists = das Spiel „{ $game }“ gibt es schon (Spielkennungen sind
 store-player-exists = das Spiel „{ $game }“ hat schon einen Spieler „{ $player }“ (Spielerkennungen sind ohne Rücksicht auf Groß- und Kleinschreibung eindeutig)
 store-locked = ein anderer arbitre-Dienst bedient diese Datenbank schon (Sperre { $lock })
 store-too-new = die Datenbank hat die Schemaversion { $found }, neuer als dieses arbitre ({ $known }); bitte arbitre aktualisieren
+
+# webfin (issue 24): error pages in the game's language, forms the game forbids
+web-not-found = Diese Seite gibt es nicht.
+web-forbidden = Diese Seite ist für die angemeldeten Spieler und die Spielleitung des Spiels. Melde Dich zuerst an.
+web-bad-request = Diese Anfrage konnte nicht gelesen werden: Sie kam nicht von einer Seite dieser Website, oder ein Feld fehlt.
+web-internal = Diese Seite konnte nicht erstellt werden; der Fehler steht im Protokoll von arbitre.
+web-home = Alle öffentlichen Spiele
+web-nothing-stored = Nichts wurde gespeichert.
+web-fault-label = Störung
+web-fault = angehalten ({ $during }, Zug { $turn }): { $message }
+web-game-over = Spiel { $game } ist beendet: es werden keine Befehle mehr angenommen.

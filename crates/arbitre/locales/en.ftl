@@ -554,7 +554,7 @@ web-signup-open = open, mail
 web-signup-name = your name
 web-signup-full = full
 web-too-large = This form is larger than the referee accepts ({ $max } bytes, as for a mail). Nothing was stored: shorten it and send it again.
-web-settings = Time zone, absence, press
+web-settings = More commands
 web-timezone = Your time zone (TIMEZONE)
 web-timezone-set = Set
 web-absence = Away from … to … (ABSENCE)
@@ -638,3 +638,14 @@ store-game-exists = game '{ $game }' already exists (game ids are unique ignorin
 store-player-exists = game '{ $game }' already has a player '{ $player }' (player ids are unique ignoring case)
 store-locked = another arbitre daemon already serves this database (lock { $lock })
 store-too-new = database schema version { $found } is newer than this arbitre ({ $known }); upgrade arbitre
+
+# webfin (issue 24): error pages in the game's language, forms the game forbids
+web-not-found = This page does not exist.
+web-forbidden = This page is for the game's players and game master, logged in. Log in first.
+web-bad-request = The referee could not read this request: it did not come from one of its pages, or a field is missing.
+web-internal = The referee could not serve this page; the error is in its log.
+web-home = All public games
+web-nothing-stored = Nothing was stored.
+web-fault-label = Fault
+web-fault = stopped ({ $during }, turn { $turn }): { $message }
+web-game-over = Game { $game } is over: no more orders are accepted.

@@ -562,7 +562,7 @@ web-signup-open = ouverte, écrire
 web-signup-name = votre nom
 web-signup-full = complète
 web-too-large = Ce formulaire dépasse la taille que l'arbitre accepte ({ $max } octets, comme pour un courriel). Rien n'a été enregistré : raccourcissez-le et envoyez-le de nouveau.
-web-settings = Fuseau horaire, absence, presse
+web-settings = Autres commandes
 web-timezone = Votre fuseau horaire (FUSEAU)
 web-timezone-set = Choisir
 web-absence = Absent du … au … (ABSENCE)
@@ -646,3 +646,14 @@ store-game-exists = la partie « { $game } » existe déjà (les identifiants de
 store-player-exists = la partie « { $game } » a déjà un joueur « { $player } » (les identifiants de joueur sont uniques, sans distinction de casse)
 store-locked = un autre démon arbitre sert déjà cette base de données (verrou { $lock })
 store-too-new = la base de données est au schéma { $found }, plus récent que cet arbitre ({ $known }) ; mettez arbitre à jour
+
+# webfin (issue 24): error pages in the game's language, forms the game forbids
+web-not-found = Cette page n'existe pas.
+web-forbidden = Cette page est réservée aux joueurs et au meneur de jeu de la partie, connectés. Connectez-vous d'abord.
+web-bad-request = L'arbitre n'a pas pu lire cette requête : elle ne vient pas d'une de ses pages, ou un champ manque.
+web-internal = L'arbitre n'a pas pu servir cette page ; l'erreur est dans son journal.
+web-home = Toutes les parties publiques
+web-nothing-stored = Rien n'a été enregistré.
+web-fault-label = Panne
+web-fault = arrêtée ({ $during }, tour { $turn }) : { $message }
+web-game-over = La partie { $game } est terminée : plus aucun ordre n'est accepté.

@@ -9,9 +9,9 @@
 //! `request::apply` in one transaction, as the CLI's `Daemon::request`
 //! does: the same rows change and the same notices go to the players.
 
-use super::html::{notation, page};
+use super::html::{notation, page_of};
 use super::player::logout_form;
-use super::public::{deadline_text, last_released};
+use super::public::{deadline_text, last_released, status_word};
 use super::session::{self, same, Session, Who};
 use super::{Web, WebError, WebResult};
 use crate::daemon::GameView;
@@ -95,8 +95,10 @@ fn status_of(web: &Web, c: &arbitre_store::Connection, game: &str) -> WebResult<
         status: g.row.status,
         held: turns::held(c, game)?,
         deadline: deadline_text(&g, g.schedule.tz),
-        fault: arbitre_store::faults::open_fault(c, game)?
-            .map(|f| format!("{} (turn {}): {}", f.during, f.turn, f.message)),
+        fault: arbitre_store::faults::open_fault(c, game)?.map(|f| {
+            let (during, turn, message) = (f.during, f.turn, f.message);
+            tr(g.lang, "web-fault", &crate::fl_args![during, turn, message])
+        }),
         seats,
         outbox: problems
             .get(&Some(game.to_string()))
@@ -122,14 +124,14 @@ fn gm_page(game: &str, s: &Session, st: &Status, answers: &[String]) -> Markup {
         table {
             tr { th { (tr(lang, "web-col-turn", &[])) } td { (st.turn) } }
             tr { th { (tr(lang, "web-status", &[])) } td {
-                (st.status.as_str())
+                (status_word(lang, st.status))
                 @if let Some(t) = st.held { " · " (tr(lang, "web-held", &[("turn", t.to_string())])) }
             } }
             tr { th { (tr(lang, "web-col-deadline", &[])) } td { (st.deadline) } }
             tr { th { (tr(lang, "web-outbox", &[])) } td {
                 (outbox_line)
             } }
-            @if let Some(f) = &st.fault { tr { th { "FAULT" } td.bad { (f) } } }
+            @if let Some(f) = &st.fault { tr { th { (tr(lang, "web-fault-label", &[])) } td.bad { (f) } } }
         }
         h2 { (tr(lang, "web-seats", &[])) }
         table {
@@ -164,7 +166,7 @@ fn gm_page(game: &str, s: &Session, st: &Status, answers: &[String]) -> Markup {
         p.note { (tr(lang, "web-command-hint", &[])) }
         p { a href={ "/games/" (game) "/turns/" (st.last) } { (tr(lang, "web-turn", &[("turn", st.last.to_string())])) } }
     };
-    page(lang, game, body)
+    page_of(lang, game, Some(game), body)
 }
 
 /// GET /gm/{game}

@@ -12,7 +12,7 @@
 //! release. `tests/web_leak.rs` compares every public page of every
 //! fixture game with the players' and the spectator's reports.
 
-use super::html::{attachment, file_href, notation, page};
+use super::html::{attachment, file_href, notation, page, page_of};
 use super::{Web, WebError, WebResult};
 use crate::daemon::GameView;
 use crate::i18n::tr;
@@ -54,7 +54,7 @@ pub fn spectator(c: &Connection, g: &GameView<'_>, turn: u32) -> WebResult<Repor
         .map_err(|e| g.engine_err(e).into())
 }
 
-fn status_word(lang: Lang, s: GameStatus) -> String {
+pub fn status_word(lang: Lang, s: GameStatus) -> String {
     match s {
         GameStatus::Running => tr(lang, "web-status-running", &[]),
         GameStatus::Paused => tr(lang, "web-status-paused", &[]),
@@ -264,7 +264,7 @@ pub async fn game(
             (report_block(&report, &format!("/games/{gid}/turns/{last}/files")))
             (archive(lang, &format!("/games/{gid}"), last))
         };
-        Ok(page(lang, &gid, body))
+        Ok(page_of(lang, &gid, Some(&gid), body))
     })
     .await
 }
@@ -286,7 +286,7 @@ pub async fn turn(
             h1 { a href={ "/games/" (gid) } { (gid) } }
             (report_block(&r, &format!("/games/{gid}/turns/{turn}/files")))
         };
-        Ok(page(g.lang, gid, body))
+        Ok(page_of(g.lang, gid, Some(gid), body))
     })
     .await
 }
