@@ -657,3 +657,4 @@ web-nothing-stored = Nichts wurde gespeichert.
 web-fault-label = Störung
 web-fault = angehalten ({ $during }, Zug { $turn }): { $message }
 web-game-over = Spiel { $game } ist beendet: es werden keine Befehle mehr angenommen.
+web-deadline-label = Zugschluss:

@@ -649,3 +649,4 @@ web-nothing-stored = Nothing was stored.
 web-fault-label = Fault
 web-fault = stopped ({ $during }, turn { $turn }): { $message }
 web-game-over = Game { $game } is over: no more orders are accepted.
+web-deadline-label = Deadline:

@@ -657,3 +657,4 @@ web-nothing-stored = Rien n'a été enregistré.
 web-fault-label = Panne
 web-fault = arrêtée ({ $during }, tour { $turn }) : { $message }
 web-game-over = La partie { $game } est terminée : plus aucun ordre n'est accepté.
+web-deadline-label = Échéance :

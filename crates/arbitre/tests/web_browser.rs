@@ -291,7 +291,7 @@ async fn web_browser_end_to_end() {
         .await
         .unwrap();
     press
-        .send_keys("Bruno, a truce on the northern front?")
+        .send_keys("Bruno, une trêve sur le front nord ?")
         .await
         .unwrap();
     shot("web-commands.png", section.screenshot().await.unwrap());

@@ -160,3 +160,23 @@ async fn web_login_page_speaks_the_games_language() {
         public.body
     );
 }
+
+#[tokio::test]
+async fn web_list_speaks_one_language_and_private_gm_page_links_no_public_page() {
+    let env = env_french();
+    let web = web_in(&env, Lang::En);
+    // The list is the operator's page: its words are all English, a
+    // French game's state word included.
+    let list = get(&web, "/", None).await;
+    assert_eq!(lang_of(&list), "en");
+    assert!(list.text().contains("running"), "{}", list.body);
+    assert!(!list.text().contains("en cours"), "{}", list.body);
+    // The GM of a private game gets no link to public pages it has not.
+    let gm = session(&web, "f2", "gm", "gm-secret").await;
+    let page = get(&web, "/gm/f2", Some(&gm)).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert!(!page.body.contains("href=\"/games/f2"), "{}", page.body);
+    let gm = session(&web, "f1", "gm", "gm-secret").await;
+    let page = get(&web, "/gm/f1", Some(&gm)).await;
+    assert!(page.body.contains("href=\"/games/f1\""), "{}", page.body);
+}

@@ -62,6 +62,8 @@ struct Status {
     /// Failed, pending for over an hour, held.
     outbox: (u32, u32, u32),
     last: u32,
+    /// `public = true`: the game has public pages to link to.
+    public: bool,
 }
 
 fn status_of(web: &Web, c: &arbitre_store::Connection, game: &str) -> WebResult<Status> {
@@ -105,6 +107,7 @@ fn status_of(web: &Web, c: &arbitre_store::Connection, game: &str) -> WebResult<
             .copied()
             .unwrap_or_default(),
         last: last_released(c, &g)?,
+        public: g.toml.public,
     })
 }
 
@@ -119,7 +122,11 @@ fn gm_page(game: &str, s: &Session, st: &Status, answers: &[String]) -> Markup {
     );
     let body = html! {
         h1 { (game) " · " (tr(lang, "web-game-master", &[])) }
-        p { (logout_form(lang, s)) " " a href={ "/games/" (game) } { (tr(lang, "web-public-page", &[])) } }
+        p {
+            (logout_form(lang, s))
+            // A game that is not public has no public page.
+            @if st.public { " " a href={ "/games/" (game) } { (tr(lang, "web-public-page", &[])) } }
+        }
         @for a in answers { (notation(a)) }
         table {
             tr { th { (tr(lang, "web-col-turn", &[])) } td { (st.turn) } }
@@ -164,7 +171,9 @@ fn gm_page(game: &str, s: &Session, st: &Status, answers: &[String]) -> Markup {
             button type="submit" { (tr(lang, "web-do", &[])) }
         }
         p.note { (tr(lang, "web-command-hint", &[])) }
-        p { a href={ "/games/" (game) "/turns/" (st.last) } { (tr(lang, "web-turn", &[("turn", st.last.to_string())])) } }
+        @if st.public {
+            p { a href={ "/games/" (game) "/turns/" (st.last) } { (tr(lang, "web-turn", &[("turn", st.last.to_string())])) } }
+        }
     };
     page_of(lang, game, Some(game), body)
 }

@@ -346,7 +346,7 @@ pub async fn home(
                 h1 { (game) " · " (player) }
                 p {
                     (tr(lang, "web-turn", &[("turn", playing.to_string())])) " · "
-                    strong { (tr(lang, "web-col-deadline", &[])) ": " } (deadline_text(&g, tz))
+                    strong { (tr(lang, "web-deadline-label", &[])) } " " (deadline_text(&g, tz))
                     " " (logout_form(lang, &s))
                 }
                 (tz_form(lang, &prefix, chosen, tz))
@@ -359,7 +359,7 @@ pub async fn home(
                 @if let Some(t) = &template {
                     details {
                         summary { (tr(lang, "web-template", &[])) " (" (t.name) ")" }
-                        (notation(&String::from_utf8_lossy(&t.content)))
+                        (notation(&template_for_form(&String::from_utf8_lossy(&t.content))))
                     }
                 }
                 section #commands {
@@ -374,6 +374,19 @@ pub async fn home(
         })
         .await?;
     Ok(page.into_response())
+}
+
+/// The order template as the form takes it: the lines between the block's
+/// header and its END, read by the mail crate's own block reader. The form
+/// writes the header and the END itself; a template pasted whole would put
+/// its header line (with its `<password>` placeholder) among the orders,
+/// where the ruleset reads it as a wrong order. A template that is no
+/// block is shown whole.
+fn template_for_form(text: &str) -> String {
+    match arbitre_mail::envelope::find_envelope(text) {
+        Ok(e) => e.orders.trim_start_matches('\n').to_string(),
+        Err(_) => text.to_string(),
+    }
 }
 
 /// A form of the player's page the game may forbid (TIMEZONE it never does).
@@ -791,4 +804,22 @@ fn result_page(lang: Lang, game: &str, done: &Submitted) -> Markup {
         p { a href={ "/play/" (game) } { (tr(lang, "web-back", &[])) } }
     };
     page_of(lang, game, Some(game), body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_template_loses_its_header_and_end_lines_for_the_form() {
+        let t = "PARTIE g JOUEUR maxtor MOT-DE-PASSE <mot-de-passe>\nTOUR 4\n# M_1 : 2 UP\nFIN\n";
+        assert_eq!(template_for_form(t), "TOUR 4\n# M_1 : 2 UP\n");
+        let multi = "GAME g\nPLAYER p\nPASSWORD <password>\nTURN 2\nA 1\nEND\n";
+        let form = template_for_form(multi);
+        assert!(
+            form.contains("TURN 2\nA 1") && !form.contains("PASSWORD"),
+            "{form:?}"
+        );
+        assert_eq!(template_for_form("# no block\nA 1\n"), "# no block\nA 1\n");
+    }
 }

@@ -62,11 +62,16 @@ pub fn status_word(lang: Lang, s: GameStatus) -> String {
     }
 }
 
-/// The deadline in `tz`, or what stands for it.
+/// The deadline in `tz`, or what stands for it (in the game's language).
 pub fn deadline_text(g: &GameView<'_>, tz: Tz) -> String {
+    deadline_in(g.lang, g, tz)
+}
+
+/// [`deadline_text`] on a page in `lang` (the list, in the operator's).
+fn deadline_in(lang: Lang, g: &GameView<'_>, tz: Tz) -> String {
     match g.deadline() {
         Some(d) => show_in(d, tz),
-        None => tr(g.lang, "web-no-deadline", &[]),
+        None => tr(lang, "web-no-deadline", &[]),
     }
 }
 
@@ -146,8 +151,8 @@ pub async fn list(State(web): State<Arc<Web>>) -> WebResult<Markup> {
                         tr {
                             td { a href={ "/games/" (g.row.id) } { (g.row.id) } }
                             td { (g.engine.info().name) }
-                            td { (g.row.turn + 1) " · " (status_word(g.lang, g.row.status)) }
-                            td { (deadline_text(g, g.schedule.tz)) }
+                            td { (g.row.turn + 1) " · " (status_word(lang, g.row.status)) }
+                            td { (deadline_in(lang, g, g.schedule.tz)) }
                             td { (free_seats_text(lang, *signup)) }
                             td { (signup_cell(lang, g, *signup, &web.config.referee)) }
                         }
@@ -239,7 +244,7 @@ pub async fn game(
                 (tr(lang, "web-turn", &[("turn", playing.to_string())])) " · "
                 (status_word(lang, g.row.status))
             }
-            p { strong { (tr(lang, "web-col-deadline", &[])) ": " } (deadline_text(&g, tz)) }
+            p { strong { (tr(lang, "web-deadline-label", &[])) } " " (deadline_text(&g, tz)) }
             (tz_form(lang, &format!("/games/{gid}"), chosen, tz))
             @if g.row.status != GameStatus::Over {
                 h2 { (tr(lang, "web-orders-sent", &[])) }
