@@ -683,7 +683,7 @@ pub async fn service(
     Path(game): Path<String>,
     Form(f): Form<ServiceForm>,
 ) -> WebResult<Response> {
-    let lines = service_lines(&f).ok_or_else(|| WebError::BadRequest("unknown form"))?;
+    let lines = service_lines(&f).ok_or(WebError::BadRequest("unknown form"))?;
     let want = match f.service.as_str() {
         "absence" => Some(Want::Absence),
         "press" => Some(Want::Press {
