@@ -562,7 +562,7 @@ web-signup-open = offen, schreibe
 web-signup-name = dein Name
 web-signup-full = voll
 web-too-large = Dieses Formular ist größer, als die Spielleitung annimmt ({ $max } Bytes, wie bei einer Mail). Nichts wurde gespeichert: kürze es und schicke es noch einmal.
-web-settings = Zeitzone, Abwesenheit, Presse
+web-settings = Weitere Befehle
 web-timezone = Deine Zeitzone (ZEITZONE)
 web-timezone-set = Setzen
 web-absence = Abwesend vom … bis … (ABWESENHEIT)
@@ -660,3 +660,15 @@ cli-game-faulted = das Spiel „{ $game }“ ist gestört (siehe arbitre status)
 cli-check-report-alone = mit --report nur die Befehlsdatei angeben
 cli-check-two-args = Regelwerk und Befehlsdatei angeben
 cli-case-not-under-cases = { $file }: nicht unter <Regelwerk>/cases/; das Regelwerk mit --ruleset angeben
+
+# webfin (issue 24): error pages in the game's language, forms the game forbids
+web-not-found = Diese Seite gibt es nicht.
+web-forbidden = Diese Seite ist für die angemeldeten Spieler und die Spielleitung des Spiels. Melde Dich zuerst an.
+web-bad-request = Diese Anfrage konnte nicht gelesen werden: Sie kam nicht von einer Seite dieser Website, oder ein Feld fehlt.
+web-internal = Diese Seite konnte nicht erstellt werden; der Fehler steht im Protokoll von arbitre.
+web-home = Alle öffentlichen Spiele
+web-nothing-stored = Nichts wurde gespeichert.
+web-fault-label = Störung
+web-fault = angehalten ({ $during }, Zug { $turn }): { $message }
+web-game-over = Spiel { $game } ist beendet: es werden keine Befehle mehr angenommen.
+web-deadline-label = Zugschluss:

@@ -554,7 +554,7 @@ web-signup-open = open, mail
 web-signup-name = your name
 web-signup-full = full
 web-too-large = This form is larger than the referee accepts ({ $max } bytes, as for a mail). Nothing was stored: shorten it and send it again.
-web-settings = Time zone, absence, press
+web-settings = More commands
 web-timezone = Your time zone (TIMEZONE)
 web-timezone-set = Set
 web-absence = Away from … to … (ABSENCE)
@@ -652,3 +652,15 @@ cli-game-faulted = game '{ $game }' is faulted (see arbitre status); the mail wa
 cli-check-report-alone = with --report, give the orders file alone
 cli-check-two-args = give the ruleset and the orders file
 cli-case-not-under-cases = { $file }: not under <ruleset>/cases/; say which ruleset with --ruleset
+
+# webfin (issue 24): error pages in the game's language, forms the game forbids
+web-not-found = This page does not exist.
+web-forbidden = This page is for the game's players and game master, logged in. Log in first.
+web-bad-request = The referee could not read this request: it did not come from one of its pages, or a field is missing.
+web-internal = The referee could not serve this page; the error is in its log.
+web-home = All public games
+web-nothing-stored = Nothing was stored.
+web-fault-label = Fault
+web-fault = stopped ({ $during }, turn { $turn }): { $message }
+web-game-over = Game { $game } is over: no more orders are accepted.
+web-deadline-label = Deadline:

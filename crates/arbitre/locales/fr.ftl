@@ -562,7 +562,7 @@ web-signup-open = ouverte, écrire
 web-signup-name = votre nom
 web-signup-full = complète
 web-too-large = Ce formulaire dépasse la taille que l'arbitre accepte ({ $max } octets, comme pour un courriel). Rien n'a été enregistré : raccourcissez-le et envoyez-le de nouveau.
-web-settings = Fuseau horaire, absence, presse
+web-settings = Autres commandes
 web-timezone = Votre fuseau horaire (FUSEAU)
 web-timezone-set = Choisir
 web-absence = Absent du … au … (ABSENCE)
@@ -660,3 +660,15 @@ cli-game-faulted = la partie « { $game } » est en panne (voir arbitre status) 
 cli-check-report-alone = avec --report, donnez le seul fichier d'ordres
 cli-check-two-args = donnez le jeu de règles et le fichier d'ordres
 cli-case-not-under-cases = { $file } : pas sous <règles>/cases/ ; dites quel jeu de règles avec --ruleset
+
+# webfin (issue 24): error pages in the game's language, forms the game forbids
+web-not-found = Cette page n'existe pas.
+web-forbidden = Cette page est réservée aux joueurs et au meneur de jeu de la partie, connectés. Connectez-vous d'abord.
+web-bad-request = L'arbitre n'a pas pu lire cette requête : elle ne vient pas d'une de ses pages, ou un champ manque.
+web-internal = L'arbitre n'a pas pu servir cette page ; l'erreur est dans son journal.
+web-home = Toutes les parties publiques
+web-nothing-stored = Rien n'a été enregistré.
+web-fault-label = Panne
+web-fault = arrêtée ({ $during }, tour { $turn }) : { $message }
+web-game-over = La partie { $game } est terminée : plus aucun ordre n'est accepté.
+web-deadline-label = Échéance :

@@ -16,6 +16,7 @@ use crate::fl_args;
 use crate::game_config::GameToml;
 use crate::i18n::tr;
 use crate::registry::Registry;
+use crate::services::settings::PressPolicy;
 use arbitre_core::{Engine, Lang};
 use arbitre_store::{games, turns, GameStatus, PasswordHasher};
 use std::io::Write;
@@ -24,6 +25,9 @@ use std::sync::Arc;
 
 /// The demo game's GM password, for the game master's web pages.
 pub const DEMO_GM_PASSWORD: &str = "demo-gm";
+
+/// The demo game's longest absence (`[services] absence_max_days`).
+const DEMO_ABSENCE_DAYS: u32 = 14;
 
 fn demo_toml(engine: &dyn Engine, id: &str) -> String {
     let ruleset = engine.info().id;
@@ -38,6 +42,12 @@ fn demo_toml(engine: &dyn Engine, id: &str) -> String {
             if g.services.gm_password.is_none() && g.services.gm_password_hash.is_none() {
                 g.services.gm_password = Some(DEMO_GM_PASSWORD.into());
             }
+            // Press and absences on, so that the web's PRESS and ABSENCE
+            // forms show (a game that forbids them hides them).
+            if g.services.press == PressPolicy::None {
+                g.services.press = PressPolicy::Grey;
+            }
+            g.services.absence_max_days.get_or_insert(DEMO_ABSENCE_DAYS);
             if let Ok(t) = toml::to_string(&g) {
                 return t;
             }
@@ -45,7 +55,7 @@ fn demo_toml(engine: &dyn Engine, id: &str) -> String {
     }
     format!(
         "id = \"{id}\"\nruleset = \"{ruleset}\"\npublic = true\ngm_email = \"gm@demo.invalid\"\n[schedule]\ninterval = \"7d\"\n\n\
-         [services]\ngm_password = \"{DEMO_GM_PASSWORD}\"\n\n\
+         [services]\ngm_password = \"{DEMO_GM_PASSWORD}\"\npress = \"grey\"\nabsence_max_days = {DEMO_ABSENCE_DAYS}\n\n\
          [[players]]\nid = \"alice\"\nname = \"Alice\"\nemail = \"alice@demo.invalid\"\npassword = \"demo-alice\"\n\n\
          [[players]]\nid = \"bruno\"\nname = \"Bruno\"\nemail = \"bruno@demo.invalid\"\npassword = \"demo-bruno\"\n"
     )

@@ -59,6 +59,7 @@ mod systemd_units;
 mod voice;
 mod web_browser;
 mod web_http;
+mod web_lang;
 mod web_leak;
 mod welcome_by_mail;
 mod wwk_by_mail;

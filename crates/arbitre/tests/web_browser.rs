@@ -1,7 +1,8 @@
 //! Issue 24 item 6: the web pages in a real browser. Headless Chromium,
 //! driven through chromedriver by fantoccini, plays the demo game: opens
 //! the list of games and the game's public page, logs in, sends orders,
-//! sees the confirmation, opens the report and its map, then the game
+//! sees the confirmation, fills in the TIMEZONE, ABSENCE and PRESS forms
+//! and sends the press, opens the report and its map, then the game
 //! master's page.
 //!
 //! Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs
@@ -266,6 +267,47 @@ async fn web_browser_end_to_end() {
         "the confirmation echoes the orders: {answer}"
     );
     shot("web-confirmation.png", c.screenshot().await.unwrap());
+
+    // 3b. The TIMEZONE, ABSENCE and PRESS forms (the demo allows press
+    // and absences), filled in; then the press sent, and its answer.
+    c.goto(&format!("{base}/play/{game}")).await.unwrap();
+    let section = wait_css(&c, "section#commands").await;
+    for form in ["timezone", "absence", "press"] {
+        wait_css(&c, &format!("input[name='service'][value='{form}']")).await;
+    }
+    // A date field's typing depends on the browser's locale: set it.
+    c.execute(
+        "document.querySelector(\"input[name='from']\").value = arguments[0];\
+         document.querySelector(\"input[name='to']\").value = arguments[1];\
+         document.querySelector('section#commands').scrollIntoView();",
+        vec![
+            serde_json::json!("2026-12-24"),
+            serde_json::json!("2026-12-27"),
+        ],
+    )
+    .await
+    .unwrap();
+    let press = c
+        .find(Locator::Css("section#commands textarea[name='text']"))
+        .await
+        .unwrap();
+    press
+        .send_keys("Bruno, une trêve sur le front nord ?")
+        .await
+        .unwrap();
+    shot("web-commands.png", section.screenshot().await.unwrap());
+    c.find(Locator::Css(
+        "section#commands form:last-of-type button[type='submit']",
+    ))
+    .await
+    .unwrap()
+    .click()
+    .await
+    .unwrap();
+    wait_css(&c, "p.ok").await;
+    let answer = wait_css(&c, "pre").await.text().await.unwrap();
+    assert!(!answer.trim().is_empty(), "the press's answer is shown");
+    shot("web-press.png", c.screenshot().await.unwrap());
 
     // 4. The report of turn 1 and its map, loaded as an image.
     c.goto(&format!("{base}/play/{game}")).await.unwrap();

@@ -1267,3 +1267,153 @@ async fn web_press_form_as_the_mail_command() {
     assert_eq!(to_bob(), 1);
     assert_eq!(command_answers(&env).len(), 1);
 }
+
+/// Posts a settings form of alice's page that the page may not show: the
+/// csrf of her page and a new nonce of our own.
+async fn alice_forced(
+    web: &Arc<Web>,
+    cookie: &str,
+    service: &str,
+    fields: &[(&str, &str)],
+) -> web::Resp {
+    let page = get(web, "/play/g1", Some(cookie)).await;
+    let csrf = field(&page.body, "csrf").unwrap();
+    let nonce = format!("{:032x}", rand_nonce());
+    let mut form: Vec<(String, String)> = vec![
+        ("csrf".into(), csrf),
+        ("nonce".into(), nonce),
+        ("player".into(), "alice".into()),
+        ("service".into(), service.into()),
+    ];
+    form.extend(fields.iter().map(|(k, v)| (k.to_string(), v.to_string())));
+    post_owned(web, "/play/g1/service", cookie, &form).await
+}
+
+/// A fresh number for a nonce (the tests' nonces need only differ).
+fn rand_nonce() -> u128 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static N: AtomicU64 = AtomicU64::new(1);
+    u128::from(N.fetch_add(1, Ordering::SeqCst)) << 64 | 0xfeed
+}
+
+/// What a form may store: press, absences, journal entries, mails, orders.
+fn stored(env: &Env) -> Vec<i64> {
+    ["press", "absences", "mail_journal", "outbox", "orders"]
+        .iter()
+        .map(|t| env.count(&format!("SELECT count(*) FROM {t}")))
+        .collect()
+}
+
+#[tokio::test]
+async fn web_press_and_absence_forms_hidden_and_refused_when_the_game_forbids_them() {
+    // env_public: no `press`, no `absence_max_days`: neither is allowed.
+    let env = env_public();
+    let web = web_of(&env);
+    let cookie = session(&web, "g1", "alice", "wonderland").await;
+    let before = stored(&env);
+    let page = get(&web, "/play/g1", Some(&cookie)).await;
+    assert!(page.body.contains("value=\"timezone\""), "{}", page.body);
+    assert!(!page.body.contains("value=\"press\""), "{}", page.body);
+    assert!(!page.body.contains("value=\"absence\""), "{}", page.body);
+    assert!(!page.body.contains("name=\"press_to\""), "{}", page.body);
+    // Posted anyway: refused with the mail's reason, and nothing stored.
+    let r = alice_forced(
+        &web,
+        &cookie,
+        "press",
+        &[("press_to", "ALL"), ("text", "hello")],
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
+    assert!(r.text().contains("This game has no press"), "{}", r.body);
+    assert!(r.text().contains("Nothing was stored."), "{}", r.body);
+    let fields = [("from", "2026-12-10"), ("to", "2026-12-12")];
+    let r = alice_forced(&web, &cookie, "absence", &fields).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
+    assert!(
+        r.text().contains("This game does not allow absences."),
+        "{}",
+        r.body
+    );
+    assert_eq!(stored(&env), before, "nothing stored, journaled or mailed");
+}
+
+#[tokio::test]
+async fn web_signed_press_only_and_absence_limit_hide_what_they_forbid() {
+    let toml = tally_toml("g1", "")
+        + "[services]\npress = \"open\"\nabsence_max_days = 14\nabsence_max_per_game = 1\n";
+    let env = Env::with_game(&toml);
+    let web = web_of(&env);
+    let cookie = session(&web, "g1", "alice", "wonderland").await;
+    let before = stored(&env);
+    let page = get(&web, "/play/g1", Some(&cookie)).await;
+    // Open press: the form, but no "anonymous" box.
+    assert!(page.body.contains("value=\"press\""), "{}", page.body);
+    assert!(!page.body.contains("name=\"anonymous\""), "{}", page.body);
+    let anonymous = [("press_to", "bob"), ("anonymous", "1"), ("text", "boo")];
+    let r = alice_forced(&web, &cookie, "press", &anonymous).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
+    assert!(r.text().contains("only signed press"), "{}", r.body);
+    assert_eq!(stored(&env), before, "nothing stored, journaled or mailed");
+    // Signed press goes through.
+    let r = alice_forced(
+        &web,
+        &cookie,
+        "press",
+        &[("press_to", "bob"), ("text", "hi")],
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(env.count("SELECT count(*) FROM press"), 1);
+    // One absence allowed: after it, the form is gone, and a second is refused.
+    assert!(page.body.contains("value=\"absence\""), "{}", page.body);
+    let fields = [("from", "2026-12-10"), ("to", "2026-12-12")];
+    let (r, _) = alice_service(&web, &cookie, "absence", &fields).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(env.count("SELECT count(*) FROM absences"), 1);
+    let page = get(&web, "/play/g1", Some(&cookie)).await;
+    assert!(!page.body.contains("value=\"absence\""), "{}", page.body);
+    let journal = env.count("SELECT count(*) FROM mail_journal");
+    let outbox = env.count("SELECT count(*) FROM outbox");
+    let fields = [("from", "2026-12-20"), ("to", "2026-12-21")];
+    let r = alice_forced(&web, &cookie, "absence", &fields).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
+    assert!(
+        r.text().contains("already declared the 1 absence"),
+        "{}",
+        r.body
+    );
+    assert_eq!(env.count("SELECT count(*) FROM absences"), 1);
+    assert_eq!(env.count("SELECT count(*) FROM mail_journal"), journal);
+    assert_eq!(env.count("SELECT count(*) FROM outbox"), outbox);
+}
+
+#[tokio::test]
+async fn web_order_form_hidden_and_refused_once_the_game_is_over() {
+    let env = env_public();
+    let web = web_of(&env);
+    let (cookie, csrf, nonce) = alice_form(&web).await;
+    let before = stored(&env);
+    env.daemon
+        .store
+        .conn()
+        .execute("UPDATE games SET status = 'over' WHERE id = 'g1'", [])
+        .unwrap();
+    let page = get(&web, "/play/g1", Some(&cookie)).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert!(!page.body.contains("name=\"orders\""), "{}", page.body);
+    assert!(page.text().contains("Game g1 is over"), "{}", page.body);
+    for action in ["orders", "check"] {
+        let form = [
+            ("csrf", csrf.as_str()),
+            ("nonce", nonce.as_str()),
+            ("player", "alice"),
+            ("action", action),
+            ("orders", "ADD 1"),
+        ];
+        let r = post(&web, "/play/g1/orders", Some(&cookie), &form).await;
+        assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
+        assert!(r.text().contains("Game g1 is over"), "{}", r.body);
+    }
+    assert_eq!(stored(&env), before, "nothing stored, journaled or mailed");
+}

@@ -9,9 +9,9 @@
 //! `request::apply` in one transaction, as the CLI's `Daemon::request`
 //! does: the same rows change and the same notices go to the players.
 
-use super::html::{notation, page};
+use super::html::{notation, page_of};
 use super::player::logout_form;
-use super::public::{deadline_text, last_released};
+use super::public::{deadline_text, last_released, status_word};
 use super::session::{self, same, Session, Who};
 use super::{Web, WebError, WebResult};
 use crate::daemon::GameView;
@@ -62,6 +62,8 @@ struct Status {
     /// Failed, pending for over an hour, held.
     outbox: (u32, u32, u32),
     last: u32,
+    /// `public = true`: the game has public pages to link to.
+    public: bool,
 }
 
 fn status_of(web: &Web, c: &arbitre_store::Connection, game: &str) -> WebResult<Status> {
@@ -95,14 +97,17 @@ fn status_of(web: &Web, c: &arbitre_store::Connection, game: &str) -> WebResult<
         status: g.row.status,
         held: turns::held(c, game)?,
         deadline: deadline_text(&g, g.schedule.tz),
-        fault: arbitre_store::faults::open_fault(c, game)?
-            .map(|f| format!("{} (turn {}): {}", f.during, f.turn, f.message)),
+        fault: arbitre_store::faults::open_fault(c, game)?.map(|f| {
+            let (during, turn, message) = (f.during, f.turn, f.message);
+            tr(g.lang, "web-fault", &crate::fl_args![during, turn, message])
+        }),
         seats,
         outbox: problems
             .get(&Some(game.to_string()))
             .copied()
             .unwrap_or_default(),
         last: last_released(c, &g)?,
+        public: g.toml.public,
     })
 }
 
@@ -117,19 +122,23 @@ fn gm_page(game: &str, s: &Session, st: &Status, answers: &[String]) -> Markup {
     );
     let body = html! {
         h1 { (game) " · " (tr(lang, "web-game-master", &[])) }
-        p { (logout_form(lang, s)) " " a href={ "/games/" (game) } { (tr(lang, "web-public-page", &[])) } }
+        p {
+            (logout_form(lang, s))
+            // A game that is not public has no public page.
+            @if st.public { " " a href={ "/games/" (game) } { (tr(lang, "web-public-page", &[])) } }
+        }
         @for a in answers { (notation(a)) }
         table {
             tr { th { (tr(lang, "web-col-turn", &[])) } td { (st.turn) } }
             tr { th { (tr(lang, "web-status", &[])) } td {
-                (st.status.as_str())
+                (status_word(lang, st.status))
                 @if let Some(t) = st.held { " · " (tr(lang, "web-held", &[("turn", t.to_string())])) }
             } }
             tr { th { (tr(lang, "web-col-deadline", &[])) } td { (st.deadline) } }
             tr { th { (tr(lang, "web-outbox", &[])) } td {
                 (outbox_line)
             } }
-            @if let Some(f) = &st.fault { tr { th { "FAULT" } td.bad { (f) } } }
+            @if let Some(f) = &st.fault { tr { th { (tr(lang, "web-fault-label", &[])) } td.bad { (f) } } }
         }
         h2 { (tr(lang, "web-seats", &[])) }
         table {
@@ -162,9 +171,11 @@ fn gm_page(game: &str, s: &Session, st: &Status, answers: &[String]) -> Markup {
             button type="submit" { (tr(lang, "web-do", &[])) }
         }
         p.note { (tr(lang, "web-command-hint", &[])) }
-        p { a href={ "/games/" (game) "/turns/" (st.last) } { (tr(lang, "web-turn", &[("turn", st.last.to_string())])) } }
+        @if st.public {
+            p { a href={ "/games/" (game) "/turns/" (st.last) } { (tr(lang, "web-turn", &[("turn", st.last.to_string())])) } }
+        }
     };
-    page(lang, game, body)
+    page_of(lang, game, Some(game), body)
 }
 
 /// GET /gm/{game}

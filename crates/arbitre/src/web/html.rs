@@ -42,6 +42,16 @@ pub async fn stylesheet() -> impl IntoResponse {
 /// links) in `lang`: the game's language on a game's pages, the operator's
 /// (`Daemon::lang`, `--lang`) elsewhere.
 pub fn page(lang: Lang, title: &str, body: Markup) -> Markup {
+    page_of(lang, title, None, body)
+}
+
+/// [`page`] for the pages of one game: the header's login link names the
+/// game, so the login form comes filled in and in the game's language.
+pub fn page_of(lang: Lang, title: &str, game: Option<&str>, body: Markup) -> Markup {
+    let login = match game {
+        Some(g) => format!("/login?game={}", url_part(g)),
+        None => "/login".to_string(),
+    };
     html! {
         (DOCTYPE)
         html lang=(lang.code()) {
@@ -54,7 +64,7 @@ pub fn page(lang: Lang, title: &str, body: Markup) -> Markup {
             body {
                 header {
                     a href="/" { "arbitre" }
-                    a href="/login" { (tr(lang, "web-login", &[])) }
+                    a href=(login) { (tr(lang, "web-login", &[])) }
                 }
                 main { (body) }
             }
@@ -89,14 +99,17 @@ pub fn attachment(href: &str, name: &str, mime: &str) -> Markup {
 
 /// A file name safe to put in a URL path segment.
 pub fn file_href(prefix: &str, name: &str) -> String {
-    let enc: String = name
-        .bytes()
+    format!("{prefix}/{}", url_part(name))
+}
+
+/// `s` percent-encoded for a URL's path segment or query value.
+pub fn url_part(s: &str) -> String {
+    s.bytes()
         .map(|b| match b {
             b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
             _ => format!("%{b:02X}"),
         })
-        .collect();
-    format!("{prefix}/{enc}")
+        .collect()
 }
 
 #[cfg(test)]

@@ -30,7 +30,9 @@ pub mod submit;
 use crate::clock::Clock;
 use crate::config::DaemonConfig;
 use crate::error::DaemonError;
+use crate::i18n::tr;
 use crate::registry::Registry;
+use arbitre_core::Lang;
 use arbitre_store::Store;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -54,14 +56,46 @@ pub struct Web {
 }
 
 /// Why a page could not be served. Never shows a database error's text to
-/// the visitor (it is logged).
+/// the visitor (it is logged). The response carries only the status and
+/// what went wrong ([`ErrorKind`]); [`error_pages`] writes the page, in the
+/// language of the game the address names (see there).
 #[derive(Debug)]
 pub enum WebError {
     NotFound,
-    /// A form without the right CSRF token, or a page that needs a login.
+    /// A page that needs a login, or a form without the right CSRF token.
     Forbidden,
-    BadRequest(String),
+    /// A form whose session has ended or that is not this site's: the
+    /// page says so and links to the login.
+    FormExpired,
+    /// A request no page of ours sends (the detail is logged, not shown).
+    BadRequest(&'static str),
     Internal(String),
+}
+
+/// What an error response stands for: put in the response's extensions by
+/// [`WebError`], read by [`error_pages`], which renders the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    NotFound,
+    Forbidden,
+    FormExpired,
+    BadRequest,
+    TooLarge,
+    Internal,
+}
+
+impl ErrorKind {
+    /// An error response without a kind (axum's own rejections: an unknown
+    /// address, a wrong method, a form missing a field, a body too large).
+    fn of_status(status: StatusCode) -> ErrorKind {
+        match status {
+            StatusCode::NOT_FOUND => ErrorKind::NotFound,
+            StatusCode::FORBIDDEN | StatusCode::UNAUTHORIZED => ErrorKind::Forbidden,
+            StatusCode::PAYLOAD_TOO_LARGE => ErrorKind::TooLarge,
+            s if s.is_server_error() => ErrorKind::Internal,
+            _ => ErrorKind::BadRequest,
+        }
+    }
 }
 
 impl From<DaemonError> for WebError {
@@ -78,24 +112,22 @@ impl From<arbitre_store::StoreError> for WebError {
 
 impl IntoResponse for WebError {
     fn into_response(self) -> Response {
-        let (status, text) = match self {
-            WebError::NotFound => (StatusCode::NOT_FOUND, "Not found".to_string()),
-            WebError::Forbidden => (StatusCode::FORBIDDEN, "Forbidden".to_string()),
-            WebError::BadRequest(t) => (StatusCode::BAD_REQUEST, t),
+        let (status, kind) = match self {
+            WebError::NotFound => (StatusCode::NOT_FOUND, ErrorKind::NotFound),
+            WebError::Forbidden => (StatusCode::FORBIDDEN, ErrorKind::Forbidden),
+            WebError::FormExpired => (StatusCode::FORBIDDEN, ErrorKind::FormExpired),
+            WebError::BadRequest(why) => {
+                tracing::debug!(why, "bad web request");
+                (StatusCode::BAD_REQUEST, ErrorKind::BadRequest)
+            }
             WebError::Internal(e) => {
                 tracing::error!(error = %e, "web page failed");
-                (
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    "The referee could not serve this page; the error is in its log.".to_string(),
-                )
+                (StatusCode::INTERNAL_SERVER_ERROR, ErrorKind::Internal)
             }
         };
-        // An error knows no game and no operator: its few words stay English.
-        (
-            status,
-            html::page(arbitre_core::Lang::En, "arbitre", html::message(&text)),
-        )
-            .into_response()
+        let mut res = status.into_response();
+        res.extensions_mut().insert(kind);
+        res
     }
 }
 
@@ -149,24 +181,144 @@ pub fn body_limit(config: &DaemonConfig) -> usize {
         .saturating_add(64 * 1024)
 }
 
-/// An over-size form gets a page that says so, in the operator's language,
-/// rather than axum's bare 413.
-async fn too_large(
+/// The game an address names, if any, and whether the game's language
+/// may be shown for it whatever the game is.
+struct NamedGame {
+    id: String,
+    /// `/games/...` is public: a game that is not public must answer there
+    /// exactly as an unknown game does, so its language is not shown.
+    public_only: bool,
+}
+
+impl NamedGame {
+    /// `/games/<g>…`, `/play/<g>…`, `/gm/<g>…`, `/login?game=<g>`.
+    fn of(uri: &axum::http::Uri) -> Option<NamedGame> {
+        let path = uri.path();
+        let mut parts = path.trim_start_matches('/').split('/');
+        let first = parts.next()?;
+        let named = |id: &str, public_only| {
+            Some(id)
+                .filter(|id| !id.is_empty() && id.len() <= 64)
+                .map(|id| NamedGame {
+                    id: id.to_string(),
+                    public_only,
+                })
+        };
+        match first {
+            "games" => named(parts.next()?, true),
+            "play" | "gm" => named(parts.next()?, false),
+            "login" => {
+                let q = axum::extract::Query::<player::LoginQuery>::try_from_uri(uri).ok()?;
+                named(q.0.game?.trim(), false)
+            }
+            _ => None,
+        }
+    }
+}
+
+impl Web {
+    /// The language of the pages about `game` (and its stored id, when the
+    /// game exists): the game's own, as on the game's pages; else the
+    /// operator's (`[web]`'s config language, `--lang`).
+    ///
+    /// A game that is not public keeps the operator's language on the
+    /// public addresses (its 404 is an unknown game's, byte for byte). On
+    /// the login and the players' and GM's addresses any game speaks its
+    /// own language: a player of a private French game logs in in French.
+    /// That tells a visitor that the game exists, which a mail to the
+    /// referee tells too (an unknown game is answered "no game 'x'"), but
+    /// never which seats it has.
+    pub async fn lang_of_game(
+        self: &Arc<Self>,
+        game: &str,
+        public_only: bool,
+    ) -> (Lang, Option<String>) {
+        let operator = self.config.language;
+        let game = game.to_string();
+        let found = self
+            .db(move |web, store| {
+                let Some(row) = arbitre_store::games::find_game_nocase(store.conn(), &game)? else {
+                    return Ok(None);
+                };
+                let g = crate::daemon::GameView::new(&web.registry, row)?;
+                if public_only && (!g.toml.public || g.row.id != game) {
+                    return Ok(None);
+                }
+                Ok(Some((g.lang, g.row.id.clone())))
+            })
+            .await;
+        match found {
+            Ok(Some((lang, id))) => (lang, Some(id)),
+            _ => (operator, None),
+        }
+    }
+}
+
+/// Every error page of the web face: a [`WebError`], and axum's own
+/// rejections (an unknown address, a wrong method, a form missing a field,
+/// a body over [`body_limit`]) that would otherwise be a bare English line.
+/// Written in the language of the game the address names
+/// ([`Web::lang_of_game`]), else the operator's: a player who follows a
+/// link of a French game's pages and lands on an error reads French, as
+/// the page they came from was; an address that names no game gets the
+/// operator's language, as the list of games does. Pages of our own
+/// (HTML already, e.g. a refused login) pass untouched.
+async fn error_pages(
     axum::extract::State(web): axum::extract::State<Arc<Web>>,
-    res: Response,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
 ) -> Response {
-    if res.status() != StatusCode::PAYLOAD_TOO_LARGE {
+    let named = NamedGame::of(req.uri());
+    let res = next.run(req).await;
+    let status = res.status();
+    if !(status.is_client_error() || status.is_server_error()) {
         return res;
     }
-    let lang = web.config.language;
-    let max = web.config.max_mail_size;
-    let text = crate::i18n::tr(lang, "web-too-large", &crate::fl_args![max]);
-    let body = maud::html! { p.bad { (text) } };
-    (
-        StatusCode::PAYLOAD_TOO_LARGE,
-        html::page(lang, "arbitre", body),
-    )
-        .into_response()
+    let html = res
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/html"));
+    if html {
+        return res;
+    }
+    let kind = res
+        .extensions()
+        .get::<ErrorKind>()
+        .copied()
+        .unwrap_or_else(|| ErrorKind::of_status(status));
+    let (lang, game) = match named {
+        Some(n) => web.lang_of_game(&n.id, n.public_only).await,
+        None => (web.config.language, None),
+    };
+    let text = match kind {
+        ErrorKind::NotFound => tr(lang, "web-not-found", &[]),
+        ErrorKind::Forbidden => tr(lang, "web-forbidden", &[]),
+        ErrorKind::FormExpired => tr(lang, "web-form-expired", &[]),
+        ErrorKind::BadRequest => tr(lang, "web-bad-request", &[]),
+        ErrorKind::Internal => tr(lang, "web-internal", &[]),
+        ErrorKind::TooLarge => {
+            let max = web.config.max_mail_size;
+            tr(lang, "web-too-large", &crate::fl_args![max])
+        }
+    };
+    let login = match &game {
+        Some(g) => format!("/login?game={}", html::url_part(g)),
+        None => "/login".to_string(),
+    };
+    let offer_login = matches!(kind, ErrorKind::Forbidden | ErrorKind::FormExpired);
+    let body = maud::html! {
+        p.bad { (text) }
+        @if offer_login {
+            p { a href=(login) { (tr(lang, "web-login", &[])) } }
+        } @else {
+            p { a href="/" { (tr(lang, "web-home", &[])) } }
+        }
+    };
+    let title = game.as_deref().unwrap_or("arbitre");
+    let mut page = (status, html::page_of(lang, title, game.as_deref(), body)).into_response();
+    page.extensions_mut().insert(kind);
+    page
 }
 
 /// Every page of the web face.
@@ -188,9 +340,9 @@ pub fn router(web: Arc<Web>) -> Router {
         .route("/gm/{game}", get(gm::home))
         .route("/gm/{game}/command", post(gm::command))
         .layer(axum::extract::DefaultBodyLimit::max(limit))
-        .layer(axum::middleware::map_response_with_state(
+        .layer(axum::middleware::from_fn_with_state(
             Arc::clone(&web),
-            too_large,
+            error_pages,
         ))
         .with_state(web)
 }

@@ -4,7 +4,7 @@
 //! The login page also opens the game master's pages: player `gm` with
 //! the game's GM password, as in a GM's mail.
 
-use super::html::{notation, page};
+use super::html::{notation, page, page_of};
 use super::public::{
     archive, deadline_text, last_released, report_block, tz_form, viewer_zone, TzQuery,
 };
@@ -13,9 +13,11 @@ use super::submit::{self, Action, Submission, Submitted};
 use super::{Web, WebError, WebResult};
 use crate::daemon::GameView;
 use crate::i18n::tr;
+use crate::services::settings::PressRefusal;
+use crate::services::texts::{svc_text, SvcMsg};
 use crate::services::welcome::template_of;
 use arbitre_core::{Lang, PlayerId, Report, Viewer};
-use arbitre_store::{games, journal, orders, outbox, turns, Connection, PlayerRow};
+use arbitre_store::{games, journal, orders, outbox, turns, Connection, GameStatus, PlayerRow};
 use axum::extract::{Form, Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
@@ -57,14 +59,21 @@ fn login_response(lang: Lang, game: &str, error: Option<String>, status: StatusC
         .into_response()
 }
 
+/// The login page's language: the game's, when the form names an existing
+/// game (as the game's own pages are), else the operator's
+/// (`Web::lang_of_game` says why a private game's language is shown).
+async fn login_lang(web: &Arc<Web>, game: &str) -> Lang {
+    let game = game.trim();
+    if game.is_empty() {
+        return web.config.language;
+    }
+    web.lang_of_game(game, false).await.0
+}
+
 /// GET /login
 pub async fn login_form(State(web): State<Arc<Web>>, Query(q): Query<LoginQuery>) -> Response {
-    login_response(
-        web.config.language,
-        q.game.as_deref().unwrap_or(""),
-        None,
-        StatusCode::OK,
-    )
+    let game = q.game.as_deref().unwrap_or("");
+    login_response(login_lang(&web, game).await, game, None, StatusCode::OK)
 }
 
 #[derive(Deserialize)]
@@ -100,7 +109,7 @@ pub async fn login(
     headers: HeaderMap,
     Form(f): Form<LoginForm>,
 ) -> WebResult<Response> {
-    let lang = web.config.language;
+    let lang = login_lang(&web, &f.game).await;
     let csrf_ok = cookie(&headers, session::LOGIN_COOKIE).is_some_and(|c| same(&c, &f.csrf));
     if !csrf_ok {
         return Ok(login_response(
@@ -325,6 +334,8 @@ pub async fn home(
                 .filter(|o| !o.by_bot)
                 .map(|o| o.text)
                 .unwrap_or_default();
+            let allowed = shown(c, &g, &player)?;
+            let no_orders = forbidden(c, &g, &player, Want::Orders)?;
             let prefix = format!("/play/{game}");
             let others: Vec<(String, String)> = games::players(c, &game)?
                 .into_iter()
@@ -335,28 +346,127 @@ pub async fn home(
                 h1 { (game) " · " (player) }
                 p {
                     (tr(lang, "web-turn", &[("turn", playing.to_string())])) " · "
-                    strong { (tr(lang, "web-col-deadline", &[])) ": " } (deadline_text(&g, tz))
+                    strong { (tr(lang, "web-deadline-label", &[])) } " " (deadline_text(&g, tz))
                     " " (logout_form(lang, &s))
                 }
                 (tz_form(lang, &prefix, chosen, tz))
                 h2 { (tr(lang, "web-your-orders", &[])) }
-                (orders_form(lang, &game, &player, &s, &in_force))
+                @if let Some(why) = &no_orders {
+                    p.note { (why) }
+                } @else {
+                    (orders_form(lang, &game, &player, &s, &in_force))
+                }
                 @if let Some(t) = &template {
                     details {
                         summary { (tr(lang, "web-template", &[])) " (" (t.name) ")" }
-                        (notation(&String::from_utf8_lossy(&t.content)))
+                        (notation(&template_for_form(&String::from_utf8_lossy(&t.content))))
                     }
                 }
-                h2 { (tr(lang, "web-settings", &[])) }
-                (service_forms(lang, &game, &player, &s, tz, &others))
+                section #commands {
+                    h2 { (tr(lang, "web-settings", &[])) }
+                    (service_forms(lang, &game, &player, &s, tz, &others, &allowed))
+                }
                 h2 { (tr(lang, "web-your-report", &[])) }
                 (report_block(&report, &format!("{prefix}/turns/{last}/files")))
                 (archive(lang, &prefix, last))
             };
-            Ok(page(lang, &game, body))
+            Ok(page_of(lang, &game, Some(&game), body))
         })
         .await?;
     Ok(page.into_response())
+}
+
+/// The order template as the form takes it: the lines between the block's
+/// header and its END, read by the mail crate's own block reader. The form
+/// writes the header and the END itself; a template pasted whole would put
+/// its header line (with its `<password>` placeholder) among the orders,
+/// where the ruleset reads it as a wrong order. A template that is no
+/// block is shown whole.
+fn template_for_form(text: &str) -> String {
+    match arbitre_mail::envelope::find_envelope(text) {
+        Ok(e) => e.orders.trim_start_matches('\n').to_string(),
+        Err(_) => text.to_string(),
+    }
+}
+
+/// A form of the player's page the game may forbid (TIMEZONE it never does).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Want {
+    /// Orders or CHECK.
+    Orders,
+    Absence,
+    Press {
+        anonymous: bool,
+    },
+}
+
+/// Why the game does not let `player` use the form `want` now, in the
+/// game's language (the mail path's own refusal for the same command), or
+/// `None`. The player's page does not show a form this refuses, and a POST
+/// of it is refused with this text before the mail path: nothing is stored,
+/// journaled or mailed. The rules are the mail path's: orders not after the
+/// game's end (said without the mail's "Nothing was stored", as the page
+/// shows it too) nor from an ejected seat (request/orders.rs), press only as
+/// `[services] press` allows and not from an ejected seat (services/press.rs),
+/// absences only with `absence_max_days` and below `absence_max_per_game`
+/// (services/absence.rs; the length of one absence is the answer's business).
+fn forbidden(
+    c: &Connection,
+    g: &GameView<'_>,
+    player: &str,
+    want: Want,
+) -> WebResult<Option<String>> {
+    let lang = g.lang;
+    let gid = g.row.id.as_str();
+    let services = &g.toml.services;
+    let ejected = || -> WebResult<Option<String>> {
+        let out = crate::gm::seats::is_ejected(c, gid, player, g.row.turn + 1)?
+            && g.row.status != GameStatus::Over;
+        Ok(out.then(|| svc_text(lang, &SvcMsg::EjectedSeat { game: gid, player })))
+    };
+    Ok(match want {
+        Want::Orders => {
+            if g.row.status == GameStatus::Over {
+                Some(tr(lang, "web-game-over", &crate::fl_args![game = gid]))
+            } else {
+                ejected()?
+            }
+        }
+        Want::Press { anonymous } => match services.press_allowed(anonymous) {
+            Err(PressRefusal::NoPress) => Some(svc_text(lang, &SvcMsg::PressNone)),
+            Err(PressRefusal::NoAnonymous) => Some(svc_text(lang, &SvcMsg::PressNoAnonymous)),
+            Ok(()) => ejected()?,
+        },
+        Want::Absence => {
+            let taken = arbitre_store::absences::count(c, gid, player)?;
+            match services.absence_max_days.unwrap_or(0) {
+                0 => Some(svc_text(lang, &SvcMsg::AbsenceNotAllowed)),
+                _ => match services.absence_max_per_game {
+                    Some(max) if taken >= max => {
+                        Some(svc_text(lang, &SvcMsg::AbsenceTooMany { max }))
+                    }
+                    _ => None,
+                },
+            }
+        }
+    })
+}
+
+/// Which settings forms the player's page shows (the order form: see
+/// `home`, which says why it is not there).
+struct Shown {
+    absence: bool,
+    press: bool,
+    anonymous: bool,
+}
+
+fn shown(c: &Connection, g: &GameView<'_>, player: &str) -> WebResult<Shown> {
+    let allows = |w| Ok::<bool, WebError>(forbidden(c, g, player, w)?.is_none());
+    Ok(Shown {
+        absence: allows(Want::Absence)?,
+        press: allows(Want::Press { anonymous: false })?,
+        anonymous: allows(Want::Press { anonymous: true })?,
+    })
 }
 
 /// The order form: a fresh nonce each time it is shown.
@@ -384,6 +494,7 @@ fn service_forms(
     s: &Session,
     tz: chrono_tz::Tz,
     others: &[(String, String)],
+    allowed: &Shown,
 ) -> Markup {
     let action = format!("/play/{game}/service");
     let hidden = |service: &'static str| {
@@ -401,14 +512,14 @@ fn service_forms(
                 input type="text" name="zone" value=(tz.name()) size="22" required; }
             button type="submit" { (tr(lang, "web-timezone-set", &[])) }
         }
-        form method="post" action=(action) {
+        @if allowed.absence { form method="post" action=(action) {
             (hidden("absence"))
             label { (tr(lang, "web-absence", &[])) " "
                 input type="date" name="from" required; " – "
                 input type="date" name="to" required; }
             button type="submit" { (tr(lang, "web-absence-declare", &[])) }
-        }
-        form method="post" action=(action) {
+        } }
+        @if allowed.press { form method="post" action=(action) {
             (hidden("press"))
             label { (tr(lang, "web-press", &[])) " "
                 select name="press_to" {
@@ -416,10 +527,12 @@ fn service_forms(
                     @for (id, name) in others { option value=(id) { (name) " (" (id) ")" } }
                 }
             }
-            label { input type="checkbox" name="anonymous" value="1"; " " (tr(lang, "web-press-anonymous", &[])) }
+            @if allowed.anonymous {
+                label { input type="checkbox" name="anonymous" value="1"; " " (tr(lang, "web-press-anonymous", &[])) }
+            }
             textarea name="text" required {}
             button type="submit" { (tr(lang, "web-press-send", &[])) }
-        }
+        } }
         p.note { (tr(lang, "web-settings-hint", &[])) }
     }
 }
@@ -449,7 +562,7 @@ pub async fn report(
                 h1 { a href={ "/play/" (game) } { (game) } " · " (player) }
                 (report_block(&r, &format!("/play/{game}/turns/{turn}/files")))
             };
-            Ok(page(g.lang, &game, body))
+            Ok(page_of(g.lang, &game, Some(&game), body))
         })
         .await?;
     Ok(page.into_response())
@@ -506,9 +619,9 @@ pub async fn orders(
     let action = match f.action.as_str() {
         "check" => Action::Check,
         "orders" => Action::Orders,
-        _ => return Err(WebError::BadRequest("unknown action".into())),
+        _ => return Err(WebError::BadRequest("unknown action")),
     };
-    send(web, headers, game, f, action).await
+    send(web, headers, game, f, action, Some(Want::Orders)).await
 }
 
 #[derive(Deserialize)]
@@ -570,7 +683,14 @@ pub async fn service(
     Path(game): Path<String>,
     Form(f): Form<ServiceForm>,
 ) -> WebResult<Response> {
-    let lines = service_lines(&f).ok_or_else(|| WebError::BadRequest("unknown form".into()))?;
+    let lines = service_lines(&f).ok_or(WebError::BadRequest("unknown form"))?;
+    let want = match f.service.as_str() {
+        "absence" => Some(Want::Absence),
+        "press" => Some(Want::Press {
+            anonymous: f.anonymous.is_some(),
+        }),
+        _ => None,
+    };
     let form = OrdersForm {
         csrf: f.csrf,
         nonce: f.nonce,
@@ -578,7 +698,7 @@ pub async fn service(
         action: f.service,
         orders: lines,
     };
-    send(web, headers, game, form, Action::Service).await
+    send(web, headers, game, form, Action::Service, want).await
 }
 
 /// A form through the mail path, once per form (its nonce).
@@ -588,9 +708,10 @@ async fn send(
     game: String,
     f: OrdersForm,
     action: Action,
+    want: Option<Want>,
 ) -> WebResult<Response> {
     if f.nonce.len() != 32 || !f.nonce.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return Err(WebError::BadRequest("bad form".into()));
+        return Err(WebError::BadRequest("bad form"));
     }
     let session = session::of_request(&web, &headers).await?;
     let result = web
@@ -606,12 +727,11 @@ async fn send(
             // even after a restart that ended its session: its random
             // nonce is the capability to see its own answer again.
             let key = sub.key();
-            let lang = games::game(store.conn(), &game)?
-                .and_then(|row| GameView::new(&web.registry, row).ok())
-                .map(|g| g.lang)
-                .unwrap_or(web.config.language);
+            let view = games::game(store.conn(), &game)?
+                .and_then(|row| GameView::new(&web.registry, row).ok());
+            let lang = view.as_ref().map_or(web.config.language, |g| g.lang);
             if journal::seen(store.conn(), &key)? {
-                return Ok((lang, game.clone(), submit::earlier(store.conn(), &key)?));
+                return Ok((lang, game.clone(), Ok(submit::earlier(store.conn(), &key)?)));
             }
             let s = session.ok_or(WebError::Forbidden)?;
             let Who::Player { player } = &s.who else {
@@ -622,31 +742,40 @@ async fn send(
             }
             let seat =
                 games::player_nocase(store.conn(), &game, player)?.ok_or(WebError::Forbidden)?;
+            // A form the page does not show (the game forbids it) is
+            // refused here, before the mail path: nothing is stored.
+            if let (Some(want), Some(g)) = (want, &view) {
+                if let Some(why) = forbidden(store.conn(), g, &seat.id, want)? {
+                    return Ok((lang, game.clone(), Err(why)));
+                }
+            }
+            drop(view);
             let now = web.clock.now();
             let done = submit::submit(store, &web.registry, &web.config, &sub, &seat, now)?;
-            Ok((lang, game.clone(), done))
+            Ok((lang, game.clone(), Ok(done)))
         })
         .await;
     let (lang, game, done) = match result {
         Ok(x) => x,
-        Err(WebError::Forbidden) => {
-            let lang = web.config.language;
-            return Ok((
-                StatusCode::FORBIDDEN,
-                page(
-                    lang,
-                    "arbitre",
-                    html! {
-                        p.bad { (tr(lang, "web-form-expired", &[])) }
-                        p { a href="/login" { (tr(lang, "web-login", &[])) } }
-                    },
-                ),
-            )
-                .into_response());
-        }
+        // The page says so in the game's language, with a link to its login.
+        Err(WebError::Forbidden) => return Err(WebError::FormExpired),
         Err(e) => return Err(e),
     };
-    Ok(result_page(lang, &game, &done).into_response())
+    Ok(match done {
+        Ok(done) => result_page(lang, &game, &done).into_response(),
+        Err(why) => (StatusCode::FORBIDDEN, refused_page(lang, &game, &why)).into_response(),
+    })
+}
+
+/// The page of a form the game does not allow: why, and that nothing was
+/// stored.
+fn refused_page(lang: Lang, game: &str, why: &str) -> Markup {
+    let body = html! {
+        h1 { (game) }
+        p.bad { (why) " " (tr(lang, "web-nothing-stored", &[])) }
+        p { a href={ "/play/" (game) } { (tr(lang, "web-back", &[])) } }
+    };
+    page_of(lang, game, Some(game), body)
 }
 
 /// The page after a submission: the confirmation, as mailed.
@@ -674,5 +803,23 @@ fn result_page(lang: Lang, game: &str, done: &Submitted) -> Markup {
         }
         p { a href={ "/play/" (game) } { (tr(lang, "web-back", &[])) } }
     };
-    page(lang, game, body)
+    page_of(lang, game, Some(game), body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_template_loses_its_header_and_end_lines_for_the_form() {
+        let t = "PARTIE g JOUEUR maxtor MOT-DE-PASSE <mot-de-passe>\nTOUR 4\n# M_1 : 2 UP\nFIN\n";
+        assert_eq!(template_for_form(t), "TOUR 4\n# M_1 : 2 UP\n");
+        let multi = "GAME g\nPLAYER p\nPASSWORD <password>\nTURN 2\nA 1\nEND\n";
+        let form = template_for_form(multi);
+        assert!(
+            form.contains("TURN 2\nA 1") && !form.contains("PASSWORD"),
+            "{form:?}"
+        );
+        assert_eq!(template_for_form("# no block\nA 1\n"), "# no block\nA 1\n");
+    }
 }

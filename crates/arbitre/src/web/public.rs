@@ -12,7 +12,7 @@
 //! release. `tests/web_leak.rs` compares every public page of every
 //! fixture game with the players' and the spectator's reports.
 
-use super::html::{attachment, file_href, notation, page};
+use super::html::{attachment, file_href, notation, page, page_of};
 use super::{Web, WebError, WebResult};
 use crate::daemon::GameView;
 use crate::i18n::tr;
@@ -54,7 +54,7 @@ pub fn spectator(c: &Connection, g: &GameView<'_>, turn: u32) -> WebResult<Repor
         .map_err(|e| g.engine_err(e).into())
 }
 
-fn status_word(lang: Lang, s: GameStatus) -> String {
+pub fn status_word(lang: Lang, s: GameStatus) -> String {
     match s {
         GameStatus::Running => tr(lang, "web-status-running", &[]),
         GameStatus::Paused => tr(lang, "web-status-paused", &[]),
@@ -62,11 +62,16 @@ fn status_word(lang: Lang, s: GameStatus) -> String {
     }
 }
 
-/// The deadline in `tz`, or what stands for it.
+/// The deadline in `tz`, or what stands for it (in the game's language).
 pub fn deadline_text(g: &GameView<'_>, tz: Tz) -> String {
+    deadline_in(g.lang, g, tz)
+}
+
+/// [`deadline_text`] on a page in `lang` (the list, in the operator's).
+fn deadline_in(lang: Lang, g: &GameView<'_>, tz: Tz) -> String {
     match g.deadline() {
         Some(d) => show_in(d, tz),
-        None => tr(g.lang, "web-no-deadline", &[]),
+        None => tr(lang, "web-no-deadline", &[]),
     }
 }
 
@@ -146,8 +151,8 @@ pub async fn list(State(web): State<Arc<Web>>) -> WebResult<Markup> {
                         tr {
                             td { a href={ "/games/" (g.row.id) } { (g.row.id) } }
                             td { (g.engine.info().name) }
-                            td { (g.row.turn + 1) " · " (status_word(g.lang, g.row.status)) }
-                            td { (deadline_text(g, g.schedule.tz)) }
+                            td { (g.row.turn + 1) " · " (status_word(lang, g.row.status)) }
+                            td { (deadline_in(lang, g, g.schedule.tz)) }
                             td { (free_seats_text(lang, *signup)) }
                             td { (signup_cell(lang, g, *signup, &web.config.referee)) }
                         }
@@ -239,7 +244,7 @@ pub async fn game(
                 (tr(lang, "web-turn", &[("turn", playing.to_string())])) " · "
                 (status_word(lang, g.row.status))
             }
-            p { strong { (tr(lang, "web-col-deadline", &[])) ": " } (deadline_text(&g, tz)) }
+            p { strong { (tr(lang, "web-deadline-label", &[])) } " " (deadline_text(&g, tz)) }
             (tz_form(lang, &format!("/games/{gid}"), chosen, tz))
             @if g.row.status != GameStatus::Over {
                 h2 { (tr(lang, "web-orders-sent", &[])) }
@@ -264,7 +269,7 @@ pub async fn game(
             (report_block(&report, &format!("/games/{gid}/turns/{last}/files")))
             (archive(lang, &format!("/games/{gid}"), last))
         };
-        Ok(page(lang, &gid, body))
+        Ok(page_of(lang, &gid, Some(&gid), body))
     })
     .await
 }
@@ -286,7 +291,7 @@ pub async fn turn(
             h1 { a href={ "/games/" (gid) } { (gid) } }
             (report_block(&r, &format!("/games/{gid}/turns/{turn}/files")))
         };
-        Ok(page(g.lang, gid, body))
+        Ok(page_of(g.lang, gid, Some(gid), body))
     })
     .await
 }
