@@ -168,7 +168,7 @@ pub enum ConfigError {
     Toml {
         file: String,
         at: Option<(usize, usize)>,
-        kind: TomlKind,
+        kind: Box<TomlKind>,
         message: String,
     },
     #[error("{0}: {1}")]
@@ -240,7 +240,7 @@ impl DaemonConfig {
         let t: ConfigToml = toml::from_str(text).map_err(|e| ConfigError::Toml {
             file: "arbitre.toml".into(),
             at: e.span().map(|r| crate::spans::line_col(text, r.start)),
-            kind: TomlError::from_toml(&e).kind,
+            kind: Box::new(TomlError::from_toml(&e).kind),
             message: e.to_string(),
         })?;
         let invalid = |m: ConfigProblem| ConfigError::Invalid("arbitre.toml".into(), m);

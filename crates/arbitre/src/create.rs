@@ -129,7 +129,7 @@ impl Daemon {
         let setup = g.setup_config(base)?;
         let snap = engine.setup(&setup).map_err(|err| DaemonError::Engine {
             game: g.id.clone(),
-            err,
+            err: Box::new(err),
             hidden: quoted_lines(&setup.files),
         })?;
         let schedule = g.schedule();

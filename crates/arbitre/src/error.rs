@@ -23,7 +23,7 @@ pub enum DaemonError {
     #[error("game '{game}': {}", crate::create::scrub_lines(&err.to_string(), hidden, arbitre_core::Lang::En))]
     Engine {
         game: String,
-        err: EngineError,
+        err: Box<EngineError>,
         hidden: Vec<String>,
     },
     /// The engine answered another turn than the one it was asked for.
@@ -61,7 +61,7 @@ impl DaemonError {
     pub fn engine(game: impl Into<String>, err: EngineError) -> DaemonError {
         DaemonError::Engine {
             game: game.into(),
-            err,
+            err: Box::new(err),
             hidden: Vec::new(),
         }
     }

@@ -131,11 +131,14 @@ fn config_problem_text(lang: Lang, p: &ConfigProblem) -> String {
             let error = crate::timespec::text(lang, e);
             ("conf-retry-window", fl_args![error])
         }
-        P::RetryNotPositive(value) => (
-            "conf-retry-not-positive",
-            fl_args![value = format!("{value:?}")],
-        ),
-        P::WebListen(value) => ("conf-web-listen", fl_args![value = format!("{value:?}")]),
+        P::RetryNotPositive(value) => {
+            let value = format!("{value:?}");
+            ("conf-retry-not-positive", fl_args![value])
+        }
+        P::WebListen(value) => {
+            let value = format!("{value:?}");
+            ("conf-web-listen", fl_args![value])
+        }
         // The mail crate's words: no kind to translate.
         P::Mail(text) => return text.clone(),
     };

@@ -70,7 +70,7 @@ pub fn check(
     };
     let snap = engine.setup(&setup).map_err(|err| DaemonError::Engine {
         game: setup.game_id.clone(),
-        err,
+        err: Box::new(err),
         hidden: crate::create::quoted_lines(&setup.files),
     })?;
     let (orders, header_player) = match arbitre_mail::find_envelope(orders) {
