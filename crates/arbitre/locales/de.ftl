@@ -672,3 +672,56 @@ web-fault-label = Störung
 web-fault = angehalten ({ $during }, Zug { $turn }): { $message }
 web-game-over = Spiel { $game } ist beendet: es werden keine Befehle mehr angenommen.
 web-deadline-label = Zugschluss:
+
+## pipe5 (issue 16 item 3 rest): the daemon's typed errors on the command
+## line (error_text.rs, cli.rs error_text): the engine's, a panic's, a
+## mail's, arbitre.toml's, a held turn, the PNG map, no database, and what
+## the command was doing (ctx-*), in the --lang of the command.
+err-file-line-hidden = (eine Zeile der Datei, nicht gezeigt)
+err-engine = Spiel „{ $game }“: { $error }
+err-engine-bad-state = der gespeicherte Stand lässt sich nicht laden: { $detail }
+err-engine-game-over = das Spiel ist beendet
+err-engine-unknown-player = unbekannter Spieler „{ $player }“
+err-engine-panicked = das Regelwerk ist bei { $during } abgestürzt: { $message }
+err-wrong-turn = Spiel „{ $game }“: das Regelwerk hat Zug { $got } statt Zug { $expected } geliefert
+err-panicked = Spiel „{ $game }“: das Regelwerk ist bei { $during } abgestürzt: { $message }
+err-held = Zug { $turn } von { $game } ist zur Durchsicht zurückgehalten: gib ihn erst frei (release) oder setze ihn zurück (rollback)
+err-mail = Post: { $error }
+mail-err-io = Ein-/Ausgabefehler der Post: { $error }
+mail-err-too-large = eine Mail von { $size } Bytes überschreitet die Grenze von { $limit } Bytes
+mail-err-unparseable = unlesbare Mail: { $detail }
+mail-err-format = die Mail kann nicht gesetzt werden: { $detail }
+imap-err-connect = keine Verbindung zum IMAP-Server { $server }
+imap-err-tls = TLS mit dem IMAP-Server gescheitert: { $detail }
+imap-err-auth = IMAP-Anmeldung abgelehnt: { $detail }
+imap-err-lost = IMAP-Verbindung verloren: { $detail }
+imap-err-server = Fehler des IMAP-Servers: { $detail }
+imap-err-too-large = eine Nachricht von { $size } Bytes überschreitet die Grenze von { $limit } Bytes
+imap-err-gone = die Nachricht mit UID { $uid } gibt es nicht mehr
+imap-err-renumbered = der Ordner wurde neu nummeriert (UIDVALIDITY { $listed } -> { $current }): neu auflisten
+imap-err-config = falsche IMAP-Einstellung: { $detail }
+conf-inbox-twice = gib entweder inbox = "Pfad" oder eine Tabelle [inbound] an, nicht beides
+conf-referee = referee „{ $referee }“ ist keine E-Mail-Adresse
+conf-language = unbekannte Sprache „{ $language }“
+conf-retry-window = send_retry_window: { $error }
+conf-retry-not-positive = send_retry_window muss positiv sein, nicht { $value }
+conf-web-listen = [web] listen = { $value }: erwartet wird eine Adresse mit Port wie "127.0.0.1:8080"
+map-svg-unreadable = die SVG-Karte ist unlesbar: { $detail }
+map-svg-size = die SVG-Karte hat eine leere oder unmögliche Größe ({ $width }×{ $height })
+map-png-encode = das PNG kann nicht kodiert werden: { $detail }
+cli-no-database = keine Datenbank unter { $database } ({ $how }): führe diesen Befehl dort aus, wo die arbitre.toml des Dienstes liegt, oder gib --config DATEI an; `arbitre game create` legt eine neue an
+cli-no-database-named-by = die Datenbank, die { $config } nennt
+cli-no-database-default = hier ist keine ./arbitre.toml, also die vorgegebene ./var/arbitre.db
+cli-readonly = die Datenbank { $file } (oder ihre Dateien -wal/-shm/.lock, oder { $dir }) ist für diesen Benutzer nicht beschreibbar. Führe jeden arbitre-Befehl als Benutzer des Dienstes aus, z. B. `sudo -u arbitre arbitre --config /etc/arbitre/arbitre.toml status`, und gib ihm die Dateien zurück: `chown -R arbitre:arbitre { $dir }` (siehe docs/operations.md)
+cli-readonly-unknown = die Datenbank (oder ihre Dateien -wal/-shm/.lock, oder ihr Ordner) ist für diesen Benutzer nicht beschreibbar. Führe jeden arbitre-Befehl als Benutzer des Dienstes aus, z. B. `sudo -u arbitre arbitre --config /etc/arbitre/arbitre.toml status`, und gib ihm die Dateien mit `chown -R arbitre:arbitre` zurück (siehe docs/operations.md)
+cli-password-prompt = Passwort (eine Zeile):
+cli-no-password = kein Passwort: gib es in der ersten Zeile von { $source } an
+cli-standard-input = der Standardeingabe
+ctx-reading = beim Lesen von { $path }
+ctx-writing = beim Schreiben von { $path }
+ctx-opening-inbox = beim Öffnen des Posteingangs
+ctx-opening-database = beim Öffnen der Datenbank { $db }
+ctx-signal-handler = beim Einrichten der SIGTERM/SIGINT-Behandlung
+ctx-web-thread = beim Starten des Webserver-Threads
+ctx-serving-web = beim Ausliefern der Webseiten auf { $listen }
+err-chain = { $outer }: { $inner }

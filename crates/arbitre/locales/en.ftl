@@ -664,3 +664,56 @@ web-fault-label = Fault
 web-fault = stopped ({ $during }, turn { $turn }): { $message }
 web-game-over = Game { $game } is over: no more orders are accepted.
 web-deadline-label = Deadline:
+
+## pipe5 (issue 16 item 3 rest): the daemon's typed errors on the command
+## line (error_text.rs, cli.rs error_text): the engine's, a panic's, a
+## mail's, arbitre.toml's, a held turn, the PNG map, no database, and what
+## the command was doing (ctx-*), in the --lang of the command.
+err-file-line-hidden = (a line of the file, not shown)
+err-engine = game '{ $game }': { $error }
+err-engine-bad-state = stored state does not load: { $detail }
+err-engine-game-over = the game is over
+err-engine-unknown-player = unknown player '{ $player }'
+err-engine-panicked = the ruleset panicked during { $during }: { $message }
+err-wrong-turn = game '{ $game }': ruleset returned turn { $got } for turn { $expected }
+err-panicked = game '{ $game }': the ruleset panicked during { $during }: { $message }
+err-held = turn { $turn } of { $game } is held for preview: release or roll it back first
+err-mail = mail: { $error }
+mail-err-io = mail I/O error: { $error }
+mail-err-too-large = mail of { $size } bytes exceeds the limit of { $limit } bytes
+mail-err-unparseable = unparseable mail: { $detail }
+mail-err-format = cannot format mail: { $detail }
+imap-err-connect = cannot connect to IMAP server { $server }
+imap-err-tls = TLS with IMAP server failed: { $detail }
+imap-err-auth = IMAP login refused: { $detail }
+imap-err-lost = IMAP connection lost: { $detail }
+imap-err-server = IMAP server error: { $detail }
+imap-err-too-large = message of { $size } bytes exceeds the limit of { $limit } bytes
+imap-err-gone = message UID { $uid } no longer exists
+imap-err-renumbered = folder was renumbered (UIDVALIDITY { $listed } -> { $current }): list again
+imap-err-config = bad IMAP configuration: { $detail }
+conf-inbox-twice = give either inbox = "path" or an [inbound] table, not both
+conf-referee = referee '{ $referee }' is not an e-mail address
+conf-language = unknown language '{ $language }'
+conf-retry-window = send_retry_window: { $error }
+conf-retry-not-positive = send_retry_window must be positive, not { $value }
+conf-web-listen = [web] listen = { $value }: expected an address and port such as "127.0.0.1:8080"
+map-svg-unreadable = the SVG map cannot be read: { $detail }
+map-svg-size = the SVG map has an empty or impossible size ({ $width }×{ $height })
+map-png-encode = the PNG cannot be encoded: { $detail }
+cli-no-database = no database at { $database } ({ $how }): run this command where the daemon's arbitre.toml is, or give --config FILE; `arbitre game create` makes a new one
+cli-no-database-named-by = the database named by { $config }
+cli-no-database-default = no ./arbitre.toml here, so the default ./var/arbitre.db
+cli-readonly = database { $file } (or its -wal/-shm/.lock files, or { $dir }) is not writable by this user. Run every arbitre command as the daemon's user, e.g. `sudo -u arbitre arbitre --config /etc/arbitre/arbitre.toml status`, and give the files back to it: `chown -R arbitre:arbitre { $dir }` (see docs/operations.md)
+cli-readonly-unknown = the database (or its -wal/-shm/.lock files, or its folder) is not writable by this user. Run every arbitre command as the daemon's user, e.g. `sudo -u arbitre arbitre --config /etc/arbitre/arbitre.toml status`, and give the files back to it with `chown -R arbitre:arbitre` (see docs/operations.md)
+cli-password-prompt = password (one line):
+cli-no-password = no password: give it on the first line of { $source }
+cli-standard-input = standard input
+ctx-reading = reading { $path }
+ctx-writing = writing { $path }
+ctx-opening-inbox = opening the inbox
+ctx-opening-database = opening database { $db }
+ctx-signal-handler = installing the SIGTERM/SIGINT handler
+ctx-web-thread = starting the web server's thread
+ctx-serving-web = serving the web pages on { $listen }
+err-chain = { $outer }: { $inner }

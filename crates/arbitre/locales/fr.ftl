@@ -672,3 +672,56 @@ web-fault-label = Panne
 web-fault = arrêtée ({ $during }, tour { $turn }) : { $message }
 web-game-over = La partie { $game } est terminée : plus aucun ordre n'est accepté.
 web-deadline-label = Échéance :
+
+## pipe5 (issue 16 item 3 rest): the daemon's typed errors on the command
+## line (error_text.rs, cli.rs error_text): the engine's, a panic's, a
+## mail's, arbitre.toml's, a held turn, the PNG map, no database, and what
+## the command was doing (ctx-*), in the --lang of the command.
+err-file-line-hidden = (une ligne du fichier, non montrée)
+err-engine = partie « { $game } » : { $error }
+err-engine-bad-state = l'état enregistré ne se charge pas : { $detail }
+err-engine-game-over = la partie est terminée
+err-engine-unknown-player = joueur inconnu « { $player } »
+err-engine-panicked = le jeu de règles a paniqué pendant { $during } : { $message }
+err-wrong-turn = partie « { $game } » : le jeu de règles a rendu le tour { $got } pour le tour { $expected }
+err-panicked = partie « { $game } » : le jeu de règles a paniqué pendant { $during } : { $message }
+err-held = le tour { $turn } de { $game } est retenu pour relecture : publiez-le (release) ou revenez en arrière (rollback) d'abord
+err-mail = courrier : { $error }
+mail-err-io = erreur d'entrée-sortie du courrier : { $error }
+mail-err-too-large = un courrier de { $size } octets dépasse la limite de { $limit } octets
+mail-err-unparseable = courrier illisible : { $detail }
+mail-err-format = impossible de mettre le courrier en forme : { $detail }
+imap-err-connect = impossible de joindre le serveur IMAP { $server }
+imap-err-tls = échec du TLS avec le serveur IMAP : { $detail }
+imap-err-auth = connexion IMAP refusée : { $detail }
+imap-err-lost = connexion IMAP perdue : { $detail }
+imap-err-server = erreur du serveur IMAP : { $detail }
+imap-err-too-large = un message de { $size } octets dépasse la limite de { $limit } octets
+imap-err-gone = le message d'UID { $uid } n'existe plus
+imap-err-renumbered = le dossier a été renuméroté (UIDVALIDITY { $listed } -> { $current }) : relisez-le
+imap-err-config = configuration IMAP incorrecte : { $detail }
+conf-inbox-twice = donnez soit inbox = "chemin", soit une table [inbound], pas les deux
+conf-referee = referee « { $referee } » n'est pas une adresse électronique
+conf-language = langue inconnue « { $language } »
+conf-retry-window = send_retry_window : { $error }
+conf-retry-not-positive = send_retry_window doit être positif, pas { $value }
+conf-web-listen = [web] listen = { $value } : une adresse et un port sont attendus, par exemple "127.0.0.1:8080"
+map-svg-unreadable = la carte SVG est illisible : { $detail }
+map-svg-size = la carte SVG a une taille vide ou impossible ({ $width }×{ $height })
+map-png-encode = le PNG ne peut pas être encodé : { $detail }
+cli-no-database = pas de base de données à { $database } ({ $how }) : lancez cette commande là où se trouve l'arbitre.toml du démon, ou donnez --config FICHIER ; `arbitre game create` en crée une nouvelle
+cli-no-database-named-by = la base nommée par { $config }
+cli-no-database-default = pas de ./arbitre.toml ici, donc la base par défaut ./var/arbitre.db
+cli-readonly = la base { $file } (ou ses fichiers -wal/-shm/.lock, ou { $dir }) n'est pas accessible en écriture à cet utilisateur. Lancez chaque commande arbitre sous l'utilisateur du démon, par exemple `sudo -u arbitre arbitre --config /etc/arbitre/arbitre.toml status`, et rendez-lui les fichiers : `chown -R arbitre:arbitre { $dir }` (voir docs/operations.md)
+cli-readonly-unknown = la base (ou ses fichiers -wal/-shm/.lock, ou son dossier) n'est pas accessible en écriture à cet utilisateur. Lancez chaque commande arbitre sous l'utilisateur du démon, par exemple `sudo -u arbitre arbitre --config /etc/arbitre/arbitre.toml status`, et rendez-lui les fichiers avec `chown -R arbitre:arbitre` (voir docs/operations.md)
+cli-password-prompt = mot de passe (une ligne) :
+cli-no-password = pas de mot de passe : donnez-le sur la première ligne de { $source }
+cli-standard-input = l'entrée standard
+ctx-reading = lecture de { $path }
+ctx-writing = écriture de { $path }
+ctx-opening-inbox = ouverture de la boîte de réception
+ctx-opening-database = ouverture de la base { $db }
+ctx-signal-handler = installation du gestionnaire de SIGTERM/SIGINT
+ctx-web-thread = démarrage du fil du serveur web
+ctx-serving-web = service des pages web sur { $listen }
+err-chain = { $outer } : { $inner }

@@ -9,7 +9,6 @@ use crate::fl_args;
 use crate::i18n::tr;
 use crate::registry::Registry;
 use crate::timespec::parse_duration;
-use anyhow::Context;
 use arbitre_core::Lang;
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
@@ -454,30 +453,85 @@ pub struct UsageError(pub String);
 #[error("{0}")]
 pub struct ConfigurationError(pub String);
 
-/// The first refusal of `e`'s chain that the catalogue words in the
-/// command's language: the store's, a date/time/duration not understood,
-/// a game over or faulted.
-fn cli_refusal(lang: arbitre_core::Lang, e: &anyhow::Error) -> Option<String> {
-    e.chain().find_map(|c| {
-        if let Some(t) = c.downcast_ref::<crate::timespec::TimeSpecError>() {
-            return Some(crate::timespec::text(lang, t));
+/// What a command was doing when its cause failed ("reading FILE",
+/// "opening database FILE"), as a message of the catalogue: the error's
+/// chain then reads in the command line's language ([`error_text`]). Its
+/// `Display` is the English, for `{:#}` and the logs.
+#[derive(Debug)]
+pub struct Doing {
+    id: &'static str,
+    args: Vec<(&'static str, String)>,
+    source: anyhow::Error,
+}
+
+impl std::fmt::Display for Doing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&tr(Lang::En, self.id, &self.args))
+    }
+}
+
+impl std::error::Error for Doing {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&*self.source)
+    }
+}
+
+/// `.doing(|| ("ctx-reading", fl_args![path]))`: anyhow's `with_context`
+/// with words of the catalogue.
+pub trait DoingExt<T> {
+    fn doing(self, what: impl FnOnce() -> crate::i18n::Lookup) -> anyhow::Result<T>;
+}
+
+impl<T, E: Into<anyhow::Error>> DoingExt<T> for std::result::Result<T, E> {
+    fn doing(self, what: impl FnOnce() -> crate::i18n::Lookup) -> anyhow::Result<T> {
+        self.map_err(|e| doing(e.into(), what))
+    }
+}
+
+/// `source` under what the command was doing.
+fn doing(source: anyhow::Error, what: impl FnOnce() -> crate::i18n::Lookup) -> anyhow::Error {
+    let (id, args) = what();
+    anyhow::Error::new(Doing { id, args, source })
+}
+
+/// A failed command's error in `lang` (issue 16 item 3): each link of the
+/// chain that the catalogue knows (what the command was doing, the
+/// store's, the daemon's, the engine's, a mail's, `arbitre.toml`'s, a
+/// date or duration not understood, …) in its words; the first typed
+/// error's words say its causes too. A link no kind describes (the
+/// database's, the system's, a server's words) is quoted as it is. A
+/// cause whose English its outer link already shows is left out.
+pub fn error_text(lang: Lang, e: &anyhow::Error) -> String {
+    let mut english = String::new();
+    let mut shown: Vec<String> = Vec::new();
+    for c in e.chain() {
+        let en = c.to_string();
+        if !english.is_empty() && english.contains(&en) {
+            continue;
         }
-        match c.downcast_ref::<crate::DaemonError>() {
-            Some(crate::DaemonError::GameOver(game)) => {
-                return Some(tr(lang, "cli-game-over", &fl_args![game]))
-            }
-            Some(crate::DaemonError::Faulted(game)) => {
-                return Some(tr(lang, "cli-game-faulted", &fl_args![game]))
-            }
-            _ => {}
+        english = if english.is_empty() {
+            en.clone()
+        } else {
+            format!("{english}: {en}")
+        };
+        if let Some(d) = c.downcast_ref::<Doing>() {
+            shown.push(tr(lang, d.id, &d.args));
+            continue;
         }
-        let store = c.downcast_ref::<arbitre_store::StoreError>().or_else(|| {
-            match c.downcast_ref::<crate::DaemonError>() {
-                Some(crate::DaemonError::Store(s)) => Some(s),
-                _ => None,
-            }
-        })?;
-        crate::setup_text::store_text(lang, store)
+        if let Some(n) = c.downcast_ref::<NoDatabase>() {
+            shown.push(n.text(lang));
+            break;
+        }
+        if let Some(t) = crate::error_text::chain_link_text(lang, c) {
+            shown.push(t);
+            break;
+        }
+        shown.push(en);
+    }
+    let mut parts = shown.into_iter();
+    let first = parts.next().unwrap_or_default();
+    parts.fold(first, |outer, inner| {
+        tr(lang, "err-chain", &fl_args![outer, inner])
     })
 }
 
@@ -492,6 +546,7 @@ pub fn exit_of(e: &anyhow::Error) -> Exit {
             return Exit::Usage;
         }
         if c.is::<ConfigurationError>()
+            || c.is::<NoDatabase>()
             || c.is::<crate::config::ConfigError>()
             || c.is::<crate::game_config::GameConfigError>()
         {
@@ -500,7 +555,9 @@ pub fn exit_of(e: &anyhow::Error) -> Exit {
         if let Some(d) = c.downcast_ref::<D>() {
             match d {
                 D::GameConfig(_) | D::Ruleset(_) | D::GameFile(_) => return Exit::Configuration,
-                D::Invalid(_) | D::GameOver(_) | D::Faulted(_) => return Exit::Usage,
+                D::Invalid(_) | D::GameOver(_) | D::Faulted(_) | D::Held { .. } => {
+                    return Exit::Usage
+                }
                 D::Store(S::UnknownGame(_) | S::GameExists(_) | S::PlayerExists { .. }) => {
                     return Exit::Usage
                 }
@@ -516,24 +573,53 @@ pub fn exit_of(e: &anyhow::Error) -> Exit {
     Exit::Runtime
 }
 
+/// A command that reads or changes games, run where no database is:
+/// exit status 3. `config`: the `--config` file, or `./arbitre.toml` when
+/// one is here; `None`: the default `./var/arbitre.db`.
+#[derive(Debug)]
+pub struct NoDatabase {
+    pub database: PathBuf,
+    pub config: Option<PathBuf>,
+}
+
+impl NoDatabase {
+    /// The refusal in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        let how = match &self.config {
+            Some(config) => {
+                let config = config.display();
+                tr(lang, "cli-no-database-named-by", &fl_args![config])
+            }
+            None => tr(lang, "cli-no-database-default", &[]),
+        };
+        let database = self.database.display();
+        tr(lang, "cli-no-database", &fl_args![database, how])
+    }
+}
+
+impl std::fmt::Display for NoDatabase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
+}
+
+impl std::error::Error for NoDatabase {}
+
 /// The database of a command that reads or changes games: it must exist
 /// already (issue 19 item 10). Opening it would create an empty one, and
 /// `./var/` with it, wherever the GM happened to type `arbitre status`.
 fn existing_database(config: Option<&Path>) -> anyhow::Result<DaemonConfig> {
     let cfg = load_config(config)?;
     if !cfg.database.exists() {
-        let how = match config {
-            Some(c) => format!("the database named by {}", c.display()),
-            None if Path::new("arbitre.toml").is_file() => {
-                "the database named by ./arbitre.toml".to_string()
-            }
-            None => "no ./arbitre.toml here, so the default ./var/arbitre.db".to_string(),
+        let config = match config {
+            Some(c) => Some(c.to_path_buf()),
+            None if Path::new("arbitre.toml").is_file() => Some(PathBuf::from("./arbitre.toml")),
+            None => None,
         };
-        return Err(ConfigurationError(format!(
-            "no database at {} ({how}): run this command where the daemon's arbitre.toml is, \
-             or give --config FILE; `arbitre game create` makes a new one",
-            cfg.database.display()
-        ))
+        return Err(NoDatabase {
+            database: cfg.database.clone(),
+            config,
+        }
         .into());
     }
     Ok(cfg)
@@ -554,9 +640,9 @@ fn open_new(config: Option<&Path>, registry: Registry) -> anyhow::Result<Daemon>
         // Only a Maildir is opened here (IMAP logs in on first use): say so,
         // rather than blaming the database (issue 14 item 10).
         Err(e @ crate::DaemonError::Mail(_)) => {
-            Err(anyhow::Error::new(e).context("opening the inbox"))
+            Err(doing(e.into(), || ("ctx-opening-inbox", vec![])))
         }
-        Err(e) => Err(anyhow::Error::new(e).context(format!("opening database {db}"))),
+        Err(e) => Err(doing(e.into(), || ("ctx-opening-database", fl_args![db]))),
     }
 }
 
@@ -571,19 +657,16 @@ pub fn explain_readonly(e: anyhow::Error, database: Option<&Path>) -> anyhow::Er
     if !readonly {
         return e;
     }
-    let (file, dir) = match database {
-        Some(p) => (
-            p.display().to_string(),
-            p.parent()
-                .map_or_else(|| ".".to_string(), |d| d.display().to_string()),
-        ),
-        None => ("the database".to_string(), "its folder".to_string()),
-    };
-    e.context(format!(
-        "database {file} (or its -wal/-shm/.lock files, or {dir}) is not writable by this user. \
-         Run every arbitre command as the daemon's user, e.g. `sudo -u arbitre arbitre --config /etc/arbitre/arbitre.toml status`, \
-         and give the files back to it: `chown -R arbitre:arbitre {dir}` (see docs/operations.md)"
-    ))
+    match database {
+        Some(p) => {
+            let file = p.display().to_string();
+            let dir = p
+                .parent()
+                .map_or_else(|| ".".to_string(), |d| d.display().to_string());
+            doing(e, || ("cli-readonly", fl_args![file, dir]))
+        }
+        None => doing(e, || ("cli-readonly-unknown", vec![])),
+    }
 }
 
 /// Sends what a GM command queued, unless a daemon serves this database
@@ -649,8 +732,7 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
         }
         Command::Serve { once } => {
             // Before anything else, so a SIGTERM during start-up is honoured too.
-            let stop =
-                crate::serve::stop_flag().context("installing the SIGTERM/SIGINT handler")?;
+            let stop = crate::serve::stop_flag().doing(|| ("ctx-signal-handler", vec![]))?;
             let mut d = new_daemon(cfg, registry)?;
             let _lock = d.lock()?;
             // `[web] listen` (issue 24): the web pages on a thread of their
@@ -663,7 +745,7 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
                     Arc::clone(&d.clock),
                 )?;
                 crate::web::spawn(web, listen, Arc::clone(&stop))
-                    .context("starting the web server's thread")?;
+                    .doing(|| ("ctx-web-thread", vec![]))?;
             }
             for w in d.id_collisions()? {
                 tracing::error!("{w}");
@@ -767,21 +849,23 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
                 daemon(cfg, registry)?.map(&game, &player, turn)?
             };
             if let Some(p) = &png {
-                std::fs::write(p, &m.png).with_context(|| format!("writing {}", p.display()))?;
+                std::fs::write(p, &m.png)
+                    .doing(|| ("ctx-writing", fl_args![path = p.display()]))?;
                 let (path, name, bytes) =
                     (p.display(), crate::png_map::png_name(&m.name), m.png.len());
                 let args = fl_args![path, name, bytes];
                 writeln!(out, "{}", tr(lang, "cli-file-written", &args))?;
             }
             if let Some(p) = &svg {
-                std::fs::write(p, &m.svg).with_context(|| format!("writing {}", p.display()))?;
+                std::fs::write(p, &m.svg)
+                    .doing(|| ("ctx-writing", fl_args![path = p.display()]))?;
                 let (path, name, bytes) = (p.display(), &m.name, m.svg.len());
                 let args = fl_args![path, name, bytes];
                 writeln!(out, "{}", tr(lang, "cli-file-written", &args))?;
             }
         }
         Command::Password(PasswordCmd::Reset { game, player, from }) => {
-            let password = read_password(from.as_deref())?;
+            let password = read_password(from.as_deref(), lang)?;
             let mut d = daemon(cfg, registry)?;
             d.reset_password(&game, &player, &password)?;
             writeln!(
@@ -793,7 +877,7 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
         Command::Password(PasswordCmd::Hash { from }) => {
             let text = match &from {
                 Some(f) => std::fs::read_to_string(f)
-                    .with_context(|| format!("reading {}", f.display()))?,
+                    .doing(|| ("ctx-reading", fl_args![path = f.display()]))?,
                 None => {
                     let mut line = String::new();
                     std::io::stdin().read_line(&mut line)?;
@@ -818,7 +902,7 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
         }
         Command::Player(PlayerCmd::Join { game, player_toml }) => {
             let text = std::fs::read_to_string(&player_toml)
-                .with_context(|| format!("reading {}", player_toml.display()))?;
+                .doing(|| ("ctx-reading", fl_args![path = player_toml.display()]))?;
             let mut d = daemon(cfg, registry)?;
             let id = d.join_player(&game, &text)?;
             writeln!(
@@ -872,7 +956,7 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
         Command::Player(PlayerCmd::Password { game, player, from }) => {
             use crate::request::{Asker, Request};
             use crate::services::command::{Command as Cmd, Secret};
-            let password = read_password(from.as_deref())?;
+            let password = read_password(from.as_deref(), lang)?;
             let mut d = daemon(cfg, registry)?;
             let req = Request::Command {
                 game: game.clone(),
@@ -906,8 +990,8 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
                 return Err(UsageError(tr(lang, "cli-password-not-on-command-line", &[])).into());
             }
             let password = match (password_file, password_stdin) {
-                (Some(f), _) => Some(read_password(Some(&f))?),
-                (None, true) => Some(read_password(None)?),
+                (Some(f), _) => Some(read_password(Some(&f), lang)?),
+                (None, true) => Some(read_password(None, lang)?),
                 (None, false) => None,
             };
             let mut d = daemon(cfg, registry)?;
@@ -1007,7 +1091,7 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
                 (false, _) => return Err(UsageError(tr(lang, "cli-check-two-args", &[])).into()),
             };
             let bytes = std::fs::read(&orders_file)
-                .with_context(|| format!("reading {}", orders_file.display()))?;
+                .doing(|| ("ctx-reading", fl_args![path = orders_file.display()]))?;
             // A saved mail (.eml) is decoded like an inbound one; a plain file is taken as text.
             let from_mail = arbitre_mail::parse_mail(&bytes, usize::MAX)
                 .ok()
@@ -1020,7 +1104,7 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
                 from_mail.unwrap_or_else(|| arbitre_mail::decode::decode_charset(&bytes, None));
             if let Some(report) = report {
                 let json = std::fs::read_to_string(&report)
-                    .with_context(|| format!("reading {}", report.display()))?;
+                    .doing(|| ("ctx-reading", fl_args![path = report.display()]))?;
                 let c = crate::offline::check_report(&registry, &json, &text, lang)?;
                 let name = orders_file.display().to_string();
                 write!(out, "{}", crate::offline::diagnostics(&name, &c.checked))?;
@@ -1123,8 +1207,12 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
         Command::Backup { file } => {
             // The database only: no inbox is opened (an IMAP server may be down).
             let cfg = existing_database(cfg)?;
-            let store = arbitre_store::Store::open(&cfg.database)
-                .with_context(|| format!("opening {}", cfg.database.display()))?;
+            let store = arbitre_store::Store::open(&cfg.database).doing(|| {
+                (
+                    "ctx-opening-database",
+                    fl_args![db = cfg.database.display()],
+                )
+            })?;
             let done = crate::backup::backup(&store, &file, lang)?;
             let (database, path, bytes) = (cfg.database.display(), done.path.display(), done.bytes);
             let args = fl_args![database, path, bytes];
@@ -1142,8 +1230,7 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
             crate::demo::run(&base, registry, turns, lang, out)?;
         }
         Command::Web { listen } => {
-            let stop =
-                crate::serve::stop_flag().context("installing the SIGTERM/SIGINT handler")?;
+            let stop = crate::serve::stop_flag().doing(|| ("ctx-signal-handler", vec![]))?;
             let config = load_config(cfg)?;
             let listen = match (listen, config.web_listen) {
                 (Some(l), _) | (None, Some(l)) => l,
@@ -1151,11 +1238,11 @@ fn run_command(cli: Cli, registry: Registry, out: &mut dyn std::io::Write) -> an
             };
             let db = config.database.display().to_string();
             let web = crate::web::Web::open(config, Arc::new(registry), Arc::new(SystemClock))
-                .with_context(|| format!("opening database {db}"))?;
+                .doing(|| ("ctx-opening-database", fl_args![db]))?;
             writeln!(out, "{}", tr(lang, "cli-web-listening", &fl_args![listen]))?;
             out.flush()?;
             crate::web::run_blocking(web, listen, stop)
-                .with_context(|| format!("serving the web pages on {listen}"))?;
+                .doing(|| ("ctx-serving-web", fl_args![listen]))?;
         }
     }
     Ok(0)
@@ -1180,15 +1267,15 @@ fn confirm_delete(game: &str, lang: Lang) -> anyhow::Result<()> {
 /// A password from the first line of `file`, else of standard input (with
 /// a prompt on stderr when it is a terminal). Never from the command line
 /// (issue 14 item 4): `ps` and shell history show arguments.
-fn read_password(file: Option<&Path>) -> anyhow::Result<String> {
+fn read_password(file: Option<&Path>, lang: Lang) -> anyhow::Result<String> {
     use std::io::IsTerminal;
     let text = match file {
         Some(f) => {
-            std::fs::read_to_string(f).with_context(|| format!("reading {}", f.display()))?
+            std::fs::read_to_string(f).doing(|| ("ctx-reading", fl_args![path = f.display()]))?
         }
         None => {
             if std::io::stdin().is_terminal() {
-                eprint!("password (one line): ");
+                eprint!("{} ", tr(lang, "cli-password-prompt", &[]));
             }
             let mut line = String::new();
             std::io::stdin().read_line(&mut line)?;
@@ -1197,11 +1284,11 @@ fn read_password(file: Option<&Path>) -> anyhow::Result<String> {
     };
     let password = text.lines().next().unwrap_or("").trim().to_string();
     if password.is_empty() {
-        return Err(UsageError(format!(
-            "no password: give it on the first line of {}",
-            file.map_or("standard input".to_string(), |f| f.display().to_string())
-        ))
-        .into());
+        let source = match file {
+            Some(f) => f.display().to_string(),
+            None => tr(lang, "cli-standard-input", &[]),
+        };
+        return Err(UsageError(tr(lang, "cli-no-password", &fl_args![source])).into());
     }
     Ok(password)
 }
@@ -1257,20 +1344,7 @@ pub fn main(registry: Registry) -> ExitCode {
     match run(cli, registry, &mut stdout) {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
-            // A refusal the GM meets often, in the CLI's language.
-            if let Some(text) = cli_refusal(lang, &e) {
-                eprintln!("arbitre: {text}");
-                return ExitCode::from(exit_of(&e) as u8);
-            }
-            // The chain, without causes whose text the outer message already shows.
-            let mut msg = e.to_string();
-            for cause in e.chain().skip(1) {
-                let c = cause.to_string();
-                if !msg.contains(&c) {
-                    msg = format!("{msg}: {c}");
-                }
-            }
-            eprintln!("arbitre: {msg}");
+            eprintln!("arbitre: {}", error_text(lang, &e));
             ExitCode::from(exit_of(&e) as u8)
         }
     }

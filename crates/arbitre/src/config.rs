@@ -4,6 +4,7 @@
 //! outbox `./var/outbox`. Relative paths in a config file are relative to the
 //! file's folder, so a config works whatever the daemon's working directory.
 
+use crate::game_config::{TomlError, TomlKind};
 use arbitre_core::Lang;
 use arbitre_mail::config::{InboundToml, OutboundToml};
 use arbitre_mail::{InboxConfig, Transport};
@@ -154,14 +155,45 @@ pub struct DaemonConfig {
     pub web_listen: Option<std::net::SocketAddr>,
 }
 
+/// Why `arbitre.toml` is refused: kinds with their data. The `Display` is
+/// the English of the logs; `error_text::config_text` words the same kinds
+/// in the command line's language (issue 16 item 3).
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
     #[error("cannot read {0}: {1}")]
     Read(String, std::io::Error),
+    /// Not TOML, or not the shape of `arbitre.toml`: the file, the line and
+    /// column the parser names, its refusal classified, and its own words.
+    #[error("{file}: {message}")]
+    Toml {
+        file: String,
+        at: Option<(usize, usize)>,
+        kind: Box<TomlKind>,
+        message: String,
+    },
     #[error("{0}: {1}")]
-    Toml(String, String),
-    #[error("{0}: {1}")]
-    Invalid(String, String),
+    Invalid(String, ConfigProblem),
+}
+
+/// A value of `arbitre.toml` the daemon refuses.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigProblem {
+    #[error("give either inbox = \"path\" or an [inbound] table, not both")]
+    InboxTwice,
+    #[error("referee '{0}' is not an e-mail address")]
+    Referee(String),
+    #[error("unknown language '{0}'")]
+    Language(String),
+    #[error("send_retry_window: {0}")]
+    RetryWindow(crate::timespec::TimeSpecError),
+    #[error("send_retry_window must be positive, not {0:?}")]
+    RetryNotPositive(String),
+    #[error("[web] listen = {0:?}: expected an address and port such as \"127.0.0.1:8080\"")]
+    WebListen(String),
+    /// The mail crate's refusal of `[inbound]`, `[outbound]` or `[dkim]`,
+    /// in its own (English) words.
+    #[error("{0}")]
+    Mail(String),
 }
 
 impl DaemonConfig {
@@ -191,26 +223,34 @@ impl DaemonConfig {
             .map_err(|e| ConfigError::Read(path.display().to_string(), e))?;
         let base = path.parent().unwrap_or(Path::new("."));
         Self::parse(&text, base).map_err(|e| match e {
-            ConfigError::Toml(_, m) => ConfigError::Toml(path.display().to_string(), m),
+            ConfigError::Toml {
+                at, kind, message, ..
+            } => ConfigError::Toml {
+                file: path.display().to_string(),
+                at,
+                kind,
+                message,
+            },
             ConfigError::Invalid(_, m) => ConfigError::Invalid(path.display().to_string(), m),
             e => e,
         })
     }
 
     pub fn parse(text: &str, base: &Path) -> Result<DaemonConfig, ConfigError> {
-        let t: ConfigToml = toml::from_str(text)
-            .map_err(|e| ConfigError::Toml("arbitre.toml".into(), e.to_string()))?;
-        let invalid = |m: String| ConfigError::Invalid("arbitre.toml".into(), m);
+        let t: ConfigToml = toml::from_str(text).map_err(|e| ConfigError::Toml {
+            file: "arbitre.toml".into(),
+            at: e.span().map(|r| crate::spans::line_col(text, r.start)),
+            kind: Box::new(TomlError::from_toml(&e).kind),
+            message: e.to_string(),
+        })?;
+        let invalid = |m: ConfigProblem| ConfigError::Invalid("arbitre.toml".into(), m);
+        let mail = |m: String| invalid(ConfigProblem::Mail(m));
         let mut c = DaemonConfig::under(&base.join("var"));
         let rel = |p: PathBuf| if p.is_absolute() { p } else { base.join(p) };
         c.inbox = match (t.inbox, t.inbound) {
-            (Some(_), Some(_)) => {
-                return Err(invalid(
-                    "give either inbox = \"path\" or an [inbound] table, not both".into(),
-                ))
-            }
+            (Some(_), Some(_)) => return Err(invalid(ConfigProblem::InboxTwice)),
             (Some(p), None) => InboxConfig::Maildir(rel(p)),
-            (None, Some(i)) => i.resolve(base).map_err(invalid)?,
+            (None, Some(i)) => i.resolve(base).map_err(mail)?,
             (None, None) => InboxConfig::Maildir(base.join("var").join("inbox")),
         };
         if let Some(p) = t.database {
@@ -218,7 +258,7 @@ impl DaemonConfig {
         }
         if let Some(r) = t.referee {
             if !r.contains('@') {
-                return Err(invalid(format!("referee '{r}' is not an e-mail address")));
+                return Err(invalid(ConfigProblem::Referee(r)));
             }
             c.referee = r;
         }
@@ -226,8 +266,7 @@ impl DaemonConfig {
             c.max_mail_size = m;
         }
         if let Some(l) = t.language {
-            c.language =
-                Lang::parse(&l).ok_or_else(|| invalid(format!("unknown language '{l}'")))?;
+            c.language = Lang::parse(&l).ok_or_else(|| invalid(ConfigProblem::Language(l)))?;
         }
         if let Some(p) = t.poll_seconds {
             c.poll_seconds = p.max(1);
@@ -237,11 +276,9 @@ impl DaemonConfig {
         }
         if let Some(w) = t.send_retry_window {
             let d = crate::timespec::parse_duration(&w)
-                .map_err(|e| invalid(format!("send_retry_window: {e}")))?;
+                .map_err(|e| invalid(ConfigProblem::RetryWindow(e)))?;
             if d <= chrono::Duration::zero() {
-                return Err(invalid(format!(
-                    "send_retry_window must be positive, not {w:?}"
-                )));
+                return Err(invalid(ConfigProblem::RetryNotPositive(w)));
             }
             c.send_retry_window = d;
         }
@@ -269,20 +306,20 @@ impl DaemonConfig {
             c.welcome = w;
         }
         if let Some(listen) = t.web.and_then(|w| w.listen) {
-            c.web_listen = Some(listen.parse().map_err(|_| {
-                invalid(format!(
-                    "[web] listen = {listen:?}: expected an address and port such as \"127.0.0.1:8080\""
-                ))
-            })?);
+            c.web_listen = Some(
+                listen
+                    .parse()
+                    .map_err(|_| invalid(ConfigProblem::WebListen(listen.clone())))?,
+            );
         }
         if let Some(d) = t.dkim {
-            c.dkim = arbitre_mail::DkimVerifier::new(d.resolve().map_err(invalid)?);
+            c.dkim = arbitre_mail::DkimVerifier::new(d.resolve().map_err(mail)?);
         }
         c.transport = match t.outbound {
             None => Transport::File {
                 dir: base.join("var").join("outbox"),
             },
-            Some(o) => o.resolve(base).map_err(invalid)?,
+            Some(o) => o.resolve(base).map_err(mail)?,
         };
 
         Ok(c)

@@ -90,10 +90,14 @@ impl Daemon {
                     setup_error_place(se, text, file),
                     crate::setup_text::setup_error_text(lang, se),
                 ),
-                _ => (file.to_string(), e.to_string()),
+                _ => (file.to_string(), crate::error_text::engine_text(lang, &e)),
             };
-            let err = scrub_files(&err, &setup.files);
-            return Err(DaemonError::GameFile(format!("{place}: {err}")));
+            let error = scrub_lines(&err, &quoted_lines(&setup.files), lang);
+            return Err(DaemonError::GameFile(crate::i18n::tr(
+                lang,
+                "cfg-at",
+                &crate::fl_args![place, error],
+            )));
         }
         Ok(g.warnings(text, file, self.now())
             .into_iter()
@@ -123,9 +127,10 @@ impl Daemon {
         let engine = self.registry.get(&g.ruleset)?;
         let info = engine.info();
         let setup = g.setup_config(base)?;
-        let snap = engine.setup(&setup).map_err(|e| DaemonError::Engine {
+        let snap = engine.setup(&setup).map_err(|err| DaemonError::Engine {
             game: g.id.clone(),
-            err: scrub_files(&e.to_string(), &setup.files),
+            err: Box::new(err),
+            hidden: quoted_lines(&setup.files),
         })?;
         let schedule = g.schedule();
         let now = self.now();
@@ -370,12 +375,24 @@ fn turn0_attachments(
 /// the GM's terminal and in the logs. Quoted lines are dropped; the
 /// position (line, column) and the reason stay.
 pub fn scrub_files(err: &str, files: &std::collections::BTreeMap<String, String>) -> String {
-    let quoted: Vec<&str> = files
+    scrub_lines(err, &quoted_lines(files), Lang::En)
+}
+
+/// The lines of `files` an error's text must not quote (those of four
+/// characters or more, trimmed).
+pub fn quoted_lines(files: &std::collections::BTreeMap<String, String>) -> Vec<String> {
+    files
         .values()
         .flat_map(|t| t.lines())
         .map(str::trim)
         .filter(|l| l.chars().count() >= 4)
-        .collect();
+        .map(str::to_string)
+        .collect()
+}
+
+/// [`scrub_files`] with the lines to hide given, the line it hides
+/// worded in `lang`.
+pub fn scrub_lines(err: &str, quoted: &[String], lang: Lang) -> String {
     let gutter = |l: &str| {
         let t = l
             .trim_start()
@@ -388,8 +405,8 @@ pub fn scrub_files(err: &str, files: &std::collections::BTreeMap<String, String>
         if gutter(line) {
             continue;
         }
-        if quoted.iter().any(|q| line.contains(q)) {
-            out.push("(a line of the file, not shown)".to_string());
+        if quoted.iter().any(|q| line.contains(q.as_str())) {
+            out.push(crate::i18n::tr(lang, "err-file-line-hidden", &[]));
         } else {
             out.push(line.to_string());
         }

@@ -193,20 +193,14 @@ impl<'a> GameView<'a> {
 
     /// An engine's failure as the daemon's: a panic caught by the guard
     /// (fault.rs) stays recognisable, so the game is marked faulted.
-    pub fn engine_err(&self, e: impl std::fmt::Display + 'static) -> DaemonError {
-        let any: &dyn std::any::Any = &e;
-        if let Some(arbitre_core::EngineError::Panicked { during, message }) =
-            any.downcast_ref::<arbitre_core::EngineError>()
-        {
-            return DaemonError::Panicked {
+    pub fn engine_err(&self, e: arbitre_core::EngineError) -> DaemonError {
+        match e {
+            arbitre_core::EngineError::Panicked { during, message } => DaemonError::Panicked {
                 game: self.row.id.clone(),
                 during,
-                message: message.clone(),
-            };
-        }
-        DaemonError::Engine {
-            game: self.row.id.clone(),
-            err: e.to_string(),
+                message,
+            },
+            e => DaemonError::engine(self.row.id.clone(), e),
         }
     }
 }

@@ -106,17 +106,11 @@ pub fn run(
         let state = turns::latest(daemon.store.conn(), &id)?;
         let players = engine
             .players(&state.state)
-            .map_err(|e| DaemonError::Engine {
-                game: id.clone(),
-                err: e.to_string(),
-            })?;
+            .map_err(|e| DaemonError::engine(id.clone(), e))?;
         for p in players.iter().filter(|p| p.active) {
             let orders = engine
                 .bot_orders(&state.state, row.seed, &p.id)
-                .map_err(|e| DaemonError::Engine {
-                    game: id.clone(),
-                    err: e.to_string(),
-                })?;
+                .map_err(|e| DaemonError::engine(id.clone(), e))?;
             let Some(cfg) = g.players.iter().find(|x| x.id == p.id.as_str()) else {
                 continue;
             };

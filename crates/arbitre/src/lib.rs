@@ -30,6 +30,7 @@ pub mod daemon;
 pub mod demo;
 pub mod due;
 pub mod error;
+pub mod error_text;
 pub mod failpoint;
 pub mod fault;
 pub mod fixture;

@@ -39,10 +39,7 @@ pub fn check(
     let invalid = |id: &str, args: &[(&str, String)]| DaemonError::Invalid(tr(cli, id, args));
     let engine = registry.get(ruleset)?;
     let info = engine.info();
-    let bad = |e: arbitre_core::EngineError| DaemonError::Engine {
-        game: "offline check".into(),
-        err: e.to_string(),
-    };
+    let bad = |e: arbitre_core::EngineError| DaemonError::engine("offline check", e);
     let (setup, lang) = match game {
         Some(path) => {
             let g = GameToml::load(path)?;
@@ -71,9 +68,10 @@ pub fn check(
             (cfg(n), info.lang)
         }
     };
-    let snap = engine.setup(&setup).map_err(|e| DaemonError::Engine {
+    let snap = engine.setup(&setup).map_err(|err| DaemonError::Engine {
         game: setup.game_id.clone(),
-        err: crate::create::scrub_files(&e.to_string(), &setup.files),
+        err: Box::new(err),
+        hidden: crate::create::quoted_lines(&setup.files),
     })?;
     let (orders, header_player) = match arbitre_mail::find_envelope(orders) {
         Ok(env) => (env.orders, Some(env.player)),
@@ -192,10 +190,7 @@ pub fn check_report(
     let engine = registry.get(&r.ruleset)?;
     let player = PlayerId::new(r.player.clone().unwrap_or_default());
     let view = r.view.unwrap_or_default();
-    let bad = |e: arbitre_core::EngineError| DaemonError::Engine {
-        game: r.game.clone(),
-        err: e.to_string(),
-    };
+    let bad = |e: arbitre_core::EngineError| DaemonError::engine(r.game.clone(), e);
     let game = engine.load_view(&view, &player).map_err(bad)?;
     // The orders of a mailed block: its header and END stay out of the
     // verdicts, but the line numbers stay the file's (line N of the block is

@@ -39,6 +39,18 @@ pub enum PngError {
     Encode(String),
 }
 
+/// `e` in `lang` (`arbitre map … --png`); the SVG reader's and the PNG
+/// encoder's own details stay their (English) words.
+pub fn png_text(lang: arbitre_core::Lang, e: &PngError) -> String {
+    use crate::fl_args;
+    let (id, args): crate::i18n::Lookup = match e {
+        PngError::Svg(detail) => ("map-svg-unreadable", fl_args![detail]),
+        PngError::Size(width, height) => ("map-svg-size", fl_args![width, height]),
+        PngError::Encode(detail) => ("map-png-encode", fl_args![detail]),
+    };
+    crate::i18n::tr(lang, id, &args)
+}
+
 fn fonts() -> Arc<resvg::usvg::fontdb::Database> {
     static DB: OnceLock<Arc<resvg::usvg::fontdb::Database>> = OnceLock::new();
     DB.get_or_init(|| {
@@ -168,8 +180,10 @@ impl Daemon {
             .into_iter()
             .find(|a| a.mime.starts_with(SVG_MIME))
             .ok_or_else(|| self.invalid("err-no-map", &crate::fl_args![game, player, turn]))?;
-        let png = render(&a.content)
-            .map_err(|error| self.invalid("err-map-not-drawn", &crate::fl_args![error]))?;
+        let png = render(&a.content).map_err(|e| {
+            let error = png_text(self.lang, &e);
+            self.invalid("err-map-not-drawn", &crate::fl_args![error])
+        })?;
         Ok(MapPicture {
             name: a.name,
             svg: a.content,

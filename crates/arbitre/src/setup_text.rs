@@ -306,7 +306,7 @@ pub fn schedule_text(lang: Lang, e: &ScheduleError) -> String {
 }
 
 /// A TOML parser's refusal in `lang`.
-fn toml_text(lang: Lang, kind: &TomlKind) -> String {
+pub fn toml_text(lang: Lang, kind: &TomlKind) -> String {
     let (id, args): Lookup = match kind {
         TomlKind::UnknownField { key, valid } if valid.is_empty() => {
             ("cfg-unknown-field-none", fl_args![key])

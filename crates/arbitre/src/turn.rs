@@ -247,9 +247,10 @@ fn resolve_in<'a>(
         return Err(DaemonError::GameOver(game_id.to_string()));
     }
     if let Some(t) = turns::held(c, game_id)? {
-        return Err(DaemonError::Invalid(format!(
-            "turn {t} of {game_id} is held for preview: release or roll it back first"
-        )));
+        return Err(DaemonError::Held {
+            game: game_id.to_string(),
+            turn: t,
+        });
     }
     let last = turns::latest(c, game_id)?;
     // Decoded once for the whole resolution (issue 16 item 5): players,
@@ -335,10 +336,11 @@ fn resolve_in<'a>(
         .resolve_with(game.row.seed, &orders, &facts)
         .map_err(|e| game.engine_err(e))?;
     if resolved.snapshot.turn != turn {
-        return Err(game.engine_err(format!(
-            "ruleset returned turn {} for turn {turn}",
-            resolved.snapshot.turn
-        )));
+        return Err(DaemonError::WrongTurn {
+            game: game.row.id.clone(),
+            got: resolved.snapshot.turn,
+            expected: turn,
+        });
     }
     turns::insert(
         c,

@@ -20,6 +20,7 @@ mod crash_harness;
 mod delivery;
 mod durations;
 mod engine_boundary;
+mod error_text;
 mod exactly_once;
 mod faults;
 mod fixtures;

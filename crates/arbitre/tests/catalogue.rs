@@ -154,6 +154,9 @@ fn ids_in_code(dir: &Path, out: &mut BTreeSet<String>) {
         // A lookup arm's value, on the arm's line or alone on its own line
         // (the tail of a block arm).
         let arms = src.match_indices("=> (\"").map(|(at, _)| &src[at + 5..]);
+        // A closure's lookup: `.doing(|| ("ctx-reading", …))` (cli.rs).
+        let closures = src.match_indices("|| (\"").map(|(at, _)| &src[at + 5..]);
+        let arms = arms.chain(closures);
         let tails = src
             .lines()
             .filter_map(|l| l.trim_start().strip_prefix("(\""));
