@@ -152,6 +152,15 @@ async fn web_login_page_speaks_the_games_language() {
     let page = get(&web, "/gm/f1", Some(&gm)).await;
     assert_eq!(lang_of(&page), "fr", "{}", page.body);
     assert!(page.text().contains("en cours"), "{}", page.body);
+    // A page behind the login offers no "log in" link to the one logged in
+    // (its logout button is on the page).
+    assert!(!page.body.contains("href=\"/login"), "{}", page.body);
+    assert!(page.body.contains("action=\"/logout\""), "{}", page.body);
+    let alice = session(&web, "f1", "alice", "wonderland").await;
+    let home = get(&web, "/play/f1", Some(&alice)).await;
+    assert_eq!(home.status, StatusCode::OK, "{}", home.body);
+    assert!(!home.body.contains("href=\"/login"), "{}", home.body);
+    assert!(home.body.contains("action=\"/logout\""), "{}", home.body);
     // A game's pages send its players to its own login.
     let public = get(&web, "/games/f1", None).await;
     assert!(

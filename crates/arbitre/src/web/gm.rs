@@ -9,7 +9,7 @@
 //! `request::apply` in one transaction, as the CLI's `Daemon::request`
 //! does: the same rows change and the same notices go to the players.
 
-use super::html::{notation, page_of};
+use super::html::{notation, signed_in_page};
 use super::player::logout_form;
 use super::public::{deadline_text, last_released, status_word};
 use super::session::{self, same, Session, Who};
@@ -175,7 +175,7 @@ fn gm_page(game: &str, s: &Session, st: &Status, answers: &[String]) -> Markup {
             p { a href={ "/games/" (game) "/turns/" (st.last) } { (tr(lang, "web-turn", &[("turn", st.last.to_string())])) } }
         }
     };
-    page_of(lang, game, Some(game), body)
+    signed_in_page(lang, game, body)
 }
 
 /// GET /gm/{game}

@@ -52,6 +52,17 @@ pub fn page_of(lang: Lang, title: &str, game: Option<&str>, body: Markup) -> Mar
         Some(g) => format!("/login?game={}", url_part(g)),
         None => "/login".to_string(),
     };
+    frame(lang, title, Some(&login), body)
+}
+
+/// [`page_of`] for a page behind a login (a player's or the game master's):
+/// its header offers no "log in" link to someone who is logged in; the
+/// page's own logout button ends the session.
+pub fn signed_in_page(lang: Lang, title: &str, body: Markup) -> Markup {
+    frame(lang, title, None, body)
+}
+
+fn frame(lang: Lang, title: &str, login: Option<&str>, body: Markup) -> Markup {
     html! {
         (DOCTYPE)
         html lang=(lang.code()) {
@@ -64,7 +75,9 @@ pub fn page_of(lang: Lang, title: &str, game: Option<&str>, body: Markup) -> Mar
             body {
                 header {
                     a href="/" { "arbitre" }
-                    a href=(login) { (tr(lang, "web-login", &[])) }
+                    @if let Some(login) = login {
+                        a href=(login) { (tr(lang, "web-login", &[])) }
+                    }
                 }
                 main { (body) }
             }

@@ -4,7 +4,7 @@
 //! The login page also opens the game master's pages: player `gm` with
 //! the game's GM password, as in a GM's mail.
 
-use super::html::{notation, page, page_of};
+use super::html::{notation, page, signed_in_page};
 use super::public::{
     archive, deadline_text, last_released, report_block, tz_form, viewer_zone, TzQuery,
 };
@@ -370,7 +370,7 @@ pub async fn home(
                 (report_block(&report, &format!("{prefix}/turns/{last}/files")))
                 (archive(lang, &prefix, last))
             };
-            Ok(page_of(lang, &game, Some(&game), body))
+            Ok(signed_in_page(lang, &game, body))
         })
         .await?;
     Ok(page.into_response())
@@ -562,7 +562,7 @@ pub async fn report(
                 h1 { a href={ "/play/" (game) } { (game) } " · " (player) }
                 (report_block(&r, &format!("/play/{game}/turns/{turn}/files")))
             };
-            Ok(page_of(g.lang, &game, Some(&game), body))
+            Ok(signed_in_page(g.lang, &game, body))
         })
         .await?;
     Ok(page.into_response())
@@ -775,7 +775,7 @@ fn refused_page(lang: Lang, game: &str, why: &str) -> Markup {
         p.bad { (why) " " (tr(lang, "web-nothing-stored", &[])) }
         p { a href={ "/play/" (game) } { (tr(lang, "web-back", &[])) } }
     };
-    page_of(lang, game, Some(game), body)
+    signed_in_page(lang, game, body)
 }
 
 /// The page after a submission: the confirmation, as mailed.
@@ -803,7 +803,7 @@ fn result_page(lang: Lang, game: &str, done: &Submitted) -> Markup {
         }
         p { a href={ "/play/" (game) } { (tr(lang, "web-back", &[])) } }
     };
-    page_of(lang, game, Some(game), body)
+    signed_in_page(lang, game, body)
 }
 
 #[cfg(test)]
