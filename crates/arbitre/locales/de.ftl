@@ -664,7 +664,7 @@ cli-case-not-under-cases = { $file }: nicht unter <Regelwerk>/cases/; das Regelw
 # webfin (issue 24): error pages in the game's language, forms the game forbids
 web-not-found = Diese Seite gibt es nicht.
 web-forbidden = Diese Seite ist für die angemeldeten Spieler und die Spielleitung des Spiels. Melde Dich zuerst an.
-web-bad-request = Diese Anfrage konnte nicht gelesen werden: Sie kam nicht von einer Seite dieser Website, oder ein Feld fehlt.
+web-bad-request = Der Schiedsrichter konnte diese Anfrage nicht lesen: Entweder kam die Anfrage nicht von einer seiner Seiten, oder ein Feld fehlt.
 web-internal = Diese Seite konnte nicht erstellt werden; der Fehler steht im Protokoll von arbitre.
 web-home = Alle öffentlichen Spiele
 web-nothing-stored = Nichts wurde gespeichert.

@@ -845,12 +845,15 @@ async fn web_french_game_page_has_no_english_chrome() {
     assert_eq!(home.status, StatusCode::OK, "{}", home.body);
     for page in [&public, &home] {
         assert!(page.body.contains("<html lang=\"fr\""), "{}", page.body);
-        assert!(page.body.contains(">Connexion<"), "{}", page.body);
         let chrome = chrome_of(&page.body);
         for word in english {
             assert!(!chrome.contains(word), "English {word:?} in {chrome}");
         }
     }
+    // The public page offers the login; the player's page, behind it, offers
+    // the logout instead.
+    assert!(public.body.contains(">Connexion<"), "{}", public.body);
+    assert!(!home.body.contains(">Connexion<"), "{}", home.body);
     assert!(home.body.contains("Déconnexion"), "{}", home.body);
     // Elsewhere the operator's language.
     let list = get(&web, "/", None).await;
