@@ -48,7 +48,7 @@ pub fn insert(
 /// written (issue 16 item 1) and its id names the mails it causes.
 pub fn next_id(c: &Connection) -> Result<i64> {
     let seq: Option<i64> = c
-        .query_row(
+        .query_row_cached(
             "SELECT seq FROM sqlite_sequence WHERE name = 'absences'",
             [],
             |r| r.get(0),

@@ -42,7 +42,7 @@ fn fault_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Fault> {
 /// The open fault of `game`, if it is faulted.
 pub fn open_fault(c: &Connection, game: &str) -> Result<Option<Fault>> {
     Ok(c
-        .query_row(
+        .query_row_cached(
             &format!("SELECT {FAULT_COLS} FROM game_faults WHERE game_id = ?1 AND resumed_at IS NULL ORDER BY id DESC LIMIT 1"),
             [game],
             fault_row,
@@ -107,7 +107,7 @@ pub struct SendingPause {
 /// The current pause, if sending is paused.
 pub fn sending_pause(c: &Connection) -> Result<Option<SendingPause>> {
     Ok(c
-        .query_row(
+        .query_row_cached(
             "SELECT id, reason, since, last_try FROM sending_pauses WHERE ended_at IS NULL ORDER BY id DESC LIMIT 1",
             [],
             |r| Ok(SendingPause { id: r.get(0)?, reason: r.get(1)?, since: r.get(2)?, last_try: r.get(3)? }),

@@ -120,7 +120,7 @@ pub fn require_game(c: &Connection, id: &str) -> Result<GameRow> {
 /// Game ids are matched case-insensitively in mail (players type `neb-001` or `NEB-001`).
 pub fn find_game_nocase(c: &Connection, id: &str) -> Result<Option<GameRow>> {
     let found: Option<String> = c
-        .query_row(
+        .query_row_cached(
             "SELECT id FROM games WHERE lower(id) = lower(?1) ORDER BY id LIMIT 1",
             [id],
             |r| r.get(0),
@@ -187,7 +187,7 @@ pub fn case_collisions(c: &Connection) -> Result<Vec<String>> {
 /// (issue 14 item 9).
 pub fn game_of_address(c: &Connection, email: &str) -> Result<Option<GameRow>> {
     let id: Option<String> = c
-        .query_row(
+        .query_row_cached(
             "SELECT g.id FROM players p JOIN games g ON g.id = p.game_id
              WHERE lower(trim(p.email)) = lower(trim(?1))
              ORDER BY CASE g.status WHEN 'running' THEN 0 WHEN 'paused' THEN 1 ELSE 2 END, g.created_at DESC, g.id

@@ -87,7 +87,7 @@ pub fn count_for_game_since(c: &Connection, game_id: &str, since: i64) -> Result
 /// True when `sender` already got the polite rate-limit answer at or after `since`.
 pub fn rate_limit_answered_since(c: &Connection, sender: &str, since: i64) -> Result<bool> {
     Ok(c
-        .query_row(
+        .query_row_cached(
             "SELECT 1 FROM mail_journal
              WHERE lower(trim(sender)) = lower(trim(?1)) AND received_at >= ?2 AND outcome = ?3 LIMIT 1",
             params![sender, since, RATE_LIMITED],

@@ -19,7 +19,7 @@ pub struct PlayerSettings {
 
 pub fn get(c: &Connection, game: &str, player: &str) -> Result<PlayerSettings> {
     Ok(c
-        .query_row(
+        .query_row_cached(
             "SELECT timezone, ejected_turn, token_hash FROM player_settings WHERE game_id = ?1 AND player = ?2",
             params![game, player],
             |r| Ok(PlayerSettings { timezone: r.get(0)?, ejected_turn: r.get(1)?, token_hash: r.get(2)? }),
