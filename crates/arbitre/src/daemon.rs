@@ -17,6 +17,8 @@ use arbitre_mail::{Inbox, Maildir};
 use arbitre_store::{DaemonLock, GameRow, Store};
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::sync::Arc;
 
 pub struct Daemon {
@@ -138,10 +140,51 @@ pub fn mailer_for(config: &DaemonConfig) -> arbitre_mail::Mailer {
     arbitre_mail::Mailer::new(t)
 }
 
+/// The parsed game TOMLs kept by this thread, by their text, and the
+/// bytes of text they hold.
+type ConfigCache = (HashMap<String, Arc<GameToml>>, usize);
+
+/// At most this many bytes of TOML text are kept parsed per thread; past
+/// it the cache starts again empty (a bound, not an eviction policy: a
+/// daemon holds far fewer game texts than this).
+const CONFIG_CACHE_BYTES: usize = 16 << 20;
+
+thread_local! {
+    static CONFIGS: RefCell<ConfigCache> = RefCell::new((HashMap::new(), 0));
+}
+
+/// `text` parsed as a game TOML (issue 22 item 1): a stored game's
+/// config was parsed again for every view of the game, which was 7 % of a
+/// mail's handling (several views a mail). Parsing is a pure function of
+/// the text, so a view of the same text shares the first parse; a changed
+/// config (`game edit`, a seat change) is another text and is parsed
+/// anew. Errors are not kept (each view reports its own).
+pub fn parsed_config(
+    text: &str,
+) -> std::result::Result<Arc<GameToml>, crate::game_config::GameConfigError> {
+    if let Some(t) = CONFIGS.with(|c| c.borrow().0.get(text).cloned()) {
+        return Ok(t);
+    }
+    let toml = Arc::new(GameToml::parse(text)?);
+    CONFIGS.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.1 + text.len() > CONFIG_CACHE_BYTES {
+            *c = (HashMap::new(), 0);
+        }
+        if text.len() <= CONFIG_CACHE_BYTES {
+            c.1 += text.len();
+            c.0.insert(text.to_string(), Arc::clone(&toml));
+        }
+    });
+    Ok(toml)
+}
+
 /// Per-game facts the daemon derives from the stored row.
 pub struct GameView<'a> {
     pub row: GameRow,
-    pub toml: GameToml,
+    /// The row's `config` parsed, shared with every view of the same text
+    /// ([`parsed_config`]).
+    pub toml: Arc<GameToml>,
     pub schedule: Schedule,
     pub lang: Lang,
     pub engine: &'a dyn Engine,
@@ -152,7 +195,7 @@ pub struct GameView<'a> {
 
 impl<'a> GameView<'a> {
     pub fn new(registry: &'a Registry, row: GameRow) -> Result<GameView<'a>> {
-        let toml = GameToml::parse(&row.config)?;
+        let toml = parsed_config(&row.config)?;
         let schedule = toml.schedule();
         let engine = registry.get(&row.ruleset)?;
         let lang = Lang::parse(&row.lang).unwrap_or(engine.info().lang);

@@ -4,6 +4,7 @@
 //! them against the game master's limits before inserting, and moves a
 //! deadline that falls in one (arbitre's services/absence.rs).
 
+use crate::Cached;
 use crate::{Result, StoreError};
 use rusqlite::{params, Connection};
 
@@ -35,7 +36,7 @@ pub fn insert(
             "absence {first_day}..{last_day} is not a date range"
         )));
     }
-    c.execute(
+    c.execute_cached(
         "INSERT INTO absences (game_id, player, first_day, last_day, declared_at, mail_sha256) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         params![game, player, first_day, last_day, at, sha],
     )?;
@@ -47,13 +48,13 @@ pub fn insert(
 /// written (issue 16 item 1) and its id names the mails it causes.
 pub fn next_id(c: &Connection) -> Result<i64> {
     let seq: Option<i64> = c
-        .query_row(
+        .query_row_cached(
             "SELECT seq FROM sqlite_sequence WHERE name = 'absences'",
             [],
             |r| r.get(0),
         )
         .ok();
-    let max: Option<i64> = c.query_row("SELECT max(id) FROM absences", [], |r| r.get(0))?;
+    let max: Option<i64> = c.query_row_cached("SELECT max(id) FROM absences", [], |r| r.get(0))?;
     Ok(seq.unwrap_or(0).max(max.unwrap_or(0)) + 1)
 }
 
@@ -67,7 +68,7 @@ pub fn insert_row(c: &Connection, a: &AbsenceRow) -> Result<bool> {
             a.first_day, a.last_day
         )));
     }
-    let n = c.execute(
+    let n = c.execute_cached(
         "INSERT OR IGNORE INTO absences (id, game_id, player, first_day, last_day, declared_at, mail_sha256) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         params![a.id, a.game_id, a.player, a.first_day, a.last_day, a.declared_at, a.mail_sha256],
     )?;
@@ -90,7 +91,7 @@ const COLUMNS: &str = "id, game_id, player, first_day, last_day, declared_at, ma
 
 /// A player's absences in a game, by first day.
 pub fn of_player(c: &Connection, game: &str, player: &str) -> Result<Vec<AbsenceRow>> {
-    let mut st = c.prepare(&format!(
+    let mut st = c.prepare_cached(&format!(
         "SELECT {COLUMNS} FROM absences WHERE game_id = ?1 AND player = ?2 ORDER BY first_day, id"
     ))?;
     let rows = st
@@ -101,7 +102,7 @@ pub fn of_player(c: &Connection, game: &str, player: &str) -> Result<Vec<Absence
 
 /// Every absence of a game that covers `day` (`YYYY-MM-DD`), by first day.
 pub fn covering(c: &Connection, game: &str, day: &str) -> Result<Vec<AbsenceRow>> {
-    let mut st = c.prepare(&format!(
+    let mut st = c.prepare_cached(&format!(
         "SELECT {COLUMNS} FROM absences WHERE game_id = ?1 AND first_day <= ?2 AND last_day >= ?2 ORDER BY first_day, id"
     ))?;
     let rows = st
@@ -113,7 +114,7 @@ pub fn covering(c: &Connection, game: &str, day: &str) -> Result<Vec<AbsenceRow>
 /// Every absence of a game not over before `from_day` (`YYYY-MM-DD`), by
 /// first day.
 pub fn of_game_from(c: &Connection, game: &str, from_day: &str) -> Result<Vec<AbsenceRow>> {
-    let mut st = c.prepare(&format!("SELECT {COLUMNS} FROM absences WHERE game_id = ?1 AND last_day >= ?2 ORDER BY first_day, player, id"))?;
+    let mut st = c.prepare_cached(&format!("SELECT {COLUMNS} FROM absences WHERE game_id = ?1 AND last_day >= ?2 ORDER BY first_day, player, id"))?;
     let rows = st
         .query_map(params![game, from_day], read)?
         .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -123,7 +124,7 @@ pub fn of_game_from(c: &Connection, game: &str, from_day: &str) -> Result<Vec<Ab
 /// How many absences a player has declared in a game (the
 /// `absence_max_per_game` limit counts them all, past ones included).
 pub fn count(c: &Connection, game: &str, player: &str) -> Result<u32> {
-    Ok(c.query_row(
+    Ok(c.query_row_cached(
         "SELECT count(*) FROM absences WHERE game_id = ?1 AND player = ?2",
         params![game, player],
         |r| r.get(0),
@@ -190,7 +191,7 @@ mod tests {
         assert_eq!(count(c, "g", "p2").unwrap(), 1);
         assert_eq!(of_player(c, "g", "p2").unwrap(), vec![row]);
         // An id used then deleted is not taken again (AUTOINCREMENT).
-        c.execute("DELETE FROM absences WHERE id = ?1", [id])
+        c.execute_cached("DELETE FROM absences WHERE id = ?1", [id])
             .unwrap();
         assert_eq!(next_id(c).unwrap(), id + 1);
         assert_eq!(

@@ -9,6 +9,7 @@
 //! limit, which a limit far above real play absorbs, and each check costs
 //! one indexed row instead of a scan of the last hour's journal.
 
+use crate::Cached;
 use crate::Result;
 use rusqlite::{params, Connection, OptionalExtension};
 
@@ -72,7 +73,7 @@ pub struct Count {
 }
 
 pub fn get(c: &Connection, scope: Scope, key: &str, bucket: i64) -> Result<Count> {
-    Ok(c.query_row(
+    Ok(c.query_row_cached(
         "SELECT count, answered FROM rate_counters WHERE scope = ?1 AND key = ?2 AND bucket = ?3",
         params![scope.as_str(), key, bucket],
         |r| {
@@ -88,7 +89,7 @@ pub fn get(c: &Connection, scope: Scope, key: &str, bucket: i64) -> Result<Count
 
 /// Adds one; returns the new count.
 pub fn bump(c: &Connection, scope: Scope, key: &str, bucket: i64) -> Result<u32> {
-    Ok(c.query_row(
+    Ok(c.query_row_cached(
         "INSERT INTO rate_counters (scope, key, bucket, count) VALUES (?1, ?2, ?3, 1)
          ON CONFLICT (scope, key, bucket) DO UPDATE SET count = count + 1
          RETURNING count",
@@ -99,7 +100,7 @@ pub fn bump(c: &Connection, scope: Scope, key: &str, bucket: i64) -> Result<u32>
 
 /// Marks the bucket's one answer as sent; false if it already was.
 pub fn mark_answered(c: &Connection, scope: Scope, key: &str, bucket: i64) -> Result<bool> {
-    let n = c.execute(
+    let n = c.execute_cached(
         "INSERT INTO rate_counters (scope, key, bucket, count, answered) VALUES (?1, ?2, ?3, 0, 1)
          ON CONFLICT (scope, key, bucket) DO UPDATE SET answered = 1 WHERE answered = 0",
         params![scope.as_str(), key, bucket],
@@ -111,7 +112,7 @@ pub fn mark_answered(c: &Connection, scope: Scope, key: &str, bucket: i64) -> Re
 /// kept: they are few and a report reads them). Run once a cycle, outside
 /// any mail's decision.
 pub fn prune(c: &Connection, before_hour: i64) -> Result<usize> {
-    Ok(c.execute(
+    Ok(c.execute_cached(
         "DELETE FROM rate_counters WHERE scope <> ?1 AND bucket < ?2",
         params![Scope::SeatWrongSilent.as_str(), before_hour],
     )?)

@@ -11,6 +11,7 @@
 //!
 //! Time is passed in, as everywhere in this crate.
 
+use crate::Cached;
 use crate::Result;
 use rusqlite::{params, Connection, OptionalExtension};
 
@@ -41,7 +42,7 @@ fn fault_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Fault> {
 /// The open fault of `game`, if it is faulted.
 pub fn open_fault(c: &Connection, game: &str) -> Result<Option<Fault>> {
     Ok(c
-        .query_row(
+        .query_row_cached(
             &format!("SELECT {FAULT_COLS} FROM game_faults WHERE game_id = ?1 AND resumed_at IS NULL ORDER BY id DESC LIMIT 1"),
             [game],
             fault_row,
@@ -51,7 +52,7 @@ pub fn open_fault(c: &Connection, game: &str) -> Result<Option<Fault>> {
 
 /// Every faulted game's open fault, by game.
 pub fn open_faults(c: &Connection) -> Result<Vec<Fault>> {
-    let mut st = c.prepare(&format!(
+    let mut st = c.prepare_cached(&format!(
         "SELECT {FAULT_COLS} FROM game_faults WHERE resumed_at IS NULL ORDER BY game_id, id"
     ))?;
     let rows = st
@@ -74,7 +75,7 @@ pub fn record(
     if open_fault(c, game)?.is_some() {
         return Ok(None);
     }
-    c.execute(
+    c.execute_cached(
         "INSERT INTO game_faults (game_id, turn, during, message, at) VALUES (?1, ?2, ?3, ?4, ?5)",
         params![game, turn, during, message, now],
     )?;
@@ -86,7 +87,7 @@ pub fn record(
 pub fn resume(c: &Connection, game: &str, now: i64) -> Result<Option<Fault>> {
     let open = open_fault(c, game)?;
     if let Some(f) = &open {
-        c.execute(
+        c.execute_cached(
             "UPDATE game_faults SET resumed_at = ?2 WHERE id = ?1",
             params![f.id, now],
         )?;
@@ -106,7 +107,7 @@ pub struct SendingPause {
 /// The current pause, if sending is paused.
 pub fn sending_pause(c: &Connection) -> Result<Option<SendingPause>> {
     Ok(c
-        .query_row(
+        .query_row_cached(
             "SELECT id, reason, since, last_try FROM sending_pauses WHERE ended_at IS NULL ORDER BY id DESC LIMIT 1",
             [],
             |r| Ok(SendingPause { id: r.get(0)?, reason: r.get(1)?, since: r.get(2)?, last_try: r.get(3)? }),
@@ -118,7 +119,7 @@ pub fn sending_pause(c: &Connection) -> Result<Option<SendingPause>> {
 /// updates the open one's reason and last try (`(pause, false)`).
 pub fn pause_sending(c: &Connection, reason: &str, now: i64) -> Result<(SendingPause, bool)> {
     if let Some(p) = sending_pause(c)? {
-        c.execute(
+        c.execute_cached(
             "UPDATE sending_pauses SET reason = ?2, last_try = ?3 WHERE id = ?1",
             params![p.id, reason, now],
         )?;
@@ -131,7 +132,7 @@ pub fn pause_sending(c: &Connection, reason: &str, now: i64) -> Result<(SendingP
             false,
         ));
     }
-    c.execute(
+    c.execute_cached(
         "INSERT INTO sending_pauses (reason, since, last_try) VALUES (?1, ?2, ?2)",
         params![reason, now],
     )?;
@@ -148,7 +149,7 @@ pub fn pause_sending(c: &Connection, reason: &str, now: i64) -> Result<(SendingP
 pub fn end_pause(c: &Connection, now: i64) -> Result<Option<SendingPause>> {
     let p = sending_pause(c)?;
     if let Some(p) = &p {
-        c.execute(
+        c.execute_cached(
             "UPDATE sending_pauses SET ended_at = ?2 WHERE id = ?1",
             params![p.id, now],
         )?;

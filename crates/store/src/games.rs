@@ -1,5 +1,6 @@
 //! Games and their players.
 
+use crate::Cached;
 use crate::{Result, StoreError};
 use rusqlite::{params, Connection, OptionalExtension, Row};
 
@@ -56,7 +57,7 @@ pub fn insert_game(c: &Connection, g: &GameRow) -> Result<()> {
     if let Some(other) = find_game_nocase(c, &g.id)? {
         return Err(StoreError::GameExists(other.id));
     }
-    let res = c.execute(
+    let res = c.execute_cached(
         &format!(
             "INSERT INTO games ({GAME_COLS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
         ),
@@ -95,7 +96,7 @@ pub fn insert_player(c: &Connection, game: &str, p: &PlayerRow) -> Result<()> {
             player: other.id,
         });
     }
-    c.execute(
+    c.execute_cached(
         "INSERT INTO players (game_id, id, name, email, password_hash) VALUES (?1, ?2, ?3, ?4, ?5)",
         params![game, p.id, p.name, p.email, p.password_hash],
     )?;
@@ -103,7 +104,7 @@ pub fn insert_player(c: &Connection, game: &str, p: &PlayerRow) -> Result<()> {
 }
 
 pub fn game(c: &Connection, id: &str) -> Result<Option<GameRow>> {
-    c.query_row(
+    c.query_row_cached(
         &format!("SELECT {GAME_COLS} FROM games WHERE id = ?1"),
         [id],
         game_row,
@@ -119,7 +120,7 @@ pub fn require_game(c: &Connection, id: &str) -> Result<GameRow> {
 /// Game ids are matched case-insensitively in mail (players type `neb-001` or `NEB-001`).
 pub fn find_game_nocase(c: &Connection, id: &str) -> Result<Option<GameRow>> {
     let found: Option<String> = c
-        .query_row(
+        .query_row_cached(
             "SELECT id FROM games WHERE lower(id) = lower(?1) ORDER BY id LIMIT 1",
             [id],
             |r| r.get(0),
@@ -132,7 +133,7 @@ pub fn find_game_nocase(c: &Connection, id: &str) -> Result<Option<GameRow>> {
 }
 
 pub fn games(c: &Connection) -> Result<Vec<GameRow>> {
-    let mut st = c.prepare(&format!("SELECT {GAME_COLS} FROM games ORDER BY id"))?;
+    let mut st = c.prepare_cached(&format!("SELECT {GAME_COLS} FROM games ORDER BY id"))?;
     let rows = st
         .query_map([], game_row)?
         .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -140,7 +141,7 @@ pub fn games(c: &Connection) -> Result<Vec<GameRow>> {
 }
 
 pub fn players(c: &Connection, game: &str) -> Result<Vec<PlayerRow>> {
-    let mut st = c.prepare(
+    let mut st = c.prepare_cached(
         "SELECT id, name, email, password_hash FROM players WHERE game_id = ?1 ORDER BY id",
     )?;
     let rows = st
@@ -162,14 +163,14 @@ pub fn players(c: &Connection, game: &str) -> Result<Vec<PlayerRow>> {
 /// start report them.
 pub fn case_collisions(c: &Connection) -> Result<Vec<String>> {
     let mut out = Vec::new();
-    let mut st = c.prepare(
+    let mut st = c.prepare_cached(
         "SELECT group_concat(id, ', ') FROM (SELECT id FROM games ORDER BY id)
          GROUP BY lower(id) HAVING count(*) > 1 ORDER BY lower(id)",
     )?;
     for ids in st.query_map([], |r| r.get::<_, String>(0))? {
         out.push(format!("games {}", ids?));
     }
-    let mut st = c.prepare(
+    let mut st = c.prepare_cached(
         "SELECT game_id, group_concat(id, ', ') FROM (SELECT game_id, id FROM players ORDER BY game_id, id)
          GROUP BY game_id, lower(id) HAVING count(*) > 1 ORDER BY game_id, lower(id)",
     )?;
@@ -186,7 +187,7 @@ pub fn case_collisions(c: &Connection) -> Result<Vec<String>> {
 /// (issue 14 item 9).
 pub fn game_of_address(c: &Connection, email: &str) -> Result<Option<GameRow>> {
     let id: Option<String> = c
-        .query_row(
+        .query_row_cached(
             "SELECT g.id FROM players p JOIN games g ON g.id = p.game_id
              WHERE lower(trim(p.email)) = lower(trim(?1))
              ORDER BY CASE g.status WHEN 'running' THEN 0 WHEN 'paused' THEN 1 ELSE 2 END, g.created_at DESC, g.id
@@ -202,14 +203,29 @@ pub fn game_of_address(c: &Connection, email: &str) -> Result<Option<GameRow>> {
 }
 
 /// A player by id, case-insensitively (mail clients and people capitalise).
+/// The player of `game` whose id is `id` up to ASCII case (ids are unique
+/// so, GameToml checks it). One row read, not the game's every player
+/// (issue 22 item 1: this ran twice a mail); SQLite's NOCASE folds ASCII
+/// letters only, as `eq_ignore_ascii_case` does.
 pub fn player_nocase(c: &Connection, game: &str, id: &str) -> Result<Option<PlayerRow>> {
-    Ok(players(c, game)?
-        .into_iter()
-        .find(|p| p.id.eq_ignore_ascii_case(id)))
+    Ok(c.query_row_cached(
+        "SELECT id, name, email, password_hash FROM players
+         WHERE game_id = ?1 AND id = ?2 COLLATE NOCASE ORDER BY id LIMIT 1",
+        params![game, id],
+        |r| {
+            Ok(PlayerRow {
+                id: r.get(0)?,
+                name: r.get(1)?,
+                email: r.get(2)?,
+                password_hash: r.get(3)?,
+            })
+        },
+    )
+    .optional()?)
 }
 
 pub fn set_turn(c: &Connection, game: &str, turn: u32, deadline: Option<i64>) -> Result<()> {
-    c.execute(
+    c.execute_cached(
         "UPDATE games SET turn = ?2, deadline = ?3 WHERE id = ?1",
         params![game, turn, deadline],
     )?;
@@ -225,7 +241,7 @@ pub fn new_msgid_salt() -> String {
 }
 
 pub fn set_msgid_salt(c: &Connection, game: &str, salt: &str) -> Result<()> {
-    c.execute(
+    c.execute_cached(
         "UPDATE games SET msgid_salt = ?2 WHERE id = ?1",
         params![game, salt],
     )?;
@@ -236,7 +252,7 @@ pub fn set_msgid_salt(c: &Connection, game: &str, salt: &str) -> Result<()> {
 /// existed (their Message-IDs stay as they were) and for replays.
 pub fn msgid_salt(c: &Connection, game: &str) -> Result<Option<String>> {
     Ok(
-        c.query_row("SELECT msgid_salt FROM games WHERE id = ?1", [game], |r| {
+        c.query_row_cached("SELECT msgid_salt FROM games WHERE id = ?1", [game], |r| {
             r.get::<_, Option<String>>(0)
         })
         .optional()?
@@ -250,7 +266,7 @@ pub fn set_status(
     status: GameStatus,
     deadline: Option<i64>,
 ) -> Result<()> {
-    let n = c.execute(
+    let n = c.execute_cached(
         "UPDATE games SET status = ?2, deadline = ?3 WHERE id = ?1",
         params![game, status, deadline],
     )?;
@@ -261,7 +277,7 @@ pub fn set_status(
 }
 
 pub fn set_deadline(c: &Connection, game: &str, deadline: Option<i64>) -> Result<()> {
-    c.execute(
+    c.execute_cached(
         "UPDATE games SET deadline = ?2 WHERE id = ?1",
         params![game, deadline],
     )?;
@@ -289,7 +305,7 @@ pub fn due_games(c: &Connection, now: i64) -> Result<Vec<GameRow>> {
 /// The earliest known due instant after `now` among running games
 /// (`None`: none is scheduled).
 pub fn next_due_after(c: &Connection, now: i64) -> Result<Option<i64>> {
-    let at: Option<i64> = c.query_row(
+    let at: Option<i64> = c.query_row_cached(
         "SELECT min(due_at) FROM games WHERE status = ?1 AND due_at > ?2 AND due_at < ?3",
         params![GameStatus::Running, now, DUE_NEVER],
         |r| r.get(0),
@@ -299,7 +315,7 @@ pub fn next_due_after(c: &Connection, now: i64) -> Result<Option<i64>> {
 
 /// Stores a game's next due instant (unix seconds, or [`DUE_NEVER`]).
 pub fn set_due(c: &Connection, game: &str, at: i64) -> Result<()> {
-    c.execute(
+    c.execute_cached(
         "UPDATE games SET due_at = ?2 WHERE id = ?1",
         params![game, at],
     )?;
@@ -309,7 +325,7 @@ pub fn set_due(c: &Connection, game: &str, at: i64) -> Result<()> {
 /// A game's stored next due instant (0: to be computed again).
 pub fn due_at(c: &Connection, game: &str) -> Result<Option<i64>> {
     Ok(
-        c.query_row("SELECT due_at FROM games WHERE id = ?1", [game], |r| {
+        c.query_row_cached("SELECT due_at FROM games WHERE id = ?1", [game], |r| {
             r.get(0)
         })
         .optional()?,
@@ -320,7 +336,7 @@ pub fn due_at(c: &Connection, game: &str) -> Result<Option<i64>> {
 /// resolved turn only, `always` every turn, `None` none.
 pub fn preview(c: &Connection, game: &str) -> Result<Option<PreviewMode>> {
     Ok(
-        c.query_row("SELECT preview FROM games WHERE id = ?1", [game], |r| {
+        c.query_row_cached("SELECT preview FROM games WHERE id = ?1", [game], |r| {
             r.get(0)
         })
         .optional()?
@@ -329,7 +345,7 @@ pub fn preview(c: &Connection, game: &str) -> Result<Option<PreviewMode>> {
 }
 
 pub fn set_preview(c: &Connection, game: &str, preview: Option<PreviewMode>) -> Result<()> {
-    c.execute(
+    c.execute_cached(
         "UPDATE games SET preview = ?2 WHERE id = ?1",
         params![game, preview],
     )?;
@@ -339,7 +355,7 @@ pub fn set_preview(c: &Connection, game: &str, preview: Option<PreviewMode>) -> 
 /// Replaces a player's password hash (the GM's `arbitre password reset`).
 /// Returns false when the game has no such player.
 pub fn set_password_hash(c: &Connection, game: &str, player: &str, phc: &str) -> Result<bool> {
-    let n = c.execute(
+    let n = c.execute_cached(
         "UPDATE players SET password_hash = ?3 WHERE game_id = ?1 AND id = ?2",
         params![game, player, phc],
     )?;
@@ -395,13 +411,13 @@ pub fn delete_game(
         if table == "mail_journal" {
             continue;
         }
-        let n = c.execute(
+        let n = c.execute_cached(
             &format!("DELETE FROM \"{table}\" WHERE game_id = ?1"),
             [game],
         )?;
         out.insert(table, n);
     }
-    let n = c.execute("DELETE FROM games WHERE id = ?1", [game])?;
+    let n = c.execute_cached("DELETE FROM games WHERE id = ?1", [game])?;
     out.insert("games".to_string(), n);
     Ok(out)
 }
@@ -409,7 +425,7 @@ pub fn delete_game(
 /// The tables with a `game_id` column, referencing tables (players, turns,
 /// orders) ordered before nothing in particular: none references another.
 fn game_tables(c: &Connection) -> Result<Vec<String>> {
-    let mut st = c.prepare(
+    let mut st = c.prepare_cached(
         "SELECT m.name FROM sqlite_master m, pragma_table_info(m.name) p \
          WHERE m.type = 'table' AND p.name = 'game_id' ORDER BY m.name",
     )?;
@@ -426,7 +442,7 @@ fn table_rows(
 ) -> Result<Vec<serde_json::Map<String, serde_json::Value>>> {
     use rusqlite::types::ValueRef;
     use std::fmt::Write as _;
-    let mut st = c.prepare(sql)?;
+    let mut st = c.prepare_cached(sql)?;
     let names: Vec<String> = st.column_names().iter().map(|s| s.to_string()).collect();
     let mut rows = st.query([game])?;
     let mut out = Vec::new();

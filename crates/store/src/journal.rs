@@ -4,6 +4,7 @@
 //! Maildir move, the daemon only repeats the move.
 
 pub use crate::kinds::JournalOutcome;
+use crate::Cached;
 use crate::Result;
 use rusqlite::{params, Connection, OptionalExtension};
 
@@ -20,7 +21,7 @@ pub struct JournalEntry {
 }
 
 pub fn seen(c: &Connection, sha256: &str) -> Result<bool> {
-    Ok(c.query_row(
+    Ok(c.query_row_cached(
         "SELECT 1 FROM mail_journal WHERE sha256 = ?1",
         [sha256],
         |_| Ok(()),
@@ -37,7 +38,7 @@ pub fn seen_message(c: &Connection, message_id: &str, sender: &str) -> Result<Op
     if message_id.trim().is_empty() || sender.trim().is_empty() {
         return Ok(None);
     }
-    Ok(c.query_row(
+    Ok(c.query_row_cached(
         "SELECT sha256 FROM mail_journal
          WHERE message_id = ?1 AND lower(trim(sender)) = lower(trim(?2)) LIMIT 1",
         params![message_id, sender],
@@ -47,7 +48,7 @@ pub fn seen_message(c: &Connection, message_id: &str, sender: &str) -> Result<Op
 }
 
 pub fn record(c: &Connection, e: &JournalEntry) -> Result<()> {
-    c.execute(
+    c.execute_cached(
         "INSERT INTO mail_journal (sha256, message_id, sender, received_at, game_id, outcome, detail)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         params![e.sha256, e.message_id, e.sender, e.received_at, e.game_id, e.outcome, e.detail],
@@ -64,7 +65,7 @@ pub const RATE_LIMITED_SILENT: JournalOutcome = JournalOutcome::RateLimitedSilen
 /// Mails from `sender` (case-insensitive) journaled at or after `since`
 /// that count toward the flood limit: neither ignored nor rate-limited.
 pub fn count_from_sender_since(c: &Connection, sender: &str, since: i64) -> Result<u32> {
-    Ok(c.query_row(
+    Ok(c.query_row_cached(
         "SELECT count(*) FROM mail_journal
          WHERE lower(trim(sender)) = lower(trim(?1)) AND received_at >= ?2
            AND outcome NOT IN ('ignored', ?3, ?4)",
@@ -75,7 +76,7 @@ pub fn count_from_sender_since(c: &Connection, sender: &str, since: i64) -> Resu
 
 /// Same, for mails tied to game `game_id`.
 pub fn count_for_game_since(c: &Connection, game_id: &str, since: i64) -> Result<u32> {
-    Ok(c.query_row(
+    Ok(c.query_row_cached(
         "SELECT count(*) FROM mail_journal
          WHERE game_id = ?1 AND received_at >= ?2 AND outcome NOT IN ('ignored', ?3, ?4)",
         params![game_id, since, RATE_LIMITED, RATE_LIMITED_SILENT],
@@ -86,7 +87,7 @@ pub fn count_for_game_since(c: &Connection, game_id: &str, since: i64) -> Result
 /// True when `sender` already got the polite rate-limit answer at or after `since`.
 pub fn rate_limit_answered_since(c: &Connection, sender: &str, since: i64) -> Result<bool> {
     Ok(c
-        .query_row(
+        .query_row_cached(
             "SELECT 1 FROM mail_journal
              WHERE lower(trim(sender)) = lower(trim(?1)) AND received_at >= ?2 AND outcome = ?3 LIMIT 1",
             params![sender, since, RATE_LIMITED],
@@ -97,7 +98,7 @@ pub fn rate_limit_answered_since(c: &Connection, sender: &str, since: i64) -> Re
 }
 
 pub fn entries(c: &Connection) -> Result<Vec<JournalEntry>> {
-    let mut st = c.prepare(
+    let mut st = c.prepare_cached(
         "SELECT sha256, message_id, sender, received_at, game_id, outcome, detail
          FROM mail_journal ORDER BY received_at, sha256",
     )?;

@@ -3,6 +3,7 @@
 //! for a turn is the one in force ("a later valid mail replaces the earlier
 //! orders"), and older rows stay as the archive of what was sent.
 
+use crate::Cached;
 use crate::Result;
 use arbitre_core::{LineVerdict, Verdict};
 use rusqlite::{params, Connection};
@@ -73,7 +74,7 @@ pub fn insert_encoded(
     received_at: i64,
     mail_sha256: Option<&str>,
 ) -> Result<i64> {
-    let mut st = c.prepare(
+    let mut st = c.prepare_cached(
         "INSERT INTO orders (game_id, turn, player, text, verdicts, errors, ready, received_at, mail_sha256)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
     )?;
@@ -296,7 +297,7 @@ pub fn insert_bot(
     text: &str,
     received_at: i64,
 ) -> Result<i64> {
-    c.execute(
+    c.execute_cached(
         "INSERT INTO orders (game_id, turn, player, text, verdicts, errors, ready, received_at, mail_sha256, by_bot)
          VALUES (?1, ?2, ?3, ?4, '[]', 0, 1, ?5, NULL, 1)",
         params![game, turn, player, text, received_at],
@@ -312,7 +313,7 @@ pub fn last_sent_by_mail(
     player: &str,
     before: u32,
 ) -> Result<Option<u32>> {
-    Ok(c.query_row(
+    Ok(c.query_row_cached(
         "SELECT max(turn) FROM orders WHERE game_id = ?1 AND player = ?2 AND turn < ?3 AND by_bot = 0",
         params![game, player, before],
         |r| r.get(0),
@@ -320,7 +321,7 @@ pub fn last_sent_by_mail(
 }
 
 fn rows(c: &Connection, sql: &str, p: impl rusqlite::Params) -> Result<Vec<OrderRow>> {
-    let mut st = c.prepare(sql)?;
+    let mut st = c.prepare_cached(sql)?;
     let rows = st
         .query_map(p, |r| {
             let text: String = r.get(4)?;
@@ -374,7 +375,7 @@ pub struct InForce {
 
 /// [`InForce`] of each player's latest row for `turn`.
 pub fn latest_meta(c: &Connection, game: &str, turn: u32) -> Result<BTreeMap<String, InForce>> {
-    let mut st = c.prepare(&format!(
+    let mut st = c.prepare_cached(&format!(
         "SELECT player, ready, received_at, by_bot FROM orders WHERE {IN_FORCE}"
     ))?;
     let rows = st

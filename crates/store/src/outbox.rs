@@ -3,6 +3,7 @@
 //! retries and exponential backoff. The Message-ID is unique, so queueing the
 //! same reply twice fails loudly instead of mailing twice.
 
+use crate::Cached;
 use crate::Result;
 use rusqlite::{params, Connection, OptionalExtension, Row};
 
@@ -45,7 +46,7 @@ pub fn queue(c: &Connection, m: &NewMail, now: i64) -> Result<i64> {
 /// confirmation of megabytes is held twice at most, not three times (issue
 /// 14 item 1).
 pub fn queue_owned(c: &Connection, m: NewMail, now: i64) -> Result<i64> {
-    let mut st = c.prepare(
+    let mut st = c.prepare_cached(
         "INSERT INTO outbox (message_id, game_id, turn, player, kind, recipient, subject, body, raw,
                              status, attempts, next_attempt_at, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'pending', 0, ?10, ?10)",
@@ -105,7 +106,7 @@ fn row(r: &Row<'_>) -> rusqlite::Result<OutboxRow> {
 }
 
 fn collect(c: &Connection, sql: &str, p: impl rusqlite::Params) -> Result<Vec<OutboxRow>> {
-    let mut st = c.prepare(sql)?;
+    let mut st = c.prepare_cached(sql)?;
     let rows = st
         .query_map(p, row)?
         .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -160,11 +161,11 @@ pub fn mailed(
 }
 
 pub fn last_id(c: &Connection) -> Result<i64> {
-    Ok(c.query_row("SELECT coalesce(max(id), 0) FROM outbox", [], |r| r.get(0))?)
+    Ok(c.query_row_cached("SELECT coalesce(max(id), 0) FROM outbox", [], |r| r.get(0))?)
 }
 
 pub fn by_message_id(c: &Connection, message_id: &str) -> Result<Option<i64>> {
-    Ok(c.query_row(
+    Ok(c.query_row_cached(
         "SELECT id FROM outbox WHERE message_id = ?1",
         [message_id],
         |r| r.get(0),
@@ -211,7 +212,7 @@ pub fn report_for(
 /// 4): the mail leaves with its secret (a generated password), and from the
 /// moment it is sent only this redacted copy stays in the database.
 pub fn set_redacted(c: &Connection, id: i64, body: &str, raw: &[u8]) -> Result<()> {
-    c.execute(
+    c.execute_cached(
         "UPDATE outbox SET redacted_body = ?2, redacted_raw = ?3 WHERE id = ?1",
         params![id, body, raw],
     )?;
@@ -221,7 +222,7 @@ pub fn set_redacted(c: &Connection, id: i64, body: &str, raw: &[u8]) -> Result<(
 /// Marks a row sent; a row with a redacted copy keeps only that copy, in the
 /// same statement, so no crash leaves a sent secret behind.
 pub fn mark_sent(c: &Connection, id: i64, now: i64) -> Result<()> {
-    c.execute(
+    c.execute_cached(
         "UPDATE outbox SET status = 'sent', attempts = attempts + 1, sent_at = ?2, last_error = NULL,
                 body = coalesce(redacted_body, body), raw = coalesce(redacted_raw, raw),
                 redacted_body = NULL, redacted_raw = NULL
@@ -244,7 +245,7 @@ pub fn mark_failed(
     permanent: bool,
     window: i64,
 ) -> Result<OutboxStatus> {
-    let (attempts, first): (u32, Option<i64>) = c.query_row(
+    let (attempts, first): (u32, Option<i64>) = c.query_row_cached(
         "SELECT attempts, first_failed_at FROM outbox WHERE id = ?1",
         [id],
         |r| Ok((r.get(0)?, r.get(1)?)),
@@ -257,7 +258,7 @@ pub fn mark_failed(
         OutboxStatus::Pending
     };
     let delay = backoff(attempts);
-    c.execute(
+    c.execute_cached(
         "UPDATE outbox SET status = ?2, attempts = ?3, next_attempt_at = ?4, last_error = ?5, first_failed_at = ?6 WHERE id = ?1",
         params![id, status.as_str(), attempts, now + delay, error, first],
     )?;
@@ -287,7 +288,7 @@ pub fn troubled(c: &Connection) -> Result<Vec<OutboxRow>> {
 /// a fresh retry window. Returns false when the row is sent, held,
 /// cancelled or absent.
 pub fn retry(c: &Connection, id: i64, now: i64) -> Result<bool> {
-    Ok(c.execute(
+    Ok(c.execute_cached(
         "UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?2, first_failed_at = NULL
           WHERE id = ?1 AND status IN ('failed', 'pending')",
         params![id, now],
@@ -296,7 +297,7 @@ pub fn retry(c: &Connection, id: i64, now: i64) -> Result<bool> {
 
 /// `arbitre outbox retry --failed`: every failed mail is due now. Returns how many.
 pub fn retry_failed(c: &Connection, now: i64) -> Result<usize> {
-    Ok(c.execute(
+    Ok(c.execute_cached(
         "UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?1, first_failed_at = NULL WHERE status = 'failed'",
         [now],
     )?)
@@ -305,7 +306,7 @@ pub fn retry_failed(c: &Connection, now: i64) -> Result<usize> {
 /// `arbitre outbox drop <id>`: a mail not yet sent is never sent; the row
 /// stays (cancelled) as the archive. Returns false for a sent or absent row.
 pub fn drop_mail(c: &Connection, id: i64) -> Result<bool> {
-    Ok(c.execute("UPDATE outbox SET status = 'cancelled' WHERE id = ?1 AND status IN ('pending', 'failed', 'held')", [id])? == 1)
+    Ok(c.execute_cached("UPDATE outbox SET status = 'cancelled' WHERE id = ?1 AND status IN ('pending', 'failed', 'held')", [id])? == 1)
 }
 
 /// PREVIEW: the pending mails of these kinds about `turn` of `game` are
@@ -313,7 +314,7 @@ pub fn drop_mail(c: &Connection, id: i64) -> Result<bool> {
 pub fn hold(c: &Connection, game: &str, turn: u32, kinds: &[MailKind]) -> Result<usize> {
     let mut n = 0;
     for k in kinds {
-        n += c.execute(
+        n += c.execute_cached(
             "UPDATE outbox SET status = 'held' WHERE game_id = ?1 AND turn = ?2 AND kind = ?3 AND status = 'pending'",
             params![game, turn, k],
         )?;
@@ -323,7 +324,7 @@ pub fn hold(c: &Connection, game: &str, turn: u32, kinds: &[MailKind]) -> Result
 
 /// RELEASE: every held mail of `game` goes back to pending, due at `now`.
 pub fn release(c: &Connection, game: &str, now: i64) -> Result<usize> {
-    Ok(c.execute(
+    Ok(c.execute_cached(
         "UPDATE outbox SET status = 'pending', next_attempt_at = ?2 WHERE game_id = ?1 AND status = 'held'",
         params![game, now],
     )?)
@@ -331,7 +332,7 @@ pub fn release(c: &Connection, game: &str, now: i64) -> Result<usize> {
 
 /// How many mails of `game` are held: what [`release`] would release.
 pub fn count_held(c: &Connection, game: &str) -> Result<usize> {
-    Ok(c.query_row(
+    Ok(c.query_row_cached(
         "SELECT count(*) FROM outbox WHERE game_id = ?1 AND status = 'held'",
         params![game],
         |r| r.get(0),
@@ -343,7 +344,7 @@ pub fn count_held(c: &Connection, game: &str) -> Result<usize> {
 pub fn cancel_after(c: &Connection, game: &str, turn: u32, kinds: &[MailKind]) -> Result<usize> {
     let mut n = 0;
     for k in kinds {
-        n += c.execute(
+        n += c.execute_cached(
             "UPDATE outbox SET status = 'cancelled'
               WHERE game_id = ?1 AND turn > ?2 AND kind = ?3 AND status IN ('pending', 'held')",
             params![game, turn, k],
@@ -359,7 +360,7 @@ pub fn problems(
     c: &Connection,
     stale_before: i64,
 ) -> Result<std::collections::BTreeMap<Option<String>, (u32, u32, u32)>> {
-    let mut st = c.prepare(
+    let mut st = c.prepare_cached(
         "SELECT game_id,
                 sum(status = 'failed'),
                 sum(status = 'pending' AND (attempts > 0 OR created_at < ?1)),

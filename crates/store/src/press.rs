@@ -4,6 +4,7 @@
 //! that". One row per press mail, written in the inbound mail's transaction
 //! with the relayed mails, so a press is logged exactly when it is sent.
 
+use crate::Cached;
 use crate::Result;
 use rusqlite::{params, Connection};
 
@@ -26,7 +27,7 @@ pub struct PressRow {
 pub const ALL: &str = "ALL";
 
 pub fn insert(c: &Connection, p: &PressRow) -> Result<i64> {
-    c.execute(
+    c.execute_cached(
         "INSERT INTO press (game_id, turn, sender, recipients, anonymous, body, mail_sha256, sent_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
         params![p.game_id, p.turn, p.sender, p.recipients, p.anonymous, p.body, p.mail_sha256, p.sent_at],
@@ -36,7 +37,7 @@ pub fn insert(c: &Connection, p: &PressRow) -> Result<i64> {
 
 /// Every press of a game, oldest first.
 pub fn all(c: &Connection, game: &str) -> Result<Vec<PressRow>> {
-    let mut st = c.prepare(
+    let mut st = c.prepare_cached(
         "SELECT game_id, turn, sender, recipients, anonymous, body, mail_sha256, sent_at
            FROM press WHERE game_id = ?1 ORDER BY turn, id",
     )?;

@@ -1,11 +1,12 @@
 //! Reminders already sent: one row per (game, turn, player, rule), so a
 //! reminder is mailed once even if the daemon restarts inside its window.
 
+use crate::Cached;
 use crate::Result;
 use rusqlite::{params, Connection, OptionalExtension};
 
 pub fn sent(c: &Connection, game: &str, turn: u32, player: &str, label: &str) -> Result<bool> {
-    Ok(c.query_row(
+    Ok(c.query_row_cached(
         "SELECT 1 FROM reminders WHERE game_id = ?1 AND turn = ?2 AND player = ?3 AND label = ?4",
         params![game, turn, player, label],
         |_| Ok(()),
@@ -17,7 +18,7 @@ pub fn sent(c: &Connection, game: &str, turn: u32, player: &str, label: &str) ->
 /// ROLLBACK: the reminders of turns after `turn` are forgotten (the
 /// replayed turn has a new deadline, hence new reminder points).
 pub fn forget_after(c: &Connection, game: &str, turn: u32) -> Result<usize> {
-    Ok(c.execute(
+    Ok(c.execute_cached(
         "DELETE FROM reminders WHERE game_id = ?1 AND turn > ?2",
         params![game, turn],
     )?)
@@ -32,7 +33,7 @@ pub fn record(
     label: &str,
     now: i64,
 ) -> Result<bool> {
-    let n = c.execute(
+    let n = c.execute_cached(
         "INSERT OR IGNORE INTO reminders (game_id, turn, player, label, sent_at) VALUES (?1, ?2, ?3, ?4, ?5)",
         params![game, turn, player, label, now],
     )?;

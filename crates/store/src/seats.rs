@@ -3,6 +3,7 @@
 //! ruleset knows of it; only who plays it changes. Every change is a row
 //! of `seat_changes`, the archive of who held a seat when.
 
+use crate::Cached;
 use crate::Result;
 use rusqlite::{params, Connection};
 
@@ -33,7 +34,7 @@ pub fn record(
     new: Option<(&str, &str)>,
     at: i64,
 ) -> Result<()> {
-    c.execute(
+    c.execute_cached(
         "INSERT INTO seat_changes (game_id, player, turn, kind, old_name, old_email, new_name, new_email, at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
         params![game, player, turn, kind, old.map(|o| o.0), old.map(|o| o.1), new.map(|n| n.0), new.map(|n| n.1), at],
@@ -43,7 +44,7 @@ pub fn record(
 
 /// Every change of a game's seats, oldest first.
 pub fn changes(c: &Connection, game: &str) -> Result<Vec<SeatChange>> {
-    let mut st = c.prepare(
+    let mut st = c.prepare_cached(
         "SELECT game_id, player, turn, kind, old_name, old_email, new_name, new_email, at
            FROM seat_changes WHERE game_id = ?1 ORDER BY id",
     )?;
@@ -75,7 +76,7 @@ pub fn replace_player(
     email: &str,
     password_hash: &str,
 ) -> Result<bool> {
-    let n = c.execute(
+    let n = c.execute_cached(
         "UPDATE players SET name = ?3, email = ?4, password_hash = ?5 WHERE game_id = ?1 AND id = ?2",
         params![game, player, name, email, password_hash],
     )?;

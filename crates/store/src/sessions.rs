@@ -3,6 +3,7 @@
 //! itself, and any password, never reach the database. Rows past their
 //! expiry are never returned and are purged when a session opens.
 
+use crate::Cached;
 use crate::Result;
 use rusqlite::{params, Connection, OptionalExtension};
 
@@ -50,7 +51,7 @@ pub fn open(c: &Connection, s: &WebSession, now: i64) -> Result<()> {
         SessionHolder::Player(p) => Some(p.as_str()),
         SessionHolder::GameMaster => None,
     };
-    c.execute(
+    c.execute_cached(
         &format!("INSERT INTO web_sessions ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"),
         params![
             s.token_sha256,
@@ -66,7 +67,7 @@ pub fn open(c: &Connection, s: &WebSession, now: i64) -> Result<()> {
 
 /// The session of `token_sha256`, unless it has expired by `now`.
 pub fn get(c: &Connection, token_sha256: &str, now: i64) -> Result<Option<WebSession>> {
-    Ok(c.query_row(
+    Ok(c.query_row_cached(
         &format!("SELECT {COLUMNS} FROM web_sessions WHERE token_sha256 = ?1 AND expires > ?2"),
         params![token_sha256, now],
         row,
@@ -76,7 +77,7 @@ pub fn get(c: &Connection, token_sha256: &str, now: i64) -> Result<Option<WebSes
 
 /// Ends a session (logout, or a session whose credential no longer holds).
 pub fn delete(c: &Connection, token_sha256: &str) -> Result<bool> {
-    Ok(c.execute(
+    Ok(c.execute_cached(
         "DELETE FROM web_sessions WHERE token_sha256 = ?1",
         params![token_sha256],
     )? > 0)
@@ -84,7 +85,7 @@ pub fn delete(c: &Connection, token_sha256: &str) -> Result<bool> {
 
 /// Deletes every session expired by `now`; returns how many.
 pub fn purge_expired(c: &Connection, now: i64) -> Result<usize> {
-    Ok(c.execute("DELETE FROM web_sessions WHERE expires <= ?1", params![now])?)
+    Ok(c.execute_cached("DELETE FROM web_sessions WHERE expires <= ?1", params![now])?)
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //! A player without a row has the defaults: the game's zone, in the game,
 //! no token. One row per (game, player); each setter touches its column only.
 
+use crate::Cached;
 use crate::Result;
 use rusqlite::{params, Connection, OptionalExtension};
 
@@ -18,7 +19,7 @@ pub struct PlayerSettings {
 
 pub fn get(c: &Connection, game: &str, player: &str) -> Result<PlayerSettings> {
     Ok(c
-        .query_row(
+        .query_row_cached(
             "SELECT timezone, ejected_turn, token_hash FROM player_settings WHERE game_id = ?1 AND player = ?2",
             params![game, player],
             |r| Ok(PlayerSettings { timezone: r.get(0)?, ejected_turn: r.get(1)?, token_hash: r.get(2)? }),
@@ -28,7 +29,7 @@ pub fn get(c: &Connection, game: &str, player: &str) -> Result<PlayerSettings> {
 }
 
 fn ensure(c: &Connection, game: &str, player: &str) -> Result<()> {
-    c.execute(
+    c.execute_cached(
         "INSERT OR IGNORE INTO player_settings (game_id, player) VALUES (?1, ?2)",
         params![game, player],
     )?;
@@ -38,7 +39,7 @@ fn ensure(c: &Connection, game: &str, player: &str) -> Result<()> {
 /// `None` goes back to the game's zone.
 pub fn set_timezone(c: &Connection, game: &str, player: &str, tz: Option<&str>) -> Result<()> {
     ensure(c, game, player)?;
-    c.execute(
+    c.execute_cached(
         "UPDATE player_settings SET timezone = ?3 WHERE game_id = ?1 AND player = ?2",
         params![game, player, tz],
     )?;
@@ -48,7 +49,7 @@ pub fn set_timezone(c: &Connection, game: &str, player: &str, tz: Option<&str>) 
 /// `None` brings the seat back (a takeover fills an ejected seat).
 pub fn set_ejected(c: &Connection, game: &str, player: &str, from_turn: Option<u32>) -> Result<()> {
     ensure(c, game, player)?;
-    c.execute(
+    c.execute_cached(
         "UPDATE player_settings SET ejected_turn = ?3 WHERE game_id = ?1 AND player = ?2",
         params![game, player, from_turn],
     )?;
@@ -57,7 +58,7 @@ pub fn set_ejected(c: &Connection, game: &str, player: &str, from_turn: Option<u
 
 pub fn set_token_hash(c: &Connection, game: &str, player: &str, phc: Option<&str>) -> Result<()> {
     ensure(c, game, player)?;
-    c.execute(
+    c.execute_cached(
         "UPDATE player_settings SET token_hash = ?3 WHERE game_id = ?1 AND player = ?2",
         params![game, player, phc],
     )?;
@@ -66,7 +67,7 @@ pub fn set_token_hash(c: &Connection, game: &str, player: &str, phc: Option<&str
 
 /// Every player of a game with a row, by id (for status screens).
 pub fn all(c: &Connection, game: &str) -> Result<Vec<(String, PlayerSettings)>> {
-    let mut st = c.prepare(
+    let mut st = c.prepare_cached(
         "SELECT player, timezone, ejected_turn, token_hash FROM player_settings WHERE game_id = ?1 ORDER BY player",
     )?;
     let rows = st

@@ -3,6 +3,7 @@
 //! accepted at once when the game approves automatically). One row per
 //! (game, address): the key that keeps one address from asking twice.
 
+use crate::Cached;
 use crate::Result;
 use rusqlite::{params, Connection, OptionalExtension};
 
@@ -46,7 +47,7 @@ pub fn key(email: &str) -> String {
 /// Records a request; a second request of one address for one game is a
 /// constraint violation (the caller checks [`get`] first).
 pub fn insert(c: &Connection, s: &Signup) -> Result<()> {
-    c.execute(
+    c.execute_cached(
         &format!("INSERT INTO signups ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"),
         params![
             s.game_id,
@@ -64,7 +65,7 @@ pub fn insert(c: &Connection, s: &Signup) -> Result<()> {
 
 /// The request of `email` for `game`, whatever its status.
 pub fn get(c: &Connection, game: &str, email: &str) -> Result<Option<Signup>> {
-    Ok(c.query_row(
+    Ok(c.query_row_cached(
         &format!("SELECT {COLUMNS} FROM signups WHERE game_id = ?1 AND email = ?2"),
         params![game, key(email)],
         row,
@@ -74,7 +75,7 @@ pub fn get(c: &Connection, game: &str, email: &str) -> Result<Option<Signup>> {
 
 /// Every request of `game` with `status`, oldest first.
 pub fn with_status(c: &Connection, game: &str, status: SignupStatus) -> Result<Vec<Signup>> {
-    let mut st = c.prepare(&format!(
+    let mut st = c.prepare_cached(&format!(
         "SELECT {COLUMNS} FROM signups WHERE game_id = ?1 AND status = ?2 ORDER BY requested_at, email"
     ))?;
     let rows = st
@@ -85,7 +86,7 @@ pub fn with_status(c: &Connection, game: &str, status: SignupStatus) -> Result<V
 
 /// How many requests of `game` wait for the game master.
 pub fn pending_count(c: &Connection, game: &str) -> Result<u32> {
-    Ok(c.query_row(
+    Ok(c.query_row_cached(
         "SELECT count(*) FROM signups WHERE game_id = ?1 AND status = ?2",
         params![game, SignupStatus::Pending],
         |r| r.get(0),
@@ -96,7 +97,7 @@ pub fn pending_count(c: &Connection, game: &str) -> Result<u32> {
 /// the seat it became, the reason of a refusal. Also inserts the row when
 /// the request was never pending (`approve = "auto"`).
 pub fn decide(c: &Connection, s: &Signup) -> Result<()> {
-    c.execute(
+    c.execute_cached(
         &format!(
             "INSERT INTO signups ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
              ON CONFLICT (game_id, email) DO UPDATE SET

@@ -2,6 +2,7 @@
 //! turn (turn 0 is the state `game create` built). `(game, turn)` is the
 //! primary key, which is what makes resolving a turn twice impossible.
 
+use crate::Cached;
 use crate::{Result, StoreError};
 use rusqlite::{params, Connection, OptionalExtension};
 
@@ -16,7 +17,7 @@ pub struct TurnRow {
 }
 
 pub fn insert(c: &Connection, t: &TurnRow) -> Result<()> {
-    let res = c.execute(
+    let res = c.execute_cached(
         "INSERT INTO turns (game_id, turn, state, resolved_at, outcome) VALUES (?1, ?2, ?3, ?4, ?5)",
         params![t.game_id, t.turn, t.state, t.resolved_at, t.outcome],
     );
@@ -37,7 +38,7 @@ pub fn insert(c: &Connection, t: &TurnRow) -> Result<()> {
 }
 
 pub fn get(c: &Connection, game: &str, turn: u32) -> Result<Option<TurnRow>> {
-    Ok(c.query_row(
+    Ok(c.query_row_cached(
         "SELECT game_id, turn, state, resolved_at, outcome FROM turns WHERE game_id = ?1 AND turn = ?2",
         params![game, turn],
         |r| {
@@ -57,7 +58,7 @@ pub fn get(c: &Connection, game: &str, turn: u32) -> Result<Option<TurnRow>> {
 /// between two resolutions that are not a turn: a player joining a game in
 /// progress. The turn's number and resolution time stay.
 pub fn replace_state(c: &Connection, game: &str, turn: u32, state: &str) -> Result<()> {
-    let n = c.execute(
+    let n = c.execute_cached(
         "UPDATE turns SET state = ?3 WHERE game_id = ?1 AND turn = ?2",
         params![game, turn, state],
     )?;
@@ -72,7 +73,7 @@ pub fn replace_state(c: &Connection, game: &str, turn: u32, state: &str) -> Resu
 
 /// The latest state of a game.
 pub fn latest(c: &Connection, game: &str) -> Result<TurnRow> {
-    let turn: Option<u32> = c.query_row(
+    let turn: Option<u32> = c.query_row_cached(
         "SELECT max(turn) FROM turns WHERE game_id = ?1",
         [game],
         |r| r.get(0),
@@ -85,7 +86,7 @@ pub fn latest(c: &Connection, game: &str) -> Result<TurnRow> {
 /// PREVIEW (issue 10): a held turn's reports wait for the game master's
 /// RELEASE, and the next turn is not resolved before.
 pub fn set_held(c: &Connection, game: &str, turn: u32, held: bool) -> Result<()> {
-    c.execute(
+    c.execute_cached(
         "UPDATE turns SET held = ?3 WHERE game_id = ?1 AND turn = ?2",
         params![game, turn, held],
     )?;
@@ -94,7 +95,7 @@ pub fn set_held(c: &Connection, game: &str, turn: u32, held: bool) -> Result<()>
 
 /// The held turn of a game, if any.
 pub fn held(c: &Connection, game: &str) -> Result<Option<u32>> {
-    Ok(c.query_row(
+    Ok(c.query_row_cached(
         "SELECT max(turn) FROM turns WHERE game_id = ?1 AND held = 1",
         [game],
         |r| r.get(0),
@@ -106,12 +107,12 @@ pub fn held(c: &Connection, game: &str) -> Result<Option<u32>> {
 /// latest state is the one after `to`. Returns the turns moved.
 pub fn roll_back(c: &Connection, game: &str, to: u32, at: i64) -> Result<Vec<u32>> {
     let moved = after(c, game, to)?;
-    c.execute(
+    c.execute_cached(
         "INSERT INTO rolled_back_turns (game_id, turn, state, resolved_at, outcome, to_turn, rolled_back_at)
          SELECT game_id, turn, state, resolved_at, outcome, ?2, ?3 FROM turns WHERE game_id = ?1 AND turn > ?2",
         params![game, to, at],
     )?;
-    c.execute(
+    c.execute_cached(
         "DELETE FROM turns WHERE game_id = ?1 AND turn > ?2",
         params![game, to],
     )?;
@@ -122,7 +123,7 @@ pub fn roll_back(c: &Connection, game: &str, to: u32, at: i64) -> Result<Vec<u32
 /// [`roll_back`] to `to` would undo.
 pub fn after(c: &Connection, game: &str, to: u32) -> Result<Vec<u32>> {
     let mut st =
-        c.prepare("SELECT turn FROM turns WHERE game_id = ?1 AND turn > ?2 ORDER BY turn")?;
+        c.prepare_cached("SELECT turn FROM turns WHERE game_id = ?1 AND turn > ?2 ORDER BY turn")?;
     let turns = st
         .query_map(params![game, to], |r| r.get(0))?
         .collect::<rusqlite::Result<Vec<u32>>>()?;
@@ -132,7 +133,7 @@ pub fn after(c: &Connection, game: &str, to: u32) -> Result<Vec<u32>> {
 /// How many times `turn` of `game` was resolved and then undone: a turn
 /// resolved again needs Message-IDs of its own for its reports.
 pub fn times_rolled_back(c: &Connection, game: &str, turn: u32) -> Result<u32> {
-    Ok(c.query_row(
+    Ok(c.query_row_cached(
         "SELECT count(*) FROM rolled_back_turns WHERE game_id = ?1 AND turn = ?2",
         params![game, turn],
         |r| r.get(0),
@@ -141,7 +142,7 @@ pub fn times_rolled_back(c: &Connection, game: &str, turn: u32) -> Result<u32> {
 
 /// When `turn` of `game` was last undone, if ever.
 pub fn rolled_back_at(c: &Connection, game: &str, turn: u32) -> Result<Option<i64>> {
-    Ok(c.query_row(
+    Ok(c.query_row_cached(
         "SELECT max(rolled_back_at) FROM rolled_back_turns WHERE game_id = ?1 AND turn = ?2",
         params![game, turn],
         |r| r.get(0),

@@ -6,6 +6,7 @@
 //! per-turn counter for the unanswered ones); migration 7 turned those into
 //! rows of this table.
 
+use crate::Cached;
 use crate::Result;
 use rusqlite::{params, Connection};
 
@@ -24,7 +25,7 @@ pub struct WrongPassword {
 }
 
 pub fn record(c: &Connection, w: &WrongPassword) -> Result<()> {
-    c.execute(
+    c.execute_cached(
         "INSERT INTO wrong_passwords (game_id, turn, player, answered, mail_sha256, at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         params![w.game_id, w.turn, w.player, w.answered, w.mail_sha256, w.at],
@@ -34,7 +35,7 @@ pub fn record(c: &Connection, w: &WrongPassword) -> Result<()> {
 
 /// How many mails for `turn` named `player` with a wrong password.
 pub fn count(c: &Connection, game: &str, turn: u32, player: &str) -> Result<u32> {
-    Ok(c.query_row(
+    Ok(c.query_row_cached(
         "SELECT count(*) FROM wrong_passwords WHERE game_id = ?1 AND turn = ?2 AND player = ?3",
         params![game, turn, player],
         |r| r.get(0),
@@ -43,7 +44,7 @@ pub fn count(c: &Connection, game: &str, turn: u32, player: &str) -> Result<u32>
 
 /// Every attempt on a game, oldest first.
 pub fn of_game(c: &Connection, game: &str) -> Result<Vec<WrongPassword>> {
-    let mut st = c.prepare(
+    let mut st = c.prepare_cached(
         "SELECT game_id, turn, player, answered, mail_sha256, at FROM wrong_passwords
           WHERE game_id = ?1 ORDER BY id",
     )?;

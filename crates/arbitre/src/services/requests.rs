@@ -26,7 +26,7 @@ use chrono::{DateTime, Utc};
 pub fn open_games(c: &Connection, from: Option<&str>) -> Result<Vec<GameRow>> {
     let mut out = Vec::new();
     for row in games::games(c)? {
-        let public = crate::game_config::GameToml::parse(&row.config).is_ok_and(|t| t.public);
+        let public = crate::daemon::parsed_config(&row.config).is_ok_and(|t| t.public);
         let plays = match from {
             Some(f) => games::players(c, &row.id)?
                 .iter()
