@@ -8,22 +8,31 @@
 //! game's readiness check and resolution) and hands the same handle to
 //! every call.
 //!
-//! A handle is reused only for the very state it was loaded from: the
-//! caller passes the state text it just read, and a different text (a
-//! JOIN, a rollback, a resolution in between) loads again. Comparing the
-//! text costs a memory comparison, far less than a decode, and needs no
-//! version column in the store.
+//! A handle is reused only for the very state it was loaded from. The
+//! inbox names that state by its stamp (`turns::state_rev`, migration 11:
+//! a number every write of the game's turns changes, never given twice),
+//! so a mail whose game is already loaded reads no state at all; other
+//! callers pass the state text they just read, and a different text (a
+//! JOIN, a rollback, a resolution in between) loads again.
 
 use crate::daemon::GameView;
 use crate::error::Result;
 use arbitre_core::LoadedGame;
+use arbitre_store::{turns, Connection};
 use std::cell::RefCell;
-use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::rc::Rc;
 
 /// A game's decoded state, shared by the calls of one batch.
 pub type Handle<'a> = Rc<dyn LoadedGame + 'a>;
+
+/// What a handle was loaded from: the stamp of the stored state, or the
+/// state's text itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StateKey {
+    Rev(i64),
+    Text(String),
+}
 
 /// The games loaded so far, by id, with the state each was loaded from.
 ///
@@ -33,7 +42,7 @@ pub type Handle<'a> = Rc<dyn LoadedGame + 'a>;
 /// readiness from the same handle as the batch's order checks.
 #[derive(Default)]
 pub struct Loaded<'a> {
-    games: RefCell<HashMap<String, (String, Handle<'a>)>>,
+    games: RefCell<HashMap<String, (StateKey, Handle<'a>)>>,
 }
 
 impl<'a> Loaded<'a> {
@@ -46,22 +55,49 @@ impl<'a> Loaded<'a> {
     /// `game` loaded from `state`: the handle kept since the last call
     /// with the same state, else a new one (kept for the next calls).
     pub fn get(&self, game: &GameView<'a>, state: &str) -> Result<Handle<'a>> {
-        let load = || -> Result<Handle<'a>> {
-            Ok(Rc::from(
-                game.engine.load(state).map_err(|e| game.engine_err(e))?,
-            ))
-        };
         let mut games = self.games.borrow_mut();
-        let slot = match games.entry(game.row.id.clone()) {
-            Entry::Occupied(mut o) => {
-                if o.get().0 != state {
-                    o.insert((state.to_string(), load()?));
-                }
-                o.into_mut()
+        if let Some((StateKey::Text(t), h)) = games.get(&game.row.id) {
+            if t == state {
+                return Ok(Rc::clone(h));
             }
-            Entry::Vacant(v) => v.insert((state.to_string(), load()?)),
-        };
-        Ok(Rc::clone(&slot.1))
+        }
+        let h = load(game, state)?;
+        games.insert(
+            game.row.id.clone(),
+            (StateKey::Text(state.to_string()), Rc::clone(&h)),
+        );
+        Ok(h)
+    }
+
+    /// `game` loaded from its latest stored state, named by `key` (read
+    /// with [`stamp`]): the handle kept under that key, else the state read
+    /// and loaded. Returns the key of the state the handle holds, which is
+    /// a newer one than `key` when a turn was written in between.
+    pub fn latest(
+        &self,
+        c: &Connection,
+        game: &GameView<'a>,
+        key: &StateKey,
+    ) -> Result<(StateKey, Handle<'a>)> {
+        match key {
+            StateKey::Text(t) => Ok((key.clone(), self.get(game, t)?)),
+            StateKey::Rev(rev) => {
+                if let Some((StateKey::Rev(r), h)) = self.games.borrow().get(&game.row.id) {
+                    if r == rev {
+                        return Ok((key.clone(), Rc::clone(h)));
+                    }
+                }
+                let (state, rev) = turns::latest_stamped(c, &game.row.id)?;
+                let Some(rev) = rev else {
+                    return Ok((StateKey::Text(state.clone()), self.get(game, &state)?));
+                };
+                let h = load(game, &state)?;
+                self.games
+                    .borrow_mut()
+                    .insert(game.row.id.clone(), (StateKey::Rev(rev), Rc::clone(&h)));
+                Ok((StateKey::Rev(rev), h))
+            }
+        }
     }
 
     /// How many games are held (for tests of the cache itself).
@@ -72,4 +108,25 @@ impl<'a> Loaded<'a> {
     pub fn is_empty(&self) -> bool {
         self.games.borrow().is_empty()
     }
+
+    /// Forgets every game: an inbox pass over many games keeps at most so
+    /// many decoded states in memory.
+    pub fn clear(&self) {
+        self.games.borrow_mut().clear();
+    }
+}
+
+/// What names `game`'s latest stored state: its stamp (migration 11), or
+/// its text for a game the stamps do not know yet.
+pub fn stamp(c: &Connection, game: &str) -> Result<StateKey> {
+    Ok(match turns::state_rev(c, game)? {
+        Some(rev) => StateKey::Rev(rev),
+        None => StateKey::Text(turns::latest(c, game)?.state),
+    })
+}
+
+fn load<'a>(game: &GameView<'a>, state: &str) -> Result<Handle<'a>> {
+    Ok(Rc::from(
+        game.engine.load(state).map_err(|e| game.engine_err(e))?,
+    ))
 }

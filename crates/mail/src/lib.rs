@@ -54,7 +54,7 @@ pub use inbox::{Inbox, InboxConfig, InboxEntry};
 pub use maildir::{Maildir, MaildirEntry};
 pub use outbound::{
     body_of, clean_stale_temp_files, format_mail, retry_delay, Attachment, Mailer, OutgoingMail,
-    Security, SendError, SmtpConfig, Transport, STALE_TMP_AGE,
+    Security, SendError, SmtpConfig, Transport, STALE_TMP_AGE, valid_recipient,
 };
 pub use parse::{parse_mail, Address, AutoKind, InboundMail};
 pub use secret::{read_secret, SecretError, SecretSource};

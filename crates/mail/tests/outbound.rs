@@ -3,7 +3,7 @@
 
 use arbitre_mail::{
     body_of, clean_stale_temp_files, find_in_mail, format_mail, parse_mail, Attachment, AutoKind,
-    MailError, OutgoingMail, SendError, Transport, DEFAULT_MAX_SIZE,
+    valid_recipient, MailError, OutgoingMail, SendError, Transport, DEFAULT_MAX_SIZE,
 };
 
 fn confirmation() -> OutgoingMail {
@@ -430,4 +430,34 @@ fn text_attachment_without_charset_is_declared_utf8() {
     let first = msg.attachments().next().unwrap();
     // Text parts travel with CR LF line ends.
     assert_eq!(first.text_contents(), Some("# vos unités à Besançon\r\n"));
+}
+
+/// The daemon checks a reply address with `valid_recipient` instead of
+/// formatting a probe mail (issue 22 item 1): both must agree on every
+/// address, the ones the fuzz loop found included (`a@b@c`, a NUL byte).
+#[test]
+fn valid_recipient_agrees_with_format_mail() {
+    let cases = [
+        "juergen@example.de",
+        "Jürgen Groß <juergen@example.de>",
+        "a@b@c",
+        "a\0b@example.org",
+        "no-at-sign",
+        "\"quoted name\" <q@example.org>",
+        "bad\r\nBcc: x@example.org",
+        "",
+        "<>",
+        "x@[127.0.0.1]",
+    ];
+    for to in cases {
+        let mut m = confirmation();
+        m.to = to.to_string();
+        assert_eq!(
+            valid_recipient(to),
+            format_mail(&m).is_ok(),
+            "{to:?}: valid_recipient and format_mail disagree"
+        );
+    }
+    assert!(valid_recipient("juergen@example.de"));
+    assert!(!valid_recipient("a@b@c"));
 }

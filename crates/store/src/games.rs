@@ -119,17 +119,16 @@ pub fn require_game(c: &Connection, id: &str) -> Result<GameRow> {
 
 /// Game ids are matched case-insensitively in mail (players type `neb-001` or `NEB-001`).
 pub fn find_game_nocase(c: &Connection, id: &str) -> Result<Option<GameRow>> {
-    let found: Option<String> = c
-        .query_row_cached(
-            "SELECT id FROM games WHERE lower(id) = lower(?1) ORDER BY id LIMIT 1",
-            [id],
-            |r| r.get(0),
-        )
-        .optional()?;
-    match found {
-        Some(id) => game(c, &id),
-        None => Ok(None),
-    }
+    // `COLLATE NOCASE` folds ASCII letters only, as `lower()` did, and the
+    // `games_id_nocase` index (migration 11) serves it: no scan of every
+    // game for every mail.
+    c.query_row_cached(
+        &format!("SELECT {GAME_COLS} FROM games WHERE id = ?1 COLLATE NOCASE ORDER BY id LIMIT 1"),
+        [id],
+        game_row,
+    )
+    .optional()
+    .map_err(StoreError::from)
 }
 
 pub fn games(c: &Connection) -> Result<Vec<GameRow>> {
@@ -574,6 +573,29 @@ pub(crate) mod tests {
         )
         .unwrap();
         assert_eq!(due_at(c, "g").unwrap(), Some(12345));
+    }
+
+    #[test]
+    fn find_game_nocase_is_one_index_lookup() {
+        let s = Store::in_memory().unwrap();
+        let c = s.conn();
+        for id in ["neb-001", "EDS-7", "zz"] {
+            insert_game(c, &sample(id)).unwrap();
+        }
+        let found = |id: &str| find_game_nocase(c, id).unwrap().map(|g| g.id);
+        assert_eq!(found("NEB-001").as_deref(), Some("neb-001"));
+        assert_eq!(found("eds-7").as_deref(), Some("EDS-7"));
+        assert_eq!(found("neb-00"), None);
+        // ASCII folding only, as `lower()` did before migration 11.
+        assert_eq!(found("ZZ").as_deref(), Some("zz"));
+        let plan: String = c
+            .query_row(
+                "EXPLAIN QUERY PLAN SELECT id FROM games WHERE id = 'x' COLLATE NOCASE ORDER BY id LIMIT 1",
+                [],
+                |r| r.get(3),
+            )
+            .unwrap();
+        assert!(plan.contains("games_id_nocase"), "{plan}");
     }
 
     #[test]

@@ -329,6 +329,44 @@ CREATE TABLE web_sessions (
 );
 CREATE INDEX web_sessions_by_expiry ON web_sessions(expires);
 "#,
+    // 11: ingest speed (issue 22 item 1). A mail names its game in any
+    // case (`neb-001`, `NEB-001`): the NOCASE index finds it without
+    // reading every game. `state_revs` stamps each game's latest state:
+    // every write of a `turns` row (a resolution, a JOIN's new state, a
+    // rollback) gives the game a new number from `state_clock`, which only
+    // grows, so a number is never given twice, not even to a game deleted
+    // and created again under the same id. The daemon keeps a decoded
+    // state under its stamp and compares stamps instead of reading and
+    // comparing the state's JSON for every mail. Games already stored get
+    // 0, a number no write gives.
+    r#"
+CREATE INDEX games_id_nocase ON games(id COLLATE NOCASE);
+CREATE TABLE state_clock (n INTEGER NOT NULL);
+INSERT INTO state_clock (n) VALUES (0);
+CREATE TABLE state_revs (
+    game_id TEXT PRIMARY KEY,
+    rev     INTEGER NOT NULL
+) WITHOUT ROWID;
+INSERT INTO state_revs (game_id, rev) SELECT DISTINCT game_id, 0 FROM turns WHERE true;
+CREATE TRIGGER rev_on_turn_insert AFTER INSERT ON turns
+BEGIN
+    UPDATE state_clock SET n = n + 1;
+    INSERT INTO state_revs (game_id, rev) VALUES (NEW.game_id, (SELECT n FROM state_clock))
+        ON CONFLICT (game_id) DO UPDATE SET rev = excluded.rev;
+END;
+CREATE TRIGGER rev_on_turn_update AFTER UPDATE OF state, turn, game_id ON turns
+BEGIN
+    UPDATE state_clock SET n = n + 1;
+    INSERT INTO state_revs (game_id, rev) VALUES (NEW.game_id, (SELECT n FROM state_clock))
+        ON CONFLICT (game_id) DO UPDATE SET rev = excluded.rev;
+END;
+CREATE TRIGGER rev_on_turn_delete AFTER DELETE ON turns
+BEGIN
+    UPDATE state_clock SET n = n + 1;
+    INSERT INTO state_revs (game_id, rev) VALUES (OLD.game_id, (SELECT n FROM state_clock))
+        ON CONFLICT (game_id) DO UPDATE SET rev = excluded.rev;
+END;
+"#,
 ];
 
 /// Applies the migrations up to `target` only (a database as an older

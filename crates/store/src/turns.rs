@@ -71,6 +71,32 @@ pub fn replace_state(c: &Connection, game: &str, turn: u32, state: &str) -> Resu
     }
 }
 
+/// The stamp of a game's latest state (migration 11): a number that
+/// changes with every write of one of the game's turns and is never given
+/// twice, so two reads with the same stamp saw the same state. `None` for
+/// a game with no turn.
+pub fn state_rev(c: &Connection, game: &str) -> Result<Option<i64>> {
+    Ok(c.query_row_cached(
+        "SELECT rev FROM state_revs WHERE game_id = ?1",
+        [game],
+        |r| r.get(0),
+    )
+    .optional()?)
+}
+
+/// The latest state of a game with its stamp ([`state_rev`]), read in one
+/// statement, so the stamp is the very state's even outside a transaction.
+pub fn latest_stamped(c: &Connection, game: &str) -> Result<(String, Option<i64>)> {
+    c.query_row_cached(
+        "SELECT t.state, r.rev FROM turns t LEFT JOIN state_revs r ON r.game_id = t.game_id
+          WHERE t.game_id = ?1 ORDER BY t.turn DESC LIMIT 1",
+        [game],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
+    .optional()?
+    .ok_or_else(|| StoreError::UnknownGame(game.to_string()))
+}
+
 /// The latest state of a game.
 pub fn latest(c: &Connection, game: &str) -> Result<TurnRow> {
     let turn: Option<u32> = c.query_row_cached(
@@ -214,5 +240,51 @@ mod tests {
             },
         )
         .unwrap();
+    }
+
+    /// Issue 22 item 1: the daemon keeps a decoded state under its stamp,
+    /// so every write that can change a game's latest state must change
+    /// the stamp, and no stamp may come back (a stale decoded state would
+    /// then be taken for the new one).
+    #[test]
+    fn state_rev_changes_with_every_write_of_a_turn_and_never_repeats() {
+        let s = Store::in_memory().unwrap();
+        let c = s.conn();
+        crate::games::insert_game(c, &crate::games::tests::sample("g")).unwrap();
+        crate::games::insert_game(c, &crate::games::tests::sample("h")).unwrap();
+        assert_eq!(state_rev(c, "g").unwrap(), None);
+        let row = |game: &str, turn: u32, state: &str| TurnRow {
+            game_id: game.into(),
+            turn,
+            state: state.into(),
+            resolved_at: 0,
+            outcome: None,
+        };
+        let mut seen = Vec::new();
+        let mut stamp = |c: &Connection, game: &str| {
+            let rev = state_rev(c, game).unwrap().expect("stamped");
+            assert!(!seen.contains(&rev), "stamp {rev} given twice: {seen:?}");
+            seen.push(rev);
+            rev
+        };
+        insert(c, &row("g", 0, "s0")).unwrap();
+        let first = stamp(c, "g");
+        insert(c, &row("h", 0, "t0")).unwrap();
+        stamp(c, "h");
+        assert_eq!(state_rev(c, "g").unwrap(), Some(first), "another game's write");
+        insert(c, &row("g", 1, "s1")).unwrap();
+        stamp(c, "g");
+        replace_state(c, "g", 1, "s1 with a new player").unwrap();
+        stamp(c, "g");
+        let before_hold = state_rev(c, "g").unwrap();
+        set_held(c, "g", 1, true).unwrap();
+        assert_eq!(state_rev(c, "g").unwrap(), before_hold, "holding a turn keeps its state");
+        roll_back(c, "g", 0, 5).unwrap();
+        stamp(c, "g");
+        // Deleted and created again under the same id: a new stamp still.
+        c.execute("DELETE FROM turns WHERE game_id = 'g'", []).unwrap();
+        stamp(c, "g");
+        insert(c, &row("g", 0, "s0")).unwrap();
+        assert_ne!(stamp(c, "g"), first);
     }
 }

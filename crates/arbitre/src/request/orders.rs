@@ -24,7 +24,7 @@ use crate::services::authenticity::Authenticity;
 use crate::services::texts::{svc_text, SvcMsg};
 use arbitre_core::{Checked, Lang, PlayerId, Verdict};
 use arbitre_mail::BlockKind;
-use arbitre_store::{games, orders, turns, Connection, GameStatus};
+use arbitre_store::{games, orders, Connection, GameStatus};
 use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
 use std::fmt::Write as _;
@@ -66,7 +66,7 @@ pub struct PreChecked {
     pub game: String,
     pub player: String,
     /// The stored state it was checked against (the current turn's).
-    pub state: String,
+    pub state: crate::loaded::StateKey,
     /// SHA-256 of the order text checked.
     pub orders: [u8; 32],
     pub checked: Checked,
@@ -175,21 +175,19 @@ pub fn handle(ctx: &Ctx<'_, '_>, req: Request, facts: Facts<'_>) -> Result<Order
     // after the mail's commands (an ABSENCE may have moved the deadline).
     let zone = arbitre_store::settings::get(c, &gid, &player)?.timezone;
     let game = game.seen_by(zone.as_deref());
-    let state = turns::latest(c, &gid)?;
+    let state = crate::loaded::stamp(c, &gid)?;
     let pid = PlayerId::new(player.clone());
     // The check made outside the lock (precheck) when it was made for this
     // very state, seat and text; else made here.
     let orders_sha = pre.as_ref().map(|_| sha_of(&orders));
     let pre = pre.filter(|p| {
-        p.game == gid
-            && p.player == player
-            && p.state == state.state
-            && Some(p.orders) == orders_sha
+        p.game == gid && p.player == player && p.state == state && Some(p.orders) == orders_sha
     });
     let checked = match pre {
         Some(p) => Ok((p.checked, Some(p.echo))),
         None => loaded
-            .get(&game, &state.state)?
+            .latest(c, &game, &state)?
+            .1
             .check(&pid, &orders)
             .map(|c| (c, None)),
     };

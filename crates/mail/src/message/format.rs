@@ -106,6 +106,13 @@ fn mailbox(field: &str, value: &str) -> Result<Mailbox, MailError> {
         .map_err(|e| MailError::Format(format!("{field} {value:?} is not an address: {e}")))
 }
 
+/// True when [`format_mail`] accepts `to` as the recipient: the same check,
+/// without building a message (the daemon asks it of every mail it may
+/// answer, issue 22 item 1).
+pub fn valid_recipient(to: &str) -> bool {
+    mailbox("To", to).is_ok()
+}
+
 /// Formats `m` as RFC 5322 bytes (CRLF line endings).
 pub fn format_mail(m: &OutgoingMail) -> Result<Vec<u8>, MailError> {
     let from = mailbox("From", &m.from)?;
