@@ -100,6 +100,13 @@ impl<'a> Loaded<'a> {
         }
     }
 
+    /// `game` loaded from its latest stored state, found by its stamp: the
+    /// way every reader of the latest state shares one decoding with the
+    /// inbox's checks (a STATUS's readiness, an ABSENCE's seats).
+    pub fn current(&self, c: &Connection, game: &GameView<'a>) -> Result<Handle<'a>> {
+        Ok(self.latest(c, game, &stamp(c, &game.row.id)?)?.1)
+    }
+
     /// How many games are held (for tests of the cache itself).
     pub fn len(&self) -> usize {
         self.games.borrow().len()

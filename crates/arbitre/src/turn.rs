@@ -181,9 +181,8 @@ pub fn readiness<'a>(
     game: &GameView<'a>,
     loaded: &Loaded<'a>,
 ) -> Result<Readiness> {
-    let state = turns::latest(c, &game.row.id)?;
     let players = loaded
-        .get(game, &state.state)?
+        .current(c, game)?
         .players()
         .map_err(|e| game.engine_err(e))?;
     let turn = game.row.turn + 1;

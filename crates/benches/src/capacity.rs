@@ -140,6 +140,21 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
 }
 
+/// The process's resident memory now (`VmRSS` of /proc/self/status), to
+/// show whether it stays flat from round to round (issue 22 item 4).
+fn resident_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let kb: f64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kb / 1024.0)
+}
+
 /// Runs the simulation and prints its table and summary on stdout.
 pub fn run(a: Options) {
     let hasher = if a.argon2 {
@@ -171,7 +186,7 @@ pub fn run(a: Options) {
     let mut all = Phases::default();
     let (mut turns, mut mails, mut sent) = (0usize, 0usize, 0usize);
     let mut worst_late = Duration::ZERO;
-    println!("round | order mails | turns 1st cycle | turns at deadline | mails sent | inbox ms | resolve ms | send ms | per game-turn ms | deadline cycle s");
+    println!("round | order mails | turns 1st cycle | turns at deadline | mails sent | inbox ms | resolve ms | send ms | per game-turn ms | deadline cycle s | resident MB");
     for round in 1..=a.rounds {
         lab.clock.set(deadline - TimeDelta::hours(1));
         let nmr = a.nmr_percent;
@@ -207,7 +222,7 @@ pub fn run(a: Options) {
         );
         let round_sent = early.sent + late.sent;
         println!(
-            "{round} | {} | {} | {} | {round_sent} | {:.0} | {:.0} | {:.0} | {:.1} | {:.2}",
+            "{round} | {} | {} | {} | {round_sent} | {:.0} | {:.0} | {:.0} | {:.1} | {:.2} | {}",
             batch.len(),
             early.resolved.len(),
             late.resolved.len(),
@@ -215,7 +230,8 @@ pub fn run(a: Options) {
             ms(p.resolve),
             ms(p.send + p.reminders),
             ms(p.total()) / n.max(1) as f64,
-            late_cycle.as_secs_f64()
+            late_cycle.as_secs_f64(),
+            resident_mb().map_or("?".to_string(), |m| format!("{m:.0}"))
         );
         turns += n;
         mails += batch.len();

@@ -46,7 +46,7 @@ use crate::request::{Decided, Write};
 use arbitre_core::{Attachment, Lang};
 use arbitre_store::absences::{self, AbsenceRow};
 use arbitre_store::Connection;
-use arbitre_store::{games, reminders, turns, GameStatus};
+use arbitre_store::{games, reminders, GameStatus};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 
 /// The label under which a used absence is recorded.
@@ -243,9 +243,8 @@ pub fn decide_move<'a>(
         let mut found = None;
         for a in covering {
             if in_play.is_none() {
-                let state = turns::latest(c, gid)?;
                 let players = loaded
-                    .get(game, &state.state)?
+                    .current(c, game)?
                     .players()
                     .map_err(|e| game.engine_err(e))?;
                 in_play = Some(
