@@ -9,7 +9,7 @@
 
 use crate::state::State;
 use crate::table::{table_head, TableRows, Widths};
-use crate::view::{public_rows, Index, TerritoryRow, View};
+use crate::view::{public_rows, Index, PlayerRow, TerritoryRow, View};
 use crate::world::TerrId;
 use arbitre_core::view_json::pretty_at;
 use arbitre_core::ViewJson;
@@ -30,6 +30,9 @@ pub struct Public {
     /// each element's range in it.
     json: Arc<str>,
     json_rows: Vec<Range<usize>>,
+    /// The standings (the same in every view of the state) and their JSON.
+    players: Vec<PlayerRow>,
+    players_json: Arc<str>,
 }
 
 /// Row `r` as an element of the view's `territories` array (the view is a
@@ -68,7 +71,10 @@ impl Public {
             json_rows.push(at..json.len());
         }
         json.push_str(if rows.is_empty() { "]" } else { "\n    ]" });
+        let players_json = pretty_at(&serde_json::to_value(&view.players).ok()?, 2);
         Some(Public {
+            players: view.players.clone(),
+            players_json: Arc::from(players_json),
             rows,
             widths,
             table,
@@ -112,8 +118,12 @@ impl Public {
     /// The view's JSON for a view built without its map
     /// ([`crate::view::build_parts`]) and the rows its viewer sees: exactly
     /// the JSON of the whole view, its `territories` shared but for `seen`.
-    pub fn view_json(&self, view: &View, seen: &[TerritoryRow]) -> Option<ViewJson> {
-        let Value::Object(fields) = serde_json::to_value(view).ok()? else {
+    pub fn view_json(&self, mut view: View, seen: &[TerritoryRow]) -> Option<ViewJson> {
+        let same_players = view.players == self.players;
+        if same_players {
+            view.players = Vec::new();
+        }
+        let Value::Object(fields) = serde_json::to_value(&view).ok()? else {
             return None;
         };
         let mut j = ViewJson::default();
@@ -125,10 +135,12 @@ impl Public {
             j.push_str("\n    ");
             j.push_str(&serde_json::to_string(k).ok()?);
             j.push_str(": ");
-            if k == "territories" {
-                self.territories_json(&mut j, seen)?;
-            } else {
-                j.push_str(&pretty_at(v, 2));
+            match k.as_str() {
+                "territories" => self.territories_json(&mut j, seen)?,
+                "players" if same_players => {
+                    j.push_shared(&self.players_json, 0..self.players_json.len())
+                }
+                _ => j.push_str(&pretty_at(v, 2)),
             }
         }
         j.push_str(if fields.is_empty() { "}" } else { "\n  }" });

@@ -106,11 +106,12 @@ pub fn render(state: &State, viewer: &Viewer) -> Report {
 /// report shows alike ([`Public`]) is rendered once for all of them.
 pub fn render_all(state: &State, viewers: &[Viewer]) -> Vec<Report> {
     let caps = state.capitals();
+    let players = crate::view::player_rows(state);
     let mut public: Option<Option<Public>> = None;
     viewers
         .iter()
         .map(|viewer| {
-            let (view, vis) = crate::view::build_parts(state, viewer);
+            let (view, vis) = crate::view::build_parts_with(state, viewer, players.clone());
             let public = public.get_or_insert_with(|| Public::new(state, &caps, &view));
             match public {
                 Some(public) => render_parts(state, &caps, view, &vis, public),
@@ -135,9 +136,8 @@ fn render_parts(
     let out = write_text(&ix, public.text_hint(), |out, ix| {
         public.write_table(out, ix, &seen)
     });
-    let json = public.view_json(&view, &seen);
     let rep = attach(state, &view, vis, out);
-    match json {
+    match public.view_json(view, &seen) {
         Some(j) => rep.with_view_json(j),
         None => rep,
     }

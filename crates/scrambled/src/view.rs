@@ -460,16 +460,13 @@ pub fn seen_rows(
 /// empty: see [`public_rows`] and [`seen_rows`]), and the territories whose
 /// troops the viewer sees.
 pub fn build_parts(state: &State, viewer: &Viewer) -> (View, BTreeSet<TerrId>) {
-    let seat = seat(state, viewer);
-    let vis = sight(state, &seat);
-    let me = match &seat {
-        Seat::Player { id } => Some(id.clone()),
-        _ => None,
-    };
-    let master = seat == Seat::GameMaster;
-    let spectator = seat == Seat::Spectator;
+    build_parts_with(state, viewer, player_rows(state))
+}
+
+/// The standings: the same in every view of a state.
+pub fn player_rows(state: &State) -> Vec<PlayerRow> {
     let held = state.holdings();
-    let players = state
+    state
         .players
         .values()
         .map(|p| {
@@ -484,7 +481,24 @@ pub fn build_parts(state: &State, viewer: &Viewer) -> (View, BTreeSet<TerrId>) {
                 score: score::score_with_area(state, &p.id, area),
             }
         })
-        .collect();
+        .collect()
+}
+
+/// [`build_parts`] with the standings already listed ([`player_rows`] of
+/// the same state: a turn's reports list them once).
+pub fn build_parts_with(
+    state: &State,
+    viewer: &Viewer,
+    players: Vec<PlayerRow>,
+) -> (View, BTreeSet<TerrId>) {
+    let seat = seat(state, viewer);
+    let vis = sight(state, &seat);
+    let me = match &seat {
+        Seat::Player { id } => Some(id.clone()),
+        _ => None,
+    };
+    let master = seat == Seat::GameMaster;
+    let spectator = seat == Seat::Spectator;
     let messages = state
         .log
         .iter()
