@@ -345,6 +345,47 @@ fn json_report_matches_the_published_schema() {
     assert_eq!(build(&facts).to_bytes(), j.to_bytes());
 }
 
+/// Issue 22 item 5: the view is kept as JSON text and written into the
+/// report by hand; the bytes are those serde wrote when it was a `Value`
+/// in the struct's last field.
+#[test]
+fn json_report_view_bytes_are_those_of_the_value() {
+    let view = serde_json::json!({
+        "zeta": [1, -2, 3.25, [], {}, {"b": "x\ny \"q\" é"}],
+        "alpha": {"nested": [{"k": null, "a": true}]},
+        "mid": "ligne\nsuivante",
+    });
+    let report = report_with_template().with_view(&view);
+    let facts = ReportFacts {
+        game: "scn-1",
+        ruleset: "scrambled",
+        lang: Lang::Fr,
+        turn: 2,
+        viewer: ViewerKind::Player,
+        player: Some("p1"),
+        report: &report,
+        deadline: None,
+        outcome: None,
+    };
+    let j = build(&facts);
+    #[derive(serde::Serialize)]
+    struct WithValue<'a> {
+        #[serde(flatten)]
+        report: &'a services::json_report::JsonReport,
+        view: &'a serde_json::Value,
+    }
+    let mut want = serde_json::to_vec_pretty(&WithValue {
+        report: &j,
+        view: &view,
+    })
+    .unwrap();
+    want.push(b'\n');
+    assert_eq!(
+        String::from_utf8(j.to_bytes()).unwrap(),
+        String::from_utf8(want).unwrap()
+    );
+}
+
 #[test]
 fn order_templates_of_the_rulesets_are_found() {
     let att = |n: &str, m: &str| Attachment {

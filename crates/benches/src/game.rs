@@ -4,7 +4,7 @@
 
 use arbitre_core::engine::{parse_all, run_turn_with};
 use arbitre_core::ruleset::PlayerSetup;
-use arbitre_core::{PlayerId, Report, Rng, Ruleset, SetupConfig, Viewer};
+use arbitre_core::{PlayerId, Report, ReportFacts, Rng, Ruleset, SetupConfig, Viewer};
 use std::collections::BTreeMap;
 
 pub struct Game<R: Ruleset> {
@@ -95,15 +95,16 @@ impl<R: Ruleset> Game<R> {
 
     /// Every player's report, the spectator's and the game master's.
     pub fn reports(&self, state: &R::State, events: &[R::Event]) -> Vec<Report> {
-        let mut v: Vec<Report> = self
+        let mut viewers: Vec<Viewer> = self
             .ruleset
             .players(state)
             .into_iter()
-            .map(|p| self.ruleset.report(state, events, &Viewer::Player(p.id)))
+            .map(|p| Viewer::Player(p.id))
             .collect();
-        v.push(self.ruleset.report(state, events, &Viewer::Spectator));
-        v.push(self.ruleset.report(state, events, &Viewer::GameMaster));
-        v
+        viewers.extend([Viewer::Spectator, Viewer::GameMaster]);
+        // As the engine asks for them (issue 22 item 5): all at once.
+        self.ruleset
+            .reports_with(state, events, &viewers, &|_| ReportFacts::default())
     }
 
     /// Play `turns` turns with the bots' orders (to reach a mid-game position).

@@ -315,18 +315,29 @@ impl<R: Ruleset> LoadedGame for Decoded<'_, R> {
         let mut s = self.state.clone();
         let events = run_turn(self.r, &mut s, seed, orders);
         let _span = tracing::info_span!("reports").entered();
-        let render = |viewer: Viewer| {
-            let f = facts(&viewer);
-            Ruleset::report_with(self.r, &s, &events, &viewer, &f)
-        };
-        let mut reports = BTreeMap::new();
-        for p in Ruleset::players(self.r, &s) {
-            let rep = render(Viewer::Player(p.id.clone()));
-            reports.insert(p.id, rep);
+        let ids: Vec<PlayerId> = Ruleset::players(self.r, &s)
+            .into_iter()
+            .map(|p| p.id)
+            .collect();
+        let mut viewers: Vec<Viewer> = ids.iter().cloned().map(Viewer::Player).collect();
+        viewers.extend([Viewer::Spectator, Viewer::GameMaster]);
+        let all = Ruleset::reports_with(self.r, &s, &events, &viewers, facts);
+        if all.len() != viewers.len() {
+            return Err(EngineError::BadState(format!(
+                "{} reports for {} viewers",
+                all.len(),
+                viewers.len()
+            )));
         }
+        let mut all = all.into_iter();
+        let reports: BTreeMap<PlayerId, Report> = ids.into_iter().zip(all.by_ref()).collect();
+        let mut next = || {
+            all.next()
+                .ok_or_else(|| EngineError::BadState("a report is missing".into()))
+        };
         Ok(Resolved {
-            spectator: render(Viewer::Spectator),
-            game_master: render(Viewer::GameMaster),
+            spectator: next()?,
+            game_master: next()?,
             outcome: Ruleset::outcome(self.r, &s),
             snapshot: save(self.r, &s),
             reports,

@@ -53,6 +53,7 @@ pub mod testkit_verdicts;
 #[allow(clippy::unwrap_used)]
 pub mod testkit_views;
 pub mod text;
+pub mod view_json;
 /// nom, for the rulesets' grammars (built on [`grammar`]'s combinators).
 pub use nom;
 pub use text::{
@@ -69,3 +70,4 @@ pub use ruleset::{
     Outcome, Phase, PlayerInfo, PlayerSetup, Ranked, Ruleset, RulesetInfo, SetupConfig, SetupError,
     TurnCtx,
 };
+pub use view_json::ViewJson;

@@ -5,6 +5,7 @@
 //! text cannot: an SVG map, a machine-readable JSON report, an order template.
 
 use crate::ids::PlayerId;
+use crate::view_json::ViewJson;
 use serde::{Deserialize, Serialize};
 
 /// Who a report is written for. Fog of war is the ruleset's job: it decides what
@@ -38,9 +39,10 @@ pub struct Report {
     /// keys. The daemon puts it into the JSON report (schema version 2)
     /// under `view`; its shape is the ruleset's JSON Schema in
     /// docs/schemas/<ruleset>.view.schema.json. `None` for rulesets or
-    /// viewers that have no view yet.
+    /// viewers that have no view yet. Kept as the JSON text the report
+    /// carries, in pieces shared between a turn's reports (issue 22 item 5).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub view: Option<serde_json::Value>,
+    pub view: Option<ViewJson>,
 }
 
 impl Report {
@@ -57,7 +59,13 @@ impl Report {
     /// not serialise (a map with non-string keys, say) is a ruleset bug
     /// that a schema test catches; the report is still sent without it.
     pub fn with_view<T: Serialize>(mut self, view: &T) -> Report {
-        self.view = serde_json::to_value(view).ok();
+        self.view = ViewJson::of(view);
+        self
+    }
+
+    /// [`Report::with_view`] for a view already written as JSON text.
+    pub fn with_view_json(mut self, view: ViewJson) -> Report {
+        self.view = Some(view);
         self
     }
 

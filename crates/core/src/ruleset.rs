@@ -189,6 +189,25 @@ pub trait Ruleset: Send + Sync + 'static {
         self.report(state, events, viewer)
     }
 
+    /// Every report of a turn, one per viewer in `viewers`' order (issue 22
+    /// item 5). A ruleset whose reports share most of their content (the
+    /// public map of every territory) overrides it to render that content
+    /// once and share it; each report must be the one
+    /// [`Ruleset::report_with`] gives for its viewer. The default asks
+    /// [`Ruleset::report_with`] for each.
+    fn reports_with(
+        &self,
+        state: &Self::State,
+        events: &[Self::Event],
+        viewers: &[Viewer],
+        facts: &dyn Fn(&Viewer) -> ReportFacts,
+    ) -> Vec<Report> {
+        viewers
+            .iter()
+            .map(|v| self.report_with(state, events, v, &facts(v)))
+            .collect()
+    }
+
     /// `Some` once the game has ended (turn limit, victory, last survivor).
     fn outcome(&self, state: &Self::State) -> Option<Outcome>;
 

@@ -21,6 +21,19 @@ pub struct Seen {
     pub viewer: Viewer,
     pub report: Report,
     pub state: String,
+    /// The report's view, parsed once for the checks that walk it.
+    pub view: Option<serde_json::Value>,
+}
+
+fn seen(turn: u32, viewer: Viewer, report: Report, state: String) -> Seen {
+    let view = report.view.as_ref().map(|v| v.value().unwrap());
+    Seen {
+        turn,
+        viewer,
+        report,
+        state,
+        view,
+    }
 }
 
 /// A game to replay: its setup and, per turn, the orders (None: the bots').
@@ -166,12 +179,8 @@ pub fn play(e: &dyn Engine, game: &Game) -> Vec<Seen> {
         .collect();
     viewers.extend([Viewer::Spectator, Viewer::GameMaster]);
     for v in viewers {
-        seen.push(Seen {
-            turn: 0,
-            report: e.report(&state, &v).unwrap(),
-            viewer: v,
-            state: state.clone(),
-        });
+        let report = e.report(&state, &v).unwrap();
+        seen.push(self::seen(0, v, report, state.clone()));
     }
     for (i, orders) in game.turns.iter().enumerate() {
         let orders = match orders {
@@ -191,23 +200,13 @@ pub fn play(e: &dyn Engine, game: &Game) -> Vec<Seen> {
         let turn = i as u32 + 1;
         let next = res.snapshot.state;
         for (p, r) in res.reports {
-            seen.push(Seen {
-                turn,
-                viewer: Viewer::Player(p),
-                report: r,
-                state: next.clone(),
-            });
+            seen.push(self::seen(turn, Viewer::Player(p), r, next.clone()));
         }
         for (v, r) in [
             (Viewer::Spectator, res.spectator),
             (Viewer::GameMaster, res.game_master),
         ] {
-            seen.push(Seen {
-                turn,
-                viewer: v,
-                report: r,
-                state: next.clone(),
-            });
+            seen.push(self::seen(turn, v, r, next.clone()));
         }
         state = next;
         if res.outcome.is_some() {
@@ -334,8 +333,7 @@ pub fn played(e: &dyn Engine, games: Vec<Game>) -> Vec<(Game, Vec<Seen>)> {
 
 /// The view a report carries (a report without one fails the test).
 pub fn view_of(s: &Seen) -> &serde_json::Value {
-    s.report
-        .view
+    s.view
         .as_ref()
         .unwrap_or_else(|| panic!("{}: no view", who(s)))
 }

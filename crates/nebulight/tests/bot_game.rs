@@ -274,12 +274,11 @@ fn views_read_back_render_the_same_report_and_rebuild_the_players_game() {
             .map(|(p, r)| (Some(p.clone()), r))
             .chain([(None, &r.game_master), (None, &r.spectator)]);
         for (who, rep) in reports {
-            let v: NebView = serde_json::from_value(rep.view.clone().unwrap()).unwrap();
+            let value = rep.view.as_ref().unwrap().value().unwrap();
+            let v: NebView = serde_json::from_value(value.clone()).unwrap();
             assert_eq!(report::render(&v), rep.body, "turn {turn} {who:?}");
             let Some(who) = who else { continue };
-            let rebuilt: NebState = Nebulight
-                .state_from_view(rep.view.as_ref().unwrap(), &who)
-                .unwrap();
+            let rebuilt: NebState = Nebulight.state_from_view(&value, &who).unwrap();
             let real: NebState = serde_json::from_str(&state).unwrap();
             let slot = real.slot_of(who.as_str()).unwrap();
             assert_eq!(rebuilt.players[0].name, real.players[slot].name);

@@ -29,6 +29,7 @@ pub mod orders;
 pub mod params;
 pub mod parser;
 pub mod position;
+pub mod public;
 pub mod quit;
 pub mod report;
 pub mod revenue;
@@ -36,6 +37,7 @@ pub mod score;
 pub mod setup;
 pub mod state;
 pub mod svg;
+pub mod table;
 pub mod territory_gift;
 pub mod turn;
 pub mod view;
@@ -116,6 +118,17 @@ impl Ruleset for Scrambled {
         // The log of the last resolution is kept in the state, so a report
         // rendered again later is identical to the first one.
         report::render(state, viewer)
+    }
+
+    /// Issue 22 item 5: what every report shows alike is rendered once.
+    fn reports_with(
+        &self,
+        state: &State,
+        _events: &[Event],
+        viewers: &[Viewer],
+        _facts: &dyn Fn(&Viewer) -> arbitre_core::ReportFacts,
+    ) -> Vec<Report> {
+        report::render_all(state, viewers)
     }
 
     fn state_from_view(

@@ -10,12 +10,13 @@
 
 use crate::economy::bp_fr;
 use crate::events::{Budget, Event, OrderStatus};
+use crate::public::Public;
 use crate::state::{State, Status};
+use crate::table::{table_head, TableRows, Widths};
 use crate::view::{Flag, Index, Local, Seat, View};
 use crate::world::{TerrId, Terrain};
 use arbitre_core::{PlayerId, Report, Viewer};
 use std::collections::BTreeSet;
-use std::fmt::Write;
 
 /// The vision set of `p` for the last resolution (§4.1); at turn 0 (or from a
 /// position without a log) what the player owns or stands in.
@@ -42,7 +43,7 @@ fn current_vision(state: &State, p: &PlayerId) -> BTreeSet<TerrId> {
 }
 
 /// `s` then spaces up to `w` characters.
-fn pad(s: &str, w: usize) -> String {
+pub(crate) fn pad(s: &str, w: usize) -> String {
     let mut o = String::new();
     pad_into(&mut o, s, w);
     o
@@ -55,7 +56,7 @@ fn rpad(s: &str, w: usize) -> String {
 }
 
 /// [`pad`] written at the end of `o` (`{:<w}`: widths count characters).
-fn pad_into(o: &mut String, s: &str, w: usize) {
+pub(crate) fn pad_into(o: &mut String, s: &str, w: usize) {
     o.push_str(s);
     o.extend(std::iter::repeat_n(
         ' ',
@@ -64,7 +65,7 @@ fn pad_into(o: &mut String, s: &str, w: usize) {
 }
 
 /// [`rpad`] written at the end of `o` (`{:>w}`).
-fn rpad_into(o: &mut String, s: &str, w: usize) {
+pub(crate) fn rpad_into(o: &mut String, s: &str, w: usize) {
     o.extend(std::iter::repeat_n(
         ' ',
         w.saturating_sub(s.chars().count()),
@@ -96,8 +97,63 @@ fn status_fr(s: Status) -> String {
 }
 
 pub fn render(state: &State, viewer: &Viewer) -> Report {
+    render_all(state, std::slice::from_ref(viewer))
+        .pop()
+        .unwrap_or_default()
+}
+
+/// The reports of `viewers`, in their order (issue 22 item 5): what every
+/// report shows alike ([`Public`]) is rendered once for all of them.
+pub fn render_all(state: &State, viewers: &[Viewer]) -> Vec<Report> {
+    let caps = state.capitals();
+    let players = crate::view::player_rows(state);
+    let mut public: Option<Option<Public>> = None;
+    viewers
+        .iter()
+        .map(|viewer| {
+            let (view, vis) = crate::view::build_parts_with(state, viewer, players.clone());
+            let public = public.get_or_insert_with(|| Public::new(state, &caps, &view));
+            match public {
+                Some(public) => render_parts(state, &caps, view, &vis, public),
+                // A map row that does not serialise: the whole view, which
+                // then goes without its JSON as before.
+                None => render_whole(state, viewer),
+            }
+        })
+        .collect()
+}
+
+/// One report from a view without its map and the turn's shared part.
+fn render_parts(
+    state: &State,
+    caps: &BTreeSet<TerrId>,
+    view: View,
+    vis: &BTreeSet<TerrId>,
+    public: &Public,
+) -> Report {
+    let seen = crate::view::seen_rows(state, caps, vis);
+    let ix = public.index(&view);
+    let out = write_text(&ix, public.text_hint(), |out, ix| {
+        public.write_table(out, ix, &seen)
+    });
+    let rep = attach(state, &view, vis, out);
+    match public.view_json(view, &seen) {
+        Some(j) => rep.with_view_json(j),
+        None => rep,
+    }
+}
+
+/// One report from the whole view: what every report was before the
+/// shared part (kept for a view whose map does not serialise).
+fn render_whole(state: &State, viewer: &Viewer) -> Report {
     let view = crate::view::build(state, viewer);
+    let vis = crate::view::sight(state, &view.viewer);
     let out = text(&view);
+    attach(state, &view, &vis, out).with_view(&view)
+}
+
+/// The report around its text: subject, map, order template.
+fn attach(state: &State, view: &View, vis: &BTreeSet<TerrId>, out: String) -> Report {
     let who = match &view.viewer {
         Seat::Player { id } => state.player_name(id),
         Seat::Spectator => "spectateurs".to_string(),
@@ -105,10 +161,9 @@ pub fn render(state: &State, viewer: &Viewer) -> Report {
     };
     let subject = format!("Tour {} — rapport pour {who}", state.turn);
     let mut rep = Report::text(subject, out);
-    let vis = crate::view::sight(state, &view.viewer);
     let map_vis = match &view.viewer {
         Seat::Spectator => None,
-        _ => Some(&vis),
+        _ => Some(vis),
     };
     let me = view.me();
     let svg = crate::svg::render(state, map_vis, me);
@@ -127,25 +182,31 @@ pub fn render(state: &State, viewer: &Viewer) -> Report {
             );
         }
     }
-    rep.with_view(&view)
+    rep
 }
 
 /// The text report, rendered from the view only (issue 20 item 2: the text
 /// and the JSON cannot disagree).
 pub fn text(view: &View) -> String {
     let ix = Index::new(view);
-    let mut out = String::new();
-    header(&mut out, &ix);
-    messages(&mut out, &ix);
-    order_results(&mut out, &ix);
-    economy(&mut out, &ix);
-    your_troops(&mut out, &ix);
-    standing_orders(&mut out, &ix);
-    activity(&mut out, &ix);
-    territories(&mut out, &ix);
-    diplomacy(&mut out, &ix);
-    standings(&mut out, &ix);
-    final_scores(&mut out, &ix);
+    write_text(&ix, 0, territories)
+}
+
+/// The sections in order; `table` writes TERRITOIRES (from the view's own
+/// rows, or from the turn's shared ones).
+fn write_text(ix: &Index<'_>, size: usize, table: impl FnOnce(&mut String, &Index<'_>)) -> String {
+    let mut out = String::with_capacity(size);
+    header(&mut out, ix);
+    messages(&mut out, ix);
+    order_results(&mut out, ix);
+    economy(&mut out, ix);
+    your_troops(&mut out, ix);
+    standing_orders(&mut out, ix);
+    activity(&mut out, ix);
+    table(&mut out, ix);
+    diplomacy(&mut out, ix);
+    standings(&mut out, ix);
+    final_scores(&mut out, ix);
     // A turn's reports are all held until mailed: no growth slack in each.
     out.shrink_to_fit();
     out
@@ -265,13 +326,13 @@ fn section(out: &mut String, title: &str, body: Vec<String>) {
     }
 }
 
-fn section_title(out: &mut String, title: &str) {
+pub(crate) fn section_title(out: &mut String, title: &str) {
     out.push('\n');
     line(out, &format!("== {title} =="));
 }
 
 /// One line of a section's body, wrapped as its kind requires.
-fn section_line(out: &mut String, l: &str) {
+pub(crate) fn section_line(out: &mut String, l: &str) {
     if l.starts_with("* ") && l.chars().count() > 100 {
         for w in wrap(l, 100, "  ") {
             line(out, &w);
@@ -465,8 +526,7 @@ fn order_results(out: &mut String, ix: &Index<'_>) {
 }
 
 fn name_width(ix: &Index<'_>) -> usize {
-    ix.view
-        .territories
+    ix.rows()
         .iter()
         .map(|t| t.name.chars().count())
         .max()
@@ -771,123 +831,11 @@ fn activity(out: &mut String, ix: &Index<'_>) {
 
 fn territories(out: &mut String, ix: &Index<'_>) {
     let view = ix.view;
-    let nw = view
-        .territories
-        .iter()
-        .map(|t| t.name.chars().count())
-        .max()
-        .unwrap_or(3)
-        .max(3)
-        + 1;
-    let iw = view
-        .territories
-        .iter()
-        .map(|t| t.id.0.len())
-        .max()
-        .unwrap_or(2)
-        .max(2)
-        + 2;
-    let ow = view
-        .players
-        .iter()
-        .map(|p| p.name.chars().count())
-        .max()
-        .unwrap_or(6)
-        .max(9)
-        + 2;
-    // Flags before troops, so that one long list of stacks does not widen
-    // every row; a row that would pass 100 columns continues on the next line.
-    section_title(out, "TERRITOIRES");
-    section_line(
-        out,
-        &format!(
-            "{}{}{}{:>8}  {}{:>4}  {}{}",
-            pad("Id", iw),
-            pad("Nom", nw),
-            pad("Terrain", 9),
-            "km2",
-            pad("Détenteur", ow),
-            "Éco",
-            pad("Drapeaux", 21),
-            "Troupes"
-        ),
-    );
-    // Each row is written into buffers reused from row to row and goes
-    // straight to the report (the table has a row per territory in every
-    // report).
-    let (mut head, mut troops, mut row, mut num, mut fl) = (
-        String::new(),
-        String::new(),
-        String::new(),
-        String::new(),
-        String::new(),
-    );
+    let w = Widths::new(&view.territories, &view.players);
+    table_head(out, w);
+    let mut rows = TableRows::default();
     for r in &view.territories {
-        troops.clear();
-        match &r.troops {
-            None => troops.push('?'),
-            Some(stacks) if stacks.is_empty() => troops.push('-'),
-            Some(stacks) => {
-                for (i, s) in stacks.iter().enumerate() {
-                    if i > 0 {
-                        troops.push_str(", ");
-                    }
-                    let _ = write!(troops, "{} {}", ix.player(&s.player), s.count);
-                }
-            }
-        }
-        let owner = r.owner.as_ref().map(|o| ix.player(o)).unwrap_or("-");
-        head.clear();
-        pad_into(&mut head, r.id.as_str(), iw);
-        pad_into(&mut head, &r.name, nw);
-        pad_into(&mut head, r.terrain.french(), 9);
-        num.clear();
-        match r.area {
-            Some(a) => {
-                let _ = write!(num, "{a}");
-            }
-            None => num.push('-'),
-        }
-        rpad_into(&mut head, &num, 8);
-        head.push_str("  ");
-        pad_into(&mut head, owner, ow);
-        num.clear();
-        match r.economy {
-            Some(e) => {
-                let _ = write!(num, "{e}%");
-            }
-            None => num.push('-'),
-        }
-        rpad_into(&mut head, &num, 4);
-        head.push_str("  ");
-        fl.clear();
-        for (i, f) in r.flags.iter().enumerate() {
-            if i > 0 {
-                fl.push(' ');
-            }
-            fl.push_str(f.word());
-        }
-        pad_into(&mut head, &fl, 21);
-        let width = head.chars().count();
-        if width + troops.chars().count() <= 100 {
-            row.clear();
-            row.push_str(&head);
-            row.push_str(&troops);
-            section_line(out, &row);
-        } else {
-            section_line(out, head.trim_end());
-            let mut cont = String::from("      troupes :");
-            for part in troops.split(", ") {
-                if cont.chars().count() + part.chars().count() + 2 > 100 {
-                    section_line(out, cont.trim_end_matches(','));
-                    cont = String::from("               ");
-                }
-                cont.push(' ');
-                cont.push_str(part);
-                cont.push(',');
-            }
-            section_line(out, cont.trim_end_matches(','));
-        }
+        rows.write(out, ix, r, w);
     }
 }
 

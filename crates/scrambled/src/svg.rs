@@ -15,8 +15,8 @@
 //! player's own, and their neighbours), so the mail stays small (issue 18
 //! item 7: a 5,000-territory map would be megabytes).
 
-use crate::state::State;
-use crate::world::{TerrId, Terrain};
+use crate::state::{State, TerrState};
+use crate::world::{TerrId, Terrain, Territory};
 use arbitre_core::PlayerId;
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
@@ -211,6 +211,35 @@ fn clip_set(
     Some(keep)
 }
 
+/// A territory drawn: id, map, state and place.
+type Drawn<'a> = (&'a TerrId, &'a Territory, &'a TerrState, (i64, i64));
+
+/// The territories a map draws, in map order, with their place: a clipped
+/// map walks only its own (a few dozen of thousands, in each of a turn's
+/// reports), a whole map every row.
+fn drawn<'a>(
+    state: &'a State,
+    keep: Option<&'a BTreeSet<TerrId>>,
+    pos: &'a BTreeMap<TerrId, (i64, i64)>,
+) -> Box<dyn Iterator<Item = Drawn<'a>> + 'a> {
+    match keep {
+        Some(k) => Box::new(k.iter().filter_map(move |t| {
+            let terr = state.world.territories.get(t)?;
+            Some((t, terr, state.terr(t), pos[t]))
+        })),
+        None => {
+            let mut at = state.layout.iter();
+            Box::new(state.rows().map(move |(t, terr, ts)| {
+                let xy = match at.next() {
+                    Some((k, xy)) if k == t && std::ptr::eq(pos, &state.layout) => *xy,
+                    _ => pos[t],
+                };
+                (t, terr, ts, xy)
+            }))
+        }
+    }
+}
+
 /// `vision = None`: public map (no troops). `me`: the viewer, outlined in black.
 pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&PlayerId>) -> String {
     let computed;
@@ -253,10 +282,8 @@ pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&Play
         .collect();
     // The legend names the players whose colour the map shows (a clipped
     // map of a 200-player world shows a few), the viewer first.
-    let shown: BTreeSet<&PlayerId> = state
-        .rows()
-        .filter(|(t, _, _)| keep.as_ref().is_none_or(|k| k.contains(*t)))
-        .filter_map(|(_, _, ts)| ts.owner.as_ref())
+    let shown: BTreeSet<&PlayerId> = drawn(state, keep.as_ref(), pos)
+        .filter_map(|(_, _, ts, _)| ts.owner.as_ref())
         .chain(me)
         .collect();
     let legend: Vec<(&PlayerId, &str)> = colour
@@ -339,15 +366,7 @@ pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&Play
     }
     let caps = state.capitals();
     let mut label = String::new();
-    let mut at = state.layout.iter();
-    for (t, terr, ts) in state.rows() {
-        let (x, y) = match at.next() {
-            Some((k, xy)) if k == t && std::ptr::eq(pos, &state.layout) => *xy,
-            _ => pos[t],
-        };
-        if keep.as_ref().is_some_and(|k| !k.contains(t)) {
-            continue;
-        }
+    for (t, terr, ts, (x, y)) in drawn(state, keep.as_ref(), pos) {
         let fill = match terr.terrain {
             Terrain::Sea => "#a8d0f0",
             Terrain::Mountain => "#8d8d8d",

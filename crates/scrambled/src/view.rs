@@ -382,16 +382,91 @@ fn supremacy(ts: &TerrState, p: &PlayerId) -> bool {
 
 /// The view of `state` for `viewer`.
 pub fn build(state: &State, viewer: &Viewer) -> View {
-    let seat = seat(state, viewer);
-    let vis = sight(state, &seat);
-    let me = match &seat {
-        Seat::Player { id } => Some(id.clone()),
-        _ => None,
+    let (mut view, vis) = build_parts(state, viewer);
+    let caps = state.capitals();
+    view.territories = state
+        .rows()
+        .map(|(t, terr, ts)| territory_row(state, &caps, &vis, t, terr, ts))
+        .collect();
+    view
+}
+
+/// One row of the map as a viewer who sees the troops of `vis` sees it.
+fn territory_row(
+    state: &State,
+    caps: &BTreeSet<TerrId>,
+    vis: &BTreeSet<TerrId>,
+    t: &TerrId,
+    terr: &Territory,
+    ts: &TerrState,
+) -> TerritoryRow {
+    let land = terr.is_land();
+    let troops = if !terr.terrain.passable() {
+        Some(Vec::new())
+    } else if vis.contains(t) {
+        Some(
+            ts.troops
+                .iter()
+                .map(|(p, c)| Stack {
+                    player: p.clone(),
+                    count: *c,
+                })
+                .collect(),
+        )
+    } else {
+        None
     };
-    let master = seat == Seat::GameMaster;
-    let spectator = seat == Seat::Spectator;
+    TerritoryRow {
+        id: t.clone(),
+        name: terr.name.clone(),
+        terrain: terr.terrain,
+        area: land.then_some(terr.area),
+        neighbours: terr.neighbours.iter().cloned().collect(),
+        owner: ts.owner.clone(),
+        economy: land.then_some(ts.economy),
+        flags: flags(state, caps, t),
+        troops,
+    }
+}
+
+/// Every row of the map as a viewer who sees no troops sees it (issue 22
+/// item 5): the part of the view every report of a state shares.
+pub fn public_rows(state: &State, caps: &BTreeSet<TerrId>) -> Vec<TerritoryRow> {
+    let none = BTreeSet::new();
+    state
+        .rows()
+        .map(|(t, terr, ts)| territory_row(state, caps, &none, t, terr, ts))
+        .collect()
+}
+
+/// The rows a viewer who sees the troops of `vis` sees otherwise than
+/// [`public_rows`] shows them: the passable territories of `vis`, in map order.
+pub fn seen_rows(
+    state: &State,
+    caps: &BTreeSet<TerrId>,
+    vis: &BTreeSet<TerrId>,
+) -> Vec<TerritoryRow> {
+    vis.iter()
+        .filter_map(|t| {
+            let terr = state.world.territories.get(t)?;
+            terr.terrain
+                .passable()
+                .then(|| territory_row(state, caps, vis, t, terr, state.terr(t)))
+        })
+        .collect()
+}
+
+/// The view of `state` for `viewer` without its map (`territories` is
+/// empty: see [`public_rows`] and [`seen_rows`]), and the territories whose
+/// troops the viewer sees.
+pub fn build_parts(state: &State, viewer: &Viewer) -> (View, BTreeSet<TerrId>) {
+    build_parts_with(state, viewer, player_rows(state))
+}
+
+/// The standings: the same in every view of a state.
+pub fn player_rows(state: &State) -> Vec<PlayerRow> {
     let held = state.holdings();
-    let players = state
+    state
         .players
         .values()
         .map(|p| {
@@ -406,7 +481,24 @@ pub fn build(state: &State, viewer: &Viewer) -> View {
                 score: score::score_with_area(state, &p.id, area),
             }
         })
-        .collect();
+        .collect()
+}
+
+/// [`build_parts`] with the standings already listed ([`player_rows`] of
+/// the same state: a turn's reports list them once).
+pub fn build_parts_with(
+    state: &State,
+    viewer: &Viewer,
+    players: Vec<PlayerRow>,
+) -> (View, BTreeSet<TerrId>) {
+    let seat = seat(state, viewer);
+    let vis = sight(state, &seat);
+    let me = match &seat {
+        Seat::Player { id } => Some(id.clone()),
+        _ => None,
+    };
+    let master = seat == Seat::GameMaster;
+    let spectator = seat == Seat::Spectator;
     let messages = state
         .log
         .iter()
@@ -476,39 +568,6 @@ pub fn build(state: &State, viewer: &Viewer) -> View {
             .collect()
     });
     let activity = (!spectator).then(|| activity(state, &vis));
-    let caps = state.capitals();
-    let territories = state
-        .rows()
-        .map(|(t, terr, ts)| {
-            let land = terr.is_land();
-            let troops = if !terr.terrain.passable() {
-                Some(Vec::new())
-            } else if vis.contains(t) {
-                Some(
-                    ts.troops
-                        .iter()
-                        .map(|(p, c)| Stack {
-                            player: p.clone(),
-                            count: *c,
-                        })
-                        .collect(),
-                )
-            } else {
-                None
-            };
-            TerritoryRow {
-                id: t.clone(),
-                name: terr.name.clone(),
-                terrain: terr.terrain,
-                area: land.then_some(terr.area),
-                neighbours: terr.neighbours.iter().cloned().collect(),
-                owner: ts.owner.clone(),
-                economy: land.then_some(ts.economy),
-                flags: flags(state, &caps, t),
-                troops,
-            }
-        })
-        .collect();
     let marks = me.as_ref().map(|me| {
         state
             .players
@@ -547,7 +606,7 @@ pub fn build(state: &State, viewer: &Viewer) -> View {
             .collect()
     });
     let mine = me.as_ref().and_then(|p| state.players.get(p));
-    View {
+    let view = View {
         game: state.game_id.clone(),
         turn: state.turn,
         over: state.over,
@@ -575,11 +634,12 @@ pub fn build(state: &State, viewer: &Viewer) -> View {
         troops,
         standing_paths,
         activity,
-        territories,
+        territories: Vec::new(),
         marks,
         enemies,
         final_scores,
-    }
+    };
+    (view, vis)
 }
 
 /// The ACTIVITÉ VISIBLE rows: each territory of the vision set where
@@ -724,7 +784,16 @@ fn activity(state: &State, vis: &BTreeSet<TerrId>) -> Vec<Activity> {
 pub struct Index<'a> {
     pub view: &'a View,
     players: BTreeMap<&'a PlayerId, &'a PlayerRow>,
-    terrs: BTreeMap<&'a TerrId, &'a TerritoryRow>,
+    terrs: Terrs<'a>,
+}
+
+/// The rows a territory is looked up in.
+enum Terrs<'a> {
+    /// A view's own rows, in whatever order it holds them.
+    Map(BTreeMap<&'a TerrId, &'a TerritoryRow>),
+    /// [`public_rows`]: in map order, so searched without an index (the
+    /// index would cost a tree of the whole map per report).
+    Sorted(&'a [TerritoryRow]),
 }
 
 impl<'a> Index<'a> {
@@ -732,7 +801,18 @@ impl<'a> Index<'a> {
         Index {
             view,
             players: view.players.iter().map(|p| (&p.id, p)).collect(),
-            terrs: view.territories.iter().map(|t| (&t.id, t)).collect(),
+            terrs: Terrs::Map(view.territories.iter().map(|t| (&t.id, t)).collect()),
+        }
+    }
+
+    /// For a view built without its map ([`build_parts`]): names, owners
+    /// and flags are looked up in `public` ([`public_rows`] of the same
+    /// state), which show them as every view does.
+    pub fn with_public(view: &'a View, public: &'a [TerritoryRow]) -> Index<'a> {
+        Index {
+            view,
+            players: view.players.iter().map(|p| (&p.id, p)).collect(),
+            terrs: Terrs::Sorted(public),
         }
     }
 
@@ -744,8 +824,22 @@ impl<'a> Index<'a> {
             .unwrap_or(p.0.as_str())
     }
 
+    /// Every row of the map (the view's own, or the shared ones).
+    pub fn rows(&self) -> &'a [TerritoryRow] {
+        match &self.terrs {
+            Terrs::Map(_) => &self.view.territories,
+            Terrs::Sorted(rows) => rows,
+        }
+    }
+
     pub fn terr(&self, t: &TerrId) -> Option<&'a TerritoryRow> {
-        self.terrs.get(t).copied()
+        match &self.terrs {
+            Terrs::Map(m) => m.get(t).copied(),
+            Terrs::Sorted(rows) => rows
+                .binary_search_by(|r| r.id.cmp(t))
+                .ok()
+                .and_then(|i| rows.get(i)),
+        }
     }
 
     /// A territory's name; its id for an unknown one.

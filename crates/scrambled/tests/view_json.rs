@@ -341,3 +341,29 @@ fn scrambled_state_from_view_refuses_another_players_or_no_view() {
     assert!(Scrambled.state_from_view(view_of(s), &other).is_err());
     assert!(Scrambled.state_from_view(&json!({"turn": 1}), p).is_err());
 }
+
+/// Issue 22 item 5: a turn's reports share what every viewer sees alike;
+/// each must still be, byte for byte, the report rendered from its whole
+/// view (text and view's JSON), as every report was before the sharing.
+#[test]
+fn scrambled_shared_reports_are_those_of_the_whole_view() {
+    let mut compared = 0;
+    for (game, seen) in games() {
+        for s in seen {
+            let state: State = serde_json::from_str(&s.state).unwrap();
+            let whole = arbitre_scrambled::view::build(&state, &s.viewer);
+            assert_eq!(
+                s.report.body,
+                report::text(&whole),
+                "{} {}",
+                game.name,
+                who(s)
+            );
+            let want = arbitre_core::ViewJson::of(&whole).unwrap();
+            let got = s.report.view.as_ref().unwrap();
+            assert!(*got == want, "{} {}: views differ", game.name, who(s));
+            compared += 1;
+        }
+    }
+    assert!(compared > 100, "only {compared} reports");
+}

@@ -44,9 +44,11 @@ pub struct JsonReport {
     pub over: bool,
     pub outcome: Option<String>,
     pub order_template: Option<String>,
-    /// Version 2: the ruleset's typed view of the report (absent without one).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub view: Option<serde_json::Value>,
+    /// Version 2: the ruleset's typed view of the report (absent without
+    /// one), as the JSON text [`arbitre_core::ViewJson`] keeps: written by
+    /// [`JsonReport::to_bytes`] as the last field, as serde would write it.
+    #[serde(skip)]
+    pub view: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -80,6 +82,15 @@ impl JsonDeadline {
 impl JsonReport {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut v = serde_json::to_vec_pretty(self).expect("report serialises");
+        if let Some(view) = &self.view {
+            // `view` is the struct's last field: it goes where serde would
+            // have put it, before the closing brace.
+            v.truncate(v.len().saturating_sub(2));
+            v.reserve(view.len() + 16);
+            v.extend_from_slice(b",\n  \"view\": ");
+            v.extend_from_slice(view.as_bytes());
+            v.extend_from_slice(b"\n}");
+        }
         v.push(b'\n');
         v
     }
@@ -162,6 +173,6 @@ pub fn build(f: &ReportFacts<'_>) -> JsonReport {
         over: f.outcome.is_some(),
         outcome: f.outcome.map(str::to_string),
         order_template: order_template_name(&f.report.attachments),
-        view: f.report.view.clone(),
+        view: f.report.view.as_ref().map(arbitre_core::ViewJson::text),
     }
 }

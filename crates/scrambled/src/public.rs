@@ -1,0 +1,163 @@
+//! What every report of one state shows alike (issue 22 item 5): the map's
+//! rows as a viewer who sees no troops sees them, the TERRITOIRES table
+//! written from them, and their JSON in the view. At 5,000 territories
+//! that is most of each report (400 KB of text, the whole view), and a turn
+//! of 200 players holds all its reports until they are mailed. So it is
+//! rendered once per turn ([`crate::report::render_all`]), and each report
+//! writes again only the rows whose troops its viewer sees: the text copies
+//! the rest, the view shares it (`ViewJson` pieces).
+
+use crate::state::State;
+use crate::table::{table_head, TableRows, Widths};
+use crate::view::{public_rows, Index, PlayerRow, TerritoryRow, View};
+use crate::world::TerrId;
+use arbitre_core::view_json::pretty_at;
+use arbitre_core::ViewJson;
+use serde_json::Value;
+use std::collections::BTreeSet;
+use std::ops::Range;
+use std::sync::Arc;
+
+pub struct Public {
+    /// Every territory, in map order.
+    pub rows: Vec<TerritoryRow>,
+    widths: Widths,
+    /// The TERRITOIRES section (title, header, rows) and each row's range
+    /// in it, continuation lines included.
+    table: String,
+    table_rows: Vec<Range<usize>>,
+    /// The view's `territories` array as the JSON report writes it, and
+    /// each element's range in it.
+    json: Arc<str>,
+    json_rows: Vec<Range<usize>>,
+    /// The standings (the same in every view of the state) and their JSON.
+    players: Vec<PlayerRow>,
+    players_json: Arc<str>,
+}
+
+/// Row `r` as an element of the view's `territories` array (the view is a
+/// field of the JSON report, the array a field of the view: depth 3).
+fn row_json(r: &TerritoryRow) -> Option<String> {
+    serde_json::to_value(r).ok().map(|v| pretty_at(&v, 3))
+}
+
+impl Public {
+    /// `view`: any view of `state` (their player lists are alike).
+    pub fn new(state: &State, caps: &BTreeSet<TerrId>, view: &View) -> Option<Public> {
+        let rows = public_rows(state, caps);
+        let widths = Widths::new(&rows, &view.players);
+        let (table, table_rows) = {
+            let ix = Index::with_public(view, &rows);
+            let mut table = String::new();
+            table_head(&mut table, widths);
+            let mut buf = TableRows::default();
+            let mut ranges = Vec::with_capacity(rows.len());
+            for r in &rows {
+                let at = table.len();
+                buf.write(&mut table, &ix, r, widths);
+                ranges.push(at..table.len());
+            }
+            (table, ranges)
+        };
+        let mut json = String::from("[");
+        let mut json_rows = Vec::with_capacity(rows.len());
+        for (i, r) in rows.iter().enumerate() {
+            if i > 0 {
+                json.push(',');
+            }
+            json.push_str("\n      ");
+            let at = json.len();
+            json.push_str(&row_json(r)?);
+            json_rows.push(at..json.len());
+        }
+        json.push_str(if rows.is_empty() { "]" } else { "\n    ]" });
+        let players_json = pretty_at(&serde_json::to_value(&view.players).ok()?, 2);
+        Some(Public {
+            players: view.players.clone(),
+            players_json: Arc::from(players_json),
+            rows,
+            widths,
+            table,
+            table_rows,
+            json: Arc::from(json),
+            json_rows,
+        })
+    }
+
+    pub fn index<'a>(&'a self, view: &'a View) -> Index<'a> {
+        Index::with_public(view, &self.rows)
+    }
+
+    /// Where `r` stands in the map.
+    fn at(&self, r: &TerritoryRow) -> Option<usize> {
+        self.rows.binary_search_by(|x| x.id.cmp(&r.id)).ok()
+    }
+
+    /// A size to reserve for a report's text: the table and some room.
+    pub fn text_hint(&self) -> usize {
+        self.table.len() + 16 * 1024
+    }
+
+    /// The TERRITOIRES section for a viewer who sees `seen`
+    /// ([`crate::view::seen_rows`], in map order): the shared rows copied,
+    /// the seen ones written.
+    pub fn write_table(&self, out: &mut String, ix: &Index<'_>, seen: &[TerritoryRow]) {
+        let mut buf = TableRows::default();
+        let mut from = 0;
+        for r in seen {
+            let Some(range) = self.at(r).and_then(|i| self.table_rows.get(i)) else {
+                continue;
+            };
+            out.push_str(self.table.get(from..range.start).unwrap_or(""));
+            buf.write(out, ix, r, self.widths);
+            from = range.end;
+        }
+        out.push_str(self.table.get(from..).unwrap_or(""));
+    }
+
+    /// The view's JSON for a view built without its map
+    /// ([`crate::view::build_parts`]) and the rows its viewer sees: exactly
+    /// the JSON of the whole view, its `territories` shared but for `seen`.
+    pub fn view_json(&self, mut view: View, seen: &[TerritoryRow]) -> Option<ViewJson> {
+        let same_players = view.players == self.players;
+        if same_players {
+            view.players = Vec::new();
+        }
+        let Value::Object(fields) = serde_json::to_value(&view).ok()? else {
+            return None;
+        };
+        let mut j = ViewJson::default();
+        j.push_str("{");
+        for (i, (k, v)) in fields.iter().enumerate() {
+            if i > 0 {
+                j.push_str(",");
+            }
+            j.push_str("\n    ");
+            j.push_str(&serde_json::to_string(k).ok()?);
+            j.push_str(": ");
+            match k.as_str() {
+                "territories" => self.territories_json(&mut j, seen)?,
+                "players" if same_players => {
+                    j.push_shared(&self.players_json, 0..self.players_json.len())
+                }
+                _ => j.push_str(&pretty_at(v, 2)),
+            }
+        }
+        j.push_str(if fields.is_empty() { "}" } else { "\n  }" });
+        Some(j.done())
+    }
+
+    fn territories_json(&self, j: &mut ViewJson, seen: &[TerritoryRow]) -> Option<()> {
+        let mut from = 0;
+        for r in seen {
+            let Some(range) = self.at(r).and_then(|i| self.json_rows.get(i)) else {
+                continue;
+            };
+            j.push_shared(&self.json, from..range.start);
+            j.push_str(&row_json(r)?);
+            from = range.end;
+        }
+        j.push_shared(&self.json, from..self.json.len());
+        Some(())
+    }
+}
