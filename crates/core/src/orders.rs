@@ -15,6 +15,7 @@
 //! ([`Parsed::refuse_whole`]) and never replaces the orders already stored.
 
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// An order with the line it came from (1-based, counted within the order block).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,7 +25,9 @@ pub struct Located<O> {
     pub order: O,
     /// The section of the sheet the order was read in (`[7 SPRUNG]`), for
     /// the confirmation's echo; `None` where a notation has no sections.
-    pub section: Option<String>,
+    /// Shared by the orders of a section: a copy per order was an
+    /// allocation besides its text (issue 21 item 2).
+    pub section: Option<Arc<str>>,
 }
 
 /// A line that was not (fully) accepted.
@@ -110,12 +113,12 @@ impl<O> Parsed<O> {
     }
 
     /// [`Parsed::push`] for an order read in a section of a sheet.
-    pub fn push_in(&mut self, section: Option<&str>, line: usize, text: &str, order: O) {
+    pub fn push_in(&mut self, section: Option<&Arc<str>>, line: usize, text: &str, order: O) {
         self.orders.push(Located {
             line,
             text: text.to_string(),
             order,
-            section: section.map(str::to_string),
+            section: section.cloned(),
         });
     }
 
@@ -174,7 +177,8 @@ impl<O> Parsed<O> {
                 .iter()
                 .any(|d| !d.warning && d.line == o.line && d.text == o.text);
             if !has_error {
-                self.diagnose(o.line, o.text, reason.to_string(), false, o.section);
+                let section = o.section.map(|s| s.to_string());
+                self.diagnose(o.line, o.text, reason.to_string(), false, section);
             }
         }
         // A warning was about an order now refused: it would read as an
@@ -203,7 +207,7 @@ impl<O> Parsed<O> {
     /// verdict. An entry read in a section of a sheet is echoed after the
     /// section's name (`[7 SPRUNG] 4,A,19,31`).
     pub fn verdicts(&self) -> Vec<LineVerdict> {
-        fn shown(section: &Option<String>, text: &str) -> String {
+        fn shown(section: Option<&str>, text: &str) -> String {
             match section {
                 Some(s) => format!("{s} {text}"),
                 None => text.to_string(),
@@ -214,7 +218,7 @@ impl<O> Parsed<O> {
         for o in &self.orders {
             out.push(LineVerdict {
                 line: o.line,
-                text: shown(&o.section, &o.text),
+                text: shown(o.section.as_deref(), &o.text),
                 verdict: Verdict::Ok,
             });
         }
@@ -226,7 +230,7 @@ impl<O> Parsed<O> {
             };
             out.push(LineVerdict {
                 line: d.line,
-                text: shown(&d.section, &d.text),
+                text: shown(d.section.as_deref(), &d.text),
                 verdict: v,
             });
         }
@@ -237,7 +241,7 @@ impl<O> Parsed<O> {
     /// instead of copying them: a 10 MiB block is not held twice while its
     /// verdicts are made (issue 14 item 1).
     pub fn into_verdicts(self) -> Vec<LineVerdict> {
-        fn shown(section: Option<String>, text: String) -> String {
+        fn shown(section: Option<&str>, text: String) -> String {
             match section {
                 Some(s) => format!("{s} {text}"),
                 None => text,
@@ -248,7 +252,7 @@ impl<O> Parsed<O> {
         for o in self.orders {
             out.push(LineVerdict {
                 line: o.line,
-                text: shown(o.section, o.text),
+                text: shown(o.section.as_deref(), o.text),
                 verdict: Verdict::Ok,
             });
         }
@@ -260,7 +264,7 @@ impl<O> Parsed<O> {
             };
             out.push(LineVerdict {
                 line: d.line,
-                text: shown(d.section, d.text),
+                text: shown(d.section.as_deref(), d.text),
                 verdict: v,
             });
         }
@@ -326,9 +330,10 @@ mod tests {
     #[test]
     fn item8_every_entry_of_a_line_is_echoed_with_its_section() {
         let mut p: Parsed<&str> = Parsed::new();
-        p.push_in(Some("[7 SPRUNG]"), 4, "4,A,19,31", "jump");
+        let jump: Arc<str> = Arc::from("[7 SPRUNG]");
+        p.push_in(Some(&jump), 4, "4,A,19,31", "jump");
         p.diagnose_in(Some("[7 SPRUNG]"), 4, "6,Q", "Syntaxfehler", false);
-        p.push_in(Some("[7 SPRUNG]"), 4, "5,A,13,19", "jump");
+        p.push_in(Some(&jump), 4, "5,A,13,19", "jump");
         p.diagnose_in(Some("[7 SPRUNG]"), 4, "5,A,13,19", "Achtung", true);
         let v = p.verdicts();
         assert_eq!(p.clone().into_verdicts(), v, "moved as copied");

@@ -25,6 +25,7 @@ use crate::grammar::{
 use crate::model::{FType, State};
 use crate::orders::{Order, SECTION_NAMES};
 use arbitre_core::Parsed;
+use std::sync::Arc;
 
 pub use crate::grammar::{MAX_DESIGN, MAX_INT};
 
@@ -69,7 +70,8 @@ pub fn parse(state: &State, text: &str) -> Parsed<Order> {
     let mut counts = [0usize; 19];
     let mut free: Option<FreeText> = None;
     let mut wrong_month: Option<String> = None;
-    let mut label: Option<String> = None;
+    // Shared by the section's orders (`Located::section`).
+    let mut label: Option<Arc<str>> = None;
     let expected = short_month(&state.params, state.month + 1);
     let flush = |free: &mut Option<FreeText>, out: &mut Parsed<Order>| {
         if let Some(f) = free.take() {
@@ -85,7 +87,12 @@ pub fn parse(state: &State, text: &str) -> Parsed<Order> {
                 },
                 _ => Order::Hinweis(text.clone()),
             };
-            out.push_in(section_label(f.section).as_deref(), f.line, &text, o);
+            out.push_in(
+                section_label(f.section).map(Arc::from).as_ref(),
+                f.line,
+                &text,
+                o,
+            );
         }
     };
     for (no, line) in arbitre_core::normalized_lines(text) {
@@ -108,7 +115,7 @@ pub fn parse(state: &State, text: &str) -> Parsed<Order> {
                             });
                         }
                         section = s;
-                        label = section_label(s);
+                        label = section_label(s).map(Arc::from);
                     }
                     None => {
                         out.error(
@@ -154,13 +161,13 @@ pub fn parse(state: &State, text: &str) -> Parsed<Order> {
             continue;
         };
         let limit = state.params.order_limits[usize::from(kind) - 1];
-        let label = label.as_deref();
+        let label = label.as_ref();
         for e in entries(line) {
             match entry(kind, e) {
                 Ok((order, note)) => {
                     if counts[usize::from(kind)] >= limit {
                         out.diagnose_in(
-                            label,
+                            label.map(|l| &**l),
                             no,
                             e,
                             format!(
@@ -172,11 +179,17 @@ pub fn parse(state: &State, text: &str) -> Parsed<Order> {
                     }
                     counts[usize::from(kind)] += 1;
                     if let Some(n) = note {
-                        out.diagnose_in(label, no, e, n, true);
+                        out.diagnose_in(label.map(|l| &**l), no, e, n, true);
                     }
                     out.push_in(label, no, e, order);
                 }
-                Err(why) => out.diagnose_in(label, no, e, entry_reason(no, line, why), false),
+                Err(why) => out.diagnose_in(
+                    label.map(|l| &**l),
+                    no,
+                    e,
+                    entry_reason(no, line, why),
+                    false,
+                ),
             }
         }
     }

@@ -220,7 +220,7 @@ pub fn check_orders(s: &NebState, list: &[(Slot, Located<Order>)]) -> Plan {
                     continue;
                 }
                 let dep = s.players[slot].dep.level;
-                let mut path = path.clone();
+                let mut path = path.to_vec();
                 if path.len() > dep as usize {
                     path.truncate(dep as usize);
                     refuse(Refusal::PathCut(dep));

@@ -30,7 +30,7 @@
 //! nothing but a move's path.
 
 use crate::model::{FleetId, Tech, WorldId};
-use crate::orders::{Build, Cargo, Container, Dest, Group, Order, Shooter, Target};
+use crate::orders::{Build, Cargo, Container, Dest, Group, Order, Path, Shooter, Target};
 use arbitre_core::grammar::{
     self, end_of_line, fold_eq, keyword, letters, number, skip0, word_in, Expected, Fold,
     GrammarError, Problem, Sentence,
@@ -560,10 +560,10 @@ fn fleet_target(i: &str) -> P<'_, Target> {
 /// allocation of an accepted move.
 fn path_of<'a>(
     mut step: impl FnMut(&'a str) -> P<'a, WorldId>,
-) -> impl FnMut(&'a str) -> P<'a, Vec<WorldId>> {
+) -> impl FnMut(&'a str) -> P<'a, Path> {
     move |i: &'a str| {
         let (mut i, first) = step(i)?;
-        let mut path = Vec::with_capacity(4);
+        let mut path = Path::new();
         path.push(first);
         loop {
             match step(i) {

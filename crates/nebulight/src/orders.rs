@@ -64,6 +64,11 @@ pub enum Target {
     N,
 }
 
+/// A move's worlds, inline up to the length nearly every move has: a
+/// `Vec` was an allocation per move besides the line's own (issue 21
+/// item 2).
+pub type Path = smallvec::SmallVec<[WorldId; 6]>;
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Order {
     /// Phase 2: `VI M_m S M_n`, `VP M_m S M_n`, `F_f S M_m`.
@@ -99,7 +104,7 @@ pub enum Order {
     /// Phase 12, exclusive.
     Fire { shooter: Shooter, target: Target },
     /// Phase 12, exclusive: `F_f MM m n ...` or `F_f M_m M_n ...`.
-    Move { fleet: FleetId, path: Vec<WorldId> },
+    Move { fleet: FleetId, path: Path },
     /// A line the parser refused, kept so the turn's report can list it under
     /// "Ordres non exécutés" (the core hands phases only the parsed orders).
     Rejected { reason: String },

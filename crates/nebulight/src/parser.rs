@@ -396,14 +396,14 @@ mod tests {
                 "F_11 MM 12 250 126",
                 Order::Move {
                     fleet: f(11),
-                    path: vec![w(12), w(250), w(126)],
+                    path: [w(12), w(250), w(126)].into_iter().collect(),
                 },
             ),
             (
                 "F_57 M_48",
                 Order::Move {
                     fleet: f(57),
-                    path: vec![w(48)],
+                    path: [w(48)].into_iter().collect(),
                 },
             ),
         ];

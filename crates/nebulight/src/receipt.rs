@@ -35,6 +35,7 @@ use crate::combat::Refusal;
 use crate::model::{FleetId, NebState, Slot, WorldId};
 use crate::orders::{Container, Order, Shooter, Target};
 use arbitre_core::{Located, Parsed};
+use std::cell::OnceCell;
 use std::collections::BTreeSet;
 
 /// Refuses, in `parsed`, every order of `slot` that `s` already decides
@@ -42,8 +43,12 @@ use std::collections::BTreeSet;
 pub fn check(s: &NebState, slot: Slot, parsed: &mut Parsed<Order>) {
     let orders = std::mem::take(&mut parsed.orders);
     let mut taken: BTreeSet<Shooter> = BTreeSet::new();
+    // The worlds the player knows, built on the first move that needs them
+    // and kept for the block: built per move, it made the check quadratic
+    // in a large block (issue 21 item 4).
+    let known = OnceCell::new();
     for o in orders {
-        match verdict(s, slot, &o.order, &mut taken) {
+        match verdict(s, slot, &o.order, &mut taken, &known) {
             None => parsed.orders.push(o),
             Some(why) => {
                 let reason = why.to_string();
@@ -64,6 +69,7 @@ fn verdict(
     slot: Slot,
     order: &Order,
     taken: &mut BTreeSet<Shooter>,
+    known: &OnceCell<BTreeSet<WorldId>>,
 ) -> Option<Refusal> {
     let fleet = |f: FleetId| match s.fleets.get(&f) {
         None => Some(Refusal::UnknownFleet(f)),
@@ -111,7 +117,8 @@ fn verdict(
             if let Some(why) = fleet(*f) {
                 return Some(why);
             }
-            let mut prev = s.fleets.get(f).map(|fl| fl.world)?;
+            let start = s.fleets.get(f).map(|fl| fl.world)?;
+            let mut prev = start;
             for w in path {
                 // A world missing from a rebuilt state may lie beyond what
                 // the player sees: the rest of the path is the turn's to judge.
@@ -126,9 +133,22 @@ fn verdict(
             // A move refused at the turn for `known(X)` leaves the fleet
             // free for a later exclusive order: only then is it not taken.
             if s.options.enforce_known_worlds {
-                let known = s.known(slot);
-                if path.iter().any(|w| !known.contains(w)) {
-                    return None;
+                // A world discovered, or linked from the discovered world the
+                // fleet steps from, is known without building the whole set.
+                let discovered = &s.players[slot].discovered;
+                let mut from = start;
+                for w in path {
+                    let linked_from_known = discovered.contains(&from)
+                        && s.worlds
+                            .get(&from)
+                            .is_some_and(|x| !x.black_hole && x.links.contains(w));
+                    if !(discovered.contains(w)
+                        || linked_from_known
+                        || known.get_or_init(|| s.known(slot)).contains(w))
+                    {
+                        return None;
+                    }
+                    from = *w;
                 }
             }
             exclusive(taken, Shooter::Fleet(*f))

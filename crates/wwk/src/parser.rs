@@ -30,7 +30,7 @@ pub struct WwkParser<'a> {
     pub rejected: bool,
     /// Zones where the nation has units (cargo in its carrier's zone), found
     /// once per message rather than once per order line (issue 9).
-    present: std::cell::OnceCell<std::collections::BTreeSet<String>>,
+    present: std::cell::OnceCell<Vec<&'a str>>,
     /// The (zone, unit type) of each of the nation's units when the mail
     /// arrives, sorted, built once per message for the receipt checks: one
     /// allocation, borrowed from the state.
@@ -61,6 +61,14 @@ impl<'a> WwkParser<'a> {
 /// The words of a line, upper-cased, brackets read as separators, aliases
 /// applied (WWK-8, WWK-9); see [`crate::grammar`].
 pub use crate::grammar::tokens;
+
+/// [`State::unit_zone`] borrowed from the state.
+fn unit_zone<'s>(st: &'s State, u: &'s crate::model::Unit) -> Option<&'s str> {
+    if let Some(c) = u.at.strip_prefix('@') {
+        return unit_zone(st, st.unit(c.parse().ok()?)?);
+    }
+    (!u.at.starts_with('#')).then_some(u.at.as_str())
+}
 
 /// `[k X] size (K|N|M)` → (k, warhead code).
 pub fn parse_warhead(t: &str) -> Option<(usize, String)> {
@@ -156,17 +164,23 @@ impl WwkParser<'_> {
     /// A zone may issue local orders if the nation holds it or has units there.
     fn may_issue(&self, z: &str) -> bool {
         let st = self.state;
-        st.zone(z).status.has_party(&self.nation)
-            || self
-                .present
-                .get_or_init(|| {
-                    st.units
-                        .values()
-                        .filter(|u| u.owner == self.nation)
-                        .filter_map(|u| st.unit_zone(u.id))
-                        .collect()
-                })
-                .contains(z)
+        if st.zone(z).status.has_party(&self.nation) {
+            return true;
+        }
+        // Borrowed from the state and sorted: it copied the zone of every
+        // unit of the nation into a `String`, in every block (issue 21).
+        let present = self.present.get_or_init(|| {
+            let mut v: Vec<&str> = st
+                .units
+                .values()
+                .filter(|u| u.owner == self.nation)
+                .filter_map(|u| unit_zone(st, u))
+                .collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        });
+        present.binary_search(&z).is_ok()
     }
 
     fn local_budget(&self, z: &str) -> usize {
