@@ -35,7 +35,6 @@ use crate::loaded::Loaded;
 use crate::messages::{text, Msg};
 use crate::outgoing::{queue, signed, Draft, Kind};
 use crate::registry::Registry;
-use std::sync::Arc;
 use crate::services::authenticity::Channel;
 use crate::services::command::split_commands;
 use crate::services::texts::{svc_text, SvcMsg};
@@ -47,6 +46,7 @@ use arbitre_store::Connection;
 use arbitre_store::{games, journal, JournalEntry};
 use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
+use std::sync::Arc;
 
 /// Moved with the order decision to request/orders.rs (issue 16 item 1).
 pub use crate::request::orders::{confirmation, confirmation_lines, NewOrders};

@@ -195,10 +195,18 @@ const ORDER_COLS: &str =
 const JOURNAL_COLS: &str = "sha256, message_id, sender, received_at, game_id, outcome, detail";
 const OUTBOX_COLS: &str = "message_id, game_id, turn, player, kind, recipient, subject, body, raw, status, attempts, next_attempt_at, last_error, created_at, sent_at";
 
-fn rows_after(c: &rusqlite::Connection, table: &str, cols: &str, key: &str, after: i64) -> Vec<Vec<rusqlite::types::Value>> {
+fn rows_after(
+    c: &rusqlite::Connection,
+    table: &str,
+    cols: &str,
+    key: &str,
+    after: i64,
+) -> Vec<Vec<rusqlite::types::Value>> {
     let n = cols.split(',').count();
     let mut st = c
-        .prepare(&format!("SELECT {cols} FROM {table} WHERE rowid > ?1 ORDER BY {key}"))
+        .prepare(&format!(
+            "SELECT {cols} FROM {table} WHERE rowid > ?1 ORDER BY {key}"
+        ))
         .unwrap();
     st.query_map([after], |r| (0..n).map(|i| r.get(i)).collect())
         .unwrap()
@@ -207,12 +215,19 @@ fn rows_after(c: &rusqlite::Connection, table: &str, cols: &str, key: &str, afte
 }
 
 fn max_rowid(c: &rusqlite::Connection, table: &str) -> i64 {
-    c.query_row(&format!("SELECT coalesce(max(rowid), 0) FROM {table}"), [], |r| r.get(0))
-        .unwrap()
+    c.query_row(
+        &format!("SELECT coalesce(max(rowid), 0) FROM {table}"),
+        [],
+        |r| r.get(0),
+    )
+    .unwrap()
 }
 
 fn insert(tx: &rusqlite::Connection, table: &str, cols: &str, row: &[rusqlite::types::Value]) {
-    let marks = (1..=row.len()).map(|i| format!("?{i}")).collect::<Vec<_>>().join(", ");
+    let marks = (1..=row.len())
+        .map(|i| format!("?{i}"))
+        .collect::<Vec<_>>()
+        .join(", ");
     tx.prepare_cached(&format!("INSERT INTO {table} ({cols}) VALUES ({marks})"))
         .unwrap()
         .execute(rusqlite::params_from_iter(row))
@@ -305,7 +320,11 @@ fn ratio() {
         journal: rows_after(c, "mail_journal", JOURNAL_COLS, "rowid", marks[1]),
         outbox: rows_after(c, "outbox", OUTBOX_COLS, "id", marks[2]),
     };
-    for (what, v) in [("orders", &rows.orders), ("journal", &rows.journal), ("outbox", &rows.outbox)] {
+    for (what, v) in [
+        ("orders", &rows.orders),
+        ("journal", &rows.journal),
+        ("outbox", &rows.outbox),
+    ] {
         assert_eq!(v.len(), n, "one {what} row a mail");
     }
     let same = raw_pipeline(&mails, &rows.games, |tx, i, _| {

@@ -53,8 +53,8 @@ pub use imap::{ImapConfig, ImapEntry, ImapError, ImapInbox};
 pub use inbox::{Inbox, InboxConfig, InboxEntry};
 pub use maildir::{Maildir, MaildirEntry};
 pub use outbound::{
-    body_of, clean_stale_temp_files, format_mail, retry_delay, Attachment, Mailer, OutgoingMail,
-    Security, SendError, SmtpConfig, Transport, STALE_TMP_AGE, valid_recipient,
+    body_of, clean_stale_temp_files, format_mail, retry_delay, valid_recipient, Attachment, Mailer,
+    OutgoingMail, Security, SendError, SmtpConfig, Transport, STALE_TMP_AGE,
 };
 pub use parse::{parse_mail, Address, AutoKind, InboundMail};
 pub use secret::{read_secret, SecretError, SecretSource};

@@ -2,8 +2,8 @@
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 use arbitre_mail::{
-    body_of, clean_stale_temp_files, find_in_mail, format_mail, parse_mail, Attachment, AutoKind,
-    valid_recipient, MailError, OutgoingMail, SendError, Transport, DEFAULT_MAX_SIZE,
+    body_of, clean_stale_temp_files, find_in_mail, format_mail, parse_mail, valid_recipient,
+    Attachment, AutoKind, MailError, OutgoingMail, SendError, Transport, DEFAULT_MAX_SIZE,
 };
 
 fn confirmation() -> OutgoingMail {

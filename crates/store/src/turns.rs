@@ -271,18 +271,27 @@ mod tests {
         let first = stamp(c, "g");
         insert(c, &row("h", 0, "t0")).unwrap();
         stamp(c, "h");
-        assert_eq!(state_rev(c, "g").unwrap(), Some(first), "another game's write");
+        assert_eq!(
+            state_rev(c, "g").unwrap(),
+            Some(first),
+            "another game's write"
+        );
         insert(c, &row("g", 1, "s1")).unwrap();
         stamp(c, "g");
         replace_state(c, "g", 1, "s1 with a new player").unwrap();
         stamp(c, "g");
         let before_hold = state_rev(c, "g").unwrap();
         set_held(c, "g", 1, true).unwrap();
-        assert_eq!(state_rev(c, "g").unwrap(), before_hold, "holding a turn keeps its state");
+        assert_eq!(
+            state_rev(c, "g").unwrap(),
+            before_hold,
+            "holding a turn keeps its state"
+        );
         roll_back(c, "g", 0, 5).unwrap();
         stamp(c, "g");
         // Deleted and created again under the same id: a new stamp still.
-        c.execute("DELETE FROM turns WHERE game_id = 'g'", []).unwrap();
+        c.execute("DELETE FROM turns WHERE game_id = 'g'", [])
+            .unwrap();
         stamp(c, "g");
         insert(c, &row("g", 0, "s0")).unwrap();
         assert_ne!(stamp(c, "g"), first);
