@@ -34,6 +34,8 @@ struct ConfigToml {
     dkim: Option<arbitre_mail::dkim::DkimToml>,
     /// Send new seats the welcome mail (issue 17 item 1); default true.
     welcome: Option<bool>,
+    /// Mail every SVG map with its PNG twin (issue 18 item 7); default true.
+    png_maps: Option<bool>,
     /// `[web]`: the web pages served by `serve` too (issue 24).
     web: Option<WebToml>,
 }
@@ -150,6 +152,11 @@ pub struct DaemonConfig {
     /// `welcome = false`. The tests of other features turn it off, as they
     /// turn the limits off, so their mail counts stay their feature's.
     pub welcome: bool,
+    /// Every SVG map mailed with its PNG twin (issue 18 item 7): on unless
+    /// `png_maps = false`. Rasterising costs about 10 ms of CPU a map, most
+    /// of a turn's resolution (issue 22 item 4): a server of thousands of
+    /// games may mail SVG only.
+    pub png_maps: bool,
     /// `[web] listen`: where `serve` also serves the web pages (issue 24);
     /// `None`: it does not (`arbitre web` serves them on its own).
     pub web_listen: Option<std::net::SocketAddr>,
@@ -214,6 +221,7 @@ impl DaemonConfig {
             limits: Limits::default(),
             dkim: arbitre_mail::DkimVerifier::default(),
             welcome: true,
+            png_maps: true,
             web_listen: None,
         }
     }
@@ -304,6 +312,9 @@ impl DaemonConfig {
         }
         if let Some(w) = t.welcome {
             c.welcome = w;
+        }
+        if let Some(p) = t.png_maps {
+            c.png_maps = p;
         }
         if let Some(listen) = t.web.and_then(|w| w.listen) {
             c.web_listen = Some(

@@ -165,7 +165,8 @@ pub fn queue(
         date: now.to_rfc2822(),
         // Every SVG map gets its PNG twin here, the one place every mail
         // passes through (issue 18 item 7, png_map.rs).
-        attachments: crate::png_map::with_png_twins(&d.attachments)
+        // (`png_maps = false` in arbitre.toml: SVG only.)
+        attachments: crate::png_map::with_png_twins_if(config.png_maps, d.attachments)
             .into_iter()
             .map(|a| Attachment {
                 name: a.name,

@@ -41,7 +41,7 @@ impl Daemon {
     /// Returns (sent, failed attempts).
     pub fn send_outbox(&mut self) -> Result<(usize, usize)> {
         let now = self.now();
-        let due = outbox::due(self.store.conn(), now.timestamp())?;
+        let due = outbox::due_ids(self.store.conn(), now.timestamp())?;
         if due.is_empty() {
             return Ok((0, 0));
         }
@@ -71,7 +71,11 @@ impl Daemon {
             arbitre_mail::Transport::File { .. }
         );
         let mut accepted: Vec<i64> = Vec::new();
-        for row in due {
+        for id in due {
+            // Each mail is loaded when it is sent, not all at once.
+            let Some(row) = outbox::due_row(self.store.conn(), id, now.timestamp())? else {
+                continue;
+            };
             let m = &row.mail;
             match self.mailer.send(&self.config.referee, &m.recipient, &m.raw) {
                 Ok(()) => {
@@ -79,7 +83,7 @@ impl Daemon {
                     if idempotent {
                         accepted.push(row.id);
                         if accepted.len() >= MARK_BATCH {
-                            mark_all_sent(&mut self.store, &self.mailer, &mut accepted, now)?;
+                            mark_all_sent(&mut self.store, &mut self.mailer, &mut accepted, now)?;
                         }
                     } else {
                         outbox::mark_sent(self.store.conn(), row.id, now.timestamp())?;
@@ -104,7 +108,7 @@ impl Daemon {
                 }
             }
         }
-        mark_all_sent(&mut self.store, &self.mailer, &mut accepted, now)?;
+        mark_all_sent(&mut self.store, &mut self.mailer, &mut accepted, now)?;
         Ok((sent, failed))
     }
 
@@ -151,12 +155,13 @@ impl Daemon {
 pub const MARK_BATCH: usize = 256;
 
 /// Marks `ids` sent in one transaction (one commit, one fsync of the
-/// database) once the file transport's folder is synced, and empties the
-/// list. If the folder cannot be synced the mails stay pending: the next
-/// send finds their files and marks them then.
+/// database) once the file transport's batch is synced and in its folder
+/// (`Mailer::sync`), and empties the list. If the batch cannot be synced
+/// the mails stay pending and are written again at the next send; those
+/// already renamed are found there and count as sent.
 fn mark_all_sent(
     store: &mut arbitre_store::Store,
-    mailer: &arbitre_mail::Mailer,
+    mailer: &mut arbitre_mail::Mailer,
     ids: &mut Vec<i64>,
     now: DateTime<Utc>,
 ) -> Result<()> {

@@ -10,6 +10,10 @@
 //! * `turn_0_and_1_report_mails_carry_svg_and_png`: each report mail carries
 //!   its SVG and a PNG twin that decodes, has the SVG's size and is not blank.
 //! * `report_mails_stay_under_400_kb`: the size budget at the fixture sizes.
+//! * `png_twins_hold_the_rendered_pixels_exactly`: the fast encoding of
+//!   issue 22 item 4 is lossless: each PNG decodes to the very pixels resvg
+//!   drew from its SVG.
+//! * `png_maps_false_mails_svg_only`: `png_maps = false` in arbitre.toml.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 use arbitre::fixture::Run;
@@ -335,4 +339,97 @@ fn mentions_matches_whole_tokens_only() {
     assert!(!mentions("Md_12", "M_12"));
     assert!(mentions(" 148  48 ", "48"));
     assert!(!mentions(" 148 ", "48"));
+}
+
+#[test]
+fn png_twins_hold_the_rendered_pixels_exactly() {
+    let mut checked = BTreeSet::new();
+    for (game, mails) in all_reports() {
+        // One map per game: the pixels of every map go through one encoder.
+        let Some(m) = mails
+            .iter()
+            .find(|m| m.svg().is_some() && m.png().is_some())
+        else {
+            // The worked examples' games mail no map.
+            continue;
+        };
+        let (_, svg) = m.svg().unwrap();
+        let (_, png) = m.png().unwrap();
+        let opt = resvg::usvg::Options {
+            font_family: "DejaVu Sans".into(),
+            fontdb: {
+                let mut db = resvg::usvg::fontdb::Database::new();
+                db.load_font_data(
+                    std::fs::read(
+                        Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/fonts/DejaVuSans.ttf"),
+                    )
+                    .unwrap(),
+                );
+                db.set_sans_serif_family("DejaVu Sans");
+                std::sync::Arc::new(db)
+            },
+            ..resvg::usvg::Options::default()
+        };
+        let tree = resvg::usvg::Tree::from_data(svg.as_bytes(), &opt).unwrap();
+        let size = tree.size();
+        let mut drawn =
+            resvg::tiny_skia::Pixmap::new(size.width() as u32, size.height() as u32).unwrap();
+        resvg::render(
+            &tree,
+            resvg::tiny_skia::Transform::identity(),
+            &mut drawn.as_mut(),
+        );
+        let decoded = resvg::tiny_skia::Pixmap::decode_png(png).unwrap();
+        assert_eq!(
+            (decoded.width(), decoded.height()),
+            (drawn.width(), drawn.height()),
+            "{game}"
+        );
+        assert!(
+            decoded.data() == drawn.data(),
+            "{game}: the PNG is not the drawn map"
+        );
+        // Every map draws an opaque background, so the twin is RGB: a
+        // quarter less to deflate.
+        assert_eq!(png[25], 2, "{game}: colour type (2 = RGB)");
+        checked.insert(game.split('/').next().unwrap().to_string());
+    }
+    assert_eq!(checked.len(), RULESETS.len(), "{checked:?}");
+}
+
+#[test]
+fn png_maps_false_mails_svg_only() {
+    let game = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/nebulight/bots-duel");
+    let text = std::fs::read_to_string(game.join("game.toml")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut config =
+        arbitre::config::DaemonConfig::parse("png_maps = false\n", dir.path()).unwrap();
+    assert!(!config.png_maps);
+    config.hasher = arbitre_store::PasswordHasher::fast();
+    config.welcome = false;
+    let clock = std::sync::Arc::new(arbitre::clock::FixedClock::new(
+        chrono::DateTime::parse_from_rfc3339("2026-01-01T00:00:00Z")
+            .unwrap()
+            .with_timezone(&chrono::Utc),
+    ));
+    let mut daemon = arbitre::Daemon::open(config, Registry::builtin(), clock).unwrap();
+    daemon.create_game(&text, &game).unwrap();
+    let reports: Vec<_> = outbox::all(daemon.store.conn())
+        .unwrap()
+        .into_iter()
+        .filter(|r| r.mail.kind == "report")
+        .collect();
+    assert!(!reports.is_empty());
+    for r in reports {
+        let m = MessageParser::default().parse(&r.mail.raw).unwrap();
+        let mimes: Vec<String> = m
+            .attachments()
+            .filter_map(|a| {
+                a.content_type()
+                    .map(|c| format!("{}/{}", c.ctype(), c.subtype().unwrap_or("")))
+            })
+            .collect();
+        assert!(mimes.iter().any(|t| t == "image/svg+xml"), "{mimes:?}");
+        assert!(!mimes.iter().any(|t| t == "image/png"), "{mimes:?}");
+    }
 }

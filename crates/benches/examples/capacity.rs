@@ -1,7 +1,7 @@
 //! Capacity by simulation (issue 9), at any size:
 //!
 //! ```sh
-//! cargo run --release -p arbitre-benches --example capacity -- [GAMES] [ROUNDS] [--nmr PCT] [--keep-files] [--argon2] [--indexes]
+//! cargo run --release -p arbitre-benches --example capacity -- [GAMES] [ROUNDS] [--nmr PCT] [--keep-files] [--argon2] [--indexes] [--no-png]
 //! ```
 //! (defaults: 1,000 games, 4 rounds, 10 % of the seats miss each turn). See
 //! `arbitre_benches::capacity` for what is simulated and measured.
@@ -19,6 +19,7 @@ fn main() {
             "--keep-files" => a.keep_files = true,
             "--argon2" => a.argon2 = true,
             "--indexes" => a.indexes = true,
+            "--no-png" => a.no_png = true,
             n => {
                 let v: usize = n.parse().unwrap_or_else(|_| panic!("unknown argument {n}"));
                 if positional == 0 {

@@ -52,6 +52,9 @@ pub struct Options {
     /// Add the indexes [`MISSING_INDEXES`] to the database first (an
     /// experiment: they are not in the schema).
     pub indexes: bool,
+    /// `png_maps = false`: maps mailed as SVG only (issue 22 item 4: the
+    /// PNG twins are most of a turn's resolution).
+    pub no_png: bool,
 }
 
 /// Indexes the schema lacks for queries the daemon runs per mail or per
@@ -74,6 +77,7 @@ impl Default for Options {
             nmr_percent: 10,
             keep_files: false,
             argon2: false,
+            no_png: false,
             indexes: false,
         }
     }
@@ -163,7 +167,10 @@ pub fn run(a: Options) {
         PasswordHasher::fast()
     };
     let t = Instant::now();
-    let mut lab = Lab::new(&MIX, a.games, hasher);
+    let mut lab = Lab::with_png(&MIX, a.games, hasher, !a.no_png);
+    if a.no_png {
+        println!("capacity: png_maps = false (maps mailed as SVG only)");
+    }
     if a.indexes {
         lab.daemon
             .store

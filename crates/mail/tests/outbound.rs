@@ -3,7 +3,7 @@
 
 use arbitre_mail::{
     body_of, clean_stale_temp_files, find_in_mail, format_mail, parse_mail, valid_recipient,
-    Attachment, AutoKind, MailError, OutgoingMail, SendError, Transport, DEFAULT_MAX_SIZE,
+    Attachment, AutoKind, MailError, Mailer, OutgoingMail, SendError, Transport, DEFAULT_MAX_SIZE,
 };
 
 fn confirmation() -> OutgoingMail {
@@ -183,17 +183,95 @@ fn file_transport_writes_once_atomically() {
     assert_eq!(std::fs::read(out.join(&files[0])).unwrap(), raw);
 }
 
+/// Issue 22 item 3: the mailer's file transport writes a batch unsynced
+/// and puts it in the folder at `sync`, all at once; a batch never synced
+/// leaves nothing behind, and is written again by the next send.
+#[test]
+fn mailer_file_batch_appears_at_sync_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("outbox");
+    let eml = |out: &std::path::Path| -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(out)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        v.sort();
+        v
+    };
+    let mails: Vec<Vec<u8>> = (0..3)
+        .map(|i| {
+            let mut m = confirmation();
+            m.message_id = format!("neb1.3.p{i}.confirm@arbitre.example.net");
+            format_mail(&m).unwrap()
+        })
+        .collect();
+    let mut mailer = Mailer::new(Transport::File { dir: out.clone() });
+    for raw in &mails {
+        mailer
+            .send("arbitre@example.net", "juergen@example.de", raw)
+            .unwrap();
+    }
+    let staged = eml(&out);
+    assert_eq!(staged.len(), 3);
+    assert!(
+        staged
+            .iter()
+            .all(|n| n.starts_with('.') && n.ends_with(".tmp")),
+        "before sync only hidden temporary files: {staged:?}"
+    );
+    mailer.sync().unwrap();
+    let names = eml(&out);
+    assert_eq!(
+        names,
+        [
+            "neb1.3.p0.confirm@arbitre.example.net.eml",
+            "neb1.3.p1.confirm@arbitre.example.net.eml",
+            "neb1.3.p2.confirm@arbitre.example.net.eml"
+        ]
+    );
+    for (n, raw) in names.iter().zip(&mails) {
+        assert_eq!(&std::fs::read(out.join(n)).unwrap(), raw);
+    }
+    // Sent already: a second send of the same mail stages nothing.
+    mailer
+        .send("arbitre@example.net", "juergen@example.de", &mails[0])
+        .unwrap();
+    assert_eq!(eml(&out), names);
+    // A batch dropped unsynced (the daemon stopped) leaves no file; the
+    // mail is still pending in the outbox and a new mailer writes it.
+    let mut m = confirmation();
+    m.message_id = "neb1.4.late@arbitre.example.net".into();
+    let late = format_mail(&m).unwrap();
+    let mut dropped = Mailer::new(Transport::File { dir: out.clone() });
+    dropped
+        .send("arbitre@example.net", "juergen@example.de", &late)
+        .unwrap();
+    drop(dropped);
+    assert_eq!(eml(&out), names);
+    let mut again = Mailer::new(Transport::File { dir: out.clone() });
+    again
+        .send("arbitre@example.net", "juergen@example.de", &late)
+        .unwrap();
+    again.sync().unwrap();
+    assert!(out.join("neb1.4.late@arbitre.example.net.eml").exists());
+}
+
 /// A kill mid-write leaves a hidden `.tmp`; the next process's first send
-/// removes the stale ones and keeps a fresh one (a write in progress).
+/// removes the stale ones and those of a writer no longer running (a batch
+/// killed before its sync), and keeps a fresh one of a running process (a
+/// write in progress).
 #[test]
 fn file_transport_cleans_stale_temp_files_left_by_a_kill() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("outbox");
     std::fs::create_dir_all(&out).unwrap();
     let stale = out.join(".neb1.2.alice@arbitre.example.net.4242.tmp");
-    let fresh = out.join(".neb1.2.bob@arbitre.example.net.4243.tmp");
+    // pid 1 always runs; 999999999 is beyond any pid_max.
+    let fresh = out.join(".neb1.2.bob@arbitre.example.net.1.tmp");
+    let killed = out.join(".neb1.2.carol@arbitre.example.net.999999999.tmp");
     std::fs::write(&stale, b"From: half a mail").unwrap();
     std::fs::write(&fresh, b"From: being written").unwrap();
+    std::fs::write(&killed, b"From: staged, never synced").unwrap();
     let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
     std::fs::File::options()
         .write(true)
@@ -206,6 +284,7 @@ fn file_transport_cleans_stale_temp_files_left_by_a_kill() {
     t.send("arbitre@example.net", "juergen@example.de", &raw)
         .unwrap();
     assert!(!stale.exists(), "the stale temp file is removed");
+    assert!(!killed.exists(), "the file of a writer gone is removed");
     assert!(
         fresh.exists(),
         "a recent temp file may be a write in progress"
