@@ -90,17 +90,22 @@ impl Lab {
     /// taken in turn. `hasher` is the password hashing cost (the daemon's
     /// default Argon2id, or `PasswordHasher::fast()`).
     pub fn new(kinds: &[Kind], n: usize, hasher: PasswordHasher) -> Lab {
-        Lab::with_png(kinds, n, hasher, true)
+        Lab::with_config(kinds, n, hasher, |_| {})
     }
 
-    /// [`Lab::new`], with the maps' PNG twins (`png_maps`) on or off.
-    pub fn with_png(kinds: &[Kind], n: usize, hasher: PasswordHasher, png_maps: bool) -> Lab {
+    /// [`Lab::new`], with `adjust` applied to the daemon's configuration
+    /// before it opens (the maps' PNG twins, the transport).
+    pub fn with_config(
+        kinds: &[Kind],
+        n: usize,
+        hasher: PasswordHasher,
+        adjust: impl FnOnce(&mut DaemonConfig),
+    ) -> Lab {
         let base = std::env::var("ARBITRE_BENCH_DIR").unwrap_or_else(|_| "/tmp".into());
         let dir = tempfile::tempdir_in(base).expect("temporary directory");
         let mut config = DaemonConfig::under(dir.path());
         config.referee = "arbitre@bench.invalid".into();
         config.hasher = hasher;
-        config.png_maps = png_maps;
         // The flood limits (issue 8) are counted for every mail, as in
         // production, but set so high that they never refuse one: the
         // benches send many mails a seat at a frozen clock.
@@ -111,6 +116,7 @@ impl Lab {
             wrong_passwords_per_seat_per_hour: u32::MAX,
             ..Default::default()
         };
+        adjust(&mut config);
         let clock = Arc::new(FixedClock::new(
             Utc.with_ymd_and_hms(2026, 1, 5, 12, 0, 0).unwrap(),
         ));
