@@ -268,7 +268,8 @@ fn moving(cx: &Ctx<'_>, q: &str, from: &str, to: &str, avoid: Option<bool>) -> L
             cx.state.tname(&from)
         ));
     }
-    let have = cx.state.terr(&from).troops_of(cx.me);
+    let s_from = cx.state.terr(&from);
+    let have = s_from.troops_of(cx.me);
     if have == 0 {
         return Err(format!(
             "vous n'avez pas de troupes en {}",
@@ -293,7 +294,7 @@ fn moving(cx: &Ctx<'_>, q: &str, from: &str, to: &str, avoid: Option<bool>) -> L
         }
         // The retreat rule is judged at the resolution (a diplomacy line of
         // the same set may change it); warn now if it bites.
-        if !crate::movement::retreat_allows(cx.state, &cx.state.territories, cx.me, &from, &to) {
+        if !crate::movement::retreat_allows_at(cx.state, cx.me, s_from, || cx.state.terr(&to)) {
             let w = format!(
                 "sans suprématie en {}, ce déplacement sera refusé (repli seulement vers vos territoires, un territoire vide, un territoire où vous avez la suprématie ou celui d'un allié)",
                 cx.state.tname(&from)
@@ -387,7 +388,7 @@ fn upper_is(s: &str, upper: &str) -> bool {
 
 /// The header keyword `s` upper-cases to, if any.
 fn header(s: &str) -> Option<&'static str> {
-    [
+    const HEADERS: [&str; 8] = [
         "END",
         "FIN",
         "PLAYER",
@@ -396,15 +397,22 @@ fn header(s: &str) -> Option<&'static str> {
         "TOUR",
         "PASSWORD",
         "MOT-DE-PASSE",
-    ]
-    .into_iter()
-    .find(|h| upper_is(s, h))
+    ];
+    // Every line's first word is asked: an ASCII word is checked once for
+    // ASCII, not once per header (issue 21 item 4).
+    if s.is_ascii() {
+        return HEADERS.into_iter().find(|h| s.eq_ignore_ascii_case(h));
+    }
+    HEADERS.into_iter().find(|h| upper_is(s, h))
 }
 
 /// Parse one player's order block.
 pub fn parse(state: &State, me: &PlayerId, text: &str) -> Parsed<Order> {
     let mut out = Parsed::new();
     out.ready = false;
+    // At most one order a line: reserved once rather than grown.
+    out.orders
+        .reserve(text.bytes().filter(|&b| b == b'\n').count() + 1);
     let lines = || text.lines().enumerate().map(|(i, l)| (i + 1, normalize(l)));
     if !state.players.get(me).map(|p| p.active()).unwrap_or(false) {
         if let Some((no, l)) = lines().find(|(_, l)| !l.is_empty()) {
