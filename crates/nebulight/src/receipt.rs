@@ -112,18 +112,22 @@ fn verdict(
             exclusive(taken, *shooter)
         }
         Order::Move { fleet: f, path } => {
-            if let Some(why) = fleet(*f) {
-                return Some(why);
-            }
-            let start = s.fleets.get(f).map(|fl| fl.world)?;
+            // Each map is asked once per fleet and per step (issue 21
+            // item 4): in a 10,000-world game every lookup is a walk of a
+            // large B-tree.
+            let start = match s.fleets.get(f) {
+                None => return Some(Refusal::UnknownFleet(*f)),
+                Some(fl) if fl.owner != Some(slot) => return Some(Refusal::NotYourFleet(*f)),
+                Some(fl) => fl.world,
+            };
             let mut prev = start;
             for w in path {
                 // A world missing from a rebuilt state may lie beyond what
                 // the player sees: the rest of the path is the turn's to judge.
-                if !s.worlds.contains_key(&prev) {
+                let Some(from) = s.worlds.get(&prev) else {
                     break;
-                }
-                if !s.linked(prev, *w) {
+                };
+                if !from.links.contains(w) {
                     return Some(Refusal::NotLinked { to: *w, from: prev });
                 }
                 prev = *w;
@@ -136,12 +140,14 @@ fn verdict(
                 let discovered = &s.players[slot].discovered;
                 let mut from = start;
                 for w in path {
-                    let linked_from_known = discovered.contains(&from)
-                        && s.worlds
-                            .get(&from)
-                            .is_some_and(|x| !x.black_hole && x.links.contains(w));
+                    let linked_from_known = || {
+                        discovered.contains(&from)
+                            && s.worlds
+                                .get(&from)
+                                .is_some_and(|x| !x.black_hole && x.links.contains(w))
+                    };
                     if !(discovered.contains(w)
-                        || linked_from_known
+                        || linked_from_known()
                         || known.get_or_init(|| s.known(slot)).contains(w))
                     {
                         return None;
