@@ -19,7 +19,7 @@
 use crate::grammar::{self, Kw, Refusal, Shape};
 use crate::orders::{Order, Qty, Target};
 use crate::state::{Mark, State};
-use crate::world::{Lookup, NameTable, TerrId, Terrain};
+use crate::world::{Lookup, NameTable, TerrId, Terrain, Territory};
 use arbitre_core::{normalize, Parsed, PlayerId};
 use std::collections::BTreeMap;
 
@@ -39,7 +39,7 @@ struct Ctx<'a> {
     set_marks: std::cell::OnceCell<BTreeMap<PlayerId, Mark>>,
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
     /// The mark `me` will hold toward `other` at R0 of this resolution.
     fn mark_at_freeze(&self, other: &PlayerId) -> Mark {
         let marks = self.set_marks.get_or_init(|| self.marks_of_set());
@@ -90,6 +90,15 @@ impl Ctx<'_> {
             }
         }
         marks
+    }
+
+    /// [`Ctx::terr`] with the world's territory, looked up once.
+    fn terr_found(&self, s: &str) -> Result<(TerrId, Option<&'a Territory>), String> {
+        match self.state.world.find(s) {
+            Lookup::Found(t) => Ok(t),
+            Lookup::Ambiguous => Err(format!("nom de territoire ambigu « {s} »")),
+            Lookup::Unknown => Err(format!("territoire inconnu « {s} »")),
+        }
     }
 
     fn terr(&self, s: &str) -> Result<TerrId, String> {
@@ -249,13 +258,11 @@ fn check(cx: &Ctx<'_>, shape: Shape<'_>) -> LineResult {
 /// its own (neighbour and retreat rule; a route).
 fn moving(cx: &Ctx<'_>, q: &str, from: &str, to: &str, avoid: Option<bool>) -> LineResult {
     let q = qty(&grammar::text(q))?;
-    let from = cx.terr(&grammar::name(from))?;
-    let to = cx.terr(&grammar::name(to))?;
-    let w = &cx.state.world;
     // Each territory is looked up once (issue 21 item 4): its terrain and
     // neighbours serve every check below.
-    let (t_from, t_to) = (w.get(&from), w.get(&to));
-    let passable = |t: Option<&crate::world::Territory>| t.is_some_and(|t| t.terrain.passable());
+    let (from, t_from) = cx.terr_found(&grammar::name(from))?;
+    let (to, t_to) = cx.terr_found(&grammar::name(to))?;
+    let passable = |t: Option<&Territory>| t.is_some_and(|t| t.terrain.passable());
     if !passable(t_to) {
         return Err(format!(
             "{} est une montagne infranchissable",
