@@ -17,24 +17,38 @@
 //! once per accepted order beyond the `Parsed` echo of its line), and the
 //! MB/s of the parse and of `limit_lines` in this thread's CPU time (the
 //! wall-clock figures of a loaded machine count other processes' time).
+//!
+//! The blocks are parsed with the ruleset's parse index of the state
+//! ([`Ruleset::parse_index`], issue 21), built once per game before
+//! measuring, as the turn's parse and a loaded game's checks build it once
+//! per state; the time it took is printed beside the figures.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 use arbitre_benches::alloc::{self, Counting};
 use arbitre_benches::game::Game;
-use arbitre_core::{PlayerId, Ruleset};
+use arbitre_core::{ParseIndex, PlayerId, Ruleset};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::collections::BTreeMap;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 const SEED: u64 = 9;
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-fn parse_all<R: Ruleset>(g: &Game<R>, orders: &BTreeMap<PlayerId, String>) -> usize {
+fn parse_all<R: Ruleset>(
+    g: &Game<R>,
+    index: Option<&ParseIndex>,
+    orders: &BTreeMap<PlayerId, String>,
+) -> usize {
     orders
         .iter()
-        .map(|(p, t)| g.ruleset.parse_orders(&g.state, p, t).orders.len())
+        .map(|(p, t)| {
+            g.ruleset
+                .parse_orders_indexed(&g.state, index, p, t)
+                .orders
+                .len()
+        })
         .sum()
 }
 
@@ -90,9 +104,20 @@ fn bench<R: Ruleset>(c: &mut Criterion, label: &str, g: Game<R>) {
         .values()
         .map(|t| t.lines().filter(|l| !l.trim().is_empty()).count())
         .sum();
+    // The parser's index of the state (WWK's units by nation), built once
+    // per state as the turn's parse and a loaded game's checks do; its cost
+    // is shown apart, beside one parse of all the blocks.
+    // Wall clock: the thread's CPU clock is updated too coarsely for a
+    // single call.
+    let t = Instant::now();
+    let index = g.ruleset.parse_index(&g.state);
+    let index_us = t.elapsed().as_micros();
+    let index = index.as_ref();
+    let t = Instant::now();
     let before = alloc::allocations();
-    let n = parse_all(&g, &orders);
+    let n = parse_all(&g, index, &orders);
     let allocs = alloc::allocations() - before;
+    let once_us = t.elapsed().as_micros();
     let id = g.ruleset.info().id;
     println!(
         "parse {id} {label}: {} players, {n} orders, {lines} order lines, {bytes} bytes; {allocs} allocations: {:.2} per order line, {:.2} per order",
@@ -100,8 +125,13 @@ fn bench<R: Ruleset>(c: &mut Criterion, label: &str, g: Game<R>) {
         allocs as f64 / lines.max(1) as f64,
         allocs as f64 / n.max(1) as f64,
     );
+    if index.is_some() {
+        println!(
+            "parse {id} {label}: the parse index of the state built in {index_us} µs, one cold parse of all blocks {once_us} µs (wall clock)"
+        );
+    }
     if let (Some(parse), Some(limit)) = (
-        cpu_mb_s(bytes, || parse_all(&g, &orders)),
+        cpu_mb_s(bytes, || parse_all(&g, index, &orders)),
         cpu_mb_s(bytes, || count_lines(&orders)),
     ) {
         println!(
@@ -119,7 +149,7 @@ fn bench<R: Ruleset>(c: &mut Criterion, label: &str, g: Game<R>) {
             .measurement_time(Duration::from_secs(2));
         grp.throughput(tp);
         grp.bench_function(BenchmarkId::from_parameter(label), |b| {
-            b.iter(|| parse_all(&g, &orders))
+            b.iter(|| parse_all(&g, index, &orders))
         });
         if unit == "bytes" {
             grp.bench_function(BenchmarkId::new("limit_lines", label), |b| {

@@ -10,7 +10,8 @@ use crate::orders::{LineVerdict, Located, Parsed};
 use crate::report::{Report, ReportFacts, Viewer};
 use crate::rng::Rng;
 use crate::ruleset::{
-    Outcome, PlayerInfo, PlayerSetup, Ruleset, RulesetInfo, SetupConfig, SetupError, TurnCtx,
+    Outcome, ParseIndex, PlayerInfo, PlayerSetup, Ruleset, RulesetInfo, SetupConfig, SetupError,
+    TurnCtx,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -78,9 +79,13 @@ pub fn parse_all<R: Ruleset>(
     orders: &BTreeMap<PlayerId, String>,
 ) -> BTreeMap<PlayerId, Vec<Located<R::Order>>> {
     let mut out = BTreeMap::new();
+    let index = r.parse_index(state);
     for p in r.players(state).into_iter().filter(|p| p.active) {
         let parsed: Vec<Located<R::Order>> = match orders.get(&p.id) {
-            Some(text) => r.parse_orders(state, &p.id, text).orders,
+            Some(text) => {
+                r.parse_orders_indexed(state, index.as_ref(), &p.id, text)
+                    .orders
+            }
             None => Vec::new(),
         };
         out.insert(p.id, parsed);
@@ -278,6 +283,9 @@ impl<E: Engine + ?Sized> LoadedGame for TextGame<'_, E> {
 struct Decoded<'a, R: Ruleset> {
     r: &'a R,
     state: R::State,
+    /// The parser's index of `state`, built on the first check and kept for
+    /// the next mails checked against the same loaded state (issue 21).
+    index: std::sync::OnceLock<Option<ParseIndex>>,
 }
 
 impl<R: Ruleset> LoadedGame for Decoded<'_, R> {
@@ -292,7 +300,13 @@ impl<R: Ruleset> LoadedGame for Decoded<'_, R> {
         {
             return Err(EngineError::UnknownPlayer(player.to_string()));
         }
-        Ok(checked(self.r.parse_orders(&self.state, player, text)))
+        let index = self.index.get_or_init(|| self.r.parse_index(&self.state));
+        Ok(checked(self.r.parse_orders_indexed(
+            &self.state,
+            index.as_ref(),
+            player,
+            text,
+        )))
     }
 
     fn resolve(
@@ -473,6 +487,7 @@ impl<R: Ruleset> Engine for Adapter<R> {
         Ok(Box::new(Decoded {
             r: &self.0,
             state: load::<R>(state)?,
+            index: std::sync::OnceLock::new(),
         }))
     }
 
@@ -484,6 +499,7 @@ impl<R: Ruleset> Engine for Adapter<R> {
         Ok(Box::new(Decoded {
             r: &self.0,
             state: Ruleset::state_from_view(&self.0, view, player)?,
+            index: std::sync::OnceLock::new(),
         }))
     }
 }

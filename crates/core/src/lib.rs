@@ -67,7 +67,7 @@ pub use orders::{Diagnostic, LineVerdict, Located, Parsed, Verdict};
 pub use report::{Attachment, LocalDeadline, Report, ReportFacts, Viewer};
 pub use rng::{Rng, RngSource};
 pub use ruleset::{
-    Outcome, Phase, PlayerInfo, PlayerSetup, Ranked, Ruleset, RulesetInfo, SetupConfig, SetupError,
-    TurnCtx,
+    Outcome, ParseIndex, Phase, PlayerInfo, PlayerSetup, Ranked, Ruleset, RulesetInfo, SetupConfig,
+    SetupError, TurnCtx,
 };
 pub use view_json::ViewJson;

@@ -15,6 +15,11 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Debug;
 
+/// A ruleset's [`Ruleset::parse_index`]: owned (no borrow of the state),
+/// so that a loaded game can keep it beside its state; each ruleset
+/// downcasts it to its own type.
+pub type ParseIndex = Box<dyn std::any::Any + Send + Sync>;
+
 /// Static facts about a ruleset.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RulesetInfo {
@@ -167,6 +172,30 @@ pub trait Ruleset: Send + Sync + 'static {
         player: &PlayerId,
         text: &str,
     ) -> Parsed<Self::Order>;
+
+    /// What the order parser derives from `state` once, for every block
+    /// parsed against that same state (issue 21: WWK's units by nation,
+    /// which a block would otherwise find by reading every unit of the
+    /// game). The turn's parse and a loaded game's checks build it once;
+    /// `None` (the default) when the parser needs nothing of the kind.
+    fn parse_index(&self, state: &Self::State) -> Option<ParseIndex> {
+        let _ = state;
+        None
+    }
+
+    /// [`Ruleset::parse_orders`] with the [`Ruleset::parse_index`] of this
+    /// very `state`; the same verdicts, index or not. The default ignores
+    /// the index.
+    fn parse_orders_indexed(
+        &self,
+        state: &Self::State,
+        index: Option<&ParseIndex>,
+        player: &PlayerId,
+        text: &str,
+    ) -> Parsed<Self::Order> {
+        let _ = index;
+        self.parse_orders(state, player, text)
+    }
 
     fn phases(&self) -> Vec<Phase<Self>>;
 

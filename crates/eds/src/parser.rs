@@ -56,6 +56,25 @@ pub fn section_label(section: Section) -> Option<String> {
     }
 }
 
+/// [`section_label`] shared: the labels of the order sections are made
+/// once per process and each section's orders share them (a label made
+/// per section was two allocations, issue 21 item 4).
+fn shared_label(section: Section) -> Option<Arc<str>> {
+    static ORDER_LABELS: std::sync::OnceLock<Vec<Arc<str>>> = std::sync::OnceLock::new();
+    if let Section::Orders(k) = section {
+        let labels = ORDER_LABELS.get_or_init(|| {
+            (1..=SECTION_NAMES.len())
+                .filter_map(|k| u8::try_from(k).ok())
+                .filter_map(|k| section_label(Section::Orders(k)).map(Arc::from))
+                .collect()
+        });
+        if let Some(l) = labels.get(usize::from(k).wrapping_sub(1)) {
+            return Some(l.clone());
+        }
+    }
+    section_label(section).map(Arc::from)
+}
+
 /// A free-text section being read: where it started, which, its lines.
 struct FreeText {
     line: usize,
@@ -66,6 +85,10 @@ struct FreeText {
 /// Parse a whole order block for the ruler; `state` gives the month being ordered.
 pub fn parse(state: &State, text: &str) -> Parsed<Order> {
     let mut out = Parsed::new();
+    // At most one entry a line is the common case: reserved once rather than
+    // grown push by push.
+    out.orders
+        .reserve(text.bytes().filter(|&b| b == b'\n').count() + 1);
     let mut section = Section::None;
     let mut counts = [0usize; 19];
     let mut free: Option<FreeText> = None;
@@ -115,7 +138,7 @@ pub fn parse(state: &State, text: &str) -> Parsed<Order> {
                             });
                         }
                         section = s;
-                        label = section_label(s).map(Arc::from);
+                        label = shared_label(s);
                     }
                     None => {
                         out.error(
@@ -208,12 +231,17 @@ pub fn planner(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<
     let Some(r) = state.ruler(ruler) else { return };
     let p = &state.params;
     let mut total: i64 = 0;
-    let mut last: Option<&arbitre_core::Located<Order>> = None;
+    // The last costly order, by index: its text is copied only when a
+    // warning is put on it (issue 21 item 4).
+    let mut last: Option<usize> = None;
     let mut seen = std::collections::BTreeSet::new();
     let mut ore: std::collections::BTreeMap<u32, u32> = std::collections::BTreeMap::new();
-    let mut sorted: Vec<&arbitre_core::Located<Order>> = parsed.orders.iter().collect();
-    sorted.sort_by_key(|o| o.order.phase());
-    for o in sorted {
+    // Execution order, ties in the sheet's order (a stable sort, without
+    // the stable sort's buffer).
+    let mut sorted: Vec<usize> = (0..parsed.orders.len()).collect();
+    sorted.sort_unstable_by_key(|&i| (parsed.orders[i].order.phase(), i));
+    for i in sorted {
+        let o = &parsed.orders[i];
         let cost = match &o.order {
             Order::Repair { ship } => state
                 .ships
@@ -247,10 +275,15 @@ pub fn planner(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<
         };
         if cost > 0 {
             total += cost;
-            last = Some(o);
+            last = Some(i);
         }
     }
-    let last = last.map(|o| (o.line, o.text.clone(), o.section.clone()));
+    let warn = |parsed: &mut Parsed<Order>, why: String| {
+        if let Some(o) = last.and_then(|i| parsed.orders.get(i)) {
+            let (line, text, section) = (o.line, o.text.clone(), o.section.clone());
+            parsed.diagnose_in(section.as_deref(), line, &text, why, true);
+        }
+    };
     for (star, need) in ore {
         let have = state
             .stars
@@ -258,24 +291,17 @@ pub fn planner(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<
             .filter(|s| s.owner == Some(ruler))
             .map(|s| s.stock[0]);
         if let Some(have) = have.filter(|h| need > *h) {
-            if let Some((line, text, section)) = &last {
-                parsed.diagnose_in(section.as_deref(), *line, text, format!("Werftstern {star}: {need} Erz verplant, vorhanden: {have} Erz – Achtung, mehr verplant als vorhanden"), true);
-            }
+            warn(parsed, format!("Werftstern {star}: {need} Erz verplant, vorhanden: {have} Erz – Achtung, mehr verplant als vorhanden"));
         }
     }
-    if let Some((line, text, section)) = last {
-        if total > r.we {
-            parsed.diagnose_in(
-                section.as_deref(),
-                line,
-                &text,
-                format!(
-                    "Verplant: {total} WE, vorhanden: {} WE – Achtung, mehr verplant als vorhanden",
-                    r.we
-                ),
-                true,
-            );
-        }
+    if total > r.we {
+        warn(
+            parsed,
+            format!(
+                "Verplant: {total} WE, vorhanden: {} WE – Achtung, mehr verplant als vorhanden",
+                r.we
+            ),
+        );
     }
 }
 

@@ -34,33 +34,31 @@
 use crate::combat::Refusal;
 use crate::model::{FleetId, NebState, Slot, WorldId};
 use crate::orders::{Container, Order, Shooter, Target};
-use arbitre_core::{Located, Parsed};
+use arbitre_core::Parsed;
 use std::cell::OnceCell;
 use std::collections::BTreeSet;
 
 /// Refuses, in `parsed`, every order of `slot` that `s` already decides
 /// the turn will refuse (see the module docs).
 pub fn check(s: &NebState, slot: Slot, parsed: &mut Parsed<Order>) {
-    let orders = std::mem::take(&mut parsed.orders);
+    // Refused orders are replaced in place: moving every order into a new
+    // vector that grew one push at a time was a fifth of a large block's
+    // parse (issue 21 item 4).
+    let mut orders = std::mem::take(&mut parsed.orders);
     let mut taken: BTreeSet<Shooter> = BTreeSet::new();
     // The worlds the player knows, built on the first move that needs them
     // and kept for the block: built per move, it made the check quadratic
     // in a large block (issue 21 item 4).
     let known = OnceCell::new();
-    for o in orders {
-        match verdict(s, slot, &o.order, &mut taken, &known) {
-            None => parsed.orders.push(o),
-            Some(why) => {
-                let reason = why.to_string();
-                parsed.diagnose_in(o.section.as_deref(), o.line, &o.text, reason.clone(), false);
-                parsed.orders.push(Located {
-                    order: Order::Rejected { reason },
-                    ..o
-                });
-                parsed.kept_refused += 1;
-            }
+    for o in orders.iter_mut() {
+        if let Some(why) = verdict(s, slot, &o.order, &mut taken, &known) {
+            let reason = why.to_string();
+            parsed.diagnose_in(o.section.as_deref(), o.line, &o.text, reason.clone(), false);
+            o.order = Order::Rejected { reason };
+            parsed.kept_refused += 1;
         }
     }
+    parsed.orders = orders;
 }
 
 /// Why the turn will refuse `order`, where the state already decides it.
@@ -114,18 +112,22 @@ fn verdict(
             exclusive(taken, *shooter)
         }
         Order::Move { fleet: f, path } => {
-            if let Some(why) = fleet(*f) {
-                return Some(why);
-            }
-            let start = s.fleets.get(f).map(|fl| fl.world)?;
+            // Each map is asked once per fleet and per step (issue 21
+            // item 4): in a 10,000-world game every lookup is a walk of a
+            // large B-tree.
+            let start = match s.fleets.get(f) {
+                None => return Some(Refusal::UnknownFleet(*f)),
+                Some(fl) if fl.owner != Some(slot) => return Some(Refusal::NotYourFleet(*f)),
+                Some(fl) => fl.world,
+            };
             let mut prev = start;
             for w in path {
                 // A world missing from a rebuilt state may lie beyond what
                 // the player sees: the rest of the path is the turn's to judge.
-                if !s.worlds.contains_key(&prev) {
+                let Some(from) = s.worlds.get(&prev) else {
                     break;
-                }
-                if !s.linked(prev, *w) {
+                };
+                if !from.links.contains(w) {
                     return Some(Refusal::NotLinked { to: *w, from: prev });
                 }
                 prev = *w;
@@ -138,12 +140,14 @@ fn verdict(
                 let discovered = &s.players[slot].discovered;
                 let mut from = start;
                 for w in path {
-                    let linked_from_known = discovered.contains(&from)
-                        && s.worlds
-                            .get(&from)
-                            .is_some_and(|x| !x.black_hole && x.links.contains(w));
+                    let linked_from_known = || {
+                        discovered.contains(&from)
+                            && s.worlds
+                                .get(&from)
+                                .is_some_and(|x| !x.black_hole && x.links.contains(w))
+                    };
                     if !(discovered.contains(w)
-                        || linked_from_known
+                        || linked_from_known()
                         || known.get_or_init(|| s.known(slot)).contains(w))
                     {
                         return None;

@@ -53,11 +53,23 @@ pub fn retreat_allows(
     a: &TerrId,
     b: &TerrId,
 ) -> bool {
-    let has_supremacy = s0[a].supremacy.get(p).copied().unwrap_or(true);
+    retreat_allows_at(state, p, &s0[a], || &s0[b])
+}
+
+/// [`retreat_allows`] with the departure's state already looked up (the
+/// order parser has it, issue 21 item 4); the destination's is looked up
+/// only when the rule needs it.
+pub fn retreat_allows_at<'s>(
+    state: &State,
+    p: &PlayerId,
+    from: &TerrState,
+    dest: impl FnOnce() -> &'s TerrState,
+) -> bool {
+    let has_supremacy = from.supremacy.get(p).copied().unwrap_or(true);
     if has_supremacy {
         return true;
     }
-    let dest = &s0[b];
+    let dest = dest();
     match &dest.owner {
         Some(o) if o == p => return true,
         Some(o) if state.mark(p, o) == Mark::Ally => return true,

@@ -19,7 +19,7 @@
 use crate::grammar::{self, Kw, Refusal, Shape};
 use crate::orders::{Order, Qty, Target};
 use crate::state::{Mark, State};
-use crate::world::{Lookup, NameTable, TerrId, Terrain};
+use crate::world::{Lookup, NameTable, TerrId, Terrain, Territory};
 use arbitre_core::{normalize, Parsed, PlayerId};
 use std::collections::BTreeMap;
 
@@ -39,7 +39,7 @@ struct Ctx<'a> {
     set_marks: std::cell::OnceCell<BTreeMap<PlayerId, Mark>>,
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
     /// The mark `me` will hold toward `other` at R0 of this resolution.
     fn mark_at_freeze(&self, other: &PlayerId) -> Mark {
         let marks = self.set_marks.get_or_init(|| self.marks_of_set());
@@ -90,6 +90,15 @@ impl Ctx<'_> {
             }
         }
         marks
+    }
+
+    /// [`Ctx::terr`] with the world's territory, looked up once.
+    fn terr_found(&self, s: &str) -> Result<(TerrId, Option<&'a Territory>), String> {
+        match self.state.world.find(s) {
+            Lookup::Found(t) => Ok(t),
+            Lookup::Ambiguous => Err(format!("nom de territoire ambigu « {s} »")),
+            Lookup::Unknown => Err(format!("territoire inconnu « {s} »")),
+        }
     }
 
     fn terr(&self, s: &str) -> Result<TerrId, String> {
@@ -249,13 +258,11 @@ fn check(cx: &Ctx<'_>, shape: Shape<'_>) -> LineResult {
 /// its own (neighbour and retreat rule; a route).
 fn moving(cx: &Ctx<'_>, q: &str, from: &str, to: &str, avoid: Option<bool>) -> LineResult {
     let q = qty(&grammar::text(q))?;
-    let from = cx.terr(&grammar::name(from))?;
-    let to = cx.terr(&grammar::name(to))?;
-    let w = &cx.state.world;
     // Each territory is looked up once (issue 21 item 4): its terrain and
     // neighbours serve every check below.
-    let (t_from, t_to) = (w.get(&from), w.get(&to));
-    let passable = |t: Option<&crate::world::Territory>| t.is_some_and(|t| t.terrain.passable());
+    let (from, t_from) = cx.terr_found(&grammar::name(from))?;
+    let (to, t_to) = cx.terr_found(&grammar::name(to))?;
+    let passable = |t: Option<&Territory>| t.is_some_and(|t| t.terrain.passable());
     if !passable(t_to) {
         return Err(format!(
             "{} est une montagne infranchissable",
@@ -268,7 +275,8 @@ fn moving(cx: &Ctx<'_>, q: &str, from: &str, to: &str, avoid: Option<bool>) -> L
             cx.state.tname(&from)
         ));
     }
-    let have = cx.state.terr(&from).troops_of(cx.me);
+    let s_from = cx.state.terr(&from);
+    let have = s_from.troops_of(cx.me);
     if have == 0 {
         return Err(format!(
             "vous n'avez pas de troupes en {}",
@@ -293,7 +301,7 @@ fn moving(cx: &Ctx<'_>, q: &str, from: &str, to: &str, avoid: Option<bool>) -> L
         }
         // The retreat rule is judged at the resolution (a diplomacy line of
         // the same set may change it); warn now if it bites.
-        if !crate::movement::retreat_allows(cx.state, &cx.state.territories, cx.me, &from, &to) {
+        if !crate::movement::retreat_allows_at(cx.state, cx.me, s_from, || cx.state.terr(&to)) {
             let w = format!(
                 "sans suprématie en {}, ce déplacement sera refusé (repli seulement vers vos territoires, un territoire vide, un territoire où vous avez la suprématie ou celui d'un allié)",
                 cx.state.tname(&from)
@@ -387,7 +395,7 @@ fn upper_is(s: &str, upper: &str) -> bool {
 
 /// The header keyword `s` upper-cases to, if any.
 fn header(s: &str) -> Option<&'static str> {
-    [
+    const HEADERS: [&str; 8] = [
         "END",
         "FIN",
         "PLAYER",
@@ -396,15 +404,22 @@ fn header(s: &str) -> Option<&'static str> {
         "TOUR",
         "PASSWORD",
         "MOT-DE-PASSE",
-    ]
-    .into_iter()
-    .find(|h| upper_is(s, h))
+    ];
+    // Every line's first word is asked: an ASCII word is checked once for
+    // ASCII, not once per header (issue 21 item 4).
+    if s.is_ascii() {
+        return HEADERS.into_iter().find(|h| s.eq_ignore_ascii_case(h));
+    }
+    HEADERS.into_iter().find(|h| upper_is(s, h))
 }
 
 /// Parse one player's order block.
 pub fn parse(state: &State, me: &PlayerId, text: &str) -> Parsed<Order> {
     let mut out = Parsed::new();
     out.ready = false;
+    // At most one order a line: reserved once rather than grown.
+    out.orders
+        .reserve(text.bytes().filter(|&b| b == b'\n').count() + 1);
     let lines = || text.lines().enumerate().map(|(i, l)| (i + 1, normalize(l)));
     if !state.players.get(me).map(|p| p.active()).unwrap_or(false) {
         if let Some((no, l)) = lines().find(|(_, l)| !l.is_empty()) {

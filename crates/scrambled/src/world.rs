@@ -24,6 +24,14 @@ impl TerrId {
     }
 }
 
+/// Maps keyed by [`TerrId`] are searched with a `&str` (its order and hash
+/// are its string's).
+impl std::borrow::Borrow<str> for TerrId {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
 impl From<&str> for TerrId {
     fn from(s: &str) -> TerrId {
         TerrId::new(s)
@@ -599,14 +607,46 @@ impl World {
     /// Resolve a territory reference (§6.3), with the same three stages as
     /// [`lookup`] but through the world's name index, built on first use.
     pub fn lookup(&self, input: &str) -> Lookup<TerrId> {
-        // Stage 1 without building anything: ids are upper-case ASCII, so an
-        // ASCII case-insensitive match is an exact match of the input upper-cased.
-        if input.len() <= 16 {
-            let id = TerrId::new(input);
-            if self.territories.contains_key(&id) {
-                return Lookup::Found(id);
-            }
+        if let Some((id, _)) = self.by_id(input) {
+            return Lookup::Found(id.clone());
         }
+        self.by_name(input)
+    }
+
+    /// [`World::lookup`] with the territory found: a caller that needs both
+    /// asks the map once (issue 21 item 4, the order parser's MOVE).
+    pub fn find(&self, input: &str) -> Lookup<(TerrId, Option<&Territory>)> {
+        if let Some((id, t)) = self.by_id(input) {
+            return Lookup::Found((id.clone(), Some(t)));
+        }
+        match self.by_name(input) {
+            Lookup::Found(id) => {
+                let t = self.territories.get(&id);
+                Lookup::Found((id, t))
+            }
+            Lookup::Ambiguous => Lookup::Ambiguous,
+            Lookup::Unknown => Lookup::Unknown,
+        }
+    }
+
+    /// Stage 1 without building anything: ids are upper-case ASCII, so an
+    /// ASCII case-insensitive match is an exact match of the input
+    /// upper-cased, done on the stack.
+    fn by_id(&self, input: &str) -> Option<(&TerrId, &Territory)> {
+        if input.len() > 16 {
+            return None;
+        }
+        let mut buf = [0u8; 16];
+        let up = &mut buf[..input.len()];
+        up.copy_from_slice(input.as_bytes());
+        // Only ASCII bytes change: still UTF-8.
+        up.make_ascii_uppercase();
+        let key = std::str::from_utf8(up).ok()?;
+        self.territories.get_key_value(key)
+    }
+
+    /// Stages 2 and 3, through the name index.
+    fn by_name(&self, input: &str) -> Lookup<TerrId> {
         self.names
             .0
             .get_or_init(|| {

@@ -26,6 +26,7 @@ pub mod map;
 pub mod military;
 pub mod model;
 pub mod orders;
+pub mod parse_index;
 pub mod parser;
 pub mod report;
 pub mod report_view;
@@ -35,8 +36,8 @@ pub mod turn;
 pub mod view;
 
 use arbitre_core::{
-    Lang, Outcome, Parsed, Phase, PlayerId, PlayerInfo, Ranked, Report, Rng, Ruleset, RulesetInfo,
-    SetupConfig, SetupError, Viewer,
+    Lang, Outcome, ParseIndex, Parsed, Phase, PlayerId, PlayerInfo, Ranked, Report, Rng, Ruleset,
+    RulesetInfo, SetupConfig, SetupError, Viewer,
 };
 
 pub use model::State;
@@ -44,6 +45,17 @@ pub use orders::Order;
 pub use turn::{Event, Scratch};
 
 pub struct Wwk;
+
+/// The verdict of a block from a player who plays no nation of the game.
+fn unknown_player(text: &str) -> Parsed<Order> {
+    let mut p = Parsed::new();
+    p.error(
+        1,
+        text.lines().next().unwrap_or(""),
+        "joueur inconnu dans cette partie",
+    );
+    p
+}
 
 impl Ruleset for Wwk {
     type State = State;
@@ -91,15 +103,27 @@ impl Ruleset for Wwk {
     fn parse_orders(&self, s: &State, player: &PlayerId, text: &str) -> Parsed<Order> {
         match s.nation_of_player(player.as_str()) {
             Some(n) => parser::parse(s, &n.code.clone(), text),
-            None => {
-                let mut p = Parsed::new();
-                p.error(
-                    1,
-                    text.lines().next().unwrap_or(""),
-                    "joueur inconnu dans cette partie",
-                );
-                p
-            }
+            None => unknown_player(text),
+        }
+    }
+
+    fn parse_index(&self, s: &State) -> Option<ParseIndex> {
+        Some(Box::new(parse_index::Index::build(s)))
+    }
+
+    fn parse_orders_indexed(
+        &self,
+        s: &State,
+        index: Option<&ParseIndex>,
+        player: &PlayerId,
+        text: &str,
+    ) -> Parsed<Order> {
+        let Some(ix) = index.and_then(|i| i.downcast_ref::<parse_index::Index>()) else {
+            return self.parse_orders(s, player, text);
+        };
+        match ix.nation_of(player.as_str()) {
+            Some(n) => parser::parse_indexed(s, ix, n, text),
+            None => unknown_player(text),
         }
     }
 

@@ -12,6 +12,7 @@ use crate::catalog;
 use crate::grammar;
 use crate::model::{Field, State, RES};
 use crate::orders::*;
+use crate::parse_index::{Index, UnitsOf, Want};
 use arbitre_core::{LineParser, Parsed};
 use std::collections::BTreeMap;
 
@@ -28,19 +29,23 @@ pub struct WwkParser<'a> {
     /// A `TURN` or `NATION` header line that does not match: the whole
     /// message is rejected (§3.1, WWK-7).
     pub rejected: bool,
-    /// Zones where the nation has units (cargo in its carrier's zone), found
-    /// once per message rather than once per order line (issue 9).
-    present: std::cell::OnceCell<Vec<&'a str>>,
-    /// The (zone, unit type) of each of the nation's units when the mail
-    /// arrives, sorted, built once per message for the receipt checks: one
-    /// allocation, borrowed from the state.
-    counts: std::cell::OnceCell<Vec<(&'a str, &'a str)>>,
+    /// Where the nation's units stand when the mail arrives.
+    units: Units<'a>,
     /// The upper-cased copy of the current line, when it needs one.
     scratch: String,
 }
 
 impl<'a> WwkParser<'a> {
+    /// A parser that reads the nation's units for this block alone.
     pub fn new(state: &'a State, nation: &str) -> Self {
+        Self::with_units(
+            state,
+            nation,
+            Units::Block(Default::default(), Default::default()),
+        )
+    }
+
+    fn with_units(state: &'a State, nation: &str, units: Units<'a>) -> Self {
         WwkParser {
             state,
             nation: nation.to_string(),
@@ -51,9 +56,66 @@ impl<'a> WwkParser<'a> {
             last_mission: None,
             ended: false,
             rejected: false,
-            present: std::cell::OnceCell::new(),
-            counts: std::cell::OnceCell::new(),
+            units,
             scratch: String::new(),
+        }
+    }
+}
+
+/// The nation's units: from the state's [`Index`] when there is one, else
+/// read on the first question of the block (a block of national orders
+/// asks none), borrowed from the state.
+enum Units<'a> {
+    Index(&'a UnitsOf<String>),
+    /// Where the units are, and the counts, each read when first asked.
+    Block(
+        std::cell::OnceCell<UnitsOf<&'a str>>,
+        std::cell::OnceCell<UnitsOf<&'a str>>,
+    ),
+}
+
+impl WwkParser<'_> {
+    /// The nation has units in zone `z`.
+    fn present(&self, z: &str) -> bool {
+        match &self.units {
+            Units::Index(u) => u.present(z),
+            Units::Block(cell, _) => cell
+                .get_or_init(|| {
+                    let want = Want {
+                        present: true,
+                        counts: false,
+                        factories: false,
+                    };
+                    UnitsOf::of(self.state, &self.nation, want)
+                })
+                .present(z),
+        }
+    }
+
+    /// How many of the nation's `code` units stand in `zone`.
+    fn count(&self, zone: &str, code: &str) -> usize {
+        match &self.units {
+            Units::Index(u) => u.count(zone, code),
+            Units::Block(_, cell) => cell
+                .get_or_init(|| {
+                    let want = Want {
+                        present: false,
+                        counts: true,
+                        factories: false,
+                    };
+                    UnitsOf::of(self.state, &self.nation, want)
+                })
+                .count(zone, code),
+        }
+    }
+}
+
+impl WwkParser<'_> {
+    /// The nation's factories in zone `z` ([`State::factories`]).
+    fn factories(&self, z: &str) -> usize {
+        match &self.units {
+            Units::Index(u) => u.factories(z),
+            Units::Block(..) => self.state.factories(&self.nation, z),
         }
     }
 }
@@ -61,14 +123,6 @@ impl<'a> WwkParser<'a> {
 /// The words of a line, upper-cased, brackets read as separators, aliases
 /// applied (WWK-8, WWK-9); see [`crate::grammar`].
 pub use crate::grammar::tokens;
-
-/// [`State::unit_zone`] borrowed from the state.
-fn unit_zone<'s>(st: &'s State, u: &'s crate::model::Unit) -> Option<&'s str> {
-    if let Some(c) = u.at.strip_prefix('@') {
-        return unit_zone(st, st.unit(c.parse().ok()?)?);
-    }
-    (!u.at.starts_with('#')).then_some(u.at.as_str())
-}
 
 /// `[k X] size (K|N|M)` → (k, warhead code).
 pub fn parse_warhead(t: &str) -> Option<(usize, String)> {
@@ -164,30 +218,18 @@ impl WwkParser<'_> {
     /// A zone may issue local orders if the nation holds it or has units there.
     fn may_issue(&self, z: &str) -> bool {
         let st = self.state;
-        if st.zone(z).status.has_party(&self.nation) {
-            return true;
-        }
-        // Borrowed from the state and sorted: it copied the zone of every
-        // unit of the nation into a `String`, in every block (issue 21).
-        let present = self.present.get_or_init(|| {
-            let mut v: Vec<&str> = st
-                .units
-                .values()
-                .filter(|u| u.owner == self.nation)
-                .filter_map(|u| unit_zone(st, u))
-                .collect();
-            v.sort_unstable();
-            v.dedup();
-            v
-        });
-        present.binary_search(&z).is_ok()
+        st.zone(z).status.has_party(&self.nation) || self.present(z)
     }
 
     fn local_budget(&self, z: &str) -> usize {
         let st = self.state;
         let mut b = st.params.local_orders_per_zone;
         if let Some(n) = st.nations.get(&self.nation) {
-            if n.options.ai && st.is_capital(&self.nation, z) {
+            // [`State::is_capital`], the factories counted from the index.
+            if n.options.ai
+                && st.zone(z).status.controller() == Some(self.nation.as_str())
+                && self.factories(z) >= st.params.capital_min_factories
+            {
                 b += st.params.ai_capital_extra_orders;
             }
         }
@@ -927,32 +969,25 @@ impl<'a> WwkParser<'a> {
     /// How many of the nation's `code` units stand in `zone` now (cargo in
     /// its carrier's zone, as step 3.9 selects them).
     fn units_at(&self, zone: &str, code: &str) -> usize {
-        let units = self.counts.get_or_init(|| {
-            let st = self.state;
-            let mut v: Vec<(&str, &str)> = st
-                .units
-                .values()
-                .filter(|u| u.owner == self.nation)
-                .filter_map(|u| {
-                    // Cargo counts in its carrier's zone (one level, as
-                    // transports do not nest); units in space count nowhere.
-                    let at = match u.at.strip_prefix('@') {
-                        Some(c) => st.unit(c.parse().ok()?)?.at.as_str(),
-                        None => u.at.as_str(),
-                    };
-                    (!at.starts_with('#') && !at.starts_with('@')).then_some((at, u.code.as_str()))
-                })
-                .collect();
-            v.sort_unstable();
-            v
-        });
-        let key = (zone, code);
-        units.partition_point(|p| *p <= key) - units.partition_point(|p| *p < key)
+        self.count(zone, code)
     }
 }
 
 pub fn parse(state: &State, nation: &str, text: &str) -> Parsed<Order> {
-    let mut p = WwkParser::new(state, nation);
+    parse_with(WwkParser::new(state, nation), text)
+}
+
+/// [`parse`] with the units of the nation read from the state's [`Index`].
+pub fn parse_indexed(state: &State, index: &Index, nation: &str, text: &str) -> Parsed<Order> {
+    let units = match index.units_of(nation) {
+        Some(u) => Units::Index(u),
+        None => Units::Block(Default::default(), Default::default()),
+    };
+    parse_with(WwkParser::with_units(state, nation, units), text)
+}
+
+fn parse_with(mut p: WwkParser<'_>, text: &str) -> Parsed<Order> {
+    let state = p.state;
     let mut out = arbitre_core::parse_lines(&mut p, text);
     if p.rejected {
         // Every accepted line becomes an error too: nothing of it is kept,

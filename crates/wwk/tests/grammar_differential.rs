@@ -402,3 +402,24 @@ fn grammar_differential_crlf_fixture_bodies() {
     let raw = "From: a@b\r\nSubject: orders\r\n\r\nGAME g PLAYER p\r\nEND\r\n";
     assert_eq!(mail_body(raw), "GAME g PLAYER p\nEND\n");
 }
+
+/// Issue 21: the state's parse index (units by nation, built once) gives
+/// every block of the corpus and its mutations the verdicts the block-by-
+/// block reading of the units gives, orders and reasons included.
+#[test]
+fn grammar_differential_parse_index_same_verdicts() {
+    let (states, inputs, _) = all_inputs();
+    let indexes: Vec<_> = states.iter().map(|s| Wwk.parse_index(s)).collect();
+    assert!(indexes.iter().all(Option::is_some));
+    for i in &inputs {
+        let st = st_of(&states, i);
+        let alone = Wwk.parse_orders(st, &i.player, &i.text);
+        let indexed = Wwk.parse_orders_indexed(st, indexes[i.state].as_ref(), &i.player, &i.text);
+        assert_eq!(
+            format!("{alone:?}"),
+            format!("{indexed:?}"),
+            "block {:?}",
+            i.text
+        );
+    }
+}
