@@ -160,13 +160,7 @@ impl Store {
     where
         E: From<StoreError>,
     {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(StoreError::from)?;
-        let out = f(&tx)?;
-        tx.commit().map_err(StoreError::from)?;
-        Ok(out)
+        self.within(TransactionBehavior::Immediate, f)
     }
 
     /// Runs `f` in one read transaction (DEFERRED, never writing): every
@@ -181,12 +175,26 @@ impl Store {
     where
         E: From<StoreError>,
     {
+        // The commit ends the snapshot; nothing was written, so nothing
+        // is synced.
+        self.within(TransactionBehavior::Deferred, |tx| f(tx))
+    }
+
+    /// `f` in one transaction of `behavior`, committed if `f` succeeds
+    /// (dropped, so rolled back, if it fails).
+    fn within<T, E>(
+        &mut self,
+        behavior: TransactionBehavior,
+        f: impl FnOnce(&Transaction<'_>) -> std::result::Result<T, E>,
+    ) -> std::result::Result<T, E>
+    where
+        E: From<StoreError>,
+    {
         let tx = self
             .conn
-            .transaction_with_behavior(TransactionBehavior::Deferred)
+            .transaction_with_behavior(behavior)
             .map_err(StoreError::from)?;
         let out = f(&tx)?;
-        // Ends the snapshot; nothing was written, so nothing is synced.
         tx.commit().map_err(StoreError::from)?;
         Ok(out)
     }
