@@ -36,6 +36,9 @@ struct ConfigToml {
     welcome: Option<bool>,
     /// Mail every SVG map with its PNG twin (issue 18 item 7); default true.
     png_maps: Option<bool>,
+    /// Sent mails stay whole this many turns of their game (issue 22
+    /// item 4); default 3, 0: for ever.
+    keep_sent_mail_turns: Option<u32>,
     /// `[web]`: the web pages served by `serve` too (issue 24).
     web: Option<WebToml>,
 }
@@ -157,6 +160,12 @@ pub struct DaemonConfig {
     /// of a turn's resolution (issue 22 item 4): a server of thousands of
     /// games may mail SVG only.
     pub png_maps: bool,
+    /// A sent mail keeps its raw copy (attachments included) until its
+    /// game has resolved this many more turns (issue 22 item 4; default 3);
+    /// then only its subject and body stay, and a RESEND of it draws the
+    /// attachments again from the turn's stored state. 0 keeps every mail
+    /// whole for ever, as before: about 1 MB a game-turn.
+    pub keep_sent_mail_turns: u32,
     /// `[web] listen`: where `serve` also serves the web pages (issue 24);
     /// `None`: it does not (`arbitre web` serves them on its own).
     pub web_listen: Option<std::net::SocketAddr>,
@@ -222,6 +231,7 @@ impl DaemonConfig {
             dkim: arbitre_mail::DkimVerifier::default(),
             welcome: true,
             png_maps: true,
+            keep_sent_mail_turns: 3,
             web_listen: None,
         }
     }
@@ -316,6 +326,9 @@ impl DaemonConfig {
         if let Some(p) = t.png_maps {
             c.png_maps = p;
         }
+        if let Some(k) = t.keep_sent_mail_turns {
+            c.keep_sent_mail_turns = k;
+        }
         if let Some(listen) = t.web.and_then(|w| w.listen) {
             c.web_listen = Some(
                 listen
@@ -392,6 +405,9 @@ mod tests {
             }
         );
         assert_eq!(c.send_retry_window, chrono::Duration::days(3));
+        assert_eq!(c.keep_sent_mail_turns, 3, "issue 22 item 4's default");
+        let c = DaemonConfig::parse("keep_sent_mail_turns = 0\n", Path::new(".")).unwrap();
+        assert_eq!(c.keep_sent_mail_turns, 0);
         let c = DaemonConfig::parse("referee = \"r@games.example\"\nsend_retry_window = \"12h\"\nmax_send_attempts = 3\n[outbound]\nkind = \"smtp\"\nhost = \"h\"\n", Path::new(".")).unwrap();
         assert_eq!(c.send_retry_window, chrono::Duration::hours(12));
         let ehlo = crate::daemon::mailer_for(&c);

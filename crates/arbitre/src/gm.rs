@@ -17,7 +17,6 @@ use crate::daemon::{Daemon, GameView};
 use crate::error::{DaemonError, Result};
 use crate::fl_args;
 use crate::i18n::tr;
-use crate::outgoing::Kind;
 use crate::request::{apply, handle, Ctx, Done, Request};
 use crate::services::command::Command;
 use arbitre_core::{PlayerId, Viewer};
@@ -142,16 +141,15 @@ impl Daemon {
                 );
             }
         }
-        let all = outbox::all(c)?;
-        let pending = all
-            .iter()
-            .filter(|r| r.status == OutboxStatus::Pending)
-            .count();
-        let failed: Vec<_> = all
+        // Counted by the database and listed from the rows in trouble
+        // only: reading every mail ever sent (raw text included) made the
+        // command's cost grow with the server's whole history.
+        let (pending, n_failed) = outbox::pending_and_failed(c)?;
+        let troubled = outbox::troubled(c)?;
+        let failed: Vec<_> = troubled
             .iter()
             .filter(|r| r.status == OutboxStatus::Failed)
             .collect();
-        let n_failed = failed.len();
         let args = fl_args![pending, n_failed];
         let _ = writeln!(out, "{}", tr(lang, "cli-status-outbox", &args));
         let when = |t: i64| {
@@ -166,7 +164,7 @@ impl Daemon {
             let args = fl_args![since, reason, next];
             let _ = writeln!(out, "  {}", tr(lang, "cli-status-sending-paused", &args));
         }
-        for r in all
+        for r in troubled
             .iter()
             .filter(|r| r.status == OutboxStatus::Pending && r.attempts > 0)
         {
@@ -202,12 +200,7 @@ impl Daemon {
                 let player = p;
                 let p = games::player_nocase(c, game, p)?
                     .ok_or_else(|| self.invalid("err-no-player", &fl_args![game, player]))?;
-                let mailed = outbox::all(c)?.into_iter().find(|r| {
-                    r.mail.kind == Kind::Report.as_str()
-                        && r.mail.game_id.as_deref() == Some(game)
-                        && r.mail.turn == Some(turn)
-                        && r.mail.player.as_deref() == Some(p.id.as_str())
-                });
+                let mailed = outbox::first_report(c, game, &p.id, turn)?;
                 if let Some(r) = mailed {
                     return Ok(r.mail.body);
                 }

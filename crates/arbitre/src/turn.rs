@@ -359,6 +359,16 @@ fn resolve_in<'a>(
         None => continuing,
     };
     games::set_turn(c, game_id, turn, next.map(|d| d.timestamp()))?;
+    // Retention (issue 22 item 4): the sent mails of turns older than the
+    // last `keep_sent_mail_turns` keep their text and lose their raw copy
+    // (maps, PNG twins, JSON), which made the database grow by about 1 MB
+    // a game-turn; a RESEND draws those attachments again from the state.
+    if let Some(up_to) = turn
+        .checked_sub(config.keep_sent_mail_turns)
+        .filter(|_| config.keep_sent_mail_turns > 0)
+    {
+        arbitre_store::outbox::prune_sent(c, game_id, up_to, now.timestamp())?;
+    }
     if resolved.outcome.is_some() {
         games::set_status(c, game_id, GameStatus::Over, None)?;
     }

@@ -250,6 +250,112 @@ fn resend_carries_ics_scrambled() {
     );
 }
 
+/// Issue 22 item 4: once a report is `keep_sent_mail_turns` turns old its
+/// raw copy is dropped; RESEND still mails its text as it was, with the
+/// attachments drawn again from the turn's state: the maps and the rules
+/// files byte for byte, the JSON without the deadline that has passed (its
+/// `text` then says no date either), and no calendar file for it.
+fn resend_after_retention(c: &Case) {
+    let mut env = env_for(c, "");
+    env.daemon.config.keep_sent_mail_turns = 1;
+    send(&env, c, "p1", c.orders);
+    env.daemon.cycle().unwrap();
+    env.daemon.resolve(c.game).unwrap();
+    env.daemon.cycle().unwrap();
+    let mailed = reports_of(&env, "p1@example.org").pop().unwrap();
+    assert_eq!(mailed.mail.turn, Some(1));
+    assert!(
+        mailed.pruned_at.is_none(),
+        "the last turn's mail is kept whole"
+    );
+    let before = attachments(&mailed);
+    env.daemon.resolve(c.game).unwrap();
+    env.daemon.cycle().unwrap();
+    let pruned = env
+        .outbox()
+        .into_iter()
+        .find(|r| r.id == mailed.id)
+        .unwrap();
+    assert!(
+        pruned.pruned_at.is_some(),
+        "turn 1 is one turn behind turn 2"
+    );
+    assert!(pruned.mail.raw.is_empty());
+    assert_eq!(pruned.mail.body, mailed.mail.body);
+    let kept = reports_of(&env, "p1@example.org").pop().unwrap();
+    assert_eq!(kept.mail.turn, Some(2));
+    assert!(kept.pruned_at.is_none() && !kept.mail.raw.is_empty());
+
+    send(&env, c, "p1", "RESEND 1");
+    env.daemon.cycle().unwrap();
+    let again = env.last_to("p1@example.org", "notice").unwrap();
+    assert_eq!(again.mail.body, mailed.mail.body, "the text as mailed");
+    let after = attachments(&again);
+    let ics = format!("{}-turn-2.ics", c.game);
+    let expected: Vec<_> = before.iter().filter(|(n, _)| *n != ics).collect();
+    assert_eq!(
+        after.iter().map(|(n, _)| n).collect::<Vec<_>>(),
+        expected.iter().map(|(n, _)| n).collect::<Vec<_>>(),
+        "the same attachments but the passed deadline's calendar file"
+    );
+    for ((name, new), (_, old)) in after.iter().zip(&expected) {
+        if name.ends_with(".json") {
+            let strip = |b: &[u8]| {
+                let mut v: serde_json::Value = serde_json::from_slice(b).unwrap();
+                let o = v.as_object_mut().unwrap();
+                let deadline = o.remove("next_deadline").unwrap();
+                // The report's text, with its deadline line, is the body.
+                o.remove("text").unwrap();
+                if let Some(view) = o.get_mut("view").and_then(|v| v.as_object_mut()) {
+                    view.remove("deadline");
+                }
+                (v, deadline.is_null())
+            };
+            let (new, new_has_none) = strip(new);
+            let (old, old_has_none) = strip(old);
+            assert_eq!(new, old, "{name}: the same but its deadline");
+            assert_eq!((new_has_none, old_has_none), (true, false), "{name}");
+        } else {
+            assert_eq!(new, old, "{name} drawn again byte for byte");
+        }
+    }
+}
+
+#[test]
+fn resend_after_retention_eds() {
+    resend_after_retention(&EDS);
+}
+
+#[test]
+fn resend_after_retention_scrambled() {
+    resend_after_retention(&SCN);
+}
+
+#[test]
+fn keep_sent_mail_turns_zero_keeps_every_mail() {
+    let mut env = env_for(&SCN, "");
+    env.daemon.config.keep_sent_mail_turns = 0;
+    for _ in 0..3 {
+        env.daemon.resolve(SCN.game).unwrap();
+        env.daemon.cycle().unwrap();
+    }
+    let reports = reports_of(&env, "p1@example.org");
+    assert_eq!(reports.len(), 4, "setup and three turns");
+    assert!(reports
+        .iter()
+        .all(|r| r.pruned_at.is_none() && !r.mail.raw.is_empty()));
+    // The default keeps three turns: the setup's and turn 1's go next.
+    env.daemon.config.keep_sent_mail_turns = 3;
+    env.daemon.resolve(SCN.game).unwrap();
+    env.daemon.cycle().unwrap();
+    let pruned: Vec<_> = reports_of(&env, "p1@example.org")
+        .into_iter()
+        .filter(|r| r.pruned_at.is_some())
+        .filter_map(|r| r.mail.turn)
+        .collect();
+    assert_eq!(pruned, vec![0, 1]);
+}
+
 // ------------------------------------------------- deadline notices
 
 fn deadline_notice_ics_player_zone(c: &Case, game_zone_line: &str, tokyo_line: &str) {

@@ -1,7 +1,7 @@
 //! Capacity by simulation (issue 9), at any size:
 //!
 //! ```sh
-//! cargo run --release -p arbitre-benches --example capacity -- [GAMES] [ROUNDS] [--nmr PCT] [--keep-files] [--argon2] [--indexes] [--no-png] [--smtp HOST:PORT]
+//! cargo run --release -p arbitre-benches --example capacity -- [GAMES] [ROUNDS] [--nmr PCT] [--keep-files] [--argon2] [--indexes] [--no-png] [--smtp HOST:PORT] [--keep-sent TURNS]
 //! ```
 //! (defaults: 1,000 games, 4 rounds, 10 % of the seats miss each turn). See
 //! `arbitre_benches::capacity` for what is simulated and measured.
@@ -20,6 +20,13 @@ fn main() {
             "--argon2" => a.argon2 = true,
             "--indexes" => a.indexes = true,
             "--no-png" => a.no_png = true,
+            "--keep-sent" => {
+                a.keep_sent = Some(
+                    it.next()
+                        .and_then(|v| v.parse().ok())
+                        .expect("--keep-sent TURNS"),
+                )
+            }
             "--smtp" => {
                 let v = it.next().expect("--smtp HOST:PORT");
                 let (h, p) = v.rsplit_once(':').expect("--smtp HOST:PORT");

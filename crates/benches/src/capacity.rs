@@ -58,6 +58,8 @@ pub struct Options {
     /// Send through this SMTP relay (host, port; plain, no login) instead
     /// of the file transport: the relay's pace (issue 22 item 3).
     pub smtp: Option<(String, u16)>,
+    /// `keep_sent_mail_turns` (issue 22 item 4; None: the default, 3).
+    pub keep_sent: Option<u32>,
 }
 
 /// Indexes the schema lacks for queries the daemon runs per mail or per
@@ -83,6 +85,7 @@ impl Default for Options {
             no_png: false,
             smtp: None,
             indexes: false,
+            keep_sent: None,
         }
     }
 }
@@ -163,6 +166,16 @@ fn resident_mb() -> Option<f64> {
     Some(kb / 1024.0)
 }
 
+/// The database's size on disk now, its write-ahead log included, to show
+/// whether sent mails' retention (issue 22 item 4) keeps it flat.
+fn database_mb(db: &std::path::Path) -> Option<f64> {
+    let mut wal = db.as_os_str().to_owned();
+    wal.push("-wal");
+    let main = std::fs::metadata(db).ok()?.len();
+    let log = std::fs::metadata(wal).map_or(0, |m| m.len());
+    Some((main + log) as f64 / 1e6)
+}
+
 /// Runs the simulation and prints its table and summary on stdout.
 pub fn run(a: Options) {
     let hasher = if a.argon2 {
@@ -174,6 +187,9 @@ pub fn run(a: Options) {
     let smtp = a.smtp.clone();
     let mut lab = Lab::with_config(&MIX, a.games, hasher, |c| {
         c.png_maps = !a.no_png;
+        if let Some(k) = a.keep_sent {
+            c.keep_sent_mail_turns = k;
+        }
         if let Some((host, port)) = smtp {
             c.transport = arbitre_mail::Transport::Smtp(arbitre_mail::SmtpConfig {
                 host,
@@ -187,6 +203,9 @@ pub fn run(a: Options) {
             });
         }
     });
+    if let Some(k) = a.keep_sent {
+        println!("capacity: keep_sent_mail_turns = {k}");
+    }
     if a.no_png {
         println!("capacity: png_maps = false (maps mailed as SVG only)");
     }
@@ -215,7 +234,7 @@ pub fn run(a: Options) {
     let mut all = Phases::default();
     let (mut turns, mut mails, mut sent) = (0usize, 0usize, 0usize);
     let mut worst_late = Duration::ZERO;
-    println!("round | order mails | turns 1st cycle | turns at deadline | mails sent | inbox ms | resolve ms | send ms | per game-turn ms | deadline cycle s | resident MB");
+    println!("round | order mails | turns 1st cycle | turns at deadline | mails sent | inbox ms | resolve ms | send ms | per game-turn ms | deadline cycle s | resident MB | database MB");
     for round in 1..=a.rounds {
         lab.clock.set(deadline - TimeDelta::hours(1));
         let nmr = a.nmr_percent;
@@ -251,7 +270,7 @@ pub fn run(a: Options) {
         );
         let round_sent = early.sent + late.sent;
         println!(
-            "{round} | {} | {} | {} | {round_sent} | {:.0} | {:.0} | {:.0} | {:.1} | {:.2} | {}",
+            "{round} | {} | {} | {} | {round_sent} | {:.0} | {:.0} | {:.0} | {:.1} | {:.2} | {} | {}",
             batch.len(),
             early.resolved.len(),
             late.resolved.len(),
@@ -260,7 +279,8 @@ pub fn run(a: Options) {
             ms(p.send + p.reminders),
             ms(p.total()) / n.max(1) as f64,
             late_cycle.as_secs_f64(),
-            resident_mb().map_or("?".to_string(), |m| format!("{m:.0}"))
+            resident_mb().map_or("?".to_string(), |m| format!("{m:.0}")),
+            database_mb(&lab.daemon.config.database).map_or("?".to_string(), |m| format!("{m:.0}"))
         );
         turns += n;
         mails += batch.len();

@@ -367,6 +367,16 @@ BEGIN
         ON CONFLICT (game_id) DO UPDATE SET rev = excluded.rev;
 END;
 "#,
+    // 12: retention of sent mails (issue 22 item 4). A sent mail's raw
+    // text (its maps, PNG twins and JSON attached) was kept whole for ever:
+    // about 1 MB a game-turn. Once its game is `keep_sent_mail_turns`
+    // turns further, the raw text is dropped and `pruned_at` says when; the
+    // row keeps its subject and body, what RESEND, HISTORY, the web and the
+    // GM's commands read, and a RESEND draws its attachments again from
+    // the turn's stored state.
+    r#"
+ALTER TABLE outbox ADD COLUMN pruned_at INTEGER;
+"#,
 ];
 
 /// Applies the migrations up to `target` only (a database as an older

@@ -35,6 +35,9 @@ pub struct OutboxRow {
     pub sent_at: Option<i64>,
     /// When its first failed attempt was (the retry window runs from it).
     pub first_failed_at: Option<i64>,
+    /// When its raw text was dropped by [`prune_sent`] (then `mail.raw` is
+    /// empty; subject and body are the mail's as sent).
+    pub pruned_at: Option<i64>,
 }
 
 pub fn queue(c: &Connection, m: &NewMail, now: i64) -> Result<i64> {
@@ -79,7 +82,8 @@ pub fn queue_owned(c: &Connection, m: NewMail, now: i64) -> Result<i64> {
 }
 
 const COLS: &str = "id, message_id, game_id, turn, player, kind, recipient, subject, body, raw,
-                    status, attempts, next_attempt_at, last_error, created_at, sent_at, first_failed_at";
+                    status, attempts, next_attempt_at, last_error, created_at, sent_at, first_failed_at,
+                    pruned_at";
 
 fn row(r: &Row<'_>) -> rusqlite::Result<OutboxRow> {
     Ok(OutboxRow {
@@ -102,6 +106,7 @@ fn row(r: &Row<'_>) -> rusqlite::Result<OutboxRow> {
         created_at: r.get(14)?,
         sent_at: r.get(15)?,
         first_failed_at: r.get(16)?,
+        pruned_at: r.get(17)?,
     })
 }
 
@@ -229,6 +234,25 @@ pub fn report_for(
         &format!(
             "SELECT {COLS} FROM outbox WHERE game_id = ?1 AND player = ?2 AND turn = ?3
                AND kind = 'report' AND status != 'cancelled' ORDER BY id DESC LIMIT 1"
+        ),
+        params![game, player, turn],
+    )?
+    .pop())
+}
+
+/// The first report of `turn` queued for `player` of `game`, whatever
+/// became of it (`arbitre report`).
+pub fn first_report(
+    c: &Connection,
+    game: &str,
+    player: &str,
+    turn: u32,
+) -> Result<Option<OutboxRow>> {
+    Ok(collect(
+        c,
+        &format!(
+            "SELECT {COLS} FROM outbox WHERE game_id = ?1 AND player = ?2 AND turn = ?3
+               AND kind = 'report' ORDER BY id LIMIT 1"
         ),
         params![game, player, turn],
     )?
@@ -382,7 +406,9 @@ pub fn cancel_after(c: &Connection, game: &str, turn: u32, kinds: &[MailKind]) -
 
 /// Per game (None: mails about no game): (failed, pending that failed at
 /// least once or were created before `stale_before`, held) — the outbox
-/// problems `arbitre status` shows, from a mail's first failure on.
+/// problems `arbitre status` shows, from a mail's first failure on. Only
+/// rows of those statuses are read (through `outbox_pending`): the sent
+/// ones are nearly all of the table.
 pub fn problems(
     c: &Connection,
     stale_before: i64,
@@ -392,7 +418,7 @@ pub fn problems(
                 sum(status = 'failed'),
                 sum(status = 'pending' AND (attempts > 0 OR created_at < ?1)),
                 sum(status = 'held')
-           FROM outbox GROUP BY game_id",
+           FROM outbox WHERE status IN ('failed', 'pending', 'held') GROUP BY game_id",
     )?;
     let rows = st
         .query_map([stale_before], |r| {
@@ -403,6 +429,45 @@ pub fn problems(
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(rows.into_iter().collect())
+}
+
+/// Retention (issue 22 item 4): the sent mails about `game` and a turn up
+/// to `up_to_turn` lose their raw text (maps, PNG twins and JSON attached:
+/// most of the database's growth, about 1 MB a game-turn); subject and
+/// body stay. Mails not sent (pending, held, failed, cancelled) keep
+/// theirs: the sender and the GM may still need them. Returns how many
+/// rows were pruned.
+pub fn prune_sent(c: &Connection, game: &str, up_to_turn: u32, now: i64) -> Result<usize> {
+    Ok(c.execute_cached(
+        "UPDATE outbox SET raw = x'', pruned_at = ?3
+          WHERE game_id = ?1 AND turn <= ?2 AND status = 'sent' AND pruned_at IS NULL",
+        params![game, up_to_turn, now],
+    )?)
+}
+
+/// How many mails are pending and how many failed (`arbitre status`),
+/// counted by the database instead of loading every row and its raw text.
+pub fn pending_and_failed(c: &Connection) -> Result<(usize, usize)> {
+    Ok(c.query_row_cached(
+        "SELECT coalesce(sum(status = 'pending'), 0), coalesce(sum(status = 'failed'), 0)
+           FROM outbox WHERE status IN ('pending', 'failed')",
+        [],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?)
+}
+
+/// The held reports of `turn` of `game`, in queue order (PREVIEW's mail
+/// to the game master).
+pub fn held_reports(c: &Connection, game: &str, turn: u32) -> Result<Vec<OutboxRow>> {
+    collect(
+        c,
+        &format!(
+            "SELECT {COLS} FROM outbox
+              WHERE game_id = ?1 AND turn = ?2 AND kind = 'report' AND status = 'held'
+              ORDER BY id"
+        ),
+        params![game, turn],
+    )
 }
 
 /// Seconds to wait after the `attempts`-th failure.
@@ -464,6 +529,65 @@ mod tests {
             mailed(s.conn(), "g", 2, "a", MailKind::Report).unwrap(),
             None
         );
+    }
+
+    #[test]
+    fn prune_sent_drops_the_raw_text_of_old_sent_mails_only() {
+        let s = Store::in_memory().unwrap();
+        let c = s.conn();
+        let at = |id: &str, game: &str, turn: u32| NewMail {
+            game_id: Some(game.into()),
+            turn: Some(turn),
+            kind: MailKind::Report,
+            ..mail(id)
+        };
+        let sent_1 = queue(c, &at("s1", "g", 1), 0).unwrap();
+        mark_sent(c, sent_1, 1).unwrap();
+        let sent_2 = queue(c, &at("s2", "g", 2), 0).unwrap();
+        mark_sent(c, sent_2, 1).unwrap();
+        let other_game = queue(c, &at("o1", "h", 1), 0).unwrap();
+        mark_sent(c, other_game, 1).unwrap();
+        let pending = queue(c, &at("p1", "g", 1), 0).unwrap();
+        let failed = queue(c, &at("f1", "g", 1), 0).unwrap();
+        mark_failed(c, failed, 0, "550", true, 0).unwrap();
+        let held = queue(c, &at("h1", "g", 1), 0).unwrap();
+        hold(c, "g", 1, &[MailKind::Report]).unwrap();
+        // `hold` took the pending one too: give it back its status.
+        c.execute(
+            "UPDATE outbox SET status = 'pending' WHERE id = ?1",
+            [pending],
+        )
+        .unwrap();
+        assert_eq!(pending_and_failed(c).unwrap(), (1, 1));
+        assert_eq!(held_reports(c, "g", 1).unwrap().len(), 1);
+        assert_eq!(held_reports(c, "g", 1).unwrap()[0].id, held);
+
+        assert_eq!(prune_sent(c, "g", 1, 50).unwrap(), 1);
+        let row = get(c, sent_1).unwrap().unwrap();
+        assert_eq!(
+            (row.mail.raw.len(), row.pruned_at, row.mail.body.as_str()),
+            (0, Some(50), "b"),
+            "the raw text goes, the body stays"
+        );
+        for id in [sent_2, other_game, pending, failed, held] {
+            let row = get(c, id).unwrap().unwrap();
+            assert_eq!(
+                (row.mail.raw.as_slice(), row.pruned_at),
+                (b"raw".as_slice(), None),
+                "row {id} ({:?}, turn {:?}, game {:?}) keeps its raw text",
+                row.status,
+                row.mail.turn,
+                row.mail.game_id
+            );
+        }
+        // Once pruned, a row is not pruned again (its date stays).
+        assert_eq!(prune_sent(c, "g", 2, 60).unwrap(), 1);
+        assert_eq!(get(c, sent_1).unwrap().unwrap().pruned_at, Some(50));
+        assert_eq!(
+            first_report(c, "g", "a", 1).unwrap().map(|r| r.id),
+            Some(sent_1)
+        );
+        assert_eq!(first_report(c, "g", "b", 1).unwrap(), None);
     }
 
     #[test]

@@ -8,7 +8,7 @@ use crate::daemon::{Daemon, GameView};
 use crate::error::Result;
 use crate::gm::seats;
 use crate::loaded::Loaded;
-use arbitre_store::{faults, games, orders, outbox, turns, GameStatus, OutboxStatus};
+use arbitre_store::{faults, games, orders, outbox, turns, GameStatus};
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -236,12 +236,11 @@ impl Daemon {
                 outbox_held,
             });
         }
-        let all = outbox::all(c)?;
-        let count = |s: OutboxStatus| all.iter().filter(|r| r.status == s).count();
+        let (outbox_pending, outbox_failed) = outbox::pending_and_failed(c)?;
         Ok(StatusJson {
             games: list,
-            outbox_pending: count(OutboxStatus::Pending),
-            outbox_failed: count(OutboxStatus::Failed),
+            outbox_pending,
+            outbox_failed,
             sending_paused: faults::sending_pause(c)?.map(|p| p.reason),
             warnings: self.id_collisions()?,
         })

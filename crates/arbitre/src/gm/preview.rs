@@ -24,7 +24,7 @@ use crate::services::settings::PreviewPolicy;
 use crate::services::texts::{svc_text, SvcMsg};
 use arbitre_store::Connection;
 use arbitre_store::PreviewMode as Stored;
-use arbitre_store::{games, outbox, turns, GameStatus, OutboxStatus};
+use arbitre_store::{games, outbox, turns, GameStatus};
 use chrono::{DateTime, Utc};
 
 /// The mails a preview holds: what the players and observers would read.
@@ -101,12 +101,7 @@ pub(crate) fn hold_if_previewed(
     let lang = game.lang;
     if let Some(gm) = &game.toml.gm_email {
         let mut body = svc_text(lang, &SvcMsg::PreviewIntro { turn, held });
-        for r in outbox::all(c)?.into_iter().filter(|r| {
-            r.status == OutboxStatus::Held
-                && r.mail.game_id.as_deref() == Some(gid)
-                && r.mail.turn == Some(turn)
-                && r.mail.kind == "report"
-        }) {
+        for r in outbox::held_reports(c, gid, turn)? {
             let who = r.mail.player.as_deref().unwrap_or("?");
             body.push_str(&format!(
                 "\n\n{}\n{}\n",

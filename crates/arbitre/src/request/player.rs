@@ -11,7 +11,9 @@
 //! Issue 17 item 9, answers that say what happened:
 //! - `RESEND` mails the report again as it was mailed then: its text with
 //!   its deadline line, its attachments with its `.ics` (the outbox row of
-//!   the report, `outbox::mailed`). A turn not resolved yet (the open one,
+//!   the report, `outbox::mailed`). Once that mail is older than
+//!   `keep_sent_mail_turns` (issue 22 item 4) its text goes as it was and
+//!   its attachments are drawn again from the turn's state. A turn not resolved yet (the open one,
 //!   a later one, or one held for the game master's preview) is answered
 //!   with the last resolved turn's report and a line saying so.
 //! - `STATUS` tells who is ready from the same [`crate::turn::readiness`]
@@ -229,6 +231,13 @@ fn resend(
     };
     let subject = svc_text(lang, &SvcMsg::ResendSubject { game: gid, turn });
     let (body, attachments) = match outbox::mailed(c, gid, turn, player, MailKind::Report)? {
+        // Past `keep_sent_mail_turns` (issue 22 item 4) only the text
+        // mailed is kept: it goes again as it was, with the attachments
+        // drawn again from the turn's state.
+        Some(sent) if sent.pruned_at.is_some() => {
+            let (_, attachments) = rebuilt(ctx, g, player, turn, &row, zone)?;
+            (sent.mail.body, attachments)
+        }
         Some(sent) => (
             sent.mail.body,
             arbitre_mail::outbound::attachments_of(&sent.mail.raw)
