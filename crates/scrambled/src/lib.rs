@@ -27,6 +27,7 @@ pub mod join;
 pub mod movement;
 pub mod orders;
 pub mod params;
+pub mod parse_index;
 pub mod parser;
 pub mod position;
 pub mod public;
@@ -45,8 +46,8 @@ pub mod world;
 
 use arbitre_core::lang::Lang;
 use arbitre_core::{
-    Outcome, Parsed, Phase, PlayerId, PlayerInfo, Report, Rng, Ruleset, RulesetInfo, SetupConfig,
-    SetupError, Viewer,
+    Outcome, ParseIndex, Parsed, Phase, PlayerId, PlayerInfo, Report, Rng, Ruleset, RulesetInfo,
+    SetupConfig, SetupError, Viewer,
 };
 
 pub use events::Event;
@@ -108,6 +109,23 @@ impl Ruleset for Scrambled {
 
     fn parse_orders(&self, state: &State, player: &PlayerId, text: &str) -> Parsed<Order> {
         parser::parse(state, player, text)
+    }
+
+    fn parse_index(&self, state: &State) -> Option<ParseIndex> {
+        Some(Box::new(parse_index::Index::build(state)))
+    }
+
+    fn parse_orders_indexed(
+        &self,
+        state: &State,
+        index: Option<&ParseIndex>,
+        player: &PlayerId,
+        text: &str,
+    ) -> Parsed<Order> {
+        match index.and_then(|i| i.downcast_ref::<parse_index::Index>()) {
+            Some(ix) => parser::parse_indexed(state, ix, player, text),
+            None => parser::parse(state, player, text),
+        }
     }
 
     fn phases(&self) -> Vec<Phase<Self>> {
