@@ -112,7 +112,7 @@ impl Ruleset for Scrambled {
     }
 
     fn parse_index(&self, state: &State) -> Option<ParseIndex> {
-        Some(Box::new(parse_index::Index::build(state)))
+        parse_index::Index::build(state).map(|ix| Box::new(ix) as ParseIndex)
     }
 
     fn parse_orders_indexed(

@@ -31,25 +31,42 @@ pub(crate) struct Row {
 /// Every territory's [`Row`], and the row of each id.
 #[derive(Debug, Default)]
 pub struct Index {
-    by_id: FxHashMap<Box<str>, u32>,
+    /// Keyed by the id packed into 16 bytes ([`key`]): one multiply to
+    /// hash, one compare to match, where a string key cost a byte-wise
+    /// hash and a `memcmp`.
+    by_id: FxHashMap<u128, u32>,
     rows: Vec<Row>,
 }
 
-/// `input` upper-cased on the stack, when it can be an id (ids are at most
-/// 16 upper-case ASCII characters, `world.rs`).
-fn upper(input: &str, buf: &mut [u8; 16]) -> Option<usize> {
-    let up = buf.get_mut(..input.len())?;
-    up.copy_from_slice(input.as_bytes());
-    up.make_ascii_uppercase();
-    Some(input.len())
+/// `input` upper-cased and packed into a number (NUL-padded), when it can
+/// be an id: ids are at most 16 ASCII characters (`world.rs`); an input
+/// holding a NUL is none (NUL is the padding), so two inputs pack alike
+/// only when they are equal once upper-cased.
+fn key(input: &str) -> Option<u128> {
+    if input.as_bytes().contains(&0) {
+        return None;
+    }
+    let mut buf = [0u8; 16];
+    buf.get_mut(..input.len())?
+        .copy_from_slice(input.as_bytes());
+    buf.make_ascii_uppercase();
+    Some(u128::from_le_bytes(buf))
 }
 
 impl Index {
-    pub fn build(st: &State) -> Index {
+    /// `None` for a world with an id that does not fit a key (longer than
+    /// 16 bytes, holding a NUL or a lower-case letter: no world file allows
+    /// one): the parser then reads the state's maps.
+    pub fn build(st: &State) -> Option<Index> {
         let n = st.world.territories.len();
         let mut by_id = FxHashMap::with_capacity_and_hasher(n, Default::default());
         for (i, id) in st.world.territories.keys().enumerate() {
-            by_id.insert(Box::from(id.as_str()), i as u32);
+            // World ids are upper case; one that is not (a state from
+            // elsewhere) is never found by the upper-cased input.
+            if id.as_str().bytes().any(|b| b.is_ascii_lowercase()) {
+                return None;
+            }
+            by_id.insert(key(id.as_str())?, i as u32);
         }
         let rows = st
             .world
@@ -59,7 +76,7 @@ impl Index {
                 let mut neighbours: Vec<u32> = t
                     .neighbours
                     .iter()
-                    .filter_map(|n| by_id.get(n.as_str()).copied())
+                    .filter_map(|n| by_id.get(&key(n.as_str())?).copied())
                     .collect();
                 neighbours.sort_unstable();
                 Row {
@@ -70,17 +87,13 @@ impl Index {
                 }
             })
             .collect();
-        Index { by_id, rows }
+        Some(Index { by_id, rows })
     }
 
     /// The row of the territory whose id is `input`, ASCII case ignored
     /// (stage 1 of §6.3, as [`crate::world::World::find`] reads it).
     pub(crate) fn by_id(&self, input: &str) -> Option<u32> {
-        let mut buf = [0u8; 16];
-        let n = upper(input, &mut buf)?;
-        // Only ASCII bytes changed: still UTF-8.
-        let key = std::str::from_utf8(&buf[..n]).ok()?;
-        self.by_id.get(key).copied()
+        self.by_id.get(&key(input)?).copied()
     }
 
     pub(crate) fn row(&self, i: u32) -> &Row {

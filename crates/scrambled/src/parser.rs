@@ -225,10 +225,12 @@ impl Spot<'_> {
 }
 
 fn qty(tok: &str) -> Result<Qty, String> {
-    if grammar::keyword(tok) == Some(Kw::All) {
+    // A number (the usual quantity) is no keyword: not folded to find out.
+    let digits = !tok.is_empty() && tok.bytes().all(|b| b.is_ascii_digit());
+    if !digits && grammar::keyword(tok) == Some(Kw::All) {
         return Ok(Qty::All);
     }
-    if !tok.chars().all(|c| c.is_ascii_digit()) || tok.is_empty() {
+    if !digits {
         return Err(format!("quantité illisible « {tok} »"));
     }
     match tok.parse::<u64>() {
