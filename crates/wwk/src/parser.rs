@@ -72,7 +72,9 @@ impl<'a> WwkParser<'a> {
 /// read on the first question of the block (a block of national orders
 /// asks none), borrowed from the state.
 enum Units<'a> {
-    Index(&'a UnitsOf<String>),
+    /// The nation's units, and the positions of the zones it may issue
+    /// orders from ([`Index::issuers`]).
+    Index(&'a UnitsOf<String>, &'a [usize]),
     /// Where the units are, and the counts, each read when first asked.
     Block(
         std::cell::OnceCell<UnitsOf<&'a str>>,
@@ -84,7 +86,7 @@ impl WwkParser<'_> {
     /// The nation has units in zone `z`.
     fn present(&self, z: &str) -> bool {
         match &self.units {
-            Units::Index(u) => u.present(z),
+            Units::Index(u, _) => u.present(z),
             Units::Block(cell, _) => cell
                 .get_or_init(|| {
                     let want = Want {
@@ -101,7 +103,7 @@ impl WwkParser<'_> {
     /// How many of the nation's `code` units stand in `zone`.
     fn count(&self, zone: &str, code: &str) -> usize {
         match &self.units {
-            Units::Index(u) => u.count(zone, code),
+            Units::Index(u, _) => u.count(zone, code),
             Units::Block(_, cell) => cell
                 .get_or_init(|| {
                     let want = Want {
@@ -120,7 +122,7 @@ impl WwkParser<'_> {
     /// The nation's factories in zone `z` ([`State::factories`]).
     fn factories(&self, z: &str) -> usize {
         match &self.units {
-            Units::Index(u) => u.factories(z),
+            Units::Index(u, _) => u.factories(z),
             Units::Block(..) => self.state.factories(self.nation, z),
         }
     }
@@ -224,6 +226,12 @@ impl WwkParser<'_> {
     /// A zone may issue local orders if the nation holds it or has units there.
     fn may_issue(&self, z: &str) -> bool {
         let st = self.state;
+        if let Units::Index(_, issuers) = &self.units {
+            return st
+                .map
+                .position(z)
+                .is_some_and(|at| issuers.binary_search(&at).is_ok());
+        }
         st.zone(z).status.has_party(self.nation) || self.present(z)
     }
 
@@ -983,7 +991,7 @@ pub fn parse(state: &State, nation: &str, text: &str) -> Parsed<Order> {
 /// [`parse`] with the units of the nation read from the state's [`Index`].
 pub fn parse_indexed(state: &State, index: &Index, nation: &str, text: &str) -> Parsed<Order> {
     let units = match index.units_of(nation) {
-        Some(u) => Units::Index(u),
+        Some(u) => Units::Index(u, index.issuers(nation)),
         None => Units::Block(Default::default(), Default::default()),
     };
     parse_with(WwkParser::with_units(state, nation, units), text)
