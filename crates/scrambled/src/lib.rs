@@ -6,7 +6,8 @@
 //! is silent, the specification's decisions (D1…D39) apply; docs/scrambled.md
 //! lists them.
 //!
-//! Modules follow the turn (spec §3.0): [`parser`] reads the orders, [`turn`]
+//! Modules follow the turn (spec §3.0): [`parser`] reads the orders (with
+//! the territories found once per state, [`parse_index`]), [`turn`]
 //! lists the steps R0…R11: [`freeze`] (R0), [`quit`] (R1), [`movement`] (R2,
 //! R3), [`combat`] (R4), [`capture`] (R5, R9b), [`territory_gift`] (R6),
 //! [`revenue`] with the formulas of [`economy`] (R7–R9), [`capital`] (R10),
