@@ -6,7 +6,8 @@
 //! is silent, the specification's decisions (D1…D39) apply; docs/scrambled.md
 //! lists them.
 //!
-//! Modules follow the turn (spec §3.0): [`parser`] reads the orders, [`turn`]
+//! Modules follow the turn (spec §3.0): [`parser`] reads the orders (with
+//! the territories found once per state, [`parse_index`]), [`turn`]
 //! lists the steps R0…R11: [`freeze`] (R0), [`quit`] (R1), [`movement`] (R2,
 //! R3), [`combat`] (R4), [`capture`] (R5, R9b), [`territory_gift`] (R6),
 //! [`revenue`] with the formulas of [`economy`] (R7–R9), [`capital`] (R10),
@@ -27,6 +28,7 @@ pub mod join;
 pub mod movement;
 pub mod orders;
 pub mod params;
+pub mod parse_index;
 pub mod parser;
 pub mod position;
 pub mod public;
@@ -45,8 +47,8 @@ pub mod world;
 
 use arbitre_core::lang::Lang;
 use arbitre_core::{
-    Outcome, Parsed, Phase, PlayerId, PlayerInfo, Report, Rng, Ruleset, RulesetInfo, SetupConfig,
-    SetupError, Viewer,
+    Outcome, ParseIndex, Parsed, Phase, PlayerId, PlayerInfo, Report, Rng, Ruleset, RulesetInfo,
+    SetupConfig, SetupError, Viewer,
 };
 
 pub use events::Event;
@@ -108,6 +110,23 @@ impl Ruleset for Scrambled {
 
     fn parse_orders(&self, state: &State, player: &PlayerId, text: &str) -> Parsed<Order> {
         parser::parse(state, player, text)
+    }
+
+    fn parse_index(&self, state: &State) -> Option<ParseIndex> {
+        parse_index::Index::build(state).map(|ix| Box::new(ix) as ParseIndex)
+    }
+
+    fn parse_orders_indexed(
+        &self,
+        state: &State,
+        index: Option<&ParseIndex>,
+        player: &PlayerId,
+        text: &str,
+    ) -> Parsed<Order> {
+        match index.and_then(|i| i.downcast_ref::<parse_index::Index>()) {
+            Some(ix) => parser::parse_indexed(state, ix, player, text),
+            None => parser::parse(state, player, text),
+        }
     }
 
     fn phases(&self) -> Vec<Phase<Self>> {

@@ -18,13 +18,16 @@
 
 use crate::grammar::{self, Kw, Refusal, Shape};
 use crate::orders::{Order, Qty, Target};
-use crate::state::{Mark, State};
+use crate::parse_index::Index;
+use crate::state::{Mark, State, TerrState};
 use crate::world::{Lookup, NameTable, TerrId, Terrain, Territory};
 use arbitre_core::{normalize, Parsed, PlayerId};
 use std::collections::BTreeMap;
 
 struct Ctx<'a> {
     state: &'a State,
+    /// The state's [`Index`], when the caller built one.
+    index: Option<&'a Index>,
     me: &'a PlayerId,
     /// The players' names for §6.3, built on the first player reference of
     /// the block (most blocks name none).
@@ -92,12 +95,52 @@ impl<'a> Ctx<'a> {
         marks
     }
 
-    /// [`Ctx::terr`] with the world's territory, looked up once.
-    fn terr_found(&self, s: &str) -> Result<(TerrId, Option<&'a Territory>), String> {
-        match self.state.world.find(s) {
+    /// [`Ctx::terr`] with where its terrain, neighbours and state are read
+    /// (the index's row, or the world's territory), looked up once.
+    fn terr_found(&self, s: &str) -> Result<Spot<'a>, String> {
+        let found = match self.index {
+            Some(ix) => match ix.by_id(s) {
+                Some(i) => Lookup::Found(Spot {
+                    id: ix.row(i).id.clone(),
+                    at: At::Row(ix, i),
+                }),
+                // Stages 2 and 3 (names) through the world's name table.
+                None => match self.state.world.lookup(s) {
+                    Lookup::Found(id) => {
+                        let at = match ix.by_id(id.as_str()) {
+                            Some(i) => At::Row(ix, i),
+                            None => At::World(self.state.world.get(&id)),
+                        };
+                        Lookup::Found(Spot { id, at })
+                    }
+                    Lookup::Ambiguous => Lookup::Ambiguous,
+                    Lookup::Unknown => Lookup::Unknown,
+                },
+            },
+            None => match self.state.world.find(s) {
+                Lookup::Found((id, t)) => Lookup::Found(Spot {
+                    id,
+                    at: At::World(t),
+                }),
+                Lookup::Ambiguous => Lookup::Ambiguous,
+                Lookup::Unknown => Lookup::Unknown,
+            },
+        };
+        match found {
             Lookup::Found(t) => Ok(t),
             Lookup::Ambiguous => Err(format!("nom de territoire ambigu « {s} »")),
             Lookup::Unknown => Err(format!("territoire inconnu « {s} »")),
+        }
+    }
+
+    /// The territory's state at receipt.
+    fn terr_state(&self, t: &Spot<'a>) -> &'a TerrState {
+        match &t.at {
+            At::Row(ix, i) => match &ix.row(*i).state {
+                Some(s) => s,
+                None => self.state.terr(&t.id),
+            },
+            At::World(_) => self.state.terr(&t.id),
         }
     }
 
@@ -149,11 +192,45 @@ impl<'a> Ctx<'a> {
     }
 }
 
+/// A territory named in an order, and where the parser reads it.
+struct Spot<'a> {
+    id: TerrId,
+    at: At<'a>,
+}
+
+enum At<'a> {
+    Row(&'a Index, u32),
+    World(Option<&'a Territory>),
+}
+
+impl Spot<'_> {
+    fn passable(&self) -> bool {
+        match &self.at {
+            At::Row(ix, i) => ix.row(*i).terrain.passable(),
+            At::World(t) => t.is_some_and(|t| t.terrain.passable()),
+        }
+    }
+
+    /// `to` is a neighbour of this territory.
+    fn borders(&self, to: &Spot<'_>) -> bool {
+        match (&self.at, &to.at) {
+            (At::Row(ix, a), At::Row(_, b)) => ix.adjacent(*a, *b),
+            // A territory the index lacks is not in the world: no
+            // territory's neighbour (never met, every id the world finds
+            // has its row).
+            (At::Row(..), At::World(_)) => false,
+            (At::World(t), _) => t.is_some_and(|t| t.neighbours.contains(&to.id)),
+        }
+    }
+}
+
 fn qty(tok: &str) -> Result<Qty, String> {
-    if grammar::keyword(tok) == Some(Kw::All) {
+    // A number (the usual quantity) is no keyword: not folded to find out.
+    let digits = !tok.is_empty() && tok.bytes().all(|b| b.is_ascii_digit());
+    if !digits && grammar::keyword(tok) == Some(Kw::All) {
         return Ok(Qty::All);
     }
-    if !tok.chars().all(|c| c.is_ascii_digit()) || tok.is_empty() {
+    if !digits {
         return Err(format!("quantité illisible « {tok} »"));
     }
     match tok.parse::<u64>() {
@@ -260,59 +337,66 @@ fn moving(cx: &Ctx<'_>, q: &str, from: &str, to: &str, avoid: Option<bool>) -> L
     let q = qty(&grammar::text(q))?;
     // Each territory is looked up once (issue 21 item 4): its terrain and
     // neighbours serve every check below.
-    let (from, t_from) = cx.terr_found(&grammar::name(from))?;
-    let (to, t_to) = cx.terr_found(&grammar::name(to))?;
-    let passable = |t: Option<&Territory>| t.is_some_and(|t| t.terrain.passable());
-    if !passable(t_to) {
+    let from = cx.terr_found(&grammar::name(from))?;
+    let to = cx.terr_found(&grammar::name(to))?;
+    if !to.passable() {
         return Err(format!(
             "{} est une montagne infranchissable",
-            cx.state.tname(&to)
+            cx.state.tname(&to.id)
         ));
     }
-    if !passable(t_from) {
+    if !from.passable() {
         return Err(format!(
             "{} est une montagne infranchissable",
-            cx.state.tname(&from)
+            cx.state.tname(&from.id)
         ));
     }
-    let s_from = cx.state.terr(&from);
+    let s_from = cx.terr_state(&from);
     let have = s_from.troops_of(cx.me);
     if have == 0 {
         return Err(format!(
             "vous n'avez pas de troupes en {}",
-            cx.state.tname(&from)
+            cx.state.tname(&from.id)
         ));
     }
     let mut warn = match q {
         Qty::N(x) if x > have => Some(format!(
             "seulement {have} troupes en {} : correction automatique",
-            cx.state.tname(&from)
+            cx.state.tname(&from.id)
         )),
         _ => None,
     };
     let Some(avoid) = avoid else {
         // Both are passable here: World::can_step reduces to the neighbours.
-        if !t_from.is_some_and(|t| t.neighbours.contains(&to)) {
+        if !from.borders(&to) {
             return Err(format!(
                 "{} n'est pas voisin de {}",
-                cx.state.tname(&to),
-                cx.state.tname(&from)
+                cx.state.tname(&to.id),
+                cx.state.tname(&from.id)
             ));
         }
         // The retreat rule is judged at the resolution (a diplomacy line of
         // the same set may change it); warn now if it bites.
-        if !crate::movement::retreat_allows_at(cx.state, cx.me, s_from, || cx.state.terr(&to)) {
+        if !crate::movement::retreat_allows_at(cx.state, cx.me, s_from, || cx.terr_state(&to)) {
             let w = format!(
                 "sans suprématie en {}, ce déplacement sera refusé (repli seulement vers vos territoires, un territoire vide, un territoire où vous avez la suprématie ou celui d'un allié)",
-                cx.state.tname(&from)
+                cx.state.tname(&from.id)
             );
             warn = Some(match warn {
                 Some(x) => format!("{x} ; {w}"),
                 None => w,
             });
         }
-        return Ok((Order::Move { qty: q, from, to }, warn));
+        return Ok((
+            Order::Move {
+                qty: q,
+                from: from.id,
+                to: to.id,
+            },
+            warn,
+        ));
     };
+    let (from, to) = (from.id, to.id);
     if from == to {
         return Err("départ et arrivée identiques".into());
     }
@@ -415,6 +499,25 @@ fn header(s: &str) -> Option<&'static str> {
 
 /// Parse one player's order block.
 pub fn parse(state: &State, me: &PlayerId, text: &str) -> Parsed<Order> {
+    parse_with(state, None, me, text)
+}
+
+/// [`parse`] with the territories read from the state's [`Index`].
+pub fn parse_indexed(state: &State, index: &Index, me: &PlayerId, text: &str) -> Parsed<Order> {
+    parse_with(state, Some(index), me, text)
+}
+
+/// A line that may begin with `GAME` or `PARTIE` once normalised: the
+/// first byte after its ASCII white space (what [`normalize`] trims) is
+/// `g`, `p` or not ASCII (a BOM, a Unicode space, a letter whose upper case
+/// is `G`). Most lines are not, and are not normalised for the search.
+fn may_open_game(line: &str) -> bool {
+    line.bytes()
+        .find(|&b| !(b as char).is_whitespace())
+        .is_some_and(|b| matches!(b, b'g' | b'G' | b'p' | b'P') || !b.is_ascii())
+}
+
+fn parse_with(state: &State, index: Option<&Index>, me: &PlayerId, text: &str) -> Parsed<Order> {
     let mut out = Parsed::new();
     out.ready = false;
     // At most one order a line: reserved once rather than grown.
@@ -428,15 +531,20 @@ pub fn parse(state: &State, me: &PlayerId, text: &str) -> Parsed<Order> {
         return out;
     }
     // Text before a GAME line (a mail envelope left in) is ignored (§6.1).
-    let start = lines()
-        .position(|(_, l)| {
-            let first = l.split(' ').next().unwrap_or("");
-            upper_is(first, "GAME") || upper_is(first, "PARTIE")
+    let start = text
+        .lines()
+        .position(|l| {
+            may_open_game(l) && {
+                let l = normalize(l);
+                let first = l.split(' ').next().unwrap_or("");
+                upper_is(first, "GAME") || upper_is(first, "PARTIE")
+            }
         })
         .map(|i| i + 1)
         .unwrap_or(0);
     let cx = Ctx {
         state,
+        index,
         me,
         players: std::cell::OnceCell::new(),
         text,

@@ -846,7 +846,7 @@ impl<'a> Index<'a> {
     pub fn name(&self, t: &TerrId) -> String {
         self.terr(t)
             .map(|x| x.name.clone())
-            .unwrap_or_else(|| t.0.clone())
+            .unwrap_or_else(|| t.0.to_string())
     }
 
     /// "Lorraine (LOR)".

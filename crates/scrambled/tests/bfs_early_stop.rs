@@ -97,10 +97,10 @@ proptest! {
         pairs in prop::collection::vec((0usize..40, 0usize..40), 1..8),
     ) {
         let w = world(n, &mountain, &links);
-        let blocked: BTreeSet<TerrId> = blocked.iter().map(|i| TerrId(format!("T{}", i % n))).collect();
+        let blocked: BTreeSet<TerrId> = blocked.iter().map(|i| TerrId(format!("T{}", i % n).into())).collect();
         let is_blocked = |t: &TerrId| blocked.contains(t);
         for (a, b) in pairs {
-            let (a, b) = (TerrId(format!("T{}", a % n)), TerrId(format!("T{}", b % n)));
+            let (a, b) = (TerrId(format!("T{}", a % n).into()), TerrId(format!("T{}", b % n).into()));
             prop_assert_eq!(w.route(&a, &b, &is_blocked), full_route(&w, &a, &b, &is_blocked));
             prop_assert_eq!(w.route(&a, &b, &|_| false), full_route(&w, &a, &b, &|_| false));
             prop_assert_eq!(w.hops(&a, &b), full_distances(&w, &a, &|_| false).get(&b).copied());

@@ -382,3 +382,24 @@ fn grammar_differential_crlf_fixture_bodies() {
     let raw = "From: a@b\r\nSubject: orders\r\n\r\nGAME g PLAYER p\r\nEND\r\n";
     assert_eq!(mail_body(raw), "GAME g PLAYER p\nEND\n");
 }
+
+/// The parse index of the state (issue 21) changes no verdict: every block
+/// and mutated line of the corpus, parsed alone and with the index.
+#[test]
+fn grammar_differential_parse_index_same_verdicts() {
+    let (states, inputs, _) = all_inputs();
+    let indexes: Vec<_> = states.iter().map(|s| Scrambled.parse_index(s)).collect();
+    assert!(indexes.iter().all(Option::is_some));
+    for i in &inputs {
+        let st = st_of(&states, i);
+        let alone = Scrambled.parse_orders(st, &i.player, &i.text);
+        let indexed =
+            Scrambled.parse_orders_indexed(st, indexes[i.state].as_ref(), &i.player, &i.text);
+        assert_eq!(
+            format!("{alone:?}"),
+            format!("{indexed:?}"),
+            "block {:?}",
+            i.text
+        );
+    }
+}

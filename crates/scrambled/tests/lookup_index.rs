@@ -11,7 +11,7 @@ fn linear(w: &World, input: &str) -> Lookup<TerrId> {
     let items: Vec<(TerrId, String, String)> = w
         .territories
         .values()
-        .map(|t| (t.id.clone(), t.id.0.clone(), t.name.clone()))
+        .map(|t| (t.id.clone(), t.id.0.to_string(), t.name.clone()))
         .collect();
     lookup(input, &items)
 }

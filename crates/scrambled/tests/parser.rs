@@ -108,7 +108,9 @@ fn scn_55_names_resolve_by_id_name_then_folded_name() {
     ] {
         let p = parse(&s, &pid("alice"), &format!("GIVE TROOPS 5 {r} TO Bob"));
         assert_eq!(p.error_count(), 0, "{r}: {:?}", p.diagnostics);
-        assert!(matches!(&p.orders[0].order, Order::GiveTroops { terr, .. } if terr.0 == "IDF"));
+        assert!(
+            matches!(&p.orders[0].order, Order::GiveTroops { terr, .. } if terr.as_str() == "IDF")
+        );
     }
     let p = parse(
         &s,
@@ -274,7 +276,7 @@ fn scn_55_names_with_spaces_need_no_quotes() {
     assert_eq!(p.error_count(), 0, "{:?}", p.diagnostics);
     assert_eq!(p.orders.len(), 5);
     assert!(
-        matches!(&p.orders[3].order, Order::Path { from, to, avoid: false, .. } if from.0 == "IDF" && to.0 == "BOH")
+        matches!(&p.orders[3].order, Order::Path { from, to, avoid: false, .. } if from.as_str() == "IDF" && to.as_str() == "BOH")
     );
 }
 

@@ -514,7 +514,7 @@ fn scn_47_new_capital_order_replaces_and_cancel_clears() {
         s.players[&pid("alice")]
             .pending_capital
             .as_ref()
-            .map(|(t, d)| (t.0.as_str(), *d)),
+            .map(|(t, d)| (t.as_str(), *d)),
         Some(("ALS", 2))
     );
     resolve(&mut s, &[("alice", "CAPITAL CHA")]);
@@ -522,14 +522,14 @@ fn scn_47_new_capital_order_replaces_and_cancel_clears() {
         s.players[&pid("alice")]
             .pending_capital
             .as_ref()
-            .map(|(t, d)| (t.0.as_str(), *d)),
+            .map(|(t, d)| (t.as_str(), *d)),
         Some(("CHA", 3))
     );
     assert_eq!(
         s.players[&pid("alice")]
             .capital
             .as_ref()
-            .map(|t| t.0.as_str()),
+            .map(|t| t.as_str()),
         Some("LOR")
     );
     resolve(&mut s, &[("alice", "CANCEL CAPITAL")]);
@@ -539,7 +539,7 @@ fn scn_47_new_capital_order_replaces_and_cancel_clears() {
         s.players[&pid("alice")]
             .capital
             .as_ref()
-            .map(|t| t.0.as_str()),
+            .map(|t| t.as_str()),
         Some("LOR")
     );
 }

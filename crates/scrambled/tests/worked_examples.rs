@@ -475,7 +475,7 @@ fn scn_46_capital_move_timeline_vector_9_11() {
         s.players[&pid("alice")]
             .capital
             .as_ref()
-            .map(|t| t.0.as_str()),
+            .map(|t| t.as_str()),
         Some("LOR")
     );
     resolve(&mut s, &[]);

@@ -1324,7 +1324,21 @@ pub static UNITS: &[Spec] = &[
 ];
 
 pub fn spec(code: &str) -> Option<&'static Spec> {
-    UNITS.iter().find(|s| s.code == code)
+    // Asked several times per order line (issue 21): a hash of the code
+    // rather than a compare with each of the table's codes in turn; the
+    // first entry of a code wins, as the scan's did.
+    static BY_CODE: std::sync::OnceLock<rustc_hash::FxHashMap<&'static str, &'static Spec>> =
+        std::sync::OnceLock::new();
+    BY_CODE
+        .get_or_init(|| {
+            let mut m = rustc_hash::FxHashMap::default();
+            for s in UNITS {
+                m.entry(s.code).or_insert(s);
+            }
+            m
+        })
+        .get(code)
+        .copied()
 }
 
 /// Spec of a unit known to exist (codes in the state come from this table).

@@ -14,35 +14,57 @@
 //! No allocation per word: the words are slices of the line (of one
 //! upper-cased copy of it, kept from line to line, when the player wrote
 //! lower case) or the aliases' static spellings, held in a fixed array.
+//!
+//! The word is `nom`'s `preceded(take_while(is_sep), take_till1(is_sep))`
+//! written as a scan of the bytes (issue 21: the combinator decoded every
+//! character and was a quarter of a WWK parse): the separators are ASCII,
+//! so a byte scan cuts the line on character boundaries only.
 
-use nom::bytes::complete::{take_till1, take_while};
-use nom::sequence::preceded;
-use nom::{IResult, Parser};
+use nom::error::{Error, ErrorKind};
+use nom::IResult;
 
 /// The field separators: spaces and the rulebook's brackets.
-fn is_sep(c: char) -> bool {
-    c == ' ' || c == '[' || c == ']'
+fn is_sep(b: u8) -> bool {
+    b == b' ' || b == b'[' || b == b']'
 }
 
 /// One word of the notation, after any separators, aliases applied.
 pub fn word(i: &str) -> IResult<&str, &str> {
-    preceded(take_while(is_sep), take_till1(is_sep))
-        .map(alias)
-        .parse(i)
+    let b = i.as_bytes();
+    let start = b.iter().position(|&c| !is_sep(c)).unwrap_or(b.len());
+    let len = b[start..]
+        .iter()
+        .position(|&c| is_sep(c))
+        .unwrap_or(b.len() - start);
+    if len == 0 {
+        return Err(nom::Err::Error(Error::new(
+            &i[start..],
+            ErrorKind::TakeTill1,
+        )));
+    }
+    let end = start + len;
+    Ok((&i[end..], alias(&i[start..end])))
 }
 
-/// The rulebook's alternative spellings, as the canonical word.
+/// The rulebook's alternative spellings, as the canonical word. Only a word
+/// ending in `P`, `E` or `T` can be one: the rest are not compared.
 fn alias(w: &str) -> &str {
-    match w {
-        "CAP" => "CAPS",
-        "ESCORT" => "ESCT",
-        "HMOVE" => "HMOV",
-        "SMOVE" => "SMOV",
-        // A yield written `50KT` or `1MT` is `50K`, `1M`.
-        _ => match w.strip_suffix("KT").or_else(|| w.strip_suffix("MT")) {
-            Some(p) if p.ends_with(|c: char| c.is_ascii_digit()) => &w[..w.len() - 1],
+    match w.as_bytes().last() {
+        Some(b'P') if w == "CAP" => "CAPS",
+        Some(b'E') => match w {
+            "HMOVE" => "HMOV",
+            "SMOVE" => "SMOV",
             _ => w,
         },
+        Some(b'T') => match w {
+            "ESCORT" => "ESCT",
+            // A yield written `50KT` or `1MT` is `50K`, `1M`.
+            _ => match w.strip_suffix("KT").or_else(|| w.strip_suffix("MT")) {
+                Some(p) if p.ends_with(|c: char| c.is_ascii_digit()) => &w[..w.len() - 1],
+                _ => w,
+            },
+        },
+        _ => w,
     }
 }
 

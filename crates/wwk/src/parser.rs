@@ -10,17 +10,22 @@
 
 use crate::catalog;
 use crate::grammar;
-use crate::model::{Field, State, RES};
+use crate::model::{Field, Nation, State, RES};
 use crate::orders::*;
 use crate::parse_index::{Index, UnitsOf, Want};
 use arbitre_core::{LineParser, Parsed};
-use std::collections::BTreeMap;
 
 pub struct WwkParser<'a> {
     pub state: &'a State,
-    pub nation: String,
-    local_used: BTreeMap<String, usize>,
-    free_used: BTreeMap<String, bool>,
+    pub nation: &'a str,
+    /// The nation's entry, asked once a block rather than once an order.
+    nat: Option<&'a Nation>,
+    /// Local orders counted per issuing zone, and the zones whose free
+    /// economic order is used, by the zone's position in the map: a block
+    /// names one to three zones, so a short list searched by number (no
+    /// key copied, no string compare) serves (issue 21).
+    local_used: Vec<(usize, usize)>,
+    free_used: Vec<usize>,
     national_used: usize,
     market_counted: bool,
     last_mission: Option<(usize, String)>,
@@ -37,7 +42,7 @@ pub struct WwkParser<'a> {
 
 impl<'a> WwkParser<'a> {
     /// A parser that reads the nation's units for this block alone.
-    pub fn new(state: &'a State, nation: &str) -> Self {
+    pub fn new(state: &'a State, nation: &'a str) -> Self {
         Self::with_units(
             state,
             nation,
@@ -45,12 +50,13 @@ impl<'a> WwkParser<'a> {
         )
     }
 
-    fn with_units(state: &'a State, nation: &str, units: Units<'a>) -> Self {
+    fn with_units(state: &'a State, nation: &'a str, units: Units<'a>) -> Self {
         WwkParser {
             state,
-            nation: nation.to_string(),
-            local_used: BTreeMap::new(),
-            free_used: BTreeMap::new(),
+            nation,
+            nat: state.nations.get(nation),
+            local_used: Vec::new(),
+            free_used: Vec::new(),
             national_used: 0,
             market_counted: false,
             last_mission: None,
@@ -66,7 +72,9 @@ impl<'a> WwkParser<'a> {
 /// read on the first question of the block (a block of national orders
 /// asks none), borrowed from the state.
 enum Units<'a> {
-    Index(&'a UnitsOf<String>),
+    /// The nation's units, and the positions of the zones it may issue
+    /// orders from ([`Index::issuers`]).
+    Index(&'a UnitsOf<String>, &'a [usize]),
     /// Where the units are, and the counts, each read when first asked.
     Block(
         std::cell::OnceCell<UnitsOf<&'a str>>,
@@ -78,7 +86,7 @@ impl WwkParser<'_> {
     /// The nation has units in zone `z`.
     fn present(&self, z: &str) -> bool {
         match &self.units {
-            Units::Index(u) => u.present(z),
+            Units::Index(u, _) => u.present(z),
             Units::Block(cell, _) => cell
                 .get_or_init(|| {
                     let want = Want {
@@ -86,7 +94,7 @@ impl WwkParser<'_> {
                         counts: false,
                         factories: false,
                     };
-                    UnitsOf::of(self.state, &self.nation, want)
+                    UnitsOf::of(self.state, self.nation, want)
                 })
                 .present(z),
         }
@@ -95,7 +103,7 @@ impl WwkParser<'_> {
     /// How many of the nation's `code` units stand in `zone`.
     fn count(&self, zone: &str, code: &str) -> usize {
         match &self.units {
-            Units::Index(u) => u.count(zone, code),
+            Units::Index(u, _) => u.count(zone, code),
             Units::Block(_, cell) => cell
                 .get_or_init(|| {
                     let want = Want {
@@ -103,7 +111,7 @@ impl WwkParser<'_> {
                         counts: true,
                         factories: false,
                     };
-                    UnitsOf::of(self.state, &self.nation, want)
+                    UnitsOf::of(self.state, self.nation, want)
                 })
                 .count(zone, code),
         }
@@ -114,8 +122,8 @@ impl WwkParser<'_> {
     /// The nation's factories in zone `z` ([`State::factories`]).
     fn factories(&self, z: &str) -> usize {
         match &self.units {
-            Units::Index(u) => u.factories(z),
-            Units::Block(..) => self.state.factories(&self.nation, z),
+            Units::Index(u, _) => u.factories(z),
+            Units::Block(..) => self.state.factories(self.nation, z),
         }
     }
 }
@@ -218,16 +226,22 @@ impl WwkParser<'_> {
     /// A zone may issue local orders if the nation holds it or has units there.
     fn may_issue(&self, z: &str) -> bool {
         let st = self.state;
-        st.zone(z).status.has_party(&self.nation) || self.present(z)
+        if let Units::Index(_, issuers) = &self.units {
+            return st
+                .map
+                .position(z)
+                .is_some_and(|at| issuers.binary_search(&at).is_ok());
+        }
+        st.zone(z).status.has_party(self.nation) || self.present(z)
     }
 
     fn local_budget(&self, z: &str) -> usize {
         let st = self.state;
         let mut b = st.params.local_orders_per_zone;
-        if let Some(n) = st.nations.get(&self.nation) {
+        if let Some(n) = self.nat {
             // [`State::is_capital`], the factories counted from the index.
             if n.options.ai
-                && st.zone(z).status.controller() == Some(self.nation.as_str())
+                && st.zone(z).status.controller() == Some(self.nation)
                 && self.factories(z) >= st.params.capital_min_factories
             {
                 b += st.params.ai_capital_extra_orders;
@@ -237,10 +251,7 @@ impl WwkParser<'_> {
     }
 
     fn economy_restored(&self) -> bool {
-        self.state
-            .nations
-            .get(&self.nation)
-            .is_some_and(|n| n.tech.l >= 40)
+        self.nat.is_some_and(|n| n.tech.l >= 40)
     }
 
     fn selector(&self, ts: &[&str]) -> R<(Selector, usize)> {
@@ -634,11 +645,7 @@ impl WwkParser<'_> {
                     }
                 }
                 // Tech is checked at intake (§3.7).
-                let n = self
-                    .state
-                    .nations
-                    .get(&self.nation)
-                    .ok_or("nation inconnue")?;
+                let n = self.nat.ok_or("nation inconnue")?;
                 if let Some(s) = catalog::spec(c) {
                     if let Some((f, l)) = s.tech.iter().find(|(f, l)| n.tech.get(*f) < *l) {
                         return Err(format!(
@@ -779,7 +786,9 @@ impl WwkParser<'_> {
         }
         // Header lines the mail layer leaves in the block (§3.1): the turn
         // (and the nation, if present) must match, or the message is refused.
+        // Each has one or two words: an order line is not compared with them.
         match (ts[0], ts.len()) {
+            (_, 3..) => {}
             ("END" | "FIN", 1) => {
                 self.ended = true;
                 return;
@@ -848,19 +857,21 @@ impl WwkParser<'_> {
         match self.local(z, &ts[1..], no) {
             Ok((o, costs, econ)) => {
                 if costs {
-                    let free = econ
-                        && self.economy_restored()
-                        && !self.free_used.get(z).copied().unwrap_or(false);
+                    // A zone of the map (checked above): its position keys the counts.
+                    let at = self.state.map.position(z).unwrap_or(usize::MAX);
+                    let free = econ && self.economy_restored() && !self.free_used.contains(&at);
                     if free {
-                        self.free_used.insert(z.to_string(), true);
+                        self.free_used.push(at);
                     } else {
                         let budget = self.local_budget(z);
-                        if !self.local_used.contains_key(z) {
-                            self.local_used.insert(z.to_string(), 0);
-                        }
-                        let Some(used) = self.local_used.get_mut(z) else {
-                            return;
+                        let i = match self.local_used.iter().position(|(p, _)| *p == at) {
+                            Some(i) => i,
+                            None => {
+                                self.local_used.push((at, 0));
+                                self.local_used.len() - 1
+                            }
                         };
+                        let used = &mut self.local_used[i].1;
                         if *used >= budget {
                             out.error(
                                 no,
@@ -980,7 +991,7 @@ pub fn parse(state: &State, nation: &str, text: &str) -> Parsed<Order> {
 /// [`parse`] with the units of the nation read from the state's [`Index`].
 pub fn parse_indexed(state: &State, index: &Index, nation: &str, text: &str) -> Parsed<Order> {
     let units = match index.units_of(nation) {
-        Some(u) => Units::Index(u),
+        Some(u) => Units::Index(u, index.issuers(nation)),
         None => Units::Block(Default::default(), Default::default()),
     };
     parse_with(WwkParser::with_units(state, nation, units), text)
