@@ -78,14 +78,25 @@ pub fn parse_all<R: Ruleset>(
     state: &R::State,
     orders: &BTreeMap<PlayerId, String>,
 ) -> BTreeMap<PlayerId, Vec<Located<R::Order>>> {
-    let mut out = BTreeMap::new();
     let index = r.parse_index(state);
+    parse_all_with_index(r, state, index.as_ref(), orders)
+}
+
+/// [`parse_all`] with the [`Ruleset::parse_index`] of this very `state`
+/// already built: a loaded game's checks built it for the mails of the
+/// turn, and its resolution reads it again instead of building a second
+/// one (issue 21: for Scrambled Nations the index costs more than one
+/// parse of every block).
+pub fn parse_all_with_index<R: Ruleset>(
+    r: &R,
+    state: &R::State,
+    index: Option<&ParseIndex>,
+    orders: &BTreeMap<PlayerId, String>,
+) -> BTreeMap<PlayerId, Vec<Located<R::Order>>> {
+    let mut out = BTreeMap::new();
     for p in r.players(state).into_iter().filter(|p| p.active) {
         let parsed: Vec<Located<R::Order>> = match orders.get(&p.id) {
-            Some(text) => {
-                r.parse_orders_indexed(state, index.as_ref(), &p.id, text)
-                    .orders
-            }
+            Some(text) => r.parse_orders_indexed(state, index, &p.id, text).orders,
             None => Vec::new(),
         };
         out.insert(p.id, parsed);
@@ -327,7 +338,14 @@ impl<R: Ruleset> LoadedGame for Decoded<'_, R> {
             return Err(EngineError::GameOver);
         }
         let mut s = self.state.clone();
-        let events = run_turn(self.r, &mut s, seed, orders);
+        // The index of the checks of this turn's mails, when they built
+        // one (else built now and kept, as a check would).
+        let index = self.index.get_or_init(|| self.r.parse_index(&self.state));
+        let parsed = parse_all_with_index(self.r, &self.state, index.as_ref(), orders);
+        let turn = Ruleset::turn(self.r, &s) + 1;
+        let events = run_turn_with(self.r, &mut s, &parsed, |key| {
+            Rng::for_phase(seed, turn, key)
+        });
         let _span = tracing::info_span!("reports").entered();
         let ids: Vec<PlayerId> = Ruleset::players(self.r, &s)
             .into_iter()

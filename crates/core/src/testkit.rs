@@ -12,7 +12,19 @@ use crate::{
     RulesetInfo, SetupConfig, SetupError, TurnCtx, Viewer,
 };
 use serde::{Deserialize, Serialize};
+use std::cell::Cell;
 use std::collections::BTreeMap;
+
+thread_local! {
+    /// How many parse indexes Tally built on this thread: a test of when an
+    /// index is built and kept (issue 21) counts them.
+    static INDEXES_BUILT: Cell<usize> = const { Cell::new(0) };
+}
+
+/// How many [`Ruleset::parse_index`] calls Tally answered on this thread.
+pub fn tally_indexes_built() -> usize {
+    INDEXES_BUILT.with(Cell::get)
+}
 
 pub struct Tally;
 
@@ -156,6 +168,30 @@ impl Ruleset for Tally {
         crate::parse_lines(&mut TallyParser { count: 0 }, text)
     }
 
+    /// The state's turn, counted: Tally's parser needs nothing of the
+    /// state, but the engine's tests see when an index is built and that
+    /// the parser gets the one of its state.
+    fn parse_index(&self, s: &TallyState) -> Option<crate::ParseIndex> {
+        INDEXES_BUILT.with(|n| n.set(n.get() + 1));
+        Some(Box::new(s.turn))
+    }
+
+    fn parse_orders_indexed(
+        &self,
+        s: &TallyState,
+        index: Option<&crate::ParseIndex>,
+        p: &PlayerId,
+        text: &str,
+    ) -> Parsed<TallyOrder> {
+        let of = index.and_then(|i| i.downcast_ref::<u32>());
+        assert!(
+            of.is_none_or(|t| *t == s.turn),
+            "an index of turn {of:?} used to parse against turn {}",
+            s.turn
+        );
+        self.parse_orders(s, p, text)
+    }
+
     fn phases(&self) -> Vec<Phase<Self>> {
         vec![
             Phase {
@@ -256,6 +292,26 @@ mod tests {
             .body
             .contains("a added 3\na added 4\n"));
         assert!(!r1.reports[&PlayerId::from("b")].body.contains("a added"));
+    }
+
+    #[test]
+    fn a_loaded_game_builds_one_parse_index_for_its_checks_and_its_turn() {
+        let (t, s) = setup();
+        let orders: BTreeMap<PlayerId, String> = [("a".into(), "ADD 3".to_string())].into();
+        let before = tally_indexes_built();
+        let loaded = t.load(&s).unwrap();
+        assert_eq!(tally_indexes_built(), before, "none before a parse");
+        loaded.check(&"a".into(), "ADD 3").unwrap();
+        loaded.check(&"b".into(), "ADD 1").unwrap();
+        assert_eq!(tally_indexes_built(), before + 1, "one for both checks");
+        let via_checks = loaded.resolve(7, &orders).unwrap();
+        assert_eq!(tally_indexes_built(), before + 1, "the turn reads it again");
+        // Without checks first, the turn builds its own, once; the result
+        // is the same whichever built it.
+        let fresh = t.load(&s).unwrap().resolve(7, &orders).unwrap();
+        assert_eq!(tally_indexes_built(), before + 2);
+        assert_eq!(fresh.snapshot, via_checks.snapshot);
+        assert_eq!(fresh.reports, via_checks.reports);
     }
 
     #[test]
