@@ -102,6 +102,9 @@ impl Run {
         let mut config = DaemonConfig::under(dir.path());
         config.referee = FIXTURE_REFEREE.into();
         config.hasher = PasswordHasher::fast();
+        // A replay is read whole afterwards (its maps, its attachments):
+        // no sent mail loses its raw text to retention.
+        config.keep_sent_mail_turns = 0;
         let clock = Arc::new(FixedClock::new(start));
         let mut daemon = Daemon::open(config, registry, clock.clone())?;
         let base = game_toml.parent().unwrap_or(Path::new("."));

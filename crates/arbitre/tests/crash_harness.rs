@@ -288,7 +288,7 @@ fn outcome(dir: &Path) -> Outcome {
         journal: rows(&c, "SELECT sha256, message_id, sender, game_id, outcome, detail FROM mail_journal ORDER BY sha256"),
         orders: rows(&c, "SELECT game_id, turn, player, text, errors, ready, mail_sha256 FROM orders ORDER BY game_id, turn, player, mail_sha256"),
         turns: rows(&c, "SELECT game_id, turn, state FROM turns ORDER BY game_id, turn"),
-        outbox: rows(&c, "SELECT message_id, kind, recipient, status, raw FROM outbox ORDER BY message_id"),
+        outbox: rows(&c, "SELECT message_id, kind, recipient, status, (SELECT raw FROM outbox_raw r WHERE r.id = outbox.id) FROM outbox ORDER BY message_id"),
         files,
         pending: std::fs::read_dir(dir.join("inbox").join("new")).unwrap().count(),
     }

@@ -377,6 +377,27 @@ END;
     r#"
 ALTER TABLE outbox ADD COLUMN pruned_at INTEGER;
 "#,
+    // 13: a mail's raw text in a table of its own (issue 22 item 4).
+    // SQLite rewrites a whole row, overflow pages included, when any of
+    // its columns changes size: marking a mail sent (status, sent_at,
+    // attempts) wrote its 100-odd kB of maps and JSON a second time, more
+    // than its insertion did. The row that changes is small now; the raw
+    // text is written once, deleted by retention. The swap of a redacted
+    // copy (migration 6) stays one statement through the trigger, so no
+    // crash leaves a sent secret behind.
+    r#"
+CREATE TABLE outbox_raw (
+    id  INTEGER PRIMARY KEY,              -- outbox.id
+    raw BLOB NOT NULL                     -- the formatted RFC 5322 message
+);
+INSERT INTO outbox_raw (id, raw) SELECT id, raw FROM outbox WHERE length(raw) > 0;
+ALTER TABLE outbox DROP COLUMN raw;
+CREATE TRIGGER outbox_sent_keeps_redacted_raw AFTER UPDATE OF status ON outbox
+    WHEN NEW.status = 'sent' AND OLD.redacted_raw IS NOT NULL
+BEGIN
+    INSERT OR REPLACE INTO outbox_raw (id, raw) VALUES (NEW.id, OLD.redacted_raw);
+END;
+"#,
 ];
 
 /// Applies the migrations up to `target` only (a database as an older

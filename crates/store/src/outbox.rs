@@ -48,11 +48,37 @@ pub fn queue(c: &Connection, m: &NewMail, now: i64) -> Result<i64> {
 /// SQLite has its own copies bound, before the row is assembled, so that a
 /// confirmation of megabytes is held twice at most, not three times (issue
 /// 14 item 1).
+///
+/// The row and its raw text (table `outbox_raw`, migration 13) are written
+/// under one savepoint: both or neither, inside a transaction or not.
 pub fn queue_owned(c: &Connection, m: NewMail, now: i64) -> Result<i64> {
+    savepoint(c, "outbox_queue", || queue_rows(c, m, now))
+}
+
+/// Runs `f` under a savepoint named `name`: released when `f` succeeds,
+/// rolled back when it fails. In autocommit mode it is a transaction of
+/// its own; inside one, a nested part of it.
+fn savepoint<T>(c: &Connection, name: &str, f: impl FnOnce() -> Result<T>) -> Result<T> {
+    c.execute_batch(&format!("SAVEPOINT {name}"))?;
+    match f() {
+        Ok(v) => {
+            c.execute_batch(&format!("RELEASE {name}"))?;
+            Ok(v)
+        }
+        Err(e) => {
+            // The error to report is `f`'s; a failed rollback leaves the
+            // savepoint to the enclosing transaction's rollback.
+            let _ = c.execute_batch(&format!("ROLLBACK TO {name}; RELEASE {name}"));
+            Err(e)
+        }
+    }
+}
+
+fn queue_rows(c: &Connection, m: NewMail, now: i64) -> Result<i64> {
     let mut st = c.prepare_cached(
-        "INSERT INTO outbox (message_id, game_id, turn, player, kind, recipient, subject, body, raw,
+        "INSERT INTO outbox (message_id, game_id, turn, player, kind, recipient, subject, body,
                              status, attempts, next_attempt_at, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'pending', 0, ?10, ?10)",
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'pending', 0, ?9, ?9)",
     )?;
     let NewMail {
         message_id,
@@ -74,14 +100,21 @@ pub fn queue_owned(c: &Connection, m: NewMail, now: i64) -> Result<i64> {
     st.raw_bind_parameter(7, subject)?;
     st.raw_bind_parameter(8, &body)?;
     drop(body);
-    st.raw_bind_parameter(9, &raw)?;
-    drop(raw);
-    st.raw_bind_parameter(10, now)?;
+    st.raw_bind_parameter(9, now)?;
     st.raw_execute()?;
-    Ok(c.last_insert_rowid())
+    let id = c.last_insert_rowid();
+    let mut st = c.prepare_cached("INSERT INTO outbox_raw (id, raw) VALUES (?1, ?2)")?;
+    st.raw_bind_parameter(1, id)?;
+    st.raw_bind_parameter(2, &raw)?;
+    drop(raw);
+    st.raw_execute()?;
+    Ok(id)
 }
 
-const COLS: &str = "id, message_id, game_id, turn, player, kind, recipient, subject, body, raw,
+/// The raw text is read from `outbox_raw` (migration 13); a row pruned by
+/// retention has none there and reads as empty.
+const COLS: &str = "id, message_id, game_id, turn, player, kind, recipient, subject, body,
+                    coalesce((SELECT r.raw FROM outbox_raw r WHERE r.id = outbox.id), x''),
                     status, attempts, next_attempt_at, last_error, created_at, sent_at, first_failed_at,
                     pruned_at";
 
@@ -271,11 +304,12 @@ pub fn set_redacted(c: &Connection, id: i64, body: &str, raw: &[u8]) -> Result<(
 }
 
 /// Marks a row sent; a row with a redacted copy keeps only that copy, in the
-/// same statement, so no crash leaves a sent secret behind.
+/// same statement (its raw text through the trigger of migration 13), so
+/// no crash leaves a sent secret behind.
 pub fn mark_sent(c: &Connection, id: i64, now: i64) -> Result<()> {
     c.execute_cached(
         "UPDATE outbox SET status = 'sent', attempts = attempts + 1, sent_at = ?2, last_error = NULL,
-                body = coalesce(redacted_body, body), raw = coalesce(redacted_raw, raw),
+                body = coalesce(redacted_body, body),
                 redacted_body = NULL, redacted_raw = NULL
          WHERE id = ?1",
         params![id, now],
@@ -438,11 +472,19 @@ pub fn problems(
 /// theirs: the sender and the GM may still need them. Returns how many
 /// rows were pruned.
 pub fn prune_sent(c: &Connection, game: &str, up_to_turn: u32, now: i64) -> Result<usize> {
-    Ok(c.execute_cached(
-        "UPDATE outbox SET raw = x'', pruned_at = ?3
-          WHERE game_id = ?1 AND turn <= ?2 AND status = 'sent' AND pruned_at IS NULL",
-        params![game, up_to_turn, now],
-    )?)
+    savepoint(c, "outbox_prune", || {
+        c.execute_cached(
+            "DELETE FROM outbox_raw WHERE id IN (
+                SELECT id FROM outbox
+                 WHERE game_id = ?1 AND turn <= ?2 AND status = 'sent' AND pruned_at IS NULL)",
+            params![game, up_to_turn],
+        )?;
+        Ok(c.execute_cached(
+            "UPDATE outbox SET pruned_at = ?3
+              WHERE game_id = ?1 AND turn <= ?2 AND status = 'sent' AND pruned_at IS NULL",
+            params![game, up_to_turn, now],
+        )?)
+    })
 }
 
 /// How many mails are pending and how many failed (`arbitre status`),
