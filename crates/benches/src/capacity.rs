@@ -176,6 +176,25 @@ fn database_mb(db: &std::path::Path) -> Option<f64> {
     Some((main + log) as f64 / 1e6)
 }
 
+/// What the database holds, in MB of payload: the states of every turn,
+/// the sent mails' texts, their raw copies still kept, the orders' texts
+/// (issue 22 item 4: which part of the growth is history and which is
+/// copies retention may drop).
+fn database_parts(c: &arbitre_store::Connection) -> Option<String> {
+    let mb = |sql: &str| -> Option<f64> {
+        c.query_row(sql, [], |r| r.get::<_, Option<i64>>(0))
+            .ok()
+            .map(|n| n.unwrap_or(0) as f64 / 1e6)
+    };
+    Some(format!(
+        "turn states {:.0} MB, mail texts {:.0} MB, raw mails kept {:.0} MB, order texts {:.0} MB",
+        mb("SELECT sum(length(state)) FROM turns")?,
+        mb("SELECT sum(length(body)) FROM outbox")?,
+        mb("SELECT sum(length(raw)) FROM outbox_raw")?,
+        mb("SELECT sum(length(text)) FROM orders")?,
+    ))
+}
+
 /// Runs the simulation and prints its table and summary on stdout.
 pub fn run(a: Options) {
     let hasher = if a.argon2 {
@@ -293,6 +312,9 @@ pub fn run(a: Options) {
         if !a.keep_files {
             lab.rotate_files();
         }
+    }
+    if let Some(parts) = database_parts(lab.daemon.store.conn()) {
+        println!("capacity: the database holds {parts}");
     }
     // An idle cycle: what polling costs when nothing is due, at this many
     // games. The cycle before it (untimed) computes the due instants the
