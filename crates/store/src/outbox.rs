@@ -262,15 +262,13 @@ pub fn report_for(
     player: &str,
     turn: u32,
 ) -> Result<Option<OutboxRow>> {
-    Ok(collect(
+    one_report(
         c,
-        &format!(
-            "SELECT {COLS} FROM outbox WHERE game_id = ?1 AND player = ?2 AND turn = ?3
-               AND kind = 'report' AND status != 'cancelled' ORDER BY id DESC LIMIT 1"
-        ),
-        params![game, player, turn],
-    )?
-    .pop())
+        game,
+        player,
+        turn,
+        "AND status != 'cancelled' ORDER BY id DESC",
+    )
 }
 
 /// The first report of `turn` queued for `player` of `game`, whatever
@@ -281,11 +279,23 @@ pub fn first_report(
     player: &str,
     turn: u32,
 ) -> Result<Option<OutboxRow>> {
+    one_report(c, game, player, turn, "ORDER BY id")
+}
+
+/// The first report of `turn` for `player` of `game` in the order `rest`
+/// gives (a filter, then an `ORDER BY`).
+fn one_report(
+    c: &Connection,
+    game: &str,
+    player: &str,
+    turn: u32,
+    rest: &str,
+) -> Result<Option<OutboxRow>> {
     Ok(collect(
         c,
         &format!(
             "SELECT {COLS} FROM outbox WHERE game_id = ?1 AND player = ?2 AND turn = ?3
-               AND kind = 'report' ORDER BY id LIMIT 1"
+               AND kind = 'report' {rest} LIMIT 1"
         ),
         params![game, player, turn],
     )?
