@@ -52,23 +52,23 @@ pub fn queue(c: &Connection, m: &NewMail, now: i64) -> Result<i64> {
 /// The row and its raw text (table `outbox_raw`, migration 13) are written
 /// under one savepoint: both or neither, inside a transaction or not.
 pub fn queue_owned(c: &Connection, m: NewMail, now: i64) -> Result<i64> {
-    savepoint(c, "outbox_queue", || queue_rows(c, m, now))
+    atomically(c, || queue_rows(c, m, now))
 }
 
-/// Runs `f` under a savepoint named `name`: released when `f` succeeds,
-/// rolled back when it fails. In autocommit mode it is a transaction of
-/// its own; inside one, a nested part of it.
-fn savepoint<T>(c: &Connection, name: &str, f: impl FnOnce() -> Result<T>) -> Result<T> {
-    c.execute_batch(&format!("SAVEPOINT {name}"))?;
+/// Runs `f` under a [`crate::Savepoint`]: kept when `f` succeeds, undone
+/// when it fails. In autocommit mode it is a transaction of its own;
+/// inside one, a nested part of it.
+fn atomically<T>(c: &Connection, f: impl FnOnce() -> Result<T>) -> Result<T> {
+    let sp = crate::Savepoint::begin(c)?;
     match f() {
         Ok(v) => {
-            c.execute_batch(&format!("RELEASE {name}"))?;
+            sp.release()?;
             Ok(v)
         }
         Err(e) => {
             // The error to report is `f`'s; a failed rollback leaves the
             // savepoint to the enclosing transaction's rollback.
-            let _ = c.execute_batch(&format!("ROLLBACK TO {name}; RELEASE {name}"));
+            let _ = sp.roll_back();
             Err(e)
         }
     }
@@ -482,7 +482,7 @@ pub fn problems(
 /// theirs: the sender and the GM may still need them. Returns how many
 /// rows were pruned.
 pub fn prune_sent(c: &Connection, game: &str, up_to_turn: u32, now: i64) -> Result<usize> {
-    savepoint(c, "outbox_prune", || {
+    atomically(c, || {
         c.execute_cached(
             "DELETE FROM outbox_raw WHERE id IN (
                 SELECT id FROM outbox
