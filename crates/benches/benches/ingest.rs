@@ -161,8 +161,12 @@ fn insert_rows(
         [format!("sha{serial}")],
     )?;
     tx.execute(
-        "INSERT INTO outbox (message_id, game_id, turn, player, kind, recipient, subject, body, raw, status, attempts, next_attempt_at, created_at) VALUES (?1, 'g', 1, 'p1', 'confirm', 'p1@x', 'ok', ?2, ?2, 'pending', 0, 0, 0)",
+        "INSERT INTO outbox (message_id, game_id, turn, player, kind, recipient, subject, body, status, attempts, next_attempt_at, created_at) VALUES (?1, 'g', 1, 'p1', 'confirm', 'p1@x', 'ok', ?2, 'pending', 0, 0, 0)",
         rusqlite::params![format!("out{serial}"), body],
+    )?;
+    tx.execute(
+        "INSERT INTO outbox_raw (id, raw) VALUES (?1, ?2)",
+        rusqlite::params![tx.last_insert_rowid(), body],
     )?;
     Ok(())
 }
@@ -182,18 +186,20 @@ fn argon2_once(c: &mut Criterion) {
 
 /// The rows arbitre wrote for each mail of a run, read back from its
 /// database: the orders row, the journal entry and the confirmation in
-/// the outbox, all columns but the row id, in the order written.
+/// the outbox with its raw text (table `outbox_raw`, migration 13), all
+/// columns but the row id, in the order written.
 struct Rows {
     games: Vec<String>,
     orders: Vec<Vec<rusqlite::types::Value>>,
     journal: Vec<Vec<rusqlite::types::Value>>,
     outbox: Vec<Vec<rusqlite::types::Value>>,
+    outbox_raw: Vec<Vec<rusqlite::types::Value>>,
 }
 
 const ORDER_COLS: &str =
     "game_id, turn, player, text, verdicts, errors, ready, received_at, mail_sha256";
 const JOURNAL_COLS: &str = "sha256, message_id, sender, received_at, game_id, outcome, detail";
-const OUTBOX_COLS: &str = "message_id, game_id, turn, player, kind, recipient, subject, body, raw, status, attempts, next_attempt_at, last_error, created_at, sent_at";
+const OUTBOX_COLS: &str = "message_id, game_id, turn, player, kind, recipient, subject, body, status, attempts, next_attempt_at, last_error, created_at, sent_at";
 
 fn rows_after(
     c: &rusqlite::Connection,
@@ -319,11 +325,13 @@ fn ratio() {
         orders: rows_after(c, "orders", ORDER_COLS, "id", marks[0]),
         journal: rows_after(c, "mail_journal", JOURNAL_COLS, "rowid", marks[1]),
         outbox: rows_after(c, "outbox", OUTBOX_COLS, "id", marks[2]),
+        outbox_raw: rows_after(c, "outbox_raw", "raw", "id", marks[2]),
     };
     for (what, v) in [
         ("orders", &rows.orders),
         ("journal", &rows.journal),
         ("outbox", &rows.outbox),
+        ("outbox_raw", &rows.outbox_raw),
     ] {
         assert_eq!(v.len(), n, "one {what} row a mail");
     }
@@ -331,6 +339,9 @@ fn ratio() {
         insert(tx, "orders", ORDER_COLS, &rows.orders[i]);
         insert(tx, "mail_journal", JOURNAL_COLS, &rows.journal[i]);
         insert(tx, "outbox", OUTBOX_COLS, &rows.outbox[i]);
+        let mut raw = vec![rusqlite::types::Value::Integer(tx.last_insert_rowid())];
+        raw.extend(rows.outbox_raw[i].iter().cloned());
+        insert(tx, "outbox_raw", "id, raw", &raw);
     });
     let mut serial = 0u64;
     let stand_in = raw_pipeline(&mails, &["g".to_string()], |tx, _, body| {
