@@ -1101,7 +1101,8 @@ pub(crate) fn decide_block<'a>(
             });
         }
     }
-    let orders = if split.commands.is_empty() && split.errors.is_empty() {
+    let no_commands = split.commands.is_empty() && split.errors.is_empty();
+    let orders = if no_commands {
         env.orders
     } else {
         std::mem::take(&mut split.orders)
@@ -1121,6 +1122,9 @@ pub(crate) fn decide_block<'a>(
         reply_to: &to,
         auth: &auth,
         pre: pre.take(),
+        // A command (an ABSENCE moving the deadline, a TIMEZONE) may have
+        // changed the game's row: read again then.
+        game: no_commands.then(|| game.row.clone()),
     };
     let decided = crate::request::orders::handle(&ctx, req, facts)?;
     let reply = decided

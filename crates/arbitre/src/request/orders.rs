@@ -85,6 +85,10 @@ pub struct Facts<'m> {
     pub reply_to: &'m str,
     pub auth: &'m Authenticity,
     pub pre: Option<PreChecked>,
+    /// The game's row as the mail's decision read it, when nothing since
+    /// can have changed it (the mail ran no service command, in its own
+    /// transaction): spares reading it again. `None`: read here.
+    pub game: Option<arbitre_store::GameRow>,
 }
 
 /// What an order block or a CHECK causes (written by the mail's apply).
@@ -121,7 +125,11 @@ pub fn handle(ctx: &Ctx<'_, '_>, req: Request, facts: Facts<'_>) -> Result<Order
     let c = ctx.tx;
     let now = ctx.now;
     let loaded = ctx.loaded;
-    let game = GameView::new(ctx.registry, games::require_game(c, req.game())?)?;
+    let row = match facts.game {
+        Some(row) if row.id == req.game() => row,
+        _ => games::require_game(c, req.game())?,
+    };
+    let game = GameView::new(ctx.registry, row)?;
     let lang = game.lang;
     let (block, kind) = match req {
         Request::Orders(b) => (b, BlockKind::Orders),
@@ -140,6 +148,7 @@ pub fn handle(ctx: &Ctx<'_, '_>, req: Request, facts: Facts<'_>) -> Result<Order
         reply_to: to,
         auth,
         pre,
+        game: _,
     } = facts;
     let error_mail = |lang: Lang, body: String| {
         Draft::new(

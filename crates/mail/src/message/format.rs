@@ -101,9 +101,33 @@ fn check_message_id(field: &str, id: &str) -> Result<(), MailError> {
 
 fn mailbox(field: &str, value: &str) -> Result<Mailbox, MailError> {
     reject_controls(field, value)?;
-    value
+    if let Some(m) = MAILBOXES.with(|c| c.borrow().get(value).cloned()) {
+        return Ok(m);
+    }
+    let m = value
         .parse::<Mailbox>()
-        .map_err(|e| MailError::Format(format!("{field} {value:?} is not an address: {e}")))
+        .map_err(|e| MailError::Format(format!("{field} {value:?} is not an address: {e}")))?;
+    MAILBOXES.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= MAILBOX_CACHE {
+            c.clear();
+        }
+        c.insert(value.to_owned(), m.clone());
+    });
+    Ok(m)
+}
+
+/// How many parsed addresses a thread keeps (a few hundred bytes each).
+const MAILBOX_CACHE: usize = 4096;
+
+thread_local! {
+    /// Addresses already parsed: the referee's own From on every mail, a
+    /// player's on each of theirs. lettre's address parser was a fifth of
+    /// formatting a confirmation (issue 22 item 1); a parse is a pure
+    /// function of the text, so a hit gives what parsing would. Only
+    /// addresses that parsed are kept.
+    static MAILBOXES: std::cell::RefCell<std::collections::HashMap<String, Mailbox>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
 }
 
 /// True when [`format_mail`] accepts `to` as the recipient: the same check,
@@ -136,7 +160,14 @@ pub fn format_mail(m: &OutgoingMail) -> Result<Vec<u8>, MailError> {
                 .map_err(|_| MailError::Format(format!("Date {:?} is before 1970", m.date)))?,
         );
 
+    // The envelope given, lettre's `build` does not read it back out of
+    // the From and To headers it has just written (a second parse of each
+    // address). It only serves lettre's own transports; the bytes are the
+    // same.
+    let envelope = lettre::address::Envelope::new(Some(from.email.clone()), vec![to.email.clone()])
+        .map_err(|e| MailError::Format(format!("envelope: {e}")))?;
     let mut builder = lettre::Message::builder()
+        .envelope(envelope)
         .from(from)
         .to(to)
         .subject(clean_subject(&m.subject))
