@@ -33,6 +33,10 @@ pub struct Public {
     /// The standings (the same in every view of the state) and their JSON.
     players: Vec<PlayerRow>,
     players_json: Arc<str>,
+    /// [`Index::name_width`] of `rows`.
+    name_width: usize,
+    /// The CLASSEMENT section of `players`.
+    ranking: String,
 }
 
 /// Row `r` as an element of the view's `territories` array (the view is a
@@ -46,7 +50,7 @@ impl Public {
     pub fn new(state: &State, caps: &BTreeSet<TerrId>, view: &View) -> Option<Public> {
         let rows = public_rows(state, caps);
         let widths = Widths::new(&rows, &view.players);
-        let (table, table_rows) = {
+        let (table, table_rows, name_width, ranking) = {
             let ix = Index::with_public(view, &rows);
             let mut table = String::new();
             table_head(&mut table, widths);
@@ -57,7 +61,9 @@ impl Public {
                 buf.write(&mut table, &ix, r, widths);
                 ranges.push(at..table.len());
             }
-            (table, ranges)
+            let mut ranking = String::new();
+            crate::report::standings(&mut ranking, &ix);
+            (table, ranges, ix.name_width(), ranking)
         };
         let mut json = String::from("[");
         let mut json_rows = Vec::with_capacity(rows.len());
@@ -81,16 +87,24 @@ impl Public {
             table_rows,
             json: Arc::from(json),
             json_rows,
+            name_width,
+            ranking,
         })
     }
 
     pub fn index<'a>(&'a self, view: &'a View) -> Index<'a> {
-        Index::with_public(view, &self.rows)
+        Index::with_public(view, &self.rows).with_name_width(self.name_width)
     }
 
     /// Where `r` stands in the map.
     fn at(&self, r: &TerritoryRow) -> Option<usize> {
         self.rows.binary_search_by(|x| x.id.cmp(&r.id)).ok()
+    }
+
+    /// The CLASSEMENT section of `view`, if written already (its standings
+    /// are the turn's).
+    pub fn standings(&self, view: &View) -> Option<&str> {
+        (view.players == self.players).then_some(self.ranking.as_str())
     }
 
     /// A size to reserve for a report's text: the table and some room.

@@ -133,9 +133,12 @@ fn render_parts(
 ) -> Report {
     let seen = crate::view::seen_rows(state, caps, vis);
     let ix = public.index(&view);
-    let out = write_text(&ix, public.text_hint(), |out, ix| {
-        public.write_table(out, ix, &seen)
-    });
+    let out = write_text(
+        &ix,
+        public.text_hint(),
+        |out, ix| public.write_table(out, ix, &seen),
+        public.standings(&view),
+    );
     let rep = attach(state, &view, vis, out);
     match public.view_json(view, &seen) {
         Some(j) => rep.with_view_json(j),
@@ -189,12 +192,18 @@ fn attach(state: &State, view: &View, vis: &BTreeSet<TerrId>, out: String) -> Re
 /// and the JSON cannot disagree).
 pub fn text(view: &View) -> String {
     let ix = Index::new(view);
-    write_text(&ix, 0, territories)
+    write_text(&ix, 0, territories, None)
 }
 
 /// The sections in order; `table` writes TERRITOIRES (from the view's own
-/// rows, or from the turn's shared ones).
-fn write_text(ix: &Index<'_>, size: usize, table: impl FnOnce(&mut String, &Index<'_>)) -> String {
+/// rows, or from the turn's shared ones); `ranking`: CLASSEMENT already
+/// written (it is the same in every report of a state).
+fn write_text(
+    ix: &Index<'_>,
+    size: usize,
+    table: impl FnOnce(&mut String, &Index<'_>),
+    ranking: Option<&str>,
+) -> String {
     let mut out = String::with_capacity(size);
     header(&mut out, ix);
     messages(&mut out, ix);
@@ -205,7 +214,10 @@ fn write_text(ix: &Index<'_>, size: usize, table: impl FnOnce(&mut String, &Inde
     activity(&mut out, ix);
     table(&mut out, ix);
     diplomacy(&mut out, ix);
-    standings(&mut out, ix);
+    match ranking {
+        Some(r) => out.push_str(r),
+        None => standings(&mut out, ix),
+    }
     final_scores(&mut out, ix);
     // A turn's reports are all held until mailed: no growth slack in each.
     out.shrink_to_fit();
@@ -525,15 +537,6 @@ fn order_results(out: &mut String, ix: &Index<'_>) {
     section(out, "RÉSULTATS DES ORDRES", v);
 }
 
-fn name_width(ix: &Index<'_>) -> usize {
-    ix.rows()
-        .iter()
-        .map(|t| t.name.chars().count())
-        .max()
-        .unwrap_or(8)
-        .max(10)
-}
-
 fn kv(label: &str, value: String) -> String {
     format!("{}{}", pad(label, 58), rpad(&value, 10))
 }
@@ -560,7 +563,7 @@ fn economy(out: &mut String, ix: &Index<'_>) {
 /// The income breakdown; every figure adds up to the budget (SCN-61).
 fn budget_lines(v: &mut Vec<String>, ix: &Index<'_>, b: &Budget) {
     let rules = &ix.view.rules;
-    let w = name_width(ix) + 6;
+    let w = ix.name_width() + 6;
     v.push(format!(
         "{}{:>7}{:>6}{:>6}{:>6}{:>9}",
         pad("Territoire", w),
@@ -643,7 +646,7 @@ fn your_troops(out: &mut String, ix: &Index<'_>) {
     let Some(rows) = &ix.view.troops else {
         return;
     };
-    let w = name_width(ix) + 8;
+    let w = ix.name_width() + 8;
     let mut v = Vec::new();
     if !rows.is_empty() {
         v.push(format!(
@@ -884,7 +887,7 @@ fn diplomacy(out: &mut String, ix: &Index<'_>) {
     section(out, "DIPLOMATIE", v);
 }
 
-fn standings(out: &mut String, ix: &Index<'_>) {
+pub(crate) fn standings(out: &mut String, ix: &Index<'_>) {
     let view = ix.view;
     let w = view
         .players

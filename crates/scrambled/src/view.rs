@@ -785,6 +785,9 @@ pub struct Index<'a> {
     pub view: &'a View,
     players: BTreeMap<&'a PlayerId, &'a PlayerRow>,
     terrs: Terrs<'a>,
+    /// The widest territory name, in characters: counted once (a turn's
+    /// reports share it through [`crate::public::Public`]).
+    name_width: std::cell::OnceCell<usize>,
 }
 
 /// The rows a territory is looked up in.
@@ -802,6 +805,7 @@ impl<'a> Index<'a> {
             view,
             players: view.players.iter().map(|p| (&p.id, p)).collect(),
             terrs: Terrs::Map(view.territories.iter().map(|t| (&t.id, t)).collect()),
+            name_width: std::cell::OnceCell::new(),
         }
     }
 
@@ -813,7 +817,27 @@ impl<'a> Index<'a> {
             view,
             players: view.players.iter().map(|p| (&p.id, p)).collect(),
             terrs: Terrs::Sorted(public),
+            name_width: std::cell::OnceCell::new(),
         }
+    }
+
+    /// The width of the name column of ÉCONOMIE and VOS TROUPES (before
+    /// their margins): the widest name, at least 10.
+    pub fn name_width(&self) -> usize {
+        *self.name_width.get_or_init(|| {
+            self.rows()
+                .iter()
+                .map(|t| t.name.chars().count())
+                .max()
+                .unwrap_or(8)
+                .max(10)
+        })
+    }
+
+    /// [`Index::name_width`] already counted (for the same rows).
+    pub fn with_name_width(self, w: usize) -> Index<'a> {
+        let _ = self.name_width.set(w);
+        self
     }
 
     /// A player's name; the id for one the view does not list.
