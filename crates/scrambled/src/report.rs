@@ -13,7 +13,7 @@ use crate::events::{Budget, Event, OrderStatus};
 use crate::public::Public;
 use crate::state::{State, Status};
 use crate::table::{table_head, TableRows, Widths};
-use crate::view::{Flag, Index, Local, Seat, View};
+use crate::view::{Flag, Index, Local, Presence, Seat, View};
 use crate::world::{TerrId, Terrain};
 use arbitre_core::{PlayerId, Report, Viewer};
 use std::collections::BTreeSet;
@@ -107,14 +107,16 @@ pub fn render(state: &State, viewer: &Viewer) -> Report {
 pub fn render_all(state: &State, viewers: &[Viewer]) -> Vec<Report> {
     let caps = state.capitals();
     let players = crate::view::player_rows(state);
+    let presence = Presence::new(state);
     let mut public: Option<Option<Public>> = None;
     viewers
         .iter()
         .map(|viewer| {
-            let (view, vis) = crate::view::build_parts_with(state, viewer, players.clone());
+            let (view, vis) =
+                crate::view::build_parts_with(state, viewer, players.clone(), &presence);
             let public = public.get_or_insert_with(|| Public::new(state, &caps, &view));
             match public {
-                Some(public) => render_parts(state, &caps, view, &vis, public),
+                Some(public) => render_parts(state, &caps, view, &vis, public, &presence),
                 // A map row that does not serialise: the whole view, which
                 // then goes without its JSON as before.
                 None => render_whole(state, viewer),
@@ -130,6 +132,7 @@ fn render_parts(
     view: View,
     vis: &BTreeSet<TerrId>,
     public: &Public,
+    presence: &Presence<'_>,
 ) -> Report {
     let seen = crate::view::seen_rows(state, caps, vis);
     let ix = public.index(&view);
@@ -139,7 +142,7 @@ fn render_parts(
         |out, ix| public.write_table(out, ix, &seen),
         public.standings(&view),
     );
-    let rep = attach(state, &view, vis, out);
+    let rep = attach(state, &view, vis, out, caps, presence);
     match public.view_json(view, &seen) {
         Some(j) => rep.with_view_json(j),
         None => rep,
@@ -152,11 +155,26 @@ fn render_whole(state: &State, viewer: &Viewer) -> Report {
     let view = crate::view::build(state, viewer);
     let vis = crate::view::sight(state, &view.viewer);
     let out = text(&view);
-    attach(state, &view, &vis, out).with_view(&view)
+    attach(
+        state,
+        &view,
+        &vis,
+        out,
+        &state.capitals(),
+        &Presence::new(state),
+    )
+    .with_view(&view)
 }
 
 /// The report around its text: subject, map, order template.
-fn attach(state: &State, view: &View, vis: &BTreeSet<TerrId>, out: String) -> Report {
+fn attach(
+    state: &State,
+    view: &View,
+    vis: &BTreeSet<TerrId>,
+    out: String,
+    caps: &BTreeSet<TerrId>,
+    presence: &Presence<'_>,
+) -> Report {
     let who = match &view.viewer {
         Seat::Player { id } => state.player_name(id),
         Seat::Spectator => "spectateurs".to_string(),
@@ -169,7 +187,7 @@ fn attach(state: &State, view: &View, vis: &BTreeSet<TerrId>, out: String) -> Re
         _ => Some(vis),
     };
     let me = view.me();
-    let svg = crate::svg::render(state, map_vis, me);
+    let svg = crate::svg::render_with(state, map_vis, me, caps, presence);
     rep = rep.with_attachment(
         &format!("carte-t{}.svg", state.turn),
         "image/svg+xml",
@@ -181,7 +199,7 @@ fn attach(state: &State, view: &View, vis: &BTreeSet<TerrId>, out: String) -> Re
             rep = rep.with_attachment(
                 &name,
                 "text/plain; charset=utf-8",
-                order_template(state, p).into_bytes(),
+                order_template_with(state, p, presence).into_bytes(),
             );
         }
     }
@@ -229,13 +247,18 @@ fn write_text(
 /// commented out too (issue 17 item 8): a template sent back unchanged
 /// must not declare the player ready and resolve the turn early.
 pub fn order_template(state: &State, p: &PlayerId) -> String {
+    order_template_with(state, p, &Presence::new(state))
+}
+
+/// [`order_template`] with the players' territories gathered.
+fn order_template_with(state: &State, p: &PlayerId, presence: &Presence<'_>) -> String {
     let mut t = format!(
         "PARTIE {} JOUEUR {} MOT-DE-PASSE <mot-de-passe>\nTOUR {}\n",
         state.game_id,
         p,
         state.turn + 1
     );
-    for (id, ts) in &state.territories {
+    for &(id, ts) in presence.of(p) {
         let n = ts.troops_of(p);
         if n == 0 {
             continue;

@@ -16,6 +16,7 @@
 //! item 7: a 5,000-territory map would be megabytes).
 
 use crate::state::{State, TerrState};
+use crate::view::Presence;
 use crate::world::{TerrId, Terrain, Territory};
 use arbitre_core::PlayerId;
 use std::borrow::Cow;
@@ -191,17 +192,15 @@ fn clip_set(
     vision: Option<&BTreeSet<TerrId>>,
     me: Option<&PlayerId>,
     n: usize,
+    presence: &Presence<'_>,
 ) -> Option<BTreeSet<TerrId>> {
     let (vision, me) = (vision?, me?);
     if n <= CLIP_ABOVE {
         return None;
     }
     let mut core: BTreeSet<&TerrId> = vision.iter().collect();
-    for (t, _, ts) in state.rows() {
-        if ts.owner.as_ref() == Some(me) || ts.troops.contains_key(me) {
-            core.insert(t);
-        }
-    }
+    // Those `me` owns or has a stack in.
+    core.extend(presence.of(me).iter().map(|(t, _)| *t));
     let mut keep: BTreeSet<TerrId> = core.iter().map(|t| (*t).clone()).collect();
     for t in core {
         if let Some(terr) = state.world.territories.get(t) {
@@ -242,6 +241,18 @@ fn drawn<'a>(
 
 /// `vision = None`: public map (no troops). `me`: the viewer, outlined in black.
 pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&PlayerId>) -> String {
+    render_with(state, vision, me, &state.capitals(), &Presence::new(state))
+}
+
+/// [`render`] with the capitals ([`State::capitals`]) and the players'
+/// territories ([`Presence`]) of `state` gathered once for a turn's maps.
+pub fn render_with(
+    state: &State,
+    vision: Option<&BTreeSet<TerrId>>,
+    me: Option<&PlayerId>,
+    caps: &BTreeSet<TerrId>,
+    presence: &Presence<'_>,
+) -> String {
     let computed;
     let pos = if state.layout.len() == state.world.territories.len() {
         &state.layout
@@ -251,7 +262,7 @@ pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&Play
     };
     let n = state.world.territories.len();
     let (w0, h0) = canvas(n);
-    let keep = clip_set(state, vision, me, n);
+    let keep = clip_set(state, vision, me, n, presence);
     // The drawn area: the whole canvas, or the clipped territories' box.
     let (ox, oy, w, h) = match &keep {
         None => (0.0, 0.0, w0, h0),
@@ -364,7 +375,6 @@ pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&Play
     } else {
         borders(&mut s);
     }
-    let caps = state.capitals();
     let mut label = String::new();
     for (t, terr, ts, (x, y)) in drawn(state, keep.as_ref(), pos) {
         let fill = match terr.terrain {

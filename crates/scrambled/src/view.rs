@@ -13,7 +13,6 @@
 
 use crate::events::{Budget, Event, Hit, OrderStatus};
 use crate::params::Params;
-use crate::report::vision;
 use crate::score;
 use crate::state::{Chain, Mark, Player, State, Status, TerrState};
 use crate::world::{TerrId, Terrain, Territory, World};
@@ -312,10 +311,84 @@ pub fn seat(state: &State, viewer: &Viewer) -> Seat {
 
 /// The territories whose troops `seat` sees.
 pub fn sight(state: &State, seat: &Seat) -> BTreeSet<TerrId> {
+    sight_with(state, seat, &Presence::new(state))
+}
+
+fn sight_with(state: &State, seat: &Seat, presence: &Presence<'_>) -> BTreeSet<TerrId> {
     match seat {
-        Seat::Player { id } => vision(state, id),
+        Seat::Player { id } => presence.vision(id),
         Seat::Spectator => BTreeSet::new(),
         Seat::GameMaster => state.territories.keys().cloned().collect(),
+    }
+}
+
+/// What a turn's reports look up for each player, gathered in one pass
+/// over the map and the log (issue 22 item 5): each report scanned the
+/// whole map (5,000 territories) for its player's stacks three times.
+pub struct Presence<'a> {
+    /// The territories each player owns or has a stack in, in map order.
+    at: BTreeMap<&'a PlayerId, Vec<(&'a TerrId, &'a TerrState)>>,
+    /// Each player's vision set of the last resolution (its first
+    /// `Vision` event, as [`crate::report::vision`] reads it).
+    seen: BTreeMap<&'a PlayerId, &'a BTreeSet<TerrId>>,
+    /// Each player's budget of the last resolution (its first `Economy` event).
+    budgets: BTreeMap<&'a PlayerId, &'a Budget>,
+}
+
+impl<'a> Presence<'a> {
+    pub fn new(state: &'a State) -> Presence<'a> {
+        let mut at: BTreeMap<&PlayerId, Vec<(&TerrId, &TerrState)>> = BTreeMap::new();
+        for (t, ts) in &state.territories {
+            if let Some(o) = &ts.owner {
+                at.entry(o).or_default().push((t, ts));
+            }
+            for p in ts.troops.keys() {
+                if ts.owner.as_ref() != Some(p) {
+                    at.entry(p).or_default().push((t, ts));
+                }
+            }
+        }
+        let mut seen = BTreeMap::new();
+        let mut budgets = BTreeMap::new();
+        for e in &state.log {
+            match e {
+                Event::Vision { player, terrs } => {
+                    seen.entry(player).or_insert(terrs);
+                }
+                Event::Economy { player, budget } => {
+                    budgets.entry(player).or_insert(budget);
+                }
+                _ => {}
+            }
+        }
+        Presence { at, seen, budgets }
+    }
+
+    /// The territories `p` owns or has a stack in (even of no troops), in
+    /// map order.
+    pub fn of(&self, p: &PlayerId) -> &[(&'a TerrId, &'a TerrState)] {
+        self.at.get(p).map(Vec::as_slice).unwrap_or(&[])
+    }
+
+    /// [`crate::report::vision`] of `p`.
+    pub fn vision(&self, p: &PlayerId) -> BTreeSet<TerrId> {
+        let now = self
+            .of(p)
+            .iter()
+            .filter(|(_, ts)| ts.owner.as_ref() == Some(p) || ts.troops_of(p) > 0)
+            .map(|(t, _)| (*t).clone());
+        match self.seen.get(p) {
+            Some(terrs) => {
+                let mut v = (*terrs).clone();
+                v.extend(now);
+                v
+            }
+            None => now.collect(),
+        }
+    }
+
+    fn budget(&self, p: &PlayerId) -> Option<&'a Budget> {
+        self.budgets.get(p).copied()
     }
 }
 
@@ -352,13 +425,6 @@ fn told(e: &Event, seat: &Seat) -> bool {
         | Event::Deserted { .. }
         | Event::Vision { .. } => false,
     }
-}
-
-fn budget_of<'a>(state: &'a State, p: &PlayerId) -> Option<&'a Budget> {
-    state.log.iter().find_map(|e| match e {
-        Event::Economy { player, budget } if player == p => Some(budget),
-        _ => None,
-    })
 }
 
 fn flags(state: &State, caps: &BTreeSet<TerrId>, t: &TerrId) -> Vec<Flag> {
@@ -460,7 +526,7 @@ pub fn seen_rows(
 /// empty: see [`public_rows`] and [`seen_rows`]), and the territories whose
 /// troops the viewer sees.
 pub fn build_parts(state: &State, viewer: &Viewer) -> (View, BTreeSet<TerrId>) {
-    build_parts_with(state, viewer, player_rows(state))
+    build_parts_with(state, viewer, player_rows(state), &Presence::new(state))
 }
 
 /// The standings: the same in every view of a state.
@@ -485,14 +551,16 @@ pub fn player_rows(state: &State) -> Vec<PlayerRow> {
 }
 
 /// [`build_parts`] with the standings already listed ([`player_rows`] of
-/// the same state: a turn's reports list them once).
+/// the same state: a turn's reports list them once) and the players'
+/// territories gathered ([`Presence`] of the same state).
 pub fn build_parts_with(
     state: &State,
     viewer: &Viewer,
     players: Vec<PlayerRow>,
+    presence: &Presence<'_>,
 ) -> (View, BTreeSet<TerrId>) {
     let seat = seat(state, viewer);
-    let vis = sight(state, &seat);
+    let vis = sight_with(state, &seat, presence);
     let me = match &seat {
         Seat::Player { id } => Some(id.clone()),
         _ => None,
@@ -532,7 +600,7 @@ pub fn build_parts_with(
         };
         who.into_iter()
             .filter_map(|p| {
-                budget_of(state, p).map(|b| PlayerBudget {
+                presence.budget(p).map(|b| PlayerBudget {
                     player: p.clone(),
                     budget: b.clone(),
                     bureaucracy_percent: f64::from(b.bp) / 100.0,
@@ -541,12 +609,12 @@ pub fn build_parts_with(
             .collect()
     });
     let troops = me.as_ref().map(|p| {
-        state
-            .territories
+        presence
+            .of(p)
             .iter()
             .filter(|(_, ts)| ts.troops_of(p) > 0)
             .map(|(t, ts)| OwnTroops {
-                territory: t.clone(),
+                territory: (*t).clone(),
                 count: ts.troops_of(p),
                 home: ts.owner.as_ref() == Some(p),
                 supremacy: supremacy(ts, p),
