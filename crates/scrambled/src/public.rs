@@ -46,6 +46,39 @@ fn row_json(r: &TerritoryRow) -> Option<String> {
     serde_json::to_value(r).ok().map(|v| pretty_at(&v, 3))
 }
 
+/// A viewer's TERRITOIRES section: the shared table with some rows
+/// replaced by the viewer's own.
+pub struct Table<'a> {
+    shared: &'a str,
+    /// The replacing rows, one after the other.
+    own: String,
+    /// Each replaced row's range in `shared` and its replacement's in `own`,
+    /// in map order.
+    parts: Vec<(Range<usize>, Range<usize>)>,
+    len: usize,
+}
+
+impl Table<'_> {
+    /// The section's length in bytes.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn write(&self, out: &mut String) {
+        let mut from = 0;
+        for (shared, own) in &self.parts {
+            out.push_str(self.shared.get(from..shared.start).unwrap_or(""));
+            out.push_str(self.own.get(own.clone()).unwrap_or(""));
+            from = shared.end;
+        }
+        out.push_str(self.shared.get(from..).unwrap_or(""));
+    }
+}
+
 /// `s` as a JSON string, escaped as serde_json escapes it.
 fn push_json_str(out: &mut String, s: &str) {
     if s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
@@ -168,26 +201,29 @@ impl Public {
         (view.players == self.players).then_some(self.ranking.as_str())
     }
 
-    /// A size to reserve for a report's text: the table and some room.
-    pub fn text_hint(&self) -> usize {
-        self.table.len() + 16 * 1024
-    }
-
     /// The TERRITOIRES section for a viewer who sees `seen`
-    /// ([`crate::view::seen_rows`], in map order): the shared rows copied,
-    /// the seen ones written.
-    pub fn write_table(&self, out: &mut String, ix: &Index<'_>, seen: &[TerritoryRow]) {
+    /// ([`crate::view::seen_rows`], in map order): the seen rows written,
+    /// ready to be copied between the shared ones ([`Table::write`]).
+    pub fn table<'a>(&'a self, ix: &Index<'_>, seen: &[TerritoryRow]) -> Table<'a> {
         let mut buf = TableRows::default();
-        let mut from = 0;
+        let mut own = String::new();
+        let mut parts = Vec::with_capacity(seen.len());
+        let mut len = self.table.len();
         for r in seen {
             let Some(range) = self.at(r).and_then(|i| self.table_rows.get(i)) else {
                 continue;
             };
-            out.push_str(self.table.get(from..range.start).unwrap_or(""));
-            buf.write(out, ix, r, self.widths);
-            from = range.end;
+            let at = own.len();
+            buf.write(&mut own, ix, r, self.widths);
+            len = len.saturating_sub(range.len()) + (own.len() - at);
+            parts.push((range.clone(), at..own.len()));
         }
-        out.push_str(self.table.get(from..).unwrap_or(""));
+        Table {
+            shared: &self.table,
+            own,
+            parts,
+            len,
+        }
     }
 
     /// The view's JSON for a view built without its map
