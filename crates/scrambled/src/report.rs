@@ -887,20 +887,29 @@ fn diplomacy(out: &mut String, ix: &Index<'_>) {
             .unwrap_or(6)
             .max(8)
             + 2;
-        v.push(format!(
-            "{}{}{}",
-            pad("Joueur", w),
-            pad("Vous le marquez", 18),
-            "Il vous marque"
-        ));
+        // One line per player of the game (200 in each of 200 reports):
+        // written through one buffer, names found by walking the
+        // standings alongside (both are in id order), not searched.
+        section_title(out, "DIPLOMATIE");
+        let mut l = String::new();
+        pad_into(&mut l, "Joueur", w);
+        pad_into(&mut l, "Vous le marquez", 18);
+        l.push_str("Il vous marque");
+        section_line(out, &l);
+        let mut rows = view.players.iter();
         for m in marks {
-            v.push(format!(
-                "{}{}{}",
-                pad(ix.player(&m.player), w),
-                pad(m.you_mark.french(), 18),
-                m.marks_you.french()
-            ));
+            let name = rows
+                .by_ref()
+                .find(|p| p.id == m.player)
+                .map(|p| p.name.as_str())
+                .unwrap_or_else(|| ix.player(&m.player));
+            l.clear();
+            pad_into(&mut l, name, w);
+            pad_into(&mut l, m.you_mark.french(), 18);
+            l.push_str(m.marks_you.french());
+            section_line(out, &l);
         }
+        return;
     } else if let Some(rows) = &view.enemies {
         for r in rows {
             let e = if r.enemies.is_empty() {
