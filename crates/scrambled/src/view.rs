@@ -333,6 +333,64 @@ pub struct Presence<'a> {
     seen: BTreeMap<&'a PlayerId, &'a BTreeSet<TerrId>>,
     /// Each player's budget of the last resolution (its first `Economy` event).
     budgets: BTreeMap<&'a PlayerId, &'a Budget>,
+    /// Where in the log are the events that name each player (the MESSAGES
+    /// a player may be told of, [`told`]), those told to everyone, each
+    /// player's order results, and the events of each territory (ACTIVITÉ
+    /// VISIBLE): a report reads those, not the whole log.
+    named: BTreeMap<&'a PlayerId, Vec<usize>>,
+    everyone: Vec<usize>,
+    results: BTreeMap<&'a PlayerId, Vec<usize>>,
+    local: BTreeMap<&'a TerrId, Vec<usize>>,
+}
+
+/// The players an event names, as [`told`] reads them; `None`: one told to
+/// everyone.
+fn named(e: &Event) -> Option<Vec<&PlayerId>> {
+    Some(match e {
+        Event::Quit { .. } | Event::Eliminated { .. } | Event::GameOver => return None,
+        Event::Surprise { victim, .. } => vec![victim],
+        Event::Tribute { from, to, .. }
+        | Event::TroopsGiven { from, to, .. }
+        | Event::TerritoryGiven { from, to, .. } => vec![from, to],
+        Event::Captured { from, to, .. } => from.iter().chain([to]).collect(),
+        Event::Abandoned { player, .. }
+        | Event::CapitalLost { player, .. }
+        | Event::CapitalPending { player, .. }
+        | Event::CapitalMoved { player, .. }
+        | Event::CapitalMoveCancelled { player, .. }
+        | Event::ChainCancelled { player, .. }
+        | Event::WipedOut { player, .. }
+        | Event::NoCapital { player }
+        | Event::Economy { player, .. } => vec![player],
+        Event::OrderResult { .. }
+        | Event::Moved { .. }
+        | Event::Battle { .. }
+        | Event::Recruited { .. }
+        | Event::Deserted { .. }
+        | Event::Vision { .. } => Vec::new(),
+    })
+}
+
+/// The territories whose ACTIVITÉ VISIBLE rows an event may add to
+/// ([`activity`]).
+fn local_to(e: &Event) -> Vec<&TerrId> {
+    match e {
+        Event::Moved { from, to, .. } => vec![from, to],
+        Event::TroopsGiven { terr, .. }
+        | Event::Battle { terr, .. }
+        | Event::Captured { terr, .. }
+        | Event::Recruited { terr, .. }
+        | Event::Deserted { terr, .. } => vec![terr],
+        _ => Vec::new(),
+    }
+}
+
+/// The union of sorted lists of indices, sorted, without repeats.
+fn merged(lists: impl Iterator<Item = impl IntoIterator<Item = usize>>) -> Vec<usize> {
+    let mut v: Vec<usize> = lists.flatten().collect();
+    v.sort_unstable();
+    v.dedup();
+    v
 }
 
 impl<'a> Presence<'a> {
@@ -350,7 +408,11 @@ impl<'a> Presence<'a> {
         }
         let mut seen = BTreeMap::new();
         let mut budgets = BTreeMap::new();
-        for e in &state.log {
+        let mut named_in: BTreeMap<&PlayerId, Vec<usize>> = BTreeMap::new();
+        let mut everyone = Vec::new();
+        let mut results: BTreeMap<&PlayerId, Vec<usize>> = BTreeMap::new();
+        let mut local: BTreeMap<&TerrId, Vec<usize>> = BTreeMap::new();
+        for (i, e) in state.log.iter().enumerate() {
             match e {
                 Event::Vision { player, terrs } => {
                     seen.entry(player).or_insert(terrs);
@@ -358,10 +420,55 @@ impl<'a> Presence<'a> {
                 Event::Economy { player, budget } => {
                     budgets.entry(player).or_insert(budget);
                 }
+                Event::OrderResult { player, .. } => results.entry(player).or_default().push(i),
                 _ => {}
             }
+            match named(e) {
+                None => everyone.push(i),
+                Some(ps) => {
+                    for p in ps {
+                        let v = named_in.entry(p).or_default();
+                        if v.last() != Some(&i) {
+                            v.push(i);
+                        }
+                    }
+                }
+            }
+            for t in local_to(e) {
+                let v = local.entry(t).or_default();
+                if v.last() != Some(&i) {
+                    v.push(i);
+                }
+            }
         }
-        Presence { at, seen, budgets }
+        Presence {
+            at,
+            seen,
+            budgets,
+            named: named_in,
+            everyone,
+            results,
+            local,
+        }
+    }
+
+    /// The log's events that may be told to player `p`, in log order.
+    fn told_to(&self, p: &PlayerId) -> Vec<usize> {
+        let mine = self.named.get(p).map(Vec::as_slice).unwrap_or(&[]);
+        merged(
+            [mine, self.everyone.as_slice()]
+                .into_iter()
+                .map(|l| l.iter().copied()),
+        )
+    }
+
+    /// The log's events of the territories of `vis`, in log order.
+    fn local_to(&self, vis: &BTreeSet<TerrId>) -> Vec<usize> {
+        merged(
+            vis.iter()
+                .filter_map(|t| self.local.get(t))
+                .map(|l| l.iter().copied()),
+        )
     }
 
     /// The territories `p` owns or has a stack in (even of no troops), in
@@ -567,31 +674,39 @@ pub fn build_parts_with(
     };
     let master = seat == Seat::GameMaster;
     let spectator = seat == Seat::Spectator;
-    let messages = state
-        .log
-        .iter()
+    // A player's report reads only the events that name them or their
+    // vision set (the game master's, all of them).
+    let log = |ix: Option<Vec<usize>>| -> Vec<&Event> {
+        match ix {
+            Some(ix) => ix.into_iter().filter_map(|i| state.log.get(i)).collect(),
+            None => state.log.iter().collect(),
+        }
+    };
+    let messages = log(me.as_ref().map(|p| presence.told_to(p)))
+        .into_iter()
         .filter(|e| told(e, &seat))
         .cloned()
         .collect();
     let orders = (!spectator).then(|| {
-        state
-            .log
-            .iter()
-            .filter_map(|e| match e {
-                Event::OrderResult {
-                    player,
-                    text,
-                    status,
-                    detail,
-                } if master || me.as_ref() == Some(player) => Some(OrderLine {
-                    player: player.clone(),
-                    order: text.clone(),
-                    status: *status,
-                    detail: detail.clone(),
-                }),
-                _ => None,
-            })
-            .collect()
+        log(me
+            .as_ref()
+            .map(|p| presence.results.get(p).cloned().unwrap_or_default()))
+        .into_iter()
+        .filter_map(|e| match e {
+            Event::OrderResult {
+                player,
+                text,
+                status,
+                detail,
+            } if master || me.as_ref() == Some(player) => Some(OrderLine {
+                player: player.clone(),
+                order: text.clone(),
+                status: *status,
+                detail: detail.clone(),
+            }),
+            _ => None,
+        })
+        .collect()
     });
     let economy = (!spectator).then(|| {
         let who: Vec<&PlayerId> = match &me {
@@ -635,7 +750,13 @@ pub fn build_parts_with(
             })
             .collect()
     });
-    let activity = (!spectator).then(|| activity(state, &vis));
+    let activity = (!spectator).then(|| {
+        activity(
+            state,
+            &vis,
+            &log(me.as_ref().map(|_| presence.local_to(&vis))),
+        )
+    });
     let marks = me.as_ref().map(|me| {
         state
             .players
@@ -712,7 +833,7 @@ pub fn build_parts_with(
 
 /// The ACTIVITÉ VISIBLE rows: each territory of the vision set where
 /// something moved or happened, or troops stand.
-fn activity(state: &State, vis: &BTreeSet<TerrId>) -> Vec<Activity> {
+fn activity(state: &State, vis: &BTreeSet<TerrId>, log: &[&Event]) -> Vec<Activity> {
     let mut rows: BTreeMap<&TerrId, Activity> = vis
         .iter()
         .map(|t| {
@@ -728,7 +849,7 @@ fn activity(state: &State, vis: &BTreeSet<TerrId>) -> Vec<Activity> {
             )
         })
         .collect();
-    for e in &state.log {
+    for e in log {
         let (terr, local) = match e {
             Event::Moved {
                 player,
