@@ -305,11 +305,12 @@ pub fn render_with(
     let per_row = (((w - 20.0) / 150.0).floor() as usize).max(1);
     let legend_h = (legend.len().div_ceil(per_row).max(1) as f64) * 18.0 + 44.0;
     let total_h = h + 40.0 + legend_h;
-    // About 90 bytes an edge and 250 a territory drawn: one allocation, not
-    // a doubling series (the map is most of a report's memory at 5,000
-    // territories), nor a whole map's for a clipped one.
+    // About 90 bytes an edge and 250 a territory drawn (410 in all at
+    // 5,000 territories): one allocation, not a doubling series (the map is
+    // most of a report's memory at 5,000 territories), nor a whole map's
+    // for a clipped one.
     let drawn_n = keep.as_ref().map_or(n, BTreeSet::len);
-    let mut s = String::with_capacity(400 * drawn_n + 200 * state.players.len() + 1024);
+    let mut s = String::with_capacity(450 * drawn_n + 200 * state.players.len() + 1024);
     let _ = writeln!(
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{total_h}" viewBox="{ox} {} {w} {total_h}" font-family="sans-serif">"#,
