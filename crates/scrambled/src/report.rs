@@ -13,7 +13,7 @@ use crate::events::{Budget, Event, OrderStatus};
 use crate::public::Public;
 use crate::state::{State, Status};
 use crate::table::{table_head, TableRows, Widths};
-use crate::view::{Flag, Index, Local, Seat, View};
+use crate::view::{Flag, Index, Local, Presence, Seat, View};
 use crate::world::{TerrId, Terrain};
 use arbitre_core::{PlayerId, Report, Viewer};
 use std::collections::BTreeSet;
@@ -107,14 +107,16 @@ pub fn render(state: &State, viewer: &Viewer) -> Report {
 pub fn render_all(state: &State, viewers: &[Viewer]) -> Vec<Report> {
     let caps = state.capitals();
     let players = crate::view::player_rows(state);
+    let presence = Presence::new(state);
     let mut public: Option<Option<Public>> = None;
     viewers
         .iter()
         .map(|viewer| {
-            let (view, vis) = crate::view::build_parts_with(state, viewer, players.clone());
+            let (view, vis) =
+                crate::view::build_parts_with(state, viewer, players.clone(), &presence);
             let public = public.get_or_insert_with(|| Public::new(state, &caps, &view));
             match public {
-                Some(public) => render_parts(state, &caps, view, &vis, public),
+                Some(public) => render_parts(state, &caps, view, &vis, public, &presence),
                 // A map row that does not serialise: the whole view, which
                 // then goes without its JSON as before.
                 None => render_whole(state, viewer),
@@ -130,13 +132,18 @@ fn render_parts(
     view: View,
     vis: &BTreeSet<TerrId>,
     public: &Public,
+    presence: &Presence<'_>,
 ) -> Report {
     let seen = crate::view::seen_rows(state, caps, vis);
     let ix = public.index(&view);
-    let out = write_text(&ix, public.text_hint(), |out, ix| {
-        public.write_table(out, ix, &seen)
-    });
-    let rep = attach(state, &view, vis, out);
+    let table = public.table(&ix, &seen);
+    let out = write_text(
+        &ix,
+        table.len(),
+        |out| table.write(out),
+        public.standings(&view),
+    );
+    let rep = attach(state, &view, vis, out, caps, presence);
     match public.view_json(view, &seen) {
         Some(j) => rep.with_view_json(j),
         None => rep,
@@ -149,11 +156,26 @@ fn render_whole(state: &State, viewer: &Viewer) -> Report {
     let view = crate::view::build(state, viewer);
     let vis = crate::view::sight(state, &view.viewer);
     let out = text(&view);
-    attach(state, &view, &vis, out).with_view(&view)
+    attach(
+        state,
+        &view,
+        &vis,
+        out,
+        &state.capitals(),
+        &Presence::new(state),
+    )
+    .with_view(&view)
 }
 
 /// The report around its text: subject, map, order template.
-fn attach(state: &State, view: &View, vis: &BTreeSet<TerrId>, out: String) -> Report {
+fn attach(
+    state: &State,
+    view: &View,
+    vis: &BTreeSet<TerrId>,
+    out: String,
+    caps: &BTreeSet<TerrId>,
+    presence: &Presence<'_>,
+) -> Report {
     let who = match &view.viewer {
         Seat::Player { id } => state.player_name(id),
         Seat::Spectator => "spectateurs".to_string(),
@@ -166,7 +188,7 @@ fn attach(state: &State, view: &View, vis: &BTreeSet<TerrId>, out: String) -> Re
         _ => Some(vis),
     };
     let me = view.me();
-    let svg = crate::svg::render(state, map_vis, me);
+    let svg = crate::svg::render_with(state, map_vis, me, caps, presence);
     rep = rep.with_attachment(
         &format!("carte-t{}.svg", state.turn),
         "image/svg+xml",
@@ -178,7 +200,7 @@ fn attach(state: &State, view: &View, vis: &BTreeSet<TerrId>, out: String) -> Re
             rep = rep.with_attachment(
                 &name,
                 "text/plain; charset=utf-8",
-                order_template(state, p).into_bytes(),
+                order_template_with(state, p, presence).into_bytes(),
             );
         }
     }
@@ -189,25 +211,43 @@ fn attach(state: &State, view: &View, vis: &BTreeSet<TerrId>, out: String) -> Re
 /// and the JSON cannot disagree).
 pub fn text(view: &View) -> String {
     let ix = Index::new(view);
-    write_text(&ix, 0, territories)
+    let mut table = String::new();
+    territories(&mut table, &ix);
+    write_text(&ix, table.len(), |out| out.push_str(&table), None)
 }
 
-/// The sections in order; `table` writes TERRITOIRES (from the view's own
-/// rows, or from the turn's shared ones).
-fn write_text(ix: &Index<'_>, size: usize, table: impl FnOnce(&mut String, &Index<'_>)) -> String {
-    let mut out = String::with_capacity(size);
-    header(&mut out, ix);
-    messages(&mut out, ix);
-    order_results(&mut out, ix);
-    economy(&mut out, ix);
-    your_troops(&mut out, ix);
-    standing_orders(&mut out, ix);
-    activity(&mut out, ix);
-    table(&mut out, ix);
-    diplomacy(&mut out, ix);
-    standings(&mut out, ix);
-    final_scores(&mut out, ix);
-    // A turn's reports are all held until mailed: no growth slack in each.
+/// The sections in order; `table` writes TERRITOIRES, `table_len` bytes
+/// (from the view's own rows, or from the turn's shared ones); `ranking`:
+/// CLASSEMENT already written (it is the same in every report of a state).
+///
+/// A turn's reports are all held until mailed, and TERRITOIRES is most of
+/// each (400 KB at 5,000 territories): the text is written once into a
+/// string of its exact size, neither grown nor shrunk by copying.
+fn write_text(
+    ix: &Index<'_>,
+    table_len: usize,
+    table: impl FnOnce(&mut String),
+    ranking: Option<&str>,
+) -> String {
+    let mut pre = String::new();
+    header(&mut pre, ix);
+    messages(&mut pre, ix);
+    order_results(&mut pre, ix);
+    economy(&mut pre, ix);
+    your_troops(&mut pre, ix);
+    standing_orders(&mut pre, ix);
+    activity(&mut pre, ix);
+    let mut post = String::new();
+    diplomacy(&mut post, ix);
+    match ranking {
+        Some(r) => post.push_str(r),
+        None => standings(&mut post, ix),
+    }
+    final_scores(&mut post, ix);
+    let mut out = String::with_capacity(pre.len() + table_len + post.len());
+    out.push_str(&pre);
+    table(&mut out);
+    out.push_str(&post);
     out.shrink_to_fit();
     out
 }
@@ -217,13 +257,18 @@ fn write_text(ix: &Index<'_>, size: usize, table: impl FnOnce(&mut String, &Inde
 /// commented out too (issue 17 item 8): a template sent back unchanged
 /// must not declare the player ready and resolve the turn early.
 pub fn order_template(state: &State, p: &PlayerId) -> String {
+    order_template_with(state, p, &Presence::new(state))
+}
+
+/// [`order_template`] with the players' territories gathered.
+fn order_template_with(state: &State, p: &PlayerId, presence: &Presence<'_>) -> String {
     let mut t = format!(
         "PARTIE {} JOUEUR {} MOT-DE-PASSE <mot-de-passe>\nTOUR {}\n",
         state.game_id,
         p,
         state.turn + 1
     );
-    for (id, ts) in &state.territories {
+    for &(id, ts) in presence.of(p) {
         let n = ts.troops_of(p);
         if n == 0 {
             continue;
@@ -525,15 +570,6 @@ fn order_results(out: &mut String, ix: &Index<'_>) {
     section(out, "RÉSULTATS DES ORDRES", v);
 }
 
-fn name_width(ix: &Index<'_>) -> usize {
-    ix.rows()
-        .iter()
-        .map(|t| t.name.chars().count())
-        .max()
-        .unwrap_or(8)
-        .max(10)
-}
-
 fn kv(label: &str, value: String) -> String {
     format!("{}{}", pad(label, 58), rpad(&value, 10))
 }
@@ -560,7 +596,7 @@ fn economy(out: &mut String, ix: &Index<'_>) {
 /// The income breakdown; every figure adds up to the budget (SCN-61).
 fn budget_lines(v: &mut Vec<String>, ix: &Index<'_>, b: &Budget) {
     let rules = &ix.view.rules;
-    let w = name_width(ix) + 6;
+    let w = ix.name_width() + 6;
     v.push(format!(
         "{}{:>7}{:>6}{:>6}{:>6}{:>9}",
         pad("Territoire", w),
@@ -643,7 +679,7 @@ fn your_troops(out: &mut String, ix: &Index<'_>) {
     let Some(rows) = &ix.view.troops else {
         return;
     };
-    let w = name_width(ix) + 8;
+    let w = ix.name_width() + 8;
     let mut v = Vec::new();
     if !rows.is_empty() {
         v.push(format!(
@@ -851,20 +887,29 @@ fn diplomacy(out: &mut String, ix: &Index<'_>) {
             .unwrap_or(6)
             .max(8)
             + 2;
-        v.push(format!(
-            "{}{}{}",
-            pad("Joueur", w),
-            pad("Vous le marquez", 18),
-            "Il vous marque"
-        ));
+        // One line per player of the game (200 in each of 200 reports):
+        // written through one buffer, names found by walking the
+        // standings alongside (both are in id order), not searched.
+        section_title(out, "DIPLOMATIE");
+        let mut l = String::new();
+        pad_into(&mut l, "Joueur", w);
+        pad_into(&mut l, "Vous le marquez", 18);
+        l.push_str("Il vous marque");
+        section_line(out, &l);
+        let mut rows = view.players.iter();
         for m in marks {
-            v.push(format!(
-                "{}{}{}",
-                pad(ix.player(&m.player), w),
-                pad(m.you_mark.french(), 18),
-                m.marks_you.french()
-            ));
+            let name = rows
+                .by_ref()
+                .find(|p| p.id == m.player)
+                .map(|p| p.name.as_str())
+                .unwrap_or_else(|| ix.player(&m.player));
+            l.clear();
+            pad_into(&mut l, name, w);
+            pad_into(&mut l, m.you_mark.french(), 18);
+            l.push_str(m.marks_you.french());
+            section_line(out, &l);
         }
+        return;
     } else if let Some(rows) = &view.enemies {
         for r in rows {
             let e = if r.enemies.is_empty() {
@@ -884,7 +929,7 @@ fn diplomacy(out: &mut String, ix: &Index<'_>) {
     section(out, "DIPLOMATIE", v);
 }
 
-fn standings(out: &mut String, ix: &Index<'_>) {
+pub(crate) fn standings(out: &mut String, ix: &Index<'_>) {
     let view = ix.view;
     let w = view
         .players

@@ -16,6 +16,7 @@
 //! item 7: a 5,000-territory map would be megabytes).
 
 use crate::state::{State, TerrState};
+use crate::view::Presence;
 use crate::world::{TerrId, Terrain, Territory};
 use arbitre_core::PlayerId;
 use std::borrow::Cow;
@@ -191,17 +192,15 @@ fn clip_set(
     vision: Option<&BTreeSet<TerrId>>,
     me: Option<&PlayerId>,
     n: usize,
+    presence: &Presence<'_>,
 ) -> Option<BTreeSet<TerrId>> {
     let (vision, me) = (vision?, me?);
     if n <= CLIP_ABOVE {
         return None;
     }
     let mut core: BTreeSet<&TerrId> = vision.iter().collect();
-    for (t, _, ts) in state.rows() {
-        if ts.owner.as_ref() == Some(me) || ts.troops.contains_key(me) {
-            core.insert(t);
-        }
-    }
+    // Those `me` owns or has a stack in.
+    core.extend(presence.of(me).iter().map(|(t, _)| *t));
     let mut keep: BTreeSet<TerrId> = core.iter().map(|t| (*t).clone()).collect();
     for t in core {
         if let Some(terr) = state.world.territories.get(t) {
@@ -242,6 +241,18 @@ fn drawn<'a>(
 
 /// `vision = None`: public map (no troops). `me`: the viewer, outlined in black.
 pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&PlayerId>) -> String {
+    render_with(state, vision, me, &state.capitals(), &Presence::new(state))
+}
+
+/// [`render`] with the capitals ([`State::capitals`]) and the players'
+/// territories ([`Presence`]) of `state` gathered once for a turn's maps.
+pub fn render_with(
+    state: &State,
+    vision: Option<&BTreeSet<TerrId>>,
+    me: Option<&PlayerId>,
+    caps: &BTreeSet<TerrId>,
+    presence: &Presence<'_>,
+) -> String {
     let computed;
     let pos = if state.layout.len() == state.world.territories.len() {
         &state.layout
@@ -251,7 +262,7 @@ pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&Play
     };
     let n = state.world.territories.len();
     let (w0, h0) = canvas(n);
-    let keep = clip_set(state, vision, me, n);
+    let keep = clip_set(state, vision, me, n, presence);
     // The drawn area: the whole canvas, or the clipped territories' box.
     let (ox, oy, w, h) = match &keep {
         None => (0.0, 0.0, w0, h0),
@@ -294,10 +305,12 @@ pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&Play
     let per_row = (((w - 20.0) / 150.0).floor() as usize).max(1);
     let legend_h = (legend.len().div_ceil(per_row).max(1) as f64) * 18.0 + 44.0;
     let total_h = h + 40.0 + legend_h;
-    // About 90 bytes an edge and 250 a territory: one allocation, not a
-    // doubling series (the map is most of a report's memory at 5,000
-    // territories).
-    let mut s = String::with_capacity(400 * n + 200 * state.players.len() + 1024);
+    // About 90 bytes an edge and 250 a territory drawn (410 in all at
+    // 5,000 territories): one allocation, not a doubling series (the map is
+    // most of a report's memory at 5,000 territories), nor a whole map's
+    // for a clipped one.
+    let drawn_n = keep.as_ref().map_or(n, BTreeSet::len);
+    let mut s = String::with_capacity(450 * drawn_n + 200 * state.players.len() + 1024);
     let _ = writeln!(
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{total_h}" viewBox="{ox} {} {w} {total_h}" font-family="sans-serif">"#,
@@ -364,7 +377,6 @@ pub fn render(state: &State, vision: Option<&BTreeSet<TerrId>>, me: Option<&Play
     } else {
         borders(&mut s);
     }
-    let caps = state.capitals();
     let mut label = String::new();
     for (t, terr, ts, (x, y)) in drawn(state, keep.as_ref(), pos) {
         let fill = match terr.terrain {

@@ -13,7 +13,6 @@
 
 use crate::events::{Budget, Event, Hit, OrderStatus};
 use crate::params::Params;
-use crate::report::vision;
 use crate::score;
 use crate::state::{Chain, Mark, Player, State, Status, TerrState};
 use crate::world::{TerrId, Terrain, Territory, World};
@@ -312,10 +311,191 @@ pub fn seat(state: &State, viewer: &Viewer) -> Seat {
 
 /// The territories whose troops `seat` sees.
 pub fn sight(state: &State, seat: &Seat) -> BTreeSet<TerrId> {
+    sight_with(state, seat, &Presence::new(state))
+}
+
+fn sight_with(state: &State, seat: &Seat, presence: &Presence<'_>) -> BTreeSet<TerrId> {
     match seat {
-        Seat::Player { id } => vision(state, id),
+        Seat::Player { id } => presence.vision(id),
         Seat::Spectator => BTreeSet::new(),
         Seat::GameMaster => state.territories.keys().cloned().collect(),
+    }
+}
+
+/// What a turn's reports look up for each player, gathered in one pass
+/// over the map and the log (issue 22 item 5): each report scanned the
+/// whole map (5,000 territories) for its player's stacks three times.
+pub struct Presence<'a> {
+    /// The territories each player owns or has a stack in, in map order.
+    at: BTreeMap<&'a PlayerId, Vec<(&'a TerrId, &'a TerrState)>>,
+    /// Each player's vision set of the last resolution (its first
+    /// `Vision` event, as [`crate::report::vision`] reads it).
+    seen: BTreeMap<&'a PlayerId, &'a BTreeSet<TerrId>>,
+    /// Each player's budget of the last resolution (its first `Economy` event).
+    budgets: BTreeMap<&'a PlayerId, &'a Budget>,
+    /// Where in the log are the events that name each player (the MESSAGES
+    /// a player may be told of, [`told`]), those told to everyone, each
+    /// player's order results, and the events of each territory (ACTIVITÉ
+    /// VISIBLE): a report reads those, not the whole log.
+    named: BTreeMap<&'a PlayerId, Vec<usize>>,
+    everyone: Vec<usize>,
+    results: BTreeMap<&'a PlayerId, Vec<usize>>,
+    local: BTreeMap<&'a TerrId, Vec<usize>>,
+}
+
+/// The players an event names, as [`told`] reads them; `None`: one told to
+/// everyone.
+fn named(e: &Event) -> Option<Vec<&PlayerId>> {
+    Some(match e {
+        Event::Quit { .. } | Event::Eliminated { .. } | Event::GameOver => return None,
+        Event::Surprise { victim, .. } => vec![victim],
+        Event::Tribute { from, to, .. }
+        | Event::TroopsGiven { from, to, .. }
+        | Event::TerritoryGiven { from, to, .. } => vec![from, to],
+        Event::Captured { from, to, .. } => from.iter().chain([to]).collect(),
+        Event::Abandoned { player, .. }
+        | Event::CapitalLost { player, .. }
+        | Event::CapitalPending { player, .. }
+        | Event::CapitalMoved { player, .. }
+        | Event::CapitalMoveCancelled { player, .. }
+        | Event::ChainCancelled { player, .. }
+        | Event::WipedOut { player, .. }
+        | Event::NoCapital { player }
+        | Event::Economy { player, .. } => vec![player],
+        Event::OrderResult { .. }
+        | Event::Moved { .. }
+        | Event::Battle { .. }
+        | Event::Recruited { .. }
+        | Event::Deserted { .. }
+        | Event::Vision { .. } => Vec::new(),
+    })
+}
+
+/// The territories whose ACTIVITÉ VISIBLE rows an event may add to
+/// ([`activity`]).
+fn local_to(e: &Event) -> Vec<&TerrId> {
+    match e {
+        Event::Moved { from, to, .. } => vec![from, to],
+        Event::TroopsGiven { terr, .. }
+        | Event::Battle { terr, .. }
+        | Event::Captured { terr, .. }
+        | Event::Recruited { terr, .. }
+        | Event::Deserted { terr, .. } => vec![terr],
+        _ => Vec::new(),
+    }
+}
+
+/// The union of sorted lists of indices, sorted, without repeats.
+fn merged(lists: impl Iterator<Item = impl IntoIterator<Item = usize>>) -> Vec<usize> {
+    let mut v: Vec<usize> = lists.flatten().collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+impl<'a> Presence<'a> {
+    pub fn new(state: &'a State) -> Presence<'a> {
+        let mut at: BTreeMap<&PlayerId, Vec<(&TerrId, &TerrState)>> = BTreeMap::new();
+        for (t, ts) in &state.territories {
+            if let Some(o) = &ts.owner {
+                at.entry(o).or_default().push((t, ts));
+            }
+            for p in ts.troops.keys() {
+                if ts.owner.as_ref() != Some(p) {
+                    at.entry(p).or_default().push((t, ts));
+                }
+            }
+        }
+        let mut seen = BTreeMap::new();
+        let mut budgets = BTreeMap::new();
+        let mut named_in: BTreeMap<&PlayerId, Vec<usize>> = BTreeMap::new();
+        let mut everyone = Vec::new();
+        let mut results: BTreeMap<&PlayerId, Vec<usize>> = BTreeMap::new();
+        let mut local: BTreeMap<&TerrId, Vec<usize>> = BTreeMap::new();
+        for (i, e) in state.log.iter().enumerate() {
+            match e {
+                Event::Vision { player, terrs } => {
+                    seen.entry(player).or_insert(terrs);
+                }
+                Event::Economy { player, budget } => {
+                    budgets.entry(player).or_insert(budget);
+                }
+                Event::OrderResult { player, .. } => results.entry(player).or_default().push(i),
+                _ => {}
+            }
+            match named(e) {
+                None => everyone.push(i),
+                Some(ps) => {
+                    for p in ps {
+                        let v = named_in.entry(p).or_default();
+                        if v.last() != Some(&i) {
+                            v.push(i);
+                        }
+                    }
+                }
+            }
+            for t in local_to(e) {
+                let v = local.entry(t).or_default();
+                if v.last() != Some(&i) {
+                    v.push(i);
+                }
+            }
+        }
+        Presence {
+            at,
+            seen,
+            budgets,
+            named: named_in,
+            everyone,
+            results,
+            local,
+        }
+    }
+
+    /// The log's events that may be told to player `p`, in log order.
+    fn told_to(&self, p: &PlayerId) -> Vec<usize> {
+        let mine = self.named.get(p).map(Vec::as_slice).unwrap_or(&[]);
+        merged(
+            [mine, self.everyone.as_slice()]
+                .into_iter()
+                .map(|l| l.iter().copied()),
+        )
+    }
+
+    /// The log's events of the territories of `vis`, in log order.
+    fn local_to(&self, vis: &BTreeSet<TerrId>) -> Vec<usize> {
+        merged(
+            vis.iter()
+                .filter_map(|t| self.local.get(t))
+                .map(|l| l.iter().copied()),
+        )
+    }
+
+    /// The territories `p` owns or has a stack in (even of no troops), in
+    /// map order.
+    pub fn of(&self, p: &PlayerId) -> &[(&'a TerrId, &'a TerrState)] {
+        self.at.get(p).map(Vec::as_slice).unwrap_or(&[])
+    }
+
+    /// [`crate::report::vision`] of `p`.
+    pub fn vision(&self, p: &PlayerId) -> BTreeSet<TerrId> {
+        let now = self
+            .of(p)
+            .iter()
+            .filter(|(_, ts)| ts.owner.as_ref() == Some(p) || ts.troops_of(p) > 0)
+            .map(|(t, _)| (*t).clone());
+        match self.seen.get(p) {
+            Some(terrs) => {
+                let mut v = (*terrs).clone();
+                v.extend(now);
+                v
+            }
+            None => now.collect(),
+        }
+    }
+
+    fn budget(&self, p: &PlayerId) -> Option<&'a Budget> {
+        self.budgets.get(p).copied()
     }
 }
 
@@ -352,13 +532,6 @@ fn told(e: &Event, seat: &Seat) -> bool {
         | Event::Deserted { .. }
         | Event::Vision { .. } => false,
     }
-}
-
-fn budget_of<'a>(state: &'a State, p: &PlayerId) -> Option<&'a Budget> {
-    state.log.iter().find_map(|e| match e {
-        Event::Economy { player, budget } if player == p => Some(budget),
-        _ => None,
-    })
 }
 
 fn flags(state: &State, caps: &BTreeSet<TerrId>, t: &TerrId) -> Vec<Flag> {
@@ -460,7 +633,7 @@ pub fn seen_rows(
 /// empty: see [`public_rows`] and [`seen_rows`]), and the territories whose
 /// troops the viewer sees.
 pub fn build_parts(state: &State, viewer: &Viewer) -> (View, BTreeSet<TerrId>) {
-    build_parts_with(state, viewer, player_rows(state))
+    build_parts_with(state, viewer, player_rows(state), &Presence::new(state))
 }
 
 /// The standings: the same in every view of a state.
@@ -485,45 +658,55 @@ pub fn player_rows(state: &State) -> Vec<PlayerRow> {
 }
 
 /// [`build_parts`] with the standings already listed ([`player_rows`] of
-/// the same state: a turn's reports list them once).
+/// the same state: a turn's reports list them once) and the players'
+/// territories gathered ([`Presence`] of the same state).
 pub fn build_parts_with(
     state: &State,
     viewer: &Viewer,
     players: Vec<PlayerRow>,
+    presence: &Presence<'_>,
 ) -> (View, BTreeSet<TerrId>) {
     let seat = seat(state, viewer);
-    let vis = sight(state, &seat);
+    let vis = sight_with(state, &seat, presence);
     let me = match &seat {
         Seat::Player { id } => Some(id.clone()),
         _ => None,
     };
     let master = seat == Seat::GameMaster;
     let spectator = seat == Seat::Spectator;
-    let messages = state
-        .log
-        .iter()
+    // A player's report reads only the events that name them or their
+    // vision set (the game master's, all of them).
+    let log = |ix: Option<Vec<usize>>| -> Vec<&Event> {
+        match ix {
+            Some(ix) => ix.into_iter().filter_map(|i| state.log.get(i)).collect(),
+            None => state.log.iter().collect(),
+        }
+    };
+    let messages = log(me.as_ref().map(|p| presence.told_to(p)))
+        .into_iter()
         .filter(|e| told(e, &seat))
         .cloned()
         .collect();
     let orders = (!spectator).then(|| {
-        state
-            .log
-            .iter()
-            .filter_map(|e| match e {
-                Event::OrderResult {
-                    player,
-                    text,
-                    status,
-                    detail,
-                } if master || me.as_ref() == Some(player) => Some(OrderLine {
-                    player: player.clone(),
-                    order: text.clone(),
-                    status: *status,
-                    detail: detail.clone(),
-                }),
-                _ => None,
-            })
-            .collect()
+        log(me
+            .as_ref()
+            .map(|p| presence.results.get(p).cloned().unwrap_or_default()))
+        .into_iter()
+        .filter_map(|e| match e {
+            Event::OrderResult {
+                player,
+                text,
+                status,
+                detail,
+            } if master || me.as_ref() == Some(player) => Some(OrderLine {
+                player: player.clone(),
+                order: text.clone(),
+                status: *status,
+                detail: detail.clone(),
+            }),
+            _ => None,
+        })
+        .collect()
     });
     let economy = (!spectator).then(|| {
         let who: Vec<&PlayerId> = match &me {
@@ -532,7 +715,7 @@ pub fn build_parts_with(
         };
         who.into_iter()
             .filter_map(|p| {
-                budget_of(state, p).map(|b| PlayerBudget {
+                presence.budget(p).map(|b| PlayerBudget {
                     player: p.clone(),
                     budget: b.clone(),
                     bureaucracy_percent: f64::from(b.bp) / 100.0,
@@ -541,12 +724,12 @@ pub fn build_parts_with(
             .collect()
     });
     let troops = me.as_ref().map(|p| {
-        state
-            .territories
+        presence
+            .of(p)
             .iter()
             .filter(|(_, ts)| ts.troops_of(p) > 0)
             .map(|(t, ts)| OwnTroops {
-                territory: t.clone(),
+                territory: (*t).clone(),
                 count: ts.troops_of(p),
                 home: ts.owner.as_ref() == Some(p),
                 supremacy: supremacy(ts, p),
@@ -567,7 +750,13 @@ pub fn build_parts_with(
             })
             .collect()
     });
-    let activity = (!spectator).then(|| activity(state, &vis));
+    let activity = (!spectator).then(|| {
+        activity(
+            state,
+            &vis,
+            &log(me.as_ref().map(|_| presence.local_to(&vis))),
+        )
+    });
     let marks = me.as_ref().map(|me| {
         state
             .players
@@ -644,7 +833,7 @@ pub fn build_parts_with(
 
 /// The ACTIVITÉ VISIBLE rows: each territory of the vision set where
 /// something moved or happened, or troops stand.
-fn activity(state: &State, vis: &BTreeSet<TerrId>) -> Vec<Activity> {
+fn activity(state: &State, vis: &BTreeSet<TerrId>, log: &[&Event]) -> Vec<Activity> {
     let mut rows: BTreeMap<&TerrId, Activity> = vis
         .iter()
         .map(|t| {
@@ -660,7 +849,7 @@ fn activity(state: &State, vis: &BTreeSet<TerrId>) -> Vec<Activity> {
             )
         })
         .collect();
-    for e in &state.log {
+    for e in log {
         let (terr, local) = match e {
             Event::Moved {
                 player,
@@ -785,6 +974,9 @@ pub struct Index<'a> {
     pub view: &'a View,
     players: BTreeMap<&'a PlayerId, &'a PlayerRow>,
     terrs: Terrs<'a>,
+    /// The widest territory name, in characters: counted once (a turn's
+    /// reports share it through [`crate::public::Public`]).
+    name_width: std::cell::OnceCell<usize>,
 }
 
 /// The rows a territory is looked up in.
@@ -802,6 +994,7 @@ impl<'a> Index<'a> {
             view,
             players: view.players.iter().map(|p| (&p.id, p)).collect(),
             terrs: Terrs::Map(view.territories.iter().map(|t| (&t.id, t)).collect()),
+            name_width: std::cell::OnceCell::new(),
         }
     }
 
@@ -813,7 +1006,27 @@ impl<'a> Index<'a> {
             view,
             players: view.players.iter().map(|p| (&p.id, p)).collect(),
             terrs: Terrs::Sorted(public),
+            name_width: std::cell::OnceCell::new(),
         }
+    }
+
+    /// The width of the name column of ÉCONOMIE and VOS TROUPES (before
+    /// their margins): the widest name, at least 10.
+    pub fn name_width(&self) -> usize {
+        *self.name_width.get_or_init(|| {
+            self.rows()
+                .iter()
+                .map(|t| t.name.chars().count())
+                .max()
+                .unwrap_or(8)
+                .max(10)
+        })
+    }
+
+    /// [`Index::name_width`] already counted (for the same rows).
+    pub fn with_name_width(self, w: usize) -> Index<'a> {
+        let _ = self.name_width.set(w);
+        self
     }
 
     /// A player's name; the id for one the view does not list.
