@@ -1218,3 +1218,82 @@ pub fn state_from_view(value: &serde_json::Value, player: &PlayerId) -> Result<S
         map_borders: Default::default(),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbitre_core::{Adapter, Engine, PlayerSetup, SetupConfig};
+
+    /// `Presence` hands each report only the log events `named` lists for
+    /// its player (issue 22 item 5); `told` still decides. The two must
+    /// agree: every event `told` shows a player is one `named` gives that
+    /// player (or everyone), so reading the index loses nothing. Checked on
+    /// every event of bot games with quits, tributes and gifts.
+    #[test]
+    fn presence_gives_each_player_every_event_told_to_them() {
+        let engine = Adapter(crate::Scrambled);
+        let mut checked = 0usize;
+        for (world, n, seed) in [
+            ("testland", 3, 1u64),
+            ("hexagone", 6, 3),
+            ("hexagone", 9, 4),
+        ] {
+            let options: toml::Table =
+                toml::from_str(&format!("world = \"{world}\"\nturn_limit = 12")).unwrap();
+            let players = (0..n)
+                .map(|i| PlayerSetup {
+                    id: PlayerId::from(format!("p{i}").as_str()),
+                    name: format!("Joueur{i}"),
+                    options: Default::default(),
+                })
+                .collect();
+            let cfg = SetupConfig {
+                game_id: "presence".into(),
+                seed,
+                players,
+                options,
+                files: BTreeMap::new(),
+            };
+            let mut state = engine.setup(&cfg).unwrap().state;
+            for turn in 1..=12 {
+                let mut orders = BTreeMap::new();
+                for p in engine
+                    .players(&state)
+                    .unwrap()
+                    .into_iter()
+                    .filter(|p| p.active)
+                {
+                    let mut text = engine.bot_orders(&state, seed, &p.id).unwrap();
+                    if turn == 6 && p.id.as_str() == "p1" {
+                        text.push_str("QUIT\n");
+                    }
+                    if turn % 3 == 0 && p.id.as_str() == "p0" {
+                        text.push_str("TRIBUTE 100 TO p2\n");
+                    }
+                    orders.insert(p.id, text);
+                }
+                let res = engine.resolve(&state, seed, &orders).unwrap();
+                state = res.snapshot.state;
+                let s: State = serde_json::from_str(&state).unwrap();
+                let presence = Presence::new(&s);
+                for p in s.players.keys() {
+                    let seat = Seat::Player { id: p.clone() };
+                    let whole: Vec<usize> = (0..s.log.len())
+                        .filter(|&i| told(&s.log[i], &seat))
+                        .collect();
+                    let indexed: Vec<usize> = presence
+                        .told_to(p)
+                        .into_iter()
+                        .filter(|&i| told(&s.log[i], &seat))
+                        .collect();
+                    assert_eq!(indexed, whole, "{world} seed {seed} turn {turn}, {p}");
+                    checked += whole.len();
+                }
+                if res.outcome.is_some() {
+                    break;
+                }
+            }
+        }
+        assert!(checked > 0, "the games told their players something");
+    }
+}
