@@ -1222,7 +1222,6 @@ pub fn state_from_view(value: &serde_json::Value, player: &PlayerId) -> Result<S
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arbitre_core::{Adapter, Engine, PlayerSetup, SetupConfig};
 
     /// `Presence` hands each report only the log events `named` lists for
     /// its player (issue 22 item 5); `told` still decides. The two must
@@ -1231,48 +1230,41 @@ mod tests {
     /// every event of bot games with quits, tributes and gifts.
     #[test]
     fn presence_gives_each_player_every_event_told_to_them() {
-        let engine = Adapter(crate::Scrambled);
+        use arbitre_core::testkit_props::PropGame;
         let mut checked = 0usize;
-        for (world, n, seed) in [
-            ("testland", 3, 1u64),
-            ("hexagone", 6, 3),
-            ("hexagone", 9, 4),
+        for (players, rules, seed) in [
+            (&["p0", "p1", "p2"][..], "world = \"testland\"", 1u64),
+            (
+                &["p0", "p1", "p2", "p3", "p4", "p5"][..],
+                "world = \"hexagone\"",
+                3,
+            ),
+            (
+                &["p0", "p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8"][..],
+                "world = \"hexagone\"",
+                4,
+            ),
         ] {
-            let options: toml::Table =
-                toml::from_str(&format!("world = \"{world}\"\nturn_limit = 12")).unwrap();
-            let players = (0..n)
-                .map(|i| PlayerSetup {
-                    id: PlayerId::from(format!("p{i}").as_str()),
-                    name: format!("Joueur{i}"),
-                    options: Default::default(),
-                })
-                .collect();
-            let cfg = SetupConfig {
-                game_id: "presence".into(),
-                seed,
+            let game = PropGame {
+                engine: Box::new(arbitre_core::Adapter(crate::Scrambled)),
                 players,
-                options,
-                files: BTreeMap::new(),
+                rules,
+                turns: 12,
             };
-            let mut state = engine.setup(&cfg).unwrap().state;
-            for turn in 1..=12 {
-                let mut orders = BTreeMap::new();
-                for p in engine
-                    .players(&state)
-                    .unwrap()
-                    .into_iter()
-                    .filter(|p| p.active)
-                {
-                    let mut text = engine.bot_orders(&state, seed, &p.id).unwrap();
-                    if turn == 6 && p.id.as_str() == "p1" {
-                        text.push_str("QUIT\n");
-                    }
-                    if turn % 3 == 0 && p.id.as_str() == "p0" {
-                        text.push_str("TRIBUTE 100 TO p2\n");
-                    }
-                    orders.insert(p.id, text);
+            let mut state = game.setup(seed).state;
+            for turn in 1..=game.turns {
+                let mut orders = game.bot_orders(&state, seed);
+                // A quit and tributes, whose messages name their players.
+                if let Some(t) = orders.get_mut(&PlayerId::from("p1")).filter(|_| turn == 6) {
+                    t.push_str("QUIT\n");
                 }
-                let res = engine.resolve(&state, seed, &orders).unwrap();
+                if let Some(t) = orders
+                    .get_mut(&PlayerId::from("p0"))
+                    .filter(|_| turn % 3 == 0)
+                {
+                    t.push_str("TRIBUTE 100 TO p2\n");
+                }
+                let res = game.engine.resolve(&state, seed, &orders).unwrap();
                 state = res.snapshot.state;
                 let s: State = serde_json::from_str(&state).unwrap();
                 let presence = Presence::new(&s);
@@ -1286,7 +1278,7 @@ mod tests {
                         .into_iter()
                         .filter(|&i| told(&s.log[i], &seat))
                         .collect();
-                    assert_eq!(indexed, whole, "{world} seed {seed} turn {turn}, {p}");
+                    assert_eq!(indexed, whole, "{rules} seed {seed} turn {turn}, {p}");
                     checked += whole.len();
                 }
                 if res.outcome.is_some() {
