@@ -120,9 +120,15 @@ const PASSWORD_WORDS: &[&str] = &["password", "mot-de-passe", "motdepasse", "pas
 const END_WORDS: &[&str] = &["end", "fin", "ende"];
 const TOKEN_WORDS: &[&str] = &["token", "jeton", "marke"];
 
+/// True when `token` in lower case is one of `words` (lower case). Compared
+/// character by character: every line of every mail is looked at, and a
+/// lowered copy per token was a share of reading a mail (issue 22 item 1).
+/// The same verdict as `words.contains(&token.to_lowercase())`: no word has
+/// a Σ, the one letter `str::to_lowercase` treats by its context.
 fn is_word(token: &str, words: &[&str]) -> bool {
-    let lower = token.to_lowercase();
-    words.contains(&lower.as_str())
+    words
+        .iter()
+        .any(|w| token.chars().flat_map(char::to_lowercase).eq(w.chars()))
 }
 
 fn tokens(line: &str) -> Vec<&str> {
@@ -142,6 +148,17 @@ fn is_signature(line: &str) -> bool {
 /// Outlook and other clients quote the previous mail below such a line,
 /// without `>` prefixes.
 fn is_original_message_separator(line: &str) -> bool {
+    // Lower-casing keeps blanks and dashes where they are, so the first
+    // letter is known before any copy: a line not starting with o, m or u
+    // (nearly every line) is no separator.
+    let first = line.trim().trim_matches('-').trim().chars().next();
+    match first {
+        None => return false,
+        Some(c) if c.is_ascii() && !matches!(c.to_ascii_lowercase(), 'o' | 'm' | 'u') => {
+            return false
+        }
+        Some(_) => {}
+    }
     let t = line.trim().to_lowercase();
     let t = t.trim_matches('-').trim();
     t.starts_with("original message")
@@ -255,30 +272,33 @@ fn header_field(line: &str) -> Option<(Field, String)> {
     if is_quoted(line) {
         return None;
     }
+    // Borrowed until the key is known: most lines of a mail are not
+    // header lines, and copying every line's words was a share of reading
+    // a mail (issue 22 item 1).
     let (key, value) = match line.split_once(':') {
-        Some((k, v)) if tokens(k).len() == 1 => (k.trim().to_owned(), v.trim().to_owned()),
+        Some((k, v)) if tokens(k).len() == 1 => (k.trim(), v.trim()),
         _ => {
-            let t = tokens(line);
-            if t.len() != 2 {
-                return None;
+            let mut t = line.split(char::is_whitespace).filter(|t| !t.is_empty());
+            match (t.next(), t.next(), t.next()) {
+                (Some(k), Some(v), None) => (k, v),
+                _ => return None,
             }
-            (t[0].to_owned(), t[1].to_owned())
         }
     };
-    let field = if is_word(&key, MULTI_GAME) {
+    let field = if is_word(key, MULTI_GAME) {
         Field::Game
-    } else if is_word(&key, MULTI_PLAYER) {
+    } else if is_word(key, MULTI_PLAYER) {
         Field::Player
-    } else if is_word(&key, MULTI_PASSWORD) {
+    } else if is_word(key, MULTI_PASSWORD) {
         Field::Password
-    } else if is_word(&key, MULTI_TURN) {
+    } else if is_word(key, MULTI_TURN) {
         Field::Turn
-    } else if is_word(&key, TOKEN_WORDS) {
+    } else if is_word(key, TOKEN_WORDS) {
         Field::Token
     } else {
         return None;
     };
-    Some((field, value))
+    Some((field, value.to_owned()))
 }
 
 /// A multi-line header starting at `idx` (a title line, or a `GAME <id>`
@@ -336,8 +356,9 @@ fn multi_line_header(lines: &[&str], idx: usize) -> Option<(Header, usize)> {
 }
 
 fn is_end(line: &str) -> bool {
-    let t = tokens(line);
-    t.len() == 1 && is_word(t[0], END_WORDS) && !is_quoted(line)
+    // One token: the trimmed line, when no blank is left inside it.
+    let t = line.trim();
+    !t.is_empty() && !t.contains(char::is_whitespace) && is_word(t, END_WORDS) && !is_quoted(line)
 }
 
 /// Finds the order block in one text.
@@ -585,5 +606,139 @@ mod token_tests {
             find_envelope("GAME g PLAYER p PASSWORD x extra\n"),
             Err(EnvelopeError::Malformed { .. })
         ));
+    }
+}
+
+#[cfg(test)]
+mod same_verdicts {
+    //! The allocation-free line tests (issue 22 item 1) against the copying
+    //! ones they replaced, on seeded pseudo-random lines over the letters
+    //! that matter: the keywords' own, their accents and capitals, blanks
+    //! (Unicode ones too), dashes, colons, the quote mark and Σ.
+    use super::*;
+
+    fn is_word_copying(token: &str, words: &[&str]) -> bool {
+        let lower = token.to_lowercase();
+        words.contains(&lower.as_str())
+    }
+
+    fn is_end_copying(line: &str) -> bool {
+        let t = tokens(line);
+        t.len() == 1 && is_word_copying(t[0], END_WORDS) && !is_quoted(line)
+    }
+
+    fn separator_copying(line: &str) -> bool {
+        let t = line.trim().to_lowercase();
+        let t = t.trim_matches('-').trim();
+        t.starts_with("original message")
+            || t.starts_with("message d'origine")
+            || t.starts_with("message d’origine")
+            || t.starts_with("ursprüngliche nachricht")
+            || t.starts_with("ursprungliche nachricht")
+    }
+
+    fn header_field_copying(line: &str) -> Option<(Field, String)> {
+        if is_quoted(line) {
+            return None;
+        }
+        let (key, value) = match line.split_once(':') {
+            Some((k, v)) if tokens(k).len() == 1 => (k.trim().to_owned(), v.trim().to_owned()),
+            _ => {
+                let t = tokens(line);
+                if t.len() != 2 {
+                    return None;
+                }
+                (t[0].to_owned(), t[1].to_owned())
+            }
+        };
+        let words: [(&[&str], Field); 5] = [
+            (MULTI_GAME, Field::Game),
+            (MULTI_PLAYER, Field::Player),
+            (MULTI_PASSWORD, Field::Password),
+            (MULTI_TURN, Field::Turn),
+            (TOKEN_WORDS, Field::Token),
+        ];
+        words
+            .iter()
+            .find(|(w, _)| is_word_copying(&key, w))
+            .map(|(_, f)| (*f, value))
+    }
+
+    #[test]
+    fn line_tests_agree_with_the_copying_ones() {
+        let pieces = [
+            "end",
+            "END",
+            "Ende",
+            "fin",
+            "FİN",
+            "ＥＮＤ",
+            "game",
+            "GAME",
+            "Spiel",
+            "player",
+            "Joueur",
+            "mot-de-passe",
+            "Passwort",
+            "key",
+            "Kennwort",
+            "turn",
+            "MONAT",
+            "token",
+            "Marke",
+            "original message",
+            "Original Message",
+            "message d’origine",
+            "Ursprüngliche Nachricht",
+            "URSPRÜNGLICHE NACHRICHT",
+            "Message d'origine",
+            "Σ",
+            "ς",
+            "ü",
+            "é",
+            "K",
+            "-",
+            "--",
+            ":",
+            ">",
+            " ",
+            "  ",
+            "\t",
+            "\u{a0}",
+            "\u{3000}",
+            "x",
+            "g1",
+            "M_12",
+        ];
+        let mut seed: u64 = 22;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n
+        };
+        for _ in 0..200_000 {
+            let len = 1 + next(6);
+            let line: String = (0..len).map(|_| pieces[next(pieces.len())]).collect();
+            let l = line.as_str();
+            assert_eq!(is_end(l), is_end_copying(l), "is_end {l:?}");
+            assert_eq!(
+                is_original_message_separator(l),
+                separator_copying(l),
+                "separator {l:?}"
+            );
+            assert_eq!(
+                header_field(l).map(|(f, v)| (f as u8, v)),
+                header_field_copying(l).map(|(f, v)| (f as u8, v)),
+                "header_field {l:?}"
+            );
+            for words in [END_WORDS, GAME_WORDS, CHECK_WORDS, MULTI_PASSWORD] {
+                assert_eq!(
+                    is_word(l, words),
+                    is_word_copying(l, words),
+                    "is_word {l:?}"
+                );
+            }
+        }
     }
 }
