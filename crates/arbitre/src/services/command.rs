@@ -220,9 +220,16 @@ fn address(e: &str) -> Result<String, Reason> {
     }
 }
 
+/// True when `token` in lower case is one of `words`. Compared character
+/// by character: the first word of every block is asked against each
+/// command's words, and a lowered copy per question was a share of reading
+/// an order mail (issue 22 item 1). The same verdict as
+/// `words.contains(&token.to_lowercase())`: no word holds a Σ, the one
+/// letter `str::to_lowercase` lowers by its context.
 fn is(token: &str, words: &[&str]) -> bool {
-    let lower = token.to_lowercase();
-    words.contains(&lower.as_str())
+    words
+        .iter()
+        .any(|w| token.chars().flat_map(char::to_lowercase).eq(w.chars()))
 }
 
 /// Reads one line. `None`: the line is not a command (it is an order, or
@@ -474,6 +481,62 @@ pub fn split_commands(orders: &str) -> Split {
 #[cfg(test)]
 mod gm_command_tests {
     use super::*;
+
+    /// `is` against the copying comparison it replaced, on every command
+    /// word written in upper, title and mixed case, with a Σ or a Kelvin
+    /// sign glued on, and against the other lists' words.
+    #[test]
+    fn is_agrees_with_the_lowered_copy() {
+        let lists = [
+            RESEND, HISTORY, STATUS, HELP, TIMEZONE, PRESS, TO, ALL, ANONYMOUS, ABSENCE, PAUSE,
+            RESUME, EXTEND, SET, DEADLINE, EJECT, PREVIEW, TAKEOVER, RELEASE, ALWAYS, OFF,
+            PASSWORD, NEW, ROLLBACK, ACCEPT, REFUSE,
+        ];
+        let copying = |t: &str, words: &[&str]| words.contains(&t.to_lowercase().as_str());
+        let mut tokens: Vec<String> = vec!["".into(), "Σ".into(), "\u{212a}".into()];
+        for w in lists.iter().flat_map(|l| l.iter()) {
+            let title: String = w
+                .chars()
+                .enumerate()
+                .flat_map(|(i, c)| {
+                    if i == 0 {
+                        c.to_uppercase().collect::<Vec<_>>()
+                    } else {
+                        vec![c]
+                    }
+                })
+                .collect();
+            let mixed: String = w
+                .chars()
+                .enumerate()
+                .flat_map(|(i, c)| {
+                    if i % 2 == 1 {
+                        c.to_uppercase().collect::<Vec<_>>()
+                    } else {
+                        vec![c]
+                    }
+                })
+                .collect();
+            tokens.extend([
+                w.to_string(),
+                w.to_uppercase(),
+                title,
+                mixed,
+                format!("{w}Σ"),
+                format!("Σ{w}"),
+                format!("{w}s"),
+                w.chars().skip(1).collect(),
+            ]);
+        }
+        let mut agreed_yes = 0;
+        for t in &tokens {
+            for l in lists {
+                assert_eq!(is(t, l), copying(t, l), "{t:?} in {l:?}");
+                agreed_yes += usize::from(copying(t, l));
+            }
+        }
+        assert!(agreed_yes > 300, "the tokens hold the words: {agreed_yes}");
+    }
 
     fn cmd(line: &str) -> Result<Command, Reason> {
         parse_line(line).expect("a command")
