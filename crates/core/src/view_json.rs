@@ -47,11 +47,112 @@ pub fn nest(text: &str, depth: usize) -> String {
     text.replace('\n', &pad)
 }
 
-/// `v` as pretty JSON, `depth` levels down (see [`nest`]).
+/// `v` as pretty JSON, `depth` levels down: [`nest`] of
+/// `serde_json::to_string_pretty(v)`, written in one pass by a formatter
+/// whose indentation starts `depth` levels in (the copy `nest` makes was a
+/// share of every report's view, issue 22 item 4).
 pub fn pretty_at(v: &Value, depth: usize) -> String {
-    // A `Value` always serialises (its map keys are strings).
-    let text = serde_json::to_string_pretty(v).unwrap_or_default();
-    nest(&text, depth)
+    let mut out = Vec::with_capacity(128);
+    let mut ser = serde_json::Serializer::with_formatter(&mut out, Nested::at(depth));
+    // A `Value` always serialises (its map keys are strings) into a `Vec`.
+    if v.serialize(&mut ser).is_err() {
+        return String::new();
+    }
+    // serde_json writes UTF-8 only.
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// serde_json's `PrettyFormatter` (two spaces) with its indentation
+/// starting at `current` levels instead of none: each newline it writes
+/// between tokens is followed by the indentation, so starting deeper is
+/// exactly what [`nest`] makes of its output.
+struct Nested {
+    current: usize,
+    has_value: bool,
+}
+
+impl Nested {
+    fn at(depth: usize) -> Nested {
+        Nested {
+            current: depth,
+            has_value: false,
+        }
+    }
+
+    fn indent<W: ?Sized + std::io::Write>(&self, w: &mut W) -> std::io::Result<()> {
+        for _ in 0..self.current {
+            w.write_all(b"  ")?;
+        }
+        Ok(())
+    }
+
+    fn open<W: ?Sized + std::io::Write>(&mut self, w: &mut W, b: &[u8]) -> std::io::Result<()> {
+        self.current += 1;
+        self.has_value = false;
+        w.write_all(b)
+    }
+
+    fn close<W: ?Sized + std::io::Write>(&mut self, w: &mut W, b: &[u8]) -> std::io::Result<()> {
+        self.current -= 1;
+        if self.has_value {
+            w.write_all(b"\n")?;
+            self.indent(w)?;
+        }
+        w.write_all(b)
+    }
+
+    fn item<W: ?Sized + std::io::Write>(&mut self, w: &mut W, first: bool) -> std::io::Result<()> {
+        w.write_all(if first { b"\n" } else { b",\n" })?;
+        self.indent(w)
+    }
+}
+
+impl serde_json::ser::Formatter for Nested {
+    fn begin_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.open(w, b"[")
+    }
+
+    fn end_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.close(w, b"]")
+    }
+
+    fn begin_array_value<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.item(w, first)
+    }
+
+    fn end_array_value<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
+
+    fn begin_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.open(w, b"{")
+    }
+
+    fn end_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.close(w, b"}")
+    }
+
+    fn begin_object_key<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.item(w, first)
+    }
+
+    fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        w.write_all(b": ")
+    }
+
+    fn end_object_value<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
 }
 
 impl ViewJson {
@@ -153,5 +254,52 @@ impl Serialize for ViewJson {
 impl<'de> Deserialize<'de> for ViewJson {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<ViewJson, D::Error> {
         Value::deserialize(d).map(|v| ViewJson::of_value(&v))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// The one-pass writer against what it replaced (`nest` of serde_json's
+    /// pretty text) on seeded random values: nested and empty arrays and
+    /// objects, strings with escapes, numbers of every kind.
+    #[test]
+    fn pretty_at_is_nest_of_the_pretty_text() {
+        let mut seed: u64 = 22;
+        let mut next = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        fn gen(next: &mut dyn FnMut(u64) -> u64, depth: u32) -> Value {
+            match next(if depth > 3 { 6 } else { 8 }) {
+                0 => Value::Null,
+                1 => json!(next(2) == 1),
+                2 => json!(next(1000) as i64 - 500),
+                3 => json!(next(1000) as f64 / 7.0),
+                4 => json!(["a\nb", "\"q\"", "é\t\u{1}", "", "x"][next(5) as usize]),
+                5 => json!(u64::MAX - next(3)),
+                6 => Value::Array((0..next(4)).map(|_| gen(next, depth + 1)).collect()),
+                _ => Value::Object(
+                    (0..next(4))
+                        .map(|k| (format!("k{}", (k + next(3)) % 5), gen(next, depth + 1)))
+                        .collect(),
+                ),
+            }
+        }
+        for _ in 0..3_000 {
+            let v = gen(&mut next, 0);
+            for depth in 0..5 {
+                let pretty = serde_json::to_string_pretty(&v).unwrap();
+                assert_eq!(pretty_at(&v, depth), nest(&pretty, depth), "{v}");
+            }
+        }
+        assert_eq!(
+            pretty_at(&json!({"a": [], "b": {}}), 1),
+            "{\n    \"a\": [],\n    \"b\": {}\n  }"
+        );
     }
 }
