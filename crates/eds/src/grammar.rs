@@ -112,7 +112,7 @@ pub enum Section {
 /// agree; a number out of 1–18 yields to a good name), `ANZEIGER`,
 /// `DIPLOMATIE nn`, `HINWEIS`.
 pub fn section_name(inner: &str) -> Option<Section> {
-    let t = inner.trim();
+    let t = grammar::trim_end_ws(grammar::trim_start_ws(inner));
     if fold_eq(t, "ANZEIGER", Fold::Umlauts) {
         return Some(Section::Anzeiger);
     }
@@ -176,7 +176,7 @@ pub fn entries(line: &str) -> impl Iterator<Item = &str> {
                 }
             }
         };
-        let piece = piece.trim();
+        let piece = grammar::trim_end_ws(grammar::trim_start_ws(piece));
         if !piece.is_empty() {
             return Some(piece);
         }
