@@ -136,11 +136,26 @@ fn upper_ascii(c: char, extra: impl Fn(char) -> Option<&'static [u8; 2]>) -> Fol
 
 /// True when `text`, folded, is `keyword` (ASCII upper case). Character by
 /// character, without allocating.
+///
+/// Inline, with the non-ASCII walk apart: keywords are compared on every
+/// order line, nearly always with an ASCII word, and the call and the
+/// `is_ascii` scan before the comparison were 8–13 % of a Nébulight or EDS
+/// parse (issue 21 item 4). A byte-wise match ignoring ASCII case can only
+/// succeed on an ASCII text (the keyword is ASCII), so it decides alone
+/// when it matches.
+#[inline]
 pub fn fold_eq(text: &str, keyword: &str, fold: Fold) -> bool {
-    if text.is_ascii() {
-        // Every fold maps an ASCII character to its upper case alone.
-        return text.eq_ignore_ascii_case(keyword);
+    if text.eq_ignore_ascii_case(keyword) {
+        return true;
     }
+    // Every fold maps an ASCII character to its upper case alone: an ASCII
+    // text that did not match is not the keyword.
+    !text.is_ascii() && fold_eq_unicode(text, keyword, fold)
+}
+
+/// [`fold_eq`] for a text with a non-ASCII character.
+#[inline(never)]
+fn fold_eq_unicode(text: &str, keyword: &str, fold: Fold) -> bool {
     let mut want = keyword.as_bytes();
     for c in text.chars() {
         let f = fold_char(c, fold);
@@ -159,6 +174,15 @@ pub fn fold_eq(text: &str, keyword: &str, fold: Fold) -> bool {
 /// `None` when `text` does not start with it (or a character straddles its
 /// end). `MONAT: J1/M2` → `Some(" J1/M2")` for `MONAT:`.
 pub fn strip_folded<'a>(text: &'a str, keyword: &str, fold: Fold) -> Option<&'a str> {
+    // An ASCII start as long as the keyword is compared byte for byte (each
+    // ASCII character folds to one byte): only a non-ASCII character there
+    // needs the walk below (EDS classifies every line with this).
+    let m = text.len().min(keyword.len());
+    let head = &text.as_bytes()[..m];
+    if head.is_ascii() {
+        return (m == keyword.len() && head.eq_ignore_ascii_case(keyword.as_bytes()))
+            .then(|| &text[m..]);
+    }
     let mut want = keyword.as_bytes();
     for (k, c) in text.char_indices() {
         if want.is_empty() {
@@ -528,24 +552,43 @@ pub fn blanks<'a, C>(i: &'a str) -> PResult<'a, (), C> {
 /// under [`Fold::Case`]), possibly empty.
 pub fn letters<'a, C>(fold: Fold) -> impl FnMut(&'a str) -> PResult<'a, &'a str, C> {
     move |i: &'a str| {
-        let n = match fold {
-            Fold::Case => i.bytes().take_while(u8::is_ascii_alphabetic).count(),
-            Fold::Accents | Fold::Umlauts => i
-                .char_indices()
-                .find(|(_, c)| !c.is_alphabetic())
-                .map_or(i.len(), |(k, _)| k),
-        };
+        let n = letters_len(i, fold);
         Ok((&i[n..], &i[..n]))
     }
+}
+
+/// The length in bytes of the run [`letters`] reads. ASCII letters are
+/// counted byte by byte; only from a non-ASCII byte on (never under
+/// [`Fold::Case`]) are characters decoded.
+#[inline]
+fn letters_len(i: &str, fold: Fold) -> usize {
+    let b = i.as_bytes();
+    let mut n = 0;
+    while n < b.len() && b[n].is_ascii_alphabetic() {
+        n += 1;
+    }
+    if fold == Fold::Case || n == b.len() || b[n].is_ascii() {
+        return n;
+    }
+    n + i[n..]
+        .char_indices()
+        .find(|(_, c)| !c.is_alphabetic())
+        .map_or(i.len() - n, |(k, _)| k)
 }
 
 /// The keyword `kw` (ASCII upper case) as a whole word: `VC` matches `vc`
 /// and `Vc` but not the start of `VCX`.
 pub fn keyword<'a, C>(kw: &'static str, fold: Fold) -> impl FnMut(&'a str) -> PResult<'a, (), C> {
     move |i: &'a str| {
-        let (rest, w) = letters(fold)(i)?;
-        if !w.is_empty() && fold_eq(w, kw, fold) {
-            Ok((rest, ()))
+        let n = letters_len(i, fold);
+        let w = &i[..n];
+        // Lengths first: nearly every word a keyword is tried on differs
+        // in length, and an ASCII word must have the keyword's.
+        if n != 0
+            && ((n == kw.len() && w.eq_ignore_ascii_case(kw))
+                || (!w.is_ascii() && fold_eq_unicode(w, kw, fold)))
+        {
+            Ok((&i[n..], ()))
         } else {
             Fail::error(i, Problem::Expected(Expected::Notation(kw)))
         }
@@ -561,9 +604,18 @@ pub fn word_in<'a, T: Copy, C>(
     expected: Expected,
 ) -> impl FnMut(&'a str) -> PResult<'a, T, C> {
     move |i: &'a str| {
-        let (rest, w) = letters(fold)(i)?;
-        if !w.is_empty() {
-            if let Some((_, v)) = table.iter().find(|(k, _)| fold_eq(w, k, fold)) {
+        let n = letters_len(i, fold);
+        let (w, rest) = (&i[..n], &i[n..]);
+        if n != 0 {
+            // The word is read and checked for ASCII once, then compared
+            // with each key (lengths first); `fold_eq` per key scanned the
+            // word again for every keyword of the table (issue 21 item 4).
+            let found = if w.is_ascii() {
+                table.iter().find(|(k, _)| k.eq_ignore_ascii_case(w))
+            } else {
+                table.iter().find(|(k, _)| fold_eq_unicode(w, k, fold))
+            };
+            if let Some((_, v)) = found {
                 return Ok((rest, *v));
             }
         }
@@ -744,6 +796,13 @@ impl<'a, const N: usize> Fields<'a, N> {
 }
 
 /// Splits the whole input into [`Fields`] at every comma; consumes it all.
+///
+/// Inline, so that the caller's `Fields` is filled in place rather than
+/// copied out of the `Result` (two arrays of `N` slices), and the fields
+/// are found and trimmed on bytes ([`trim_start_ws`]): this function,
+/// `str::find` and `str::trim` were a fifth of an EDS parse (issue 21
+/// item 4).
+#[inline]
 pub fn fields<'a, const N: usize, C>(i: &'a str) -> PResult<'a, Fields<'a, N>, C> {
     let mut f = Fields {
         slots: [""; N],
@@ -752,14 +811,15 @@ pub fn fields<'a, const N: usize, C>(i: &'a str) -> PResult<'a, Fields<'a, N>, C
     };
     let mut rest = i;
     loop {
-        let (part, next) = match rest.find(',') {
+        // `,` is ASCII: never inside a UTF-8 sequence.
+        let (part, next) = match rest.bytes().position(|b| b == b',') {
             Some(k) => (&rest[..k], Some(&rest[k + 1..])),
             None => (rest, None),
         };
         if f.count < N {
-            let lead = part.len() - part.trim_start().len();
-            f.slots[f.count] = part.trim();
-            f.starts[f.count] = &rest[lead..];
+            let start = trim_start_ws(part);
+            f.slots[f.count] = trim_end_ws(start);
+            f.starts[f.count] = &rest[part.len() - start.len()..];
         }
         f.count += 1;
         match next {
@@ -768,6 +828,37 @@ pub fn fields<'a, const N: usize, C>(i: &'a str) -> PResult<'a, Fields<'a, N>, C
         }
     }
     Ok((&i[i.len()..], f))
+}
+
+/// `str::trim_start`, the ASCII blanks skipped byte by byte: `trim_start`
+/// decodes every character. Past the ASCII blanks, a non-ASCII byte may
+/// start a Unicode space, so the rest is left to `trim_start` (same result).
+#[inline]
+pub fn trim_start_ws(s: &str) -> &str {
+    let b = s.as_bytes();
+    let mut k = 0;
+    // ' ' and \t \n \v \f \r: the ASCII characters `char::is_whitespace` takes.
+    while k < b.len() && (b[k] == b' ' || (0x09..=0x0d).contains(&b[k])) {
+        k += 1;
+    }
+    if k < b.len() && !b[k].is_ascii() {
+        return s[k..].trim_start();
+    }
+    &s[k..]
+}
+
+/// `str::trim_end`, as [`trim_start_ws`] does `trim_start`.
+#[inline]
+pub fn trim_end_ws(s: &str) -> &str {
+    let b = s.as_bytes();
+    let mut k = b.len();
+    while k > 0 && (b[k - 1] == b' ' || (0x09..=0x0d).contains(&b[k - 1])) {
+        k -= 1;
+    }
+    if k > 0 && !b[k - 1].is_ascii() {
+        return s[..k].trim_end();
+    }
+    &s[..k]
 }
 
 /// Nothing but blanks up to the end of the line.
@@ -976,6 +1067,25 @@ mod tests {
         assert_eq!((f.count, f.get()), (4, &["a", "b"][..]));
         let (_, f) = fields::<2, NoCustom>("").unwrap();
         assert_eq!((f.count, f.get()), (1, &[""][..]));
+    }
+
+    #[test]
+    fn byte_trims_agree_with_the_str_trims() {
+        for s in [
+            "",
+            " ",
+            "  a b  ",
+            "\t\r\n a\u{b}\u{c}",
+            "\u{a0}x\u{3000}",
+            " \u{2028} é ",
+            "é",
+            "\u{1c}a\u{1f}",
+            " \u{85}",
+        ] {
+            assert_eq!(trim_start_ws(s), s.trim_start(), "{s:?}");
+            assert_eq!(trim_end_ws(s), s.trim_end(), "{s:?}");
+            assert_eq!(trim_end_ws(trim_start_ws(s)), s.trim(), "{s:?}");
+        }
     }
 
     #[test]

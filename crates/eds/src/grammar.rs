@@ -112,7 +112,7 @@ pub enum Section {
 /// agree; a number out of 1–18 yields to a good name), `ANZEIGER`,
 /// `DIPLOMATIE nn`, `HINWEIS`.
 pub fn section_name(inner: &str) -> Option<Section> {
-    let t = inner.trim();
+    let t = grammar::trim_end_ws(grammar::trim_start_ws(inner));
     if fold_eq(t, "ANZEIGER", Fold::Umlauts) {
         return Some(Section::Anzeiger);
     }
@@ -132,10 +132,19 @@ pub fn section_name(inner: &str) -> Option<Section> {
     let by_num = num
         .and_then(|n| n.parse::<usize>().ok())
         .filter(|n| (1..=18).contains(n));
-    let by_name = SECTION_NAMES
-        .iter()
-        .position(|s| fold_eq(name, s, Fold::Umlauts))
-        .map(|i| i + 1);
+    // An ASCII name (nearly every header) is compared with each section's
+    // name directly, lengths first: `fold_eq` per name was the largest
+    // part of reading a header (issue 21 item 4).
+    let by_name = if name.is_ascii() {
+        SECTION_NAMES
+            .iter()
+            .position(|s| s.eq_ignore_ascii_case(name))
+    } else {
+        SECTION_NAMES
+            .iter()
+            .position(|s| fold_eq(name, s, Fold::Umlauts))
+    }
+    .map(|i| i + 1);
     match (by_num, by_name, name.is_empty()) {
         (Some(n), _, true) => Some(Section::Orders(n as u8)),
         (Some(n), Some(m), false) if n == m => Some(Section::Orders(n as u8)),
@@ -176,7 +185,7 @@ pub fn entries(line: &str) -> impl Iterator<Item = &str> {
                 }
             }
         };
-        let piece = piece.trim();
+        let piece = grammar::trim_end_ws(grammar::trim_start_ws(piece));
         if !piece.is_empty() {
             return Some(piece);
         }

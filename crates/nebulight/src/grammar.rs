@@ -141,10 +141,20 @@ fn star(i: &str) -> P<'_, ()> {
     }
 }
 
+/// `i` after the separators of spec 3.1, skipped byte by byte
+/// (`trim_start_matches` with a set of characters decodes each one).
+#[inline]
+fn skip_seps(i: &str) -> &str {
+    let n = i
+        .bytes()
+        .take_while(|&b| matches!(b, b' ' | b'_' | b'\t'))
+        .count();
+    &i[n..]
+}
+
 /// The next word, for a ruleset reason that names it.
 fn next_word(i: &str) -> &str {
-    let i = i.trim_start_matches([' ', '_', '\t']);
-    letters::<Neb>(Fold::Case)(i).map_or("", |(_, w)| w)
+    letters::<Neb>(Fold::Case)(skip_seps(i)).map_or("", |(_, w)| w)
 }
 
 /// Always fails here with `e`: the last alternative of a choice.
@@ -157,8 +167,7 @@ fn expected<'a, O>(e: Expected) -> impl FnMut(&'a str) -> P<'a, O> {
 
 /// Fails for good here with a reason of Nébulight's own.
 fn refuse<'a, O>(i: &'a str, why: Neb) -> P<'a, O> {
-    let at = i.trim_start_matches([' ', '_', '\t']);
-    Fail::failure(at, Problem::Custom(why))
+    Fail::failure(skip_seps(i), Problem::Custom(why))
 }
 
 const GROUPS: &[(&str, Group)] = &[("VI", Group::Vi), ("VP", Group::Vp)];
@@ -186,7 +195,7 @@ fn group_name(g: Group) -> &'static str {
 /// Annexe I every form is told by its subject and its verb. Choosing the
 /// branch up front spares trying each form in turn (parse speed, issue 21).
 fn verb(i: &str) -> &str {
-    let i = i.trim_start_matches([' ', '_', '\t']);
+    let i = skip_seps(i);
     if i.starts_with('*') {
         return "*";
     }

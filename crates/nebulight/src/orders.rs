@@ -3,7 +3,7 @@
 use crate::model::{FleetId, Tech, WorldId};
 
 /// A protection-ship group of a world: VI or VP.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Group {
     Vi,
     Vp,
@@ -44,7 +44,7 @@ pub enum Dest {
 }
 
 /// Who fires (a firing point, 3.4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Shooter {
     Fleet(FleetId),
     Group(WorldId, Group),
