@@ -136,6 +136,12 @@ pub use crate::grammar::tokens;
 
 /// `[k X] size (K|N|M)` → (k, warhead code).
 pub fn parse_warhead(t: &str) -> Option<(usize, String)> {
+    // Every warhead code starts with a digit, and a count `k` with a digit
+    // or the `+` that `usize::from_str` accepts: a mission's keyword
+    // (`MOVE`, `BOMB` …), asked here first, is out on its first byte.
+    if !t.starts_with(|c: char| c.is_ascii_digit() || c == '+') {
+        return None;
+    }
     let (k, rest) = match t.split_once('X') {
         Some((k, r)) => (k.parse::<usize>().ok()?, r),
         None => (1, t),
@@ -937,6 +943,11 @@ impl<'a> WwkParser<'a> {
         let Order::Mil { zone, sel, mission } = o else {
             return Receipt::Fine;
         };
+        // The unit type's entry, looked up once for the checks below.
+        let spec = match sel {
+            Selector::Units(_, code) => catalog::spec(code),
+            _ => None,
+        };
         if let Mission::Move(path) = mission {
             // The same check, in the same words, as step 3.9 (§3.7): the map
             // does not change during a turn.
@@ -950,7 +961,7 @@ impl<'a> WwkParser<'a> {
                 from = to;
             }
             if let Selector::Units(_, code) = sel {
-                if let Some(s) = catalog::spec(code) {
+                if let Some(s) = spec {
                     if !matches!(
                         s.mt,
                         catalog::Mt::I | catalog::Mt::V | catalog::Mt::Nv | catalog::Mt::H
@@ -963,10 +974,9 @@ impl<'a> WwkParser<'a> {
             }
         }
         // Space units stand in orbit, not in the issuing zone (§3.2).
-        let in_orbit =
-            |code: &str| catalog::spec(code).is_some_and(|s| s.cat == catalog::Cat::Space);
+        let in_orbit = spec.is_some_and(|s| s.cat == catalog::Cat::Space);
         match sel {
-            Selector::Units(Some(n), code) if !in_orbit(code) => {
+            Selector::Units(Some(n), code) if !in_orbit => {
                 let have = self.units_at(zone, code);
                 if *n > have {
                     return Receipt::Warned(format!(
