@@ -431,11 +431,11 @@ pub fn aid(ctx: &mut Ctx) {
         let start = ctx
             .scratch
             .ec_start
-            .get(&(it.nation.clone(), from.clone()))
+            .get(&(it.nation.clone(), from.to_string()))
             .copied()
             .unwrap_or(0);
         let cap = start / 2;
-        let key = (it.nation.clone(), from.clone());
+        let key = (it.nation.clone(), from.to_string());
         let used = ctx.scratch.aid_used.get(&key).copied().unwrap_or(0);
         let Some(dest) = recipient(ctx.state, to) else {
             ctx.scratch
@@ -565,7 +565,7 @@ pub fn market(ctx: &mut Ctx) {
             }
             if *sell {
                 sold += q;
-                *need.entry((zone.clone(), *res)).or_default() += q;
+                *need.entry((zone.to_string(), *res)).or_default() += q;
             } else {
                 bought += q;
                 if *res == 'N' && green {

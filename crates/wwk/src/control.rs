@@ -538,7 +538,7 @@ pub fn smov(ctx: &mut Ctx) {
             .iter()
             .all(|z| ctx.state.zone(z).status.controls_or_shares(n));
         let hot = full.iter().any(|z| {
-            ctx.scratch.invaded.contains(z)
+            ctx.scratch.invaded.contains(z.as_str())
                 || matches!(ctx.state.zone(z).status, Status::Contested { .. })
         });
         if !chain_ok || !own_ok {
@@ -560,7 +560,7 @@ pub fn smov(ctx: &mut Ctx) {
             fail(ctx, &it, "aucune unité disponible");
             continue;
         }
-        let dest = full.last().cloned().unwrap_or_default();
+        let dest = full.last().map(|z| z.to_string()).unwrap_or_default();
         for id in &ids {
             if let Some(u) = ctx.state.unit_mut(*id) {
                 u.at = dest.clone();
@@ -577,7 +577,7 @@ pub fn recon_end(ctx: &mut Ctx) {
     for it in activation(
         ctx.scratch,
         ctx.state,
-        |o| matches!(o, Order::Mil { mission: Mission::Recn(_), sel, .. } if !matches!(sel, Selector::Space(_)) && !matches!(sel, Selector::Units(_, c) if c == "RSAT")),
+        |o| matches!(o, Order::Mil { mission: Mission::Recn(_), sel, .. } if !matches!(sel, Selector::Space(_)) && !matches!(sel, Selector::Units(_, c) if *c == "RSAT")),
     ) {
         let Order::Mil {
             zone,
@@ -592,8 +592,8 @@ pub fn recon_end(ctx: &mut Ctx) {
             continue;
         }
         let sel1 = match sel {
-            Selector::Units(_, c) => Selector::Units(Some(1), c.clone()),
-            Selector::Group(_, g) => Selector::Group(Some(1), g.clone()),
+            Selector::Units(_, c) => Selector::Units(Some(1), c),
+            Selector::Group(_, g) => Selector::Group(Some(1), g),
             s => s.clone(),
         };
         let ids = crate::military::select(ctx, &it, zone, &sel1, &|s| {
@@ -603,11 +603,11 @@ pub fn recon_end(ctx: &mut Ctx) {
             fail(ctx, &it, "aucune unité disponible");
             continue;
         }
-        ctx.scratch.recon.insert((it.nation.clone(), t.clone()));
+        ctx.scratch.recon.insert((it.nation.clone(), t.to_string()));
         let s = snapshot(ctx.state, t);
         ctx.scratch.snapshots.push((
             it.nation.clone(),
-            t.clone(),
+            t.to_string(),
             format!("RECN fin de phase 4 : {s}"),
         ));
         ctx.scratch.ok(&it);

@@ -221,14 +221,14 @@ fn build(ctx: &mut Ctx, bases: bool) {
                 .status
                 .controller()
                 .is_some_and(|c| ctx.state.diplo(&n, c) == Diplo::Allied);
-            if !(allied && (code == "FAC" || code == "ABSE")) {
+            if !(allied && (*code == "FAC" || *code == "ABSE")) {
                 ctx.scratch
                     .fail(&it, "production seulement en zone contrôlée ou partagée");
                 continue;
             }
         }
         let l = ctx.state.nations[&n].tech.l;
-        let key = (n.clone(), zone.clone());
+        let key = (n.clone(), zone.to_string());
         let workers_total = if bases {
             ctx.state
                 .units
@@ -240,10 +240,13 @@ fn build(ctx: &mut Ctx, bases: bool) {
         } else {
             ctx.state.factories(&n, zone)
         };
-        if let Some((_, r)) = [Short::Workers(zone.clone()), Short::Funds(zone.clone())]
-            .into_iter()
-            .map(|r| (n.clone(), r))
-            .find(|k| short.contains(k))
+        if let Some((_, r)) = [
+            Short::Workers(zone.to_string()),
+            Short::Funds(zone.to_string()),
+        ]
+        .into_iter()
+        .map(|r| (n.clone(), r))
+        .find(|k| short.contains(k))
         {
             let what = match r {
                 Short::Workers(_) => {
@@ -280,11 +283,11 @@ fn build(ctx: &mut Ctx, bases: bool) {
             let (used, ec, workers) = price(code, &stock);
             if used_w + workers > workers_total {
                 why = format!("{} insuffisant(e)s", if bases { "génie" } else { "usines" });
-                short.insert((n.clone(), Short::Workers(zone.clone())));
+                short.insert((n.clone(), Short::Workers(zone.to_string())));
                 break;
             }
             // Limits 20 + L (5.1) and one FORT per zone per nation (D-88).
-            if code == "FAC"
+            if *code == "FAC"
                 && ctx
                     .state
                     .units
@@ -308,7 +311,7 @@ fn build(ctx: &mut Ctx, bases: bool) {
                 why = "limite 20 + L du génie".into();
                 break;
             }
-            if code == "FORT" && ctx.state.count(&n, "FORT", zone) > 0 {
+            if *code == "FORT" && ctx.state.count(&n, "FORT", zone) > 0 {
                 why = "une seule FORT par zone".into();
                 break;
             }
@@ -320,7 +323,7 @@ fn build(ctx: &mut Ctx, bases: bool) {
             };
             if !pay(ctx.state, &n, zone, &used, ec) {
                 why = "fonds insuffisants".into();
-                short.insert((n.clone(), Short::Funds(zone.clone())));
+                short.insert((n.clone(), Short::Funds(zone.to_string())));
                 break;
             }
             if bases {
@@ -331,7 +334,7 @@ fn build(ctx: &mut Ctx, bases: bool) {
             match at {
                 Place::Head(hid) => {
                     if let Some(h) = ctx.state.unit_mut(hid) {
-                        h.heads.push(code.clone());
+                        h.heads.push(code.to_string());
                     }
                 }
                 Place::Zone => {
@@ -343,7 +346,7 @@ fn build(ctx: &mut Ctx, bases: bool) {
                     if let Some(u) = ctx.state.unit_mut(id) {
                         u.built = ctx.turn;
                         u.army = army.clone();
-                        if code == "PROC" {
+                        if *code == "PROC" {
                             u.res = res.or(first_sym);
                         }
                     }

@@ -124,7 +124,7 @@ pub fn space_recn(ctx: &mut Ctx) {
     let items = activation(
         ctx.scratch,
         ctx.state,
-        |o| matches!(o, Order::Mil { mission: Mission::Recn(_), sel, .. } if matches!(sel, Selector::Space(_)) || matches!(sel, Selector::Units(_, c) if c == "RSAT")),
+        |o| matches!(o, Order::Mil { mission: Mission::Recn(_), sel, .. } if matches!(sel, Selector::Space(_)) || matches!(sel, Selector::Units(_, c) if *c == "RSAT")),
     );
     for it in items {
         let Order::Mil {
@@ -159,8 +159,10 @@ pub fn space_recn(ctx: &mut Ctx) {
             continue;
         };
         ctx.state.remove_unit(id);
-        ctx.scratch.recon.insert((it.nation.clone(), t.clone()));
-        ctx.scratch.space_recn.push((it.nation.clone(), t.clone()));
+        ctx.scratch.recon.insert((it.nation.clone(), t.to_string()));
+        ctx.scratch
+            .space_recn
+            .push((it.nation.clone(), t.to_string()));
         ctx.scratch.ok(&it);
     }
 }
@@ -182,7 +184,7 @@ pub fn espionage(ctx: &mut Ctx) {
         let m = match &it.order {
             Order::Spy { zone, op, target } => Mission2 {
                 op: *op,
-                zone: Some(target.clone().unwrap_or(zone.clone())),
+                zone: Some(target.as_ref().unwrap_or(zone).to_string()),
                 target: None,
                 it: it.clone(),
             },

@@ -247,7 +247,7 @@ pub fn caps(ctx: &mut Ctx) {
             continue;
         }
         for id in ids {
-            ctx.scratch.caps.insert(id, t.clone());
+            ctx.scratch.caps.insert(id, t.to_string());
         }
         ctx.scratch.ok(&it);
     }
@@ -492,7 +492,11 @@ pub fn sat_ground(ctx: &mut Ctx) {
             fail(ctx, &it, "pas de centre spatial");
             continue;
         }
-        if !ctx.scratch.recon.contains(&(it.nation.clone(), t.clone())) {
+        if !ctx
+            .scratch
+            .recon
+            .contains(&(it.nation.clone(), t.to_string()))
+        {
             fail(ctx, &it, format!("pas de reconnaissance de [{t}] ce tour"));
             continue;
         }
@@ -530,7 +534,7 @@ pub fn sat_ground(ctx: &mut Ctx) {
             fd.show()
         )];
         ground_strike(ctx, &it.nation, &targets, fa, fd, &mut log);
-        ctx.scratch.attacked.insert(t.clone());
+        ctx.scratch.attacked.insert(t.to_string());
         ctx.scratch.ok(&it);
         notify(ctx, &it.nation, &t, log);
     }
@@ -727,7 +731,10 @@ pub fn missiles(ctx: &mut Ctx) {
             continue;
         }
         ensure_garrison(ctx, &t);
-        let recon = ctx.scratch.recon.contains(&(it.nation.clone(), t.clone()));
+        let recon = ctx
+            .scratch
+            .recon
+            .contains(&(it.nation.clone(), t.to_string()));
         let mut log = vec![format!(
             "== MISSILES de [{zone}] sur [{t}] (distance {}) ==",
             show_d(d)
@@ -801,7 +808,7 @@ pub fn missiles(ctx: &mut Ctx) {
         } else {
             ctx.scratch.ok(&it);
         }
-        ctx.scratch.attacked.insert(t.clone());
+        ctx.scratch.attacked.insert(t.to_string());
         notify(ctx, &it.nation, &t, log);
     }
 }
@@ -1231,7 +1238,7 @@ pub fn air(ctx: &mut Ctx) {
             ids.retain(|id| ctx.state.unit(*id).is_some());
             for id in &ids {
                 if let Some(u) = ctx.state.unit_mut(*id) {
-                    u.at = t.clone();
+                    u.at = t.to_string();
                 }
             }
             ctx.scratch
@@ -1357,12 +1364,12 @@ pub fn air(ctx: &mut Ctx) {
             "DROP" => {
                 for id in &ids {
                     if let Some(u) = ctx.state.unit_mut(*id) {
-                        u.at = t.clone();
+                        u.at = t.to_string();
                     }
                     ctx.scratch.landed.insert(*id);
-                    ctx.scratch.came_from.insert(*id, zone.clone());
+                    ctx.scratch.came_from.insert(*id, zone.to_string());
                 }
-                ctx.scratch.invaded.insert(t.clone());
+                ctx.scratch.invaded.insert(t.to_string());
                 log.push(format!("  {} unité(s) parachutée(s) en [{t}]", ids.len()));
             }
             _ => {
@@ -1381,7 +1388,7 @@ pub fn air(ctx: &mut Ctx) {
                 }
             }
         }
-        ctx.scratch.attacked.insert(t.clone());
+        ctx.scratch.attacked.insert(t.to_string());
         ctx.scratch.ok(&it);
         notify(ctx, &it.nation, &t, log);
     }
@@ -1480,7 +1487,7 @@ pub fn hmov(ctx: &mut Ctx) {
         else {
             continue;
         };
-        let dest = path.last().cloned().unwrap_or_default();
+        let dest = path.last().map(|z| z.to_string()).unwrap_or_default();
         let ok_end = |z: &str| {
             ctx.state.kind(z) == ZoneKind::Land
                 || ctx.state.units.values().any(|u| {
@@ -1661,7 +1668,7 @@ pub fn hmov(ctx: &mut Ctx) {
             if let Some(u) = ctx.state.unit_mut(*id) {
                 u.at = dest.clone();
             }
-            ctx.scratch.came_from.insert(*id, zone.clone());
+            ctx.scratch.came_from.insert(*id, zone.to_string());
             if infantry.contains(id) && hostile_dest {
                 ctx.scratch.landed.insert(*id);
             }
@@ -1829,7 +1836,7 @@ pub fn movement(ctx: &mut Ctx) {
         // A path that is not a chain of adjacent zones is refused whole,
         // before any unit is taken or any die rolled (§3.7).
         let mut full: Vec<&str> = vec![zone.as_str()];
-        full.extend(path.iter().map(String::as_str));
+        full.extend(path.iter().map(crate::orders::ZoneId::as_str));
         if let Some(w) = full.windows(2).find(|w| !ctx.state.adjacent(w[0], w[1])) {
             let why = format!(
                 "chemin invalide : [{}] n'est pas adjacente à [{}]",
@@ -2010,7 +2017,7 @@ pub fn movement(ctx: &mut Ctx) {
             }
             for id in &stepping {
                 if let Some(x) = ctx.state.unit_mut(*id) {
-                    x.at = p.clone();
+                    x.at = p.to_string();
                 }
                 moved.insert(*id);
             }
@@ -2032,7 +2039,7 @@ pub fn movement(ctx: &mut Ctx) {
             let Some(u) = ctx.state.unit(*id).cloned() else {
                 continue;
             };
-            ctx.scratch.came_from.insert(*id, zone.clone());
+            ctx.scratch.came_from.insert(*id, zone.to_string());
             if taco {
                 ctx.scratch.taco_units.insert(*id);
             }

@@ -265,6 +265,9 @@ struct MapTables {
     sizes: (usize, usize),
     by_code: std::collections::HashMap<ZoneCode, usize, BuildFnv>,
     neighbours: Vec<Vec<ZoneCode>>,
+    /// Each zone's code, shared: what an order holds of a zone it names
+    /// ([`Map::zone_id`]), a reference count rather than a copy.
+    ids: Vec<crate::orders::ZoneId>,
 }
 
 /// A derived cache: two maps with the same zones are equal whatever their caches hold.
@@ -311,6 +314,11 @@ impl Map {
                 sizes,
                 by_code,
                 neighbours: sets.into_iter().map(|s| s.into_iter().collect()).collect(),
+                ids: self
+                    .zones
+                    .iter()
+                    .map(|d| crate::orders::ZoneId::from(d.code.as_str()))
+                    .collect(),
             }
         });
         (t.sizes == (self.zones.len(), self.crossings.len())).then_some(t)
@@ -325,6 +333,43 @@ impl Map {
                 .copied()
                 .filter(|i| self.zones[*i].code == z),
             None => self.zones.iter().position(|d| d.code == z),
+        }
+    }
+
+    /// Zone `z`'s position ([`Map::position`]) and its code as an order
+    /// holds it ([`Map::zone_id`]), in one lookup.
+    pub fn lookup(&self, z: &str) -> Option<(usize, crate::orders::ZoneId)> {
+        match self.tables() {
+            Some(t) => t
+                .by_code
+                .get(z)
+                .copied()
+                .filter(|i| self.zones[*i].code == z)
+                .map(|i| (i, t.ids[i].clone())),
+            None => self
+                .zones
+                .iter()
+                .position(|d| d.code == z)
+                .map(|i| (i, crate::orders::ZoneId::from(z))),
+        }
+    }
+
+    /// Zone `z`'s code as an order holds it, shared with the map (None for
+    /// a code that is not a zone). A map without tables (duplicated codes,
+    /// or grown since they were built) gives a fresh copy.
+    pub fn zone_id(&self, z: &str) -> Option<crate::orders::ZoneId> {
+        match self.tables() {
+            Some(t) => t
+                .by_code
+                .get(z)
+                .copied()
+                .filter(|i| self.zones[*i].code == z)
+                .map(|i| t.ids[i].clone()),
+            None => self
+                .zones
+                .iter()
+                .any(|d| d.code == z)
+                .then(|| crate::orders::ZoneId::from(z)),
         }
     }
 

@@ -1,14 +1,111 @@
 //! The order enum (spec §3.5, §3.6): national, local and military orders.
 
 use crate::model::Field;
+use std::fmt;
+use std::sync::Arc;
+
+/// A zone code as an order holds it: the map's own copy of the code,
+/// shared (issue 21: an accepted order allocated a `String` for each zone
+/// it named; cloning this is a reference count). Built by
+/// [`crate::model::Map::zone_id`] for a zone of the map, or from any code
+/// ([`ZoneId::from`]) where an order is written by hand.
+///
+/// It reads, compares, orders and hashes as the code itself, and its
+/// `Debug` is the code's (`"IST"`, as the `String` it replaced), so the
+/// orders' debug text that the verdict tests fingerprint is unchanged.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ZoneId(Arc<str>);
+
+impl ZoneId {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::ops::Deref for ZoneId {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl AsRef<str> for ZoneId {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::borrow::Borrow<str> for ZoneId {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<&str> for ZoneId {
+    fn from(s: &str) -> Self {
+        ZoneId(Arc::from(s))
+    }
+}
+
+impl fmt::Debug for ZoneId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&*self.0, f)
+    }
+}
+
+impl fmt::Display for ZoneId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&*self.0, f)
+    }
+}
+
+impl PartialEq<str> for ZoneId {
+    fn eq(&self, o: &str) -> bool {
+        *self.0 == *o
+    }
+}
+
+impl PartialEq<&str> for ZoneId {
+    fn eq(&self, o: &&str) -> bool {
+        *self.0 == **o
+    }
+}
+
+impl PartialEq<String> for ZoneId {
+    fn eq(&self, o: &String) -> bool {
+        *self.0 == **o
+    }
+}
+
+impl PartialEq<ZoneId> for String {
+    fn eq(&self, o: &ZoneId) -> bool {
+        **self == *o.0
+    }
+}
+
+impl PartialEq<ZoneId> for str {
+    fn eq(&self, o: &ZoneId) -> bool {
+        *self == *o.0
+    }
+}
+
+impl PartialEq<ZoneId> for &str {
+    fn eq(&self, o: &ZoneId) -> bool {
+        **self == *o.0
+    }
+}
+
+/// A unit type's code (or a warhead's, for `BUILD`), the catalog's static
+/// spelling: an order names the type without a copy of it (issue 21).
+pub type UnitCode = &'static str;
 
 /// How units are chosen (§3.4).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Selector {
     /// `<n> <UNIT>` (None = ALL).
-    Units(Option<usize>, String),
+    Units(Option<usize>, UnitCode),
     /// `<n> <GROUP>` with GROUP ∈ I, V, A, NV, I/V.
-    Group(Option<usize>, String),
+    Group(Option<usize>, &'static str),
     /// `ALL ARMY`.
     AllArmy,
     /// An army name.
@@ -19,39 +116,40 @@ pub enum Selector {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Target {
-    Zone(String),
+    Zone(ZoneId),
     Space(String),
 }
 
 impl Target {
     pub fn label(&self) -> &str {
         match self {
-            Target::Zone(z) | Target::Space(z) => z,
+            Target::Zone(z) => z,
+            Target::Space(s) => s,
         }
     }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Mission {
-    Recn(String),
+    Recn(ZoneId),
     Satt(Target),
-    Satc(String),
+    Satc(ZoneId),
     /// `k` warheads of code `head` on one missile (MIRV).
     Nuke {
         k: usize,
         head: String,
         target: Target,
     },
-    Miss(String),
-    Misc(String),
-    Caps(String),
-    Bomb(String),
-    Bmbc(String),
-    Drop(String),
-    Trsf(String),
-    Hmov(Vec<String>),
-    Move(Vec<String>),
-    Smov(Vec<String>),
+    Miss(ZoneId),
+    Misc(ZoneId),
+    Caps(ZoneId),
+    Bomb(ZoneId),
+    Bmbc(ZoneId),
+    Drop(ZoneId),
+    Trsf(ZoneId),
+    Hmov(Vec<ZoneId>),
+    Move(Vec<ZoneId>),
+    Smov(Vec<ZoneId>),
 }
 
 impl Mission {
@@ -173,7 +271,7 @@ pub enum Order {
     Break,
     Research([i64; 6]),
     Market {
-        zone: String,
+        zone: ZoneId,
         sell: bool,
         q: i64,
         res: char,
@@ -183,73 +281,73 @@ pub enum Order {
         target: String,
         field: Option<Field>,
     },
-    NatDemob(String),
+    NatDemob(UnitCode),
     NatXfer {
         ec: i64,
-        zone: String,
+        zone: ZoneId,
     },
     Opt {
         ai: bool,
         yes: bool,
     },
     Aid {
-        from: String,
+        from: ZoneId,
         ec: i64,
-        to: String,
+        to: ZoneId,
     },
     /// `res` = 'E' for ec; `to` None = national treasury.
     Xfer {
-        from: String,
+        from: ZoneId,
         q: i64,
         res: char,
-        to: Option<String>,
+        to: Option<ZoneId>,
     },
     Exch {
-        from: String,
+        from: ZoneId,
         give: (i64, char),
         get: (i64, char),
-        with: String,
+        with: ZoneId,
     },
     Ce {
-        zone: String,
+        zone: ZoneId,
         ec: i64,
     },
     Spy {
-        zone: String,
+        zone: ZoneId,
         op: SpyOp,
-        target: Option<String>,
+        target: Option<ZoneId>,
     },
     Demob {
-        zone: String,
-        code: String,
+        zone: ZoneId,
+        code: UnitCode,
         q: Option<usize>,
     },
     Build {
-        zone: String,
-        code: String,
+        zone: ZoneId,
+        code: UnitCode,
         q: usize,
-        host: Option<String>,
+        host: Option<UnitCode>,
         army: Option<String>,
         res: Option<char>,
     },
     Tac {
-        zone: String,
+        zone: ZoneId,
         offensive: bool,
         on: bool,
     },
     Army {
-        zone: String,
-        pairs: Vec<(usize, String)>,
+        zone: ZoneId,
+        pairs: Vec<(usize, UnitCode)>,
         name: String,
     },
     Mil {
-        zone: String,
+        zone: ZoneId,
         sel: Selector,
         mission: Mission,
     },
     /// `Z >> <sel> ESCT`, attached to the mission on line `of`.
     Escort {
-        zone: String,
+        zone: ZoneId,
         sel: Selector,
         of: usize,
     },
@@ -272,5 +370,49 @@ impl Order {
             | Order::Escort { zone, .. } => Some(zone),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Map, ZoneDef};
+    use std::sync::Arc;
+
+    /// The verdict tests fingerprint the orders' debug text: a zone held as
+    /// a `ZoneId` must print as the `String` it replaced, alone and in a
+    /// path.
+    #[test]
+    fn zone_id_debug_is_the_string_s() {
+        let z = ZoneId::from("IST");
+        assert_eq!(format!("{z:?}"), format!("{:?}", "IST".to_string()));
+        assert_eq!(
+            format!("{:?}", Mission::Move(vec![z.clone(), ZoneId::from("ODE")])),
+            format!("Move({:?})", vec!["IST".to_string(), "ODE".to_string()])
+        );
+        assert_eq!(z.to_string(), "IST");
+        assert_eq!(z, "IST");
+        assert_eq!(z, String::from("IST"));
+        assert!(z != "ODE");
+    }
+
+    /// An order's zone is the map's code shared, not a copy; a code that is
+    /// not a zone gets none.
+    #[test]
+    fn map_zone_ids_are_shared() {
+        let zone = |code: &str| ZoneDef {
+            code: code.into(),
+            ..ZoneDef::default()
+        };
+        let map = Map {
+            zones: vec![zone("IST"), zone("ODE")],
+            ..Map::default()
+        };
+        let (Some(a), Some(b)) = (map.zone_id("ODE"), map.zone_id("ODE")) else {
+            panic!("ODE is a zone of the map");
+        };
+        assert!(Arc::ptr_eq(&a.0, &b.0));
+        assert_eq!(map.lookup("ODE"), Some((1, a)));
+        assert!(map.zone_id("XXX").is_none() && map.lookup("XXX").is_none());
     }
 }

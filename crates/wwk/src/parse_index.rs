@@ -11,7 +11,9 @@
 //! its nation's part only ([`UnitsOf::of`]).
 
 use crate::model::{State, Unit};
-use std::collections::HashMap;
+// Keys are nation codes and player ids from the game file, not from a
+// player's mail: a fast hash (Fx) rather than SipHash, as the catalog's.
+use rustc_hash::FxHashMap as HashMap;
 
 /// One nation's units, as the parser's checks read them: the codes owned
 /// (`S` = `String`) in the [`Index`], which outlives the parse, borrowed

@@ -28,7 +28,9 @@ pub struct WwkParser<'a> {
     free_used: Vec<usize>,
     national_used: usize,
     market_counted: bool,
-    last_mission: Option<(usize, String)>,
+    /// The line and issuing zone of the last air mission an `ESCT` may
+    /// follow.
+    last_mission: Option<(usize, ZoneId)>,
     /// An `END` line was seen: the rest is ignored (§3.1).
     ended: bool,
     /// A `TURN` or `NATION` header line that does not match: the whole
@@ -134,6 +136,12 @@ pub use crate::grammar::tokens;
 
 /// `[k X] size (K|N|M)` → (k, warhead code).
 pub fn parse_warhead(t: &str) -> Option<(usize, String)> {
+    // Every warhead code starts with a digit, and a count `k` with a digit
+    // or the `+` that `usize::from_str` accepts: a mission's keyword
+    // (`MOVE`, `BOMB` …), asked here first, is out on its first byte.
+    if !t.starts_with(|c: char| c.is_ascii_digit() || c == '+') {
+        return None;
+    }
     let (k, rest) = match t.split_once('X') {
         Some((k, r)) => (k.parse::<usize>().ok()?, r),
         None => (1, t),
@@ -177,7 +185,12 @@ fn resx(t: &str) -> Option<char> {
 }
 
 pub fn is_group(t: &str) -> bool {
-    matches!(t, "I" | "V" | "A" | "NV" | "I/V")
+    group(t).is_some()
+}
+
+/// A unit group's code, as its static spelling.
+fn group(t: &str) -> Option<&'static str> {
+    ["I", "V", "A", "NV", "I/V"].into_iter().find(|g| *g == t)
 }
 
 fn is_army_name(t: &str) -> bool {
@@ -191,12 +204,11 @@ fn is_army_name(t: &str) -> bool {
 type R<T> = Result<T, String>;
 
 impl WwkParser<'_> {
-    fn zone(&self, t: &str) -> R<String> {
-        if self.state.is_zone(t) {
-            Ok(t.to_string())
-        } else {
-            Err(format!("zone inconnue {t}"))
-        }
+    fn zone(&self, t: &str) -> R<ZoneId> {
+        self.state
+            .map
+            .zone_id(t)
+            .ok_or_else(|| format!("zone inconnue {t}"))
     }
     fn nation_arg(&self, t: &str) -> R<String> {
         if self.state.nations.contains_key(t) {
@@ -209,13 +221,15 @@ impl WwkParser<'_> {
             Err(format!("nation inconnue {t}"))
         }
     }
-    fn zlist(&self, issuer: &str, ts: &[&str]) -> R<Vec<String>> {
-        let mut v = vec![];
+    fn zlist(&self, issuer: &str, ts: &[&str]) -> R<Vec<ZoneId>> {
+        // The issuing zone written first is not a step of the path.
+        let ts = match ts.split_first() {
+            Some((first, rest)) if *first == issuer => rest,
+            _ => ts,
+        };
+        let mut v = Vec::with_capacity(ts.len());
         for t in ts {
             v.push(self.zone(t)?);
-        }
-        if v.first().map(String::as_str) == Some(issuer) {
-            v.remove(0);
         }
         if v.is_empty() {
             return Err("destination manquante".into());
@@ -223,14 +237,12 @@ impl WwkParser<'_> {
         Ok(v)
     }
 
-    /// A zone may issue local orders if the nation holds it or has units there.
-    fn may_issue(&self, z: &str) -> bool {
+    /// A zone may issue local orders if the nation holds it or has units
+    /// there (`at`: its map position).
+    fn may_issue(&self, z: &str, at: usize) -> bool {
         let st = self.state;
         if let Units::Index(_, issuers) = &self.units {
-            return st
-                .map
-                .position(z)
-                .is_some_and(|at| issuers.binary_search(&at).is_ok());
+            return issuers.binary_search(&at).is_ok();
         }
         st.zone(z).status.has_party(self.nation) || self.present(z)
     }
@@ -276,11 +288,11 @@ impl WwkParser<'_> {
                 Err("ARMY s'emploie avec ALL".into())
             };
         }
-        if is_group(t1) {
-            return Ok((Selector::Group(count, t1.to_string()), 2));
+        if let Some(g) = group(t1) {
+            return Ok((Selector::Group(count, g), 2));
         }
-        if catalog::spec(t1).is_some() {
-            return Ok((Selector::Units(count, t1.to_string()), 2));
+        if let Some(s) = catalog::spec(t1) {
+            return Ok((Selector::Units(count, s.code), 2));
         }
         Err(format!("type d'unité inconnu {t1}"))
     }
@@ -288,7 +300,7 @@ impl WwkParser<'_> {
     fn mission(&self, issuer: &str, ts: &[&str]) -> R<Mission> {
         let m = ts.first().ok_or("mission manquante")?;
         let args = &ts[1..];
-        let one = |args: &[&str]| -> R<String> {
+        let one = |args: &[&str]| -> R<ZoneId> {
             let t = args.last().ok_or("zone cible manquante")?;
             self.zone(t)
         };
@@ -444,8 +456,8 @@ impl WwkParser<'_> {
             "DEMOB" => {
                 exact(1)?;
                 let c = arg(0)?;
-                catalog::spec(c).ok_or_else(|| format!("unité inconnue {c}"))?;
-                (Order::NatDemob(c.to_string()), true)
+                let c = catalog::spec(c).ok_or_else(|| format!("unité inconnue {c}"))?;
+                (Order::NatDemob(c.code), true)
             }
             "XFER" => {
                 exact(3)?;
@@ -480,7 +492,8 @@ impl WwkParser<'_> {
     }
 
     /// (order, costs a slot, is a free-able economic order)
-    fn local(&mut self, z: &str, ts: &[&str], line: usize) -> R<(Order, bool, bool)> {
+    /// `zone` is `z` as the order holds it.
+    fn local(&mut self, z: &str, zone: ZoneId, ts: &[&str], line: usize) -> R<(Order, bool, bool)> {
         let k = ts.first().copied().ok_or("ordre vide")?;
         let a = &ts[1..];
         let arg = |i: usize| {
@@ -488,7 +501,6 @@ impl WwkParser<'_> {
                 .copied()
                 .ok_or_else(|| "argument manquant".to_string())
         };
-        let zone = z.to_string();
         Ok(match k {
             "AID" => {
                 if a.len() != 2 {
@@ -605,7 +617,9 @@ impl WwkParser<'_> {
             }
             "DEMOB" => {
                 let c = arg(0)?;
-                catalog::spec(c).ok_or_else(|| format!("unité inconnue {c}"))?;
+                let c = catalog::spec(c)
+                    .ok_or_else(|| format!("unité inconnue {c}"))?
+                    .code;
                 let q = match a.get(1).copied() {
                     None | Some("ALL") => None,
                     Some(n) => Some(num(n).ok_or("quantité invalide")? as usize),
@@ -613,29 +627,23 @@ impl WwkParser<'_> {
                 if a.len() > 2 {
                     return Err("trop d'arguments".into());
                 }
-                (
-                    Order::Demob {
-                        zone,
-                        code: c.to_string(),
-                        q,
-                    },
-                    true,
-                    false,
-                )
+                (Order::Demob { zone, code: c, q }, true, false)
             }
             "BUILD" => {
-                let c = arg(0)?;
-                let known = catalog::spec(c).is_some() || catalog::warhead(c).is_some();
-                if !known {
-                    return Err(format!("unité inconnue {c}"));
-                }
+                let written = arg(0)?;
+                let Some(c) = catalog::spec(written)
+                    .map(|s| s.code)
+                    .or_else(|| catalog::warhead(written).map(|w| w.code))
+                else {
+                    return Err(format!("unité inconnue {written}"));
+                };
                 let q = num(arg(1)?).ok_or("quantité invalide")? as usize;
                 let mut host = None;
                 let mut army = None;
                 let mut r = None;
                 for t in &a[2..] {
-                    if catalog::spec(t).is_some() && host.is_none() && army.is_none() {
-                        host = Some(t.to_string());
+                    if let Some(s) = catalog::spec(t).filter(|_| host.is_none() && army.is_none()) {
+                        host = Some(s.code);
                     } else if let Some(x) = res(t) {
                         r = Some(x);
                     } else if is_army_name(t) && army.is_none() {
@@ -662,7 +670,7 @@ impl WwkParser<'_> {
                 (
                     Order::Build {
                         zone,
-                        code: c.to_string(),
+                        code: c,
                         q,
                         host,
                         army,
@@ -703,8 +711,9 @@ impl WwkParser<'_> {
                 let mut pairs = vec![];
                 for p in rest[..rest.len() - 1].chunks(2) {
                     let n = num(p[0]).ok_or("quantité invalide")? as usize;
-                    catalog::spec(p[1]).ok_or_else(|| format!("unité inconnue {}", p[1]))?;
-                    pairs.push((n, p[1].to_string()));
+                    let s =
+                        catalog::spec(p[1]).ok_or_else(|| format!("unité inconnue {}", p[1]))?;
+                    pairs.push((n, s.code));
                 }
                 if pairs.len() > 4 {
                     return Err("4 paires (nombre, type) au plus".into());
@@ -740,7 +749,7 @@ impl WwkParser<'_> {
                 if let (Selector::Units(_, code), Mission::Nuke { k, head, .. }) = (&sel, &mission)
                 {
                     let s = catalog::sp(code);
-                    if s.nuc > 0 && s.cat != catalog::Cat::Acft && code != "ABSE" {
+                    if s.nuc > 0 && s.cat != catalog::Cat::Acft && *code != "ABSE" {
                         let w = catalog::warhead(head)
                             .ok_or_else(|| format!("tête inconnue {head}"))?;
                         if !s.accepts(w) {
@@ -842,11 +851,11 @@ impl WwkParser<'_> {
             return;
         }
         let z = ts[0];
-        if !self.state.is_zone(z) {
+        let Some((at, zone)) = self.state.map.lookup(z) else {
             out.error(no, line, format!("zone émettrice inconnue {z}"));
             return;
-        }
-        if !self.may_issue(z) {
+        };
+        if !self.may_issue(z, at) {
             out.error(
                 no,
                 line,
@@ -854,11 +863,10 @@ impl WwkParser<'_> {
             );
             return;
         }
-        match self.local(z, &ts[1..], no) {
+        match self.local(z, zone, &ts[1..], no) {
             Ok((o, costs, econ)) => {
                 if costs {
-                    // A zone of the map (checked above): its position keys the counts.
-                    let at = self.state.map.position(z).unwrap_or(usize::MAX);
+                    // The zone's map position keys the counts.
                     let free = econ && self.economy_restored() && !self.free_used.contains(&at);
                     if free {
                         self.free_used.push(at);
@@ -883,7 +891,7 @@ impl WwkParser<'_> {
                         *used += 1;
                     }
                 }
-                if let Order::Mil { mission, .. } = &o {
+                if let Order::Mil { zone, mission, .. } = &o {
                     if matches!(
                         mission,
                         Mission::Bomb(_)
@@ -893,7 +901,7 @@ impl WwkParser<'_> {
                             | Mission::Hmov(_)
                             | Mission::Nuke { .. }
                     ) {
-                        self.last_mission = Some((no, z.to_string()));
+                        self.last_mission = Some((no, zone.clone()));
                     } else {
                         self.last_mission = None;
                     }
@@ -935,11 +943,16 @@ impl<'a> WwkParser<'a> {
         let Order::Mil { zone, sel, mission } = o else {
             return Receipt::Fine;
         };
+        // The unit type's entry, looked up once for the checks below.
+        let spec = match sel {
+            Selector::Units(_, code) => catalog::spec(code),
+            _ => None,
+        };
         if let Mission::Move(path) = mission {
             // The same check, in the same words, as step 3.9 (§3.7): the map
             // does not change during a turn.
             let mut from = zone.as_str();
-            for to in path {
+            for to in path.iter().map(ZoneId::as_str) {
                 if !self.state.adjacent(from, to) {
                     return Receipt::Refused(format!(
                         "chemin invalide : [{to}] n'est pas adjacente à [{from}]"
@@ -948,7 +961,7 @@ impl<'a> WwkParser<'a> {
                 from = to;
             }
             if let Selector::Units(_, code) = sel {
-                if let Some(s) = catalog::spec(code) {
+                if let Some(s) = spec {
                     if !matches!(
                         s.mt,
                         catalog::Mt::I | catalog::Mt::V | catalog::Mt::Nv | catalog::Mt::H
@@ -961,10 +974,9 @@ impl<'a> WwkParser<'a> {
             }
         }
         // Space units stand in orbit, not in the issuing zone (§3.2).
-        let in_orbit =
-            |code: &str| catalog::spec(code).is_some_and(|s| s.cat == catalog::Cat::Space);
+        let in_orbit = spec.is_some_and(|s| s.cat == catalog::Cat::Space);
         match sel {
-            Selector::Units(Some(n), code) if !in_orbit(code) => {
+            Selector::Units(Some(n), code) if !in_orbit => {
                 let have = self.units_at(zone, code);
                 if *n > have {
                     return Receipt::Warned(format!(
