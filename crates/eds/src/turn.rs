@@ -33,7 +33,7 @@ pub fn entries(ctx: &TurnCtx<'_, Eds>, phase: u8) -> Vec<Entry> {
         if let Some(list) = ctx.orders.get(&r.id) {
             for o in list {
                 if o.order.phase() == phase {
-                    out.push((r.number, o.text.clone(), o.order.clone()));
+                    out.push((r.number, o.text.to_string(), o.order.clone()));
                 }
             }
         }

@@ -135,7 +135,7 @@ pub fn check_orders(s: &NebState, list: &[(Slot, Located<Order>)]) -> Plan {
             plan.refused.push(Refused {
                 slot,
                 line: o.line,
-                text: o.text.clone(),
+                text: o.text.to_string(),
                 why,
             })
         };

@@ -82,7 +82,7 @@ pub fn emigration(ctx: &mut Ctx<'_, '_>) {
                 reqs.push(Request {
                     slot,
                     line: o.line,
-                    text: o.text.clone(),
+                    text: o.text.to_string(),
                     source: Source::World(from),
                     target: to,
                     asked: qty,
@@ -138,7 +138,7 @@ pub fn emigration(ctx: &mut Ctx<'_, '_>) {
                 reqs.push(Request {
                     slot,
                     line: o.line,
-                    text: o.text.clone(),
+                    text: o.text.to_string(),
                     source: Source::Fleet(fleet),
                     target: w,
                     asked,

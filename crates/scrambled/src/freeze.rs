@@ -35,7 +35,7 @@ pub fn run(ctx: &mut Ctx<'_>) {
                     }
                     ctx.events.push(Event::OrderResult {
                         player: p.clone(),
-                        text: o.text.clone(),
+                        text: o.text.to_string(),
                         status: OrderStatus::Ok,
                         detail: "appliqué".into(),
                     });
@@ -72,7 +72,7 @@ pub fn run(ctx: &mut Ctx<'_>) {
                     };
                     ctx.events.push(Event::OrderResult {
                         player: p.clone(),
-                        text: o.text.clone(),
+                        text: o.text.to_string(),
                         status,
                         detail,
                     });
@@ -90,7 +90,7 @@ pub fn run(ctx: &mut Ctx<'_>) {
                     };
                     ctx.events.push(Event::OrderResult {
                         player: p.clone(),
-                        text: o.text.clone(),
+                        text: o.text.to_string(),
                         status,
                         detail,
                     });
@@ -108,7 +108,7 @@ pub fn run(ctx: &mut Ctx<'_>) {
                     });
                     ctx.events.push(Event::OrderResult {
                         player: p.clone(),
-                        text: o.text.clone(),
+                        text: o.text.to_string(),
                         status: OrderStatus::Ok,
                         detail: format!("effectif à la résolution du tour {}", turn + 1),
                     });
@@ -145,7 +145,7 @@ pub fn run(ctx: &mut Ctx<'_>) {
                     }
                     None => ctx.events.push(Event::OrderResult {
                         player: p.clone(),
-                        text: o.text.clone(),
+                        text: o.text.to_string(),
                         status: OrderStatus::Failed,
                         detail: "aucun chemin".into(),
                     }),

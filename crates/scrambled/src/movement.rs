@@ -120,7 +120,7 @@ pub fn give_troops(
             };
             events.push(Event::OrderResult {
                 player: p.clone(),
-                text: o.text.clone(),
+                text: o.text.to_string(),
                 status,
                 detail,
             });
@@ -225,7 +225,7 @@ pub fn move_troops(
                     };
                     events.push(Event::OrderResult {
                         player: p.clone(),
-                        text: o.text.clone(),
+                        text: o.text.to_string(),
                         status,
                         detail,
                     });

@@ -21,6 +21,7 @@ use crate::orders::{Order, Qty, Target};
 use crate::parse_index::Index;
 use crate::state::{Mark, State, TerrState};
 use crate::world::{Lookup, NameTable, TerrId, Terrain, Territory};
+use arbitre_core::text::lines;
 use arbitre_core::{normalize, Parsed, PlayerId};
 use std::collections::BTreeMap;
 
@@ -55,7 +56,7 @@ impl<'a> Ctx<'a> {
     /// R0 step 2 on the set: every well-formed diplomacy line, in order.
     fn marks_of_set(&self) -> BTreeMap<PlayerId, Mark> {
         let mut marks = BTreeMap::new();
-        for line in self.text.lines().skip(self.start).map(normalize) {
+        for line in lines(self.text).skip(self.start).map(normalize) {
             let line: &str = &line;
             if line.starts_with('>') {
                 continue;
@@ -523,16 +524,15 @@ fn parse_with(state: &State, index: Option<&Index>, me: &PlayerId, text: &str) -
     // At most one order a line: reserved once rather than grown.
     out.orders
         .reserve(text.bytes().filter(|&b| b == b'\n').count() + 1);
-    let lines = || text.lines().enumerate().map(|(i, l)| (i + 1, normalize(l)));
+    let numbered = || lines(text).enumerate().map(|(i, l)| (i + 1, normalize(l)));
     if !state.players.get(me).map(|p| p.active()).unwrap_or(false) {
-        if let Some((no, l)) = lines().find(|(_, l)| !l.is_empty()) {
+        if let Some((no, l)) = numbered().find(|(_, l)| !l.is_empty()) {
             out.error(no, l, "vous n'êtes plus en jeu");
         }
         return out;
     }
     // Text before a GAME line (a mail envelope left in) is ignored (§6.1).
-    let start = text
-        .lines()
+    let start = lines(text)
         .position(|l| {
             may_open_game(l) && {
                 let l = normalize(l);
@@ -555,7 +555,7 @@ fn parse_with(state: &State, index: Option<&Index>, me: &PlayerId, text: &str) -
     // issue 17 item 7): nothing of it applies to the open turn, and the set
     // already stored stays in force.
     let mut wrong_turn: Option<String> = None;
-    for (no, line) in lines().skip(start) {
+    for (no, line) in numbered().skip(start) {
         let line: &str = &line;
         if line.is_empty() || line.starts_with('>') || line.starts_with('#') {
             continue;

@@ -137,7 +137,7 @@ pub fn tributes(
             };
             events.push(Event::OrderResult {
                 player: p.clone(),
-                text: o.text.clone(),
+                text: o.text.to_string(),
                 status,
                 detail,
             });

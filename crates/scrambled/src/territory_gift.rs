@@ -38,7 +38,7 @@ pub fn run(ctx: &mut Ctx<'_>) {
             if let Some(why) = fail {
                 ctx.events.push(Event::OrderResult {
                     player: p.clone(),
-                    text: o.text.clone(),
+                    text: o.text.to_string(),
                     status: OrderStatus::Failed,
                     detail: why,
                 });
@@ -66,7 +66,7 @@ pub fn run(ctx: &mut Ctx<'_>) {
             }
             ctx.events.push(Event::OrderResult {
                 player: p.clone(),
-                text: o.text.clone(),
+                text: o.text.to_string(),
                 status: OrderStatus::Ok,
                 detail: "fait".into(),
             });

@@ -63,7 +63,7 @@ pub fn intake(ctx: &mut Ctx) {
             items.push(Item {
                 nation: code.clone(),
                 line: o.line,
-                text: o.text.clone(),
+                text: o.text.to_string(),
                 order: o.order.clone(),
             });
         }

@@ -93,7 +93,7 @@ pub fn items(st: &State, player: &str, text: &str) -> Vec<arbitre_wwk::turn::Ite
         .map(|o| arbitre_wwk::turn::Item {
             nation: nation.clone(),
             line: o.line,
-            text: o.text,
+            text: o.text.into(),
             order: o.order,
         })
         .collect()
@@ -191,7 +191,7 @@ pub fn items_refused_at_receipt(
         .map(|o| arbitre_wwk::turn::Item {
             nation: nation.clone(),
             line: o.line,
-            text: o.text,
+            text: o.text.into(),
             order: o.order,
         })
         .collect();
