@@ -14,6 +14,8 @@ use crate::model::{State, Unit};
 // Keys are nation codes and player ids from the game file, not from a
 // player's mail: a fast hash (Fx) rather than SipHash, as the catalog's.
 use rustc_hash::FxHashMap as HashMap;
+use std::borrow::Borrow;
+use std::hash::Hash;
 
 /// One nation's units, as the parser's checks read them: the codes owned
 /// (`S` = `String`) in the [`Index`], which outlives the parse, borrowed
@@ -25,8 +27,13 @@ pub struct UnitsOf<S> {
     present: Vec<S>,
     /// How many units of each (zone, unit type) (cargo in its carrier's
     /// zone, one level, as transports do not nest; units in space count
-    /// nowhere), sorted by (zone, unit type): one binary search a question.
+    /// nowhere), sorted by (zone, unit type).
     counts: Vec<((S, S), usize)>,
+    /// Where each zone's entries of `counts` lie: one hash of the zone and
+    /// a scan of its few unit types a question. A binary search of the
+    /// (zone, type) pairs compared strings some ten times, a tenth of a
+    /// parse at 1,000 zones (issue 21).
+    count_at: HashMap<S, (u32, u32)>,
     /// How many of the nation's factories stand directly in each zone,
     /// sorted by zone.
     factories: Vec<(S, usize)>,
@@ -37,6 +44,7 @@ impl<S> Default for UnitsOf<S> {
         UnitsOf {
             present: Vec::new(),
             counts: Vec::new(),
+            count_at: HashMap::default(),
             factories: Vec::new(),
         }
     }
@@ -95,7 +103,7 @@ impl<'s> UnitsOf<&'s str> {
     }
 }
 
-impl<S: AsRef<str> + Ord> UnitsOf<S> {
+impl<S: AsRef<str> + Ord + Borrow<str> + Hash + Clone> UnitsOf<S> {
     fn add<'s>(&mut self, st: &'s State, u: &'s Unit, own: impl Fn(&'s str) -> S, want: Want) {
         if let Some(z) = unit_zone(st, u).filter(|_| want.present) {
             self.present.push(own(z));
@@ -124,6 +132,18 @@ impl<S: AsRef<str> + Ord> UnitsOf<S> {
         self.present.dedup();
         tally(&mut self.counts);
         tally(&mut self.factories);
+        self.count_at.clear();
+        let mut start = 0;
+        while let Some(((zone, _), _)) = self.counts.get(start) {
+            let end = start
+                + self.counts[start..]
+                    .iter()
+                    .take_while(|((z, _), _)| z == zone)
+                    .count();
+            self.count_at
+                .insert(zone.clone(), (start as u32, end as u32));
+            start = end;
+        }
     }
 
     /// The nation has a unit in zone `z`.
@@ -133,9 +153,13 @@ impl<S: AsRef<str> + Ord> UnitsOf<S> {
 
     /// How many of the nation's `code` units stand in `zone`.
     pub fn count(&self, zone: &str, code: &str) -> usize {
-        self.counts
-            .binary_search_by(|((z, c), _)| (z.as_ref(), c.as_ref()).cmp(&(zone, code)))
-            .map_or(0, |i| self.counts[i].1)
+        let Some(&(a, b)) = self.count_at.get(zone) else {
+            return 0;
+        };
+        self.counts[a as usize..b as usize]
+            .iter()
+            .find(|((_, c), _)| c.as_ref() == code)
+            .map_or(0, |(_, n)| *n)
     }
 
     /// How many factories of the nation stand in zone `z`

@@ -423,3 +423,49 @@ fn grammar_differential_parse_index_same_verdicts() {
         );
     }
 }
+
+/// Issue 21: a nation's unit count in a zone, as the receipt's warning
+/// reads it from the parse index (hashed by zone), is the count of its
+/// units standing there or carried there one level deep, read from the
+/// state unit by unit; for every zone of the corpus's maps, every unit
+/// type of its states and a few codes that are neither.
+#[test]
+fn grammar_differential_unit_counts_are_the_states() {
+    use arbitre_wwk::parse_index::{UnitsOf, Want};
+    let (states, _) = corpus();
+    let mut asked = 0;
+    for st in &states {
+        let mut codes: Vec<&str> = st.units.values().map(|u| u.code.as_str()).collect();
+        codes.extend(["", "FAC", "NOPE", "inf"]);
+        codes.sort_unstable();
+        codes.dedup();
+        let mut zones: Vec<&str> = st.map.zones.iter().map(|z| z.code.as_str()).collect();
+        zones.extend(["", "#1", "@1", "ZZZ"]);
+        for nation in st.nations.keys() {
+            let of = UnitsOf::of(st, nation, Want::ALL);
+            for z in &zones {
+                for c in &codes {
+                    let want = st
+                        .units
+                        .values()
+                        .filter(|u| &u.owner == nation && u.code == *c)
+                        .filter(|u| {
+                            let at = match u.at.strip_prefix('@') {
+                                Some(id) => id
+                                    .parse()
+                                    .ok()
+                                    .and_then(|id| st.unit(id))
+                                    .map(|carrier| carrier.at.as_str()),
+                                None => Some(u.at.as_str()),
+                            };
+                            at.is_some_and(|a| a == *z && !a.starts_with(['#', '@']))
+                        })
+                        .count();
+                    assert_eq!(of.count(z, c), want, "{nation} {c} in [{z}]");
+                    asked += 1;
+                }
+            }
+        }
+    }
+    assert!(asked > 10_000, "{asked} questions");
+}
