@@ -1,4 +1,5 @@
-//! What the order parser looks up of the territories, found once per state
+//! What the order parser looks up of the territories (and whether the
+//! sender is still in the game), found once per state
 //! (issue 21, [`arbitre_core::Ruleset::parse_index`]).
 //!
 //! A `MOVE` names two territories; read from the world's and the state's
@@ -12,7 +13,8 @@
 
 use crate::state::{State, TerrState};
 use crate::world::{TerrId, Terrain};
-use rustc_hash::FxHashMap;
+use arbitre_core::PlayerId;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// One territory of the world, in id order.
 #[derive(Debug)]
@@ -36,6 +38,9 @@ pub struct Index {
     /// hash and a `memcmp`.
     by_id: FxHashMap<u128, u32>,
     rows: Vec<Row>,
+    /// The players still in the game: each block's sender is asked, and the
+    /// state's `BTreeMap` of 100 players took a dozen string compares.
+    active: FxHashSet<PlayerId>,
 }
 
 /// `input` upper-cased and packed into a number (NUL-padded), when it can
@@ -43,14 +48,20 @@ pub struct Index {
 /// holding a NUL is none (NUL is the padding), so two inputs pack alike
 /// only when they are equal once upper-cased.
 fn key(input: &str) -> Option<u128> {
-    if input.as_bytes().contains(&0) {
+    if input.len() > 16 {
         return None;
     }
-    let mut buf = [0u8; 16];
-    buf.get_mut(..input.len())?
-        .copy_from_slice(input.as_bytes());
-    buf.make_ascii_uppercase();
-    Some(u128::from_le_bytes(buf))
+    // Built in a register: bytes stored one by one into a buffer read back
+    // as one number stalled the load (store forwarding fails), a quarter of
+    // the lookup's samples.
+    let mut k = 0u128;
+    for (i, &b) in input.as_bytes().iter().enumerate() {
+        if b == 0 {
+            return None;
+        }
+        k |= u128::from(b.to_ascii_uppercase()) << (8 * i);
+    }
+    Some(k)
 }
 
 impl Index {
@@ -87,7 +98,17 @@ impl Index {
                 }
             })
             .collect();
-        Some(Index { by_id, rows })
+        let active = st
+            .players
+            .iter()
+            .filter(|(_, p)| p.active())
+            .map(|(id, _)| id.clone())
+            .collect();
+        Some(Index {
+            by_id,
+            rows,
+            active,
+        })
     }
 
     /// The row of the territory whose id is `input`, ASCII case ignored
@@ -98,6 +119,11 @@ impl Index {
 
     pub(crate) fn row(&self, i: u32) -> &Row {
         &self.rows[i as usize]
+    }
+
+    /// `p` is a player still in the game.
+    pub(crate) fn active(&self, p: &PlayerId) -> bool {
+        self.active.contains(p)
     }
 
     /// `b` is a neighbour of `a`.

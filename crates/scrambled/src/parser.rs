@@ -525,7 +525,11 @@ fn parse_with(state: &State, index: Option<&Index>, me: &PlayerId, text: &str) -
     out.orders
         .reserve(text.bytes().filter(|&b| b == b'\n').count() + 1);
     let numbered = || lines(text).enumerate().map(|(i, l)| (i + 1, normalize(l)));
-    if !state.players.get(me).map(|p| p.active()).unwrap_or(false) {
+    let active = match index {
+        Some(ix) => ix.active(me),
+        None => state.players.get(me).is_some_and(|p| p.active()),
+    };
+    if !active {
         if let Some((no, l)) = numbered().find(|(_, l)| !l.is_empty()) {
             out.error(no, l, "vous n'êtes plus en jeu");
         }
@@ -609,7 +613,7 @@ fn parse_with(state: &State, index: Option<&Index>, me: &PlayerId, text: &str) -
         };
         match verdict {
             Ok((order, warn)) => {
-                if order == Order::Ready {
+                if matches!(order, Order::Ready) {
                     out.ready = true;
                 }
                 out.push(no, line, order);

@@ -13,6 +13,10 @@
 //! gives the counts); the new one must give the same. Syntax errors now name the column and the expected
 //! item: their reason is compared without that suffix, and the suffix must
 //! be there.
+//!
+//! The shortcut `grammar::order` takes for plain `MOVE` and `PATH` lines
+//! reads them as the nom grammar alone does, on the same lines and seeded
+//! word splices of the move lines.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 use arbitre_core::{
@@ -20,7 +24,7 @@ use arbitre_core::{
 };
 use arbitre_scrambled::orders::Order;
 use arbitre_scrambled::state::State;
-use arbitre_scrambled::{parser, Scrambled};
+use arbitre_scrambled::{grammar, parser, Scrambled};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -402,4 +406,69 @@ fn grammar_differential_parse_index_same_verdicts() {
             i.text
         );
     }
+}
+
+/// Words spliced into plain move lines: the arrow's spellings (some only
+/// arrows once folded), names of several words, modes, and words that
+/// send the line to the nom grammar.
+const MOVE_WORDS: &[&str] = &[
+    "->", "→", "TO", "to", "A", "à", "À", "VERS", "Vers", "TO-", "'A", "_a_", "-->", ">", "-",
+    "de", "la", "AVOID", "éviter", "DIRECT", "direct", "ALL", "12", "", "\"", "\"A B\"", "#",
+    "a\tb",
+];
+
+/// A plain move line with one to three words spliced in, replaced or dropped.
+fn mutate_words(line: &str, rng: &mut Lcg) -> String {
+    let mut ws: Vec<String> = line.split(' ').map(str::to_string).collect();
+    for _ in 0..1 + rng.below(3) {
+        let at = rng.below(ws.len() + 1);
+        let w = MOVE_WORDS[rng.below(MOVE_WORDS.len())].to_string();
+        match rng.below(3) {
+            0 => ws.insert(at, w),
+            1 if at < ws.len() => ws[at] = w,
+            _ if at < ws.len() && ws.len() > 1 => {
+                ws.remove(at);
+            }
+            _ => ws.push(w),
+        }
+    }
+    ws.join(" ")
+}
+
+/// `grammar::order` and the nom grammar alone read a line alike (the
+/// parser's normalised line, its body, its first word).
+fn same_shape(line: &str) -> Option<bool> {
+    let line = arbitre_core::normalize(line);
+    let body = grammar::body(&line).ok()?;
+    let first = grammar::words(body).next()?;
+    let fast = grammar::order(body, first);
+    assert_eq!(fast, grammar::order_nom(body, first), "line {line:?}");
+    Some(matches!(
+        fast,
+        Ok(grammar::Shape::Move { .. } | grammar::Shape::Path { .. })
+    ))
+}
+
+/// The shortcut `grammar::order` takes for plain `MOVE` and `PATH` lines
+/// (issue 21) gives the nom grammar's shape on every line of the corpus,
+/// its mutations, and three seeded word splices of each move line.
+#[test]
+fn grammar_differential_plain_moves_as_nom() {
+    let (_, inputs, _) = all_inputs();
+    let mut rng = Lcg(2121);
+    let (mut lines, mut moves) = (0, 0);
+    for i in &inputs {
+        for l in i.text.lines() {
+            let mut variants = vec![l.to_string()];
+            if same_shape(l) == Some(true) {
+                variants.extend((0..3).map(|_| mutate_words(l, &mut rng)));
+            }
+            for v in &variants {
+                lines += 1;
+                moves += usize::from(same_shape(v) == Some(true));
+            }
+        }
+    }
+    println!("{lines} lines, {moves} read as MOVE or PATH");
+    assert!(moves > 10_000, "{moves} moves only");
 }
