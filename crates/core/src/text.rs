@@ -235,6 +235,28 @@ pub fn parse_lines<P: LineParser>(parser: &mut P, text: &str) -> Parsed<P::Order
 mod tests {
     use super::*;
 
+    /// `n` seeded strings of fewer than `max` characters of `alphabet`
+    /// (xorshift64).
+    fn seeded_texts(
+        seed: u64,
+        n: usize,
+        max: u64,
+        alphabet: &[char],
+    ) -> impl Iterator<Item = String> + '_ {
+        let mut x = seed;
+        (0..n).map(move |_| {
+            let mut t = String::new();
+            for _ in 0..(x % max) {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                t.push(alphabet[(x % alphabet.len() as u64) as usize]);
+            }
+            x = x.wrapping_add(1);
+            t
+        })
+    }
+
     #[test]
     fn lines_are_str_lines() {
         let cases = [
@@ -260,16 +282,12 @@ mod tests {
             );
         }
         // Seeded random blocks over the bytes that matter.
-        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
-        for _ in 0..20_000 {
-            let mut t = String::new();
-            for _ in 0..(x % 17) {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                t.push(['a', '\n', '\r', ' ', 'é'][(x % 5) as usize]);
-            }
-            x = x.wrapping_add(1);
+        for t in seeded_texts(
+            0x9e37_79b9_7f4a_7c15,
+            20_000,
+            17,
+            &['a', '\n', '\r', ' ', 'é'],
+        ) {
             assert_eq!(
                 lines(&t).collect::<Vec<_>>(),
                 t.lines().collect::<Vec<_>>(),
@@ -287,20 +305,10 @@ mod tests {
     /// The printable-ASCII shortcut of `is_normal` agrees with its walk.
     #[test]
     fn is_normal_agrees_with_the_copy() {
-        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
-        for _ in 0..100_000 {
-            let mut t = String::new();
-            for _ in 0..(x % 23) {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                t.push(
-                    [
-                        'a', ' ', ' ', 'Z', '\t', '\r', '\u{a0}', 'é', '~', '\u{7f}', '\u{1}',
-                    ][(x % 11) as usize],
-                );
-            }
-            x = x.wrapping_add(1);
+        let alphabet = [
+            'a', ' ', ' ', 'Z', '\t', '\r', '\u{a0}', 'é', '~', '\u{7f}', '\u{1}',
+        ];
+        for t in seeded_texts(0x2545_f491_4f6c_dd1d, 100_000, 23, &alphabet) {
             assert_eq!(is_normal(&t), normalize_owned(&t) == t, "{t:?}");
         }
     }

@@ -358,19 +358,7 @@ impl Map {
     /// a code that is not a zone). A map without tables (duplicated codes,
     /// or grown since they were built) gives a fresh copy.
     pub fn zone_id(&self, z: &str) -> Option<crate::orders::ZoneId> {
-        match self.tables() {
-            Some(t) => t
-                .by_code
-                .get(z)
-                .copied()
-                .filter(|i| self.zones[*i].code == z)
-                .map(|i| t.ids[i].clone()),
-            None => self
-                .zones
-                .iter()
-                .any(|d| d.code == z)
-                .then(|| crate::orders::ZoneId::from(z)),
-        }
+        self.lookup(z).map(|(_, id)| id)
     }
 
     /// The zones' positions in `zones`, those of `codes` that are zones,
