@@ -43,6 +43,8 @@ pub const MAX_INT: u32 = 1_000_000_000;
 pub const MAX_DESIGN: u32 = 99_999;
 /// The most fields an entry has (a ship design, section 13).
 const MAX_FIELDS: usize = 14;
+/// The most fields of an entry outside section 13 (a jump's four).
+const SHORT_FIELDS: usize = 4;
 
 /// EDS's own reasons for refusing an entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,6 +115,22 @@ pub enum Section {
 /// `DIPLOMATIE nn`, `HINWEIS`.
 pub fn section_name(inner: &str) -> Option<Section> {
     let t = grammar::trim_end_ws(grammar::trim_start_ws(inner));
+    // The template's own headers (`5 AUFTANKEN`): number and name that
+    // agree. A header starting with a digit is none of the free-text
+    // sections, and the section names are distinct, so this is what the
+    // general reading below gives; it skipped four name comparisons and a
+    // search of the eighteen names (issue 21 item 4).
+    let n = match t.as_bytes() {
+        [d @ b'0'..=b'9', b' ', ..] => Some((d - b'0', 2)),
+        [d @ b'0'..=b'9', e @ b'0'..=b'9', b' ', ..] => Some(((d - b'0') * 10 + (e - b'0'), 3)),
+        _ => None,
+    };
+    if let Some((n, skip)) = n {
+        let known = SECTION_NAMES.get(usize::from(n).wrapping_sub(1));
+        if known.is_some_and(|k| k.eq_ignore_ascii_case(&t[skip..])) {
+            return Some(Section::Orders(n));
+        }
+    }
     if fold_eq(t, "ANZEIGER", Fold::Umlauts) {
         return Some(Section::Anzeiger);
     }
@@ -262,9 +280,13 @@ pub const NOTE_RETREAT_DEFAULT: &str = "Rückzugszahl fehlt – 2 angenommen";
 /// One entry of section `kind` (1–18), as the Befehlsblatt's column heads
 /// say: the order, and a note when a default was assumed.
 pub fn entry(kind: u8, text: &str) -> Result<(Order, Option<&'static str>), Fail<'_>> {
-    // `fields` takes any text whole; an error is impossible but kept total.
-    let (_, f) = fields::<MAX_FIELDS, Eds>(text)
-        .map_err(|_: Err<Fail<'_>>| Fail::expected(text, Expected::Number))?;
+    if kind == 13 {
+        return ship_design(text, &split::<MAX_FIELDS>(text)?);
+    }
+    // Every other kind has at most four fields: slots for fourteen were
+    // 450 bytes set and moved for each `2,5` (issue 21 item 4). The count
+    // stays exact, so a fifth field is still refused by its count.
+    let f = split::<SHORT_FIELDS>(text)?;
     let count = f.count;
     let s = f.get();
     let want = |n: usize| {
@@ -383,8 +405,6 @@ pub fn entry(kind: u8, text: &str) -> Result<(Order, Option<&'static str>), Fail
                 count,
             }
         }
-        // Werftstern,Name,Klasse,Tanks,Hangars,LK,TK,NK,AK,LS,TS,NS,AS,Rückzugszahl
-        13 => return ship_design(text, &f),
         // Stern,W/E/U/G/F/-
         15 => {
             want(2)?;
@@ -414,6 +434,15 @@ pub fn entry(kind: u8, text: &str) -> Result<(Order, Option<&'static str>), Fail
         _ => return Err(Fail::expected(text, Expected::Number)),
     };
     Ok((order, None))
+}
+
+/// The comma-separated fields of an entry, at most `N` kept.
+#[inline]
+fn split<const N: usize>(text: &str) -> Result<Fields<'_, N>, Fail<'_>> {
+    // `fields` takes any text whole; an error is impossible but kept total.
+    fields::<N, Eds>(text)
+        .map(|(_, f)| f)
+        .map_err(|_: Err<Fail<'_>>| Fail::expected(text, Expected::Number))
 }
 
 /// Section 13: a design of 13 or 14 fields (the Rückzugszahl may be left out).
@@ -529,6 +558,16 @@ pub fn classify(line: &str) -> Line<'_> {
 
 /// True when the month written (`J1/M2`, any case, blanks anywhere) is `want`.
 pub fn same_month(written: &str, want: &str) -> bool {
+    if written.is_ascii() {
+        // The common case, without decoding characters: ASCII upper-cases
+        // to one ASCII byte, as `to_uppercase` does.
+        let mut w = want.bytes();
+        return written
+            .bytes()
+            .filter(|&c| c != b' ')
+            .all(|c| w.next() == Some(c.to_ascii_uppercase()))
+            && w.next().is_none();
+    }
     let mut w = want.as_bytes();
     for c in written.chars().filter(|&c| c != ' ') {
         let mut buf = [0u8; 4];

@@ -32,6 +32,7 @@ pub mod model;
 pub mod naming;
 pub mod orders;
 pub mod params;
+pub mod parse_index;
 pub mod parser;
 pub mod realm;
 pub mod report;
@@ -42,8 +43,8 @@ pub mod view;
 pub mod yard;
 
 use arbitre_core::{
-    Lang, Outcome, Parsed, Phase, PlayerId, PlayerInfo, Ranked, Report, ReportFacts, Rng, Ruleset,
-    RulesetInfo, SetupConfig, SetupError, Viewer,
+    Lang, Outcome, ParseIndex, Parsed, Phase, PlayerId, PlayerInfo, Ranked, Report, ReportFacts,
+    Rng, Ruleset, RulesetInfo, SetupConfig, SetupError, Viewer,
 };
 use events::Event;
 use model::State;
@@ -107,6 +108,28 @@ impl Ruleset for Eds {
         if let Some(r) = state.ruler_by_id(player) {
             parser::receipt(state, r.number, &mut parsed);
             parser::planner(state, r.number, &mut parsed);
+        }
+        parsed
+    }
+
+    fn parse_index(&self, state: &State) -> Option<ParseIndex> {
+        Some(Box::new(parse_index::Index::build(state)))
+    }
+
+    fn parse_orders_indexed(
+        &self,
+        state: &State,
+        index: Option<&ParseIndex>,
+        player: &PlayerId,
+        text: &str,
+    ) -> Parsed<Order> {
+        let Some(ix) = index.and_then(|i| i.downcast_ref::<parse_index::Index>()) else {
+            return self.parse_orders(state, player, text);
+        };
+        let mut parsed = parser::parse_for(state, ix.month(), text);
+        if let Some(r) = ix.ruler(player.as_str()) {
+            parser::receipt_with(state, r, &mut parsed, |n| ix.ship(n));
+            parser::planner(state, r, &mut parsed);
         }
         parsed
     }

@@ -18,12 +18,12 @@
 //! issue 21; `tests/grammar_differential.rs` holds the verdicts the old
 //! parser gave on 119,031 sheets and checks the grammar still gives them.
 
-use crate::formulas::short_month;
 use crate::grammar::{
     classify, entries, entry, entry_reason, month_text, same_month, Line, Section,
 };
-use crate::model::{FType, State};
+use crate::model::{FType, ShipNr, State};
 use crate::orders::{Order, SECTION_NAMES};
+use crate::parse_index::{ship_of, ShipFacts};
 use arbitre_core::Parsed;
 use std::sync::Arc;
 
@@ -84,6 +84,12 @@ struct FreeText {
 
 /// Parse a whole order block for the ruler; `state` gives the month being ordered.
 pub fn parse(state: &State, text: &str) -> Parsed<Order> {
+    parse_for(state, &crate::parse_index::expected_month(state), text)
+}
+
+/// [`parse`] with the month the sheet must name (`J1/M2`) already written
+/// out, as the parse index keeps it.
+pub fn parse_for(state: &State, expected: &str, text: &str) -> Parsed<Order> {
     let mut out = Parsed::new();
     // At most one entry a line is the common case: reserved once rather than
     // grown push by push.
@@ -95,7 +101,6 @@ pub fn parse(state: &State, text: &str) -> Parsed<Order> {
     let mut wrong_month: Option<String> = None;
     // Shared by the section's orders (`Located::section`).
     let mut label: Option<Arc<str>> = None;
-    let expected = short_month(&state.params, state.month + 1);
     let flush = |free: &mut Option<FreeText>, out: &mut Parsed<Order>| {
         if let Some(f) = free.take() {
             let text = f.lines.join("\n");
@@ -163,7 +168,7 @@ pub fn parse(state: &State, text: &str) -> Parsed<Order> {
         match kind {
             Line::Comment | Line::Template => continue,
             Line::Month(m) => {
-                if !same_month(m, &expected) {
+                if !same_month(m, expected) {
                     let m = month_text(m);
                     let why = format!(
                         "Befehle für {m}, erwartet {expected} – gesamter Befehlsbogen verworfen"
@@ -235,11 +240,22 @@ pub fn planner(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<
     // warning is put on it (issue 21 item 4).
     let mut last: Option<usize> = None;
     let mut seen = std::collections::BTreeSet::new();
-    let mut ore: std::collections::BTreeMap<u32, u32> = std::collections::BTreeMap::new();
+    // Ore planned per yard star, in the order the stars are first named;
+    // sorted by star for the warnings. A sheet names few yards: a vector
+    // searched is cheaper than a map built and dropped per sheet.
+    let mut ore: Vec<(u32, u32)> = Vec::new();
+    let mut add_ore = |star: u32, n: u32| match ore.iter_mut().find(|(s, _)| *s == star) {
+        Some((_, have)) => *have += n,
+        None => ore.push((star, n)),
+    };
     // Execution order, ties in the sheet's order (a stable sort, without
-    // the stable sort's buffer).
+    // the stable sort's buffer). A sheet written in the template's order
+    // is in it already, and is not sorted again.
     let mut sorted: Vec<usize> = (0..parsed.orders.len()).collect();
-    sorted.sort_unstable_by_key(|&i| (parsed.orders[i].order.phase(), i));
+    let key = |&i: &usize| (parsed.orders[i].order.phase(), i);
+    if !sorted.is_sorted_by_key(key) {
+        sorted.sort_unstable_by_key(key);
+    }
     for i in sorted {
         let o = &parsed.orders[i];
         let cost = match &o.order {
@@ -250,7 +266,7 @@ pub fn planner(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<
                 .map(|s| repair_cost(p, s) * s.hits as i64)
                 .unwrap_or(0),
             Order::BuildFighters { star, kind, count } => {
-                *ore.entry(*star).or_default() += count.min(&p.yard_fighters) * p.fighter_ore;
+                add_ore(*star, count.min(&p.yard_fighters) * p.fighter_ore);
                 *count as i64
                     * if *kind == FType::L {
                         p.fighter_we_l
@@ -259,7 +275,7 @@ pub fn planner(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<
                     }
             }
             Order::BuildShip(b) => {
-                *ore.entry(b.star).or_default() += crate::formulas::hull_ore(p, b.typ);
+                add_ore(b.star, crate::formulas::hull_ore(p, b.typ));
                 hull_we(p, b.typ) + armament_we(p, &b.guns, &b.shields)
             }
             Order::Industry {
@@ -284,6 +300,7 @@ pub fn planner(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<
             parsed.diagnose_in(section.as_deref(), line, &text, why, true);
         }
     };
+    ore.sort_unstable_by_key(|&(star, _)| star);
     for (star, need) in ore {
         let have = state
             .stars
@@ -319,6 +336,17 @@ pub fn planner(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<
 /// for the evaluation, as §3.1 wants; so does scrapping (phase 14), which
 /// may name a ship built in phase 13.
 pub fn receipt(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<Order>) {
+    receipt_with(state, ruler, parsed, |n| ship_of(state, n));
+}
+
+/// [`receipt`] with the ships looked up by `lookup` (the parse index's, or
+/// the state's).
+pub fn receipt_with(
+    state: &State,
+    ruler: crate::model::RulerNr,
+    parsed: &mut Parsed<Order>,
+    lookup: impl Fn(ShipNr) -> Option<ShipFacts>,
+) {
     let mut refused = Vec::new();
     for o in &parsed.orders {
         let ship = match o.order {
@@ -333,10 +361,7 @@ pub fn receipt(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<
             | Order::FightersIn { ship, .. } => ship,
             _ => continue,
         };
-        let why = match (
-            state.ships.get(&ship).filter(|s| s.owner == ruler),
-            &o.order,
-        ) {
+        let why = match (lookup(ship).filter(|s| s.owner == ruler), &o.order) {
             (None, _) => crate::turn::m04(ship),
             (Some(s), Order::Jump { .. }) if s.home_base => {
                 "Die Heimatbasis kann nicht springen – Befehl verworfen".to_string()

@@ -399,3 +399,46 @@ fn grammar_differential_nom_keeps_the_old_parsers_verdicts() {
     );
     assert_eq!(golden.lines().count(), rows.lines().count());
 }
+
+/// Issue 21: the state's parse index (rulers by id, ships by number, the
+/// month written out, built once) gives every sheet of the corpus, its
+/// mutants and the bots' own sheets the verdicts the state read sheet by
+/// sheet gives: orders, reasons, the receipt's refusals and the planner's
+/// warnings, for every ruler of a new game and of one four months on
+/// (ships built, moved and lost), and for a player who is no ruler.
+#[test]
+fn grammar_differential_parse_index_same_verdicts() {
+    let mut played = state();
+    let mut rng = arbitre_core::Rng::for_setup(7);
+    let mut bots = Vec::new();
+    for _ in 0..4 {
+        let sheets: Vec<(usize, String)> = (1..=3)
+            .map(|n| (n, Eds.bot_orders(&played, &common::pid(n), &mut rng)))
+            .collect();
+        bots.extend(sheets.iter().map(|(_, s)| s.clone()));
+        let orders: Vec<(usize, &str)> = sheets.iter().map(|(n, s)| (*n, s.as_str())).collect();
+        common::month(&mut played, &orders);
+    }
+    assert!(!played.ships.is_empty(), "the bots' game has ships");
+    let mut sheets = inputs();
+    sheets.extend(bots);
+    let mut compared = 0;
+    for st in [state(), played] {
+        let index = Eds.parse_index(&st);
+        assert!(index.is_some());
+        for sheet in sheets.iter().step_by(3) {
+            for n in [1, 2, 3, 9] {
+                let p = common::pid(n);
+                let alone = Eds.parse_orders(&st, &p, sheet);
+                let indexed = Eds.parse_orders_indexed(&st, index.as_ref(), &p, sheet);
+                assert_eq!(
+                    format!("{alone:?}"),
+                    format!("{indexed:?}"),
+                    "ruler {n}, sheet {sheet:?}"
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 300_000, "{compared} sheets compared");
+}
