@@ -13,7 +13,8 @@
 //! player's block ROUNDS times (default 20) inside `measured`, and prints
 //! the bytes parsed: callgrind's instruction count for `measured` divided by
 //! that is the instructions per byte. Without Valgrind it prints the same
-//! line (a quick check that the game is the bench's).
+//! line (a quick check that the game is the bench's); `PARSE_DUMP=N`
+//! prints the first N blocks parsed.
 #![allow(clippy::unwrap_used)] // tool code: a failed unwrap is a failed run
 
 use arbitre_benches::game::Game;
@@ -43,6 +44,13 @@ fn measured<R: Ruleset>(
 
 fn run<R: Ruleset>(g: Game<R>, label: &str, rounds: usize) {
     let orders = g.bot_orders();
+    // `PARSE_DUMP=N` prints the first N blocks: what the count is of.
+    let dump = std::env::var("PARSE_DUMP")
+        .ok()
+        .and_then(|n| n.parse().ok());
+    for (p, t) in orders.iter().take(dump.unwrap_or(0)) {
+        println!("--- {p}\n{t}");
+    }
     let bytes: usize = orders.values().map(|t| t.len()).sum();
     let index = g.ruleset.parse_index(&g.state);
     let n = measured(&g, index.as_ref(), &orders, rounds);

@@ -1327,18 +1327,28 @@ pub fn spec(code: &str) -> Option<&'static Spec> {
     // Asked several times per order line (issue 21): a hash of the code
     // rather than a compare with each of the table's codes in turn; the
     // first entry of a code wins, as the scan's did.
-    static BY_CODE: std::sync::OnceLock<rustc_hash::FxHashMap<&'static str, &'static Spec>> =
-        std::sync::OnceLock::new();
-    BY_CODE
-        .get_or_init(|| {
-            let mut m = rustc_hash::FxHashMap::default();
-            for s in UNITS {
-                m.entry(s.code).or_insert(s);
-            }
-            m
-        })
-        .get(code)
-        .copied()
+    // Codes of up to seven bytes (all of the table's) by their packed
+    // key: one word hashed and compared, not a string.
+    type Tables = (
+        rustc_hash::FxHashMap<&'static str, &'static Spec>,
+        rustc_hash::FxHashMap<u64, &'static Spec>,
+    );
+    static BY_CODE: std::sync::OnceLock<Tables> = std::sync::OnceLock::new();
+    let (by_code, by_short) = BY_CODE.get_or_init(|| {
+        let mut m = rustc_hash::FxHashMap::default();
+        for s in UNITS {
+            m.entry(s.code).or_insert(s);
+        }
+        let short = m
+            .iter()
+            .filter_map(|(c, s)| crate::model::short_key(c).map(|k| (k, *s)))
+            .collect();
+        (m, short)
+    });
+    match crate::model::short_key(code) {
+        Some(k) => by_short.get(&k).copied(),
+        None => by_code.get(code).copied(),
+    }
 }
 
 /// Spec of a unit known to exist (codes in the state come from this table).

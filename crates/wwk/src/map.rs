@@ -44,8 +44,8 @@ impl State {
     }
 
     pub fn adjacent(&self, a: &str, b: &str) -> bool {
-        if let Some(v) = self.map.neighbours_of(a) {
-            return v.iter().any(|n| n == b);
+        if let Some(yes) = self.map.neighbours_include(a, b) {
+            return yes;
         }
         self.neighbours(a).iter().any(|n| n == b)
     }

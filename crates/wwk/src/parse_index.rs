@@ -10,7 +10,7 @@
 //! state ([`arbitre_core::Ruleset::parse_index`]), and a lone block builds
 //! its nation's part only ([`UnitsOf::of`]).
 
-use crate::model::{State, Unit};
+use crate::model::{short_key, State, Unit};
 // Keys are nation codes and player ids from the game file, not from a
 // player's mail: a fast hash (Fx) rather than SipHash, as the catalog's.
 use rustc_hash::FxHashMap as HashMap;
@@ -34,6 +34,9 @@ pub struct UnitsOf<S> {
     /// (zone, type) pairs compared strings some ten times, a tenth of a
     /// parse at 1,000 zones (issue 21).
     count_at: HashMap<S, (u32, u32)>,
+    /// `count_at` for the zones whose code [`short_key`] packs (every
+    /// such zone is here, not there): a word hashed and compared.
+    count_short: HashMap<u64, (u32, u32)>,
     /// How many of the nation's factories stand directly in each zone,
     /// sorted by zone.
     factories: Vec<(S, usize)>,
@@ -45,6 +48,7 @@ impl<S> Default for UnitsOf<S> {
             present: Vec::new(),
             counts: Vec::new(),
             count_at: HashMap::default(),
+            count_short: HashMap::default(),
             factories: Vec::new(),
         }
     }
@@ -133,6 +137,7 @@ impl<S: AsRef<str> + Ord + Borrow<str> + Hash + Clone> UnitsOf<S> {
         tally(&mut self.counts);
         tally(&mut self.factories);
         self.count_at.clear();
+        self.count_short.clear();
         let mut start = 0;
         while let Some(((zone, _), _)) = self.counts.get(start) {
             let end = start
@@ -140,8 +145,11 @@ impl<S: AsRef<str> + Ord + Borrow<str> + Hash + Clone> UnitsOf<S> {
                     .iter()
                     .take_while(|((z, _), _)| z == zone)
                     .count();
-            self.count_at
-                .insert(zone.clone(), (start as u32, end as u32));
+            let range = (start as u32, end as u32);
+            match short_key(zone.as_ref()) {
+                Some(k) => self.count_short.insert(k, range),
+                None => self.count_at.insert(zone.clone(), range),
+            };
             start = end;
         }
     }
@@ -153,7 +161,11 @@ impl<S: AsRef<str> + Ord + Borrow<str> + Hash + Clone> UnitsOf<S> {
 
     /// How many of the nation's `code` units stand in `zone`.
     pub fn count(&self, zone: &str, code: &str) -> usize {
-        let Some(&(a, b)) = self.count_at.get(zone) else {
+        let range = match short_key(zone) {
+            Some(k) => self.count_short.get(&k),
+            None => self.count_at.get(zone),
+        };
+        let Some(&(a, b)) = range else {
             return 0;
         };
         self.counts[a as usize..b as usize]
