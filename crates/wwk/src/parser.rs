@@ -73,6 +73,9 @@ impl<'a> WwkParser<'a> {
 /// The nation's units: from the state's [`Index`] when there is one, else
 /// read on the first question of the block (a block of national orders
 /// asks none), borrowed from the state.
+// One per parse, on the stack: boxing the larger variant (grown by the
+// packed-key map of the unit counts) would add an allocation per block.
+#[allow(clippy::large_enum_variant)]
 enum Units<'a> {
     /// The nation's units, and the positions of the zones it may issue
     /// orders from ([`Index::issuers`]).
