@@ -229,7 +229,8 @@ pub struct Map {
 /// plus crossings, sorted), derived from a [`Map`].
 #[derive(Clone, Debug, Default)]
 pub struct MapIndex {
-    cell: std::sync::OnceLock<MapTables>,
+    /// Boxed: built once per map, and a `Map` stays small to move.
+    cell: std::sync::OnceLock<Box<MapTables>>,
 }
 
 /// FNV-1a for the zone index (issue 21 item 4): zone codes are a few
@@ -355,7 +356,7 @@ impl Map {
                 .iter()
                 .map(|v| v.iter().filter_map(|c| by_code.get(c).copied()).collect())
                 .collect();
-            MapTables {
+            Box::new(MapTables {
                 sizes,
                 by_code,
                 by_short,
@@ -366,7 +367,7 @@ impl Map {
                     .iter()
                     .map(|d| crate::orders::ZoneId::from(d.code.as_str()))
                     .collect(),
-            }
+            })
         });
         (t.sizes == (self.zones.len(), self.crossings.len())).then_some(t)
     }
