@@ -33,6 +33,7 @@ pub mod init;
 pub mod map;
 pub mod model;
 pub mod orders;
+pub mod parse_index;
 pub mod parser;
 pub mod probes;
 pub mod receipt;
@@ -47,8 +48,8 @@ pub mod view;
 pub mod visibility;
 
 use arbitre_core::{
-    Lang, Outcome, Parsed, Phase, PlayerId, PlayerInfo, Ranked, Report, Rng, Ruleset, RulesetInfo,
-    SetupConfig, SetupError, Viewer,
+    Lang, Outcome, ParseIndex, Parsed, Phase, PlayerId, PlayerInfo, Ranked, Report, Rng, Ruleset,
+    RulesetInfo, SetupConfig, SetupError, Viewer,
 };
 pub use model::NebState;
 pub use orders::Order;
@@ -105,6 +106,27 @@ impl Ruleset for Nebulight {
         let mut parsed = parser::parse_for_turn(text, s.turn + 1);
         if let (Some(slot), false) = (s.slot_of(p.as_str()), parsed.refused) {
             receipt::check(s, slot, &mut parsed);
+        }
+        parsed
+    }
+
+    fn parse_index(&self, s: &NebState) -> Option<ParseIndex> {
+        Some(Box::new(parse_index::Index::build(s)))
+    }
+
+    fn parse_orders_indexed(
+        &self,
+        s: &NebState,
+        index: Option<&ParseIndex>,
+        p: &PlayerId,
+        text: &str,
+    ) -> Parsed<Order> {
+        let Some(ix) = index.and_then(|i| i.downcast_ref::<parse_index::Index>()) else {
+            return self.parse_orders(s, p, text);
+        };
+        let mut parsed = parser::parse_for_turn(text, s.turn + 1);
+        if let (Some(slot), false) = (s.slot_of(p.as_str()), parsed.refused) {
+            receipt::check_with(s, ix, slot, &mut parsed);
         }
         parsed
     }

@@ -34,6 +34,7 @@
 use crate::combat::Refusal;
 use crate::model::{FleetId, NebState, Slot, WorldId};
 use crate::orders::{Container, Order, Shooter, Target};
+use crate::parse_index::Facts;
 use arbitre_core::Parsed;
 use rustc_hash::FxHashSet;
 use std::cell::OnceCell;
@@ -42,6 +43,12 @@ use std::collections::BTreeSet;
 /// Refuses, in `parsed`, every order of `slot` that `s` already decides
 /// the turn will refuse (see the module docs).
 pub fn check(s: &NebState, slot: Slot, parsed: &mut Parsed<Order>) {
+    check_with(s, s, slot, parsed);
+}
+
+/// [`check`] with the fleets and worlds read from `facts` (the state's
+/// parse index, or the state).
+pub fn check_with(s: &NebState, facts: &impl Facts, slot: Slot, parsed: &mut Parsed<Order>) {
     // Refused orders are replaced in place: moving every order into a new
     // vector that grew one push at a time was a fifth of a large block's
     // parse (issue 21 item 4).
@@ -59,7 +66,7 @@ pub fn check(s: &NebState, slot: Slot, parsed: &mut Parsed<Order>) {
     // in a large block (issue 21 item 4).
     let known = OnceCell::new();
     for o in orders.iter_mut() {
-        if let Some(why) = verdict(s, slot, &o.order, &mut taken, &known) {
+        if let Some(why) = verdict(s, facts, slot, &o.order, &mut taken, &known) {
             let reason = why.to_string();
             parsed.diagnose_in(o.section.as_deref(), o.line, &o.text, reason.clone(), false);
             o.order = Order::Rejected { reason };
@@ -72,17 +79,18 @@ pub fn check(s: &NebState, slot: Slot, parsed: &mut Parsed<Order>) {
 /// Why the turn will refuse `order`, where the state already decides it.
 fn verdict(
     s: &NebState,
+    facts: &impl Facts,
     slot: Slot,
     order: &Order,
     taken: &mut Taken,
     known: &OnceCell<BTreeSet<WorldId>>,
 ) -> Option<Refusal> {
-    let fleet = |f: FleetId| match s.fleets.get(&f) {
+    let fleet = |f: FleetId| match facts.fleet(f) {
         None => Some(Refusal::UnknownFleet(f)),
-        Some(fl) if fl.owner != Some(slot) => Some(Refusal::NotYourFleet(f)),
+        Some((owner, _)) if owner != Some(slot) => Some(Refusal::NotYourFleet(f)),
         Some(_) => None,
     };
-    let world = |w: WorldId| (!s.worlds.contains_key(&w)).then_some(Refusal::UnknownWorld(w));
+    let world = |w: WorldId| (!facts.has_world(w)).then_some(Refusal::UnknownWorld(w));
     let container = |c: &Container| match *c {
         Container::Fleet(f) => fleet(f),
         Container::Group(w, _) => world(w),
@@ -99,7 +107,7 @@ fn verdict(
                     if let Some(why) = fleet(f) {
                         return Some(why);
                     }
-                    s.fleets.get(&f).map(|fl| fl.world)
+                    facts.fleet(f).map(|(_, at)| at)
                 }
                 Shooter::Group(w, _) => {
                     if let Some(why) = world(w) {
@@ -109,7 +117,7 @@ fn verdict(
                 }
             };
             if let (Target::Fleet(g), Some(at)) = (target, at) {
-                let elsewhere = s.fleets.get(g).is_some_and(|t| t.world != at);
+                let elsewhere = facts.fleet(*g).is_some_and(|(_, w)| w != at);
                 if elsewhere || Shooter::Fleet(*g) == *shooter {
                     return Some(Refusal::TargetAbsent {
                         fleet: *g,
@@ -123,19 +131,19 @@ fn verdict(
             // Each map is asked once per fleet and per step (issue 21
             // item 4): in a 10,000-world game every lookup is a walk of a
             // large B-tree.
-            let start = match s.fleets.get(f) {
+            let start = match facts.fleet(*f) {
                 None => return Some(Refusal::UnknownFleet(*f)),
-                Some(fl) if fl.owner != Some(slot) => return Some(Refusal::NotYourFleet(*f)),
-                Some(fl) => fl.world,
+                Some((owner, _)) if owner != Some(slot) => return Some(Refusal::NotYourFleet(*f)),
+                Some((_, at)) => at,
             };
             let mut prev = start;
             for w in path {
                 // A world missing from a rebuilt state may lie beyond what
                 // the player sees: the rest of the path is the turn's to judge.
-                let Some(from) = s.worlds.get(&prev) else {
+                let Some((links, _)) = facts.world(prev) else {
                     break;
                 };
-                if !from.links.contains(w) {
+                if !links.contains(w) {
                     return Some(Refusal::NotLinked { to: *w, from: prev });
                 }
                 prev = *w;
@@ -150,9 +158,9 @@ fn verdict(
                 for w in path {
                     let linked_from_known = || {
                         discovered.contains(&from)
-                            && s.worlds
-                                .get(&from)
-                                .is_some_and(|x| !x.black_hole && x.links.contains(w))
+                            && facts
+                                .world(from)
+                                .is_some_and(|(links, hole)| !hole && links.contains(w))
                     };
                     if !(discovered.contains(w)
                         || linked_from_known()

@@ -12,6 +12,7 @@ mod common;
 mod game_file;
 mod grammar_differential;
 mod outcomes;
+mod parse_index;
 mod positions;
 mod prop;
 mod receipt;
