@@ -170,7 +170,7 @@ impl<'a> Iterator for Lines<'a> {
         if self.rest.is_empty() {
             return None;
         }
-        match memchr::memchr(b'\n', self.rest.as_bytes()) {
+        match newline(self.rest.as_bytes()) {
             Some(i) => {
                 // `\n` is one byte of ASCII: both cuts are on boundaries.
                 let (line, rest) = self.rest.split_at(i);
@@ -181,6 +181,33 @@ impl<'a> Iterator for Lines<'a> {
             None => Some(std::mem::take(&mut self.rest)),
         }
     }
+}
+
+/// The first `\n` of `b`. An order line is short (10 to 30 bytes): its
+/// end is found eight bytes at a time in a word, where `memchr`'s vector
+/// search spent more setting up than searching (a tenth of reading a
+/// line); past 32 bytes the rest is left to `memchr`.
+#[inline]
+fn newline(b: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut i = 0;
+    while let Some(chunk) = b.get(i..i + 8) {
+        if let Ok(word) = <[u8; 8]>::try_from(chunk) {
+            let x = u64::from_le_bytes(word) ^ (ONES * u64::from(b'\n'));
+            // The lowest byte flagged is the first zero byte of `x`
+            // (a borrow only flags bytes above a zero one).
+            let found = x.wrapping_sub(ONES) & !x & HIGH;
+            if found != 0 {
+                return Some(i + (found.trailing_zeros() / 8) as usize);
+            }
+        }
+        i += 8;
+        if i >= 32 {
+            return memchr::memchr(b'\n', &b[i..]).map(|k| k + i);
+        }
+    }
+    b[i..].iter().position(|&c| c == b'\n').map(|k| k + i)
 }
 
 /// The numbered, normalised, non-empty lines of an order block (1-based),
@@ -279,6 +306,19 @@ mod tests {
                 lines(c).collect::<Vec<_>>(),
                 c.lines().collect::<Vec<_>>(),
                 "{c:?}"
+            );
+        }
+        // Long lines: the word-at-a-time search and memchr's after it.
+        for t in seeded_texts(
+            0x51ed_270b_1a2f_4c3d,
+            5_000,
+            90,
+            &['a', 'a', 'a', 'a', '\n', 'é'],
+        ) {
+            assert_eq!(
+                lines(&t).collect::<Vec<_>>(),
+                t.lines().collect::<Vec<_>>(),
+                "{t:?}"
             );
         }
         // Seeded random blocks over the bytes that matter.
