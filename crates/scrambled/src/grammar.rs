@@ -417,9 +417,20 @@ pub fn order<'a>(body: &'a str, first: &'a str) -> Result<Shape<'a>, Refusal> {
     let Some(k) = keyword(&text(first)) else {
         return Err(Refusal::Unknown);
     };
+    order_kw(k, body, first, false)
+}
+
+/// [`order`] once the first word's keyword `k` is known; `plain` says the
+/// caller has seen that `body` holds no quote and no comment.
+pub fn order_kw<'a>(
+    k: Kw,
+    body: &'a str,
+    first: &'a str,
+    plain: bool,
+) -> Result<Shape<'a>, Refusal> {
     // The bots' and most players' lines are `MOVE n A -> B` or `PATH n A -> B`,
     // where the combinators below cost a quarter of a parse (issue 21).
-    if let Some(shape) = moving_plain(k, body, first) {
+    if let Some(shape) = moving_plain(k, body, first, plain) {
         return Ok(shape);
     }
     by_nom(k, body, first)
@@ -430,12 +441,12 @@ pub fn order<'a>(body: &'a str, first: &'a str) -> Result<Shape<'a>, Refusal> {
 /// up to the first arrow after the origin's first word, the rest. `None`
 /// for any other line, left to [`order_nom`]; the two agree on every line
 /// this reads (`grammar_differential_plain_moves_as_nom`).
-fn moving_plain<'a>(k: Kw, body: &'a str, first: &'a str) -> Option<Shape<'a>> {
+fn moving_plain<'a>(k: Kw, body: &'a str, first: &'a str, plain: bool) -> Option<Shape<'a>> {
     if !matches!(k, Kw::Move | Kw::Path) {
         return None;
     }
     let rest = body.get(first.len()..)?.strip_prefix(' ')?;
-    if rest.bytes().any(|b| matches!(b, b'"' | b'#')) {
+    if !plain && rest.bytes().any(|b| matches!(b, b'"' | b'#')) {
         return None;
     }
     let (qty, rest) = cut(rest)?;

@@ -564,7 +564,10 @@ fn parse_with(state: &State, index: Option<&Index>, me: &PlayerId, text: &str) -
         if line.is_empty() || line.starts_with('>') || line.starts_with('#') {
             continue;
         }
-        let body = match grammar::body(line) {
+        // A line without quote or comment (nearly every one) is its own
+        // body, and the order's reading need not look for them again.
+        let plain = !line.bytes().any(|b| b == b'"' || b == b'#');
+        let body = match if plain { Ok(line) } else { grammar::body(line) } {
             Ok(b) => b,
             Err(col) => {
                 out.error(
@@ -580,7 +583,10 @@ fn parse_with(state: &State, index: Option<&Index>, me: &PlayerId, text: &str) -
             continue;
         };
         let first_text = grammar::text(first);
-        match header(&first_text) {
+        // The first word is an order's keyword or a header's, never both:
+        // classified once, the keyword first (every order line).
+        let kw = grammar::keyword(&first_text);
+        match kw.map_or_else(|| header(&first_text), |_| None) {
             Some("END" | "FIN") => break,
             Some("TURN" | "TOUR") => {
                 // A TURN line left in the block must name the open turn (§6.1).
@@ -604,7 +610,11 @@ fn parse_with(state: &State, index: Option<&Index>, me: &PlayerId, text: &str) -
             Some(_) => continue,
             None => {}
         }
-        let verdict = match grammar::order(body, first) {
+        let shape = match kw {
+            Some(k) => grammar::order_kw(k, body, first, plain),
+            None => Err(Refusal::Unknown),
+        };
+        let verdict = match shape {
             Ok(shape) => check(&cx, shape),
             Err(Refusal::Unknown) => Err(format!("ordre inconnu « {first_text} »")),
             Err(Refusal::Syntax { usage, col, what }) => {
