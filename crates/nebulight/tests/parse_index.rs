@@ -12,6 +12,9 @@ use arbitre_core::{PlayerId, PlayerSetup, Rng, Ruleset, SetupConfig};
 use arbitre_nebulight::Nebulight;
 use std::collections::BTreeMap;
 
+// The grammar test's seeded generator (splitmix64).
+use crate::grammar_differential::Mix;
+
 const CORPUS: &str = include_str!("data/grammar-corpus.txt");
 
 fn config() -> SetupConfig {
@@ -26,21 +29,6 @@ fn config() -> SetupConfig {
         players: vec![p("maxtor"), p("miria")],
         options: toml::from_str("map = \"duel\"").unwrap(),
         files: Default::default(),
-    }
-}
-
-/// splitmix64.
-struct Mix(u64);
-impl Mix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
     }
 }
 
