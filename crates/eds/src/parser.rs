@@ -94,7 +94,7 @@ pub fn parse_for(state: &State, expected: &str, text: &str) -> Parsed<Order> {
     // At most one entry a line is the common case: reserved once rather than
     // grown push by push.
     out.orders
-        .reserve(text.bytes().filter(|&b| b == b'\n').count() + 1);
+        .reserve(arbitre_core::text::newline_count(text) + 1);
     let mut section = Section::None;
     let mut counts = [0usize; 19];
     let mut free: Option<FreeText> = None;
