@@ -70,63 +70,86 @@ struct Lex<'a> {
 }
 
 impl Lex<'_> {
+    #[inline]
+    fn skip_seps(&mut self) {
+        while let Some(b' ' | b'_' | b'\t') = self.b.get(self.k) {
+            self.k += 1;
+        }
+    }
+
+    /// The word at the cursor; `None` when no letter is there.
+    #[inline]
+    fn letters(&mut self) -> Option<Key> {
+        let start = self.k;
+        let mut w: Key = 0;
+        while let Some(&c) = self.b.get(self.k) {
+            if !c.is_ascii_alphabetic() {
+                break;
+            }
+            // `& 0xdf` upper-cases an ASCII letter.
+            w = (w << 8) | Key::from(c & 0xdf);
+            self.k += 1;
+        }
+        match self.k - start {
+            0 => None,
+            len @ 1..=3 => Some(((len as Key) << 24) | w),
+            _ => Some(0),
+        }
+    }
+
+    /// The number at the cursor; `None` when no digit is there, or when
+    /// it is over [`MAX_NUMBER`] (the grammar refuses it).
+    #[inline]
+    fn digits(&mut self) -> Option<u32> {
+        let start = self.k;
+        let mut n: u32 = 0;
+        while let Some(&c) = self.b.get(self.k) {
+            let d = c.wrapping_sub(b'0');
+            if d > 9 {
+                break;
+            }
+            // Never over 10 * MAX_NUMBER + 9: no overflow.
+            n = n * 10 + u32::from(d);
+            if n > MAX_NUMBER {
+                return None;
+            }
+            self.k += 1;
+        }
+        (self.k != start).then_some(n)
+    }
+
     /// The next token; `None` where the grammar alone can judge.
+    #[inline]
     fn next(&mut self) -> Option<Tok> {
-        let b = self.b;
-        let mut k = self.k;
-        while k < b.len() && matches!(b[k], b' ' | b'_' | b'\t') {
-            k += 1;
+        self.skip_seps();
+        match self.b.get(self.k) {
+            None => Some(Tok::End),
+            Some(b'*') => {
+                self.k += 1;
+                Some(Tok::Star)
+            }
+            Some(c) if c.is_ascii_digit() => self.digits().map(Tok::Num),
+            Some(_) => self.letters().map(Tok::Word),
         }
-        let Some(&c) = b.get(k) else {
-            self.k = k;
-            return Some(Tok::End);
-        };
-        let tok = if c.is_ascii_alphabetic() {
-            let start = k;
-            let mut w: Key = 0;
-            while k < b.len() && b[k].is_ascii_alphabetic() {
-                // `& 0xdf` upper-cases an ASCII letter.
-                w = (w << 8) | Key::from(b[k] & 0xdf);
-                k += 1;
-            }
-            let len = k - start;
-            Tok::Word(if len <= 3 {
-                ((len as Key) << 24) | w
-            } else {
-                0
-            })
-        } else if c.is_ascii_digit() {
-            let mut n: u32 = 0;
-            while k < b.len() && b[k].is_ascii_digit() {
-                n = n * 10 + u32::from(b[k] - b'0');
-                if n > MAX_NUMBER {
-                    return None;
-                }
-                k += 1;
-            }
-            Tok::Num(n)
-        } else if c == b'*' {
-            k += 1;
-            Tok::Star
-        } else {
-            return None;
-        };
-        self.k = k;
-        Some(tok)
     }
 
+    #[inline]
     fn word(&mut self) -> Option<Key> {
-        match self.next()? {
-            Tok::Word(w) => Some(w),
-            _ => None,
-        }
+        self.skip_seps();
+        self.letters()
     }
 
+    #[inline]
     fn num(&mut self) -> Option<u32> {
-        match self.next()? {
-            Tok::Num(n) => Some(n),
-            _ => None,
-        }
+        self.skip_seps();
+        self.digits()
+    }
+
+    /// Nothing left but separators.
+    #[inline]
+    fn end(&mut self) -> bool {
+        self.skip_seps();
+        self.k == self.b.len()
     }
 
     fn keyword(&mut self, k: Key) -> Option<()> {
@@ -166,7 +189,7 @@ pub fn order(line: &str) -> Option<Order> {
         F => fleet_order(&mut l)?,
         w => group_order(&mut l, group(w)?)?,
     };
-    (l.next()? == Tok::End).then_some(o)
+    l.end().then_some(o)
 }
 
 /// `VI|VP M_m …` after the group.
