@@ -1,6 +1,7 @@
 //! Order parsing for a whole block (spec 3.1, 3.2; rulebook Annexe I):
-//! each line through the nom grammar of [`crate::grammar`], with the
-//! block-level rules: `#` and `;` start comments, a zero quantity is a
+//! each line read in one pass by [`crate::fast_path`] when it is right,
+//! else through the nom grammar of [`crate::grammar`], which alone refuses
+//! a line and says why; with the block-level rules: `#` and `;` start comments, a zero quantity is a
 //! warning (the order stands and does nothing), and a refused line is kept
 //! as [`Order::Rejected`] so the turn's report can list it.
 //!
