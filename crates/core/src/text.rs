@@ -93,8 +93,10 @@ const HI: u64 = 0x8080_8080_8080_8080;
 /// [`is_normal`] cost about fifteen instructions a byte, a tenth of every
 /// parse (issue 21).
 fn printable_single_spaced(b: &[u8]) -> Option<bool> {
-    let (mut outside, mut double, mut carry) = (0u64, 0u64, 0u64);
-    let mut step = |v: u64| {
+    let (mut outside, mut double) = (0u64, 0u64);
+    // `carry`: the high bit of the byte before `v` when it is a space; the
+    // same for the last byte of `v` is returned.
+    let mut step = |v: u64, carry: u64| {
         // A byte is outside when its high bit is set, or when adding 0x60
         // to its low seven bits does not reach the high bit (below 0x20);
         // no carry crosses bytes (0x7f + 0x60 < 0x100).
@@ -106,19 +108,35 @@ fn printable_single_spaced(b: &[u8]) -> Option<bool> {
         // Little-endian: byte i + 1 sits above byte i, and the last byte
         // of the word before is carried into this word's first.
         double |= (space & (space << 8)) | (space & carry);
-        carry = (space >> 56) & 0x80;
+        (space >> 56) & 0x80
     };
     let mut chunks = b.chunks_exact(8);
+    let mut carry = 0;
     for c in &mut chunks {
         let mut w = [0u8; 8];
         w.copy_from_slice(c);
-        step(u64::from_le_bytes(w));
+        carry = step(u64::from_le_bytes(w), carry);
     }
-    // The tail, padded with a letter (printable, no space).
-    let mut w = [b'a'; 8];
     let rest = chunks.remainder();
-    w[..rest.len()].copy_from_slice(rest);
-    step(u64::from_le_bytes(w));
+    match b.len().checked_sub(8) {
+        _ if rest.is_empty() => {}
+        Some(last) => {
+            // The tail as the line's last eight bytes, which overlap the words
+            // read: every pair of bytes in them is a pair of the line, and the
+            // pair across their start was read already, so nothing is carried.
+            // Padding the tail in a copy was a call to `memcpy` a line.
+            let mut w = [0u8; 8];
+            w.copy_from_slice(&b[last..]);
+            step(u64::from_le_bytes(w), 0);
+        }
+        None => {
+            // A line under eight bytes, padded with a letter (printable, no
+            // space).
+            let mut w = [b'a'; 8];
+            w[..rest.len()].copy_from_slice(rest);
+            step(u64::from_le_bytes(w), 0);
+        }
+    }
     (outside == 0).then_some(double == 0)
 }
 
@@ -340,6 +358,18 @@ mod tests {
                 t.lines().collect::<Vec<_>>(),
                 "{t:?}"
             );
+        }
+    }
+
+    #[test]
+    fn newlines_are_counted() {
+        for t in seeded_texts(0x3c6e_f372_fe94_f82b, 5_000, 90, &['a', '\n', '\n', 'é']) {
+            assert_eq!(newline_count(&t), t.matches('\n').count(), "{t:?}");
+        }
+        // Long runs, where the vector count takes over.
+        for len in [2039, 2040, 2041, 4100, 9000] {
+            let all = "\n".repeat(len);
+            assert_eq!(newline_count(&all), len);
         }
     }
 

@@ -209,8 +209,18 @@ fn is(w: &str, k: &str) -> bool {
 
 const SUBJECTS: Expected = Expected::OneOf(&["M_m", "F_f", "VI", "VP"]);
 
-/// One order line, whole.
+/// One order line, whole: a right line as [`crate::fast_path`] reads it,
+/// any other as the grammar does ([`order_by_grammar`]), which alone
+/// refuses.
 pub fn order(i: &str) -> P<'_, Order> {
+    match crate::fast_path::order(i) {
+        Some(o) => Ok((&i[i.len()..], o)),
+        None => order_by_grammar(i),
+    }
+}
+
+/// One order line, whole, read by the grammar alone.
+pub fn order_by_grammar(i: &str) -> P<'_, Order> {
     let v = verb(i);
     let r = if is(v, "M") {
         world_order(i)

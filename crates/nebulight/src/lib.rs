@@ -28,6 +28,7 @@ pub mod capture;
 pub mod combat;
 pub mod construction;
 pub mod emigration;
+pub mod fast_path;
 pub mod grammar;
 pub mod init;
 pub mod map;

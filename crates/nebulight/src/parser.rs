@@ -1,6 +1,7 @@
 //! Order parsing for a whole block (spec 3.1, 3.2; rulebook Annexe I):
-//! each line through the nom grammar of [`crate::grammar`], with the
-//! block-level rules: `#` and `;` start comments, a zero quantity is a
+//! each line read in one pass by [`crate::fast_path`] when it is right,
+//! else through the nom grammar of [`crate::grammar`], which alone refuses
+//! a line and says why; with the block-level rules: `#` and `;` start comments, a zero quantity is a
 //! warning (the order stands and does nothing), and a refused line is kept
 //! as [`Order::Rejected`] so the turn's report can list it.
 //!
@@ -13,7 +14,7 @@
 //! issue 21; `tests/grammar_differential.rs` holds the verdicts the old
 //! parser gave on 125,290 lines and checks the grammar still gives them.
 
-use crate::grammar::{explain, order};
+use crate::grammar::{explain, order, order_by_grammar};
 use crate::orders::Order;
 use arbitre_core::grammar::run_line;
 use arbitre_core::{Lang, LineParser, Parsed};
@@ -89,7 +90,13 @@ impl LineParser for NebParser {
             }
             return;
         }
-        match run_line(order, no, line) {
+        // A right line is read once, by the fast path; only the others go
+        // through the grammar, which says why they are refused.
+        let read = match crate::fast_path::order(line) {
+            Some(o) => Ok(o),
+            None => run_line(order_by_grammar, no, line),
+        };
+        match read {
             Ok(o) => {
                 if quantity(&o) == Some(0) {
                     out.warn(no, line, "quantité nulle : ordre sans effet");

@@ -295,3 +295,27 @@ fn grammar_differential_nom_keeps_the_old_parsers_verdicts() {
     );
     assert_eq!(golden.lines().count(), rows.lines().count());
 }
+
+/// The one-pass reading of right lines (`fast_path`) accepts exactly the
+/// lines the grammar alone accepts, with the same orders, so that the
+/// grammar's verdicts above hold for both.
+#[test]
+fn fast_path_accepts_what_the_grammar_accepts() {
+    use arbitre_core::grammar::run_line;
+    use arbitre_nebulight::{fast_path, grammar};
+    let (mut accepted, mut refused) = (0usize, 0usize);
+    for input in inputs() {
+        for line in arbitre_core::text::lines(&input) {
+            let line = arbitre_core::text::normalize(line);
+            let by_grammar = run_line(grammar::order_by_grammar, 1, &line).ok();
+            assert_eq!(fast_path::order(&line), by_grammar, "{line:?}");
+            if by_grammar.is_some() {
+                accepted += 1;
+            } else {
+                refused += 1;
+            }
+        }
+    }
+    println!("fast path: {accepted} lines accepted, {refused} left to the grammar");
+    assert!(accepted > 10_000 && refused > 10_000);
+}
