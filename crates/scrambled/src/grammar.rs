@@ -86,35 +86,33 @@ pub enum Kw {
 /// on the stack: a keyword is short, so a word that folds to more than the
 /// buffer is none.
 pub fn keyword(word: &str) -> Option<Kw> {
-    // The common case (every line's first word): a word of ASCII letters,
-    // compared as one number, where a byte loop and byte strings cost 130
-    // instructions a word (a length switch and a `memcmp` per candidate,
-    // issue 21). Clearing 0x20 in each byte upper-cases an ASCII letter
-    // and makes a letter of no other byte, and keywords are letters only:
-    // the word matches a keyword's packed letters exactly when it is that
-    // keyword in any case (a NUL or a space cleared to NUL within the word
-    // would pass for the padding, and is ruled out).
+    // The common case (every line's first word): a short word of ASCII
+    // letters, compared as one number, where a byte loop and byte strings
+    // cost 130 instructions a word (a length switch and a `memcmp` per
+    // candidate, issue 21). Clearing 0x20 in each byte upper-cases an
+    // ASCII letter and makes a letter of no other byte, and keywords are
+    // letters only: the word matches a keyword's packed letters exactly
+    // when it is that keyword in any case (a NUL, or a space cleared to
+    // NUL, within the word would pass for the padding: ruled out).
     let b = word.as_bytes();
-    if b.len() <= 16 {
-        let (head, tail) = b.split_at(b.len().min(8));
-        let lo = pack8(head) & !(LO * 0x20);
-        let hi = pack8(tail) & !(LO * 0x20);
-        let padding = (nul8(lo) & first_bytes(head.len())) | (nul8(hi) & first_bytes(tail.len()));
-        if padding == 0 {
-            if let Some(k) = packed_keyword(u128::from(lo) | u128::from(hi) << 64) {
-                return Some(k);
+    if b.len() <= 8 {
+        let k = pack8(b) & !(LO * 0x20);
+        if nul8(k) & first_bytes(b.len()) == 0 {
+            if let Some(kw) = packed_keyword(u128::from(k)) {
+                return Some(kw);
             }
         }
-    }
-    // Any other word of ASCII letters and digits folds to its upper case,
-    // which is no keyword.
-    if b.iter().all(u8::is_ascii_alphanumeric) {
-        return None;
+        // Any other short word of ASCII letters and digits folds to its
+        // upper case, which is no keyword.
+        if b.iter().all(u8::is_ascii_alphanumeric) {
+            return None;
+        }
     }
     folded_keyword(word)
 }
 
-/// [`keyword`] of a word that needs folding (accents, separators, arrows).
+/// [`keyword`] of a word that needs folding (accents, separators, arrows)
+/// or is longer than 8 bytes (`TERRITOIRE`).
 #[inline(never)]
 fn folded_keyword(word: &str) -> Option<Kw> {
     let mut buf = [0u8; 16];
@@ -140,11 +138,7 @@ fn pack8(b: &[u8]) -> u64 {
 
 /// The high bit of each byte of the first `n` (at most 8) of a word.
 fn first_bytes(n: usize) -> u64 {
-    if n >= 8 {
-        HI
-    } else {
-        HI & ((1 << (8 * n)) - 1)
-    }
+    HI & u64::MAX.checked_shr(64 - 8 * n as u32).unwrap_or(0)
 }
 
 /// The high bit of each NUL byte of `x`.
@@ -379,7 +373,9 @@ fn is_arrow(w: &str) -> bool {
 
 /// [`is_arrow`] of a word without quotes.
 fn is_arrow_text(t: &str) -> bool {
-    t == "->" || t == "→" || keyword(t) == Some(Kw::To)
+    // Byte patterns (`→` is U+2192, three bytes), where `==` on `str`
+    // called `memcmp`.
+    matches!(t.as_bytes(), b"->" | b"\xe2\x86\x92") || keyword(t) == Some(Kw::To)
 }
 
 /// A run of several words cut before its last word: (the words before, the last).

@@ -581,9 +581,10 @@ fn restart(
 fn parse_with(state: &State, index: Option<&Index>, me: &PlayerId, text: &str) -> Parsed<Order> {
     let mut out = Parsed::new();
     out.ready = false;
-    // At most one order a line: reserved once rather than grown.
-    out.orders
-        .reserve(text.bytes().filter(|&b| b == b'\n').count() + 1);
+    // At most one order a line: allocated once rather than grown (and
+    // allocated, not reserved: `reserve` on the empty vector went through
+    // its growth path, a hundred instructions a block).
+    out.orders = Vec::with_capacity(text.bytes().filter(|&b| b == b'\n').count() + 1);
     let numbered = || lines(text).enumerate().map(|(i, l)| (i + 1, normalize(l)));
     let active = match index {
         Some(ix) => ix.active(me),
@@ -637,10 +638,20 @@ fn parse_with(state: &State, index: Option<&Index>, me: &PlayerId, text: &str) -
                 continue;
             }
         };
-        let mut words = grammar::words(body);
-        let Some(first) = words.next() else {
+        // A plain line is normalised and not empty: its first word runs to
+        // its first space.
+        let first = if plain {
+            let end = body.bytes().position(|b| b == b' ').unwrap_or(body.len());
+            Some(&body[..end])
+        } else {
+            grammar::words(body).next()
+        };
+        let Some(first) = first else {
             continue;
         };
+        // The first word starts the body (a normalised line starts with no
+        // space).
+        let mut words = grammar::words(&body[first.len()..]);
         let first_text = text_of(first, plain);
         // The first word is an order's keyword or a header's, never both:
         // classified once, the keyword first (every order line).
