@@ -86,29 +86,128 @@ pub enum Kw {
 /// on the stack: a keyword is short, so a word that folds to more than the
 /// buffer is none.
 pub fn keyword(word: &str) -> Option<Kw> {
+    // The common case (every line's first word): a short word of ASCII
+    // letters, compared as one number, where a byte loop and byte strings
+    // cost 130 instructions a word (a length switch and a `memcmp` per
+    // candidate, issue 21). Clearing 0x20 in each byte upper-cases an
+    // ASCII letter and makes a letter of no other byte, and keywords are
+    // letters only: the word matches a keyword's packed letters exactly
+    // when it is that keyword in any case (a NUL, or a space cleared to
+    // NUL, within the word would pass for the padding: ruled out).
+    let b = word.as_bytes();
+    if b.len() <= 8 {
+        let k = pack8(b) & !(LO * 0x20);
+        if nul8(k) & first_bytes(b.len()) == 0 {
+            if let Some(kw) = packed_keyword(u128::from(k)) {
+                return Some(kw);
+            }
+        }
+        // Any other short word of ASCII letters and digits folds to its
+        // upper case, which is no keyword.
+        if b.iter().all(u8::is_ascii_alphanumeric) {
+            return None;
+        }
+    }
+    folded_keyword(word)
+}
+
+/// [`keyword`] of a word that needs folding (accents, separators, arrows)
+/// or is longer than 8 bytes (`TERRITOIRE`).
+#[inline(never)]
+fn folded_keyword(word: &str) -> Option<Kw> {
     let mut buf = [0u8; 16];
-    let f = fold_upper(word, &mut buf)?;
-    // Compared as bytes: the folded word is never checked for UTF-8 (a
-    // tenth of the keyword's time went to `from_utf8`, issue 21).
-    Some(match f {
-        b"QUIT" | b"QUITTER" => Kw::Quit,
-        b"READY" | b"PRET" | b"PRETE" => Kw::Ready,
-        b"GIVE" | b"DONNER" => Kw::Give,
-        b"TROOPS" | b"TROUPES" => Kw::Troops,
-        b"TERRITORY" | b"TERRITOIRE" => Kw::Territory,
-        b"ABANDON" | b"ABANDONNER" => Kw::Abandon,
-        b"MOVE" | b"DEPLACER" => Kw::Move,
-        b"PATH" | b"CHEMIN" => Kw::Path,
-        b"AVOID" | b"EVITER" => Kw::Avoid,
-        b"DIRECT" => Kw::Direct,
-        b"TRIBUTE" | b"TRIBUT" => Kw::Tribute,
-        b"CAPITAL" | b"CAPITALE" => Kw::Capital,
-        b"ALLY" | b"ALLIE" => Kw::Ally,
-        b"ENEMY" | b"ENNEMI" => Kw::Enemy,
-        b"CANCEL" | b"ANNULER" => Kw::Cancel,
-        b"ALL" | b"TOUT" | b"TOUS" | b"TOUTES" => Kw::All,
+    match fold_upper(word, &mut buf)? {
         // `→` is U+2192, three bytes in UTF-8.
-        b"TO" | b"A" | b"VERS" | b"->" | b"\xe2\x86\x92" => Kw::To,
+        b"->" | b"\xe2\x86\x92" => Some(Kw::To),
+        // NUL pads a packed word: a word holding one is no keyword.
+        f if f.contains(&0) => None,
+        // Compared as bytes: the folded word is never checked for UTF-8 (a
+        // tenth of the keyword's time went to `from_utf8`, issue 21).
+        f => packed_keyword(pack(f)),
+    }
+}
+
+/// Bytes repeated in every byte of a word, and their high bits.
+pub(crate) const LO: u64 = 0x0101_0101_0101_0101;
+pub(crate) const HI: u64 = 0x8080_8080_8080_8080;
+
+/// Up to 8 bytes as one number, the first byte lowest, NUL-padded.
+fn pack8(b: &[u8]) -> u64 {
+    b.iter().rev().fold(0, |k, &c| k << 8 | u64::from(c))
+}
+
+/// The high bit of each byte of the first `n` (at most 8) of a word.
+fn first_bytes(n: usize) -> u64 {
+    HI & u64::MAX.checked_shr(64 - 8 * n as u32).unwrap_or(0)
+}
+
+/// The high bit of each NUL byte of `x`.
+pub(crate) fn nul8(x: u64) -> u64 {
+    !(((x & !HI) + !HI) | x) & HI
+}
+
+/// `w` packed into a number, its first byte lowest, NUL-padded (at most
+/// 16 bytes).
+const fn pack(w: &[u8]) -> u128 {
+    let mut k = 0u128;
+    let mut i = 0;
+    while i < w.len() {
+        k |= (w[i] as u128) << (8 * i);
+        i += 1;
+    }
+    k
+}
+
+macro_rules! packed {
+    ($($name:ident = $w:literal;)*) => {
+        $(const $name: u128 = pack($w);)*
+    };
+}
+
+packed! {
+    QUIT = b"QUIT"; QUITTER = b"QUITTER";
+    READY = b"READY"; PRET = b"PRET"; PRETE = b"PRETE";
+    GIVE = b"GIVE"; DONNER = b"DONNER";
+    TROOPS = b"TROOPS"; TROUPES = b"TROUPES";
+    TERRITORY = b"TERRITORY"; TERRITOIRE = b"TERRITOIRE";
+    ABANDON = b"ABANDON"; ABANDONNER = b"ABANDONNER";
+    MOVE = b"MOVE"; DEPLACER = b"DEPLACER";
+    PATH = b"PATH"; CHEMIN = b"CHEMIN";
+    AVOID = b"AVOID"; EVITER = b"EVITER";
+    DIRECT = b"DIRECT";
+    TRIBUTE = b"TRIBUTE"; TRIBUT = b"TRIBUT";
+    CAPITAL = b"CAPITAL"; CAPITALE = b"CAPITALE";
+    ALLY = b"ALLY"; ALLIE = b"ALLIE";
+    ENEMY = b"ENEMY"; ENNEMI = b"ENNEMI";
+    CANCEL = b"CANCEL"; ANNULER = b"ANNULER";
+    ALL = b"ALL"; TOUT = b"TOUT"; TOUS = b"TOUS"; TOUTES = b"TOUTES";
+    TO = b"TO"; A = b"A"; VERS = b"VERS";
+}
+
+/// [`keyword`] of an ASCII word of letters and digits, upper-cased and
+/// packed by [`pack`]: the same table, spelt as numbers. Inlined: for a
+/// word of at most 8 bytes the compares need only the low half (a call
+/// comparing both halves was a fifth of a keyword's cost).
+#[inline(always)]
+fn packed_keyword(k: u128) -> Option<Kw> {
+    Some(match k {
+        QUIT | QUITTER => Kw::Quit,
+        READY | PRET | PRETE => Kw::Ready,
+        GIVE | DONNER => Kw::Give,
+        TROOPS | TROUPES => Kw::Troops,
+        TERRITORY | TERRITOIRE => Kw::Territory,
+        ABANDON | ABANDONNER => Kw::Abandon,
+        MOVE | DEPLACER => Kw::Move,
+        PATH | CHEMIN => Kw::Path,
+        AVOID | EVITER => Kw::Avoid,
+        DIRECT => Kw::Direct,
+        TRIBUTE | TRIBUT => Kw::Tribute,
+        CAPITAL | CAPITALE => Kw::Capital,
+        ALLY | ALLIE => Kw::Ally,
+        ENEMY | ENNEMI => Kw::Enemy,
+        CANCEL | ANNULER => Kw::Cancel,
+        ALL | TOUT | TOUS | TOUTES => Kw::All,
+        TO | A | VERS => Kw::To,
         _ => return None,
     })
 }
@@ -116,46 +215,37 @@ pub fn keyword(word: &str) -> Option<Kw> {
 /// `fold(word).to_uppercase()` written into `buf`, as UTF-8 bytes; `None`
 /// when it does not fit.
 fn fold_upper<'b>(word: &str, buf: &'b mut [u8; 16]) -> Option<&'b [u8]> {
+    // A word of ASCII letters and digits never comes here: [`keyword`]
+    // reads it directly.
     let mut n = 0;
-    if word.bytes().all(|b| b.is_ascii_alphanumeric()) {
-        // The common case: plain ASCII folds to itself.
-        if word.len() > buf.len() {
-            return None;
-        }
-        for (d, b) in buf.iter_mut().zip(word.bytes()) {
-            *d = b.to_ascii_uppercase();
-        }
-        n = word.len();
-    } else {
-        let push = put;
-        for c in word.chars().flat_map(char::to_lowercase) {
-            let rep = match c {
-                'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' => "a",
-                'ç' => "c",
-                'è' | 'é' | 'ê' | 'ë' => "e",
-                'ì' | 'í' | 'î' | 'ï' => "i",
-                'ñ' => "n",
-                'ò' | 'ó' | 'ô' | 'õ' | 'ö' => "o",
-                'ù' | 'ú' | 'û' | 'ü' => "u",
-                'ý' | 'ÿ' => "y",
-                'œ' => "oe",
-                'æ' => "ae",
-                'ß' => "ss",
-                '_' | '-' | '\'' | '’' | ' ' => {
-                    // Separators become one space, never a leading one.
-                    if n > 0 && buf[n - 1] != b' ' {
-                        push(buf, &mut n, " ")?;
-                    }
-                    continue;
+    let push = put;
+    for c in word.chars().flat_map(char::to_lowercase) {
+        let rep = match c {
+            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' => "a",
+            'ç' => "c",
+            'è' | 'é' | 'ê' | 'ë' => "e",
+            'ì' | 'í' | 'î' | 'ï' => "i",
+            'ñ' => "n",
+            'ò' | 'ó' | 'ô' | 'õ' | 'ö' => "o",
+            'ù' | 'ú' | 'û' | 'ü' => "u",
+            'ý' | 'ÿ' => "y",
+            'œ' => "oe",
+            'æ' => "ae",
+            'ß' => "ss",
+            '_' | '-' | '\'' | '’' | ' ' => {
+                // Separators become one space, never a leading one.
+                if n > 0 && buf[n - 1] != b' ' {
+                    push(buf, &mut n, " ")?;
                 }
-                c => {
-                    let mut tmp = [0u8; 4];
-                    push(buf, &mut n, c.encode_utf8(&mut tmp))?;
-                    continue;
-                }
-            };
-            push(buf, &mut n, rep)?;
-        }
+                continue;
+            }
+            c => {
+                let mut tmp = [0u8; 4];
+                push(buf, &mut n, c.encode_utf8(&mut tmp))?;
+                continue;
+            }
+        };
+        push(buf, &mut n, rep)?;
     }
     // Separators never lead, and the line is normalised: a trailing space
     // (from a separator last) is the only white space to trim.
@@ -286,7 +376,9 @@ fn is_arrow(w: &str) -> bool {
 
 /// [`is_arrow`] of a word without quotes.
 fn is_arrow_text(t: &str) -> bool {
-    t == "->" || t == "→" || keyword(t) == Some(Kw::To)
+    // Byte patterns (`→` is U+2192, three bytes), where `==` on `str`
+    // called `memcmp`.
+    matches!(t.as_bytes(), b"->" | b"\xe2\x86\x92") || keyword(t) == Some(Kw::To)
 }
 
 /// A run of several words cut before its last word: (the words before, the last).
@@ -421,7 +513,8 @@ pub fn order<'a>(body: &'a str, first: &'a str) -> Result<Shape<'a>, Refusal> {
 }
 
 /// [`order`] once the first word's keyword `k` is known; `plain` says the
-/// caller has seen that `body` holds no quote and no comment.
+/// caller has seen that `body` is a normalised line (one space between
+/// words, none at either end) with no quote and no comment.
 pub fn order_kw<'a>(
     k: Kw,
     body: &'a str,
@@ -432,6 +525,14 @@ pub fn order_kw<'a>(
     // where the combinators below cost a quarter of a parse (issue 21).
     if let Some(shape) = moving_plain(k, body, first, plain) {
         return Ok(shape);
+    }
+    // A lone `READY` (every bot's last line) or `QUIT`: what `end` reads.
+    if body.len() == first.len() {
+        match k {
+            Kw::Ready => return Ok(Shape::Ready),
+            Kw::Quit => return Ok(Shape::Quit),
+            _ => {}
+        }
     }
     by_nom(k, body, first)
 }
@@ -462,8 +563,12 @@ fn moving_plain<'a>(k: Kw, body: &'a str, first: &'a str, plain: bool) -> Option
         tail = t;
     };
     let b = to.as_bytes();
-    let empty_word = b.first() == Some(&b' ') || b.last() == Some(&b' ');
-    if b.is_empty() || empty_word || b.windows(2).any(|w| w == b"  ") {
+    // A normalised line has no empty word.
+    let empty_word = !plain
+        && (b.first() == Some(&b' ')
+            || b.last() == Some(&b' ')
+            || b.windows(2).any(|w| w == b"  "));
+    if b.is_empty() || empty_word {
         return None;
     }
     let from = &rest[..from_len];

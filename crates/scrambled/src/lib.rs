@@ -25,6 +25,7 @@ pub mod freeze;
 pub mod grammar;
 pub mod housekeeping;
 pub mod join;
+mod line_scan;
 pub mod movement;
 pub mod orders;
 pub mod params;

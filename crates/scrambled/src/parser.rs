@@ -17,12 +17,14 @@
 //! not exist under those marks is refused ("aucun chemin", §5.1).
 
 use crate::grammar::{self, Kw, Refusal, Shape};
+use crate::line_scan::block_lines;
 use crate::orders::{Order, Qty, Target};
 use crate::parse_index::Index;
 use crate::state::{Mark, State, TerrState};
 use crate::world::{Lookup, NameTable, TerrId, Terrain, Territory};
 use arbitre_core::text::lines;
 use arbitre_core::{normalize, Parsed, PlayerId};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 struct Ctx<'a> {
@@ -80,7 +82,7 @@ impl<'a> Ctx<'a> {
             let Ok(shape) = grammar::order(body, first) else {
                 continue;
             };
-            if let Ok((Order::Diplomacy { target, mark }, _)) = check(self, shape) {
+            if let Ok((Order::Diplomacy { target, mark }, _)) = check(self, shape, false) {
                 match target {
                     Target::All => {
                         for q in self.state.players.keys().filter(|q| *q != self.me) {
@@ -234,9 +236,36 @@ fn qty(tok: &str) -> Result<Qty, String> {
     if !digits {
         return Err(format!("quantité illisible « {tok} »"));
     }
-    match tok.parse::<u64>() {
-        Ok(n) if (1..=1_000_000_000_000).contains(&n) => Ok(Qty::N(n)),
-        _ => Err(format!("quantité hors limites « {tok} » (de 1 à 10^12)")),
+    // Read by hand, where `str::parse` checked each digit again and the
+    // overflow of each step: past the limit the value only needs to stay
+    // past it, so it stops growing there (leading zeros read as `parse`
+    // reads them).
+    const LIMIT: u64 = 1_000_000_000_000;
+    let n = tok
+        .bytes()
+        .fold(0u64, |n, b| (n * 10 + u64::from(b - b'0')).min(LIMIT + 1));
+    if (1..=LIMIT).contains(&n) {
+        Ok(Qty::N(n))
+    } else {
+        Err(format!("quantité hors limites « {tok} » (de 1 à 10^12)"))
+    }
+}
+
+/// [`grammar::text`], or the word itself on a line without quote.
+fn text_of(word: &str, plain: bool) -> Cow<'_, str> {
+    if plain {
+        Cow::Borrowed(word)
+    } else {
+        grammar::text(word)
+    }
+}
+
+/// [`grammar::name`], or the run itself on a line without quote.
+fn name_of(run: &str, plain: bool) -> Cow<'_, str> {
+    if plain {
+        Cow::Borrowed(run)
+    } else {
+        grammar::name(run)
     }
 }
 
@@ -245,8 +274,11 @@ type LineResult = Result<(Order, Option<String>), String>;
 
 /// The order a well-formed line gives, checked against the state: unknown
 /// names, mountains, neighbours, foreseeable corrections (§6.3–§6.5).
-fn check(cx: &Ctx<'_>, shape: Shape<'_>) -> LineResult {
-    let name = grammar::name;
+/// `plain`: the line holds no quote, so its words and names are their own
+/// text (their quote scans were a twentieth of a parse, issue 21).
+fn check(cx: &Ctx<'_>, shape: Shape<'_>, plain: bool) -> LineResult {
+    let name = |run| name_of(run, plain);
+    let text = |word| text_of(word, plain);
     let warn_not_yours = |terr: &TerrId| {
         (cx.state.owner(terr) != Some(cx.me)).then(|| {
             format!(
@@ -259,7 +291,7 @@ fn check(cx: &Ctx<'_>, shape: Shape<'_>) -> LineResult {
         Shape::Quit => Ok((Order::Quit, None)),
         Shape::Ready => Ok((Order::Ready, None)),
         Shape::GiveTroops { qty: q, terr, to } => {
-            let q = qty(&grammar::text(q))?;
+            let q = qty(&text(q))?;
             let terr = cx.terr(&name(terr))?;
             let to = cx.other_active(&name(to))?;
             let have = cx.state.terr(&terr).troops_of(cx.me);
@@ -289,15 +321,15 @@ fn check(cx: &Ctx<'_>, shape: Shape<'_>) -> LineResult {
             let warn = warn_not_yours(&terr);
             Ok((Order::Abandon { terr }, warn))
         }
-        Shape::Move { qty: q, from, to } => moving(cx, q, from, to, None),
+        Shape::Move { qty: q, from, to } => moving(cx, q, from, to, None, plain),
         Shape::Path {
             qty: q,
             from,
             to,
             avoid,
-        } => moving(cx, q, from, to, Some(avoid.unwrap_or(true))),
+        } => moving(cx, q, from, to, Some(avoid.unwrap_or(true)), plain),
         Shape::Tribute { qty: q, to } => {
-            let q = qty(&grammar::text(q))?;
+            let q = qty(&text(q))?;
             let to = cx.other_active(&name(to))?;
             Ok((Order::Tribute { qty: q, to }, None))
         }
@@ -328,18 +360,25 @@ fn check(cx: &Ctx<'_>, shape: Shape<'_>) -> LineResult {
             };
             Ok((Order::Diplomacy { target, mark }, None))
         }
-        Shape::Cancel(what) => cancel(cx, &grammar::text(what)),
+        Shape::Cancel(what) => cancel(cx, &text(what)),
     }
 }
 
 /// MOVE (`avoid` None) and PATH (`avoid` Some): the shared checks, then each
 /// its own (neighbour and retreat rule; a route).
-fn moving(cx: &Ctx<'_>, q: &str, from: &str, to: &str, avoid: Option<bool>) -> LineResult {
-    let q = qty(&grammar::text(q))?;
+fn moving(
+    cx: &Ctx<'_>,
+    q: &str,
+    from: &str,
+    to: &str,
+    avoid: Option<bool>,
+    plain: bool,
+) -> LineResult {
+    let q = qty(&text_of(q, plain))?;
     // Each territory is looked up once (issue 21 item 4): its terrain and
     // neighbours serve every check below.
-    let from = cx.terr_found(&grammar::name(from))?;
-    let to = cx.terr_found(&grammar::name(to))?;
+    let from = cx.terr_found(&name_of(from, plain))?;
+    let to = cx.terr_found(&name_of(to, plain))?;
     if !to.passable() {
         return Err(format!(
             "{} est une montagne infranchissable",
@@ -508,22 +547,44 @@ pub fn parse_indexed(state: &State, index: &Index, me: &PlayerId, text: &str) ->
     parse_with(state, Some(index), me, text)
 }
 
-/// A line that may begin with `GAME` or `PARTIE` once normalised: the
-/// first byte after its ASCII white space (what [`normalize`] trims) is
-/// `g`, `p` or not ASCII (a BOM, a Unicode space, a letter whose upper case
-/// is `G`). Most lines are not, and are not normalised for the search.
-fn may_open_game(line: &str) -> bool {
-    line.bytes()
-        .find(|&b| !(b as char).is_whitespace())
-        .is_some_and(|b| matches!(b, b'g' | b'G' | b'p' | b'P') || !b.is_ascii())
+/// The line that opens the block (§6.1): its first space-separated token
+/// upper-cases to `GAME` or `PARTIE`. `line` is normalised. A line whose
+/// first byte is not `g`, `p` or non-ASCII (a letter whose upper case may
+/// be `G` or `P`) is none, and most lines are told so by that byte alone.
+#[inline]
+fn opens_game(line: &str) -> bool {
+    line.as_bytes()
+        .first()
+        .is_some_and(|&b| matches!(b, b'g' | b'G' | b'p' | b'P') || !b.is_ascii())
+        && {
+            let first = line.split(' ').next().unwrap_or("");
+            upper_is(first, "GAME") || upper_is(first, "PARTIE")
+        }
+}
+
+/// What the lines before the GAME line gave is dropped when it is met:
+/// the block starts after it.
+fn restart(
+    out: &mut Parsed<Order>,
+    wrong_turn: &mut Option<String>,
+    cx: &mut Ctx<'_>,
+    start: usize,
+) {
+    out.orders.clear();
+    out.diagnostics.clear();
+    out.ready = false;
+    *wrong_turn = None;
+    cx.start = start;
+    cx.set_marks = std::cell::OnceCell::new();
 }
 
 fn parse_with(state: &State, index: Option<&Index>, me: &PlayerId, text: &str) -> Parsed<Order> {
     let mut out = Parsed::new();
     out.ready = false;
-    // At most one order a line: reserved once rather than grown.
-    out.orders
-        .reserve(text.bytes().filter(|&b| b == b'\n').count() + 1);
+    // At most one order a line: allocated once rather than grown (and
+    // allocated, not reserved: `reserve` on the empty vector went through
+    // its growth path, a hundred instructions a block).
+    out.orders = Vec::with_capacity(text.bytes().filter(|&b| b == b'\n').count() + 1);
     let numbered = || lines(text).enumerate().map(|(i, l)| (i + 1, normalize(l)));
     let active = match index {
         Some(ix) => ix.active(me),
@@ -535,38 +596,37 @@ fn parse_with(state: &State, index: Option<&Index>, me: &PlayerId, text: &str) -
         }
         return out;
     }
-    // Text before a GAME line (a mail envelope left in) is ignored (§6.1).
-    let start = lines(text)
-        .position(|l| {
-            may_open_game(l) && {
-                let l = normalize(l);
-                let first = l.split(' ').next().unwrap_or("");
-                upper_is(first, "GAME") || upper_is(first, "PARTIE")
-            }
-        })
-        .map(|i| i + 1)
-        .unwrap_or(0);
-    let cx = Ctx {
+    let mut cx = Ctx {
         state,
         index,
         me,
         players: std::cell::OnceCell::new(),
         text,
-        start,
+        start: 0,
         set_marks: std::cell::OnceCell::new(),
     };
     // A TURN line naming another turn refuses the whole set (§6.1, SCN-53;
     // issue 17 item 7): nothing of it applies to the open turn, and the set
     // already stored stays in force.
     let mut wrong_turn: Option<String> = None;
-    for (no, line) in numbered().skip(start) {
+    // Text before a GAME line (a mail envelope left in) is ignored (§6.1).
+    // Most blocks have no GAME line: the lines are read as orders from the
+    // first, and a GAME line met drops what they gave, where a search for
+    // it beforehand read every block twice.
+    let mut game_seen = false;
+    let mut all = block_lines(text);
+    while let Some((no, line, plain)) = all.next() {
         let line: &str = &line;
+        if !game_seen && opens_game(line) {
+            game_seen = true;
+            restart(&mut out, &mut wrong_turn, &mut cx, no);
+            continue;
+        }
         if line.is_empty() || line.starts_with('>') || line.starts_with('#') {
             continue;
         }
         // A line without quote or comment (nearly every one) is its own
         // body, and the order's reading need not look for them again.
-        let plain = !line.bytes().any(|b| b == b'"' || b == b'#');
         let body = match if plain { Ok(line) } else { grammar::body(line) } {
             Ok(b) => b,
             Err(col) => {
@@ -578,16 +638,36 @@ fn parse_with(state: &State, index: Option<&Index>, me: &PlayerId, text: &str) -
                 continue;
             }
         };
-        let mut words = grammar::words(body);
-        let Some(first) = words.next() else {
+        // A plain line is normalised and not empty: its first word runs to
+        // its first space.
+        let first = if plain {
+            let end = body.bytes().position(|b| b == b' ').unwrap_or(body.len());
+            Some(&body[..end])
+        } else {
+            grammar::words(body).next()
+        };
+        let Some(first) = first else {
             continue;
         };
-        let first_text = grammar::text(first);
+        // The first word starts the body (a normalised line starts with no
+        // space).
+        let mut words = grammar::words(&body[first.len()..]);
+        let first_text = text_of(first, plain);
         // The first word is an order's keyword or a header's, never both:
         // classified once, the keyword first (every order line).
         let kw = grammar::keyword(&first_text);
         match kw.map_or_else(|| header(&first_text), |_| None) {
-            Some("END" | "FIN") => break,
+            Some("END" | "FIN") => {
+                // An END before the GAME line ends only the envelope.
+                if !game_seen {
+                    if let Some((at, _, _)) = all.find(|(_, l, _)| opens_game(l)) {
+                        game_seen = true;
+                        restart(&mut out, &mut wrong_turn, &mut cx, at);
+                        continue;
+                    }
+                }
+                break;
+            }
             Some("TURN" | "TOUR") => {
                 // A TURN line left in the block must name the open turn (§6.1).
                 let open = state.turn + 1;
@@ -615,7 +695,7 @@ fn parse_with(state: &State, index: Option<&Index>, me: &PlayerId, text: &str) -
             None => Err(Refusal::Unknown),
         };
         let verdict = match shape {
-            Ok(shape) => check(&cx, shape),
+            Ok(shape) => check(&cx, shape, plain),
             Err(Refusal::Unknown) => Err(format!("ordre inconnu « {first_text} »")),
             Err(Refusal::Syntax { usage, col, what }) => {
                 Err(format!("syntaxe : {usage} (colonne {col} : {what})"))
