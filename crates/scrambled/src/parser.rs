@@ -584,7 +584,7 @@ fn parse_with(state: &State, index: Option<&Index>, me: &PlayerId, text: &str) -
     // At most one order a line: allocated once rather than grown (and
     // allocated, not reserved: `reserve` on the empty vector went through
     // its growth path, a hundred instructions a block).
-    out.orders = Vec::with_capacity(text.bytes().filter(|&b| b == b'\n').count() + 1);
+    out.orders = Vec::with_capacity(arbitre_core::text::newline_count(text) + 1);
     let numbered = || lines(text).enumerate().map(|(i, l)| (i + 1, normalize(l)));
     let active = match index {
         Some(ix) => ix.active(me),
