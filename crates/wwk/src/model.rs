@@ -1036,7 +1036,28 @@ impl UnitsAt {
 
 #[cfg(test)]
 mod short_key_tests {
-    use super::short_key;
+    use super::{short_key, z_number};
+
+    /// Only the canonical spelling of a number is read: one code a number.
+    #[test]
+    fn z_numbers_are_read_from_canonical_codes_only() {
+        for (code, want) in [
+            ("Z1", Some(1)),
+            ("Z95", Some(95)),
+            ("Z1000", Some(1000)),
+            ("Z9999", Some(9999)),
+            ("Z0", None),
+            ("Z01", None),
+            ("Z10000", None),
+            ("Z", None),
+            ("Z9a", None),
+            ("z9", None),
+            ("Y9", None),
+            ("Z1\u{661}", None),
+        ] {
+            assert_eq!(z_number(code), want, "{code:?}");
+        }
+    }
 
     /// Two codes have the same key exactly when they are the same code,
     /// including codes that are prefixes of one another or hold a NUL.
