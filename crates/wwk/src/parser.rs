@@ -325,7 +325,15 @@ impl WwkParser<'_> {
                 target: target(args)?,
             });
         }
+        // The arms are compared in order: the commonest mission first.
         Ok(match *m {
+            "MOVE" => {
+                let z = self.zlist(issuer, args)?;
+                if z.len() > 3 {
+                    return Err("MOVE : 3 zones au plus".into());
+                }
+                Mission::Move(z)
+            }
             "RECN" => Mission::Recn(one(args)?),
             "SATT" => Mission::Satt(target(args)?),
             "SATC" => Mission::Satc(one(args)?),
@@ -343,13 +351,6 @@ impl WwkParser<'_> {
                     return Err("HMOV : 2 zones au plus".into());
                 }
                 Mission::Hmov(z)
-            }
-            "MOVE" => {
-                let z = self.zlist(issuer, args)?;
-                if z.len() > 3 {
-                    return Err("MOVE : 3 zones au plus".into());
-                }
-                Mission::Move(z)
             }
             "SMOV" => Mission::Smov(self.zlist(issuer, args)?),
             other => return Err(format!("mission inconnue {other}")),
