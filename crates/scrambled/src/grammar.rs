@@ -220,32 +220,19 @@ fn fold_upper<'b>(word: &str, buf: &'b mut [u8; 16]) -> Option<&'b [u8]> {
     let mut n = 0;
     let push = put;
     for c in word.chars().flat_map(char::to_lowercase) {
-        let rep = match c {
-            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' => "a",
-            'ç' => "c",
-            'è' | 'é' | 'ê' | 'ë' => "e",
-            'ì' | 'í' | 'î' | 'ï' => "i",
-            'ñ' => "n",
-            'ò' | 'ó' | 'ô' | 'õ' | 'ö' => "o",
-            'ù' | 'ú' | 'û' | 'ü' => "u",
-            'ý' | 'ÿ' => "y",
-            'œ' => "oe",
-            'æ' => "ae",
-            'ß' => "ss",
-            '_' | '-' | '\'' | '’' | ' ' => {
+        match crate::world::folded(c) {
+            Some(" ") => {
                 // Separators become one space, never a leading one.
                 if n > 0 && buf[n - 1] != b' ' {
                     push(buf, &mut n, " ")?;
                 }
-                continue;
             }
-            c => {
+            Some(rep) => push(buf, &mut n, rep)?,
+            None => {
                 let mut tmp = [0u8; 4];
                 push(buf, &mut n, c.encode_utf8(&mut tmp))?;
-                continue;
             }
-        };
-        push(buf, &mut n, rep)?;
+        }
     }
     // Separators never lead, and the line is normalised: a trailing space
     // (from a separator last) is the only white space to trim.

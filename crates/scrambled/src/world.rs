@@ -345,33 +345,39 @@ pub fn builtin(name: &str) -> Option<&'static str> {
 pub fn fold(s: &str) -> String {
     let mut out = String::new();
     for c in s.chars().flat_map(|c| c.to_lowercase()) {
-        let rep: &str = match c {
-            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' => "a",
-            'ç' => "c",
-            'è' | 'é' | 'ê' | 'ë' => "e",
-            'ì' | 'í' | 'î' | 'ï' => "i",
-            'ñ' => "n",
-            'ò' | 'ó' | 'ô' | 'õ' | 'ö' => "o",
-            'ù' | 'ú' | 'û' | 'ü' => "u",
-            'ý' | 'ÿ' => "y",
-            'œ' => "oe",
-            'æ' => "ae",
-            'ß' => "ss",
-            '_' | '-' | '\'' | '’' | ' ' => " ",
-            _ => {
-                out.push(c);
-                continue;
+        match folded(c) {
+            Some(" ") => {
+                if !out.is_empty() && !out.ends_with(' ') {
+                    out.push(' ');
+                }
             }
-        };
-        if rep == " " {
-            if !out.is_empty() && !out.ends_with(' ') {
-                out.push(' ');
-            }
-        } else {
-            out.push_str(rep);
+            Some(rep) => out.push_str(rep),
+            None => out.push(c),
         }
     }
     out.trim_end().to_string()
+}
+
+/// What [`fold`] writes for the lower-case character `c`: an accented
+/// Latin letter's plain letters, `" "` for a separator (`_ - ' ’` and the
+/// space), `None` for a character kept as it is. The keyword reader
+/// (`grammar::fold_upper`) folds with the same table.
+pub(crate) fn folded(c: char) -> Option<&'static str> {
+    Some(match c {
+        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' => "a",
+        'ç' => "c",
+        'è' | 'é' | 'ê' | 'ë' => "e",
+        'ì' | 'í' | 'î' | 'ï' => "i",
+        'ñ' => "n",
+        'ò' | 'ó' | 'ô' | 'õ' | 'ö' => "o",
+        'ù' | 'ú' | 'û' | 'ü' => "u",
+        'ý' | 'ÿ' => "y",
+        'œ' => "oe",
+        'æ' => "ae",
+        'ß' => "ss",
+        '_' | '-' | '\'' | '’' | ' ' => " ",
+        _ => return None,
+    })
 }
 
 fn valid_id(s: &str) -> bool {
