@@ -19,6 +19,13 @@
 //! written); a crash between 5 and 6 only repeats the move. Replies are
 //! never sent from here: the outbox sender does that after the commit.
 //!
+//! Three threads share a Maildir pass (issue 22 item 1): a reader does
+//! steps 1 and 3's decoding and DKIM (one batch ahead of the daemon's
+//! thread), the daemon's thread does 2, the check, 4 and 5, and a mover
+//! does 6. They hand mails on in the inbox's order, so a mail still sees
+//! the writes of the mails before it. An IMAP pass runs on one thread,
+//! its connection being one.
+//!
 //! A mail whose Message-ID and sender are already in the journal is a
 //! duplicate delivery (issue 14 item 12): journaled as ignored, nothing else.
 //!
@@ -90,26 +97,76 @@ impl Daemon {
     /// before batching.
     pub fn process_inbox(&mut self) -> Result<usize> {
         let entries = self.inbox.pending()?;
-        if !entries.is_empty() {
-            // Yesterday's rate-limit counters are of no use (issue 14 item 2);
-            // the current and previous hour are kept.
-            let hour = arbitre_store::counters::hour(self.now().timestamp());
-            arbitre_store::counters::prune(self.store.conn(), hour - 1)?;
+        if entries.is_empty() {
+            return Ok(0);
         }
+        // Yesterday's rate-limit counters are of no use (issue 14 item 2);
+        // the current and previous hour are kept.
+        let hour = arbitre_store::counters::hour(self.now().timestamp());
+        arbitre_store::counters::prune(self.store.conn(), hour - 1)?;
+        let maildir = match &self.inbox {
+            arbitre_mail::Inbox::Maildir(m) => Some(m.clone()),
+            arbitre_mail::Inbox::Imap { .. } => None,
+        };
+        std::thread::scope(|scope| {
+            // A Maildir is read, hashed and decoded on a thread of its
+            // own, one batch ahead, and its committed mails are moved on
+            // another (issue 22 item 1): the daemon's thread only checks,
+            // decides and writes. An IMAP inbox is read here, in order, on
+            // its one connection.
+            let (source, mover) = match maildir {
+                Some(m) => {
+                    let cur = m.root().join("cur");
+                    let source = Source::reader(scope, m, entries, self.config.clone());
+                    (source, Some(Mover::start(scope, cur)))
+                }
+                None => (Source::Here(entries.into_iter()), None),
+            };
+            let (n, mover) = self.process_entries(source, mover)?;
+            let Some(mover) = mover else {
+                return Ok(n);
+            };
+            // Renames the mover could not do go through `mark_done`, which
+            // tells a file already in cur/ from one gone.
+            let mut n = n;
+            for e in mover.finish() {
+                if let Err(err) = self.inbox.mark_done(&e) {
+                    n -= 1;
+                    tracing::error!(entry = %e.name(), error = %err, "mail recorded but not moved to cur/; the next cycle moves it");
+                }
+            }
+            failpoint::hit("after-move");
+            Ok(n)
+        })
+    }
+
+    /// The body of [`Daemon::process_inbox`]: the mails of `source`, batch
+    /// after batch. Returns how many were handled (moved, or handed to
+    /// `mover`) and the mover, to be waited for.
+    fn process_entries<'s>(
+        &mut self,
+        mut source: Source,
+        mut mover: Option<Mover<'s>>,
+    ) -> Result<(usize, Option<Mover<'s>>)> {
         // Each game's state is decoded once for the whole pass (issue 22
         // item 1), by the checks outside the lock and inside it alike, and
         // recognised by its stamp in the next batches.
         let registry = Arc::clone(&self.registry);
         let loaded = Loaded::new();
         let mut n = 0;
-        let mut batch: Vec<(InboxEntry, Vec<u8>)> = Vec::new();
+        let mut batch: Vec<ReadMail> = Vec::new();
         let mut bytes = 0;
-        for entry in entries {
-            let raw = match self.inbox.read(&entry, self.config.max_mail_size) {
-                Ok(raw) => raw,
-                Err(MailError::TooLarge { size, limit }) => {
+        while let Some(read) = source.next(&mut self.inbox, &self.config) {
+            let (mail, size) = match read {
+                Read::Mail(mail, size) => (mail, size),
+                Read::Failed(entry, MailError::TooLarge { size, limit }) => {
                     // Its own transaction, in its place in the order.
-                    n += self.commit_batch(std::mem::take(&mut batch), &registry, &loaded)?;
+                    n += self.commit_batch(
+                        std::mem::take(&mut batch),
+                        &registry,
+                        &loaded,
+                        mover.as_mut(),
+                    )?;
                     bytes = 0;
                     let _span = tracing::info_span!("mail", entry = %entry.name()).entered();
                     match self.too_large(&entry, size, limit, self.now()) {
@@ -121,79 +178,83 @@ impl Daemon {
                     }
                     continue;
                 }
-                Err(e) if crate::serve::is_connection_failure(&e) => {
+                Read::Failed(_, e) if crate::serve::is_connection_failure(&e) => {
                     // The server went away mid-pass: keep what was read,
                     // and let the serve loop back off (issue 14 item 10).
-                    n += self.commit_batch(std::mem::take(&mut batch), &registry, &loaded)?;
+                    n += self.commit_batch(
+                        std::mem::take(&mut batch),
+                        &registry,
+                        &loaded,
+                        mover.as_mut(),
+                    )?;
                     tracing::info!(handled = n, "inbox pass cut short");
                     return Err(e.into());
                 }
-                Err(e) => {
+                Read::Failed(entry, e) => {
                     tracing::error!(entry = %entry.name(), error = %e, "mail unreadable, left in new/ for the next cycle");
                     continue;
                 }
             };
-            bytes += raw.len();
-            batch.push((entry, raw));
+            bytes += size;
+            batch.push(*mail);
             if batch.len() >= BATCH_MAILS || bytes >= BATCH_BYTES {
-                n += self.commit_batch(std::mem::take(&mut batch), &registry, &loaded)?;
+                n += self.commit_batch(
+                    std::mem::take(&mut batch),
+                    &registry,
+                    &loaded,
+                    mover.as_mut(),
+                )?;
                 bytes = 0;
                 if loaded.len() > LOADED_GAMES {
                     loaded.clear();
                 }
             }
         }
-        n += self.commit_batch(batch, &registry, &loaded)?;
-        Ok(n)
+        n += self.commit_batch(batch, &registry, &loaded, mover.as_mut())?;
+        Ok((n, mover))
     }
 
     /// One batch of read mails: decided in one transaction, committed, moved.
     /// Returns how many were handled (moved to `cur/`).
     fn commit_batch<'r>(
         &mut self,
-        mut batch: Vec<(InboxEntry, Vec<u8>)>,
+        batch: Vec<ReadMail>,
         registry: &'r Registry,
         loaded: &Loaded<'r>,
+        mover: Option<&mut Mover<'_>>,
     ) -> Result<usize> {
         if batch.is_empty() {
             return Ok(0);
         }
         let _span = tracing::info_span!("batch", mails = batch.len()).entered();
-        let shas: Vec<String> = batch
-            .iter()
-            .map(|(_, raw)| hex::encode(Sha256::digest(raw)))
-            .collect();
-        // Decoding, the order block, the DKIM verdict and the ruleset's check
-        // are done before the write lock is taken (issue 14 item 1), so a
-        // 10 MiB mail does not hold up the GM's commands while it is read.
-        // The raw bytes are dropped once prepared: nothing after needs them,
-        // and a 10 MiB mail must not be held twice (raw and decoded).
+        // The ruleset's check is made before the write lock is taken (issue
+        // 14 item 1), from one read snapshot for the batch (`Store::read`),
+        // so a long check does not hold up the GM's commands. A mail already
+        // in the journal (handled before a crash) is not checked.
         let Daemon {
             store,
             config,
             clock,
             ..
         } = self;
-        // One read snapshot for the batch's checks (`Store::read`).
-        let mut prepared = store.read(|c| -> Result<Vec<Option<Prepared>>> {
-            let mut prepared = Vec::with_capacity(batch.len());
-            for (i, (_, raw)) in batch.iter_mut().enumerate() {
-                if journal::seen(c, &shas[i])? {
-                    prepared.push(None);
-                    continue;
+        let (entries, mut prepared): (Vec<(InboxEntry, String)>, Vec<Option<Prepared>>) = batch
+            .into_iter()
+            .map(|m| ((m.entry, m.sha), Some(m.prepared)))
+            .unzip();
+        store.read(|c| -> Result<()> {
+            for (p, (_, sha)) in prepared.iter_mut().zip(&entries) {
+                if let Some(p) = p {
+                    if !journal::seen(c, sha)? {
+                        precheck(c, registry, config, p, loaded)?;
+                    }
                 }
-                let mut p = prepare(raw, config);
-                *raw = Vec::new();
-                precheck(c, registry, config, &mut p, loaded)?;
-                prepared.push(Some(p));
             }
-            Ok(prepared)
+            Ok(())
         })?;
         let decided = store.tx(|tx| -> Result<Vec<bool>> {
-            let mut done = vec![false; batch.len()];
-            for (i, (entry, raw)) in batch.iter().enumerate() {
+            let mut done = vec![false; entries.len()];
+            for (i, (entry, sha)) in entries.iter().enumerate() {
                 let _span = tracing::info_span!("mail", entry = %entry.name()).entered();
-                let sha = &shas[i];
                 if journal::seen(tx, sha)? {
                     tracing::info!(sha256 = %sha, "already handled before a restart: only moving it to cur/");
                     done[i] = true;
@@ -201,10 +262,10 @@ impl Daemon {
                 }
                 failpoint::hit("after-read");
                 let now = clock.now();
+                let Some(p) = prepared[i].take() else {
+                    continue;
+                };
                 let step = arbitre_store::Savepoint::begin(tx)?;
-                // Not prepared: it was journaled when the batch was read,
-                // and is no longer (its raw bytes were kept for this).
-                let p = prepared[i].take().unwrap_or_else(|| prepare(raw, config));
                 match decide_prepared(tx, registry, config, p, sha, now, loaded).and_then(|d| apply(tx, config, now, d)) {
                     Ok(()) => {
                         step.release()?;
@@ -239,7 +300,7 @@ impl Daemon {
                 loaded.clear();
                 tracing::warn!(error = %e, "database error in a batch: handling its mails one transaction each");
                 let mut n = 0;
-                for (entry, _) in &batch {
+                for (entry, _) in &entries {
                     let _span = tracing::info_span!("mail", entry = %entry.name()).entered();
                     match self.handle_entry(entry) {
                         Ok(()) => n += 1,
@@ -254,8 +315,15 @@ impl Daemon {
             Err(e) => return Err(e),
         };
         failpoint::hit("after-commit-before-move");
-        let n = self.move_to_cur(&batch, &done);
-        failpoint::hit("after-move");
+        let entries: Vec<InboxEntry> = entries.into_iter().map(|(e, _)| e).collect();
+        let n = match mover {
+            Some(mover) => mover.hand_over(entries, &done),
+            None => {
+                let n = self.move_to_cur(&entries, &done);
+                failpoint::hit("after-move");
+                n
+            }
+        };
         Ok(n)
     }
 
@@ -268,9 +336,9 @@ impl Daemon {
     /// (issue 22 item 1). A rename that fails (the file moved by someone
     /// else) and an IMAP inbox go through `mark_done`. A failed move is
     /// repeated by the next cycle.
-    fn move_to_cur(&mut self, batch: &[(InboxEntry, Vec<u8>)], done: &[bool]) -> usize {
+    fn move_to_cur(&mut self, batch: &[InboxEntry], done: &[bool]) -> usize {
         let mut n = 0;
-        for ((entry, _), ok) in batch.iter().zip(done) {
+        for (entry, ok) in batch.iter().zip(done) {
             if !ok {
                 continue;
             }
@@ -394,6 +462,224 @@ impl Daemon {
         self.store.tx(|tx| apply(tx, config, now, d))?;
         self.inbox.mark_done(entry)?;
         Ok(())
+    }
+}
+
+/// A mail read from the inbox, hashed and [`prepare`]d.
+struct ReadMail {
+    entry: InboxEntry,
+    /// SHA-256 of the raw bytes, the journal's key.
+    sha: String,
+    prepared: Prepared,
+}
+
+/// What reading one inbox entry gave: the mail and its size in bytes, or
+/// the error that left it unread.
+enum Read {
+    /// Boxed: a prepared mail is some 850 bytes, passed through a channel.
+    Mail(Box<ReadMail>, usize),
+    Failed(InboxEntry, MailError),
+}
+
+impl Read {
+    fn of(
+        entry: InboxEntry,
+        raw: std::result::Result<Vec<u8>, MailError>,
+        config: &DaemonConfig,
+    ) -> Read {
+        match raw {
+            Ok(raw) => {
+                let sha = hex::encode(Sha256::digest(&raw));
+                // The raw bytes are dropped once prepared: nothing after
+                // needs them, and a 10 MiB mail must not be held twice
+                // (raw and decoded).
+                let prepared = prepare(&raw, config);
+                Read::Mail(
+                    Box::new(ReadMail {
+                        entry,
+                        sha,
+                        prepared,
+                    }),
+                    raw.len(),
+                )
+            }
+            Err(e) => Read::Failed(entry, e),
+        }
+    }
+}
+
+/// Where an inbox pass takes its mails from, in the inbox's order.
+enum Source {
+    /// Read on this thread (IMAP: one connection, used in order).
+    Here(std::vec::IntoIter<InboxEntry>),
+    /// Read, hashed and decoded by a reader thread (a Maildir), at most
+    /// a batch ahead: [`BATCH_MAILS`] mails, and [`BATCH_BYTES`] of raw
+    /// mail (`Budget`), so that memory stays that of two batches. MIME
+    /// decoding and the DKIM lookups (which may wait on DNS) run there
+    /// while this thread decides and commits the batch before.
+    Thread(std::sync::mpsc::Receiver<Read>, Arc<Budget>),
+}
+
+/// The bytes of raw mail the reader thread has read and this thread not
+/// yet taken. The reader waits while a mail would take them past
+/// [`BATCH_BYTES`] (one mail alone always passes), and stops when the
+/// pass has ended (`closed`).
+#[derive(Default)]
+struct Budget {
+    state: std::sync::Mutex<(usize, bool)>,
+    changed: std::sync::Condvar,
+}
+
+impl Budget {
+    /// Takes `n` bytes; false when the pass has ended.
+    fn take(&self, n: usize) -> bool {
+        let Ok(mut s) = self.state.lock() else {
+            return false;
+        };
+        while !s.1 && s.0 > 0 && s.0 + n > BATCH_BYTES {
+            s = match self.changed.wait(s) {
+                Ok(s) => s,
+                Err(_) => return false,
+            };
+        }
+        s.0 += n;
+        !s.1
+    }
+
+    fn give_back(&self, n: usize) {
+        if let Ok(mut s) = self.state.lock() {
+            s.0 = s.0.saturating_sub(n);
+            self.changed.notify_all();
+        }
+    }
+
+    fn close(&self) {
+        if let Ok(mut s) = self.state.lock() {
+            s.1 = true;
+            self.changed.notify_all();
+        }
+    }
+}
+
+impl Drop for Source {
+    /// A pass that ends early (an error) frees a reader waiting for room,
+    /// so that the pass's scope, which waits for its threads, ends.
+    fn drop(&mut self) {
+        if let Source::Thread(_, budget) = self {
+            budget.close();
+        }
+    }
+}
+
+impl Source {
+    fn reader<'s>(
+        scope: &'s std::thread::Scope<'s, '_>,
+        maildir: arbitre_mail::Maildir,
+        entries: Vec<InboxEntry>,
+        config: DaemonConfig,
+    ) -> Source {
+        let (out, mails) = std::sync::mpsc::sync_channel(BATCH_MAILS);
+        let budget = Arc::new(Budget::default());
+        let room = Arc::clone(&budget);
+        scope.spawn(move || {
+            for entry in entries {
+                let raw = match &entry {
+                    InboxEntry::Maildir(e) => maildir.read(e, config.max_mail_size),
+                    InboxEntry::Imap(_) => Err(MailError::Unparseable(
+                        "IMAP entry in a Maildir pass".into(),
+                    )),
+                };
+                let size = raw.as_ref().map_or(0, Vec::len);
+                // Stops when the pass does (an error, its end).
+                if !room.take(size) || out.send(Read::of(entry, raw, &config)).is_err() {
+                    return;
+                }
+            }
+        });
+        Source::Thread(mails, budget)
+    }
+
+    fn next(&mut self, inbox: &mut arbitre_mail::Inbox, config: &DaemonConfig) -> Option<Read> {
+        match self {
+            Source::Here(entries) => {
+                let entry = entries.next()?;
+                let raw = inbox.read(&entry, config.max_mail_size);
+                Some(Read::of(entry, raw, config))
+            }
+            Source::Thread(mails, budget) => {
+                let read = mails.recv().ok()?;
+                if let Read::Mail(_, size) = &read {
+                    budget.give_back(*size);
+                }
+                Some(read)
+            }
+        }
+    }
+}
+
+/// Moves the committed mails of a Maildir from `new/` to `cur/` on a
+/// thread of its own, while the next batch is decided (issue 22 item 1:
+/// the renames were a tenth of the inbox's time, all of it waiting on the
+/// file system, and nothing after the commit depends on them).
+///
+/// Exactly once does not rest on the move: the journal, committed before a
+/// mail is handed over, is what makes it handled. A crash with renames
+/// still queued leaves those mails in `new/`, where the next cycle finds
+/// them in the journal and only moves them, as after a crash between the
+/// commit and the move. The renames are not flushed by a directory fsync,
+/// for the same reason (see [`Daemon::move_to_cur`]).
+struct Mover<'s> {
+    queue: std::sync::mpsc::Sender<InboxEntry>,
+    thread: std::thread::ScopedJoinHandle<'s, Vec<InboxEntry>>,
+}
+
+impl<'s> Mover<'s> {
+    fn start<'e>(scope: &'s std::thread::Scope<'s, 'e>, cur: std::path::PathBuf) -> Mover<'s> {
+        let (queue, todo) = std::sync::mpsc::channel::<InboxEntry>();
+        let thread = scope.spawn(move || {
+            let mut failed = Vec::new();
+            for entry in todo {
+                let moved = match &entry {
+                    InboxEntry::Maildir(e) => {
+                        std::fs::rename(&e.path, cur.join(format!("{}:2,S", e.name))).is_ok()
+                    }
+                    InboxEntry::Imap(_) => false,
+                };
+                if !moved {
+                    failed.push(entry);
+                }
+            }
+            failed
+        });
+        Mover { queue, thread }
+    }
+
+    /// Queues the batch's committed mails; returns how many.
+    fn hand_over(&mut self, batch: Vec<InboxEntry>, done: &[bool]) -> usize {
+        let mut n = 0;
+        for (entry, ok) in batch.into_iter().zip(done) {
+            if !ok {
+                continue;
+            }
+            n += 1;
+            // The thread only ends when the queue is dropped, or by a
+            // panic, when the entry is in the journal and the next cycle
+            // moves it.
+            if let Err(std::sync::mpsc::SendError(e)) = self.queue.send(entry) {
+                tracing::error!(entry = %e.name(), "mover gone: the next cycle moves the mail to cur/");
+                n -= 1;
+            }
+        }
+        n
+    }
+
+    /// Waits for the queued renames; returns the mails not moved.
+    fn finish(self) -> Vec<InboxEntry> {
+        drop(self.queue);
+        self.thread.join().unwrap_or_else(|_| {
+            tracing::error!("the mover thread panicked: the next cycle moves its mails to cur/");
+            Vec::new()
+        })
     }
 }
 
