@@ -286,8 +286,19 @@ const FACILITIES: &[(&str, Option<Facility>)] = &[
 pub const NOTE_RETREAT_DEFAULT: &str = "Rückzugszahl fehlt – 2 angenommen";
 
 /// One entry of section `kind` (1–18), as the Befehlsblatt's column heads
-/// say: the order, and a note when a default was assumed.
+/// say: the order, and a note when a default was assumed. A right entry is
+/// read by [`crate::fast_path`]; anything else, and every refusal, by
+/// [`entry_by_grammar`].
+#[inline]
 pub fn entry(kind: u8, text: &str) -> Result<(Order, Option<&'static str>), Fail<'_>> {
+    match crate::fast_path::entry(kind, text) {
+        Some(read) => Ok(read),
+        None => entry_by_grammar(kind, text),
+    }
+}
+
+/// [`entry`] by the grammar alone: the definition the fast path follows.
+pub fn entry_by_grammar(kind: u8, text: &str) -> Result<(Order, Option<&'static str>), Fail<'_>> {
     if kind == 13 {
         return ship_design(text, &split::<MAX_FIELDS>(text)?);
     }

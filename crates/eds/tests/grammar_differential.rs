@@ -442,3 +442,42 @@ fn grammar_differential_parse_index_same_verdicts() {
     }
     assert!(compared > 300_000, "{compared} sheets compared");
 }
+
+/// Issue 21: the fast path reads every entry the grammar accepts, and
+/// reads it as the grammar does (the same order, the same note), and leaves
+/// every refused one to it: each entry of the corpus, its [`MUTANTS`] and
+/// the mixed sheets, and each line whole (as `parser::parse_entry` may be
+/// given it, blanks and slashes included), under every section number 0 to
+/// 19. (On lines not normalised it may leave more to the grammar: Unicode's
+/// blanks beside a number; normalising turns them into spaces.)
+#[test]
+fn fast_path_reads_what_the_grammar_reads() {
+    use arbitre_eds::{fast_path, grammar};
+    let (mut read, mut refused) = (0usize, 0usize);
+    for sheet in inputs() {
+        for (_, line) in arbitre_core::normalized_lines(&sheet) {
+            for e in grammar::entries(&line).chain([&*line]) {
+                for kind in 0..=19u8 {
+                    let by_grammar = grammar::entry_by_grammar(kind, e).ok();
+                    if by_grammar.is_some() {
+                        read += 1;
+                    } else {
+                        refused += 1;
+                    }
+                    assert_eq!(
+                        fast_path::entry(kind, e),
+                        by_grammar,
+                        "section {kind}: {e:?}"
+                    );
+                }
+            }
+        }
+    }
+    println!(
+        "fast path (eds): {read} entries read as the grammar reads them, {refused} left to it"
+    );
+    assert!(
+        read > 100_000 && refused > 100_000,
+        "{read} read, {refused} refused"
+    );
+}
