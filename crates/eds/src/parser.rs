@@ -239,7 +239,10 @@ pub fn planner(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<
     // The last costly order, by index: its text is copied only when a
     // warning is put on it (issue 21 item 4).
     let mut last: Option<usize> = None;
-    let mut seen = std::collections::BTreeSet::new();
+    // The stars colonised so far: a colony is paid once, however often it
+    // is ordered. Few per sheet (the section's entry limit): a vector
+    // searched, where a set allocated a node for the first (issue 21).
+    let mut seen: Vec<u32> = Vec::new();
     // Ore planned per yard star, in the order the stars are first named;
     // sorted by star for the warnings. A sheet names few yards: a vector
     // searched is cheaper than a map built and dropped per sheet.
@@ -250,13 +253,19 @@ pub fn planner(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<
     };
     // Execution order, ties in the sheet's order (a stable sort, without
     // the stable sort's buffer). A sheet written in the template's order
-    // is in it already, and is not sorted again.
-    let mut sorted: Vec<usize> = (0..parsed.orders.len()).collect();
-    let key = |&i: &usize| (parsed.orders[i].order.phase(), i);
-    if !sorted.is_sorted_by_key(key) {
-        sorted.sort_unstable_by_key(key);
-    }
-    for i in sorted {
+    // is in it already: it is walked as it stands, without the vector of
+    // indices (an allocation and a second walk per sheet, issue 21).
+    let in_order = parsed
+        .orders
+        .windows(2)
+        .all(|w| w[0].order.phase() <= w[1].order.phase());
+    let sorted: Option<Vec<usize>> = (!in_order).then(|| {
+        let mut v: Vec<usize> = (0..parsed.orders.len()).collect();
+        v.sort_unstable_by_key(|&i| (parsed.orders[i].order.phase(), i));
+        v
+    });
+    for k in 0..parsed.orders.len() {
+        let i = sorted.as_ref().and_then(|v| v.get(k).copied()).unwrap_or(k);
         let o = &parsed.orders[i];
         let cost = match &o.order {
             Order::Repair { ship } => state
@@ -281,11 +290,14 @@ pub fn planner(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<
             Order::Industry {
                 facility: Some(f), ..
             } => p.industry_cost[f.idx()],
-            Order::Colonise { star } if seen.insert(*star) => state
-                .stars
-                .get(star)
-                .map(|s| colonise_cost(p, s.bv + 1))
-                .unwrap_or(0),
+            Order::Colonise { star } if !seen.contains(star) => {
+                seen.push(*star);
+                state
+                    .stars
+                    .get(star)
+                    .map(|s| colonise_cost(p, s.bv + 1))
+                    .unwrap_or(0)
+            }
             Order::Transfer { amount, .. } => *amount,
             _ => 0,
         };
