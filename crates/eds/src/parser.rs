@@ -18,8 +18,9 @@
 //! issue 21; `tests/grammar_differential.rs` holds the verdicts the old
 //! parser gave on 119,031 sheets and checks the grammar still gives them.
 
+use crate::fast_path;
 use crate::grammar::{
-    classify, entries, entry, entry_reason, month_text, same_month, Line, Section,
+    classify, entries, entry, entry_by_grammar, entry_reason, month_text, same_month, Line, Section,
 };
 use crate::model::{FType, ShipNr, State};
 use crate::orders::{Order, SECTION_NAMES};
@@ -191,34 +192,40 @@ pub fn parse_for(state: &State, expected: &str, text: &str) -> Parsed<Order> {
         let limit = state.params.order_limits[usize::from(kind) - 1];
         let label = label.as_ref();
         for e in entries(line) {
-            match entry(kind, e) {
-                Ok((order, note)) => {
-                    if counts[usize::from(kind)] >= limit {
+            // The fast path's order is taken as it comes, not wrapped in
+            // the grammar's `Result` first: each wrapping was a copy of the
+            // order (issue 21).
+            let (order, note) = match fast_path::entry(kind, e) {
+                Some(read) => read,
+                None => match entry_by_grammar(kind, e) {
+                    Ok(read) => read,
+                    Err(why) => {
                         out.diagnose_in(
                             label.map(|l| &**l),
                             no,
                             e,
-                            format!(
-                                "Höchstzahl von {limit} Einträgen überschritten – Eintrag ignoriert"
-                            ),
+                            entry_reason(no, line, why),
                             false,
                         );
                         continue;
                     }
-                    counts[usize::from(kind)] += 1;
-                    if let Some(n) = note {
-                        out.diagnose_in(label.map(|l| &**l), no, e, n, true);
-                    }
-                    out.push_in(label, no, e, order);
-                }
-                Err(why) => out.diagnose_in(
+                },
+            };
+            if counts[usize::from(kind)] >= limit {
+                out.diagnose_in(
                     label.map(|l| &**l),
                     no,
                     e,
-                    entry_reason(no, line, why),
+                    format!("Höchstzahl von {limit} Einträgen überschritten – Eintrag ignoriert"),
                     false,
-                ),
+                );
+                continue;
             }
+            counts[usize::from(kind)] += 1;
+            if let Some(n) = note {
+                out.diagnose_in(label.map(|l| &**l), no, e, n, true);
+            }
+            out.push_in(label, no, e, order);
         }
     }
     flush(&mut free, &mut out);
