@@ -4,7 +4,8 @@
 //! rejects the whole sheet, EDS-15, and never replaces a sheet already
 //! stored: issue 17 item 7), the entry limits per kind (EDS-19), and
 //! the Zug-Planer (§3.4.5). Each line is read by the nom grammar of
-//! [`crate::grammar`].
+//! [`crate::grammar`]; an entry that is right by [`crate::fast_path`]
+//! first, which gives the grammar's order or leaves the entry to it.
 //!
 //! Every entry is echoed in the confirmation with the section it was read
 //! in (`[7 SPRUNG] 4,A,19,31`, issue 17 item 8), one entry at a time.

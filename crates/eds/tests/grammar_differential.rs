@@ -481,3 +481,32 @@ fn fast_path_reads_what_the_grammar_reads() {
         "{read} read, {refused} refused"
     );
 }
+
+/// Issue 21: on text not normalised (tabs, Unicode blanks, as
+/// `parser::parse_entry` may be given it), whatever the fast path reads it
+/// reads as the grammar does; what it gives up on the grammar reads.
+#[test]
+fn fast_path_reads_raw_text_as_the_grammar_or_not_at_all() {
+    use arbitre_eds::{fast_path, grammar};
+    let (mut same, mut left) = (0usize, 0usize);
+    for sheet in inputs() {
+        for line in sheet.lines() {
+            for e in grammar::entries(line).chain([line]) {
+                for kind in 0..=19u8 {
+                    let Some(read) = fast_path::entry(kind, e) else {
+                        left += 1;
+                        continue;
+                    };
+                    assert_eq!(
+                        Ok(read),
+                        grammar::entry_by_grammar(kind, e).map_err(|_| ()),
+                        "section {kind}: {e:?}"
+                    );
+                    same += 1;
+                }
+            }
+        }
+    }
+    println!("fast path (eds), raw text: {same} entries read as the grammar reads them, {left} left to it");
+    assert!(same > 100_000, "{same} read");
+}
