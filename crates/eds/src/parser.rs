@@ -192,7 +192,8 @@ pub fn parse_for(state: &State, expected: &str, text: &str) -> Parsed<Order> {
         };
         let limit = state.params.order_limits[usize::from(kind) - 1];
         let label = label.as_ref();
-        for e in entries(line) {
+        let count = &mut counts[usize::from(kind)];
+        let mut read = |e: &str| {
             // The fast path's order is taken as it comes, not wrapped in
             // the grammar's `Result` first: each wrapping was a copy of the
             // order (issue 21).
@@ -208,11 +209,11 @@ pub fn parse_for(state: &State, expected: &str, text: &str) -> Parsed<Order> {
                             entry_reason(no, line, why),
                             false,
                         );
-                        continue;
+                        return;
                     }
                 },
             };
-            if counts[usize::from(kind)] >= limit {
+            if *count >= limit {
                 out.diagnose_in(
                     label.map(|l| &**l),
                     no,
@@ -220,13 +221,21 @@ pub fn parse_for(state: &State, expected: &str, text: &str) -> Parsed<Order> {
                     format!("Höchstzahl von {limit} Einträgen überschritten – Eintrag ignoriert"),
                     false,
                 );
-                continue;
+                return;
             }
-            counts[usize::from(kind)] += 1;
+            *count += 1;
             if let Some(n) = note {
                 out.diagnose_in(label.map(|l| &**l), no, e, n, true);
             }
             out.push_in(label, no, e, order);
+        };
+        if line.contains('/') {
+            entries(line).for_each(read);
+        } else {
+            // A normalised line is not empty and has no blank at either
+            // end: without a `/` it is its one entry, as `entries` gives
+            // it, without the iterator and its trimming (issue 21).
+            read(line);
         }
     }
     flush(&mut free, &mut out);
