@@ -256,10 +256,6 @@ pub fn planner(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<
     // The last costly order, by index: its text is copied only when a
     // warning is put on it (issue 21 item 4).
     let mut last: Option<usize> = None;
-    // The stars colonised so far: a colony is paid once, however often it
-    // is ordered. Few per sheet (the section's entry limit): a vector
-    // searched, where a set allocated a node for the first (issue 21).
-    let mut seen: Vec<u32> = Vec::new();
     // Ore planned per yard star, in the order the stars are first named;
     // sorted by star for the warnings. A sheet names few yards: a vector
     // searched is cheaper than a map built and dropped per sheet.
@@ -307,8 +303,16 @@ pub fn planner(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<
             Order::Industry {
                 facility: Some(f), ..
             } => p.industry_cost[f.idx()],
-            Order::Colonise { star } if !seen.contains(star) => {
-                seen.push(*star);
+            // A colony is paid once, however often it is ordered. The
+            // colonisations are walked in the sheet's order (one phase, ties
+            // in the sheet's order), so a star colonised before is one an
+            // earlier order names: searched there, where a set of the stars
+            // seen cost an allocation per sheet (issue 21).
+            Order::Colonise { star }
+                if !parsed.orders[..i]
+                    .iter()
+                    .any(|e| matches!(e.order, Order::Colonise { star: s } if s == *star)) =>
+            {
                 state
                     .stars
                     .get(star)
