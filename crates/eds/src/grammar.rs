@@ -127,7 +127,11 @@ pub fn section_name(inner: &str) -> Option<Section> {
     };
     if let Some((n, skip)) = n {
         let known = SECTION_NAMES.get(usize::from(n).wrapping_sub(1));
-        if known.is_some_and(|k| k.eq_ignore_ascii_case(&t[skip..])) {
+        // The template writes the names in upper case: compared as bytes
+        // first (`memcmp`), where the comparison in any case took fifteen
+        // instructions a letter (issue 21).
+        let name = &t[skip..];
+        if known.is_some_and(|k| k.as_bytes() == name.as_bytes() || k.eq_ignore_ascii_case(name)) {
             return Some(Section::Orders(n));
         }
     }
@@ -286,8 +290,19 @@ const FACILITIES: &[(&str, Option<Facility>)] = &[
 pub const NOTE_RETREAT_DEFAULT: &str = "Rückzugszahl fehlt – 2 angenommen";
 
 /// One entry of section `kind` (1–18), as the Befehlsblatt's column heads
-/// say: the order, and a note when a default was assumed.
+/// say: the order, and a note when a default was assumed. A right entry is
+/// read by [`crate::fast_path`]; anything else, and every refusal, by
+/// [`entry_by_grammar`].
+#[inline]
 pub fn entry(kind: u8, text: &str) -> Result<(Order, Option<&'static str>), Fail<'_>> {
+    match crate::fast_path::entry(kind, text) {
+        Some(read) => Ok(read),
+        None => entry_by_grammar(kind, text),
+    }
+}
+
+/// [`entry`] by the grammar alone: the definition the fast path follows.
+pub fn entry_by_grammar(kind: u8, text: &str) -> Result<(Order, Option<&'static str>), Fail<'_>> {
     if kind == 13 {
         return ship_design(text, &split::<MAX_FIELDS>(text)?);
     }
@@ -537,7 +552,30 @@ pub enum Line<'a> {
 
 /// What a line is. Only a line that does not start with a digit, `[` or `#`
 /// can be a keyword line; entries start with a number.
+#[inline]
 pub fn classify(line: &str) -> Line<'_> {
+    // Most lines are entries, and start with a digit: told where the line
+    // is read, without a call (issue 21).
+    if line.as_bytes().first().is_some_and(u8::is_ascii_digit) {
+        return Line::Entries;
+    }
+    classify_other(line)
+}
+
+/// [`classify`] for a line that does not start with a digit.
+fn classify_other(line: &str) -> Line<'_> {
+    // `MONAT:` opens every sheet after the template's head. A line that
+    // starts with it in ASCII is no other keyword line (they start with
+    // E, G, H or K, a header with `[`, a comment with `#`), and
+    // `strip_folded` gives it the same rest: it is told first, before
+    // the six keywords compared in turn (issue 21).
+    if line
+        .as_bytes()
+        .get(..6)
+        .is_some_and(|h| h.eq_ignore_ascii_case(b"MONAT:"))
+    {
+        return Line::Month(&line[6..]);
+    }
     let first = line.as_bytes().first().copied().unwrap_or(b'0');
     let keywordish = !matches!(first, b'0'..=b'9' | b'[' | b'#');
     if keywordish && (fold_eq(line, "ENDE", Fold::Umlauts) || fold_eq(line, "END", Fold::Umlauts)) {

@@ -23,6 +23,7 @@ pub mod automatic;
 pub mod bot;
 pub mod combat;
 pub mod events;
+pub mod fast_path;
 pub mod formulas;
 pub mod galaxy;
 pub mod grammar;

@@ -4,7 +4,8 @@
 //! rejects the whole sheet, EDS-15, and never replaces a sheet already
 //! stored: issue 17 item 7), the entry limits per kind (EDS-19), and
 //! the Zug-Planer (§3.4.5). Each line is read by the nom grammar of
-//! [`crate::grammar`].
+//! [`crate::grammar`]; an entry that is right by [`crate::fast_path`]
+//! first, which gives the grammar's order or leaves the entry to it.
 //!
 //! Every entry is echoed in the confirmation with the section it was read
 //! in (`[7 SPRUNG] 4,A,19,31`, issue 17 item 8), one entry at a time.
@@ -18,8 +19,9 @@
 //! issue 21; `tests/grammar_differential.rs` holds the verdicts the old
 //! parser gave on 119,031 sheets and checks the grammar still gives them.
 
+use crate::fast_path;
 use crate::grammar::{
-    classify, entries, entry, entry_reason, month_text, same_month, Line, Section,
+    classify, entries, entry, entry_by_grammar, entry_reason, month_text, same_month, Line, Section,
 };
 use crate::model::{FType, ShipNr, State};
 use crate::orders::{Order, SECTION_NAMES};
@@ -190,35 +192,50 @@ pub fn parse_for(state: &State, expected: &str, text: &str) -> Parsed<Order> {
         };
         let limit = state.params.order_limits[usize::from(kind) - 1];
         let label = label.as_ref();
-        for e in entries(line) {
-            match entry(kind, e) {
-                Ok((order, note)) => {
-                    if counts[usize::from(kind)] >= limit {
+        let count = &mut counts[usize::from(kind)];
+        let mut read = |e: &str| {
+            // The fast path's order is taken as it comes, not wrapped in
+            // the grammar's `Result` first: each wrapping was a copy of the
+            // order (issue 21).
+            let (order, note) = match fast_path::entry(kind, e) {
+                Some(read) => read,
+                None => match entry_by_grammar(kind, e) {
+                    Ok(read) => read,
+                    Err(why) => {
                         out.diagnose_in(
                             label.map(|l| &**l),
                             no,
                             e,
-                            format!(
-                                "Höchstzahl von {limit} Einträgen überschritten – Eintrag ignoriert"
-                            ),
+                            entry_reason(no, line, why),
                             false,
                         );
-                        continue;
+                        return;
                     }
-                    counts[usize::from(kind)] += 1;
-                    if let Some(n) = note {
-                        out.diagnose_in(label.map(|l| &**l), no, e, n, true);
-                    }
-                    out.push_in(label, no, e, order);
-                }
-                Err(why) => out.diagnose_in(
+                },
+            };
+            if *count >= limit {
+                out.diagnose_in(
                     label.map(|l| &**l),
                     no,
                     e,
-                    entry_reason(no, line, why),
+                    format!("Höchstzahl von {limit} Einträgen überschritten – Eintrag ignoriert"),
                     false,
-                ),
+                );
+                return;
             }
+            *count += 1;
+            if let Some(n) = note {
+                out.diagnose_in(label.map(|l| &**l), no, e, n, true);
+            }
+            out.push_in(label, no, e, order);
+        };
+        if line.contains('/') {
+            entries(line).for_each(read);
+        } else {
+            // A normalised line is not empty and has no blank at either
+            // end: without a `/` it is its one entry, as `entries` gives
+            // it, without the iterator and its trimming (issue 21).
+            read(line);
         }
     }
     flush(&mut free, &mut out);
@@ -239,7 +256,6 @@ pub fn planner(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<
     // The last costly order, by index: its text is copied only when a
     // warning is put on it (issue 21 item 4).
     let mut last: Option<usize> = None;
-    let mut seen = std::collections::BTreeSet::new();
     // Ore planned per yard star, in the order the stars are first named;
     // sorted by star for the warnings. A sheet names few yards: a vector
     // searched is cheaper than a map built and dropped per sheet.
@@ -250,13 +266,19 @@ pub fn planner(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<
     };
     // Execution order, ties in the sheet's order (a stable sort, without
     // the stable sort's buffer). A sheet written in the template's order
-    // is in it already, and is not sorted again.
-    let mut sorted: Vec<usize> = (0..parsed.orders.len()).collect();
-    let key = |&i: &usize| (parsed.orders[i].order.phase(), i);
-    if !sorted.is_sorted_by_key(key) {
-        sorted.sort_unstable_by_key(key);
-    }
-    for i in sorted {
+    // is in it already: it is walked as it stands, without the vector of
+    // indices (an allocation and a second walk per sheet, issue 21).
+    let in_order = parsed
+        .orders
+        .windows(2)
+        .all(|w| w[0].order.phase() <= w[1].order.phase());
+    let sorted: Option<Vec<usize>> = (!in_order).then(|| {
+        let mut v: Vec<usize> = (0..parsed.orders.len()).collect();
+        v.sort_unstable_by_key(|&i| (parsed.orders[i].order.phase(), i));
+        v
+    });
+    for k in 0..parsed.orders.len() {
+        let i = sorted.as_ref().and_then(|v| v.get(k).copied()).unwrap_or(k);
         let o = &parsed.orders[i];
         let cost = match &o.order {
             Order::Repair { ship } => state
@@ -281,11 +303,22 @@ pub fn planner(state: &State, ruler: crate::model::RulerNr, parsed: &mut Parsed<
             Order::Industry {
                 facility: Some(f), ..
             } => p.industry_cost[f.idx()],
-            Order::Colonise { star } if seen.insert(*star) => state
-                .stars
-                .get(star)
-                .map(|s| colonise_cost(p, s.bv + 1))
-                .unwrap_or(0),
+            // A colony is paid once, however often it is ordered. The
+            // colonisations are walked in the sheet's order (one phase, ties
+            // in the sheet's order), so a star colonised before is one an
+            // earlier order names: searched there, where a set of the stars
+            // seen cost an allocation per sheet (issue 21).
+            Order::Colonise { star }
+                if !parsed.orders[..i]
+                    .iter()
+                    .any(|e| matches!(e.order, Order::Colonise { star: s } if s == *star)) =>
+            {
+                state
+                    .stars
+                    .get(star)
+                    .map(|s| colonise_cost(p, s.bv + 1))
+                    .unwrap_or(0)
+            }
             Order::Transfer { amount, .. } => *amount,
             _ => 0,
         };

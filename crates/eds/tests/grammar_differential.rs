@@ -442,3 +442,71 @@ fn grammar_differential_parse_index_same_verdicts() {
     }
     assert!(compared > 300_000, "{compared} sheets compared");
 }
+
+/// Issue 21: the fast path reads every entry the grammar accepts, and
+/// reads it as the grammar does (the same order, the same note), and leaves
+/// every refused one to it: each entry of the corpus, its [`MUTANTS`] and
+/// the mixed sheets, and each line whole (as `parser::parse_entry` may be
+/// given it, blanks and slashes included), under every section number 0 to
+/// 19. (On lines not normalised it may leave more to the grammar: Unicode's
+/// blanks beside a number; normalising turns them into spaces.)
+#[test]
+fn fast_path_reads_what_the_grammar_reads() {
+    use arbitre_eds::{fast_path, grammar};
+    let (mut read, mut refused) = (0usize, 0usize);
+    for sheet in inputs() {
+        for (_, line) in arbitre_core::normalized_lines(&sheet) {
+            for e in grammar::entries(&line).chain([&*line]) {
+                for kind in 0..=19u8 {
+                    let by_grammar = grammar::entry_by_grammar(kind, e).ok();
+                    if by_grammar.is_some() {
+                        read += 1;
+                    } else {
+                        refused += 1;
+                    }
+                    assert_eq!(
+                        fast_path::entry(kind, e),
+                        by_grammar,
+                        "section {kind}: {e:?}"
+                    );
+                }
+            }
+        }
+    }
+    println!(
+        "fast path (eds): {read} entries read as the grammar reads them, {refused} left to it"
+    );
+    assert!(
+        read > 100_000 && refused > 100_000,
+        "{read} read, {refused} refused"
+    );
+}
+
+/// Issue 21: on text not normalised (tabs, Unicode blanks, as
+/// `parser::parse_entry` may be given it), whatever the fast path reads it
+/// reads as the grammar does; what it gives up on the grammar reads.
+#[test]
+fn fast_path_reads_raw_text_as_the_grammar_or_not_at_all() {
+    use arbitre_eds::{fast_path, grammar};
+    let (mut same, mut left) = (0usize, 0usize);
+    for sheet in inputs() {
+        for line in sheet.lines() {
+            for e in grammar::entries(line).chain([line]) {
+                for kind in 0..=19u8 {
+                    let Some(read) = fast_path::entry(kind, e) else {
+                        left += 1;
+                        continue;
+                    };
+                    assert_eq!(
+                        Ok(read),
+                        grammar::entry_by_grammar(kind, e).map_err(|_| ()),
+                        "section {kind}: {e:?}"
+                    );
+                    same += 1;
+                }
+            }
+        }
+    }
+    println!("fast path (eds), raw text: {same} entries read as the grammar reads them, {left} left to it");
+    assert!(same > 100_000, "{same} read");
+}

@@ -366,6 +366,30 @@ fn eds_20_planner_warns_when_more_is_committed_than_held() {
     assert!(p.diagnostics.iter().any(|d| d.warning && d.reason == "Werftstern 1: 2500 Erz verplant, vorhanden: 2000 Erz – Achtung, mehr verplant als vorhanden"), "{:?}", p.diagnostics);
 }
 
+/// The Zug-Planer pays a colony once however often it is ordered, in the
+/// template's order of sections or not; two stars are two colonies.
+#[test]
+fn eds_20_planner_pays_a_colony_once() {
+    let s = base();
+    let warnings = |sheet: &str| -> Vec<String> {
+        Eds.parse_orders(&s, &pid(1), sheet)
+            .diagnostics
+            .iter()
+            .filter(|d| d.warning)
+            .map(|d| d.reason.clone())
+            .collect()
+    };
+    let once = warnings("[16]\n2\n[17]\n2,9999\n");
+    assert_eq!(once.len(), 1, "a colony costs more than 1 WE: {once:?}");
+    assert_eq!(warnings("[16]\n2\n2\n[17]\n2,9999\n"), once);
+    assert_eq!(warnings("[17]\n2,9999\n[16]\n2\n2\n"), once);
+    assert_eq!(warnings("[16]\n2\n[17]\n2,9999\n[16]\n2\n"), once);
+    let twice = warnings("[16]\n2\n3\n2\n[17]\n2,9999\n");
+    assert_eq!(twice.len(), 1);
+    assert_ne!(twice, once, "star 3 is a second colony");
+    assert_eq!(warnings("[17]\n2,9999\n[16]\n3\n2\n3\n"), twice);
+}
+
 #[test]
 fn eds_21_empty_turn_still_runs_automatic_phases() {
     let mut s = base();
