@@ -179,19 +179,19 @@ impl<S: AsRef<str> + Ord + Borrow<str> + Hash + Clone> UnitsOf<S> {
             return 0;
         };
         let (a, b) = (a as usize, b as usize);
-        let entries = self.counts[a..b].iter();
+        let entries = &self.counts[a..b];
         match short_key(code) {
             // Two codes are equal exactly when their keys are, and a longer
             // code has none.
             Some(k) => entries
+                .iter()
                 .zip(&self.count_keys[a..b])
                 .find(|(_, key)| **key == Some(k))
                 .map_or(0, |((_, n), _)| *n),
             None => entries
-                .filter(|((_, c), _)| c.as_ref() == code)
-                .map(|(_, n)| *n)
-                .next()
-                .unwrap_or(0),
+                .iter()
+                .find(|((_, c), _)| c.as_ref() == code)
+                .map_or(0, |(_, n)| *n),
         }
     }
 

@@ -7,6 +7,12 @@
 //! stops at the first error. Budgets are checked here because they depend only
 //! on the state at the start of the turn and the file order, so the
 //! confirmation mail can already say "hors budget".
+//!
+//! A line is first offered to [`crate::fast_path`], which reads the
+//! commonest right lines in one pass and otherwise gives up; the grammar
+//! (the words of [`crate::grammar`] matched below) stays the definition and
+//! reads every other line. Both hand their order to the same budget and
+//! receipt checks (`settle_national`, `settle_local`).
 
 use crate::catalog;
 use crate::fast_path::Read;
