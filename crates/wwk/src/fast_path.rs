@@ -4,8 +4,8 @@
 //! in the rulebook's bracket notation (spec §3.2, WWK-8, WWK-9). They are
 //! nearly every line a bot writes, and for them the grammar's steps (the
 //! line upper-cased and cut into a slot array of words, then the words
-//! matched form by form, each keyword compared as a string) were half of a
-//! parse.
+//! matched form by form, each keyword compared as a string) were over two
+//! fifths of a parse's instructions.
 //!
 //! [`read`] gives either what the grammar (the words of [`crate::grammar`]
 //! and the matcher of [`crate::parser`]) gives the line, or gives up: it
@@ -21,7 +21,7 @@
 //!
 //! The tokens are the grammar's: a bracket is a separator like the space,
 //! a word is a maximal run of other bytes, and a zone or unit code goes
-//! through the grammar's aliases ([`crate::grammar::alias`]) before it is
+//! through the grammar's aliases (`grammar::alias`) before it is
 //! looked up. Keywords are compared as written, which is the same: no
 //! keyword read here is an alias or an alias's result.
 
