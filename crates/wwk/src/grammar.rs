@@ -78,7 +78,7 @@ pub fn word(i: &str) -> IResult<&str, &str> {
 /// The rulebook's alternative spellings, as the canonical word. Only a word
 /// ending in `P`, `E` or `T` can be one: the rest are not compared.
 #[inline(always)]
-fn alias(w: &str) -> &str {
+pub(crate) fn alias(w: &str) -> &str {
     match w.as_bytes().last() {
         Some(b'P') if w == "CAP" => "CAPS",
         Some(b'E') => match w {

@@ -19,6 +19,7 @@ pub mod catalog;
 pub mod combat;
 pub mod control;
 pub mod economy;
+pub mod fast_path;
 pub mod grammar;
 pub mod intake;
 pub mod intel;

@@ -325,6 +325,14 @@ impl MapTables {
                 .get(n)
                 .and_then(|&i| (i != usize::MAX).then_some(i));
         }
+        self.at_hashed(z)
+    }
+
+    /// [`MapTables::at`] for a code not written `Z<n>`: kept out of line so
+    /// that the numbered lookup, most of a parse's, saves no registers for
+    /// the hashing (issue 21).
+    #[inline(never)]
+    fn at_hashed(&self, z: &str) -> Option<usize> {
         match short_key(z) {
             Some(k) => self.by_short.get(&k).copied(),
             None => self.by_code.get(z).copied(),

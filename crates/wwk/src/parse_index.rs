@@ -10,7 +10,7 @@
 //! state ([`arbitre_core::Ruleset::parse_index`]), and a lone block builds
 //! its nation's part only ([`UnitsOf::of`]).
 
-use crate::model::{short_key, State, Unit};
+use crate::model::{short_key, Nation, State, Unit};
 // Keys are nation codes and player ids from the game file, not from a
 // player's mail: a fast hash (Fx) rather than SipHash, as the catalog's.
 use rustc_hash::FxHashMap as HashMap;
@@ -37,6 +37,10 @@ pub struct UnitsOf<S> {
     /// `count_at` for the zones whose code [`short_key`] packs (every
     /// such zone is here, not there): a word hashed and compared.
     count_short: HashMap<u64, (u32, u32)>,
+    /// Each entry of `counts`, its unit type as [`short_key`] packs it
+    /// (None for a longer code): the scan of a zone's types compares one
+    /// word where it called `memcmp` (issue 21).
+    count_keys: Vec<Option<u64>>,
     /// How many of the nation's factories stand directly in each zone,
     /// sorted by zone.
     factories: Vec<(S, usize)>,
@@ -49,6 +53,7 @@ impl<S> Default for UnitsOf<S> {
             counts: Vec::new(),
             count_at: HashMap::default(),
             count_short: HashMap::default(),
+            count_keys: Vec::new(),
             factories: Vec::new(),
         }
     }
@@ -138,6 +143,11 @@ impl<S: AsRef<str> + Ord + Borrow<str> + Hash + Clone> UnitsOf<S> {
         tally(&mut self.factories);
         self.count_at.clear();
         self.count_short.clear();
+        self.count_keys = self
+            .counts
+            .iter()
+            .map(|((_, c), _)| short_key(c.as_ref()))
+            .collect();
         let mut start = 0;
         while let Some(((zone, _), _)) = self.counts.get(start) {
             let end = start
@@ -168,10 +178,21 @@ impl<S: AsRef<str> + Ord + Borrow<str> + Hash + Clone> UnitsOf<S> {
         let Some(&(a, b)) = range else {
             return 0;
         };
-        self.counts[a as usize..b as usize]
-            .iter()
-            .find(|((_, c), _)| c.as_ref() == code)
-            .map_or(0, |(_, n)| *n)
+        let (a, b) = (a as usize, b as usize);
+        let entries = &self.counts[a..b];
+        match short_key(code) {
+            // Two codes are equal exactly when their keys are, and a longer
+            // code has none.
+            Some(k) => entries
+                .iter()
+                .zip(&self.count_keys[a..b])
+                .find(|(_, key)| **key == Some(k))
+                .map_or(0, |((_, n), _)| *n),
+            None => entries
+                .iter()
+                .find(|((_, c), _)| c.as_ref() == code)
+                .map_or(0, |(_, n)| *n),
+        }
     }
 
     /// How many factories of the nation stand in zone `z`
@@ -187,31 +208,45 @@ impl<S: AsRef<str> + Ord + Borrow<str> + Hash + Clone> UnitsOf<S> {
 #[derive(Debug, Default)]
 pub struct Index {
     nation_of: HashMap<String, String>,
-    units: HashMap<String, UnitsOf<String>>,
-    /// Per nation, the map positions ([`crate::model::Map::position`]) of
-    /// the zones it may issue local orders from: those whose status names
+    nations: HashMap<String, NationIndex>,
+}
+
+/// What the parse of one nation's block reads of the [`Index`], found by
+/// one hash of the nation's code: the units, the issuing zones and the
+/// nation's entry of the state were three searches a block, the entry a
+/// `BTreeMap` search comparing codes some eight times at 100 nations
+/// (issue 21).
+#[derive(Debug)]
+pub struct NationIndex {
+    pub units: UnitsOf<String>,
+    /// The map positions ([`crate::model::Map::position`]) of the zones
+    /// the nation may issue local orders from: those whose status names
     /// it, and those where it has units; ascending. Asked for every local
     /// order, it replaced a search of the zones' `BTreeMap` (ten string
     /// compares at 1,000 zones) by a search of numbers.
-    issuers: HashMap<String, Vec<usize>>,
+    pub issuers: Vec<usize>,
+    /// `State::nations`' entry of the nation's code, copied.
+    pub entry: Option<Nation>,
 }
 
 impl Index {
     pub fn build(st: &State) -> Index {
         let mut ix = Index::default();
+        let mut units: HashMap<String, UnitsOf<String>> = HashMap::default();
+        let mut issuers: HashMap<String, Vec<usize>> = HashMap::default();
         // [`State::nation_of_player`] takes the first nation in code order.
         for n in st.nations.values() {
             ix.nation_of
                 .entry(n.player.clone())
                 .or_insert_with(|| n.code.clone());
-            ix.units.insert(n.code.clone(), UnitsOf::default());
+            units.insert(n.code.clone(), UnitsOf::default());
         }
         for u in st.units.values() {
-            if let Some(of) = ix.units.get_mut(u.owner.as_str()) {
+            if let Some(of) = units.get_mut(u.owner.as_str()) {
                 of.add(st, u, str::to_string, Want::ALL);
             }
         }
-        for of in ix.units.values_mut() {
+        for of in units.values_mut() {
             of.finish();
         }
         for (code, zs) in &st.zones {
@@ -219,24 +254,39 @@ impl Index {
                 continue;
             };
             for n in zs.status.parties() {
-                ix.issuers.entry(n).or_default().push(at);
+                issuers.entry(n).or_default().push(at);
             }
         }
-        for (n, of) in &ix.units {
+        for (n, of) in &units {
             let at = of.present.iter().filter_map(|z| st.map.position(z));
-            ix.issuers.entry(n.clone()).or_default().extend(at);
+            issuers.entry(n.clone()).or_default().extend(at);
         }
-        for v in ix.issuers.values_mut() {
+        for v in issuers.values_mut() {
             v.sort_unstable();
             v.dedup();
         }
+        for (code, of) in units {
+            let entry = NationIndex {
+                issuers: issuers.remove(&code).unwrap_or_default(),
+                entry: st.nations.get(&code).cloned(),
+                units: of,
+            };
+            ix.nations.insert(code, entry);
+        }
         ix
+    }
+
+    /// What a block of `nation`'s orders reads of the index.
+    pub fn nation(&self, nation: &str) -> Option<&NationIndex> {
+        self.nations.get(nation)
     }
 
     /// The map positions of the zones `nation` may issue local orders
     /// from, ascending (empty for a nation with none).
     pub fn issuers(&self, nation: &str) -> &[usize] {
-        self.issuers.get(nation).map_or(&[], Vec::as_slice)
+        self.nations
+            .get(nation)
+            .map_or(&[], |n| n.issuers.as_slice())
     }
 
     /// The code of the nation `player` plays ([`State::nation_of_player`]).
@@ -245,6 +295,6 @@ impl Index {
     }
 
     pub fn units_of(&self, nation: &str) -> Option<&UnitsOf<String>> {
-        self.units.get(nation)
+        self.nations.get(nation).map(|n| &n.units)
     }
 }

@@ -7,8 +7,15 @@
 //! stops at the first error. Budgets are checked here because they depend only
 //! on the state at the start of the turn and the file order, so the
 //! confirmation mail can already say "hors budget".
+//!
+//! A line is first offered to [`crate::fast_path`], which reads the
+//! commonest right lines in one pass and otherwise gives up; the grammar
+//! (the words of [`crate::grammar`] matched below) stays the definition and
+//! reads every other line. Both hand their order to the same budget and
+//! receipt checks (`settle_national`, `settle_local`).
 
 use crate::catalog;
+use crate::fast_path::Read;
 use crate::grammar;
 use crate::model::{Field, Nation, State, RES};
 use crate::orders::*;
@@ -40,6 +47,9 @@ pub struct WwkParser<'a> {
     units: Units<'a>,
     /// The upper-cased copy of the current line, when it needs one.
     scratch: String,
+    /// Lines are offered to [`crate::fast_path`] first (off only to check
+    /// it against the grammar alone).
+    fast: bool,
 }
 
 impl<'a> WwkParser<'a> {
@@ -48,15 +58,21 @@ impl<'a> WwkParser<'a> {
         Self::with_units(
             state,
             nation,
+            state.nations.get(nation),
             Units::Block(Default::default(), Default::default()),
         )
     }
 
-    fn with_units(state: &'a State, nation: &'a str, units: Units<'a>) -> Self {
+    fn with_units(
+        state: &'a State,
+        nation: &'a str,
+        nat: Option<&'a Nation>,
+        units: Units<'a>,
+    ) -> Self {
         WwkParser {
             state,
             nation,
-            nat: state.nations.get(nation),
+            nat,
             local_used: Vec::new(),
             free_used: Vec::new(),
             national_used: 0,
@@ -66,6 +82,7 @@ impl<'a> WwkParser<'a> {
             rejected: false,
             units,
             scratch: String::new(),
+            fast: true,
         }
     }
 }
@@ -781,6 +798,26 @@ impl LineParser for WwkParser<'_> {
         if self.ended {
             return;
         }
+        if self.fast {
+            match crate::fast_path::read(&self.state.map, self.nat, line) {
+                Some(Read::National(o, costs)) => {
+                    self.settle_national(no, line, Ok((o, costs)), out);
+                    return;
+                }
+                // A zone that may not order is the grammar's to refuse.
+                Some(Read::Local {
+                    issuer,
+                    at,
+                    order,
+                    costs,
+                    econ,
+                }) if self.may_issue(issuer, at) => {
+                    self.settle_local(no, line, issuer, at, Ok((order, costs, econ)), out);
+                    return;
+                }
+                _ => {}
+            }
+        }
         // The upper-cased copy (only for a line written in lower case) is
         // kept from line to line.
         let mut scratch = std::mem::take(&mut self.scratch);
@@ -839,19 +876,8 @@ impl WwkParser<'_> {
             _ => {}
         }
         if ts[0] == "NAT" {
-            match self.national(&ts[1..]) {
-                Ok((o, costs)) => {
-                    if costs {
-                        if self.national_used >= self.state.params.national_actions {
-                            out.error(no, line, "hors budget (actions nationales épuisées)");
-                            return;
-                        }
-                        self.national_used += 1;
-                    }
-                    out.push(no, line, o);
-                }
-                Err(e) => out.error(no, line, e),
-            }
+            let read = self.national(&ts[1..]);
+            self.settle_national(no, line, read, out);
             return;
         }
         let z = ts[0];
@@ -867,7 +893,47 @@ impl WwkParser<'_> {
             );
             return;
         }
-        match self.local(z, zone, &ts[1..], no) {
+        let read = self.local(z, zone, &ts[1..], no);
+        self.settle_local(no, line, z, at, read, out);
+    }
+
+    /// A national order read (or refused), against the block's national
+    /// actions.
+    fn settle_national(
+        &mut self,
+        no: usize,
+        line: &str,
+        read: R<(Order, bool)>,
+        out: &mut Parsed<Order>,
+    ) {
+        match read {
+            Ok((o, costs)) => {
+                if costs {
+                    if self.national_used >= self.state.params.national_actions {
+                        out.error(no, line, "hors budget (actions nationales épuisées)");
+                        return;
+                    }
+                    self.national_used += 1;
+                }
+                out.push(no, line, o);
+            }
+            Err(e) => out.error(no, line, e),
+        }
+    }
+
+    /// A local order of zone `z` (at map position `at`, which may issue
+    /// orders) read (or refused), against the zone's budget, then the
+    /// receipt's checks.
+    fn settle_local(
+        &mut self,
+        no: usize,
+        line: &str,
+        z: &str,
+        at: usize,
+        read: R<(Order, bool, bool)>,
+        out: &mut Parsed<Order>,
+    ) {
+        match read {
             Ok((o, costs, econ)) => {
                 if costs {
                     // The zone's map position keys the counts.
@@ -1006,11 +1072,59 @@ pub fn parse(state: &State, nation: &str, text: &str) -> Parsed<Order> {
 
 /// [`parse`] with the units of the nation read from the state's [`Index`].
 pub fn parse_indexed(state: &State, index: &Index, nation: &str, text: &str) -> Parsed<Order> {
-    let units = match index.units_of(nation) {
-        Some(u) => Units::Index(u, index.issuers(nation)),
-        None => Units::Block(Default::default(), Default::default()),
+    let (nat, units) = match index.nation(nation) {
+        Some(n) => (n.entry.as_ref(), Units::Index(&n.units, &n.issuers)),
+        None => (
+            state.nations.get(nation),
+            Units::Block(Default::default(), Default::default()),
+        ),
     };
-    parse_with(WwkParser::with_units(state, nation, units), text)
+    parse_with(WwkParser::with_units(state, nation, nat, units), text)
+}
+
+/// [`parse`] by the grammar alone, [`crate::fast_path`] never asked: what
+/// the differential tests compare the fast path with.
+pub fn parse_by_grammar(state: &State, nation: &str, text: &str) -> Parsed<Order> {
+    let mut p = WwkParser::new(state, nation);
+    p.fast = false;
+    parse_with(p, text)
+}
+
+/// What the grammar reads on one line, at the step where
+/// [`crate::fast_path::read`] hands over to the block's checks (before the
+/// issuing zone's right to order, the budgets and the receipt): None for a
+/// line it refuses or that orders nothing. `scratch` holds the line
+/// upper-cased when it needs to be.
+pub fn read_by_grammar<'l>(
+    state: &State,
+    nation: &str,
+    line: &'l str,
+    scratch: &'l mut String,
+) -> Option<Read<'l>> {
+    let mut p = WwkParser::new(state, nation);
+    let words = grammar::Words::read(grammar::upper(line, scratch));
+    let ts = words.as_slice();
+    let first = *ts.first()?;
+    // The header lines, as [`WwkParser::words`] tells them.
+    match (first, ts.len()) {
+        (_, 3..) => {}
+        ("END" | "FIN", 1) | ("TURN" | "TOUR", 2) | ("NATION", 2) => return None,
+        ("WWK", 2) if ts[1] == "ORDERS" => return None,
+        _ => {}
+    }
+    if first == "NAT" {
+        let (o, costs) = p.national(&ts[1..]).ok()?;
+        return Some(Read::National(o, costs));
+    }
+    let (at, zone) = state.map.lookup(first)?;
+    let (order, costs, econ) = p.local(first, zone, &ts[1..], 1).ok()?;
+    Some(Read::Local {
+        issuer: first,
+        at,
+        order,
+        costs,
+        econ,
+    })
 }
 
 fn parse_with(mut p: WwkParser<'_>, text: &str) -> Parsed<Order> {

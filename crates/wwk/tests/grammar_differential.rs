@@ -469,3 +469,38 @@ fn grammar_differential_unit_counts_are_the_states() {
     }
     assert!(asked > 10_000, "{asked} questions");
 }
+
+/// Issue 21: where the fast path reads a line of the corpus or its mutants,
+/// the grammar reads the same order (with the same costs); elsewhere the
+/// fast path gives up. And every block parses the same, orders, warnings and
+/// reasons included, with the fast path as with the grammar alone.
+#[test]
+fn fast_path_accepts_what_the_grammar_accepts() {
+    use arbitre_wwk::fast_path;
+    let (states, inputs, _) = all_inputs();
+    let (mut accepted, mut given_up) = (0usize, 0usize);
+    for i in &inputs {
+        let st = st_of(&states, i);
+        let code = nation(st, &i.player);
+        for (_, line) in arbitre_core::text::normalized_lines(&i.text) {
+            let fast = fast_path::read(&st.map, st.nations.get(&code), &line);
+            let mut scratch = String::new();
+            let by_grammar = parser::read_by_grammar(st, &code, &line, &mut scratch);
+            match fast {
+                Some(f) => {
+                    assert_eq!(Some(f), by_grammar, "{line:?}");
+                    accepted += 1;
+                }
+                None => given_up += 1,
+            }
+        }
+        assert_eq!(
+            format!("{:?}", parse(st, i)),
+            format!("{:?}", parser::parse_by_grammar(st, &code, &i.text)),
+            "block {:?}",
+            i.text
+        );
+    }
+    println!("fast path: {accepted} lines read, {given_up} left to the grammar");
+    assert!(accepted > 5_000 && given_up > 50_000);
+}
