@@ -403,7 +403,7 @@ pub fn unique_id(candidates: &[&str], taken: &[String]) -> String {
     let slug = |s: &str| -> String {
         let mut out = String::new();
         for c in s.chars().flat_map(char::to_lowercase) {
-            if let Some(plain) = unaccented(c) {
+            if let Some(plain) = arbitre_core::text::unaccented(c) {
                 out.push_str(plain);
             } else if c.is_ascii_alphanumeric() {
                 out.push(c);
@@ -426,24 +426,6 @@ pub fn unique_id(candidates: &[&str], taken: &[String]) -> String {
         .map(|n| format!("{base}-{n}"))
         .find(|id| free(id))
         .unwrap_or(base)
-}
-
-/// The Latin letters of French and German names without their accents.
-fn unaccented(c: char) -> Option<&'static str> {
-    Some(match c {
-        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' => "a",
-        'ç' => "c",
-        'è' | 'é' | 'ê' | 'ë' => "e",
-        'ì' | 'í' | 'î' | 'ï' => "i",
-        'ñ' => "n",
-        'ò' | 'ó' | 'ô' | 'õ' | 'ö' => "o",
-        'ù' | 'ú' | 'û' | 'ü' => "u",
-        'ý' | 'ÿ' => "y",
-        'ß' => "ss",
-        'æ' => "ae",
-        'œ' => "oe",
-        _ => return None,
-    })
 }
 
 /// A Message-ID part for an address: its hash, since `@` and the local

@@ -28,6 +28,29 @@ pub fn normalize(line: &str) -> Cow<'_, str> {
         Cow::Owned(normalize_owned(line))
     }
 }
+/// The plain letters of an accented lower-case Latin letter as French and
+/// German names write them (`é` → `e`, `ß` → `ss`, `œ` → `oe`); `None` for
+/// any other character. Callers lower-case first. Without a Unicode
+/// normalisation crate this covers the letters those names use, in NFC
+/// (what mail clients send). One table for every crate that folds a name:
+/// Scrambled Nations' territory names and the daemon's seat ids.
+#[inline]
+pub fn unaccented(c: char) -> Option<&'static str> {
+    Some(match c {
+        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' => "a",
+        'ç' => "c",
+        'è' | 'é' | 'ê' | 'ë' => "e",
+        'ì' | 'í' | 'î' | 'ï' => "i",
+        'ñ' => "n",
+        'ò' | 'ó' | 'ô' | 'õ' | 'ö' => "o",
+        'ù' | 'ú' | 'û' | 'ü' => "u",
+        'ý' | 'ÿ' => "y",
+        'œ' => "oe",
+        'æ' => "ae",
+        'ß' => "ss",
+        _ => return None,
+    })
+}
 
 /// [`normalize`] as an owned `String` (for parsers that keep the lines).
 pub fn normalize_line(line: &str) -> String {
@@ -286,6 +309,20 @@ pub fn parse_lines<P: LineParser>(parser: &mut P, text: &str) -> Parsed<P::Order
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unaccented_gives_the_plain_letters_of_lower_case_letters_only() {
+        let plain: String = "Éloïse Größe Œuvre çà"
+            .chars()
+            .flat_map(char::to_lowercase)
+            .map(|c| unaccented(c).map_or(c.to_string(), str::to_string))
+            .collect();
+        assert_eq!(plain, "eloise grosse oeuvre ca");
+        // Upper case is the caller's to lower; other scripts stay.
+        assert_eq!(unaccented('É'), None);
+        assert_eq!(unaccented('e'), None);
+        assert_eq!(unaccented('ж'), None);
+    }
 
     /// `n` seeded strings of fewer than `max` characters of `alphabet`
     /// (xorshift64).

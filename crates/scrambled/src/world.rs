@@ -359,25 +359,15 @@ pub fn fold(s: &str) -> String {
 }
 
 /// What [`fold`] writes for the lower-case character `c`: an accented
-/// Latin letter's plain letters, `" "` for a separator (`_ - ' ’` and the
+/// Latin letter's plain letters (core's `text::unaccented`, the table the
+/// daemon's seat ids use too), `" "` for a separator (`_ - ' ’` and the
 /// space), `None` for a character kept as it is. The keyword reader
-/// (`grammar::fold_upper`) folds with the same table.
+/// (`grammar::fold_upper`) folds with the same function.
 pub(crate) fn folded(c: char) -> Option<&'static str> {
-    Some(match c {
-        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' => "a",
-        'ç' => "c",
-        'è' | 'é' | 'ê' | 'ë' => "e",
-        'ì' | 'í' | 'î' | 'ï' => "i",
-        'ñ' => "n",
-        'ò' | 'ó' | 'ô' | 'õ' | 'ö' => "o",
-        'ù' | 'ú' | 'û' | 'ü' => "u",
-        'ý' | 'ÿ' => "y",
-        'œ' => "oe",
-        'æ' => "ae",
-        'ß' => "ss",
-        '_' | '-' | '\'' | '’' | ' ' => " ",
-        _ => return None,
-    })
+    match c {
+        '_' | '-' | '\'' | '’' | ' ' => Some(" "),
+        _ => arbitre_core::text::unaccented(c),
+    }
 }
 
 fn valid_id(s: &str) -> bool {
