@@ -151,6 +151,7 @@ impl Daemon {
         // Each game's state is decoded once for the whole pass (issue 22
         // item 1), by the checks outside the lock and inside it alike, and
         // recognised by its stamp in the next batches.
+        use std::mem::take;
         let registry = Arc::clone(&self.registry);
         let loaded = Loaded::new();
         let mut n = 0;
@@ -161,12 +162,7 @@ impl Daemon {
                 Read::Mail(mail, size) => (mail, size),
                 Read::Failed(entry, MailError::TooLarge { size, limit }) => {
                     // Its own transaction, in its place in the order.
-                    n += self.commit_batch(
-                        std::mem::take(&mut batch),
-                        &registry,
-                        &loaded,
-                        mover.as_mut(),
-                    )?;
+                    n += self.commit_batch(take(&mut batch), &registry, &loaded, mover.as_mut())?;
                     bytes = 0;
                     let _span = tracing::info_span!("mail", entry = %entry.name()).entered();
                     match self.too_large(&entry, size, limit, self.now()) {
@@ -181,12 +177,7 @@ impl Daemon {
                 Read::Failed(_, e) if crate::serve::is_connection_failure(&e) => {
                     // The server went away mid-pass: keep what was read,
                     // and let the serve loop back off (issue 14 item 10).
-                    n += self.commit_batch(
-                        std::mem::take(&mut batch),
-                        &registry,
-                        &loaded,
-                        mover.as_mut(),
-                    )?;
+                    n += self.commit_batch(take(&mut batch), &registry, &loaded, mover.as_mut())?;
                     tracing::info!(handled = n, "inbox pass cut short");
                     return Err(e.into());
                 }
@@ -198,12 +189,7 @@ impl Daemon {
             bytes += size;
             batch.push(*mail);
             if batch.len() >= BATCH_MAILS || bytes >= BATCH_BYTES {
-                n += self.commit_batch(
-                    std::mem::take(&mut batch),
-                    &registry,
-                    &loaded,
-                    mover.as_mut(),
-                )?;
+                n += self.commit_batch(take(&mut batch), &registry, &loaded, mover.as_mut())?;
                 bytes = 0;
                 if loaded.len() > LOADED_GAMES {
                     loaded.clear();

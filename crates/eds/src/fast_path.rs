@@ -22,7 +22,7 @@
 
 use crate::grammar::{MAX_DESIGN, MAX_INT, NOTE_RETREAT_DEFAULT};
 use crate::model::{FType, Facility, Good};
-use crate::orders::{BuildOrder, Order};
+use crate::orders::Order;
 use arbitre_core::grammar::{trim_end_ws, trim_start_ws};
 
 /// ' ' and \t \n \v \f \r: the ASCII characters `char::is_whitespace` takes
@@ -301,17 +301,5 @@ fn ship_design(c: &mut Cur<'_>) -> Option<(Order, Option<&'static str>)> {
     } else {
         (2, Some(NOTE_RETREAT_DEFAULT))
     };
-    Some((
-        Order::BuildShip(BuildOrder {
-            star,
-            name: name.to_string(),
-            typ,
-            tk: n[0],
-            jg: n[1],
-            guns: [n[2], n[3], n[4], n[5]],
-            shields: [n[6], n[7], n[8], n[9]],
-            r,
-        }),
-        note,
-    ))
+    Some((crate::grammar::design_order(star, name, typ, n, r), note))
 }

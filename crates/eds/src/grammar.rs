@@ -510,19 +510,29 @@ fn ship_design<'a>(
         (2, Some(NOTE_RETREAT_DEFAULT))
     };
     let star = int(s[0])?;
-    Ok((
-        Order::BuildShip(BuildOrder {
-            star,
-            name: s[1].to_string(),
-            typ,
-            tk: n[0],
-            jg: n[1],
-            guns: [n[2], n[3], n[4], n[5]],
-            shields: [n[6], n[7], n[8], n[9]],
-            r,
-        }),
-        note,
-    ))
+    Ok((design_order(star, s[1], typ, n, r), note))
+}
+
+/// A section 13 order from its fields read: the ten counts in the
+/// Befehlsblatt's order (TK, JG, four guns, four shields). The grammar
+/// and the fast path build it alike.
+pub(crate) fn design_order(
+    star: crate::model::StarNr,
+    name: &str,
+    typ: u32,
+    n: [u32; 10],
+    r: u32,
+) -> Order {
+    Order::BuildShip(BuildOrder {
+        star,
+        name: name.to_string(),
+        typ,
+        tk: n[0],
+        jg: n[1],
+        guns: [n[2], n[3], n[4], n[5]],
+        shields: [n[6], n[7], n[8], n[9]],
+        r,
+    })
 }
 
 /// [`entry`] with its error said as the confirmation says it.
