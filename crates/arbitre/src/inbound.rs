@@ -223,23 +223,21 @@ impl Daemon {
             clock,
             ..
         } = self;
-        let (entries, mut prepared): (Vec<(InboxEntry, String)>, Vec<Option<Prepared>>) = batch
+        let (entries, mut prepared): (Vec<(InboxEntry, String)>, Vec<Prepared>) = batch
             .into_iter()
-            .map(|m| ((m.entry, m.sha), Some(m.prepared)))
+            .map(|m| ((m.entry, m.sha), m.prepared))
             .unzip();
         store.read(|c| -> Result<()> {
             for (p, (_, sha)) in prepared.iter_mut().zip(&entries) {
-                if let Some(p) = p {
-                    if !journal::seen(c, sha)? {
-                        precheck(c, registry, config, p, loaded)?;
-                    }
+                if !journal::seen(c, sha)? {
+                    precheck(c, registry, config, p, loaded)?;
                 }
             }
             Ok(())
         })?;
         let decided = store.tx(|tx| -> Result<Vec<bool>> {
             let mut done = vec![false; entries.len()];
-            for (i, (entry, sha)) in entries.iter().enumerate() {
+            for (i, ((entry, sha), p)) in entries.iter().zip(prepared).enumerate() {
                 let _span = tracing::info_span!("mail", entry = %entry.name()).entered();
                 if journal::seen(tx, sha)? {
                     tracing::info!(sha256 = %sha, "already handled before a restart: only moving it to cur/");
@@ -248,9 +246,6 @@ impl Daemon {
                 }
                 failpoint::hit("after-read");
                 let now = clock.now();
-                let Some(p) = prepared[i].take() else {
-                    continue;
-                };
                 let step = arbitre_store::Savepoint::begin(tx)?;
                 match decide_prepared(tx, registry, config, p, sha, now, loaded).and_then(|d| apply(tx, config, now, d)) {
                     Ok(()) => {
