@@ -6,7 +6,8 @@
 //! for them the grammar's steps (the line cut out and vouched normal, its
 //! first word classified as a keyword, its words cut again by the order's
 //! shape, the quantity read, each territory's id packed and looked up)
-//! were over half of a parse's instructions, on lines of fifteen bytes.
+//! were over two fifths of a parse's instructions, on lines of fifteen
+//! bytes.
 //!
 //! [`read`] gives either what the grammar ([`crate::grammar`] and the
 //! checks of [`crate::parser`]) reads on the line, or gives up: it never

@@ -15,6 +15,12 @@
 //! give, as R0 does (§3.1 steps 2 and 4), so an `ALLY` line that opens the
 //! route is counted wherever it stands in the set; only a route that does
 //! not exist under those marks is refused ("aucun chemin", §5.1).
+//!
+//! An indexed parse (the turn's) offers each line to [`crate::fast_path`]
+//! first, which reads the bots' `MOVE` and `READY` lines in one pass; the
+//! order it reads goes through the same checks as the grammar's, and a
+//! line it does not read, or whose move the checks refuse, is read here as
+//! before ([`parse_indexed_by_grammar`] never asks it, for the tests).
 
 use crate::fast_path::{self, Line};
 use crate::grammar::{self, Kw, Refusal, Shape};
@@ -588,7 +594,8 @@ fn fast_line(cx: &Ctx<'_>, ix: &Index, all: &mut BlockLines<'_>, out: &mut Parse
     let (order, warn) = match read {
         Line::Ready => (Order::Ready, None),
         Line::Move { qty, from, to } => {
-            // What `Ctx::terr_found` gives for an id the index holds.
+            // What `Ctx::terr_found` gives for an id the index holds (by
+            // its id, stage 1 of §6.3).
             let spot = |i: u32| Spot {
                 id: ix.row(i).id.clone(),
                 at: At::Row(ix, i),
