@@ -21,6 +21,7 @@ pub mod capture;
 pub mod combat;
 pub mod economy;
 pub mod events;
+pub mod fast_path;
 pub mod freeze;
 pub mod grammar;
 pub mod housekeeping;

@@ -57,6 +57,21 @@ fn chunk(b: &[u8], i: usize) -> u64 {
     }
 }
 
+impl<'a> BlockLines<'a> {
+    /// The text from where the next line starts (empty past the end).
+    pub(crate) fn rest(&self) -> &'a str {
+        self.text.get(self.at..).unwrap_or("")
+    }
+
+    /// Steps over the next line, `len` bytes before its `\n` (or the end),
+    /// read by `crate::fast_path`; its number.
+    pub(crate) fn advance(&mut self, len: usize) -> usize {
+        self.at += len + 1;
+        self.no += 1;
+        self.no
+    }
+}
+
 impl<'a> Iterator for BlockLines<'a> {
     type Item = (usize, Cow<'a, str>, bool);
 

@@ -117,6 +117,12 @@ impl Index {
         self.by_id.get(&key(input)?).copied()
     }
 
+    /// [`Index::by_id`] of an id already packed as [`key`] packs it (an
+    /// upper-case id of ASCII letters and digits, `crate::fast_path`).
+    pub(crate) fn by_key(&self, k: u128) -> Option<u32> {
+        self.by_id.get(&k).copied()
+    }
+
     pub(crate) fn row(&self, i: u32) -> &Row {
         &self.rows[i as usize]
     }

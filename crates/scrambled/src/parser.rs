@@ -15,9 +15,16 @@
 //! give, as R0 does (§3.1 steps 2 and 4), so an `ALLY` line that opens the
 //! route is counted wherever it stands in the set; only a route that does
 //! not exist under those marks is refused ("aucun chemin", §5.1).
+//!
+//! An indexed parse (the turn's) offers each line to [`crate::fast_path`]
+//! first, which reads the bots' `MOVE` and `READY` lines in one pass; the
+//! order it reads goes through the same checks as the grammar's, and a
+//! line it does not read, or whose move the checks refuse, is read here as
+//! before ([`parse_indexed_by_grammar`] never asks it, for the tests).
 
+use crate::fast_path::{self, Line};
 use crate::grammar::{self, Kw, Refusal, Shape};
-use crate::line_scan::block_lines;
+use crate::line_scan::{block_lines, BlockLines};
 use crate::orders::{Order, Qty, Target};
 use crate::parse_index::Index;
 use crate::state::{Mark, State, TerrState};
@@ -379,6 +386,18 @@ fn moving(
     // neighbours serve every check below.
     let from = cx.terr_found(&name_of(from, plain))?;
     let to = cx.terr_found(&name_of(to, plain))?;
+    moving_found(cx, q, from, to, avoid)
+}
+
+/// [`moving`] once the quantity is read and both territories found: the
+/// checks that [`crate::fast_path`]'s moves share with the grammar's.
+fn moving_found<'a>(
+    cx: &Ctx<'a>,
+    q: Qty,
+    from: Spot<'a>,
+    to: Spot<'a>,
+    avoid: Option<bool>,
+) -> LineResult {
     if !to.passable() {
         return Err(format!(
             "{} est une montagne infranchissable",
@@ -539,12 +558,63 @@ fn header(s: &str) -> Option<&'static str> {
 
 /// Parse one player's order block.
 pub fn parse(state: &State, me: &PlayerId, text: &str) -> Parsed<Order> {
-    parse_with(state, None, me, text)
+    parse_with(state, None, me, text, true)
 }
 
-/// [`parse`] with the territories read from the state's [`Index`].
+/// [`parse`] with the territories read from the state's [`Index`]; lines
+/// are offered to [`crate::fast_path`] first.
 pub fn parse_indexed(state: &State, index: &Index, me: &PlayerId, text: &str) -> Parsed<Order> {
-    parse_with(state, Some(index), me, text)
+    parse_with(state, Some(index), me, text, true)
+}
+
+/// [`parse_indexed`] by the grammar alone, [`crate::fast_path`] never
+/// asked: what the differential tests compare the fast path with.
+pub fn parse_indexed_by_grammar(
+    state: &State,
+    index: &Index,
+    me: &PlayerId,
+    text: &str,
+) -> Parsed<Order> {
+    parse_with(state, Some(index), me, text, false)
+}
+
+/// The next line of `all`, when [`crate::fast_path`] reads it and the
+/// checks take it: its order (and warning) given to `out` as the grammar's
+/// path gives them, and true. False leaves the line to the grammar, with
+/// `all` where it was: a move the checks refuse is read again there, so
+/// that every refusal comes from one place.
+fn fast_line(cx: &Ctx<'_>, ix: &Index, all: &mut BlockLines<'_>, out: &mut Parsed<Order>) -> bool {
+    let rest = all.rest();
+    let Some((read, len)) = fast_path::read(ix, rest) else {
+        return false;
+    };
+    let Some(line) = rest.get(..len) else {
+        return false;
+    };
+    let (order, warn) = match read {
+        Line::Ready => (Order::Ready, None),
+        Line::Move { qty, from, to } => {
+            // What `Ctx::terr_found` gives for an id the index holds (by
+            // its id, stage 1 of §6.3).
+            let spot = |i: u32| Spot {
+                id: ix.row(i).id.clone(),
+                at: At::Row(ix, i),
+            };
+            match moving_found(cx, qty, spot(from), spot(to), None) {
+                Ok(v) => v,
+                Err(_) => return false,
+            }
+        }
+    };
+    let no = all.advance(len);
+    if matches!(order, Order::Ready) {
+        out.ready = true;
+    }
+    out.push(no, line, order);
+    if let Some(w) = warn {
+        out.warn(no, line, w);
+    }
+    true
 }
 
 /// The line that opens the block (§6.1): its first space-separated token
@@ -578,7 +648,13 @@ fn restart(
     cx.set_marks = std::cell::OnceCell::new();
 }
 
-fn parse_with(state: &State, index: Option<&Index>, me: &PlayerId, text: &str) -> Parsed<Order> {
+fn parse_with(
+    state: &State,
+    index: Option<&Index>,
+    me: &PlayerId,
+    text: &str,
+    fast: bool,
+) -> Parsed<Order> {
     let mut out = Parsed::new();
     out.ready = false;
     // At most one order a line: allocated once rather than grown (and
@@ -615,7 +691,19 @@ fn parse_with(state: &State, index: Option<&Index>, me: &PlayerId, text: &str) -
     // it beforehand read every block twice.
     let mut game_seen = false;
     let mut all = block_lines(text);
-    while let Some((no, line, plain)) = all.next() {
+    // The fast path reads only against the index (the turn's parse).
+    let fast_ix = index.filter(|_| fast);
+    loop {
+        if let Some(ix) = fast_ix {
+            // None of its lines opens the block, ends it or is a header:
+            // the grammar's path would only read their order.
+            if fast_line(&cx, ix, &mut all, &mut out) {
+                continue;
+            }
+        }
+        let Some((no, line, plain)) = all.next() else {
+            break;
+        };
         let line: &str = &line;
         if !game_seen && opens_game(line) {
             game_seen = true;

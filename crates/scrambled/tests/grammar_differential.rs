@@ -17,6 +17,11 @@
 //! The shortcut `grammar::order` takes for plain `MOVE` and `PATH` lines
 //! reads them as the nom grammar alone does, on the same lines and seeded
 //! word splices of the move lines.
+//!
+//! The one-pass reader of `fast_path` gives, where it reads a line, what
+//! the grammar gives: every block and line of the corpus, its mutants and
+//! more mutants of the lines it reads, parsed with it and without it
+//! (`fast_path_reads_what_the_grammar_reads`).
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 use arbitre_core::{
@@ -471,4 +476,162 @@ fn grammar_differential_plain_moves_as_nom() {
     }
     println!("{lines} lines, {moves} read as MOVE or PATH");
     assert!(moves > 10_000, "{moves} moves only");
+}
+
+/// Lines spliced into the blocks of [`fast_path_reads_what_the_grammar_reads`]:
+/// what opens, ends or refuses a block, and the fast path's own lines.
+const BLOCK_LINES: &[&str] = &[
+    "",
+    "END",
+    "GAME sn PLAYER p1",
+    "TURN 99",
+    "# note",
+    "> quoted",
+    "READY",
+    "READY ",
+    "ready",
+    "MOVE ALL T1 -> T2",
+];
+
+/// Quantities around the edges of what the fast path reads.
+const QUANTITIES: &[&str] = &[
+    "0",
+    "1",
+    "9",
+    "007",
+    "10",
+    "999999999999",
+    "1000000000000",
+    "1000000000001",
+    "9999999999999",
+    "10000000000000",
+    "ALL",
+    "all",
+    "Tout",
+];
+
+/// A fast path line's words replaced: its quantity, either territory (any
+/// of the world's ids, so the checks refuse some: not a neighbour, a
+/// mountain, no troops there; or a neighbour of the origin, so they take
+/// most), an id in lower case; a `READY` is made a `MOVE` first.
+fn mutate_move(line: &str, st: &State, rng: &mut Lcg) -> String {
+    let ids: Vec<&str> = st.world.territories.keys().map(|t| t.as_str()).collect();
+    let mut ws: Vec<String> = line.split(' ').map(str::to_string).collect();
+    if ws.len() != 5 {
+        let from = ids[rng.below(ids.len())];
+        ws = ["MOVE", "ALL", from, "->", from]
+            .map(str::to_string)
+            .to_vec();
+    }
+    for _ in 0..1 + rng.below(3) {
+        match rng.below(6) {
+            0 => ws[1] = QUANTITIES[rng.below(QUANTITIES.len())].to_string(),
+            1 => ws[2] = ids[rng.below(ids.len())].to_string(),
+            2 => ws[4] = ids[rng.below(ids.len())].to_string(),
+            3 => {
+                let k = [2, 4][rng.below(2)];
+                ws[k] = ws[k].to_lowercase();
+            }
+            _ => {
+                if let Some(t) = st.world.territories.get(ws[2].as_str()) {
+                    let ns: Vec<&str> = t.neighbours.iter().map(|n| n.as_str()).collect();
+                    if !ns.is_empty() {
+                        ws[4] = ns[rng.below(ns.len())].to_string();
+                    }
+                }
+            }
+        }
+    }
+    ws.join(" ")
+}
+
+/// The one-pass reader of `MOVE` and `READY` lines (`fast_path`, issue 21)
+/// reads what the grammar reads: on every line of the corpus, its mutants
+/// (the corpus's 100,000, and seeded edits and word splices of each line
+/// the fast path reads), each parsed as a block with the fast path on and
+/// off, the same orders, warnings, refusals and ready flag; and the same
+/// on whole blocks, as written and with lines mutated, spliced in, and
+/// ended by `\r\n` or no line end.
+#[test]
+fn fast_path_reads_what_the_grammar_reads() {
+    use arbitre_scrambled::fast_path::{self, Line};
+    use arbitre_scrambled::parse_index::Index;
+    let (states, inputs, whole) = all_inputs();
+    let indexes: Vec<Index> = states.iter().map(|s| Index::build(s).unwrap()).collect();
+    let same = |i: &Input, text: &str| {
+        let (st, ix) = (&states[i.state], &indexes[i.state]);
+        let fast = parser::parse_indexed(st, ix, &i.player, text);
+        let grammar = parser::parse_indexed_by_grammar(st, ix, &i.player, text);
+        assert_eq!(
+            format!("{fast:?}"),
+            format!("{grammar:?}"),
+            "block {text:?}"
+        );
+        grammar
+    };
+    let mut rng = Lcg(2126);
+    let (mut lines, mut moves, mut readies, mut handed_back, mut left) = (0, 0, 0, 0, 0);
+    let mut warned = 0;
+    for i in &inputs {
+        let ix = &indexes[i.state];
+        for l in i.text.split('\n').filter(|l| !l.is_empty()) {
+            let mut variants = vec![l.to_string()];
+            if fast_path::read(ix, l).is_some() {
+                variants.extend((0..10).map(|_| mutate(l, &mut rng)));
+                variants.extend((0..10).map(|_| mutate_words(l, &mut rng)));
+                let st = &states[i.state];
+                variants.extend((0..30).map(|_| mutate_move(l, st, &mut rng)));
+            }
+            for v in &variants {
+                lines += 1;
+                let verdict = same(i, v);
+                match fast_path::read(ix, v) {
+                    None => left += 1,
+                    // A move the checks refuse goes back to the grammar.
+                    Some(_) if verdict.error_count() > 0 => handed_back += 1,
+                    Some((Line::Ready, _)) => readies += 1,
+                    Some((Line::Move { .. }, _)) => {
+                        moves += 1;
+                        warned += usize::from(!verdict.diagnostics.is_empty());
+                    }
+                }
+            }
+        }
+    }
+    // Whole blocks, as written and mutated.
+    let mut blocks = 0;
+    for i in &inputs[..whole] {
+        same(i, &i.text);
+        blocks += 1;
+        for _ in 0..4 {
+            let mut ls: Vec<String> = i.text.lines().map(str::to_string).collect();
+            for l in ls.iter_mut() {
+                match rng.below(6) {
+                    0 => *l = mutate(l, &mut rng),
+                    1 => *l = mutate_words(l, &mut rng),
+                    _ => {}
+                }
+            }
+            for _ in 0..rng.below(3) {
+                let at = rng.below(ls.len() + 1);
+                ls.insert(at, BLOCK_LINES[rng.below(BLOCK_LINES.len())].to_string());
+            }
+            let sep = if rng.below(4) == 0 { "\r\n" } else { "\n" };
+            let mut text = ls.join(sep);
+            if rng.below(2) == 0 {
+                text.push_str(sep);
+            }
+            same(i, &text);
+            blocks += 1;
+        }
+    }
+    println!(
+        "fast path: {lines} lines, {moves} moves ({warned} with a warning) and {readies} READY read, {handed_back} read and handed back to the grammar's refusal, {left} left to the grammar; {blocks} blocks; 0 differences"
+    );
+    assert!(lines >= MUTATED, "{lines} lines only");
+    assert!(
+        moves > 5_000 && warned > 500 && readies > 300 && handed_back > 5_000,
+        "the fast path read too little"
+    );
+    assert!(left > 50_000, "{left} lines left to the grammar only");
 }
