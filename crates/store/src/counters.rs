@@ -98,6 +98,27 @@ pub fn bump(c: &Connection, scope: Scope, key: &str, bucket: i64) -> Result<u32>
     )?)
 }
 
+/// Adds one unless the count has reached `limit` (at least 1); returns
+/// the new count, or `None` when it had reached it and nothing was added.
+/// One statement for what [`get`] then [`bump`] do (issue 22 item 1: a
+/// seated player's every mail is counted).
+pub fn bump_below(
+    c: &Connection,
+    scope: Scope,
+    key: &str,
+    bucket: i64,
+    limit: u32,
+) -> Result<Option<u32>> {
+    Ok(c.query_row_cached(
+        "INSERT INTO rate_counters (scope, key, bucket, count) VALUES (?1, ?2, ?3, 1)
+         ON CONFLICT (scope, key, bucket) DO UPDATE SET count = count + 1 WHERE count < ?4
+         RETURNING count",
+        params![scope.as_str(), key, bucket, limit.max(1)],
+        |r| r.get(0),
+    )
+    .optional()?)
+}
+
 /// Marks the bucket's one answer as sent; false if it already was.
 pub fn mark_answered(c: &Connection, scope: Scope, key: &str, bucket: i64) -> Result<bool> {
     let n = c.execute_cached(
@@ -122,6 +143,29 @@ pub fn prune(c: &Connection, before_hour: i64) -> Result<usize> {
 mod tests {
     use super::*;
     use crate::Store;
+
+    #[test]
+    fn bump_below_counts_up_to_the_limit_as_get_then_bump() {
+        let s = Store::in_memory().unwrap();
+        let c = s.conn();
+        for limit in 1..5 {
+            let key = format!("seat{limit}");
+            for _ in 0..limit + 3 {
+                let before = get(c, Scope::SeatServed, &key, 7).unwrap().count;
+                let got = bump_below(c, Scope::SeatServed, &key, 7, limit).unwrap();
+                if before >= limit {
+                    assert_eq!(got, None);
+                    assert_eq!(get(c, Scope::SeatServed, &key, 7).unwrap().count, before);
+                } else {
+                    assert_eq!(got, Some(before + 1));
+                }
+            }
+            assert_eq!(get(c, Scope::SeatServed, &key, 7).unwrap().count, limit);
+        }
+        // Other buckets and scopes are not touched.
+        assert_eq!(get(c, Scope::SeatServed, "seat1", 8).unwrap().count, 0);
+        assert_eq!(get(c, Scope::Sender, "seat1", 7).unwrap().count, 0);
+    }
 
     #[test]
     fn counters_bump_answer_once_and_prune() {
