@@ -28,7 +28,7 @@
 use crate::catalog;
 use crate::grammar::alias;
 use crate::model::{Field, Map, Nation};
-use crate::orders::{Mission, Order, Selector};
+use crate::orders::{Mission, Order, Path, Selector};
 
 /// What a line gives before the block's own checks (the issuing zone's
 /// right to order, the budgets, the receipt), which are the same for both
@@ -299,17 +299,24 @@ fn read_with<'l, const PLAIN: bool>(
     if w == issuer {
         w = lx.code()?;
     }
-    let mut path = Vec::with_capacity(3);
-    loop {
-        path.push(map.zone_id(w)?);
-        if lx.word().is_none() {
-            break;
+    let first = map.zone_id(w)?;
+    let path = match lx.word() {
+        None => Path::One([first]),
+        Some(_) => {
+            let mut path = Vec::with_capacity(3);
+            path.push(first);
+            loop {
+                path.push(map.zone_id(lx.text()?)?);
+                if lx.word().is_none() {
+                    break;
+                }
+                if path.len() == 3 {
+                    return None;
+                }
+            }
+            Path::Many(path)
         }
-        if path.len() == 3 {
-            return None;
-        }
-        w = lx.text()?;
-    }
+    };
     if lx.odd || !lx.plain::<PLAIN>() {
         return None;
     }

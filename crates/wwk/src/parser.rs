@@ -384,7 +384,7 @@ impl WwkParser<'_> {
                 if z.len() > 3 {
                     return Err("MOVE : 3 zones au plus".into());
                 }
-                Mission::Move(z)
+                Mission::Move(z.into())
             }
             "RECN" => Mission::Recn(one(args)?),
             "SATT" => Mission::Satt(target(args)?),
@@ -1167,12 +1167,14 @@ pub fn parse_indexed(state: &State, index: &Index, nation: &str, text: &str) -> 
     parse_with(WwkParser::with_units(state, nation, nat, units), text)
 }
 
-/// [`parse`] by the grammar alone, [`crate::fast_path`] never asked: what
-/// the differential tests compare the fast path with.
+/// [`parse`] by the grammar alone, [`crate::fast_path`] never asked, on
+/// the lines [`arbitre_core::parse_lines`] cuts and normalises: what the
+/// differential tests compare the fast path with.
 pub fn parse_by_grammar(state: &State, nation: &str, text: &str) -> Parsed<Order> {
     let mut p = WwkParser::new(state, nation);
     p.fast = false;
-    parse_with(p, text)
+    let out = arbitre_core::parse_lines(&mut p, text);
+    finish(&p, out)
 }
 
 /// What the grammar reads on one line, at the step where
@@ -1213,8 +1215,13 @@ pub fn read_by_grammar<'l>(
 }
 
 fn parse_with(mut p: WwkParser<'_>, text: &str) -> Parsed<Order> {
+    let out = p.block(text);
+    finish(&p, out)
+}
+
+/// The block's orders, all refused where a header line did not match.
+fn finish(p: &WwkParser<'_>, mut out: Parsed<Order>) -> Parsed<Order> {
     let state = p.state;
-    let mut out = p.block(text);
     if p.rejected {
         // Every accepted line becomes an error too: nothing of it is kept,
         // and the orders already stored stay in force (issue 17 item 7).
