@@ -294,12 +294,13 @@ fn read_with<'l, const PLAIN: bool>(
     if lx.word()? != b"MOVE" {
         return None;
     }
-    // Up to three steps, the issuing zone written first not one of them.
-    let mut w = lx.code()?;
-    if w == issuer {
-        w = lx.code()?;
+    // Up to three steps, the issuing zone written first not one of them
+    // (told by its position: one code a position where the map has a
+    // zone, and the codes compared were a call to `memcmp`).
+    let (p, mut first) = map.lookup(lx.code()?)?;
+    if p == at {
+        first = map.zone_id(lx.code()?)?;
     }
-    let first = map.zone_id(w)?;
     let path = match lx.word() {
         None => Path::One([first]),
         Some(_) => {
