@@ -468,6 +468,8 @@ impl Map {
     /// Whether zone `b` is among the neighbours of zone `a`, when the
     /// tables exist and `a` is a zone (`None` otherwise): as
     /// `neighbours_of(a)` searched for `b`, by position where `b` is a zone.
+    /// Inlined, as [`Map::lookup`]: the receipt of every `MOVE` asks it.
+    #[inline(always)]
     pub fn neighbours_include(&self, a: &str, b: &str) -> Option<bool> {
         let t = self.tables()?;
         let i = t.at(a)?;
