@@ -204,7 +204,7 @@ pub fn read<'l>(map: &Map, nat: Option<&Nation>, line: &'l str) -> Option<Read<'
 /// spaces and no character the normalisation drops, so it is unchanged
 /// exactly when it neither starts nor ends with a space nor holds two in a
 /// row; the block's lines are nearly all such, and reading them without the
-/// normalisation's pass spares a tenth of a parse (issue 21).
+/// normalisation's pass spares a fifteenth of a parse (issue 21).
 pub fn read_plain<'l>(map: &Map, nat: Option<&Nation>, line: &'l str) -> Option<Read<'l>> {
     read_with::<true>(map, nat, line)
 }

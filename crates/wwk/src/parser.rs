@@ -89,8 +89,8 @@ impl<'a> WwkParser<'a> {
 
 /// Local orders counted per issuing zone, by the zone's map position: the
 /// first zones in place, the rest in a vector. A block names one to three
-/// zones, and the vector it took was an allocation and a free a block, a
-/// twentieth of parsing a bot's block (issue 21).
+/// zones, and the vector it took was an allocation and a free a block
+/// (issue 21).
 #[derive(Default)]
 struct Used {
     head: [(usize, usize); 4],
@@ -838,7 +838,7 @@ impl WwkParser<'_> {
     /// [`arbitre_core::parse_lines`] for WWK: a line is first offered to
     /// [`crate::fast_path::read_plain`] as the mail gives it, and normalised
     /// ([`arbitre_core::text::normalize`]) only when that gives up, the
-    /// normalisation's pass over every byte being a tenth of a parse where
+    /// normalisation's pass over every byte being a fifteenth of a parse where
     /// nearly every line is one the fast path reads (issue 21). The lines,
     /// their numbers and what each gives are the same.
     fn block(&mut self, text: &str) -> Parsed<Order> {
@@ -1159,8 +1159,8 @@ pub fn parse(state: &State, nation: &str, text: &str) -> Parsed<Order> {
 /// The first line of `text` and what follows it, as
 /// [`arbitre_core::text::lines`] cuts them (at `\n`, one `\r` before it
 /// dropped; a last line without `\n` kept whole), for a `text` not empty.
-/// Inlined in the block's loop: the iterator's call was half the cost of
-/// cutting a line (issue 21).
+/// Inlined in the block's loop, where [`arbitre_core::text::lines`] was
+/// a call a line (issue 21).
 #[inline(always)]
 fn cut_line(text: &str) -> (&str, &str) {
     match newline(text.as_bytes()) {
