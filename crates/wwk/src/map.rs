@@ -43,6 +43,7 @@ impl State {
         s.into_iter().collect()
     }
 
+    #[inline]
     pub fn adjacent(&self, a: &str, b: &str) -> bool {
         if let Some(yes) = self.map.neighbours_include(a, b) {
             return yes;

@@ -59,6 +59,46 @@ impl fmt::Display for ZoneId {
     }
 }
 
+/// The steps of a `MOVE`, read as a slice of zones. A path of one step,
+/// nearly every one a player or a bot writes, is held in place: its vector
+/// was an allocation and a free an order, a twentieth of parsing a bot's
+/// block (issue 21). It compares as its steps, whichever way they are held,
+/// and its `Debug` is theirs (as the `Vec` it replaced).
+#[derive(Clone)]
+pub enum Path {
+    One([ZoneId; 1]),
+    Many(Vec<ZoneId>),
+}
+
+impl std::ops::Deref for Path {
+    type Target = [ZoneId];
+    fn deref(&self) -> &[ZoneId] {
+        match self {
+            Path::One(z) => z,
+            Path::Many(v) => v,
+        }
+    }
+}
+
+impl From<Vec<ZoneId>> for Path {
+    fn from(v: Vec<ZoneId>) -> Self {
+        Path::Many(v)
+    }
+}
+
+impl PartialEq for Path {
+    fn eq(&self, o: &Self) -> bool {
+        **self == **o
+    }
+}
+impl Eq for Path {}
+
+impl fmt::Debug for Path {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&**self, f)
+    }
+}
+
 impl PartialEq<str> for ZoneId {
     fn eq(&self, o: &str) -> bool {
         *self.0 == *o
@@ -148,7 +188,7 @@ pub enum Mission {
     Drop(ZoneId),
     Trsf(ZoneId),
     Hmov(Vec<ZoneId>),
-    Move(Vec<ZoneId>),
+    Move(Path),
     Smov(Vec<ZoneId>),
 }
 
@@ -387,9 +427,21 @@ mod tests {
         let z = ZoneId::from("IST");
         assert_eq!(format!("{z:?}"), format!("{:?}", "IST".to_string()));
         assert_eq!(
-            format!("{:?}", Mission::Move(vec![z.clone(), ZoneId::from("ODE")])),
+            format!(
+                "{:?}",
+                Mission::Move(vec![z.clone(), ZoneId::from("ODE")].into())
+            ),
             format!("Move({:?})", vec!["IST".to_string(), "ODE".to_string()])
         );
+        // A path of one step, held in place, prints and compares as one
+        // held in a vector.
+        let one = Mission::Move(Path::One([z.clone()]));
+        assert_eq!(
+            format!("{one:?}"),
+            format!("Move({:?})", vec!["IST".to_string()])
+        );
+        assert_eq!(one, Mission::Move(vec![z.clone()].into()));
+        assert_ne!(one, Mission::Move(vec![ZoneId::from("ODE")].into()));
         assert_eq!(z.to_string(), "IST");
         assert_eq!(z, "IST");
         assert_eq!(z, String::from("IST"));

@@ -31,7 +31,7 @@ pub struct WwkParser<'a> {
     /// economic order is used, by the zone's position in the map: a block
     /// names one to three zones, so a short list searched by number (no
     /// key copied, no string compare) serves (issue 21).
-    local_used: Vec<(usize, usize)>,
+    local_used: Used,
     free_used: Vec<usize>,
     national_used: usize,
     market_counted: bool,
@@ -73,7 +73,7 @@ impl<'a> WwkParser<'a> {
             state,
             nation,
             nat,
-            local_used: Vec::new(),
+            local_used: Used::default(),
             free_used: Vec::new(),
             national_used: 0,
             market_counted: false,
@@ -84,6 +84,41 @@ impl<'a> WwkParser<'a> {
             scratch: String::new(),
             fast: true,
         }
+    }
+}
+
+/// Local orders counted per issuing zone, by the zone's map position: the
+/// first zones in place, the rest in a vector. A block names one to three
+/// zones, and the vector it took was an allocation and a free a block
+/// (issue 21).
+#[derive(Default)]
+struct Used {
+    head: [(usize, usize); 4],
+    len: usize,
+    rest: Vec<(usize, usize)>,
+}
+
+impl Used {
+    /// The count of the zone at map position `at` (0 when first asked).
+    fn of(&mut self, at: usize) -> &mut usize {
+        let head = self.head.len();
+        if let Some(i) = self.head[..self.len].iter().position(|(p, _)| *p == at) {
+            return &mut self.head[i].1;
+        }
+        if self.len < head {
+            let i = self.len;
+            self.head[i] = (at, 0);
+            self.len += 1;
+            return &mut self.head[i].1;
+        }
+        let i = match self.rest.iter().position(|(p, _)| *p == at) {
+            Some(i) => i,
+            None => {
+                self.rest.push((at, 0));
+                self.rest.len() - 1
+            }
+        };
+        &mut self.rest[i].1
     }
 }
 
@@ -349,7 +384,7 @@ impl WwkParser<'_> {
                 if z.len() > 3 {
                     return Err("MOVE : 3 zones au plus".into());
                 }
-                Mission::Move(z)
+                Mission::Move(z.into())
             }
             "RECN" => Mission::Recn(one(args)?),
             "SATT" => Mission::Satt(target(args)?),
@@ -795,28 +830,86 @@ impl LineParser for WwkParser<'_> {
     }
 
     fn parse_line(&mut self, no: usize, line: &str, out: &mut Parsed<Order>) {
+        self.line(no, line, self.fast, out);
+    }
+}
+
+impl WwkParser<'_> {
+    /// [`arbitre_core::parse_lines`] for WWK: a line is first offered to
+    /// [`crate::fast_path::read_plain`] as the mail gives it, and normalised
+    /// ([`arbitre_core::text::normalize`]) only when that gives up, the
+    /// normalisation's pass over every byte being a fifteenth of a parse where
+    /// nearly every line is one the fast path reads (issue 21). The lines,
+    /// their numbers and what each gives are the same.
+    fn block(&mut self, text: &str) -> Parsed<Order> {
+        let mut out = Parsed::new();
+        // Room for an order every 20 bytes, about an order line: one
+        // allocation for most blocks, where counting the newlines first (as
+        // `parse_lines` does) cost more than reading a line; a block of
+        // shorter lines grows the vector once or twice. Not more: a bot's
+        // block of four orders would ask over a kilobyte, past the
+        // allocator's per-thread cache, and cost more than the count did.
+        out.orders.reserve(text.len() / 20 + 1);
+        let mut rest = text;
+        let mut no = 0;
+        // Nothing after `END` is read (§3.1).
+        while !rest.is_empty() && !self.ended {
+            no += 1;
+            let raw;
+            (raw, rest) = cut_line(rest);
+            if self.fast && self.fast_line(no, raw, true, &mut out) {
+                continue;
+            }
+            let line = arbitre_core::text::normalize(raw);
+            if line.is_empty() || self.is_comment(&line) {
+                continue;
+            }
+            // A line the normalisation left as it was gave the fast path
+            // up already.
+            let fast = self.fast && matches!(line, std::borrow::Cow::Owned(_));
+            self.line(no, &line, fast, &mut out);
+        }
+        out
+    }
+
+    /// The line read by [`crate::fast_path`] and settled: false where it
+    /// gives up (`plain`: on the line as the mail gives it, else a
+    /// normalised one) or the issuing zone may not order.
+    #[inline(always)]
+    fn fast_line(&mut self, no: usize, line: &str, plain: bool, out: &mut Parsed<Order>) -> bool {
+        let map = &self.state.map;
+        let read = if plain {
+            crate::fast_path::read_plain(map, self.nat, line)
+        } else {
+            crate::fast_path::read(map, self.nat, line)
+        };
+        match read {
+            Some(Read::National(o, costs)) => {
+                self.settle_national(no, line, Ok((o, costs)), out);
+                true
+            }
+            // A zone that may not order is the grammar's to refuse.
+            Some(Read::Local {
+                issuer,
+                at,
+                order,
+                costs,
+                econ,
+            }) if self.may_issue(issuer, at) => {
+                self.settle_local(no, line, issuer, at, Ok((order, costs, econ)), out);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// One normalised line, offered to the fast path first when `fast`.
+    fn line(&mut self, no: usize, line: &str, fast: bool, out: &mut Parsed<Order>) {
         if self.ended {
             return;
         }
-        if self.fast {
-            match crate::fast_path::read(&self.state.map, self.nat, line) {
-                Some(Read::National(o, costs)) => {
-                    self.settle_national(no, line, Ok((o, costs)), out);
-                    return;
-                }
-                // A zone that may not order is the grammar's to refuse.
-                Some(Read::Local {
-                    issuer,
-                    at,
-                    order,
-                    costs,
-                    econ,
-                }) if self.may_issue(issuer, at) => {
-                    self.settle_local(no, line, issuer, at, Ok((order, costs, econ)), out);
-                    return;
-                }
-                _ => {}
-            }
+        if fast && self.fast_line(no, line, false, out) {
+            return;
         }
         // The upper-cased copy (only for a line written in lower case) is
         // kept from line to line.
@@ -942,14 +1035,7 @@ impl WwkParser<'_> {
                         self.free_used.push(at);
                     } else {
                         let budget = self.local_budget(z);
-                        let i = match self.local_used.iter().position(|(p, _)| *p == at) {
-                            Some(i) => i,
-                            None => {
-                                self.local_used.push((at, 0));
-                                self.local_used.len() - 1
-                            }
-                        };
-                        let used = &mut self.local_used[i].1;
+                        let used = self.local_used.of(at);
                         if *used >= budget {
                             out.error(
                                 no,
@@ -1070,6 +1156,46 @@ pub fn parse(state: &State, nation: &str, text: &str) -> Parsed<Order> {
     parse_with(WwkParser::new(state, nation), text)
 }
 
+/// The first line of `text` and what follows it, as
+/// [`arbitre_core::text::lines`] cuts them (at `\n`, one `\r` before it
+/// dropped; a last line without `\n` kept whole), for a `text` not empty.
+/// Inlined in the block's loop, where [`arbitre_core::text::lines`] was
+/// a call a line (issue 21).
+#[inline(always)]
+fn cut_line(text: &str) -> (&str, &str) {
+    match newline(text.as_bytes()) {
+        Some(i) => {
+            // `\n` is one byte of ASCII: both cuts are on boundaries.
+            let line = text.get(..i).unwrap_or("");
+            let rest = text.get(i + 1..).unwrap_or("");
+            (line.strip_suffix('\r').unwrap_or(line), rest)
+        }
+        None => (text, ""),
+    }
+}
+
+/// The first `\n` of `b`, eight bytes at a time in a word.
+#[inline(always)]
+fn newline(b: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut i = 0;
+    while let Some(chunk) = b.get(i..i + 8) {
+        if let Ok(word) = <[u8; 8]>::try_from(chunk) {
+            let x = u64::from_le_bytes(word) ^ (ONES * u64::from(b'\n'));
+            // The lowest byte flagged is the first zero byte of `x` (a
+            // borrow only flags bytes above a zero one).
+            let found = x.wrapping_sub(ONES) & !x & HIGH;
+            if found != 0 {
+                return Some(i + (found.trailing_zeros() / 8) as usize);
+            }
+        }
+        i += 8;
+    }
+    let tail = b.get(i..)?;
+    tail.iter().position(|&c| c == b'\n').map(|k| k + i)
+}
+
 /// [`parse`] with the units of the nation read from the state's [`Index`].
 pub fn parse_indexed(state: &State, index: &Index, nation: &str, text: &str) -> Parsed<Order> {
     let (nat, units) = match index.nation(nation) {
@@ -1082,12 +1208,14 @@ pub fn parse_indexed(state: &State, index: &Index, nation: &str, text: &str) -> 
     parse_with(WwkParser::with_units(state, nation, nat, units), text)
 }
 
-/// [`parse`] by the grammar alone, [`crate::fast_path`] never asked: what
-/// the differential tests compare the fast path with.
+/// [`parse`] by the grammar alone, [`crate::fast_path`] never asked, on
+/// the lines [`arbitre_core::parse_lines`] cuts and normalises: what the
+/// differential tests compare the fast path with.
 pub fn parse_by_grammar(state: &State, nation: &str, text: &str) -> Parsed<Order> {
     let mut p = WwkParser::new(state, nation);
     p.fast = false;
-    parse_with(p, text)
+    let out = arbitre_core::parse_lines(&mut p, text);
+    finish(&p, out)
 }
 
 /// What the grammar reads on one line, at the step where
@@ -1128,8 +1256,13 @@ pub fn read_by_grammar<'l>(
 }
 
 fn parse_with(mut p: WwkParser<'_>, text: &str) -> Parsed<Order> {
+    let out = p.block(text);
+    finish(&p, out)
+}
+
+/// The block's orders, all refused where a header line did not match.
+fn finish(p: &WwkParser<'_>, mut out: Parsed<Order>) -> Parsed<Order> {
     let state = p.state;
-    let mut out = arbitre_core::parse_lines(&mut p, text);
     if p.rejected {
         // Every accepted line becomes an error too: nothing of it is kept,
         // and the orders already stored stay in force (issue 17 item 7).

@@ -504,3 +504,127 @@ fn fast_path_accepts_what_the_grammar_accepts() {
     println!("fast path: {accepted} lines read, {given_up} left to the grammar");
     assert!(accepted > 5_000 && given_up > 50_000);
 }
+
+/// A block as a mail may bring it: each line of `text` ended by `\n`,
+/// `\r\n`, `\r\r\n` or a blank line, with spaces before, after or doubled
+/// inside, a lone `\r`, a tab, brackets, lower case, a comment line or an
+/// empty one before it, the last line's end dropped; drawn by `rng`.
+fn as_mailed(text: &str, rng: &mut Lcg) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        match rng.below(12) {
+            0 => out.push_str("# un commentaire\n"),
+            1 => out.push('\n'),
+            2 => out.push(' '),
+            _ => {}
+        }
+        let line = match rng.below(14) {
+            0 => line.replacen(' ', "  ", 1),
+            1 => line.replacen(' ', " [", 1),
+            2 => line.replacen(' ', "\r", 1),
+            3 => line.replacen(' ', "\t", 1),
+            4 => line.to_lowercase(),
+            5 => format!("{line} "),
+            6 => format!("{line}\r"),
+            _ => line.to_string(),
+        };
+        out.push_str(&line);
+        out.push_str(["\n", "\n", "\n", "\r\n", "\r\r\n", "\n\n"][rng.below(6)]);
+    }
+    if rng.below(3) == 0 {
+        while out.ends_with(['\n', '\r']) {
+            out.pop();
+        }
+    }
+    out
+}
+
+/// Issue 21: the fast path reads a line as the mail brings it, before it is
+/// normalised; a block parses the same as by the grammar alone (which
+/// reads the lines `parse_lines` cuts and normalises), whatever ends the
+/// lines and whatever spaces, `\r` or blank and comment lines lie around
+/// them, on the corpus's blocks mailed twenty ways.
+#[test]
+fn fast_path_reads_lines_as_mailed() {
+    use arbitre_wwk::fast_path;
+    let (states, inputs, whole) = all_inputs();
+    let mut rng = Lcg(5);
+    let (mut plain, mut lines) = (0usize, 0usize);
+    for i in &inputs[..whole] {
+        let st = st_of(&states, i);
+        let code = nation(st, &i.player);
+        for _ in 0..20 {
+            let text = as_mailed(&i.text, &mut rng);
+            assert_eq!(
+                format!("{:?}", parser::parse(st, &code, &text)),
+                format!("{:?}", parser::parse_by_grammar(st, &code, &text)),
+                "block {text:?}"
+            );
+            // The lines the fast path reads as mailed.
+            for line in arbitre_core::text::lines(&text) {
+                let read = fast_path::read_plain(&st.map, st.nations.get(&code), line);
+                plain += usize::from(read.is_some());
+                lines += 1;
+            }
+        }
+    }
+    println!("fast path as mailed: {plain} lines of {lines} read");
+    assert!(plain > 1_000 && lines - plain > 1_000);
+}
+
+/// Issue 21: paths of one to four steps (the issuing zone written first or
+/// not), one step held in place and more in a vector: where the fast path
+/// reads a `MOVE` of the corpus lengthened so, the grammar reads the same
+/// order, and the blocks of those lines parse the same either way.
+#[test]
+fn fast_path_reads_paths_as_the_grammar() {
+    use arbitre_wwk::fast_path;
+    use arbitre_wwk::orders::Mission;
+    let (states, inputs, whole) = all_inputs();
+    let mut by_steps = [0usize; 5];
+    for i in &inputs[..whole] {
+        let st = st_of(&states, i);
+        let code = nation(st, &i.player);
+        let zones: Vec<&str> = st.map.zones.iter().map(|z| z.code.as_str()).collect();
+        let mut block = String::new();
+        for (k, line) in i.text.lines().filter(|l| l.contains(" MOVE ")).enumerate() {
+            let issuer = line.split(' ').next().unwrap_or("");
+            for steps in 1..=4 {
+                let mut l = line.to_string();
+                if k % 2 == 1 {
+                    l = l.replacen(" MOVE ", &format!(" MOVE {issuer} "), 1);
+                }
+                for s in 1..steps {
+                    l.push(' ');
+                    l.push_str(zones[(k + s * 7) % zones.len()]);
+                }
+                let fast = fast_path::read(&st.map, st.nations.get(&code), &l);
+                let mut scratch = String::new();
+                let by_grammar = parser::read_by_grammar(st, &code, &l, &mut scratch);
+                if let Some(f) = fast {
+                    if let fast_path::Read::Local {
+                        order:
+                            arbitre_wwk::orders::Order::Mil {
+                                mission: Mission::Move(p),
+                                ..
+                            },
+                        ..
+                    } = &f
+                    {
+                        by_steps[p.len()] += 1;
+                    }
+                    assert_eq!(Some(f), by_grammar, "{l:?}");
+                }
+                block.push_str(&l);
+                block.push('\n');
+            }
+        }
+        assert_eq!(
+            format!("{:?}", parser::parse(st, &code, &block)),
+            format!("{:?}", parser::parse_by_grammar(st, &code, &block)),
+            "block {block:?}"
+        );
+    }
+    println!("fast path paths read, by steps: {by_steps:?}");
+    assert!(by_steps[1..=3].iter().all(|&n| n > 100) && by_steps[4] == 0);
+}

@@ -159,7 +159,7 @@ fn wwk_9_aliases_warheads_and_leading_zone() {
         matches!(&p.orders[0].order, Order::Mil { mission: Mission::Bomb(z), .. } if z == "BUL")
     );
     assert!(
-        matches!(&p.orders[1].order, Order::Mil { mission: Mission::Move(z), .. } if z == &vec!["BUL".to_string()])
+        matches!(&p.orders[1].order, Order::Mil { mission: Mission::Move(z), .. } if **z == ["BUL"])
     );
     assert!(
         matches!(&p.orders[2].order, Order::Mil { mission: Mission::Nuke { k: 5, head, target: Target::Zone(z) }, .. } if head == "50K" && z == "CAI")
