@@ -100,10 +100,6 @@ impl Daemon {
         if entries.is_empty() {
             return Ok(0);
         }
-        // From the first pass with mail on, the WAL is copied back into the
-        // database by a thread of the store's own, not between two batches
-        // on this one (issue 22 item 1).
-        self.store.checkpoint_aside()?;
         // Yesterday's rate-limit counters are of no use (issue 14 item 2);
         // the current and previous hour are kept.
         let hour = arbitre_store::counters::hour(self.now().timestamp());

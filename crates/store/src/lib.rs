@@ -23,7 +23,6 @@
 //! * time is whatever the caller passes (unix seconds): the store never reads a clock.
 
 pub mod absences;
-pub mod checkpoint;
 pub mod counters;
 pub mod error;
 pub mod faults;
@@ -103,10 +102,6 @@ pub type Result<T> = std::result::Result<T, StoreError>;
 pub struct Store {
     conn: Connection,
     path: Option<PathBuf>,
-    /// The thread taking WAL checkpoints, once [`Store::checkpoint_aside`]
-    /// is called. Dropped after `conn`: its last checkpoint runs when the
-    /// writer is closed.
-    aside: Option<checkpoint::Aside>,
 }
 
 impl Store {
@@ -141,11 +136,7 @@ impl Store {
         conn.pragma_update(None, "temp_store", "MEMORY")?;
         conn.busy_timeout(std::time::Duration::from_secs(10))?;
         conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
-        let mut store = Store {
-            conn,
-            path,
-            aside: None,
-        };
+        let mut store = Store { conn, path };
         migrations::migrate(&mut store.conn)?;
         Ok(store)
     }
@@ -205,9 +196,6 @@ impl Store {
             .map_err(StoreError::from)?;
         let out = f(&tx)?;
         tx.commit().map_err(StoreError::from)?;
-        if matches!(behavior, TransactionBehavior::Immediate) {
-            self.after_commit()?;
-        }
         Ok(out)
     }
 
