@@ -227,9 +227,10 @@ impl<'a> Iterator for Lines<'a> {
 /// The first `\n` of `b`. An order line is short (10 to 30 bytes): its
 /// end is found eight bytes at a time in a word, where `memchr`'s vector
 /// search spent more setting up than searching (a tenth of reading a
-/// line); past 32 bytes the rest is left to `memchr`.
+/// line); past 32 bytes the rest is left to `memchr`. Public for the
+/// rulesets that cut their lines in their own loop (WWK's parser).
 #[inline]
-fn newline(b: &[u8]) -> Option<usize> {
+pub fn newline(b: &[u8]) -> Option<usize> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let mut i = 0;

@@ -1163,7 +1163,7 @@ pub fn parse(state: &State, nation: &str, text: &str) -> Parsed<Order> {
 /// a call a line (issue 21).
 #[inline(always)]
 fn cut_line(text: &str) -> (&str, &str) {
-    match newline(text.as_bytes()) {
+    match arbitre_core::text::newline(text.as_bytes()) {
         Some(i) => {
             // `\n` is one byte of ASCII: both cuts are on boundaries.
             let line = text.get(..i).unwrap_or("");
@@ -1172,28 +1172,6 @@ fn cut_line(text: &str) -> (&str, &str) {
         }
         None => (text, ""),
     }
-}
-
-/// The first `\n` of `b`, eight bytes at a time in a word.
-#[inline(always)]
-fn newline(b: &[u8]) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let mut i = 0;
-    while let Some(chunk) = b.get(i..i + 8) {
-        if let Ok(word) = <[u8; 8]>::try_from(chunk) {
-            let x = u64::from_le_bytes(word) ^ (ONES * u64::from(b'\n'));
-            // The lowest byte flagged is the first zero byte of `x` (a
-            // borrow only flags bytes above a zero one).
-            let found = x.wrapping_sub(ONES) & !x & HIGH;
-            if found != 0 {
-                return Some(i + (found.trailing_zeros() / 8) as usize);
-            }
-        }
-        i += 8;
-    }
-    let tail = b.get(i..)?;
-    tail.iter().position(|&c| c == b'\n').map(|k| k + i)
 }
 
 /// [`parse`] with the units of the nation read from the state's [`Index`].
