@@ -142,7 +142,12 @@ pub fn mailer_for(config: &DaemonConfig) -> arbitre_mail::Mailer {
 
 /// The parsed game TOMLs kept by this thread, by their text, and the
 /// bytes of text they hold.
-type ConfigCache = (HashMap<String, Arc<GameToml>>, usize);
+type ConfigCache = (HashMap<String, Parsed>, usize);
+
+/// A game TOML parsed, with the schedule it gives (a pure function of it:
+/// its time zone looked up by name, its durations read, which was a third
+/// of making a [`GameView`] per mail, issue 22 item 1).
+type Parsed = (Arc<GameToml>, Schedule);
 
 /// At most this many bytes of TOML text are kept parsed per thread; past
 /// it the cache starts again empty (a bound, not an eviction policy: a
@@ -162,10 +167,15 @@ thread_local! {
 pub fn parsed_config(
     text: &str,
 ) -> std::result::Result<Arc<GameToml>, crate::game_config::GameConfigError> {
+    Ok(parsed(text)?.0)
+}
+
+fn parsed(text: &str) -> std::result::Result<Parsed, crate::game_config::GameConfigError> {
     if let Some(t) = CONFIGS.with(|c| c.borrow().0.get(text).cloned()) {
         return Ok(t);
     }
     let toml = Arc::new(GameToml::parse(text)?);
+    let parsed = (Arc::clone(&toml), toml.schedule());
     CONFIGS.with(|c| {
         let mut c = c.borrow_mut();
         if c.1 + text.len() > CONFIG_CACHE_BYTES {
@@ -173,10 +183,10 @@ pub fn parsed_config(
         }
         if text.len() <= CONFIG_CACHE_BYTES {
             c.1 += text.len();
-            c.0.insert(text.to_string(), Arc::clone(&toml));
+            c.0.insert(text.to_string(), parsed.clone());
         }
     });
-    Ok(toml)
+    Ok(parsed)
 }
 
 /// Per-game facts the daemon derives from the stored row.
@@ -195,8 +205,7 @@ pub struct GameView<'a> {
 
 impl<'a> GameView<'a> {
     pub fn new(registry: &'a Registry, row: GameRow) -> Result<GameView<'a>> {
-        let toml = parsed_config(&row.config)?;
-        let schedule = toml.schedule();
+        let (toml, schedule) = parsed(&row.config)?;
         let engine = registry.get(&row.ruleset)?;
         let lang = Lang::parse(&row.lang).unwrap_or(engine.info().lang);
         Ok(GameView {

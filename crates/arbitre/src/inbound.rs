@@ -43,7 +43,7 @@ use crate::messages::{text, Msg};
 use crate::outgoing::{queue, signed, Draft, Kind};
 use crate::registry::Registry;
 use crate::services::authenticity::Channel;
-use crate::services::command::split_commands;
+use crate::services::command::{split_commands, starts_with_command};
 use crate::services::texts::{svc_text, SvcMsg};
 use arbitre_core::{Lang, PlayerId};
 use arbitre_mail::{
@@ -57,7 +57,7 @@ use std::sync::Arc;
 
 /// Moved with the order decision to request/orders.rs (issue 16 item 1).
 pub use crate::request::orders::{confirmation, confirmation_lines, NewOrders};
-use crate::request::orders::{sha_of, PreChecked};
+use crate::request::orders::{sha_of, OrdersKey, PreChecked};
 /// What became of a mail: the journal's `outcome`, one enum of the store
 /// (issue 16 item 2).
 pub use arbitre_store::JournalOutcome as Disposition;
@@ -228,13 +228,29 @@ impl Daemon {
             .into_iter()
             .map(|m| ((m.entry, m.sha), m.prepared))
             .unzip();
-        store.read(|c| -> Result<()> {
+        // The game and seat rows the checks read are kept for the
+        // decisions (issue 22 item 1) while nothing can have changed them:
+        // no other connection committed between the two transactions (the
+        // same `data_version`), and every mail decided since they were read
+        // was one that changes no game and no seat (`keeps_rows`).
+        loaded.keep_rows();
+        let version = store.read(|c| -> Result<i64> {
             for p in prepared.iter_mut() {
                 precheck(c, registry, config, p, loaded)?;
             }
-            Ok(())
-        })?;
+            Ok(arbitre_store::data_version(c)?)
+        });
+        let version = match version {
+            Ok(v) => v,
+            Err(e) => {
+                loaded.stop_rows();
+                return Err(e);
+            }
+        };
         let decided = store.tx(|tx| -> Result<Vec<bool>> {
+            if arbitre_store::data_version(tx)? != version {
+                loaded.forget_rows();
+            }
             let mut done = vec![false; entries.len()];
             for (i, ((entry, sha), p)) in entries.iter().zip(prepared).enumerate() {
                 let _span = tracing::info_span!("mail", entry = %entry.name()).entered();
@@ -246,7 +262,14 @@ impl Daemon {
                 failpoint::hit("after-read");
                 let now = clock.now();
                 let step = arbitre_store::Savepoint::begin(tx)?;
-                match decide_prepared(tx, registry, config, p, sha, now, loaded).and_then(|d| apply(tx, config, now, d)) {
+                let one_block = p.more.is_empty();
+                let decided = decide_prepared(tx, registry, config, p, sha, now, loaded).and_then(|d| {
+                    if !(one_block && d.keeps_rows()) {
+                        loaded.forget_rows();
+                    }
+                    apply(tx, config, now, d)
+                });
+                match decided {
                     Ok(()) => {
                         step.release()?;
                         done[i] = true;
@@ -274,6 +297,7 @@ impl Daemon {
             failpoint::hit("before-commit");
             Ok(done)
         });
+        loaded.stop_rows();
         let done = match decided {
             Ok(done) => done,
             Err(crate::error::DaemonError::Store(e)) => {
@@ -675,6 +699,24 @@ pub struct Decision {
 }
 
 impl Decision {
+    /// True when this decision changed no game row and no seat, so that
+    /// the rows an inbox batch keeps ([`Loaded::keep_rows`]) still hold
+    /// after it: orders or a CHECK without service commands, or a refusal.
+    /// Service commands (a PASSWORD, a TIMEZONE, an ABSENCE), the game
+    /// master's mails and sign-ups answer with more than one mail or as
+    /// `service`, and any of them may write a game or a seat.
+    pub(crate) fn keeps_rows(&self) -> bool {
+        matches!(
+            self.journal.outcome,
+            Disposition::Stored
+                | Disposition::Checked
+                | Disposition::Rejected
+                | Disposition::Ignored
+                | Disposition::RateLimited
+                | Disposition::RateLimitedSilent
+        ) && self.extra.iter().all(|d| d.kind == Kind::Notice)
+    }
+
     pub(crate) fn base(
         sha: &str,
         mail: Option<&InboundMail>,
@@ -777,6 +819,12 @@ pub struct Prepared {
     /// DKIM verdict of the raw mail, when it has a block.
     dkim: DkimVerdict,
     pre: Option<PreChecked>,
+    /// The password check made outside the lock: (seat, its stored hash,
+    /// right or not). A pure function of the three, so the decision reuses
+    /// it for the same seat and hash instead of hashing the password again
+    /// (issue 22 item 1; a wrong password's Argon2id is paid once, not
+    /// twice).
+    verified: Option<(String, String, bool)>,
     /// HELP or LIST written without a block (issue 17 item 2).
     bare: Option<crate::services::help::Bare>,
     /// The blocks after the first, each after the END of the one before
@@ -817,6 +865,7 @@ pub fn prepare(raw: &[u8], config: &DaemonConfig) -> Prepared {
         header_lang,
         dkim,
         pre: None,
+        verified: None,
         bare,
         more,
         channel: Channel::Mail,
@@ -852,29 +901,38 @@ pub fn precheck<'a>(
     let Ok(env) = &p.found else {
         return Ok(());
     };
-    let Some(row) = games::find_game_nocase(c, &env.game)? else {
+    let Some(row) = loaded.game_nocase(c, &env.game)? else {
         return Ok(());
     };
-    let Some(player) = games::player_nocase(c, &row.id, &env.player)? else {
+    let Some(player) = loaded.seat_nocase(c, &row.id, &env.player)? else {
         return Ok(());
     };
     let max = config.limits.max_order_lines;
-    if (max > 0 && env.orders.lines().count() > max as usize)
-        || !(p.channel.proves(&row.id, &player.id) || games::check_password(&player, &env.password))
-    {
+    if max > 0 && env.orders.lines().count() > max as usize {
         return Ok(());
+    }
+    if !p.channel.proves(&row.id, &player.id) {
+        let ok = games::check_password(&player, &env.password);
+        p.verified = Some((player.id.clone(), player.password_hash.clone(), ok));
+        if !ok {
+            return Ok(());
+        }
     }
     let Ok(game) = GameView::new(registry, row) else {
         return Ok(());
     };
-    let split = split_commands(&env.orders);
-    let orders = if split.commands.is_empty() && split.errors.is_empty() {
-        drop(split);
-        None
-    } else if split.only_commands {
-        return Ok(());
-    } else {
+    let orders = if starts_with_command(&env.orders) {
+        let split = split_commands(&env.orders);
+        if split.only_commands {
+            return Ok(());
+        }
         Some(split.orders)
+    } else {
+        None
+    };
+    let orders_key = match &orders {
+        Some(text) => OrdersKey::Sha(sha_of(text)),
+        None => OrdersKey::WholeBlock,
     };
     let text = orders.as_deref().unwrap_or(&env.orders);
     // Loaded once for the whole inbox pass (issue 22 item 1); a game
@@ -893,7 +951,7 @@ pub fn precheck<'a>(
         game: game.row.id.clone(),
         player: player.id,
         state,
-        orders: sha_of(text),
+        orders: orders_key,
         checked,
         echo,
     });
@@ -951,6 +1009,7 @@ impl Prepared {
             header_lang,
             dkim,
             pre,
+            verified,
             bare,
             more,
             channel,
@@ -958,7 +1017,7 @@ impl Prepared {
         let (Ok(mail), Ok(first)) = (mail, found) else {
             return Vec::new();
         };
-        let mut pre = pre;
+        let (mut pre, mut verified) = (pre, verified);
         std::iter::once(first)
             .chain(more)
             .map(|env| Prepared {
@@ -967,6 +1026,7 @@ impl Prepared {
                 header_lang,
                 dkim: dkim.clone(),
                 pre: pre.take(),
+                verified: verified.take(),
                 bare: bare.clone(),
                 more: Vec::new(),
                 channel: channel.clone(),
@@ -998,6 +1058,7 @@ pub(crate) fn decide_block<'a>(
         header_lang,
         dkim,
         mut pre,
+        verified,
         bare,
         more: _,
         channel,
@@ -1033,10 +1094,10 @@ pub(crate) fn decide_block<'a>(
     // language and to count its mails; nothing else is read (no argon2)
     // for a mail over the limit.
     let game_row = match (&found, &bare) {
-        (Ok(env), _) => games::find_game_nocase(c, &env.game)?,
+        (Ok(env), _) => loaded.game_nocase(c, &env.game)?,
         // A JOIN (issue 17 item 3) is counted with the strangers' mails of
         // the game it names.
-        (Err(_), Some(Bare::Join { game, .. })) => games::find_game_nocase(c, game)?,
+        (Err(_), Some(Bare::Join { game, .. })) => loaded.game_nocase(c, game)?,
         _ => None,
     };
     // Seated (issue 14 item 3): the mail comes from the registered address
@@ -1044,7 +1105,7 @@ pub(crate) fn decide_block<'a>(
     // never counted with strangers' mail nor refused by their limits: its
     // own limit is checked once its password is known to be right.
     let seat = match (&found, &game_row) {
-        (Ok(env), Some(row)) => games::player_nocase(c, &row.id, &env.player)?,
+        (Ok(env), Some(row)) => loaded.seat_nocase(c, &row.id, &env.player)?,
         _ => None,
     };
     let from = mail.from.as_ref().map(|a| a.email.trim().to_lowercase());
@@ -1224,8 +1285,11 @@ pub(crate) fn decide_block<'a>(
     // A template's placeholder sent back unchanged (issue 17 item 5): told
     // so, and no wrong-password attempt (no player on the answer).
     // A web login proved the seat: its form's block carries no password.
-    let password_ok =
-        channel.proves(&gid, &player.id) || games::check_password(&player, &env.password);
+    let password_ok = channel.proves(&gid, &player.id)
+        || match verified {
+            Some((id, hash, ok)) if id == player.id && hash == player.password_hash => ok,
+            _ => games::check_password(&player, &env.password),
+        };
     if crate::services::refusal::is_placeholder(&env.password) && !password_ok {
         let body =
             crate::services::refusal::placeholder_text(lang, &gid, &player.id, env.password.trim());
@@ -1324,12 +1388,13 @@ pub(crate) fn decide_block<'a>(
     };
     // Service commands (issue 10): the leading lines of the block. Served
     // in a finished game too (RESEND, HISTORY).
-    let mut split = split_commands(&env.orders);
-    if split.commands.is_empty() && split.errors.is_empty() {
-        // The block as it came: its copy in `split` is not kept (memory,
-        // issue 14 item 1).
-        split.orders = String::new();
-    }
+    // A block of orders alone is not split: the block is used as it came
+    // (no copy of it in `split`: memory, issue 14 item 1).
+    let mut split = if starts_with_command(&env.orders) {
+        split_commands(&env.orders)
+    } else {
+        crate::services::command::Split::default()
+    };
     let mut extra = Vec::new();
     if !split.commands.is_empty() || !split.errors.is_empty() {
         // The request pipeline (issue 16 item 1): each command line a
@@ -1390,7 +1455,8 @@ pub(crate) fn decide_block<'a>(
         pre: pre.take(),
         // A command (an ABSENCE moving the deadline, a TIMEZONE) may have
         // changed the game's row: read again then.
-        game: no_commands.then(|| game.row.clone()),
+        game: no_commands.then_some(game),
+        whole_block: no_commands,
     };
     let decided = crate::request::orders::handle(&ctx, req, facts)?;
     let reply = decided

@@ -102,6 +102,47 @@ fn password_new_by_mail() {
     }
 }
 
+/// Issue 22 item 1: an inbox batch keeps the seats its checks read for
+/// its decisions, and must stop trusting them once a mail of the batch
+/// changed one. The change and both uses of the seat in one batch: the
+/// old password refused right after the change, the new one accepted.
+#[test]
+fn password_new_then_both_passwords_in_the_same_batch() {
+    for c in [NEB_FR, EDS_DE] {
+        let mut g = game_with(c.ruleset, None, "");
+        let [gw, p, pw, end, kw, new] = c.words;
+        let (id, email, old) = c.seat;
+        let block = |password: &str, lines: &str| {
+            format!("{gw} {} {p} {id} {pw} {password}\n{lines}\n{end}\n", g.id)
+        };
+        let mails = [
+            block(old, ""),
+            block(old, &format!("{kw} {new} n0uveau-secret")),
+            block(old, ""),
+            block("n0uveau-secret", ""),
+        ];
+        for (i, body) in mails.iter().enumerate() {
+            g.daemon
+                .deliver(&mail(email, &format!("mail {i}"), body))
+                .unwrap();
+        }
+        let orders_before = stored_orders(&g);
+        assert_eq!(g.daemon.process_inbox().unwrap(), 4, "one batch of four");
+        let answers: Vec<String> = outbox::all(g.daemon.store.conn())
+            .unwrap()
+            .into_iter()
+            .filter(|r| r.mail.recipient == email)
+            .map(|r| r.mail.body)
+            .collect();
+        let last4 = &answers[answers.len() - 4..];
+        assert!(!last4[0].contains(c.wrong), "{}: {}", c.ruleset, last4[0]);
+        assert!(last4[1].contains(c.changed), "{}: {}", c.ruleset, last4[1]);
+        assert!(last4[2].contains(c.wrong), "{}: {}", c.ruleset, last4[2]);
+        assert!(!last4[3].contains(c.wrong), "{}: {}", c.ruleset, last4[3]);
+        assert_eq!(stored_orders(&g), orders_before + 2, "{}", c.ruleset);
+    }
+}
+
 /// A PASSWORD line without its word is refused with its line, and
 /// changes nothing.
 #[test]

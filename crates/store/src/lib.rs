@@ -98,6 +98,16 @@ const STATEMENT_CACHE: usize = 256;
 
 pub type Result<T> = std::result::Result<T, StoreError>;
 
+/// SQLite's `PRAGMA data_version` of this connection: a number that
+/// changes when another connection (another process, the CLI, the web
+/// face's) commits, and only then; this connection's own commits leave it
+/// as it is. Two equal readings around a gap tell that nobody else wrote in
+/// between (the inbox keeps the rows its checks read for its write
+/// transaction on that ground, issue 22 item 1).
+pub fn data_version(c: &Connection) -> Result<i64> {
+    Ok(c.query_row_cached("PRAGMA data_version", [], |r| r.get(0))?)
+}
+
 /// An open database.
 pub struct Store {
     conn: Connection,

@@ -67,11 +67,22 @@ pub struct PreChecked {
     pub player: String,
     /// The stored state it was checked against (the current turn's).
     pub state: crate::loaded::StateKey,
-    /// SHA-256 of the order text checked.
-    pub orders: [u8; 32],
+    /// Which order text was checked.
+    pub orders: OrdersKey,
     pub checked: Checked,
     /// The confirmation's echo of the lines ([`confirmation_lines`]).
     pub echo: String,
+}
+
+/// The order text a [`PreChecked`] checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OrdersKey {
+    /// The mail's block as it came (no command line in it): the decision
+    /// reads the same block of the same mail, so it is the same text
+    /// without hashing it twice (issue 22 item 1).
+    WholeBlock,
+    /// SHA-256 of the text left once the block's commands were taken out.
+    Sha([u8; 32]),
 }
 
 /// SHA-256 of an order text, to match a [`PreChecked`] with its block.
@@ -81,14 +92,17 @@ pub fn sha_of(text: &str) -> [u8; 32] {
 
 /// What the request needs of its mail besides the block: where the answer
 /// goes, what the mail proved, and the check made before the lock.
-pub struct Facts<'m> {
+pub struct Facts<'m, 'r> {
     pub reply_to: &'m str,
     pub auth: &'m Authenticity,
     pub pre: Option<PreChecked>,
-    /// The game's row as the mail's decision read it, when nothing since
-    /// can have changed it (the mail ran no service command, in its own
-    /// transaction): spares reading it again. `None`: read here.
-    pub game: Option<arbitre_store::GameRow>,
+    /// The game as the mail's decision read it, when nothing since can
+    /// have changed it (the mail ran no service command, in its own
+    /// transaction): spares reading and viewing it again. `None`: read here.
+    pub game: Option<GameView<'r>>,
+    /// The block is the order text as it came, no command taken out of it:
+    /// the text a [`PreChecked`] of [`OrdersKey::WholeBlock`] checked.
+    pub whole_block: bool,
 }
 
 /// What an order block or a CHECK causes (written by the mail's apply).
@@ -121,15 +135,14 @@ impl OrdersDecision {
 
 /// Decides `req`, an [`Request::Orders`] or [`Request::Check`].
 /// The ruleset's check is made on the batch's decoded game (`ctx.loaded`).
-pub fn handle(ctx: &Ctx<'_, '_>, req: Request, facts: Facts<'_>) -> Result<OrdersDecision> {
+pub fn handle<'r>(ctx: &Ctx<'_, 'r>, req: Request, facts: Facts<'_, 'r>) -> Result<OrdersDecision> {
     let c = ctx.tx;
     let now = ctx.now;
     let loaded = ctx.loaded;
-    let row = match facts.game {
-        Some(row) if row.id == req.game() => row,
-        _ => games::require_game(c, req.game())?,
+    let game = match facts.game {
+        Some(game) if game.row.id == req.game() => game,
+        _ => GameView::new(ctx.registry, games::require_game(c, req.game())?)?,
     };
-    let game = GameView::new(ctx.registry, row)?;
     let lang = game.lang;
     let (block, kind) = match req {
         Request::Orders(b) => (b, BlockKind::Orders),
@@ -149,6 +162,7 @@ pub fn handle(ctx: &Ctx<'_, '_>, req: Request, facts: Facts<'_>) -> Result<Order
         auth,
         pre,
         game: _,
+        whole_block,
     } = facts;
     let error_mail = |lang: Lang, body: String| {
         Draft::new(
@@ -188,9 +202,14 @@ pub fn handle(ctx: &Ctx<'_, '_>, req: Request, facts: Facts<'_>) -> Result<Order
     let pid = PlayerId::new(player.clone());
     // The check made outside the lock (precheck) when it was made for this
     // very state, seat and text; else made here.
-    let orders_sha = pre.as_ref().map(|_| sha_of(&orders));
     let pre = pre.filter(|p| {
-        p.game == gid && p.player == player && p.state == state && Some(p.orders) == orders_sha
+        p.game == gid
+            && p.player == player
+            && p.state == state
+            && match p.orders {
+                OrdersKey::WholeBlock => whole_block,
+                OrdersKey::Sha(sha) => !whole_block && sha == sha_of(&orders),
+            }
     });
     let checked = match pre {
         Some(p) => Ok((p.checked, Some(p.echo))),

@@ -233,7 +233,8 @@ fn is(token: &str, words: &[&str]) -> bool {
 }
 
 /// Reads one line. `None`: the line is not a command (it is an order, or
-/// prose). `Some(Err)`: it is a command with bad arguments.
+/// prose). `Some(Err)`: it is a command with bad arguments. A word list
+/// tried on the first word must also be in `FIRST_WORDS`.
 pub fn parse_line(line: &str) -> Option<Result<Command, Reason>> {
     let t: Vec<&str> = line
         .split(char::is_whitespace)
@@ -422,6 +423,41 @@ pub struct Split {
 /// `orders` is line N of the block). Stops at the first line that is not a
 /// command; a `PRESS` command takes the rest of the block as its text, so
 /// it must be the last command.
+/// True when [`split_commands`] would find a command or a command error
+/// in `orders`: its first non-blank line is one. Asked first by the inbox
+/// (issue 22 item 1), so that a block of orders alone, nearly every mail,
+/// is neither cut into lines nor copied to be split.
+pub fn starts_with_command(orders: &str) -> bool {
+    let Some(line) = orders.lines().find(|l| !l.trim().is_empty()) else {
+        return false;
+    };
+    // `parse_line` is `None` for a line whose first word opens no command;
+    // its chain of word lists, each compared in lower case, was most of
+    // this test's time for a line of orders.
+    let first: String = line
+        .split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .chars()
+        .flat_map(char::to_lowercase)
+        .collect();
+    FIRST_WORDS.contains(first.as_str()) && parse_line(line).is_some()
+}
+
+/// Every word that can open a command line (the lists `parse_line` tries
+/// on a line's first word), in lower case as [`is`] compares them.
+static FIRST_WORDS: std::sync::LazyLock<std::collections::HashSet<&'static str>> =
+    std::sync::LazyLock::new(|| {
+        [
+            RESEND, HISTORY, STATUS, HELP, TIMEZONE, PRESS, ABSENCE, PAUSE, RESUME, EXTEND, SET,
+            DEADLINE, EJECT, TAKEOVER, RELEASE, PREVIEW, PASSWORD, ACCEPT, REFUSE, ROLLBACK,
+        ]
+        .into_iter()
+        .flatten()
+        .copied()
+        .collect()
+    });
+
 pub fn split_commands(orders: &str) -> Split {
     let mut split = Split::default();
     let lines: Vec<&str> = orders.lines().collect();
@@ -481,6 +517,75 @@ pub fn split_commands(orders: &str) -> Split {
 #[cfg(test)]
 mod gm_command_tests {
     use super::*;
+
+    /// `starts_with_command` says what `split_commands` finds, on blocks
+    /// made of commands, wrong commands, orders and blank lines in every
+    /// order up to four lines.
+    #[test]
+    fn starts_with_command_agrees_with_split_commands() {
+        let lines = [
+            "",
+            "   ",
+            "STATUS",
+            "status",
+            "FUSEAU défaut",
+            "PASSWORD NEW x",
+            "PASSWORD NEW",
+            "RESEND 3",
+            "RESEND x",
+            "PRESSE À TOUS",
+            "HELP",
+            "PAUSE",
+            "ADD 1",
+            "MOVE 10 A -> B",
+            "Z1 MOVE 3 Z2",
+            "\r",
+            "  STATUS  ",
+        ];
+        let mut n = 0;
+        for a in &lines {
+            for b in &lines {
+                for c in &lines {
+                    for d in &lines {
+                        for text in [
+                            format!("{a}\n{b}\n{c}\n{d}\n"),
+                            format!("{a}\r\n{b}\r\n{c}"),
+                        ] {
+                            let split = split_commands(&text);
+                            let found = !split.commands.is_empty() || !split.errors.is_empty();
+                            assert_eq!(starts_with_command(&text), found, "{text:?}");
+                            n += usize::from(found);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(n > 10_000, "{n} blocks with commands");
+        // Every word of every list, alone and with one to three arguments.
+        let lists = [
+            RESEND, HISTORY, STATUS, HELP, TIMEZONE, PRESS, TO, ALL, ANONYMOUS, ABSENCE, PAUSE,
+            RESUME, EXTEND, SET, DEADLINE, EJECT, PREVIEW, TAKEOVER, RELEASE, ALWAYS, OFF,
+            PASSWORD, NEW, ROLLBACK, ACCEPT, REFUSE,
+        ];
+        for w in lists.iter().flat_map(|l| l.iter()) {
+            for args in [
+                "",
+                " 3",
+                " new x",
+                " deadline 2026-12-24 20:00",
+                " tous bonjour",
+            ] {
+                for text in [
+                    format!("{w}{args}"),
+                    format!("\n  {}{args}\nADD 1", w.to_uppercase()),
+                ] {
+                    let split = split_commands(&text);
+                    let found = !split.commands.is_empty() || !split.errors.is_empty();
+                    assert_eq!(starts_with_command(&text), found, "{text:?}");
+                }
+            }
+        }
+    }
 
     /// `is` against the copying comparison it replaced, on every command
     /// word written in upper, title and mixed case, with a Σ or a Kelvin
