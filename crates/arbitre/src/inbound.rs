@@ -937,7 +937,7 @@ pub fn precheck<'a>(
     let text = orders.as_deref().unwrap_or(&env.orders);
     // Loaded once for the whole inbox pass (issue 22 item 1); a game
     // already loaded is recognised by its stamp, without reading its state.
-    let key = crate::loaded::stamp(c, &game.row.id)?;
+    let key = loaded.stamp_of(c, &game.row.id)?;
     let (state, g) = match loaded.latest(c, &game, &key) {
         Ok(loaded) => loaded,
         Err(crate::error::DaemonError::Store(e)) => return Err(e.into()),

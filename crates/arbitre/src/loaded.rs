@@ -18,6 +18,7 @@
 use crate::daemon::GameView;
 use crate::error::Result;
 use arbitre_core::LoadedGame;
+use arbitre_store::settings::{self, PlayerSettings};
 use arbitre_store::{games, turns, Connection, GameRow, PlayerRow};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -56,6 +57,10 @@ pub struct Loaded<'a> {
 struct Rows {
     games: HashMap<String, Option<GameRow>>,
     seats: HashMap<(String, String), Option<PlayerRow>>,
+    /// A seat's settings (zone, ejection), by game and player id.
+    settings: HashMap<(String, String), PlayerSettings>,
+    /// Each game's [`stamp`].
+    stamps: HashMap<String, StateKey>,
 }
 
 impl<'a> Loaded<'a> {
@@ -175,6 +180,37 @@ impl<'a> Loaded<'a> {
     /// inbox's checks (a STATUS's readiness, an ABSENCE's seats).
     pub fn current(&self, c: &Connection, game: &GameView<'a>) -> Result<Handle<'a>> {
         Ok(self.latest(c, game, &stamp(c, &game.row.id)?)?.1)
+    }
+
+    /// [`settings::get`], kept while [`keep_rows`](Loaded::keep_rows) holds.
+    pub fn settings(&self, c: &Connection, game: &str, player: &str) -> Result<PlayerSettings> {
+        let key = (game.to_string(), player.to_string());
+        if let Some(rows) = self.rows.borrow().as_ref() {
+            if let Some(s) = rows.settings.get(&key) {
+                return Ok(s.clone());
+            }
+        }
+        let s = settings::get(c, game, player)?;
+        if let Some(rows) = self.rows.borrow_mut().as_mut() {
+            rows.settings.insert(key, s.clone());
+        }
+        Ok(s)
+    }
+
+    /// [`stamp`], kept while [`keep_rows`](Loaded::keep_rows) holds: a
+    /// turn written (a resolution, a rollback, a JOIN) is another
+    /// connection's commit or a mail that does not keep the rows.
+    pub fn stamp_of(&self, c: &Connection, game: &str) -> Result<StateKey> {
+        if let Some(rows) = self.rows.borrow().as_ref() {
+            if let Some(k) = rows.stamps.get(game) {
+                return Ok(k.clone());
+            }
+        }
+        let k = stamp(c, game)?;
+        if let Some(rows) = self.rows.borrow_mut().as_mut() {
+            rows.stamps.insert(game.to_string(), k.clone());
+        }
+        Ok(k)
     }
 
     /// How many games are held (for tests of the cache itself).

@@ -8,7 +8,6 @@ use crate::Result;
 use arbitre_core::{LineVerdict, Verdict};
 use rusqlite::{params, Connection};
 use std::collections::{BTreeMap, HashMap};
-use std::fmt::Write as _;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OrderRow {
@@ -173,7 +172,15 @@ impl Verdicts {
             if !out.ends_with('[') {
                 out.push(',');
             }
-            let _ = write!(out, "[{},{},{},{},", r.first, r.count, r.kind, r.reason);
+            // itoa, not `write!`: formatting went through core::fmt for
+            // every run, most of encoding a block's verdicts (issue 22
+            // item 1).
+            let mut n = itoa::Buffer::new();
+            out.push('[');
+            for v in [r.first, r.count, usize::from(r.kind), r.reason] {
+                out.push_str(n.format(v));
+                out.push(',');
+            }
             match text {
                 Some(t) => push_json_str(out, t),
                 None => out.push_str("null"),

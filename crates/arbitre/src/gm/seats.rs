@@ -66,9 +66,12 @@ impl crate::daemon::Daemon {
 
 /// True when `player` no longer plays `turn` of `game` (ejected, not taken over).
 pub fn is_ejected(c: &Connection, game: &str, player: &str, turn: u32) -> Result<bool> {
-    Ok(settings::get(c, game, player)?
-        .ejected_turn
-        .is_some_and(|t| t <= turn))
+    Ok(ejected_by(&settings::get(c, game, player)?, turn))
+}
+
+/// [`is_ejected`], from the seat's settings already read.
+pub fn ejected_by(s: &settings::PlayerSettings, turn: u32) -> bool {
+    s.ejected_turn.is_some_and(|t| t <= turn)
 }
 
 /// EJECT decided: the seat's rows and the players' notices; returns the

@@ -173,8 +173,8 @@ pub fn handle<'r>(ctx: &Ctx<'_, 'r>, req: Request, facts: Facts<'_, 'r>) -> Resu
         )
     };
     // An ejected seat (issue 10, gm/seats.rs): its orders no longer count.
-    if crate::gm::seats::is_ejected(c, &gid, &player, game.row.turn + 1)?
-        && game.row.status != GameStatus::Over
+    let seat = loaded.settings(c, &gid, &player)?;
+    if crate::gm::seats::ejected_by(&seat, game.row.turn + 1) && game.row.status != GameStatus::Over
     {
         let body = svc_text(
             lang,
@@ -196,9 +196,8 @@ pub fn handle<'r>(ctx: &Ctx<'_, 'r>, req: Request, facts: Facts<'_, 'r>) -> Resu
     }
     // Read as this player reads it (TIMEZONE, issue 10); the game was read
     // after the mail's commands (an ABSENCE may have moved the deadline).
-    let zone = arbitre_store::settings::get(c, &gid, &player)?.timezone;
-    let game = game.seen_by(zone.as_deref());
-    let state = crate::loaded::stamp(c, &gid)?;
+    let game = game.seen_by(seat.timezone.as_deref());
+    let state = loaded.stamp_of(c, &gid)?;
     let pid = PlayerId::new(player.clone());
     // The check made outside the lock (precheck) when it was made for this
     // very state, seat and text; else made here.
