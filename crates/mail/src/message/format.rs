@@ -5,8 +5,9 @@
 //! A mail without attachments (every confirmation and error answer) is
 //! written directly, without the builder, and its bytes are the bytes
 //! lettre writes: the same headers in the same order, encoded and folded by
-//! the same `email-encoding` functions, the body by the same encoder choice
-//! and `quoted_printable` call. `tests::direct_path_is_lettres_bytes` holds
+//! the same `email-encoding` functions, the body by the same transfer
+//! encoding (email-encoding's choice, copied) and the same
+//! `quoted_printable` call. `tests::direct_path_is_lettres_bytes` holds
 //! this on thousands of random mails against [`format_mail_by_lettre`].
 //!
 //! Formatting is deterministic for a given [`OutgoingMail`]: the daemon
