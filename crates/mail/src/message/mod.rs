@@ -9,7 +9,8 @@
 //! - [`envelope`]: the `GAME … PLAYER … PASSWORD …` block inside a text;
 //! - [`dkim`]: the DKIM verdict from the signatures' results, alignment,
 //!   the pinned key records (the DNS answers given to the verification);
-//! - [`format`]: the referee's answers as RFC 5322 bytes (lettre's builder).
+//! - [`format`]: the referee's answers as RFC 5322 bytes (lettre's bytes:
+//!   written directly for text mails, by lettre's builder with attachments).
 
 pub mod decode;
 pub mod dkim;
