@@ -324,11 +324,17 @@ fn cpu_since(start: Option<u64>) -> Option<Duration> {
 /// the limit the issue names, "the same rows"), and writing the short
 /// stand-in rows of `insert_rows` (the figure printed before, kept so the
 /// two can be compared).
+///
+/// 6,000 mails by default (1,920 before 2026-12-04): arbitre's run of
+/// 1,920 lasts a quarter of a second, in which a few slow fsyncs of this
+/// kind of virtual disk moved single runs' ratios between 0.33 and 0.62;
+/// at 6,000 the same trees gave spreads of 0.47–0.51 and 0.52–0.58
+/// (docs/performance.md, issue 22 item 1, round six).
 fn ratio() {
     let n: usize = std::env::var("ARBITRE_INGEST_MAILS")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(1_920);
+        .unwrap_or(6_000);
     let mut lab = Lab::new(&MIX, 8, PasswordHasher::fast());
     lab.snapshot_seats();
     let warm = lab.mails(lab.seats());
