@@ -94,17 +94,11 @@ impl<'a> Loaded<'a> {
 
     /// [`games::find_game_nocase`], kept while [`keep_rows`](Loaded::keep_rows) holds.
     pub fn game_nocase(&self, c: &Connection, name: &str) -> Result<Option<GameRow>> {
-        let key = name.to_ascii_lowercase();
-        if let Some(rows) = self.rows.borrow().as_ref() {
-            if let Some(row) = rows.games.get(&key) {
-                return Ok(row.clone());
-            }
-        }
-        let row = games::find_game_nocase(c, name)?;
-        if let Some(rows) = self.rows.borrow_mut().as_mut() {
-            rows.games.insert(key, row.clone());
-        }
-        Ok(row)
+        self.kept(
+            |r| &mut r.games,
+            name.to_ascii_lowercase(),
+            || Ok(games::find_game_nocase(c, name)?),
+        )
     }
 
     /// [`games::player_nocase`], kept while [`keep_rows`](Loaded::keep_rows) holds.
@@ -114,17 +108,38 @@ impl<'a> Loaded<'a> {
         game: &str,
         player: &str,
     ) -> Result<Option<PlayerRow>> {
-        let key = (game.to_string(), player.to_ascii_lowercase());
-        if let Some(rows) = self.rows.borrow().as_ref() {
-            if let Some(row) = rows.seats.get(&key) {
-                return Ok(row.clone());
-            }
+        self.kept(
+            |r| &mut r.seats,
+            (game.to_string(), player.to_ascii_lowercase()),
+            || Ok(games::player_nocase(c, game, player)?),
+        )
+    }
+
+    /// What `read` gives, kept under `key` in the table `table` picks
+    /// while [`keep_rows`](Loaded::keep_rows) holds.
+    fn kept<K, V>(
+        &self,
+        table: fn(&mut Rows) -> &mut HashMap<K, V>,
+        key: K,
+        read: impl FnOnce() -> Result<V>,
+    ) -> Result<V>
+    where
+        K: Eq + std::hash::Hash,
+        V: Clone,
+    {
+        if let Some(v) = self
+            .rows
+            .borrow_mut()
+            .as_mut()
+            .and_then(|r| table(r).get(&key))
+        {
+            return Ok(v.clone());
         }
-        let row = games::player_nocase(c, game, player)?;
+        let v = read()?;
         if let Some(rows) = self.rows.borrow_mut().as_mut() {
-            rows.seats.insert(key, row.clone());
+            table(rows).insert(key, v.clone());
         }
-        Ok(row)
+        Ok(v)
     }
 
     /// `game` loaded from `state`: the handle kept since the last call
@@ -184,33 +199,18 @@ impl<'a> Loaded<'a> {
 
     /// [`settings::get`], kept while [`keep_rows`](Loaded::keep_rows) holds.
     pub fn settings(&self, c: &Connection, game: &str, player: &str) -> Result<PlayerSettings> {
-        let key = (game.to_string(), player.to_string());
-        if let Some(rows) = self.rows.borrow().as_ref() {
-            if let Some(s) = rows.settings.get(&key) {
-                return Ok(s.clone());
-            }
-        }
-        let s = settings::get(c, game, player)?;
-        if let Some(rows) = self.rows.borrow_mut().as_mut() {
-            rows.settings.insert(key, s.clone());
-        }
-        Ok(s)
+        self.kept(
+            |r| &mut r.settings,
+            (game.to_string(), player.to_string()),
+            || Ok(settings::get(c, game, player)?),
+        )
     }
 
     /// [`stamp`], kept while [`keep_rows`](Loaded::keep_rows) holds: a
     /// turn written (a resolution, a rollback, a JOIN) is another
     /// connection's commit or a mail that does not keep the rows.
     pub fn stamp_of(&self, c: &Connection, game: &str) -> Result<StateKey> {
-        if let Some(rows) = self.rows.borrow().as_ref() {
-            if let Some(k) = rows.stamps.get(game) {
-                return Ok(k.clone());
-            }
-        }
-        let k = stamp(c, game)?;
-        if let Some(rows) = self.rows.borrow_mut().as_mut() {
-            rows.stamps.insert(game.to_string(), k.clone());
-        }
-        Ok(k)
+        self.kept(|r| &mut r.stamps, game.to_string(), || stamp(c, game))
     }
 
     /// How many games are held (for tests of the cache itself).
