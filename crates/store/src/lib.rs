@@ -35,6 +35,7 @@ pub mod orders;
 pub mod outbox;
 pub mod password;
 pub mod press;
+mod raw_text;
 pub mod reminders;
 pub mod seats;
 pub mod sessions;

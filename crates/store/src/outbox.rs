@@ -103,20 +103,25 @@ fn queue_rows(c: &Connection, m: NewMail, now: i64) -> Result<i64> {
     st.raw_bind_parameter(9, now)?;
     st.raw_execute()?;
     let id = c.last_insert_rowid();
-    let mut st = c.prepare_cached("INSERT INTO outbox_raw (id, raw) VALUES (?1, ?2)")?;
+    let mut st = c.prepare_cached("INSERT INTO outbox_raw (id, raw, codec) VALUES (?1, ?2, ?3)")?;
     st.raw_bind_parameter(1, id)?;
-    st.raw_bind_parameter(2, &raw)?;
+    let (codec, blob) = crate::raw_text::pack(&raw);
+    st.raw_bind_parameter(2, &*blob)?;
+    st.raw_bind_parameter(3, codec as i64)?;
+    drop(blob);
     drop(raw);
     st.raw_execute()?;
     Ok(id)
 }
 
-/// The raw text is read from `outbox_raw` (migration 13); a row pruned by
-/// retention has none there and reads as empty.
+/// The raw text is read from `outbox_raw` (migration 13), with its codec
+/// (migration 14, [`crate::raw_text`]); a row pruned by retention has none
+/// there and reads as empty.
 const COLS: &str = "id, message_id, game_id, turn, player, kind, recipient, subject, body,
                     coalesce((SELECT r.raw FROM outbox_raw r WHERE r.id = outbox.id), x''),
                     status, attempts, next_attempt_at, last_error, created_at, sent_at, first_failed_at,
-                    pruned_at";
+                    pruned_at,
+                    coalesce((SELECT r.codec FROM outbox_raw r WHERE r.id = outbox.id), 0)";
 
 fn row(r: &Row<'_>) -> rusqlite::Result<OutboxRow> {
     Ok(OutboxRow {
@@ -130,7 +135,9 @@ fn row(r: &Row<'_>) -> rusqlite::Result<OutboxRow> {
             recipient: r.get(6)?,
             subject: r.get(7)?,
             body: r.get(8)?,
-            raw: r.get(9)?,
+            raw: crate::raw_text::unpack(r.get(18)?, r.get(9)?).map_err(|e| {
+                rusqlite::Error::FromSqlConversionFailure(9, rusqlite::types::Type::Blob, e.into())
+            })?,
         },
         status: r.get(10)?,
         attempts: r.get(11)?,
