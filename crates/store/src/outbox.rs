@@ -105,7 +105,7 @@ fn queue_rows(c: &Connection, m: NewMail, now: i64) -> Result<i64> {
     let id = c.last_insert_rowid();
     let mut st = c.prepare_cached("INSERT INTO outbox_raw (id, raw, codec) VALUES (?1, ?2, ?3)")?;
     st.raw_bind_parameter(1, id)?;
-    let (codec, blob) = crate::raw_text::pack(&raw);
+    let (codec, blob) = crate::raw_text::pack(kind, &raw);
     st.raw_bind_parameter(2, &*blob)?;
     st.raw_bind_parameter(3, codec as i64)?;
     drop(blob);

@@ -16,7 +16,7 @@
 //! refuses to open (`StoreError::TooNew`) instead of mailing compressed
 //! bytes.
 
-use crate::{Result, StoreError};
+use crate::{MailKind, Result, StoreError};
 use std::borrow::Cow;
 
 /// The value of `outbox_raw.codec`.
@@ -35,9 +35,30 @@ pub(crate) enum Codec {
 /// item 1) would pay the compression for nothing.
 const SMALLEST_COMPRESSED: usize = 4096;
 
+/// The mails a turn or a game's start writes from the game's state, maps
+/// and JSON attached: reports, their copies to the GM and observers, the
+/// welcome. An answer to a player's mail (confirmation, check, error) is
+/// stored as it is: most are 1 kB, and the largest, the echo of a 10 MB
+/// order mail, would hold its compressed copy beside it, taking the memory
+/// peak of handling such a mail past its bound (issue 14 item 1,
+/// `big_order_mail_peak_rss_bounded`). Reminders and notices are small.
+fn compressed_kind(kind: MailKind) -> bool {
+    match kind {
+        MailKind::Report | MailKind::Gm | MailKind::Observer | MailKind::Welcome => true,
+        MailKind::Confirm
+        | MailKind::Check
+        | MailKind::Error
+        | MailKind::Reminder
+        | MailKind::Notice => false,
+    }
+}
+
 /// What to store for `raw`: compressed when that saves at least an eighth
 /// (base64 of a PNG does not compress; its copy is not worth the decoding).
-pub(crate) fn pack(raw: &[u8]) -> (Codec, Cow<'_, [u8]>) {
+pub(crate) fn pack(kind: MailKind, raw: &[u8]) -> (Codec, Cow<'_, [u8]>) {
+    if !compressed_kind(kind) {
+        return (Codec::Plain, Cow::Borrowed(raw));
+    }
     if raw.len() < SMALLEST_COMPRESSED {
         return (Codec::Plain, Cow::Borrowed(raw));
     }
@@ -66,7 +87,7 @@ mod tests {
     use super::*;
 
     fn round_trip(raw: &[u8]) -> Codec {
-        let (codec, blob) = pack(raw);
+        let (codec, blob) = pack(MailKind::Report, raw);
         assert_eq!(
             unpack(codec as i64, blob.into_owned()).unwrap(),
             raw,
@@ -94,7 +115,16 @@ mod tests {
         assert_eq!(round_trip(&noise), Codec::Plain);
         let map = "<path d=\"M 10 20 L 30 40\" class=\"star owned\"/>\r\n".repeat(2_000);
         assert_eq!(round_trip(map.as_bytes()), Codec::Lz4);
-        assert!(pack(map.as_bytes()).1.len() < map.len() / 4);
+        assert!(pack(MailKind::Report, map.as_bytes()).1.len() < map.len() / 4);
+        for kind in MailKind::ALL {
+            let expected = match kind {
+                MailKind::Report | MailKind::Gm | MailKind::Observer | MailKind::Welcome => {
+                    Codec::Lz4
+                }
+                _ => Codec::Plain,
+            };
+            assert_eq!(pack(*kind, map.as_bytes()).0, expected, "{kind:?}");
+        }
     }
 
     #[test]
@@ -113,7 +143,7 @@ mod tests {
 
     #[test]
     fn a_damaged_or_unknown_blob_is_an_error_not_a_panic() {
-        let (codec, blob) = pack(&[b'x'; 10_000]);
+        let (codec, blob) = pack(MailKind::Gm, &[b'x'; 10_000]);
         assert_eq!(codec, Codec::Lz4);
         let mut blob = blob.into_owned();
         blob.truncate(blob.len() / 2);

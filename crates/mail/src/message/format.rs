@@ -6,9 +6,12 @@
 //! written directly, without the builder, and its bytes are the bytes
 //! lettre writes: the same headers in the same order, encoded and folded by
 //! the same `email-encoding` functions, the body by the same transfer
-//! encoding (email-encoding's choice, copied) and the same
-//! `quoted_printable` call. `tests::direct_path_is_lettres_bytes` holds
-//! this on thousands of random mails against [`format_mail_by_lettre`].
+//! encoding (email-encoding's choice, copied) and the same bytes of
+//! quoted-printable (`qp.rs`, the `quoted_printable` crate's output).
+//! `tests::direct_path_is_lettres_bytes` holds this on thousands of random
+//! mails against [`format_mail_by_lettre`]. A mail with attachments goes
+//! through lettre's builder, its texts encoded the same way
+//! (`tests::text_bodies_are_lettres`).
 //!
 //! Formatting is deterministic for a given [`OutgoingMail`]: the daemon
 //! chooses the Message-ID and the Date, and the MIME boundary is derived from
@@ -211,18 +214,24 @@ pub fn format_mail(m: &OutgoingMail) -> Result<Vec<u8>, MailError> {
     if let Some(raw) = format_direct(m, &checked) {
         return Ok(raw);
     }
-    format_checked_by_lettre(m, &checked)
+    format_checked_by_lettre(m, &checked, text_body)
 }
 
-/// [`format_mail`] through lettre's message builder whatever the mail: the
-/// reference the direct path is tested against, and the way mails with
-/// attachments are written.
+/// [`format_mail`] through lettre's message builder whatever the mail, its
+/// texts encoded by lettre's `Body::new` too: the reference the direct path
+/// and [`text_body`] are tested against.
 #[doc(hidden)]
 pub fn format_mail_by_lettre(m: &OutgoingMail) -> Result<Vec<u8>, MailError> {
-    format_checked_by_lettre(m, &check(m)?)
+    format_checked_by_lettre(m, &check(m)?, Body::new::<String>)
 }
 
-fn format_checked_by_lettre(m: &OutgoingMail, checked: &Checked) -> Result<Vec<u8>, MailError> {
+/// The way mails with attachments are written: lettre's builder, each text
+/// (CRLF line ends) made a body by `text`.
+fn format_checked_by_lettre(
+    m: &OutgoingMail,
+    checked: &Checked,
+    text: fn(String) -> Body,
+) -> Result<Vec<u8>, MailError> {
     let from = checked.from.mailbox.clone();
     let to = checked.to.mailbox.clone();
     let date = SystemTime::UNIX_EPOCH + Duration::from_secs(checked.date);
@@ -255,7 +264,7 @@ fn format_checked_by_lettre(m: &OutgoingMail, checked: &Checked) -> Result<Vec<u
     // scans it.
     let text_part = SinglePart::builder()
         .header(ContentType::TEXT_PLAIN)
-        .body(Body::new(to_crlf(&m.body)));
+        .body(text(to_crlf(&m.body)));
 
     let message = if m.attachments.is_empty() {
         builder.singlepart(text_part)
@@ -271,8 +280,9 @@ fn format_checked_by_lettre(m: &OutgoingMail, checked: &Checked) -> Result<Vec<u
             let mime = ContentType::parse(&attachment_mime(a)).map_err(|e| {
                 MailError::Format(format!("attachment MIME type {:?}: {e}", a.mime))
             })?;
-            multi = multi
-                .singlepart(lettre::message::Attachment::new(name).body(attachment_body(a), mime));
+            multi = multi.singlepart(
+                lettre::message::Attachment::new(name).body(attachment_body(a, text), mime),
+            );
         }
         builder.multipart(multi)
     }
@@ -313,20 +323,12 @@ fn format_direct(m: &OutgoingMail, checked: &Checked) -> Option<Vec<u8>> {
     if !direct_path_applies(m, checked) {
         return None;
     }
-    let text = to_crlf(&m.body);
-    // What `Body::new` does with a String: `MaybeString::encoding(false)`,
-    // then the encoder of that encoding. The text is consumed or dropped
-    // as soon as it is encoded.
-    let (body, encoding) = match body_encoding(&text) {
-        Encoding::SevenBit => (text.into_bytes(), "7bit"),
-        Encoding::QuotedPrintable => (quoted_printable::encode(text), "quoted-printable"),
-        Encoding::Base64 => {
-            let encoded = base64_body(text.as_bytes()).into_vec();
-            drop(text);
-            (encoded, "base64")
-        }
-        // Never chosen without SMTPUTF8 support (`encoding(false)`).
-        Encoding::EightBit => return None,
+    let (body, encoding) = encoded_text(to_crlf(&m.body)).ok()?;
+    let encoding = match encoding {
+        ContentTransferEncoding::SevenBit => "7bit",
+        ContentTransferEncoding::QuotedPrintable => "quoted-printable",
+        ContentTransferEncoding::Base64 => "base64",
+        _ => return None,
     };
 
     let mut head = String::with_capacity(640);
@@ -340,6 +342,42 @@ fn format_direct(m: &OutgoingMail, checked: &Checked) -> Option<Vec<u8>> {
     out.extend_from_slice(&body);
     out.extend_from_slice(b"\r\n");
     Some(out)
+}
+
+/// What `Body::new` does with a String whose lines already end in CRLF
+/// ([`to_crlf`]): `MaybeString::encoding(false)`, then the encoder of that
+/// encoding, without its scan for bare line ends. The text is consumed or
+/// dropped as soon as it is encoded. 8bit, which that choice never makes
+/// (no SMTPUTF8), gives the text back.
+fn encoded_text(text: String) -> Result<(Vec<u8>, ContentTransferEncoding), String> {
+    Ok(match body_encoding(&text) {
+        Encoding::SevenBit => (text.into_bytes(), ContentTransferEncoding::SevenBit),
+        Encoding::QuotedPrintable => (
+            super::qp::encode(text.as_bytes()),
+            ContentTransferEncoding::QuotedPrintable,
+        ),
+        Encoding::Base64 => {
+            let encoded = base64_lines(text.as_bytes());
+            drop(text);
+            (encoded, ContentTransferEncoding::Base64)
+        }
+        Encoding::EightBit => return Err(text),
+    })
+}
+
+/// `Body::new(text)` for a text with CRLF line ends, the same bytes:
+/// quoted-printable by `qp.rs`, any other encoding by lettre itself.
+/// Base64 stays lettre's because it encodes into one buffer, where
+/// [`base64_lines`] holds a second copy: a 10 MB confirmation's peak
+/// (big_order_mail_peak_rss_bounded) would pass its bound.
+fn text_body(text: String) -> Body {
+    match body_encoding(&text) {
+        Encoding::QuotedPrintable => Body::dangerous_pre_encoded(
+            super::qp::encode(text.as_bytes()),
+            ContentTransferEncoding::QuotedPrintable,
+        ),
+        _ => Body::new(text),
+    }
 }
 
 /// email-encoding's `Encoding::choose(text, false)`, the choice of lettre's
@@ -531,7 +569,7 @@ fn attachment_mime(a: &Attachment) -> String {
     }
 }
 
-fn attachment_body(a: &Attachment) -> Body {
+fn attachment_body(a: &Attachment, text_body: fn(String) -> Body) -> Body {
     let text = a
         .mime
         .trim_start()
@@ -539,7 +577,7 @@ fn attachment_body(a: &Attachment) -> Body {
         .is_some_and(|p| p.eq_ignore_ascii_case("text/"));
     if text {
         if let Ok(s) = std::str::from_utf8(&a.content) {
-            return Body::new(to_crlf(s));
+            return text_body(to_crlf(s));
         }
     }
     base64_body(&a.content)
@@ -553,6 +591,11 @@ fn attachment_body(a: &Attachment) -> Body {
 /// without padding, so cutting the whole text every 76 characters gives
 /// the same lines.
 fn base64_body(content: &[u8]) -> Body {
+    Body::dangerous_pre_encoded(base64_lines(content), ContentTransferEncoding::Base64)
+}
+
+/// The bytes of [`base64_body`].
+fn base64_lines(content: &[u8]) -> Vec<u8> {
     use base64::Engine;
     let text = base64::engine::general_purpose::STANDARD.encode(content);
     let mut out = Vec::with_capacity(text.len() + text.len() / 76 * 2);
@@ -562,7 +605,7 @@ fn base64_body(content: &[u8]) -> Body {
         }
         out.extend_from_slice(line);
     }
-    Body::dangerous_pre_encoded(out, ContentTransferEncoding::Base64)
+    out
 }
 
 /// The attachments of a mail produced by [`format_mail`], decoded, in
@@ -929,6 +972,58 @@ mod tests {
         assert!(
             valid > 4_000 && direct == valid,
             "{direct} direct of {valid} valid"
+        );
+    }
+
+    /// A mail with attachments (every report) through lettre's builder with
+    /// the texts encoded by [`text_body`] (`qp.rs` for quoted-printable),
+    /// against the same builder with lettre's `Body::new`, byte for byte:
+    /// the random mails of [`direct_path_is_lettres_bytes`] with a text
+    /// attachment of another random body (and a non-UTF-8 one, which goes
+    /// to base64), now and then a binary one.
+    #[test]
+    fn text_bodies_are_lettres() {
+        let mut rng = Rng(0x2045_0607);
+        let (mut compared, mut qp) = (0, 0);
+        for i in 0..3_000 {
+            let mut m = random_mail(&mut rng);
+            if m.date.starts_with("Fri, 31 Dec 9999 23:30") {
+                continue;
+            }
+            let text = body(&mut rng);
+            m.attachments.push(Attachment {
+                name: "ordres.txt".into(),
+                mime: "text/plain; charset=utf-8".into(),
+                content: text.into_bytes(),
+            });
+            if rng.below(4) == 0 {
+                m.attachments.push(Attachment {
+                    name: "latin1.txt".into(),
+                    mime: "Text/Plain".into(),
+                    content: b"r\xe9solu\r\n".to_vec(),
+                });
+            }
+            let lettre = format_mail_by_lettre(&m);
+            let ours = format_mail(&m);
+            match (&ours, &lettre) {
+                (Ok(a), Ok(b)) => {
+                    assert!(
+                        a == b,
+                        "mail {i} {m:?}\nours:\n{}\nlettre:\n{}",
+                        String::from_utf8_lossy(a),
+                        String::from_utf8_lossy(b)
+                    );
+                    compared += 1;
+                    if memchr::memmem::find(a, b"quoted-printable").is_some() {
+                        qp += 1;
+                    }
+                }
+                _ => assert_eq!(format!("{ours:?}"), format!("{lettre:?}"), "mail {i} {m:?}"),
+            }
+        }
+        assert!(
+            compared > 2_000 && qp > 500,
+            "{compared} compared, {qp} with quoted-printable"
         );
     }
 

@@ -18,3 +18,4 @@ pub mod envelope;
 pub mod format;
 pub mod html;
 pub mod parse;
+mod qp;
