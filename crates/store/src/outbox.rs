@@ -77,8 +77,8 @@ fn atomically<T>(c: &Connection, f: impl FnOnce() -> Result<T>) -> Result<T> {
 fn queue_rows(c: &Connection, m: NewMail, now: i64) -> Result<i64> {
     let mut st = c.prepare_cached(
         "INSERT INTO outbox (message_id, game_id, turn, player, kind, recipient, subject, body,
-                             status, attempts, next_attempt_at, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'pending', 0, ?9, ?9)",
+                             body_codec, status, attempts, next_attempt_at, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?10, 'pending', 0, ?9, ?9)",
     )?;
     let NewMail {
         message_id,
@@ -98,7 +98,16 @@ fn queue_rows(c: &Connection, m: NewMail, now: i64) -> Result<i64> {
     st.raw_bind_parameter(5, kind)?;
     st.raw_bind_parameter(6, recipient)?;
     st.raw_bind_parameter(7, subject)?;
-    st.raw_bind_parameter(8, &body)?;
+    match crate::raw_text::pack_text(kind, &body) {
+        (crate::raw_text::Codec::Plain, _) => {
+            st.raw_bind_parameter(8, &body)?;
+            st.raw_bind_parameter(10, crate::raw_text::Codec::Plain as i64)?;
+        }
+        (codec, packed) => {
+            st.raw_bind_parameter(8, &*packed)?;
+            st.raw_bind_parameter(10, codec as i64)?;
+        }
+    }
     drop(body);
     st.raw_bind_parameter(9, now)?;
     st.raw_execute()?;
@@ -116,12 +125,14 @@ fn queue_rows(c: &Connection, m: NewMail, now: i64) -> Result<i64> {
 
 /// The raw text is read from `outbox_raw` (migration 13), with its codec
 /// (migration 14, [`crate::raw_text`]); a row pruned by retention has none
-/// there and reads as empty.
+/// there and reads as empty. The body's codec is the row's own (migration
+/// 15).
 const COLS: &str = "id, message_id, game_id, turn, player, kind, recipient, subject, body,
                     coalesce((SELECT r.raw FROM outbox_raw r WHERE r.id = outbox.id), x''),
                     status, attempts, next_attempt_at, last_error, created_at, sent_at, first_failed_at,
                     pruned_at,
-                    coalesce((SELECT r.codec FROM outbox_raw r WHERE r.id = outbox.id), 0)";
+                    coalesce((SELECT r.codec FROM outbox_raw r WHERE r.id = outbox.id), 0),
+                    body_codec";
 
 fn row(r: &Row<'_>) -> rusqlite::Result<OutboxRow> {
     Ok(OutboxRow {
@@ -134,7 +145,9 @@ fn row(r: &Row<'_>) -> rusqlite::Result<OutboxRow> {
             kind: r.get(5)?,
             recipient: r.get(6)?,
             subject: r.get(7)?,
-            body: r.get(8)?,
+            body: crate::raw_text::unpack_text(r.get(19)?, r.get_ref(8)?).map_err(|e| {
+                rusqlite::Error::FromSqlConversionFailure(8, rusqlite::types::Type::Text, e.into())
+            })?,
             raw: crate::raw_text::unpack(r.get(18)?, r.get(9)?).map_err(|e| {
                 rusqlite::Error::FromSqlConversionFailure(9, rusqlite::types::Type::Blob, e.into())
             })?,
@@ -327,6 +340,7 @@ pub fn mark_sent(c: &Connection, id: i64, now: i64) -> Result<()> {
     c.execute_cached(
         "UPDATE outbox SET status = 'sent', attempts = attempts + 1, sent_at = ?2, last_error = NULL,
                 body = coalesce(redacted_body, body),
+                body_codec = CASE WHEN redacted_body IS NULL THEN body_codec ELSE 0 END,
                 redacted_body = NULL, redacted_raw = NULL
          WHERE id = ?1",
         params![id, now],
