@@ -5,7 +5,9 @@
 //! text in the statement that marks the mail sent.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-use arbitre_store::{migrations, outbox, OutboxStatus, Store};
+mod common;
+
+use arbitre_store::{migrations, outbox, OutboxStatus};
 use rusqlite::{params, Connection};
 
 fn schema_12_database(path: &std::path::Path) {
@@ -34,19 +36,9 @@ fn issue22_4_migration_13_keeps_every_raw_text_in_its_own_table() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("arbitre.db");
     schema_12_database(&path);
-    let s = Store::open(&path).unwrap();
+    let s = common::open_migrated(&path);
     let c = s.conn();
-    assert_eq!(
-        migrations::version(c).unwrap(),
-        migrations::MIGRATIONS.len() as i64
-    );
-    let by_mid = |mid: &str| {
-        outbox::all(c)
-            .unwrap()
-            .into_iter()
-            .find(|r| r.mail.message_id == mid)
-            .unwrap()
-    };
+    let by_mid = |mid: &str| common::by_mid(c, mid);
     assert_eq!(by_mid("sent").mail.raw, b"the sent mail");
     assert_eq!(by_mid("pruned").mail.raw, b"");
     assert_eq!(by_mid("pruned").pruned_at, Some(400));

@@ -4,7 +4,9 @@
 //! byte, through retention and through the redacted copy of a welcome.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-use arbitre_store::{migrations, outbox, MailKind, NewMail, Store};
+mod common;
+
+use arbitre_store::{migrations, outbox, MailKind, NewMail};
 use rusqlite::{params, Connection};
 
 /// A report the size and shape of a real one: a text body, then a map's
@@ -80,19 +82,9 @@ fn issue22_4_migration_14_keeps_old_rows_and_compresses_new_reports() {
         )
         .unwrap();
     }
-    let s = Store::open(&path).unwrap();
+    let s = common::open_migrated(&path);
     let c = s.conn();
-    assert_eq!(
-        migrations::version(c).unwrap(),
-        migrations::MIGRATIONS.len() as i64
-    );
-    let by_mid = |mid: &str| {
-        outbox::all(c)
-            .unwrap()
-            .into_iter()
-            .find(|r| r.mail.message_id == mid)
-            .unwrap()
-    };
+    let by_mid = |mid: &str| common::by_mid(c, mid);
     let stored = |mid: &str| -> (i64, i64) {
         c.query_row(
             "SELECT r.codec, length(r.raw) FROM outbox_raw r JOIN outbox o ON o.id = r.id WHERE o.message_id = ?1",

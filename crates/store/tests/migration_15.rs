@@ -4,7 +4,9 @@
 //! is marked sent too; a welcome's redacted copy takes its place as text.
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-use arbitre_store::{migrations, outbox, MailKind, NewMail, Store};
+mod common;
+
+use arbitre_store::{migrations, outbox, MailKind, NewMail};
 use rusqlite::Connection;
 
 fn text(turn: u32) -> String {
@@ -48,15 +50,9 @@ fn issue22_4_migration_15_keeps_old_bodies_and_compresses_new_reports() {
         )
         .unwrap();
     }
-    let s = Store::open(&path).unwrap();
+    let s = common::open_migrated(&path);
     let c = s.conn();
-    let by_mid = |mid: &str| {
-        outbox::all(c)
-            .unwrap()
-            .into_iter()
-            .find(|r| r.mail.message_id == mid)
-            .unwrap()
-    };
+    let by_mid = |mid: &str| common::by_mid(c, mid);
     let stored = |mid: &str| -> (i64, String, i64) {
         c.query_row(
             "SELECT body_codec, typeof(body), length(CAST(body AS BLOB)) FROM outbox WHERE message_id = ?1",
