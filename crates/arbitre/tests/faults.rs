@@ -288,3 +288,75 @@ fn panic_in_ruleset_isolated_under_serve() {
         "{out}"
     );
 }
+
+/// Issue 22 item 4: the due games resolve [`arbitre::turn::GAMES_PER_COMMIT`]
+/// to a transaction, each under its own savepoint. A game whose resolution
+/// panics in the middle of a batch is rolled back and faulted alone; every
+/// other game of that batch and of the next resolves once, and their
+/// reports leave in the same cycle.
+#[test]
+fn issue22_4_a_panic_inside_a_batch_of_resolutions_faults_only_its_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(arbitre::FixedClock::new(t0()));
+    let mut d = Daemon::open(config(dir.path()), with_panicky(true), clock.clone()).unwrap();
+    let n = arbitre::turn::GAMES_PER_COMMIT + 5;
+    let ids: Vec<String> = (0..n).map(|i| format!("g{i:02}")).collect();
+    // Due games come in id order: this one is in the first batch, with
+    // games before it and after it.
+    let bad = &ids[7];
+    for id in &ids {
+        let toml = if id == bad {
+            panicky_toml(id)
+        } else {
+            tally_toml(id, "")
+        };
+        d.create_game(&toml, dir.path()).unwrap();
+        let extra = if id == bad { "\nPANIC RESOLVE" } else { "" };
+        d.deliver(&mail(
+            "alice@example.org",
+            "orders",
+            &orders(id, "alice", "wonderland", &format!("ADD 1{extra}")),
+        ))
+        .unwrap();
+    }
+    d.cycle().unwrap();
+    // Bob never writes: the deadline resolves every game at once.
+    clock.set(t0() + chrono::TimeDelta::days(3));
+    let r = d
+        .cycle()
+        .expect("a panic inside a batch does not stop the cycle");
+    assert_eq!(r.resolved.len(), n - 1, "{:?}", r.resolved);
+    assert!(r.resolved.iter().all(|(g, t)| g != bad && *t == 1));
+    let c = d.store.conn();
+    for id in &ids {
+        let g = games::require_game(c, id).unwrap();
+        if id == bad {
+            assert_eq!(g.turn, 0, "the panicking turn was rolled back");
+            let f = faults::open_fault(c, id).unwrap().expect("faulted");
+            assert_eq!((f.turn, f.during.as_str()), (1, "resolve"));
+        } else {
+            assert_eq!(g.turn, 1, "{id} resolved once");
+            assert!(faults::open_fault(c, id).unwrap().is_none());
+        }
+    }
+    let all = arbitre_store::outbox::all(c).unwrap();
+    let reports = |id: &str| {
+        all.iter()
+            .filter(|m| m.mail.kind == "report" && m.mail.game_id.as_deref() == Some(id))
+            .filter(|m| m.mail.turn == Some(1))
+            .count()
+    };
+    for id in ids.iter().filter(|id| *id != bad) {
+        assert_eq!(reports(id), 2, "{id}: one report of turn 1 a player");
+    }
+    assert_eq!(reports(bad), 0, "nothing of the rolled-back turn is mailed");
+    let told: Vec<_> = all
+        .iter()
+        .filter(|m| m.mail.message_id.contains("fault"))
+        .collect();
+    assert_eq!(told.len(), 1, "the GM is told once");
+    assert!(told[0].mail.body.contains(&format!("arbitre resume {bad}")));
+    assert!(all.iter().all(|m| m.status == OutboxStatus::Sent));
+    // The next cycle resolves nothing again.
+    assert!(d.cycle().unwrap().resolved.is_empty());
+}
