@@ -175,7 +175,21 @@ pub fn queue(
             })
             .collect(),
     };
-    let raw = format_mail(&mail)?;
+    // A mail with attachments is kept in parts, its base64 attachments as
+    // their content (issue 22 item 4, arbitre_store::RawPart); the store
+    // gives the same bytes back when it is read to be sent.
+    let (raw, parts) = if mail.attachments.is_empty() {
+        (format_mail(&mail)?, None)
+    } else {
+        let parts = arbitre_mail::format_mail_parts(&mail)?
+            .into_iter()
+            .map(|p| match p {
+                arbitre_mail::MailPart::Bytes(b) => arbitre_store::RawPart::Bytes(b),
+                arbitre_mail::MailPart::Base64(b) => arbitre_store::RawPart::Base64(b),
+            })
+            .collect();
+        (Vec::new(), Some(parts))
+    };
     let mut mail = mail;
     let body = std::mem::take(&mut mail.body);
     // The copy kept once sent: the same mail with the secret blanked.
@@ -190,21 +204,21 @@ pub fn queue(
         }
         None => None,
     };
-    let id = outbox::queue_owned(
-        c,
-        NewMail {
-            message_id: message_id.clone(),
-            game_id: d.game,
-            turn: d.turn,
-            player: d.player,
-            kind: d.kind,
-            recipient: d.to,
-            subject: d.subject,
-            body,
-            raw,
-        },
-        now.timestamp(),
-    )?;
+    let row = NewMail {
+        message_id: message_id.clone(),
+        game_id: d.game,
+        turn: d.turn,
+        player: d.player,
+        kind: d.kind,
+        recipient: d.to,
+        subject: d.subject,
+        body,
+        raw,
+    };
+    let id = match parts {
+        Some(parts) => outbox::queue_parts(c, row, parts, now.timestamp())?,
+        None => outbox::queue_owned(c, row, now.timestamp())?,
+    };
     if let Some((body, raw)) = redacted {
         outbox::set_redacted(c, id, &body, &raw)?;
     }
@@ -226,6 +240,110 @@ pub fn signed(lang: Lang, body: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 22 item 4: a mail given to the store in parts (the base64
+    /// attachments as their content) reads back as the bytes
+    /// `format_mail` writes, for the kinds kept in parts and the others,
+    /// attachments of every length around a base64 line's 57 bytes.
+    #[test]
+    fn raw_parts_read_back_as_the_formatted_mail() {
+        use arbitre_mail::{format_mail_parts, Attachment, MailPart, OutgoingMail};
+        use arbitre_store::{MailKind, RawPart};
+        let store = arbitre_store::Store::in_memory().unwrap();
+        let c = store.conn();
+        let mut x: u64 = 0x5eed_0a11;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let (mut in_parts, mut n) = (0, 0);
+        for i in 0..300usize {
+            let len = match i % 3 {
+                0 => i,
+                1 => 57 * (i % 7),
+                _ => (next() % 200_000) as usize,
+            };
+            // Compressible like a map (a few symbols), or noise.
+            let content: Vec<u8> = (0..len)
+                .map(|k| {
+                    if i % 4 == 0 {
+                        next() as u8
+                    } else {
+                        b"<path d=\"M 10 20\"/>"[(k + (next() % 3) as usize) % 19]
+                    }
+                })
+                .collect();
+            let mail = OutgoingMail {
+                from: "Arbitre <arbitre@example.org>".into(),
+                to: "joueur@example.org".into(),
+                subject: format!("Tour {i}"),
+                body: format!("Compte rendu {i}\nFlotte 3 : é ß\n").repeat(i % 50 + 1),
+                message_id: format!("report.g.t{i}.p1@example.org"),
+                in_reply_to: None,
+                auto_submitted: "auto-generated",
+                date: "Fri, 4 Dec 2026 14:00:00 +0000".into(),
+                attachments: vec![
+                    Attachment {
+                        name: "carte.svg".into(),
+                        mime: "image/svg+xml".into(),
+                        content: content.clone(),
+                    },
+                    Attachment {
+                        name: "ordres.txt".into(),
+                        mime: "text/plain".into(),
+                        content: b"A 1\nB 2\n".to_vec(),
+                    },
+                    Attachment {
+                        name: "vue.json".into(),
+                        mime: "application/json".into(),
+                        content: content.iter().rev().copied().collect(),
+                    },
+                ],
+            };
+            let want = arbitre_mail::format_mail(&mail).unwrap();
+            let parts: Vec<RawPart> = format_mail_parts(&mail)
+                .unwrap()
+                .into_iter()
+                .map(|p| match p {
+                    MailPart::Bytes(b) => RawPart::Bytes(b),
+                    MailPart::Base64(b) => RawPart::Base64(b),
+                })
+                .collect();
+            let kind = if i % 5 == 0 {
+                MailKind::Confirm
+            } else {
+                MailKind::Report
+            };
+            let row = NewMail {
+                message_id: mail.message_id.clone(),
+                game_id: Some("g".into()),
+                turn: Some(1),
+                player: Some("p1".into()),
+                kind,
+                recipient: mail.to.clone(),
+                subject: mail.subject.clone(),
+                body: mail.body.clone(),
+                raw: Vec::new(),
+            };
+            in_parts += usize::from(parts.iter().any(|p| matches!(p, RawPart::Base64(_))));
+            // How the store keeps each kind is its own test (migration_16).
+            let id = outbox::queue_parts(c, row, parts, 1_000).unwrap();
+            let back = outbox::get(c, id).unwrap().unwrap();
+            assert!(
+                back.mail.raw == want,
+                "mail {i}: the bytes read back differ"
+            );
+            let due = outbox::due_row(c, id, 2_000).unwrap().unwrap();
+            assert!(due.mail.raw == want, "mail {i}: the bytes to send differ");
+            n += 1;
+        }
+        assert!(
+            n == 300 && in_parts == 300,
+            "{n} mails, {in_parts} in parts"
+        );
+    }
 
     #[test]
     fn message_ids_are_deterministic_and_valid() {

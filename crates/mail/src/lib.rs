@@ -53,8 +53,9 @@ pub use imap::{ImapConfig, ImapEntry, ImapError, ImapInbox};
 pub use inbox::{Inbox, InboxConfig, InboxEntry};
 pub use maildir::{Maildir, MaildirEntry};
 pub use outbound::{
-    body_of, clean_stale_temp_files, format_mail, retry_delay, valid_recipient, Attachment, Mailer,
-    OutgoingMail, Security, SendError, SmtpConfig, Transport, STALE_TMP_AGE,
+    body_of, clean_stale_temp_files, format_mail, format_mail_parts, render_parts, retry_delay,
+    valid_recipient, Attachment, MailPart, Mailer, OutgoingMail, Security, SendError, SmtpConfig,
+    Transport, STALE_TMP_AGE,
 };
 pub use parse::{parse_mail, Address, AutoKind, InboundMail};
 pub use secret::{read_secret, SecretError, SecretSource};

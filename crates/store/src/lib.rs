@@ -53,6 +53,7 @@ pub use lock::DaemonLock;
 pub use orders::OrderRow;
 pub use outbox::{NewMail, OutboxRow, OutboxStatus};
 pub use password::PasswordHasher;
+pub use raw_text::RawPart;
 pub use turns::TurnRow;
 pub use wrong_passwords::WrongPassword;
 

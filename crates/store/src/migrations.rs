@@ -417,6 +417,14 @@ ALTER TABLE outbox_raw ADD COLUMN codec INTEGER NOT NULL DEFAULT 0; -- 0: as sen
     r#"
 ALTER TABLE outbox ADD COLUMN body_codec INTEGER NOT NULL DEFAULT 0; -- 0: text as sent; 1: LZ4 block, length first
 "#,
+    // 16: `outbox_raw.codec` 2, a report's raw text kept in parts, its
+    // base64 attachments as their content (issue 22 item 4,
+    // `raw_text::RawPart`). Nothing in the tables changes; the version
+    // makes a release before this one refuse the database (schema too
+    // new) rather than fail on the rows it cannot read.
+    r#"
+SELECT 1;
+"#,
 ];
 
 /// Applies the migrations up to `target` only (a database as an older

@@ -51,8 +51,29 @@ pub fn queue(c: &Connection, m: &NewMail, now: i64) -> Result<i64> {
 ///
 /// The row and its raw text (table `outbox_raw`, migration 13) are written
 /// under one savepoint: both or neither, inside a transaction or not.
-pub fn queue_owned(c: &Connection, m: NewMail, now: i64) -> Result<i64> {
-    atomically(c, || queue_rows(c, m, now))
+pub fn queue_owned(c: &Connection, mut m: NewMail, now: i64) -> Result<i64> {
+    let raw = std::mem::take(&mut m.raw);
+    atomically(c, || queue_rows(c, m, Raw::Bytes(raw), now))
+}
+
+/// [`queue_owned`] for a mail given in parts (`m.raw` is not read): its
+/// raw text is those parts end to end, stored as [`crate::RawPart`]s
+/// for a report, its copies and a welcome (migration 16,
+/// [`crate::raw_text`]). Every read gives back the bytes, as for any
+/// other mail.
+pub fn queue_parts(
+    c: &Connection,
+    m: NewMail,
+    parts: Vec<crate::RawPart>,
+    now: i64,
+) -> Result<i64> {
+    atomically(c, || queue_rows(c, m, Raw::Parts(parts), now))
+}
+
+/// A mail's raw text as given to the queue.
+enum Raw {
+    Bytes(Vec<u8>),
+    Parts(Vec<crate::RawPart>),
 }
 
 /// Runs `f` under a [`crate::Savepoint`]: kept when `f` succeeds, undone
@@ -74,7 +95,7 @@ fn atomically<T>(c: &Connection, f: impl FnOnce() -> Result<T>) -> Result<T> {
     }
 }
 
-fn queue_rows(c: &Connection, m: NewMail, now: i64) -> Result<i64> {
+fn queue_rows(c: &Connection, m: NewMail, raw: Raw, now: i64) -> Result<i64> {
     let mut st = c.prepare_cached(
         "INSERT INTO outbox (message_id, game_id, turn, player, kind, recipient, subject, body,
                              body_codec, status, attempts, next_attempt_at, created_at)
@@ -89,7 +110,7 @@ fn queue_rows(c: &Connection, m: NewMail, now: i64) -> Result<i64> {
         recipient,
         subject,
         body,
-        raw,
+        raw: _,
     } = m;
     st.raw_bind_parameter(1, message_id)?;
     st.raw_bind_parameter(2, game_id)?;
@@ -114,11 +135,19 @@ fn queue_rows(c: &Connection, m: NewMail, now: i64) -> Result<i64> {
     let id = c.last_insert_rowid();
     let mut st = c.prepare_cached("INSERT INTO outbox_raw (id, raw, codec) VALUES (?1, ?2, ?3)")?;
     st.raw_bind_parameter(1, id)?;
-    let (codec, blob) = crate::raw_text::pack(kind, &raw);
+    // The bytes given are dropped as soon as SQLite holds its copy.
+    let mut bytes = None;
+    let (codec, blob) = match raw {
+        Raw::Bytes(raw) => crate::raw_text::pack(kind, bytes.insert(raw)),
+        Raw::Parts(parts) => {
+            let (codec, blob) = crate::raw_text::pack_parts(kind, parts);
+            (codec, std::borrow::Cow::Owned(blob))
+        }
+    };
     st.raw_bind_parameter(2, &*blob)?;
     st.raw_bind_parameter(3, codec as i64)?;
     drop(blob);
-    drop(raw);
+    drop(bytes);
     st.raw_execute()?;
     Ok(id)
 }
