@@ -48,17 +48,7 @@ fn report_raw(seed: u32) -> Vec<u8> {
 }
 
 fn mail(mid: &str, turn: u32, raw: Vec<u8>) -> NewMail {
-    NewMail {
-        message_id: mid.into(),
-        game_id: Some("g".into()),
-        turn: Some(turn),
-        player: Some("p1".into()),
-        kind: MailKind::Report,
-        recipient: "r@x".into(),
-        subject: "s".into(),
-        body: "b".into(),
-        raw,
-    }
+    common::report_row(mid, MailKind::Report, turn, "b".into(), raw)
 }
 
 #[test]

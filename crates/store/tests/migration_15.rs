@@ -22,17 +22,7 @@ fn text(turn: u32) -> String {
 }
 
 fn mail(mid: &str, kind: MailKind, body: String) -> NewMail {
-    NewMail {
-        message_id: mid.into(),
-        game_id: Some("g".into()),
-        turn: Some(2),
-        player: Some("p1".into()),
-        kind,
-        recipient: "r@x".into(),
-        subject: "s".into(),
-        body,
-        raw: b"Subject: s\r\n\r\nraw\r\n".to_vec(),
-    }
+    common::report_row(mid, kind, 2, body, b"Subject: s\r\n\r\nraw\r\n".to_vec())
 }
 
 #[test]

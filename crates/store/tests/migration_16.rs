@@ -51,17 +51,7 @@ fn bytes(seed: usize) -> Vec<u8> {
 }
 
 fn mail(mid: &str, kind: MailKind) -> NewMail {
-    NewMail {
-        message_id: mid.into(),
-        game_id: Some("g".into()),
-        turn: Some(2),
-        player: Some("p1".into()),
-        kind,
-        recipient: "r@x".into(),
-        subject: "s".into(),
-        body: "b".into(),
-        raw: Vec::new(),
-    }
+    common::report_row(mid, kind, 2, "b".into(), Vec::new())
 }
 
 #[test]

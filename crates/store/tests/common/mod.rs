@@ -3,7 +3,7 @@
 #![allow(dead_code)] // each test binary uses its own part of it
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
-use arbitre_store::{migrations, outbox, Connection, OutboxRow, Store};
+use arbitre_store::{migrations, outbox, Connection, MailKind, NewMail, OutboxRow, Store};
 
 /// Opens `path` through the store, which migrates it, and checks that the
 /// schema is the newest one.
@@ -23,4 +23,19 @@ pub fn by_mid(c: &Connection, mid: &str) -> OutboxRow {
         .into_iter()
         .find(|r| r.mail.message_id == mid)
         .unwrap()
+}
+
+/// An outbox row of game `g` for player `p1` at `r@x`, subject `s`.
+pub fn report_row(mid: &str, kind: MailKind, turn: u32, body: String, raw: Vec<u8>) -> NewMail {
+    NewMail {
+        message_id: mid.into(),
+        game_id: Some("g".into()),
+        turn: Some(turn),
+        player: Some("p1".into()),
+        kind,
+        recipient: "r@x".into(),
+        subject: "s".into(),
+        body,
+        raw,
+    }
 }
