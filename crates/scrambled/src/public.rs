@@ -12,7 +12,7 @@ use crate::state::State;
 use crate::table::{table_head, TableRows, Widths};
 use crate::view::{public_rows, Index, MarkRow, PlayerRow, Stack, TerritoryRow, View};
 use crate::world::TerrId;
-use arbitre_core::view_json::pretty_at;
+use arbitre_core::view_json::{pretty_at, pretty_of};
 use arbitre_core::ViewJson;
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -43,7 +43,7 @@ pub struct Public {
 /// Row `r` as an element of the view's `territories` array (the view is a
 /// field of the JSON report, the array a field of the view: depth 3).
 fn row_json(r: &TerritoryRow) -> Option<String> {
-    serde_json::to_value(r).ok().map(|v| pretty_at(&v, 3))
+    pretty_of(r, 3)
 }
 
 /// A viewer's TERRITOIRES section: the shared table with some rows
@@ -171,7 +171,7 @@ impl Public {
             json_rows.push(at..json.len());
         }
         json.push_str(if rows.is_empty() { "]" } else { "\n    ]" });
-        let players_json = pretty_at(&serde_json::to_value(&view.players).ok()?, 2);
+        let players_json = pretty_of(&view.players, 2)?;
         Some(Public {
             players: view.players.clone(),
             players_json: Arc::from(players_json),
