@@ -145,21 +145,35 @@ pub fn scatter(p: &Params, z: f64) -> f64 {
 
 /// The label of a month: (year, month in year).
 pub fn year_month(p: &Params, k: u32) -> (u32, u32) {
+    year_month_of(p.months_per_year, k)
+}
+
+/// [`year_month`] in a year of `per_year` months: the report's text has
+/// only the view's rules, and building a whole [`Params`] for a label
+/// allocated its year names for every label.
+pub fn year_month_of(per_year: u32, k: u32) -> (u32, u32) {
     let k = k.max(1);
-    (
-        (k - 1) / p.months_per_year + 1,
-        (k - 1) % p.months_per_year + 1,
-    )
+    ((k - 1) / per_year + 1, (k - 1) % per_year + 1)
 }
 
 /// "Monat m von 12, Jahr y (Jy/Mm)".
 pub fn month_label(p: &Params, k: u32) -> String {
-    let (y, m) = year_month(p, k);
-    format!("Monat {m} von {}, Jahr {y} (J{y}/M{m})", p.months_per_year)
+    month_label_of(p.months_per_year, k)
+}
+
+/// [`month_label`] in a year of `per_year` months.
+pub fn month_label_of(per_year: u32, k: u32) -> String {
+    let (y, m) = year_month_of(per_year, k);
+    format!("Monat {m} von {per_year}, Jahr {y} (J{y}/M{m})")
 }
 
 pub fn short_month(p: &Params, k: u32) -> String {
-    let (y, m) = year_month(p, k);
+    short_month_of(p.months_per_year, k)
+}
+
+/// [`short_month`] in a year of `per_year` months.
+pub fn short_month_of(per_year: u32, k: u32) -> String {
+    let (y, m) = year_month_of(per_year, k);
     format!("J{y}/M{m}")
 }
 

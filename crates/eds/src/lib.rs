@@ -21,7 +21,9 @@
 
 pub mod automatic;
 pub mod bot;
+mod columns;
 pub mod combat;
+mod directory;
 pub mod events;
 pub mod fast_path;
 pub mod formulas;
@@ -30,6 +32,7 @@ pub mod grammar;
 pub mod jump;
 pub mod logistics;
 pub mod model;
+mod month_reports;
 pub mod naming;
 pub mod orders;
 pub mod params;
@@ -39,6 +42,7 @@ pub mod realm;
 pub mod report;
 pub mod setup;
 pub mod status;
+mod svg;
 pub mod turn;
 pub mod view;
 pub mod yard;
@@ -246,83 +250,20 @@ impl Ruleset for Eds {
         viewer: &Viewer,
         facts: &ReportFacts,
     ) -> Report {
-        let deadline = if state.game_over {
-            None
-        } else {
-            facts.deadline.clone()
-        };
-        // A game started from a position has a month but no evaluation yet
-        // (issue 17 item 9): no Monatsbericht, no Kampfberichte.
-        let untold = |v: &mut view::EdsView| {
-            if facts.setup_only {
-                v.battles.clear();
-                v.public_report = None;
-                for d in &mut v.sheets {
-                    d.month_report = None;
-                }
-            }
-            v.deadline = deadline.clone();
-        };
-        // A report rendered again from a stored state uses the month's saved events.
-        let events = if events.is_empty() {
-            &state.last_events[..]
-        } else {
-            events
-        };
-        let label = if state.month == 0 {
-            "Spielvorbereitung".to_string()
-        } else {
-            formulas::short_month(&state.params, state.month)
-        };
-        match viewer {
-            Viewer::Player(id) => {
-                let Some(r) = state.ruler_by_id(id) else {
-                    return Report::text(label, "Unbekannter Herrscher.\n");
-                };
-                let n = r.number;
-                let mut v = view::player_view(state, events, n);
-                untold(&mut v);
-                let body = report::render(&v);
-                let tag = label.replace('/', "");
-                let mut rep = Report::text(
-                    format!("{label} · Besitztümerblatt {:02} {}", n, r.name),
-                    body,
-                )
-                .with_view(&v)
-                .with_attachment(
-                    &format!("sternenkarte-{tag}.svg"),
-                    "image/svg+xml",
-                    report::sternenkarte_svg(state, Some(n)),
-                );
-                if !state.game_over && r.active {
-                    rep = rep.with_attachment(
-                        &format!(
-                            "befehlsblatt-{}.txt",
-                            formulas::short_month(&state.params, state.month + 1).replace('/', "")
-                        ),
-                        "text/plain",
-                        report::befehlsblatt(state, n),
-                    );
-                }
-                rep
-            }
-            Viewer::Spectator => {
-                let mut v = view::spectator_view(state, events);
-                untold(&mut v);
-                Report::text(format!("{label} · öffentlich"), report::render(&v))
-                    .with_view(&v)
-                    .with_attachment(
-                        "sternenkarte.svg",
-                        "image/svg+xml",
-                        report::sternenkarte_svg(state, None),
-                    )
-            }
-            Viewer::GameMaster => {
-                let mut v = view::master_view(state, events);
-                untold(&mut v);
-                Report::text(format!("{label} · Spielleitung"), report::render(&v)).with_view(&v)
-            }
-        }
+        month_reports::MonthReports::new(state, events, false).report(viewer, facts)
+    }
+
+    /// Issue 22 item 5: what every report of the month shows alike is
+    /// built once ([`month_reports::MonthReports`]).
+    fn reports_with(
+        &self,
+        state: &State,
+        events: &[Event],
+        viewers: &[Viewer],
+        facts: &dyn Fn(&Viewer) -> ReportFacts,
+    ) -> Vec<Report> {
+        let month = month_reports::MonthReports::new(state, events, viewers.len() > 1);
+        viewers.iter().map(|v| month.report(v, &facts(v))).collect()
     }
 
     /// echeck (issue 20 item 4): a ruler's own report view rebuilt as a

@@ -8,11 +8,12 @@
 //! alone (issue 20 item 2), which the JSON report carries as its `view`: what
 //! a viewer may see is decided there, and the text cannot show anything else.
 
+use crate::columns::{push_int, push_ship_line, push_star_line};
+use crate::directory::{self, Directory};
 use crate::events::Event;
-use crate::formulas::{de_dec2, month_label, short_month};
+use crate::formulas::{de_dec2, month_label, month_label_of, short_month, short_month_of};
 use crate::model::{RulerNr, Ship, Spatial, Star, State};
 use crate::orders::{PHASE_NAMES, SECTION_NAMES, SECTION_SYNTAX};
-use crate::params::Params;
 use crate::view::{
     self, EdsView, Info, MapView, MonthReport, RulerDocs, RulerEntry, Sheet, ShipView, StarView,
     ViewKind,
@@ -21,28 +22,36 @@ use arbitre_core::LocalDeadline;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
+pub use crate::svg::sternenkarte_svg;
+
 pub const TITLE: &str = "EVOLUTION DER STERNE";
 
 fn ruler_label(state: &State, n: RulerNr) -> String {
     format!("{:02} {}", n, state.name_of(n))
 }
 
-/// `"07 NAME"` from the view's Herrscherliste (an unknown number: no name).
-fn label_of(rulers: &[RulerEntry], n: RulerNr) -> String {
-    let name = rulers
-        .iter()
-        .find(|r| r.number == n)
-        .map_or("", |r| r.name.as_str());
-    format!("{n:02} {name}")
+/// `"07 NAME"` from the view's Herrscherliste (an unknown number: no
+/// name), written where it is used rather than into a `String` of its own.
+struct Label<'a>(&'a [RulerEntry], RulerNr);
+
+impl std::fmt::Display for Label<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Label(rulers, n) = *self;
+        let name = rulers
+            .iter()
+            .find(|r| r.number == n)
+            .map_or("", |r| r.name.as_str());
+        write!(f, "{n:02} {name}")
+    }
+}
+
+fn label_of(rulers: &[RulerEntry], n: RulerNr) -> Label<'_> {
+    Label(rulers, n)
 }
 
 /// The month labels need only the months per year of the game's rules.
-fn calendar(v: &EdsView) -> Params {
-    Params {
-        months_per_year: v.rules.months_per_year.max(1),
-        ev_win: v.rules.ev_win,
-        ..Params::default()
-    }
+fn calendar(v: &EdsView) -> u32 {
+    v.rules.months_per_year.max(1)
 }
 
 /// A view with the game's frame only (rulers, rules, calendar): what the
@@ -113,29 +122,9 @@ pub fn star_line(s: &Star) -> String {
 }
 
 pub fn render_star_line(s: &StarView) -> String {
-    let fac = s.facility.map(|f| f.letter()).unwrap_or('-');
-    let bes = s
-        .owner
-        .map(|o| format!("{o:02}"))
-        .unwrap_or_else(|| "--".into());
-    format!(
-        "{:>4} {:<12} {:>3} {:>3} {:>2} {} {:>3} {:>3} {:>5} {:>5} {:>5} {:>3} {:>3} {:>3} {:>3}",
-        s.number,
-        s.name,
-        s.x,
-        s.y,
-        s.bv,
-        fac,
-        s.ljg,
-        s.tjg,
-        s.stock.e,
-        s.stock.u,
-        s.stock.g,
-        s.rates.e,
-        s.rates.u,
-        s.rates.g,
-        bes
-    )
+    let mut line = String::with_capacity(80);
+    push_star_line(&mut line, s);
+    line
 }
 
 pub fn ship_line(s: &Ship) -> String {
@@ -143,39 +132,9 @@ pub fn ship_line(s: &Ship) -> String {
 }
 
 pub fn render_ship_line(s: &ShipView) -> String {
-    let cargo = match s.cargo {
-        Some(c) => format!("{},{}", c.good.letter(), c.amount),
-        None => "-".into(),
-    };
-    format!(
-        "{:>4} {:<12} {:>3} {:>3} {} {:>3} {:>3} {:>3} {:>2} {:>2} {:>2} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>1} {:>3} {:>3} {:>3} {:<6} {:>1} {:>3}",
-        s.number,
-        s.name,
-        s.x,
-        s.y,
-        s.class,
-        s.tk,
-        s.jg,
-        s.lr,
-        s.rw,
-        s.lx,
-        s.tx,
-        s.guns.l,
-        s.guns.t,
-        s.guns.n,
-        s.guns.a,
-        s.shields.l,
-        s.shields.t,
-        s.shields.n,
-        s.shields.a,
-        s.hits,
-        s.sp,
-        s.ljg,
-        s.tjg,
-        cargo,
-        s.r,
-        format!("{:02}", s.owner)
-    )
+    let mut line = String::with_capacity(128);
+    push_ship_line(&mut line, s);
+    line
 }
 
 pub(crate) fn ships_sorted<'a>(it: impl Iterator<Item = &'a Ship>) -> Vec<&'a Ship> {
@@ -272,7 +231,7 @@ fn stand_line(v: &EdsView, sh: &Sheet) -> String {
     if v.month == 0 {
         format!("Stand vor dem ersten Monat (Spielvorbereitung) · {yn}")
     } else {
-        format!("Stand nach {} · {yn}", month_label(&calendar(v), v.month))
+        format!("Stand nach {} · {yn}", month_label_of(calendar(v), v.month))
     }
 }
 
@@ -327,7 +286,7 @@ fn render_sheet(v: &EdsView, sh: &Sheet) -> String {
     let _ = writeln!(s, "Herrscher: {}", label_of(&v.rulers, sh.ruler));
     let _ = writeln!(s, "{}", stand_line(v, sh));
     if !v.game_over {
-        let _ = writeln!(s, "Befehle für: {}", month_label(&cal, v.month + 1));
+        let _ = writeln!(s, "Befehle für: {}", month_label_of(cal, v.month + 1));
         let _ = writeln!(s, "{}", zat_line(v.deadline.as_ref()));
     } else {
         let _ = writeln!(s, "Das Spiel ist beendet.");
@@ -345,50 +304,28 @@ fn render_sheet(v: &EdsView, sh: &Sheet) -> String {
     }
     let _ = writeln!(s, "\nSTERNE\n{STAR_HEADER}");
     for st in &sh.stars {
-        let _ = writeln!(s, "{}", render_star_line(st));
+        push_star_line(&mut s, st);
+        s.push('\n');
     }
     let _ = writeln!(s, "\nRAUMSCHIFFE\n{SHIP_HEADER1}\n{SHIP_HEADER2}");
     for x in &sh.ships {
-        let _ = writeln!(s, "{}", render_ship_line(x));
+        push_ship_line(&mut s, x);
+        s.push('\n');
     }
     let _ = writeln!(s, "\nBEOBACHTUNGEN\nFremde Sterne\n{STAR_HEADER}");
     for st in &sh.observed_stars {
-        let _ = writeln!(s, "{}", render_star_line(st));
+        push_star_line(&mut s, st);
+        s.push('\n');
     }
     let _ = writeln!(s, "Fremde Raumschiffe\n{SHIP_HEADER1}\n{SHIP_HEADER2}");
     for x in &sh.observed_ships {
-        let _ = writeln!(s, "{}", render_ship_line(x));
+        push_ship_line(&mut s, x);
+        s.push('\n');
     }
     if !v.game_over {
         let _ = writeln!(s, "\n{}", zat_line(v.deadline.as_ref()));
     }
     s
-}
-
-/// Appends `v` right-aligned in `width` columns, as `{:>width}` would: the
-/// maps list every star for every ruler, so this runs millions of times a
-/// turn in a large galaxy and `format!`'s machinery was most of the report cost.
-fn push_int(s: &mut String, v: i64, width: usize) {
-    let mut buf = [0u8; 24];
-    let mut i = buf.len();
-    let mut n = v.unsigned_abs();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    if v < 0 {
-        i -= 1;
-        buf[i] = b'-';
-    }
-    const BLANKS: &str = "                        ";
-    let pad = width.saturating_sub(buf.len() - i);
-    s.push_str(&BLANKS[..pad.min(BLANKS.len())]);
-    // Digits and a minus sign: ASCII, so always valid UTF-8.
-    s.push_str(std::str::from_utf8(&buf[i..]).unwrap_or_default());
 }
 
 /// The text map's cells for a viewer (no sheet = the public map), row by
@@ -443,20 +380,20 @@ pub fn sternenkarte(state: &State, viewer: Option<RulerNr>) -> String {
         observed_stars: Vec::new(),
         observed_ships: Vec::new(),
     });
-    render_map(&v, sheet.as_ref())
+    render_map(&v, sheet.as_ref(), None)
 }
 
 /// The Sternenkarte and Sternverzeichnis of `v`; `own` is the viewer's
 /// sheet (its stars are the `O` of the map and the names of the
-/// directory), none for the public map.
-fn render_map(v: &EdsView, own: Option<&Sheet>) -> String {
+/// directory), none for the public map; `dir` the month's public directory.
+fn render_map(v: &EdsView, own: Option<&Sheet>, dir: Option<&Directory>) -> String {
     let who = own
-        .map(|sh| label_of(&v.rulers, sh.ruler))
+        .map(|sh| label_of(&v.rulers, sh.ruler).to_string())
         .unwrap_or_else(|| "öffentlich".into());
     let stand = if v.month == 0 {
         "Spielvorbereitung".to_string()
     } else {
-        format!("Stand nach {}", short_month(&calendar(v), v.month))
+        format!("Stand nach {}", short_month_of(calendar(v), v.month))
     };
     let names: BTreeMap<i64, &str> = own
         .map(|sh| {
@@ -514,7 +451,8 @@ fn render_map(v: &EdsView, own: Option<&Sheet>) -> String {
     let grid = map_cells(v, &names);
     if wu > 0 {
         for (y, row) in (1..=v.height).zip(grid.chunks(wu)) {
-            let _ = write!(s, "{y:>3} ");
+            push_int(&mut s, i64::from(y), 3);
+            s.push(' ');
             // The cells are ASCII by construction.
             s.push_str(std::str::from_utf8(row).unwrap_or_default());
             s.push('\n');
@@ -525,209 +463,23 @@ fn render_map(v: &EdsView, own: Option<&Sheet>) -> String {
         }
     }
     s.push_str("\nSTERNVERZEICHNIS (Nr. Xko Yko)\n");
-    // Four entries a line, two spaces apart, the line's end trimmed.
-    let mut line_start = s.len();
-    let mut k = 0;
-    for &[n, x, y] in &v.map.stars {
-        if k > 0 {
-            s.push_str("  ");
-        }
-        push_int(&mut s, n, 4);
-        s.push(' ');
-        push_int(&mut s, x, 3);
-        s.push(' ');
-        push_int(&mut s, y, 3);
-        s.push(' ');
-        match names.get(&n) {
-            Some(name) => {
-                let _ = write!(s, "{name:<12}");
-            }
-            None => s.push_str("            "),
-        }
-        k += 1;
-        if k == 4 {
-            trim_line(&mut s, line_start);
-            line_start = s.len();
-            k = 0;
-        }
-    }
-    if k > 0 {
-        trim_line(&mut s, line_start);
-    }
+    directory::push(&mut s, dir, &v.map.stars, &names);
     s
-}
-
-/// Ends the line begun at `start` without its trailing blanks.
-fn trim_line(s: &mut String, start: usize) {
-    let keep = s[start..].trim_end().len();
-    s.truncate(start + keep);
-    s.push('\n');
-}
-
-/// The SVG map attached to the report mail (issue 18 item 6): the same facts
-/// as the text Sternenkarte and Sternverzeichnis (every star with its
-/// number, the viewer's own stars with their names, the viewer's ships), on
-/// a coordinate grid labelled as jumps are written (X,Y from 1,1 at the top
-/// left), with a legend. Foreign owners are not drawn: the text map does not
-/// show them either. Each star carries `data-id` (its number) for the
-/// fog-of-war test. Cells are 20 pixels in the usual galaxies (53×35,
-/// 96×65); a very wide galaxy gets smaller cells and loses the numbers of
-/// foreign stars, which the grid and the Sternverzeichnis still give.
-pub fn sternenkarte_svg(state: &State, viewer: Option<RulerNr>) -> String {
-    let (gw, gh) = (state.width.max(1), state.height.max(1));
-    let c = (1800 / gw).clamp(6, 20);
-    let numbers = c >= 14;
-    let (left, top) = (34, 58);
-    let legend_h = 54;
-    let (w, h) = (left + gw * c + 12, top + gh * c + 12 + legend_h);
-    let cx = |x: i32| left + (x - 1) * c + c / 2;
-    let cy = |y: i32| top + (y - 1) * c + c / 2;
-    let mut s = String::with_capacity(state.stars.len() * 260 + (gw + gh) as usize * 160 + 4096);
-    let _ = writeln!(
-        s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\">\n<rect width=\"{w}\" height=\"{h}\" fill=\"#0b0b2a\"/>"
-    );
-    let who = viewer
-        .map(|r| ruler_label(state, r))
-        .unwrap_or_else(|| "öffentlich".into());
-    let stand = if state.month == 0 {
-        "Spielvorbereitung".to_string()
-    } else {
-        format!("Stand nach {}", short_month(&state.params, state.month))
-    };
-    let _ = writeln!(
-        s,
-        "<title>Sternenkarte {} {}</title>\n<text x=\"10\" y=\"22\" font-size=\"16\" font-weight=\"bold\" fill=\"#ffffff\">Sternenkarte · Galaxis {} · {} · {}</text>",
-        esc(&state.galaxy),
-        short_month(&state.params, state.month.max(1)),
-        esc(&state.galaxy),
-        esc(&who),
-        stand
-    );
-    // The grid: a faint line between all cells, a brighter one and a
-    // coordinate every 5 (every 10 past 100 columns).
-    let step = if gw > 100 || gh > 100 { 10 } else { 5 };
-    let (gx0, gy0, gx1, gy1) = (left, top, left + gw * c, top + gh * c);
-    let _ = writeln!(s, "<rect x=\"{gx0}\" y=\"{gy0}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#5a5a8a\"/>", gw * c, gh * c);
-    for x in 1..=gw {
-        let major = x % step == 0 || x == 1;
-        if c >= 10 || major {
-            let lx = left + x * c;
-            if x < gw {
-                let _ = writeln!(s, "<line x1=\"{lx}\" y1=\"{gy0}\" x2=\"{lx}\" y2=\"{gy1}\" stroke=\"{}\" stroke-width=\"1\"/>", if x % step == 0 { "#3a3a6a" } else { "#1c1c44" });
-            }
-        }
-        if major {
-            let _ = writeln!(s, "<text x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"#b0b0d0\" text-anchor=\"middle\">{x}</text>", cx(x), top - 6);
-        }
-    }
-    for y in 1..=gh {
-        let major = y % step == 0 || y == 1;
-        let ly = top + y * c;
-        if (c >= 10 || major) && y < gh {
-            let _ = writeln!(s, "<line x1=\"{gx0}\" y1=\"{ly}\" x2=\"{gx1}\" y2=\"{ly}\" stroke=\"{}\" stroke-width=\"1\"/>", if y % step == 0 { "#3a3a6a" } else { "#1c1c44" });
-        }
-        if major {
-            let _ = writeln!(s, "<text x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"#b0b0d0\" text-anchor=\"end\">{y}</text>", left - 4, cy(y) + 4);
-        }
-    }
-    // The viewer's ships, by point (under the stars, so a star stays visible).
-    if let Some(r) = viewer {
-        let mut at: std::collections::BTreeMap<(i32, i32), u32> = std::collections::BTreeMap::new();
-        for sh in state.ships.values().filter(|x| x.owner == r) {
-            *at.entry(sh.pos()).or_default() += 1;
-        }
-        let half = (c / 2).max(4);
-        for ((x, y), n) in at {
-            if !state.in_map(x, y) {
-                continue;
-            }
-            let _ = writeln!(
-                s,
-                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#ffcc00\" stroke-width=\"2\"><title>{n} Schiff(e) bei {x},{y}</title></rect>",
-                cx(x) - half,
-                cy(y) - half,
-                2 * half,
-                2 * half
-            );
-            if n > 1 && numbers {
-                let _ = writeln!(
-                    s,
-                    "<text x=\"{}\" y=\"{}\" font-size=\"10\" fill=\"#ffcc00\">{n}</text>",
-                    cx(x) + half + 1,
-                    cy(y) + half + 2
-                );
-            }
-        }
-    }
-    for st in state.stars.values() {
-        let (x, y) = (cx(st.x), cy(st.y));
-        let own = viewer.is_some() && st.owner == viewer;
-        let (r, fill) = if own {
-            ((c / 3).max(3), "#4cdf50")
-        } else {
-            ((c / 5).max(2), "#e8e8e8")
-        };
-        let _ = write!(
-            s,
-            "<g data-id=\"{}\"><circle cx=\"{x}\" cy=\"{y}\" r=\"{r}\" fill=\"{fill}\"><title>Stern {} ({},{})</title></circle>",
-            st.number, st.number, st.x, st.y
-        );
-        if own {
-            let _ = write!(
-                s,
-                "<text x=\"{}\" y=\"{}\" font-size=\"12\" font-weight=\"bold\" fill=\"#4cdf50\">{} {}</text>",
-                x + (c / 2).max(4) + 3,
-                y - 3,
-                st.number,
-                esc(&st.name)
-            );
-        } else if numbers {
-            let _ = write!(
-                s,
-                "<text x=\"{}\" y=\"{}\" font-size=\"10\" fill=\"#c8c8e8\">{}</text>",
-                x + r + 1,
-                y - 2,
-                st.number
-            );
-        }
-        s.push_str("</g>\n");
-    }
-    let ly = top + gh * c + 12;
-    let _ = writeln!(
-        s,
-        "<rect x=\"6\" y=\"{ly}\" width=\"{}\" height=\"{}\" fill=\"#15153a\" stroke=\"#5a5a8a\"/>\n\
-         <circle cx=\"20\" cy=\"{}\" r=\"4\" fill=\"#e8e8e8\"/><text x=\"30\" y=\"{}\" font-size=\"12\" fill=\"#ffffff\">Stern (Nummer)</text>\n\
-         <circle cx=\"150\" cy=\"{}\" r=\"6\" fill=\"#4cdf50\"/><text x=\"162\" y=\"{}\" font-size=\"12\" fill=\"#ffffff\">eigener Stern (Nummer Name)</text>\n\
-         <rect x=\"360\" y=\"{}\" width=\"14\" height=\"14\" fill=\"none\" stroke=\"#ffcc00\" stroke-width=\"2\"/><text x=\"380\" y=\"{}\" font-size=\"12\" fill=\"#ffffff\">eigene Schiffe (Anzahl)</text>\n\
-         <text x=\"14\" y=\"{}\" font-size=\"12\" fill=\"#b0b0d0\">Koordinaten X (oben) und Y (links) wie in den Sprungbefehlen (X,Y)</text>",
-        w - 12,
-        legend_h - 8,
-        ly + 16,
-        ly + 20,
-        ly + 16,
-        ly + 20,
-        ly + 9,
-        ly + 20,
-        ly + 40
-    );
-    s.push_str("</svg>\n");
-    s
-}
-
-/// Star and ruler names come from a game's TOML: escaped for XML.
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 pub fn befehlsblatt(state: &State, r: RulerNr) -> String {
-    let ruler = state.ruler(r).expect("ruler");
-    let mut s = format!(
-        "SPIEL {} SPIELER {} PASSWORT <Dein Passwort>\n",
-        state.game_id, ruler.id
+    befehlsblatt_with(state, r, &befehlsblatt_sections(state))
+}
+
+/// [`befehlsblatt`] with the month's [`befehlsblatt_sections`], which are
+/// the same for every ruler. A number no ruler has gets no handle.
+pub(crate) fn befehlsblatt_with(state: &State, r: RulerNr, sections: &str) -> String {
+    let id = state.ruler(r).map_or("", |x| x.id.as_str());
+    let mut s = String::with_capacity(sections.len() + 256);
+    let _ = writeln!(
+        s,
+        "SPIEL {} SPIELER {id} PASSWORT <Dein Passwort>",
+        state.game_id
     );
     let _ = writeln!(
         s,
@@ -740,6 +492,13 @@ pub fn befehlsblatt(state: &State, r: RulerNr) -> String {
         "MONAT: {}\n",
         short_month(&state.params, state.month + 1)
     );
+    s.push_str(sections);
+    s
+}
+
+/// The Befehlsblatt from its first section on.
+pub(crate) fn befehlsblatt_sections(state: &State) -> String {
+    let mut s = String::with_capacity(2048);
     for i in 0..18 {
         let _ = writeln!(s, "[{} {}]", i + 1, SECTION_NAMES[i]);
         let _ = writeln!(
@@ -767,7 +526,7 @@ fn render_anzeiger(v: &EdsView) -> String {
         if v.month == 0 {
             "Spielvorbereitung".into()
         } else {
-            short_month(&calendar(v), v.month)
+            short_month_of(calendar(v), v.month)
         }
     );
     s.push_str("BEKANNTMACHUNGEN DER SPIELLEITUNG\n");
@@ -786,17 +545,18 @@ fn render_anzeiger(v: &EdsView) -> String {
     s
 }
 
-fn msg_line(m: &view::Message) -> String {
-    match &m.entry {
-        Some(e) => format!(
-            "{:>2} {} {}: {}",
-            m.phase,
-            PHASE_NAMES.get(usize::from(m.phase)).copied().unwrap_or(""),
-            e,
-            m.text
-        ),
-        None => format!("{:>2} {}", m.phase, m.text),
+/// A line of the Fehlerprotokoll or the Meldungen, with its newline.
+fn push_msg_line(s: &mut String, m: &view::Message) {
+    push_int(s, i64::from(m.phase), 2);
+    s.push(' ');
+    if let Some(e) = &m.entry {
+        s.push_str(PHASE_NAMES.get(usize::from(m.phase)).copied().unwrap_or(""));
+        s.push(' ');
+        s.push_str(e);
+        s.push_str(": ");
     }
+    s.push_str(&m.text);
+    s.push('\n');
 }
 
 /// The Monatsbericht of one ruler (None: the public part only).
@@ -816,7 +576,7 @@ fn render_month_report(v: &EdsView, m: &MonthReport) -> String {
         s,
         "{} · Auswertung von {}\n",
         who,
-        month_label(&calendar(v), v.month)
+        month_label_of(calendar(v), v.month)
     );
     if m.ruler.is_some() {
         s.push_str("FEHLERPROTOKOLL\n");
@@ -824,14 +584,12 @@ fn render_month_report(v: &EdsView, m: &MonthReport) -> String {
             s.push_str("keine Fehler\n");
         }
         for l in &m.errors {
-            let _ = writeln!(s, "{}", msg_line(l));
+            push_msg_line(&mut s, l);
         }
         s.push_str("\nMELDUNGEN\n");
         for i in &m.infos {
             match i {
-                Info::Message(l) => {
-                    let _ = writeln!(s, "{}", msg_line(l));
-                }
+                Info::Message(l) => push_msg_line(&mut s, l),
                 Info::JumpOrder { rulers } => {
                     let order: Vec<String> = rulers.iter().map(|n| format!("{n:02}")).collect();
                     let _ = writeln!(s, " 7 Sprungreihenfolge: {}", order.join(", "));
@@ -874,7 +632,10 @@ fn render_month_report(v: &EdsView, m: &MonthReport) -> String {
         );
     }
     if let Some(w) = &m.winners {
-        let names: Vec<String> = w.iter().map(|n| label_of(&v.rulers, *n)).collect();
+        let names: Vec<String> = w
+            .iter()
+            .map(|n| label_of(&v.rulers, *n).to_string())
+            .collect();
         let _ = writeln!(
             s,
             "\nSPIELENDE\nEvolutionsstufe {} erreicht. Sieger: {}",
@@ -925,8 +686,14 @@ fn render_notes(v: &EdsView) -> String {
 /// Sternenanzeiger), the spectators' public ones, the game master's
 /// Gesamtübersicht.
 pub fn render(v: &EdsView) -> String {
+    render_with(v, None)
+}
+
+/// [`render`] with the month's public Sternverzeichnis, which a month's
+/// reports build once.
+pub(crate) fn render_with(v: &EdsView, dir: Option<&Directory>) -> String {
     match v.viewer {
-        ViewKind::Player => render_player(v),
+        ViewKind::Player => render_player(v, dir),
         ViewKind::Spectator => {
             let mut body = render_herrscherliste(v);
             body.push('\n');
@@ -935,7 +702,7 @@ pub fn render(v: &EdsView) -> String {
                 push_battles(&mut body, v);
                 body.push('\n');
             }
-            body.push_str(&render_map(v, None));
+            body.push_str(&render_map(v, None, dir));
             body.push('\n');
             body.push_str(&render_anzeiger(v));
             body
@@ -963,14 +730,14 @@ pub fn render(v: &EdsView) -> String {
             }
             push_battles(&mut body, v);
             body.push('\n');
-            body.push_str(&render_map(v, None));
+            body.push_str(&render_map(v, None, dir));
             body.push('\n');
             body.push_str(&render_anzeiger(v));
             body.push_str("\nALLE STERNE\n");
             body.push_str(STAR_HEADER);
             body.push('\n');
             for s in &v.all_stars {
-                body.push_str(&render_star_line(s));
+                push_star_line(&mut body, s);
                 body.push('\n');
             }
             body
@@ -978,7 +745,7 @@ pub fn render(v: &EdsView) -> String {
     }
 }
 
-fn render_player(v: &EdsView) -> String {
+fn render_player(v: &EdsView, dir: Option<&Directory>) -> String {
     let Some(RulerDocs {
         month_report,
         sheet,
@@ -1001,7 +768,7 @@ fn render_player(v: &EdsView) -> String {
     // The map is most of the body in a large galaxy: sized once, so the
     // body is not copied again and again as it grows.
     let blatt = render_sheet(v, sheet);
-    let karte = render_map(v, Some(sheet));
+    let karte = render_map(v, Some(sheet), dir);
     let anzeiger = render_anzeiger(v);
     body.reserve(blatt.len() + karte.len() + anzeiger.len() + 2);
     body.push_str(&blatt);

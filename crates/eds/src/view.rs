@@ -513,15 +513,20 @@ pub fn map(state: &State, viewer: Option<RulerNr>) -> MapView {
             .map(|s| [i64::from(s.number), i64::from(s.x), i64::from(s.y)])
             .collect(),
         ships: match viewer {
-            Some(r) => state
-                .ships
-                .values()
-                .filter(|s| s.owner == r)
-                .map(|s| [s.x, s.y])
-                .collect(),
+            Some(r) => own_ships(state, r),
             None => Vec::new(),
         },
     }
+}
+
+/// The points of ruler `r`'s ships, the part of the map only they see.
+fn own_ships(state: &State, r: RulerNr) -> Vec<[i32; 2]> {
+    state
+        .ships
+        .values()
+        .filter(|s| s.owner == r)
+        .map(|s| [s.x, s.y])
+        .collect()
 }
 
 pub fn anzeiger(state: &State) -> Anzeiger {
@@ -538,12 +543,15 @@ pub fn anzeiger(state: &State) -> Anzeiger {
     }
 }
 
-fn base(state: &State, events: &[Event], viewer: ViewKind, map: MapView) -> EdsView {
+/// The public frame of a month's views (the spectators' view without its
+/// Monatsbericht): what every viewer's view starts from, so that a month's
+/// reports build it once and each view is a copy of it.
+pub fn public_frame(state: &State, events: &[Event]) -> EdsView {
     EdsView {
         game: state.game_id.clone(),
         galaxy: state.galaxy.clone(),
         month: state.month,
-        viewer,
+        viewer: ViewKind::Spectator,
         width: state.width,
         height: state.height,
         game_over: state.game_over,
@@ -558,7 +566,7 @@ fn base(state: &State, events: &[Event], viewer: ViewKind, map: MapView) -> EdsV
         } else {
             Vec::new()
         },
-        map,
+        map: map(state, None),
         anzeiger: anzeiger(state),
         all_stars: Vec::new(),
     }
@@ -574,14 +582,32 @@ fn docs(state: &State, events: &[Event], sp: &Spatial, r: RulerNr) -> RulerDocs 
 /// Ruler `r`'s view: their own documents and the public ones.
 pub fn player_view(state: &State, events: &[Event], r: RulerNr) -> EdsView {
     let sp = crate::report::ship_spots(state);
-    let mut v = base(state, events, ViewKind::Player, map(state, Some(r)));
-    v.sheets.push(docs(state, events, &sp, r));
+    player_view_from(state, events, &sp, public_frame(state, events), r)
+}
+
+/// [`player_view`] from the month's [`public_frame`] and [`Spatial`] index.
+pub fn player_view_from(
+    state: &State,
+    events: &[Event],
+    sp: &Spatial,
+    frame: EdsView,
+    r: RulerNr,
+) -> EdsView {
+    let mut v = frame;
+    v.viewer = ViewKind::Player;
+    v.map.ships = own_ships(state, r);
+    v.sheets.push(docs(state, events, sp, r));
     v
 }
 
 /// The spectators' view: the public documents only.
 pub fn spectator_view(state: &State, events: &[Event]) -> EdsView {
-    let mut v = base(state, events, ViewKind::Spectator, map(state, None));
+    spectator_view_from(state, events, public_frame(state, events))
+}
+
+/// [`spectator_view`] from the month's [`public_frame`].
+pub fn spectator_view_from(state: &State, events: &[Event], frame: EdsView) -> EdsView {
+    let mut v = frame;
     v.public_report = (state.month > 0).then(|| month_report(state, events, None));
     v
 }
@@ -603,12 +629,18 @@ pub fn notes(events: &[Event]) -> Vec<Post> {
 /// The game master's view: every ruler's documents, the Hinweise, every star.
 pub fn master_view(state: &State, events: &[Event]) -> EdsView {
     let sp = crate::report::ship_spots(state);
-    let mut v = base(state, events, ViewKind::GameMaster, map(state, None));
+    master_view_from(state, events, &sp, public_frame(state, events))
+}
+
+/// [`master_view`] from the month's [`public_frame`] and [`Spatial`] index.
+pub fn master_view_from(state: &State, events: &[Event], sp: &Spatial, frame: EdsView) -> EdsView {
+    let mut v = frame;
+    v.viewer = ViewKind::GameMaster;
     v.notes = notes(events);
     v.sheets = state
         .rulers
         .iter()
-        .map(|r| docs(state, events, &sp, r.number))
+        .map(|r| docs(state, events, sp, r.number))
         .collect();
     v.all_stars = state.stars.values().map(star_view).collect();
     v
