@@ -30,6 +30,7 @@ pub mod orders;
 pub mod parse_index;
 pub mod parser;
 pub mod report;
+pub mod report_index;
 pub mod report_view;
 pub mod setup;
 pub mod svg;
@@ -37,15 +38,61 @@ pub mod turn;
 pub mod view;
 
 use arbitre_core::{
-    Lang, Outcome, ParseIndex, Parsed, Phase, PlayerId, PlayerInfo, Ranked, Report, Rng, Ruleset,
-    RulesetInfo, SetupConfig, SetupError, Viewer,
+    Lang, Outcome, ParseIndex, Parsed, Phase, PlayerId, PlayerInfo, Ranked, Report, ReportFacts,
+    Rng, Ruleset, RulesetInfo, SetupConfig, SetupError, Viewer,
 };
+use std::borrow::Cow;
+use std::cell::OnceCell;
 
 pub use model::State;
 pub use orders::Order;
 pub use turn::{Event, Scratch};
 
 pub struct Wwk;
+
+/// `viewer`'s report from the turn's index; `frame` is the map's frame,
+/// built by the first nation's report and shared by the next ones.
+fn report_for(ix: &report_index::Index, frame: &OnceCell<svg::Frame>, viewer: &Viewer) -> Report {
+    let s = ix.st;
+    let (nation, gm) = match viewer {
+        Viewer::Player(p) => (
+            s.nation_of_player(p.as_str()).map(|n| n.code.clone()),
+            false,
+        ),
+        Viewer::Spectator => (None, false),
+        Viewer::GameMaster => (None, true),
+    };
+    let view = report_view::build_with(ix, nation.as_deref(), gm);
+    let mut rep = Report::text(format!("WWK tour {}", s.turn), report::text(&view));
+    if let (Some(n), Viewer::Player(p)) = (&nation, viewer) {
+        // The map of the world as this nation sees it (issue 18 item 1).
+        let rows = match &view.map {
+            Some(rows) => Cow::Borrowed(rows),
+            None => Cow::Owned(view::rows_with(ix, Some(n), false)),
+        };
+        let frame = frame.get_or_init(|| svg::Frame::new(s, &rows));
+        let title = format!("WWK {} tour {} : carte vue par {n}", s.game_id, s.turn);
+        rep = rep.with_attachment(
+            &format!("carte-t{:02}.svg", s.turn),
+            "image/svg+xml",
+            svg::render_in(frame, s, &rows, n, &title),
+        );
+        if !s.ended {
+            rep = rep.with_attachment(
+                &format!("ordres-t{:02}.txt", s.turn + 1),
+                "text/plain",
+                report::order_template(s, n, p.as_str()),
+            );
+        }
+    } else if gm && !s.roll_log.is_empty() {
+        rep = rep.with_attachment(
+            &format!("jets-t{:02}.json", s.turn),
+            "application/json",
+            serde_json::to_string_pretty(&s.roll_log).unwrap_or_default(),
+        );
+    }
+    rep.with_view(&view)
+}
 
 /// The verdict of a block from a player who plays no nation of the game.
 fn unknown_player(text: &str) -> Parsed<Order> {
@@ -133,43 +180,26 @@ impl Ruleset for Wwk {
     }
 
     fn report(&self, s: &State, events: &[Event], viewer: &Viewer) -> Report {
-        let (nation, gm) = match viewer {
-            Viewer::Player(p) => (
-                s.nation_of_player(p.as_str()).map(|n| n.code.clone()),
-                false,
-            ),
-            Viewer::Spectator => (None, false),
-            Viewer::GameMaster => (None, true),
-        };
-        let view = report_view::build(s, events, nation.as_deref(), gm);
-        let mut rep = Report::text(format!("WWK tour {}", s.turn), report::text(&view));
-        if let (Some(n), Viewer::Player(p)) = (&nation, viewer) {
-            // The map of the world as this nation sees it (issue 18 item 1).
-            let rows = match &view.map {
-                Some(rows) => rows.clone(),
-                None => view::rows(s, events, Some(n), false),
-            };
-            let title = format!("WWK {} tour {} : carte vue par {n}", s.game_id, s.turn);
-            rep = rep.with_attachment(
-                &format!("carte-t{:02}.svg", s.turn),
-                "image/svg+xml",
-                svg::render(s, &rows, n, &title),
-            );
-            if !s.ended {
-                rep = rep.with_attachment(
-                    &format!("ordres-t{:02}.txt", s.turn + 1),
-                    "text/plain",
-                    report::order_template(s, n, p.as_str()),
-                );
-            }
-        } else if gm && !s.roll_log.is_empty() {
-            rep = rep.with_attachment(
-                &format!("jets-t{:02}.json", s.turn),
-                "application/json",
-                serde_json::to_string_pretty(&s.roll_log).unwrap_or_default(),
-            );
-        }
-        rep.with_view(&view)
+        report_for(
+            &report_index::Index::new(s, events),
+            &OnceCell::new(),
+            viewer,
+        )
+    }
+
+    /// The turn's [`report_index::Index`] and map frame built once for all
+    /// the readers. WWK's `report_with` is the default (the facts are not
+    /// printed), so each report is `report`'s.
+    fn reports_with(
+        &self,
+        s: &State,
+        events: &[Event],
+        viewers: &[Viewer],
+        _facts: &dyn Fn(&Viewer) -> ReportFacts,
+    ) -> Vec<Report> {
+        let ix = report_index::Index::new(s, events);
+        let frame = OnceCell::new();
+        viewers.iter().map(|v| report_for(&ix, &frame, v)).collect()
     }
 
     fn state_from_view(

@@ -965,6 +965,16 @@ pub fn ukey(id: UnitId) -> String {
     format!("{id:06}")
 }
 
+/// Whether `k` is the key [`ukey`] gives unit `id`.
+pub fn is_ukey(k: &str, id: UnitId) -> bool {
+    let u = Ukey::new(id);
+    // One word compared rather than a `memcmp` call: a report checks every key.
+    match (short_key(k), short_key(u.as_str())) {
+        (Some(a), Some(b)) => a == b,
+        _ => u.as_str() == k,
+    }
+}
+
 /// [`ukey`] on the stack: looking a unit up by id must not allocate, as it
 /// runs for every unit a phase touches.
 struct Ukey {
@@ -1009,14 +1019,9 @@ pub struct UnitsAt {
 
 impl UnitsAt {
     pub fn build(st: &State) -> Self {
-        Self::build_where(st, |_| true)
-    }
-    /// Only the places `keep` accepts (a report needs the few zones its
-    /// reader sees, not all of them).
-    pub fn build_where(st: &State, keep: impl Fn(&str) -> bool) -> Self {
         let mut at: std::collections::HashMap<String, Vec<UnitId>> =
             std::collections::HashMap::new();
-        for u in st.units.values().filter(|u| keep(&u.at)) {
+        for u in st.units.values() {
             match at.get_mut(u.at.as_str()) {
                 Some(v) => v.push(u.id),
                 None => {

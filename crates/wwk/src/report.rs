@@ -8,6 +8,7 @@ use crate::catalog::sp;
 use crate::model::*;
 use crate::report_view::{base_notation, unit_notation, Holding, Seat, View, ZoneReport};
 use crate::turn::{Event, Sec};
+use rustc_hash::FxHashSet;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
@@ -272,6 +273,41 @@ pub fn text(view: &View) -> String {
 /// Zones a unit of `code` standing in `from` may reach with MOVE this turn
 /// (§5.13: its steps, terrain, straits), blocking aside; sorted.
 pub fn reachable(st: &State, nation: &str, u: &Unit, from: &str) -> Vec<ZoneCode> {
+    match reachable_on_map(st, nation, u, from) {
+        Some(v) => v,
+        None => reachable_by_codes(st, nation, u, from),
+    }
+}
+
+/// [`reachable`] over the map's own neighbour lists, borrowed rather than
+/// copied: a template asks it for every stack. None where a zone visited
+/// has no such list (a code that is not a zone, a map without tables).
+fn reachable_on_map(st: &State, nation: &str, u: &Unit, from: &str) -> Option<Vec<ZoneCode>> {
+    let spec = sp(&u.code);
+    let steps = crate::military::steps(u);
+    let mut seen: FxHashSet<&str> = FxHashSet::default();
+    let mut front = vec![from];
+    for _ in 0..steps {
+        let mut next = vec![];
+        for a in &front {
+            for b in st.map.neighbours_of(a)? {
+                if b != from
+                    && !seen.contains(b.as_str())
+                    && crate::military::can_step(st, nation, spec, a, b, false)
+                {
+                    seen.insert(b);
+                    next.push(b.as_str());
+                }
+            }
+        }
+        front = next;
+    }
+    let mut out: Vec<&str> = seen.into_iter().collect();
+    out.sort_unstable();
+    Some(out.into_iter().map(str::to_string).collect())
+}
+
+fn reachable_by_codes(st: &State, nation: &str, u: &Unit, from: &str) -> Vec<ZoneCode> {
     let spec = sp(&u.code);
     let steps = crate::military::steps(u);
     let mut seen: BTreeSet<ZoneCode> = BTreeSet::new();

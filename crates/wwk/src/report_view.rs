@@ -13,11 +13,12 @@
 
 use crate::catalog::sp;
 use crate::model::*;
+use crate::report_index::Index;
 use crate::turn::{Event, Sec, Vis};
-use crate::view::{rows, ZoneRow};
+use crate::view::{rows_with, ZoneRow};
 use arbitre_core::SetupError;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 /// Version of the view's shape; the schema's `$id` carries it.
 pub const VERSION: u32 = 2;
@@ -199,20 +200,32 @@ pub struct View {
 
 /// The unit notation a group is written in.
 pub fn unit_notation(g: &UnitGroup) -> String {
-    let mut code = g.code.clone();
-    if g.damaged {
+    notation(&g.code, g.damaged, g.shots, &g.heads, &g.cargo)
+}
+
+/// [`unit_notation`] of a group's parts, so that a unit is only made a
+/// group when its notation is new.
+fn notation(
+    code: &str,
+    damaged: bool,
+    shots: Option<u32>,
+    heads: &[String],
+    cargo: &[Cargo],
+) -> String {
+    let mut code = code.to_string();
+    if damaged {
         code.push('*');
     }
-    if let Some(s) = g.shots {
+    if let Some(s) = shots {
         code.push_str(&format!("({s} tirs)"));
     }
-    if !g.heads.is_empty() {
-        code = format!("{}({})", code, g.heads.join(","));
+    if !heads.is_empty() {
+        code = format!("{}({})", code, heads.join(","));
     }
-    if !g.cargo.is_empty() {
+    if !cargo.is_empty() {
         code = format!(
             "{code}[{}]",
-            g.cargo
+            cargo
                 .iter()
                 .map(|c| format!("{} {}", c.count, c.code))
                 .collect::<Vec<_>>()
@@ -233,13 +246,14 @@ pub fn base_notation(b: &BaseGroup) -> String {
     s
 }
 
-/// `owner`'s units and bases in `z`, grouped and ordered as the text writes
-/// them: loose groups, then each army, each sorted by notation.
-fn groups(st: &State, at: &UnitsAt, owner: &str, z: &str) -> (Vec<UnitGroup>, Vec<BaseGroup>) {
+/// `owner`'s units and bases among `here` (a zone's units), grouped and
+/// ordered as the text writes them: loose groups, then each army, each
+/// sorted by notation.
+fn groups(ix: &Index, here: &[&Unit], owner: &str) -> (Vec<UnitGroup>, Vec<BaseGroup>) {
     let mut loose: BTreeMap<String, UnitGroup> = BTreeMap::new();
     let mut armies: BTreeMap<String, BTreeMap<String, UnitGroup>> = BTreeMap::new();
     let mut bases: BTreeMap<String, BaseGroup> = BTreeMap::new();
-    for u in at.units(st, z).filter(|u| u.owner == owner) {
+    for u in here.iter().filter(|u| u.owner == owner) {
         let abm = (u.code == "ABMP").then_some(u.ammo);
         if sp(&u.code).is_base() {
             if u.code == "FAC" {
@@ -255,48 +269,45 @@ fn groups(st: &State, at: &UnitsAt, owner: &str, z: &str) -> (Vec<UnitGroup>, Ve
             continue;
         }
         let mut hold: BTreeMap<&str, usize> = BTreeMap::new();
-        let tag = format!("@{}", u.id);
-        for c in at.units(st, &tag) {
+        for c in ix.hold_of(u.id) {
             *hold.entry(c.code.as_str()).or_default() += 1;
         }
-        let g = UnitGroup {
-            count: 0,
-            code: u.code.clone(),
-            army: u.army.clone(),
-            damaged: u.damaged,
-            shots: abm,
-            heads: u.heads.clone(),
-            cargo: hold
-                .into_iter()
-                .map(|(c, k)| Cargo {
-                    count: k,
-                    code: c.to_string(),
-                })
-                .collect(),
-        };
+        let cargo: Vec<Cargo> = hold
+            .into_iter()
+            .map(|(c, k)| Cargo {
+                count: k,
+                code: c.to_string(),
+            })
+            .collect();
+        let key = notation(&u.code, u.damaged, abm, &u.heads, &cargo);
         let into = match &u.army {
-            Some(a) => armies.entry(a.clone()).or_default(),
+            Some(a) => match armies.get_mut(a) {
+                Some(m) => m,
+                None => armies.entry(a.clone()).or_default(),
+            },
             None => &mut loose,
         };
-        into.entry(unit_notation(&g)).or_insert(g).count += 1;
+        match into.get_mut(&key) {
+            Some(g) => g.count += 1,
+            None => {
+                let g = UnitGroup {
+                    count: 1,
+                    code: u.code.clone(),
+                    army: u.army.clone(),
+                    damaged: u.damaged,
+                    shots: abm,
+                    heads: u.heads.clone(),
+                    cargo,
+                };
+                into.insert(key, g);
+            }
+        }
     }
     let mut units: Vec<UnitGroup> = loose.into_values().collect();
     for m in armies.into_values() {
         units.extend(m.into_values());
     }
     (units, bases.into_values().collect())
-}
-
-fn capital_here(st: &State, at: &UnitsAt, z: &str) -> bool {
-    match &st.zone(z).status {
-        Status::Controlled { by } => {
-            at.units(st, z)
-                .filter(|u| u.owner == *by && u.code == "FAC")
-                .count()
-                >= st.params.capital_min_factories
-        }
-        _ => false,
-    }
 }
 
 fn sheet(st: &State, n: &Nation) -> Sheet {
@@ -318,7 +329,10 @@ fn sheet(st: &State, n: &Nation) -> Sheet {
             .show(),
         research_points: crate::economy::research_points(
             i64::from(t.l),
-            st.controlled(&n.code).len() as i64,
+            st.zones
+                .values()
+                .filter(|z| z.status.controller() == Some(n.code.as_str()))
+                .count() as i64,
         ),
         vp: n.vp,
         superpower: n.superpower,
@@ -338,6 +352,12 @@ fn sheet(st: &State, n: &Nation) -> Sheet {
 /// The view of `st` after the turn that gave `events`, for the nation
 /// `viewer` (None: spectator, or the GM when `gm`).
 pub fn build(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> View {
+    build_with(&Index::new(st, events), viewer, gm)
+}
+
+/// [`build`] from the turn's [`Index`], shared by every report of the turn.
+pub fn build_with(ix: &Index, viewer: Option<&str>, gm: bool) -> View {
+    let (st, events) = (ix.st, ix.events);
     let seat = match viewer {
         _ if gm => Seat::GameMaster,
         Some(n) => Seat::Nation {
@@ -364,76 +384,42 @@ pub fn build(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> Vi
         };
         sections.entry(e.sec).or_default().push(text);
     }
-    // Built once per report rather than scanning every unit for each zone
-    // (issue 9): units by place, and the zones where the viewer has units.
-    // A nation's report needs only the units of the zones it sees.
-    let (present, held): (BTreeSet<String>, BTreeSet<&str>) = match viewer {
-        Some(n) if !gm => (
-            st.units
-                .values()
-                .filter(|u| u.owner == n)
-                .filter_map(|u| st.unit_zone(u.id))
-                .collect(),
-            st.zones
-                .iter()
-                .filter(|(_, zs)| zs.status.has_party(n))
-                .map(|(z, _)| z.as_str())
-                .collect(),
-        ),
-        _ => (BTreeSet::new(), BTreeSet::new()),
-    };
-    let at = match viewer {
-        Some(_) if !gm => UnitsAt::build_where(st, |z| {
-            z.starts_with('@') || held.contains(z) || present.contains(z)
-        }),
-        _ => st.units_at(),
-    };
-    // A nation's zones only, in map order, rather than a test of every zone
-    // of the map per report (issue 9).
-    let walk: Vec<&ZoneDef> = match viewer {
-        Some(_) if !gm => match st.map.positions_of(
-            held.iter()
-                .copied()
-                .chain(present.iter().map(|z| z.as_str())),
-        ) {
-            Some(v) => v.into_iter().map(|i| &st.map.zones[i]).collect(),
-            None => st.map.zones.iter().collect(),
-        },
-        _ => st.map.zones.iter().collect(),
-    };
+    let present = ix.present(viewer.unwrap_or_default());
     let mut zones = Vec::new();
-    for d in walk {
+    for (i, d) in st.map.zones.iter().enumerate() {
         let z = &d.code;
-        let zs = st.zone(z);
+        let zs = ix.zone(i);
         let visible = match viewer {
             _ if gm => true,
             None => zs.status != Status::Neutral,
-            Some(n) => zs.status.has_party(n) || present.contains(z),
+            Some(n) => zs.status.has_party(n) || present.at(i),
         };
         if !visible {
             continue;
         }
+        let here = ix.units_in(i);
         let owners: Vec<String> = match viewer {
             // In the zones a nation holds it sees every unit present (S l.571).
             Some(n) if !gm && zs.status.has_party(n) => {
-                let mut v = vec![n.to_string()];
-                let mut others: Vec<String> = at
-                    .units(st, z)
+                let mut others: Vec<&str> = here
+                    .iter()
                     .filter(|u| u.owner != n)
-                    .map(|u| u.owner.clone())
+                    .map(|u| u.owner.as_str())
                     .collect();
-                others.sort();
+                others.sort_unstable();
                 others.dedup();
-                v.extend(others);
-                v
+                std::iter::once(n)
+                    .chain(others)
+                    .map(str::to_string)
+                    .collect()
             }
             Some(n) if !gm => vec![n.to_string()],
             _ if gm => {
-                let mut v: Vec<String> = at.units(st, z).map(|u| u.owner.clone()).collect();
-                v.extend(zs.ledgers.keys().cloned());
-                v.sort();
+                let mut v: Vec<&str> = here.iter().map(|u| u.owner.as_str()).collect();
+                v.extend(zs.ledgers.keys().map(|k| k.as_str()));
+                v.sort_unstable();
                 v.dedup();
-                v
+                v.into_iter().map(str::to_string).collect()
             }
             _ => vec![],
         };
@@ -443,13 +429,13 @@ pub fn build(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> Vi
             let own = gm || viewer == Some(n.as_str());
             let stock = zs.ledgers.get(&n).filter(|_| own).map(|l| Stock {
                 ledger: *l,
-                factories: at
-                    .units(st, z)
+                factories: here
+                    .iter()
                     .filter(|u| u.owner == n && u.code == "FAC")
                     .count(),
-                ce: zs.status.parties().contains(&n).then_some(zs.ce),
+                ce: zs.status.has_party(&n).then_some(zs.ce),
             });
-            let (units, bases) = groups(st, &at, &n, z);
+            let (units, bases) = groups(ix, here, &n);
             if stock.is_some() || !units.is_empty() || !bases.is_empty() {
                 holdings.push(Holding {
                     owner: n,
@@ -463,24 +449,24 @@ pub fn build(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> Vi
             code: z.clone(),
             name: d.name.clone(),
             status: zs.status.clone(),
-            capital: capital_here(st, &at, z),
+            capital: ix.capital(i),
             irradiated: zs.irradiated_until >= st.turn && zs.irradiated_until > 0,
-            guerrilla: at.units(st, z).any(|u| u.owner == GUERRILLA),
+            guerrilla: ix.guerrilla(i),
             symbols: d.symbols.clone(),
             holdings,
         });
     }
-    let space = st
-        .units
-        .values()
-        .filter(|u| u.at.starts_with('#') && (gm || viewer == Some(u.owner.as_str())))
+    let space = ix
+        .space()
+        .iter()
+        .filter(|u| gm || viewer == Some(u.owner.as_str()))
         .map(|u| SpaceUnit {
             slot: u.at.clone(),
             code: u.code.clone(),
             heads: u.heads.clone(),
         })
         .collect();
-    let map = (viewer.is_some() && !gm).then(|| rows(st, events, viewer, gm));
+    let map = (viewer.is_some() && !gm).then(|| rows_with(ix, viewer, gm));
     View {
         game: st.game_id.clone(),
         turn: st.turn,

@@ -10,6 +10,8 @@
 
 use crate::model::*;
 use crate::view::{Seen, ZoneRow};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fmt::Write;
 
@@ -25,11 +27,17 @@ const PALETTE: [&str; 10] = [
     "#bcbd22", "#7f7f7f",
 ];
 
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+fn esc(s: &str) -> Cow<'_, str> {
+    // Codes and names seldom hold a character to escape: no copy then.
+    if !s.contains(['&', '<', '>', '"']) {
+        return Cow::Borrowed(s);
+    }
+    Cow::Owned(
+        s.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;"),
+    )
 }
 
 /// Zone centres in pixels, by code: the scenario's positions (or the
@@ -142,33 +150,30 @@ fn kind_fill(k: ZoneKind) -> &'static str {
     }
 }
 
-/// The SVG map of `rows` (see [`crate::view::rows`]) for `viewer`.
-pub fn render(st: &State, rows: &[ZoneRow], viewer: &str, title: &str) -> String {
-    let pos = layout(&st.map);
-    let colour: BTreeMap<&str, &str> = st
-        .nations
-        .keys()
-        .enumerate()
-        .map(|(i, n)| (n.as_str(), PALETTE[i % PALETTE.len()]))
-        .collect();
-    let col = |n: &str| colour.get(n).copied().unwrap_or("#444444");
+/// What the map of a turn draws the same for every reader: the zones'
+/// places and the links between them, which come from the map alone (the
+/// code, kind and neighbours of each row).
+pub struct Frame {
+    /// [`layout`], hashed: only looked up, never walked.
+    pos: FxHashMap<ZoneCode, (i32, i32)>,
+    links: String,
+}
+
+impl Frame {
+    /// The frame of `rows`; it serves every list of rows of the same map.
+    pub fn new(st: &State, rows: &[ZoneRow]) -> Frame {
+        let pos = layout(&st.map).into_iter().collect();
+        let links = links(st, rows, &pos);
+        Frame { pos, links }
+    }
+}
+
+/// The links, under the zones; each pair once. Sets and maps are hashed:
+/// they are only looked up, and the lines come in the order of `rows`.
+fn links(st: &State, rows: &[ZoneRow], pos: &FxHashMap<ZoneCode, (i32, i32)>) -> String {
     let mut o = String::new();
-    let _ = writeln!(
-        o,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{MAP_H}" viewBox="0 0 {W} {MAP_H}" font-family="DejaVu Sans, Arial, sans-serif">"#
-    );
-    let _ = writeln!(
-        o,
-        r##"<rect width="{W}" height="{MAP_H}" fill="#ffffff"/>"##
-    );
-    let _ = writeln!(
-        o,
-        r##"<text x="12" y="24" font-size="16" font-weight="bold" fill="#222">{}</text>"##,
-        esc(title)
-    );
-    // Links first, under the zones; each pair once.
-    let kinds: BTreeMap<&str, ZoneKind> = rows.iter().map(|r| (r.code.as_str(), r.kind)).collect();
-    let mut drawn: BTreeSet<(&str, &str)> = BTreeSet::new();
+    let kinds: FxHashMap<&str, ZoneKind> = rows.iter().map(|r| (r.code.as_str(), r.kind)).collect();
+    let mut drawn: FxHashSet<(&str, &str)> = FxHashSet::default();
     for r in rows {
         for n in r.land.iter().chain(r.sea.iter()) {
             let key = if r.code.as_str() < n.as_str() {
@@ -198,6 +203,39 @@ pub fn render(st: &State, rows: &[ZoneRow], viewer: &str, title: &str) -> String
             );
         }
     }
+    o
+}
+
+/// The SVG map of `rows` (see [`crate::view::rows`]) for `viewer`.
+pub fn render(st: &State, rows: &[ZoneRow], viewer: &str, title: &str) -> String {
+    render_in(&Frame::new(st, rows), st, rows, viewer, title)
+}
+
+/// [`render`] in a [`Frame`] built once for the turn's readers.
+pub fn render_in(frame: &Frame, st: &State, rows: &[ZoneRow], viewer: &str, title: &str) -> String {
+    let pos = &frame.pos;
+    let colour: BTreeMap<&str, &str> = st
+        .nations
+        .keys()
+        .enumerate()
+        .map(|(i, n)| (n.as_str(), PALETTE[i % PALETTE.len()]))
+        .collect();
+    let col = |n: &str| colour.get(n).copied().unwrap_or("#444444");
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{MAP_H}" viewBox="0 0 {W} {MAP_H}" font-family="DejaVu Sans, Arial, sans-serif">"#
+    );
+    let _ = writeln!(
+        o,
+        r##"<rect width="{W}" height="{MAP_H}" fill="#ffffff"/>"##
+    );
+    let _ = writeln!(
+        o,
+        r##"<text x="12" y="24" font-size="16" font-weight="bold" fill="#222">{}</text>"##,
+        esc(title)
+    );
+    o.push_str(&frame.links);
     for r in rows {
         let Some(&(x, y)) = pos.get(&r.code) else {
             continue;

@@ -12,9 +12,11 @@
 
 use crate::catalog::sp;
 use crate::model::*;
-use crate::turn::{Event, Sec};
+use crate::report_index::Index;
+use crate::turn::Event;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
+use std::fmt::Write;
 
 /// Control of a zone as the viewer knows it: `null` in the JSON view when
 /// unknown, the control otherwise.
@@ -51,75 +53,46 @@ pub struct ZoneRow {
 /// Zones of `st` as `viewer` sees them, in map order. `events` are the
 /// turn's events; only those the viewer may read are used.
 pub fn rows(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> Vec<ZoneRow> {
-    let at = st.units_at();
-    let present: BTreeSet<String> = match viewer {
-        Some(n) => st
-            .units
-            .values()
-            .filter(|u| u.owner == n)
-            .filter_map(|u| st.unit_zone(u.id))
-            .collect(),
-        None => BTreeSet::new(),
-    };
-    let codes: BTreeSet<&str> = st.map.zones.iter().map(|z| z.code.as_str()).collect();
-    let mut revealed: BTreeSet<String> = BTreeSet::new();
-    for e in events
-        .iter()
-        .filter(|e| matches!(e.sec, Sec::Espionage | Sec::Recon))
-        .filter(|e| gm || e.visible(viewer))
-    {
-        for part in e.text.split('[').skip(1) {
-            if let Some(code) = part.split(']').next() {
-                if codes.contains(code) {
-                    revealed.insert(code.to_string());
-                }
-            }
-        }
-    }
-    st.map
+    rows_with(&Index::new(st, events), viewer, gm)
+}
+
+/// [`rows`] from the turn's [`Index`], shared by every report of the turn.
+pub fn rows_with(ix: &Index, viewer: Option<&str>, gm: bool) -> Vec<ZoneRow> {
+    let revealed = ix.revealed(|e| gm || e.visible(viewer));
+    let present = ix.present(viewer.unwrap_or_default());
+    ix.st
+        .map
         .zones
         .iter()
-        .map(|d| {
-            let z = d.code.as_str();
-            let zs = st.zone(z);
+        .enumerate()
+        .map(|(i, d)| {
+            let zs = ix.zone(i);
             // The same rule as the ZONES section of `report::render`.
             let visible = match viewer {
                 _ if gm => true,
                 None => zs.status != Status::Neutral,
-                Some(n) => zs.status.has_party(n) || present.contains(z),
+                Some(n) => zs.status.has_party(n) || present.at(i),
             };
             let seen = if visible {
                 Seen::Known(zs.status.clone())
             } else {
                 Seen::Unknown
             };
-            let capital = visible
-                && match &zs.status {
-                    Status::Controlled { by } => {
-                        at.units(st, z)
-                            .filter(|u| u.owner == *by && u.code == "FAC")
-                            .count()
-                            >= st.params.capital_min_factories
-                    }
-                    _ => false,
-                };
-            let (mut land, mut sea) = (vec![], vec![]);
-            for n in st.neighbours(z) {
-                if st.kind(&n).is_sea() {
-                    sea.push(n);
-                } else {
-                    land.push(n);
-                }
-            }
+            let (land, sea) = ix.sides(i);
             let (mut units, mut bases) = (BTreeMap::new(), BTreeMap::new());
             if let Some(n) = viewer {
-                for u in at.units(st, z).filter(|u| u.owner == n) {
+                for u in ix.units_in(i).iter().filter(|u| u.owner == n) {
                     let into = if sp(&u.code).is_base() {
                         &mut bases
                     } else {
                         &mut units
                     };
-                    *into.entry(u.code.clone()).or_insert(0) += 1;
+                    match into.get_mut(u.code.as_str()) {
+                        Some(k) => *k += 1,
+                        None => {
+                            into.insert(u.code.clone(), 1);
+                        }
+                    }
                 }
             }
             ZoneRow {
@@ -127,12 +100,12 @@ pub fn rows(st: &State, events: &[Event], viewer: Option<&str>, gm: bool) -> Vec
                 name: d.name.clone(),
                 kind: d.kind,
                 seen,
-                capital,
-                land,
-                sea,
+                capital: visible && ix.capital(i),
+                land: land.to_vec(),
+                sea: sea.to_vec(),
                 units,
                 bases,
-                revealed: revealed.contains(z),
+                revealed: revealed[i],
             }
         })
         .collect()
@@ -173,23 +146,31 @@ pub fn zone_table(rows: &[ZoneRow]) -> String {
     o.push_str(
         "(zone, nom, type, contrôle connu de vous (? = inconnu) | voisins par terre | voisins par mer)\n",
     );
-    let list = |v: &[ZoneCode]| {
+    // Written in place: every nation's report has a line per zone of the map.
+    let list = |o: &mut String, v: &[ZoneCode]| {
         if v.is_empty() {
-            "-".to_string()
-        } else {
-            v.join(" ")
+            o.push('-');
+        }
+        for (i, z) in v.iter().enumerate() {
+            if i > 0 {
+                o.push(' ');
+            }
+            o.push_str(z);
         }
     };
     for r in rows {
-        o.push_str(&format!(
-            "[{}] {} ({}) {} | terre : {} | mer : {}\n",
+        let _ = write!(
+            o,
+            "[{}] {} ({}) {} | terre : ",
             r.code,
             r.name,
             kind_word(r.kind),
-            seen_text(r),
-            list(&r.land),
-            list(&r.sea)
-        ));
+            seen_text(r)
+        );
+        list(&mut o, &r.land);
+        o.push_str(" | mer : ");
+        list(&mut o, &r.sea);
+        o.push('\n');
     }
     o
 }
