@@ -415,6 +415,12 @@ pub fn delete_game(
 ) -> Result<std::collections::BTreeMap<String, usize>> {
     require_game(c, game)?;
     let mut out = std::collections::BTreeMap::new();
+    // The raw texts of its mails are keyed by the mail, not the game.
+    let n = c.execute_cached(
+        "DELETE FROM outbox_raw WHERE id IN (SELECT id FROM outbox WHERE game_id = ?1)",
+        [game],
+    )?;
+    out.insert("outbox_raw".to_string(), n);
     for table in game_tables(c)? {
         if table == "mail_journal" {
             continue;

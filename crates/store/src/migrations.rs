@@ -425,6 +425,24 @@ ALTER TABLE outbox ADD COLUMN body_codec INTEGER NOT NULL DEFAULT 0; -- 0: text 
     r#"
 SELECT 1;
 "#,
+    // 17: `outbox_raw.codec` 3, the raw texts of a turn's mails kept as
+    // differences from the first of them, their base (issue 22 item 4,
+    // `raw_text::Codec::Delta`). A turn's reports are one map and one
+    // view seen by different players: compressed alone, the raw texts
+    // were most of what a round wrote to the disk. A base goes with the
+    // last raw text kept against it (retention, `outbox::prune_sent`), or
+    // with its game.
+    r#"
+CREATE TABLE raw_base (
+    id      INTEGER PRIMARY KEY,
+    game_id TEXT NOT NULL,
+    turn    INTEGER NOT NULL,
+    data    BLOB NOT NULL                 -- LZ4 block, length first, of the flat pieces
+);
+CREATE INDEX raw_base_game_turn ON raw_base (game_id, turn);
+ALTER TABLE outbox_raw ADD COLUMN base INTEGER; -- raw_base.id, for codec 3
+CREATE INDEX outbox_raw_base ON outbox_raw (base) WHERE base IS NOT NULL;
+"#,
 ];
 
 /// Applies the migrations up to `target` only (a database as an older

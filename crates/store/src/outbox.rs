@@ -113,7 +113,7 @@ fn queue_rows(c: &Connection, m: NewMail, raw: Raw, now: i64) -> Result<i64> {
         raw: _,
     } = m;
     st.raw_bind_parameter(1, message_id)?;
-    st.raw_bind_parameter(2, game_id)?;
+    st.raw_bind_parameter(2, &game_id)?;
     st.raw_bind_parameter(3, turn)?;
     st.raw_bind_parameter(4, player)?;
     st.raw_bind_parameter(5, kind)?;
@@ -132,24 +132,69 @@ fn queue_rows(c: &Connection, m: NewMail, raw: Raw, now: i64) -> Result<i64> {
     drop(body);
     st.raw_bind_parameter(9, now)?;
     st.raw_execute()?;
+    let game = game_id;
     let id = c.last_insert_rowid();
-    let mut st = c.prepare_cached("INSERT INTO outbox_raw (id, raw, codec) VALUES (?1, ?2, ?3)")?;
+    let mut st =
+        c.prepare_cached("INSERT INTO outbox_raw (id, raw, codec, base) VALUES (?1, ?2, ?3, ?4)")?;
     st.raw_bind_parameter(1, id)?;
     // The bytes given are dropped as soon as SQLite holds its copy.
     let mut bytes = None;
+    let mut base = None;
     let (codec, blob) = match raw {
         Raw::Bytes(raw) => crate::raw_text::pack(kind, bytes.insert(raw)),
-        Raw::Parts(parts) => {
-            let (codec, blob) = crate::raw_text::pack_parts(kind, parts);
-            (codec, std::borrow::Cow::Owned(blob))
-        }
+        Raw::Parts(parts) => match (&game, turn) {
+            (Some(game), Some(turn)) if crate::raw_text::delta_kind(kind, &parts) => {
+                let flat = crate::raw_text::flat(parts);
+                let (id, blob) = delta_against_base(c, game, turn, &flat)?;
+                base = Some(id);
+                (crate::raw_text::Codec::Delta, std::borrow::Cow::Owned(blob))
+            }
+            _ => {
+                let (codec, blob) = crate::raw_text::pack_parts(kind, parts);
+                (codec, std::borrow::Cow::Owned(blob))
+            }
+        },
     };
     st.raw_bind_parameter(2, &*blob)?;
     st.raw_bind_parameter(3, codec as i64)?;
+    st.raw_bind_parameter(4, base)?;
     drop(blob);
     drop(bytes);
     st.raw_execute()?;
     Ok(id)
+}
+
+/// `flat` as a [`crate::raw_text::Codec::Delta`] against the base of the
+/// raw texts of (`game`, `turn`) (table `raw_base`, migration 17), and
+/// that base's id: the one stored, or `flat` stored as it, for the turn's
+/// first mail.
+fn delta_against_base(
+    c: &Connection,
+    game: &str,
+    turn: u32,
+    flat: &[u8],
+) -> Result<(i64, Vec<u8>)> {
+    let found: Option<(i64, Vec<u8>)> = c
+        .query_row_cached(
+            "SELECT id, data FROM raw_base WHERE game_id = ?1 AND turn = ?2
+              ORDER BY id DESC LIMIT 1",
+            params![game, turn],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?;
+    if let Some((id, stored)) = found {
+        return Ok((id, crate::raw_text::pack_delta(flat, id, &stored, None)?));
+    }
+    let stored = crate::raw_text::pack_base(flat);
+    c.execute_cached(
+        "INSERT INTO raw_base (game_id, turn, data) VALUES (?1, ?2, ?3)",
+        params![game, turn, stored],
+    )?;
+    let id = c.last_insert_rowid();
+    Ok((
+        id,
+        crate::raw_text::pack_delta(flat, id, &stored, Some(flat))?,
+    ))
 }
 
 /// The raw text is read from `outbox_raw` (migration 13), with its codec
@@ -161,7 +206,10 @@ const COLS: &str = "id, message_id, game_id, turn, player, kind, recipient, subj
                     status, attempts, next_attempt_at, last_error, created_at, sent_at, first_failed_at,
                     pruned_at,
                     coalesce((SELECT r.codec FROM outbox_raw r WHERE r.id = outbox.id), 0),
-                    body_codec";
+                    body_codec,
+                    (SELECT r.base FROM outbox_raw r WHERE r.id = outbox.id),
+                    (SELECT b.data FROM raw_base b
+                      WHERE b.id = (SELECT r.base FROM outbox_raw r WHERE r.id = outbox.id))";
 
 fn row(r: &Row<'_>) -> rusqlite::Result<OutboxRow> {
     Ok(OutboxRow {
@@ -177,7 +225,13 @@ fn row(r: &Row<'_>) -> rusqlite::Result<OutboxRow> {
             body: crate::raw_text::unpack_text(r.get(19)?, r.get_ref(8)?).map_err(|e| {
                 rusqlite::Error::FromSqlConversionFailure(8, rusqlite::types::Type::Text, e.into())
             })?,
-            raw: crate::raw_text::unpack(r.get(18)?, r.get(9)?).map_err(|e| {
+            raw: crate::raw_text::unpack_raw(
+                r.get(18)?,
+                r.get(9)?,
+                r.get::<_, Option<i64>>(20)?
+                    .zip(r.get_ref(21)?.as_blob_or_null()?),
+            )
+            .map_err(|e| {
                 rusqlite::Error::FromSqlConversionFailure(9, rusqlite::types::Type::Blob, e.into())
             })?,
         },
@@ -537,6 +591,12 @@ pub fn prune_sent(c: &Connection, game: &str, up_to_turn: u32, now: i64) -> Resu
             "DELETE FROM outbox_raw WHERE id IN (
                 SELECT id FROM outbox
                  WHERE game_id = ?1 AND turn <= ?2 AND status = 'sent' AND pruned_at IS NULL)",
+            params![game, up_to_turn],
+        )?;
+        // A turn's base goes with the last raw text kept against it.
+        c.execute_cached(
+            "DELETE FROM raw_base WHERE game_id = ?1 AND turn <= ?2
+                AND NOT EXISTS (SELECT 1 FROM outbox_raw r WHERE r.base = raw_base.id)",
             params![game, up_to_turn],
         )?;
         Ok(c.execute_cached(
