@@ -121,3 +121,18 @@ pub struct LocalDeadline {
     /// The zone's name as the player wrote or the game set it (`Europe/Berlin`).
     pub zone: String,
 }
+
+/// `s` escaped for XML text and attribute values (the SVG maps: zone, star
+/// and player names come from a game's TOML). Most names hold nothing to
+/// escape and are borrowed, not copied.
+pub fn xml_escape(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.contains(['&', '<', '>', '"']) {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    std::borrow::Cow::Owned(
+        s.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;"),
+    )
+}

@@ -237,13 +237,7 @@ fn push_star(s: &mut String, st: &Star, c: i32, numbers: bool, own: bool) {
     s.push_str("</g>\n");
 }
 
-/// Star and ruler names come from a game's TOML: escaped for XML.
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
+use arbitre_core::report::xml_escape as esc;
 
 /// The SVG map of `viewer` (None: the public map) alone; a month's reports
 /// share one [`SvgBase`] instead.

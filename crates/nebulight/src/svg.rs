@@ -44,12 +44,7 @@ const NEUTRAL: &str = "#8a9a5b";
 const BEFORE: &str = "#d9d9d9";
 const HOLE: &str = "#000000";
 
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
+use arbitre_core::report::xml_escape as esc;
 
 fn owner_colour(owner: Owner, viewer: Slot) -> &'static str {
     match owner {
@@ -274,7 +269,7 @@ fn legend(out: &mut String, s: &NebState, viewer: Slot, top: i64, width: i64) {
         .map(|(_, p)| p.name.as_str())
         .collect();
     let me = esc(&s.players[viewer].name);
-    let foe = esc(&foe.join(", "));
+    let foe = esc(&foe.join(", ")).into_owned();
     let items: [(&str, String); 5] = [
         (OWN, format!("{me} (vous)")),
         (FOE, foe),

@@ -19,7 +19,6 @@ use crate::state::{State, TerrState};
 use crate::view::Presence;
 use crate::world::{TerrId, Terrain, Territory};
 use arbitre_core::PlayerId;
-use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
@@ -171,18 +170,7 @@ fn text_open(s: &mut String, x: i64, y: i64, size: &str) {
     s.push_str(r#"" text-anchor="middle">"#);
 }
 
-/// Most labels need no escaping: those are borrowed, not copied four times.
-fn esc(s: &str) -> Cow<'_, str> {
-    if !s.contains(['&', '<', '>', '"']) {
-        return Cow::Borrowed(s);
-    }
-    Cow::Owned(
-        s.replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
-            .replace('"', "&quot;"),
-    )
-}
+use arbitre_core::report::xml_escape as esc;
 
 /// The territories a player's map of a large world draws: those in vision,
 /// the player's own, and their neighbours. `None`: draw everything (small

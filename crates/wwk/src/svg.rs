@@ -11,7 +11,6 @@
 use crate::model::*;
 use crate::view::{Seen, ZoneRow};
 use rustc_hash::{FxHashMap, FxHashSet};
-use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fmt::Write;
 
@@ -27,18 +26,7 @@ const PALETTE: [&str; 10] = [
     "#bcbd22", "#7f7f7f",
 ];
 
-fn esc(s: &str) -> Cow<'_, str> {
-    // Codes and names seldom hold a character to escape: no copy then.
-    if !s.contains(['&', '<', '>', '"']) {
-        return Cow::Borrowed(s);
-    }
-    Cow::Owned(
-        s.replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
-            .replace('"', "&quot;"),
-    )
-}
+use arbitre_core::report::xml_escape as esc;
 
 /// Zone centres in pixels, by code: the scenario's positions (or the
 /// computed grid) stretched to fill the drawing area, aspect kept.
