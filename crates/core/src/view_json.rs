@@ -86,6 +86,8 @@ fn write_pretty<T: Serialize + ?Sized>(v: &T, depth: usize, keys: Keys) -> Optio
         has_value: false,
         keys,
         objects: Vec::new(),
+        fields: Vec::new(),
+        scratch: Vec::new(),
         exact: true,
     };
     let mut ser = serde_json::Serializer::with_formatter(std::io::sink(), &mut out);
@@ -107,8 +109,15 @@ struct Pretty {
     current: usize,
     has_value: bool,
     keys: Keys,
-    /// The fields of each object being written, innermost last.
-    objects: Vec<Vec<Field>>,
+    /// Where each object being written starts in `fields`, innermost
+    /// last.
+    objects: Vec<usize>,
+    /// The fields of the objects being written, outermost first: one
+    /// stack for all, so that an object costs no allocation of its own.
+    fields: Vec<Field>,
+    /// The ended object's text while its fields are put in order, kept
+    /// from object to object for its room.
+    scratch: Vec<u8>,
     /// False once the output may differ from the `Value` path's.
     exact: bool,
 }
@@ -122,10 +131,14 @@ struct Field {
 }
 
 impl Pretty {
+    /// The field being written, if its object is being sorted.
+    fn open_field(&mut self) -> Option<&mut Field> {
+        let from = *self.objects.last()?;
+        self.fields.get_mut(from..)?.last_mut()
+    }
+
     fn indent(&mut self) {
-        for _ in 0..self.current {
-            self.buf.extend_from_slice(b"  ");
-        }
+        self.buf.resize(self.buf.len() + 2 * self.current, b' ');
     }
 
     fn open(&mut self, b: &[u8]) {
@@ -152,16 +165,23 @@ impl Pretty {
     /// Puts the ended object's fields in key order, as a `Value`'s map
     /// keeps them. Every field but the first follows the same separator, so
     /// the fields are cut out and joined again with it.
-    fn sort_fields(&mut self, mut fields: Vec<Field>) {
-        let key = |buf: &[u8], f: &Field| buf.get(f.key.clone()).unwrap_or_default().to_vec();
-        let in_order = fields
-            .windows(2)
-            .all(|w| key(&self.buf, &w[0]) < key(&self.buf, &w[1]));
+    /// The fields are those of `self.fields` from `from` on, dropped
+    /// once the object is written.
+    fn sort_fields(&mut self, from: usize) {
+        let buf = &self.buf;
+        let fields = self.fields.get_mut(from..).unwrap_or_default();
+        let key = |f: &Field| buf.get(f.key.clone()).unwrap_or_default();
+        let in_order = fields.windows(2).all(|w| key(&w[0]) < key(&w[1]));
         if in_order || fields.is_empty() {
+            self.fields.truncate(from);
             return;
         }
         let first = fields[0].start;
-        let tail = self.buf.split_off(first);
+        self.scratch.clear();
+        self.scratch
+            .extend_from_slice(self.buf.get(first..).unwrap_or_default());
+        self.buf.truncate(first);
+        let tail = &self.scratch;
         let key_of = |f: &Field| {
             tail.get(f.key.start - first..f.key.end - first)
                 .unwrap_or_default()
@@ -173,11 +193,12 @@ impl Pretty {
         for (i, f) in fields.iter().enumerate() {
             if i > 0 {
                 self.buf.extend_from_slice(b",\n");
-                self.indent();
+                self.buf.resize(self.buf.len() + 2 * self.current, b' ');
             }
             self.buf
                 .extend_from_slice(tail.get(f.start - first..f.end - first).unwrap_or_default());
         }
+        self.fields.truncate(from);
     }
 }
 
@@ -286,15 +307,15 @@ impl Formatter for &mut Pretty {
 
     fn begin_object<W: ?Sized + Write>(&mut self, _: &mut W) -> io::Result<()> {
         if self.keys == Keys::Sorted {
-            self.objects.push(Vec::new());
+            self.objects.push(self.fields.len());
         }
         self.open(b"{");
         Ok(())
     }
 
     fn end_object<W: ?Sized + Write>(&mut self, _: &mut W) -> io::Result<()> {
-        if let Some(fields) = self.objects.pop() {
-            self.sort_fields(fields);
+        if let Some(from) = self.objects.pop() {
+            self.sort_fields(from);
         }
         self.close(b"}");
         Ok(())
@@ -303,8 +324,8 @@ impl Formatter for &mut Pretty {
     fn begin_object_key<W: ?Sized + Write>(&mut self, _: &mut W, first: bool) -> io::Result<()> {
         self.item(first);
         let at = self.buf.len();
-        if let Some(fields) = self.objects.last_mut() {
-            fields.push(Field {
+        if !self.objects.is_empty() {
+            self.fields.push(Field {
                 start: at,
                 key: at..at,
                 end: at,
@@ -315,16 +336,14 @@ impl Formatter for &mut Pretty {
 
     fn end_object_key<W: ?Sized + Write>(&mut self, _: &mut W) -> io::Result<()> {
         let end = self.buf.len();
-        if let Some(f) = self.objects.last_mut().and_then(|o| o.last_mut()) {
-            // Inside the quotes every key is written with.
-            f.key = f.start + 1..end.saturating_sub(1).max(f.start + 1);
-            if self
-                .buf
-                .get(f.key.clone())
-                .is_none_or(|k| k.contains(&b'\\'))
-            {
-                self.exact = false;
-            }
+        let Some(f) = self.open_field() else {
+            return Ok(());
+        };
+        // Inside the quotes every key is written with.
+        f.key = f.start + 1..end.saturating_sub(1).max(f.start + 1);
+        let key = f.key.clone();
+        if self.buf.get(key).is_none_or(|k| k.contains(&b'\\')) {
+            self.exact = false;
         }
         Ok(())
     }
@@ -337,7 +356,7 @@ impl Formatter for &mut Pretty {
     fn end_object_value<W: ?Sized + Write>(&mut self, _: &mut W) -> io::Result<()> {
         self.has_value = true;
         let end = self.buf.len();
-        if let Some(f) = self.objects.last_mut().and_then(|o| o.last_mut()) {
+        if let Some(f) = self.open_field() {
             f.end = end;
         }
         Ok(())
