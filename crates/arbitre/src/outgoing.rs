@@ -336,7 +336,7 @@ mod tests {
                 "mail {i}: the bytes read back differ"
             );
             let due = outbox::due_row(c, id, 2_000).unwrap().unwrap();
-            assert!(due.mail.raw == want, "mail {i}: the bytes to send differ");
+            assert!(due.raw == want, "mail {i}: the bytes to send differ");
             n += 1;
         }
         assert!(

@@ -27,7 +27,7 @@ use crate::outgoing::{queue, signed, Draft, Kind};
 use arbitre_core::Lang;
 use arbitre_mail::SendError;
 use arbitre_store::Connection;
-use arbitre_store::{faults, games, outbox, OutboxRow, OutboxStatus, SendingPause};
+use arbitre_store::{faults, games, outbox, OutboxStatus, SendingPause};
 use chrono::{DateTime, Utc};
 
 /// Seconds to wait after a failed try before trying a paused installation
@@ -73,20 +73,19 @@ impl Daemon {
         let mut accepted: Vec<i64> = Vec::new();
         for id in due {
             // Each mail is loaded when it is sent, not all at once.
-            let Some(row) = outbox::due_row(self.store.conn(), id, now.timestamp())? else {
+            let Some(m) = outbox::due_row(self.store.conn(), id, now.timestamp())? else {
                 continue;
             };
-            let m = &row.mail;
             match self.mailer.send(&self.config.referee, &m.recipient, &m.raw) {
                 Ok(()) => {
                     failpoint::hit("after-send-before-mark");
                     if idempotent {
-                        accepted.push(row.id);
+                        accepted.push(m.id);
                         if accepted.len() >= MARK_BATCH {
                             mark_all_sent(&mut self.store, &mut self.mailer, &mut accepted, now)?;
                         }
                     } else {
-                        outbox::mark_sent(self.store.conn(), row.id, now.timestamp())?;
+                        outbox::mark_sent(self.store.conn(), m.id, now.timestamp())?;
                     }
                     tracing::info!(message_id = %m.message_id, kind = %m.kind, "sent");
                     sent += 1;
@@ -104,7 +103,7 @@ impl Daemon {
                     failed += 1;
                     let window = self.config.send_retry_window.num_seconds();
                     let Daemon { store, config, .. } = self;
-                    store.tx(|tx| record_failure(tx, config, &row, &e, window, now))?;
+                    store.tx(|tx| record_failure(tx, config, &m, &e, window, now))?;
                 }
             }
         }
@@ -193,15 +192,14 @@ fn show(t: DateTime<Utc>) -> String {
 fn record_failure(
     c: &Connection,
     config: &DaemonConfig,
-    row: &OutboxRow,
+    m: &outbox::DueMail,
     e: &SendError,
     window: i64,
     now: DateTime<Utc>,
 ) -> Result<()> {
-    let m = &row.mail;
     let status = outbox::mark_failed(
         c,
-        row.id,
+        m.id,
         now.timestamp(),
         &e.to_string(),
         e.is_permanent(),
@@ -211,7 +209,7 @@ fn record_failure(
         tracing::warn!(message_id = %m.message_id, error = %e, "send failed; will retry");
         return Ok(());
     }
-    tracing::error!(message_id = %m.message_id, error = %e, id = row.id, "mail failed for good; see arbitre outbox list");
+    tracing::error!(message_id = %m.message_id, error = %e, id = m.id, "mail failed for good; see arbitre outbox list");
     let Some(gid) = m.game_id.as_deref() else {
         return Ok(());
     };
@@ -231,7 +229,7 @@ fn record_failure(
         &text(
             lang,
             &FaultMsg::MailFailed {
-                id: row.id,
+                id: m.id,
                 to: &m.recipient,
                 subject: &m.subject,
                 reason: &reason,
@@ -245,7 +243,7 @@ fn record_failure(
         body,
     )
     .about(&g.id, m.turn.unwrap_or(g.turn), None)
-    .discriminator(format!("failed{}", row.id));
+    .discriminator(format!("failed{}", m.id));
     // Told once per mail: a mail retried by hand and failing again is
     // one the GM already knows of.
     if outbox::by_message_id(c, &crate::outgoing::message_id_in(c, config, &d)?)?.is_none() {

@@ -63,13 +63,25 @@ pub enum RawPart {
 /// `raw_parts_read_back_as_the_formatted_mail` holds the two together).
 pub fn base64_lines(content: &[u8], out: &mut Vec<u8>) {
     use base64::Engine;
-    let text = base64::engine::general_purpose::STANDARD.encode(content);
-    out.reserve(text.len() + text.len() / 76 * 2);
-    for (i, line) in text.as_bytes().chunks(76).enumerate() {
+    // 57 bytes make one line of 76 characters, and 57 is a multiple of
+    // three, so each line is encoded on its own, straight into `out`
+    // (issue 22 item 4: the text of the whole content, then copied line by
+    // line, was a share of reading every report back to send it).
+    let engine = &base64::engine::general_purpose::STANDARD;
+    let lines = content.len().div_ceil(57);
+    out.reserve(content.len().div_ceil(3) * 4 + lines.saturating_sub(1) * 2);
+    for (i, chunk) in content.chunks(57).enumerate() {
         if i > 0 {
             out.extend_from_slice(b"\r\n");
         }
-        out.extend_from_slice(line);
+        let at = out.len();
+        out.resize(at + chunk.len().div_ceil(3) * 4, 0);
+        // The room is exactly the encoded length, so this never fails.
+        let n = out
+            .get_mut(at..)
+            .and_then(|room| engine.encode_slice(chunk, room).ok())
+            .unwrap_or(0);
+        out.truncate(at + n);
     }
 }
 

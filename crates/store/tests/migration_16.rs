@@ -104,10 +104,7 @@ fn issue22_4_migration_16_keeps_old_rows_and_stores_reports_in_parts() {
     assert!(len < lz4, "{len} bytes in parts against {lz4} compressed");
     assert_eq!(by_mid("new").mail.raw, bytes(3));
     assert_eq!(outbox::get(c, id).unwrap().unwrap().mail.raw, bytes(3));
-    assert_eq!(
-        outbox::due_row(c, id, 400).unwrap().unwrap().mail.raw,
-        bytes(3)
-    );
+    assert_eq!(outbox::due_row(c, id, 400).unwrap().unwrap().raw, bytes(3));
     // An answer to a player's mail given in parts is stored as its bytes.
     outbox::queue_parts(c, mail("confirm", MailKind::Confirm), parts(4), 400).unwrap();
     assert_eq!(stored("confirm"), (0, bytes(4).len()));
