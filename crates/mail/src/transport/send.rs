@@ -421,21 +421,58 @@ fn writer_is_gone(tmp_name: &str) -> bool {
     pid != std::process::id() && proc.join("self").exists() && !proc.join(pid.to_string()).exists()
 }
 
-/// Cleans each outbox folder once per process (at its first send), not at
-/// every send: a folder of thousands of archived mails is not re-listed
-/// for each one.
-fn clean_once(dir: &std::path::Path) {
+/// Whether this is the first mail this process writes to `dir`: the
+/// folder is then made and cleaned, once per process, not at every send (a
+/// folder of thousands of archived mails is not re-listed for each one,
+/// and issue 22 item 4: a `mkdir -p` per mail was a twentieth of writing
+/// it).
+fn clean_once(dir: &std::path::Path) -> bool {
     use std::collections::BTreeSet;
     use std::sync::{Mutex, OnceLock};
     static CLEANED: OnceLock<Mutex<BTreeSet<PathBuf>>> = OnceLock::new();
-    let first = CLEANED
+    CLEANED
         .get_or_init(|| Mutex::new(BTreeSet::new()))
         .lock()
         .map(|mut set| set.insert(dir.to_path_buf()))
-        .unwrap_or(false);
-    if first {
-        clean_stale_temp_files(dir, STALE_TMP_AGE);
+        .unwrap_or(true)
+}
+
+/// The Message-ID of a mail as arbitre writes it, on one line of its own
+/// as `Message-ID: <id>` with nothing in `id` that mail-parser would read
+/// otherwise, found without parsing every header (issue 22 item 4: the
+/// parse was a share of writing each mail). `None` for anything else,
+/// which mail-parser then reads.
+fn plain_message_id(raw: &[u8]) -> Option<&str> {
+    let mut lines = raw.split(|&b| b == b'\n');
+    while let Some(line) = lines.next() {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line.is_empty() {
+            return None;
+        }
+        let Some(value) = line
+            .get(..11)
+            .filter(|name| name.eq_ignore_ascii_case(b"message-id:"))
+            .and_then(|_| line.get(11..))
+        else {
+            continue;
+        };
+        // A folded header goes on, on the next line.
+        if lines
+            .clone()
+            .next()
+            .is_some_and(|next| next.first().is_some_and(|b| *b == b' ' || *b == b'\t'))
+        {
+            return None;
+        }
+        let id = value.trim_ascii().strip_prefix(b"<")?.strip_suffix(b">")?;
+        let plain = |b: &u8| b.is_ascii_alphanumeric() || b"@.-_+=$%".contains(b);
+        return if !id.is_empty() && id.iter().all(plain) {
+            std::str::from_utf8(id).ok()
+        } else {
+            None
+        };
     }
+    None
 }
 
 /// File transport: `<dir>/<sanitised message-id>.eml`, written to a temporary
@@ -463,11 +500,17 @@ fn send_file(dir: &std::path::Path, raw: &[u8]) -> Result<(), SendError> {
 fn stage_file(dir: &std::path::Path, raw: &[u8]) -> Result<Option<(PathBuf, PathBuf)>, SendError> {
     let io =
         |e: std::io::Error| SendError::Transient(format!("file transport {}: {e}", dir.display()));
-    fs::create_dir_all(dir).map_err(io)?;
-    clean_once(dir);
-    let id = mail_parser::MessageParser::default()
-        .parse_headers(raw)
-        .and_then(|m| m.message_id().map(str::to_owned))
+    if clean_once(dir) {
+        fs::create_dir_all(dir).map_err(io)?;
+        clean_stale_temp_files(dir, STALE_TMP_AGE);
+    }
+    let id = plain_message_id(raw)
+        .map(str::to_owned)
+        .or_else(|| {
+            mail_parser::MessageParser::default()
+                .parse_headers(raw)
+                .and_then(|m| m.message_id().map(str::to_owned))
+        })
         .unwrap_or_else(|| hex::encode(Sha256::digest(raw)));
     let name: String = id
         .chars()
@@ -492,7 +535,16 @@ fn stage_file(dir: &std::path::Path, raw: &[u8]) -> Result<Option<(PathBuf, Path
     // A failed write (disk full, quota) removes its own temporary file
     // (issue 14 item 9): the retry writes a new one, and a full disk must
     // not also fill up with empty leftovers.
-    if let Err(e) = write_unsynced(&tmp, raw) {
+    let mut written = write_unsynced(&tmp, raw);
+    if written
+        .as_ref()
+        .is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)
+    {
+        // The folder was made at the first mail; made again if it has
+        // gone since.
+        written = fs::create_dir_all(dir).and_then(|()| write_unsynced(&tmp, raw));
+    }
+    if let Err(e) = written {
         let _ = fs::remove_file(&tmp);
         return Err(io(e));
     }
@@ -506,4 +558,70 @@ fn write_unsynced(path: &std::path::Path, raw: &[u8]) -> std::io::Result<()> {
         .truncate(true)
         .open(path)?
         .write_all(raw)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 22 item 4: the file transport's name for a mail comes from a
+    /// plain scan where it can, and is always the name mail-parser's
+    /// Message-ID gave it, so a mail written before is still found sent.
+    #[test]
+    fn a_plain_message_id_is_the_one_mail_parser_reads() {
+        let parsed = |raw: &[u8]| {
+            mail_parser::MessageParser::default()
+                .parse_headers(raw)
+                .and_then(|m| m.message_id().map(str::to_owned))
+        };
+        let plain = [
+            "From: a@b\r\nMessage-ID: <r.neb1.3.ann@arbitre.example>\r\nSubject: x\r\n\r\nbody",
+            "message-id:   <A+b=c$1%2@x-y_z>  \r\n\r\n",
+            "Subject: y\nMessage-Id: <id@host>\n\nMessage-ID: <not@this>",
+        ];
+        for raw in plain {
+            let fast = plain_message_id(raw.as_bytes()).map(str::to_owned);
+            assert!(fast.is_some(), "{raw:?} is plain");
+            assert_eq!(fast, parsed(raw.as_bytes()), "{raw:?}");
+        }
+        // Left to mail-parser: folded, commented, quoted, bracketless,
+        // empty, in the body only, or no header at all.
+        let other = [
+            "Message-ID:\r\n <folded@host>\r\n\r\n",
+            "Message-ID: <a@b> (comment)\r\n\r\n",
+            "Message-ID: <\"q u\"@b>\r\n\r\n",
+            "Message-ID: bare@host\r\n\r\n",
+            "Message-ID: <>\r\n\r\n",
+            "Subject: z\r\n\r\nMessage-ID: <in@body>\r\n",
+            "",
+        ];
+        for raw in other {
+            assert_eq!(plain_message_id(raw.as_bytes()), None, "{raw:?}");
+        }
+    }
+
+    /// The folder of the file transport is made at its first mail, and
+    /// again when it has gone since.
+    #[test]
+    fn the_file_transport_remakes_a_folder_gone_since_its_first_mail() {
+        let root = std::env::temp_dir().join(format!("arbitre-stage-{}", std::process::id()));
+        let dir = root.join("out");
+        let _ = fs::remove_dir_all(&root);
+        let raw = b"Message-ID: <one@x>\r\n\r\nbody";
+        send_file(&dir, raw).unwrap();
+        assert!(dir.join("one@x.eml").exists());
+        fs::remove_dir_all(&dir).unwrap();
+        send_file(&dir, b"Message-ID: <two@x>\r\n\r\nbody").unwrap();
+        assert!(dir.join("two@x.eml").exists());
+        // The first mail again, twice: one file, and no temporary left.
+        send_file(&dir, raw).unwrap();
+        send_file(&dir, raw).unwrap();
+        let mut names: Vec<_> = fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["one@x.eml", "two@x.eml"]);
+        let _ = fs::remove_dir_all(&root);
+    }
 }
