@@ -122,6 +122,21 @@ pub struct LocalDeadline {
     pub zone: String,
 }
 
+/// Appends `v` in decimal, as `{}` would, without a `String` of its own:
+/// the maps and fixed-column sheets of a turn's reports write tens of
+/// thousands of numbers.
+pub fn push_int(s: &mut String, v: i64) {
+    s.push_str(itoa::Buffer::new().format(v));
+}
+
+/// Appends `v` right-aligned in `width` columns, as `{:>width}` would.
+pub fn push_int_right(s: &mut String, v: i64, width: usize) {
+    let mut digits = itoa::Buffer::new();
+    let digits = digits.format(v);
+    s.extend(std::iter::repeat_n(' ', width.saturating_sub(digits.len())));
+    s.push_str(digits);
+}
+
 /// `s` escaped for XML text and attribute values (the SVG maps: zone, star
 /// and player names come from a game's TOML). Most names hold nothing to
 /// escape and are borrowed, not copied.
@@ -135,4 +150,34 @@ pub fn xml_escape(s: &str) -> std::borrow::Cow<'_, str> {
             .replace('>', "&gt;")
             .replace('"', "&quot;"),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The numbers of the reports' text and maps are `format!`'s, padding
+    /// and sign included, at both ends of `i64`.
+    #[test]
+    fn numbers_are_written_as_format_writes_them() {
+        for v in [0, 7, -7, 10, -10, 999, 1_000, -123_456, i64::MAX, i64::MIN] {
+            let mut s = String::from("x");
+            push_int(&mut s, v);
+            assert_eq!(s, format!("x{v}"));
+            for width in [0, 1, 2, 3, 4, 6, 12, 30] {
+                let mut s = String::new();
+                push_int_right(&mut s, v, width);
+                assert_eq!(s, format!("{v:>width$}"), "{v} in {width}");
+            }
+        }
+    }
+
+    #[test]
+    fn xml_escape_escapes_markup_and_borrows_the_rest() {
+        assert!(matches!(
+            xml_escape("Terre Adélie"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+        assert_eq!(xml_escape(r#"<a & "b">"#), "&lt;a &amp; &quot;b&quot;&gt;");
+    }
 }

@@ -17,27 +17,7 @@ fn push_blanks(s: &mut String, n: usize) {
     }
 }
 
-/// Appends `v` right-aligned in `width` columns, as `{:>width}` would.
-pub fn push_int(s: &mut String, v: i64, width: usize) {
-    let mut buf = [0u8; 24];
-    let mut i = buf.len();
-    let mut n = v.unsigned_abs();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    if v < 0 {
-        i -= 1;
-        buf[i] = b'-';
-    }
-    push_blanks(s, width.saturating_sub(buf.len() - i));
-    // Digits and a minus sign: ASCII, so always valid UTF-8.
-    s.push_str(std::str::from_utf8(&buf[i..]).unwrap_or_default());
-}
+pub use arbitre_core::report::push_int_right as push_int;
 
 /// Appends a ruler number as `{:>width}` of `{:02}` would (the Bes column).
 fn push_nr(s: &mut String, n: u8, width: usize) {

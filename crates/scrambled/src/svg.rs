@@ -18,6 +18,7 @@
 use crate::state::{State, TerrState};
 use crate::view::Presence;
 use crate::world::{TerrId, Terrain, Territory};
+use arbitre_core::report::{push_int, xml_escape as esc};
 use arbitre_core::PlayerId;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
@@ -140,25 +141,6 @@ fn grid_layout(state: &State, w: f64) -> BTreeMap<TerrId, (i64, i64)> {
         .collect()
 }
 
-/// `v` in decimal, as `{}` writes it.
-fn push_int(s: &mut String, v: i64) {
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
-    let mut u = v.unsigned_abs();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (u % 10) as u8;
-        u /= 10;
-        if u == 0 {
-            break;
-        }
-    }
-    if v < 0 {
-        s.push('-');
-    }
-    s.push_str(std::str::from_utf8(&buf[i..]).unwrap_or("0"));
-}
-
 /// `<text x="{x}" y="{y}" font-size="{size}" text-anchor="middle">`.
 fn text_open(s: &mut String, x: i64, y: i64, size: &str) {
     s.push_str(r#"<text x=""#);
@@ -169,8 +151,6 @@ fn text_open(s: &mut String, x: i64, y: i64, size: &str) {
     s.push_str(size);
     s.push_str(r#"" text-anchor="middle">"#);
 }
-
-use arbitre_core::report::xml_escape as esc;
 
 /// The territories a player's map of a large world draws: those in vision,
 /// the player's own, and their neighbours. `None`: draw everything (small
