@@ -443,6 +443,15 @@ CREATE INDEX raw_base_game_turn ON raw_base (game_id, turn);
 ALTER TABLE outbox_raw ADD COLUMN base INTEGER; -- raw_base.id, for codec 3
 CREATE INDEX outbox_raw_base ON outbox_raw (base) WHERE base IS NOT NULL;
 "#,
+    // 18: the sent mails whose raw text retention has yet to drop, by game
+    // and turn (issue 22 item 4, `outbox::prune_sent`). Through
+    // `outbox_by_game`, each resolution's prune visited every mail of the
+    // game's past turns, pruned long ago, each a lookup in a table of
+    // millions of rows by the tenth round of ten thousand games. This
+    // index holds the mails left to prune, about one turn's.
+    r#"
+CREATE INDEX outbox_unpruned ON outbox (game_id, turn) WHERE status = 'sent' AND pruned_at IS NULL;
+"#,
 ];
 
 /// Applies the migrations up to `target` only (a database as an older

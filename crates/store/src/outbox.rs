@@ -623,11 +623,15 @@ pub fn problems(
 /// body stay. Mails not sent (pending, held, failed, cancelled) keep
 /// theirs: the sender and the GM may still need them. Returns how many
 /// rows were pruned.
+///
+/// Both statements name the index of the mails left to prune
+/// (`outbox_unpruned`, migration 18): the game's mails pruned in earlier
+/// turns are not visited again, however long the game has run.
 pub fn prune_sent(c: &Connection, game: &str, up_to_turn: u32, now: i64) -> Result<usize> {
     atomically(c, || {
         c.execute_cached(
             "DELETE FROM outbox_raw WHERE id IN (
-                SELECT id FROM outbox
+                SELECT id FROM outbox INDEXED BY outbox_unpruned
                  WHERE game_id = ?1 AND turn <= ?2 AND status = 'sent' AND pruned_at IS NULL)",
             params![game, up_to_turn],
         )?;
@@ -638,7 +642,7 @@ pub fn prune_sent(c: &Connection, game: &str, up_to_turn: u32, now: i64) -> Resu
             params![game, up_to_turn],
         )?;
         Ok(c.execute_cached(
-            "UPDATE outbox SET pruned_at = ?3
+            "UPDATE outbox INDEXED BY outbox_unpruned SET pruned_at = ?3
               WHERE game_id = ?1 AND turn <= ?2 AND status = 'sent' AND pruned_at IS NULL",
             params![game, up_to_turn, now],
         )?)
