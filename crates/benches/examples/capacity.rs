@@ -9,6 +9,11 @@
 
 use arbitre_benches::capacity::{run, Options};
 
+/// The daemon binary's allocator, so that the simulation measures what
+/// the daemon runs.
+#[global_allocator]
+static ALLOCATOR: arbitre::Allocator = arbitre::Allocator;
+
 fn main() {
     let mut a = Options::default();
     let mut positional = 0;
