@@ -211,6 +211,20 @@ const COLS: &str = "id, message_id, game_id, turn, player, kind, recipient, subj
                     (SELECT b.data FROM raw_base b
                       WHERE b.id = (SELECT r.base FROM outbox_raw r WHERE r.id = outbox.id))";
 
+/// A mail's raw text from the columns `[codec, raw, base id, base data]`
+/// of `r` (both [`row`] and [`due_row`] read it so).
+fn raw_at(r: &Row<'_>, [codec, raw, base, data]: [usize; 4]) -> rusqlite::Result<Vec<u8>> {
+    crate::raw_text::unpack_raw(
+        r.get(codec)?,
+        r.get(raw)?,
+        r.get::<_, Option<i64>>(base)?
+            .zip(r.get_ref(data)?.as_blob_or_null()?),
+    )
+    .map_err(|e| {
+        rusqlite::Error::FromSqlConversionFailure(raw, rusqlite::types::Type::Blob, e.into())
+    })
+}
+
 fn row(r: &Row<'_>) -> rusqlite::Result<OutboxRow> {
     Ok(OutboxRow {
         id: r.get(0)?,
@@ -225,15 +239,7 @@ fn row(r: &Row<'_>) -> rusqlite::Result<OutboxRow> {
             body: crate::raw_text::unpack_text(r.get(19)?, r.get_ref(8)?).map_err(|e| {
                 rusqlite::Error::FromSqlConversionFailure(8, rusqlite::types::Type::Text, e.into())
             })?,
-            raw: crate::raw_text::unpack_raw(
-                r.get(18)?,
-                r.get(9)?,
-                r.get::<_, Option<i64>>(20)?
-                    .zip(r.get_ref(21)?.as_blob_or_null()?),
-            )
-            .map_err(|e| {
-                rusqlite::Error::FromSqlConversionFailure(9, rusqlite::types::Type::Blob, e.into())
-            })?,
+            raw: raw_at(r, [18, 9, 20, 21])?,
         },
         status: r.get(10)?,
         attempts: r.get(11)?,
@@ -314,15 +320,7 @@ pub fn due_row(c: &Connection, id: i64, now: i64) -> Result<Option<DueMail>> {
             kind: r.get(4)?,
             recipient: r.get(5)?,
             subject: r.get(6)?,
-            raw: crate::raw_text::unpack_raw(
-                r.get(7)?,
-                r.get(8)?,
-                r.get::<_, Option<i64>>(9)?
-                    .zip(r.get_ref(10)?.as_blob_or_null()?),
-            )
-            .map_err(|e| {
-                rusqlite::Error::FromSqlConversionFailure(8, rusqlite::types::Type::Blob, e.into())
-            })?,
+            raw: raw_at(r, [7, 8, 9, 10])?,
         })
     })?;
     Ok(rows.next().transpose()?)
