@@ -16,14 +16,19 @@
 //! 3. the clock passes the deadline and the cycle runs again: every other
 //!    game resolves at its deadline. Its wall time is how late the last of
 //!    those games is — the "deadline met" figure;
-//! 4. the files the cycle left (handled mails in `inbox/cur/`, sent mails in
-//!    the file transport's folder) are removed, untimed, as a mail server
-//!    takes them away (`--keep-files` keeps them, to see the directories'
-//!    growth).
+//! 4. the round's limits are measured, outside the daemon's time
+//!    ([`crate::limits`]): the rulesets alone on the same turns, and the
+//!    transport alone on the same mails, in a folder of its own;
+//! 5. the files the cycle left (handled mails in `inbox/cur/`, sent mails in
+//!    the file transport's folder and the limit's) are removed, untimed, as
+//!    a mail server takes them away (`--keep-files` keeps them, to see the
+//!    directories' growth).
 //!
 //! The simulation checks that every game resolved exactly once a round, and
 //! prints per round the daemon's time per game-turn, so that a growth with
-//! the history (journal, orders, turns) shows. Passwords are hashed with the
+//! the history (journal, orders, turns) shows, beside its limits and the
+//! ratio of the two (issue 22 item 6: a ratio stays meaningful on a machine
+//! whose absolute times do not). Passwords are hashed with the
 //! cheapest Argon2id when the games are created (creating thousands of
 //! games at the default cost takes half an hour); with the verification
 //! cache (`arbitre_store::password::VerifiedCache`) the default cost is paid
@@ -31,6 +36,7 @@
 //! Argon2id verification. `--argon2` creates the games with the default cost
 //! instead (use few games).
 
+use crate::limits;
 use crate::mail::{Lab, MIX};
 use arbitre::CycleReport;
 use arbitre_store::PasswordHasher;
@@ -254,8 +260,12 @@ pub fn run(a: Options) {
     let (mut turns, mut mails, mut sent) = (0usize, 0usize, 0usize);
     let mut worst_late = Duration::ZERO;
     let mut worst_resolved = Duration::ZERO;
-    println!("round | order mails | turns 1st cycle | turns at deadline | mails sent | inbox ms | resolve ms | send ms | per game-turn ms | last resolved s | deadline cycle s | resident MB | database MB");
+    let registry = arbitre::registry::Registry::builtin();
+    let mut limit = Duration::ZERO;
+    println!("round | order mails | turns 1st cycle | turns at deadline | mails sent | inbox ms | resolve ms | send ms | per game-turn ms | last resolved s | deadline cycle s | resident MB | database MB | rulesets alone ms | transport alone ms | limit per game-turn ms | daemon ÷ limit");
     for round in 1..=a.rounds {
+        let first_mail =
+            arbitre_store::outbox::last_id(lab.daemon.store.conn()).expect("outbox") + 1;
         lab.clock.set(deadline - TimeDelta::hours(1));
         let nmr = a.nmr_percent;
         let batch = lab.order_mails_where(|g, p| !misses(g, p, round, nmr));
@@ -296,8 +306,26 @@ pub fn run(a: Options) {
             "no send failure"
         );
         let round_sent = early.sent + late.sent;
+        // The limits of this round (crate::limits), outside the daemon's
+        // time.
+        let c = lab.daemon.store.conn();
+        let alone = limits::rulesets(c, &registry, per_game.keys().copied(), deadline + interval);
+        let last_mail = arbitre_store::outbox::last_id(c).expect("outbox");
+        let written = limits::transport(
+            c,
+            first_mail,
+            last_mail,
+            &lab.dir.path().join("limit"),
+            &lab.daemon.config.referee,
+        );
+        assert_eq!(
+            written.mails, round_sent,
+            "the transport limit writes the round's mails"
+        );
+        let round_limit = alone + written.spent;
+        limit += round_limit;
         println!(
-            "{round} | {} | {} | {} | {round_sent} | {:.0} | {:.0} | {:.0} | {:.1} | {:.2} | {:.2} | {} | {}",
+            "{round} | {} | {} | {} | {round_sent} | {:.0} | {:.0} | {:.0} | {:.1} | {:.2} | {:.2} | {} | {} | {:.0} | {:.0} | {:.1} | {:.2}",
             batch.len(),
             early.resolved.len(),
             late.resolved.len(),
@@ -308,7 +336,11 @@ pub fn run(a: Options) {
             late_resolved.as_secs_f64(),
             late_cycle.as_secs_f64(),
             resident_mb().map_or("?".to_string(), |m| format!("{m:.0}")),
-            database_mb(&lab.daemon.config.database).map_or("?".to_string(), |m| format!("{m:.0}"))
+            database_mb(&lab.daemon.config.database).map_or("?".to_string(), |m| format!("{m:.0}")),
+            ms(alone),
+            ms(written.spent),
+            ms(round_limit) / n.max(1) as f64,
+            p.total().as_secs_f64() / round_limit.as_secs_f64()
         );
         turns += n;
         mails += batch.len();
@@ -363,6 +395,11 @@ pub fn run(a: Options) {
         a.games,
         worst_resolved.as_secs_f64(),
         worst_late.as_secs_f64()
+    );
+    println!(
+        "capacity: limits measured in the same run (crate::limits): the rulesets and the transport alone take {:.1} ms a game-turn; the daemon takes {:.2} times that",
+        limit.as_secs_f64() * 1e3 / turns.max(1) as f64,
+        all.total().as_secs_f64() / limit.as_secs_f64()
     );
     for (label, secs) in [("1 h", 3600.0), ("24 h", 86_400.0), ("7 d", 604_800.0)] {
         println!(

@@ -9,6 +9,7 @@ pub mod eds;
 pub mod figures;
 pub mod game;
 pub mod grid;
+pub mod limits;
 pub mod mail;
 pub mod nebulight;
 pub mod scrambled;

@@ -258,7 +258,7 @@ impl Lab {
     /// happen elsewhere, on their own time; what the daemon meets is a
     /// directory of new files.
     pub fn rotate_files(&self) {
-        for sub in ["inbox/cur", "outbox"] {
+        for sub in ["inbox/cur", "outbox", "limit"] {
             let from = self.dir.path().join(sub);
             let to = self.dir.path().join(format!("{sub}.taken"));
             let _ = std::fs::create_dir_all(&to);
