@@ -153,6 +153,11 @@ fn cycle(lab: &mut Lab, p: &mut Phases) -> CycleReport {
     }
 }
 
+/// Everything written so far, on the disk (`sync`, from coreutils).
+fn flush_to_disk() {
+    let _ = std::process::Command::new("sync").status();
+}
+
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
 }
@@ -261,7 +266,7 @@ pub fn run(a: Options) {
     let mut worst_late = Duration::ZERO;
     let mut worst_resolved = Duration::ZERO;
     let registry = arbitre::registry::Registry::builtin();
-    let mut limit = Duration::ZERO;
+    let (mut limit, mut transport, mut mail_bytes) = (Duration::ZERO, Duration::ZERO, 0u64);
     println!("round | order mails | turns 1st cycle | turns at deadline | mails sent | inbox ms | resolve ms | send ms | per game-turn ms | last resolved s | deadline cycle s | resident MB | database MB | rulesets alone ms | transport alone ms | limit per game-turn ms | daemon ÷ limit");
     for round in 1..=a.rounds {
         let first_mail =
@@ -311,6 +316,11 @@ pub fn run(a: Options) {
         let c = lab.daemon.store.conn();
         let alone = limits::rulesets(c, &registry, per_game.keys().copied(), deadline + interval);
         let last_mail = arbitre_store::outbox::last_id(c).expect("outbox");
+        // The files are flushed before and after it, untimed: on a disk,
+        // the writeback of the daemon's mails, just written, would throttle
+        // the limit's writes, and the limit's would throttle the daemon's
+        // next round (both were seen, at twice their own time).
+        flush_to_disk();
         let written = limits::transport(
             c,
             first_mail,
@@ -322,7 +332,10 @@ pub fn run(a: Options) {
             written.mails, round_sent,
             "the transport limit writes the round's mails"
         );
+        flush_to_disk();
+        mail_bytes += written.bytes;
         let round_limit = alone + written.spent;
+        transport += written.spent;
         limit += round_limit;
         println!(
             "{round} | {} | {} | {} | {round_sent} | {:.0} | {:.0} | {:.0} | {:.1} | {:.2} | {:.2} | {} | {} | {:.0} | {:.0} | {:.1} | {:.2}",
@@ -352,6 +365,7 @@ pub fn run(a: Options) {
         deadline += interval;
         if !a.keep_files {
             lab.rotate_files();
+            flush_to_disk();
         }
     }
     if let Some(parts) = database_parts(lab.daemon.store.conn()) {
@@ -400,6 +414,12 @@ pub fn run(a: Options) {
         "capacity: limits measured in the same run (crate::limits): the rulesets and the transport alone take {:.1} ms a game-turn; the daemon takes {:.2} times that",
         limit.as_secs_f64() * 1e3 / turns.max(1) as f64,
         all.total().as_secs_f64() / limit.as_secs_f64()
+    );
+    println!(
+        "capacity: the transport alone wrote {:.0} MB of mails at {:.0} MB/s ({:.1} ms a game-turn)",
+        mail_bytes as f64 / 1e6,
+        mail_bytes as f64 / 1e6 / transport.as_secs_f64(),
+        transport.as_secs_f64() * 1e3 / turns.max(1) as f64
     );
     for (label, secs) in [("1 h", 3600.0), ("24 h", 86_400.0), ("7 d", 604_800.0)] {
         println!(

@@ -70,6 +70,8 @@ pub fn rulesets<'a>(
 pub struct Written {
     pub spent: Duration,
     pub mails: usize,
+    /// The mails' raw texts, in bytes: what the transport put on the disk.
+    pub bytes: u64,
 }
 
 /// The transport alone on the mails of outbox ids `first..=last` that were
@@ -81,7 +83,7 @@ pub fn transport(c: &Connection, first: i64, last: i64, dir: &Path, from: &str) 
         dir: dir.to_path_buf(),
     });
     let mut spent = Duration::ZERO;
-    let (mut mails, mut staged) = (0, 0);
+    let (mut mails, mut staged, mut bytes) = (0, 0, 0u64);
     for id in first..=last {
         let Some(m) = outbox::get(c, id).expect("outbox row") else {
             continue;
@@ -100,9 +102,14 @@ pub fn transport(c: &Connection, first: i64, last: i64, dir: &Path, from: &str) 
         }
         spent += t.elapsed();
         mails += 1;
+        bytes += m.mail.raw.len() as u64;
     }
     let t = Instant::now();
     mailer.sync().expect("synced");
     spent += t.elapsed();
-    Written { spent, mails }
+    Written {
+        spent,
+        mails,
+        bytes,
+    }
 }
